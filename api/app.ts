@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { authRoutes } from './auth/routes'
+import type { AppEnv, Deps } from './context'
+import { HttpError } from './http-error'
+import { organizationRoutes } from './organizations/routes'
+import { userRoutes } from './users/routes'
+
+/** The REST backend of spec §7, mounted at /api. */
+export function createApi(deps: Deps) {
+  const app = new Hono<AppEnv>().basePath('/api')
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use(
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ detail: 'Request body is too large.' }, 413),
+    }),
+  )
+  app.route('/', authRoutes)
+  app.route('/', userRoutes)
+  app.route('/', organizationRoutes)
+  app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json(error.body, error.status, error.headers)
+    }
+    if (error instanceof HTTPException) {
+      return c.json({ detail: error.message || 'Request refused.' }, error.status)
+    }
+    console.error('[api] unexpected error', error)
+    return c.json({ detail: 'Internal server error.' }, 500)
+  })
+  return app
+}
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,98 @@
+import { eq, or, sql } from 'drizzle-orm'
+import type { Deps } from '../context'
+import type { Database } from '../db/client'
+import { users } from '../db/schema'
+import { unauthorized } from '../http-error'
+import { describeUser } from '../users/payload'
+import type { GoogleIdentity } from './google'
+import { verifyPassword } from './passwords'
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit'
+import { issueTokens } from './sessions'
+
+type UserRow = typeof users.$inferSelect
+
+export async function findUserByLogin(db: Database, login: string) {
+  const value = login.trim().toLowerCase()
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
+    .limit(1)
+  return user
+}
+
+/** Username-or-e-mail and password sign-in, rate limited per username and per client address. */
+export async function obtainToken(deps: Deps, credentials: { username: string; password: string }, address: string) {
+  await assertLoginAllowed(deps, credentials.username, address)
+  const user = await findUserByLogin(deps.db, credentials.username)
+  const valid = await verifyPassword(user?.passwordHash ?? null, credentials.password)
+  if (!user || !valid || !user.isActive) {
+    await recordLoginFailure(deps, credentials.username, address)
+    throw unauthorized('No active account found with the given credentials')
+  }
+  await clearLoginFailures(deps, credentials.username)
+  return signIn(deps, user)
+}
+
+export async function signIn(deps: Deps, user: UserRow) {
+  const [updated] = await deps.db
+    .update(users)
+    .set({ lastLogin: new Date() })
+    .where(eq(users.id, user.id))
+    .returning()
+  const tokens = await issueTokens(deps, user.id)
+  return { ...tokens, user_id: user.id, user: await describeUser(deps.db, updated ?? user) }
+}
+
+/**
+ * Finds the Google account's user, links it to an existing user with the same verified e-mail, or
+ * creates a new user (auth_provider google, role member until invited).
+ */
+export async function googleSignIn(deps: Deps, identity: GoogleIdentity) {
+  const { db } = deps
+  let [user] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1)
+  if (!user) {
+    if (!identity.emailVerified) throw unauthorized('The Google account e-mail is not verified.')
+    const [byEmail] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, identity.email))
+      .limit(1)
+    if (byEmail) {
+      ;[user] = await db
+        .update(users)
+        .set({ googleSub: identity.sub, profilePicture: byEmail.profilePicture ?? identity.picture })
+        .where(eq(users.id, byEmail.id))
+        .returning()
+    } else {
+      ;[user] = await db
+        .insert(users)
+        .values({
+          email: identity.email,
+          username: await freeUsername(db, identity.email.split('@')[0] ?? 'user'),
+          authProvider: 'google',
+          googleSub: identity.sub,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          profilePicture: identity.picture,
+        })
+        .returning()
+    }
+  }
+  if (!user?.isActive) throw unauthorized('This account is disabled.')
+  const session = await signIn(deps, user)
+  return { ...session, profile_picture: user.profilePicture }
+}
+
+async function freeUsername(db: Database, wanted: string) {
+  const base = wanted.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user'
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, candidate))
+      .limit(1)
+    if (!taken) return candidate
+  }
+}

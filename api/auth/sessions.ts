@@ -1,0 +1,78 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { Deps } from '../context'
+import { refreshTokens, users } from '../db/schema'
+import { unauthorized } from '../http-error'
+import { hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken } from './tokens'
+
+const invalidRefresh = () => unauthorized('Token is invalid or expired', 'token_not_valid')
+
+/** Issues an access token and a refresh token; a new family unless one is being rotated. */
+export async function issueTokens({ db, config }: Deps, userId: number, familyId: string = newFamilyId()) {
+  const refresh = newRefreshToken()
+  await db.insert(refreshTokens).values({
+    userId,
+    tokenHash: refresh.hash,
+    familyId,
+    expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+  })
+  const access = await issueAccessToken(config, { userId, familyId })
+  return { access, refresh: refresh.token }
+}
+
+/**
+ * Exchanges a refresh token for a new pair. A token that was already rotated (or revoked) is a
+ * replay: the whole family is revoked so that whoever holds any token of it is signed out.
+ */
+export async function rotateRefreshToken(deps: Deps, token: string) {
+  const { db } = deps
+  const now = new Date()
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, userActive: users.isActive })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
+      .for('update')
+    if (!row) return { ok: false as const }
+    const { token: stored } = row
+    if (stored.rotatedAt || stored.revokedAt) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, stored.familyId), isNull(refreshTokens.revokedAt)))
+      return { ok: false as const }
+    }
+    if (stored.expiresAt <= now || !row.userActive) return { ok: false as const }
+    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, stored.id))
+    return { ok: true as const, userId: stored.userId, familyId: stored.familyId }
+  })
+  if (!outcome.ok) throw invalidRefresh()
+  return issueTokens(deps, outcome.userId, outcome.familyId)
+}
+
+/** Signs out every session of a user except the one that asked (its family is kept). */
+export async function revokeOtherSessions({ db }: Deps, userId: number, keepFamilyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keepFamilyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+}
+
+/** Revokes the family a refresh token belongs to; an unknown token changes nothing. */
+export async function revokeRefreshFamily({ db }: Deps, token: string) {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
+  if (!row) return
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
+}

@@ -1,0 +1,19 @@
+import { createApi } from './app'
+import { loadApiConfig } from './config'
+import { openDatabase } from './db/client'
+import { describeDemoSignIns, seedDemo } from './db/seed'
+
+/** Opens the database, applies migrations, seeds the demo organization, and builds the API. */
+export async function startBackend(env: Record<string, string | undefined>) {
+  const config = loadApiConfig(env)
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  await database.migrate()
+  let signIns: string | undefined
+  if (env.SEED_DEMO !== 'false') {
+    const password = env.DEMO_PASSWORD || 'demo-password'
+    await seedDemo(database.db, password)
+    signIns = describeDemoSignIns(password)
+  }
+  const api = createApi({ db: database.db, config })
+  return { api, config, database, signIns }
+}

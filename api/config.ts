@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const ApiConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL_SECONDS: seconds(300),
+  REFRESH_TOKEN_TTL_SECONDS: seconds(60 * 60 * 24 * 30),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z
+    .string()
+    .default('https://accounts.google.com,accounts.google.com')
+    .transform((value) => value.split(',').map((issuer) => issuer.trim()).filter(Boolean)),
+  LOGIN_MAX_FAILURES_PER_USERNAME: seconds(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: seconds(30),
+  LOGIN_FAILURE_WINDOW_SECONDS: seconds(15 * 60),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+})
+
+export type ApiConfig = z.infer<typeof ApiConfigSchema>
+
+export class ConfigError extends Error {
+  name = 'ConfigError'
+}
+
+/** Reads the backend's settings; a bad value stops start-up with a message naming the variable. */
+export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+  const parsed = ApiConfigSchema.safeParse(withoutEmpty(env))
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error))
+  return parsed.data
+}
+
+/** Empty variables count as unset, as they do in most deployment tools. */
+export function withoutEmpty(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+}
+
+export function describeIssues(error: z.ZodError) {
+  const lines = error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+  return `Invalid environment configuration:\n${lines.join('\n')}`
+}

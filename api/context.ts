@@ -1,0 +1,40 @@
+import type { IncomingMessage } from 'node:http'
+import type { Context } from 'hono'
+import type { ApiConfig } from './config'
+import type { Database } from './db/client'
+import type { Role } from './db/schema'
+
+export interface Deps {
+  db: Database
+  config: ApiConfig
+}
+
+export interface Caller {
+  userId: number
+  /** The refresh-token family of the session that made this call. */
+  familyId: string
+}
+
+export interface OrgCaller extends Caller {
+  organizationId: number
+  role: Role
+}
+
+export type AppEnv = {
+  Bindings: {
+    /** Set by the in-process web server, which knows the socket. */
+    clientAddress?: string
+    /** Set by @hono/node-server when the API runs on its own. */
+    incoming?: IncomingMessage
+  }
+  Variables: { deps: Deps; caller: Caller }
+}
+
+export type AppContext = Context<AppEnv>
+
+export function clientAddress(c: AppContext): string {
+  const forwarded = c.var.deps.config.TRUST_PROXY
+    ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    : undefined
+  return forwarded || c.env?.clientAddress || c.env?.incoming?.socket.remoteAddress || 'unknown'
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const ROLES = ['admin', 'analyst', 'member'] as const
+export type Role = (typeof ROLES)[number]
+export const AUTH_PROVIDERS = ['jwt', 'google'] as const
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number]
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    authProvider: text('auth_provider').$type<AuthProvider>().notNull().default('jwt'),
+    googleSub: text('google_sub'),
+    profilePicture: text('profile_picture'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_auth_provider_check', sql`${t.authProvider} in ('jwt', 'google')`),
+  ],
+)
+
+export const organizations = pgTable('organizations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  website: text('website').notNull().default(''),
+  logo: text('logo'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_org_user_key').on(t.organizationId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+    check('memberships_role_check', sql`${t.role} in ('admin', 'analyst', 'member')`),
+  ],
+)
+
+/**
+ * Refresh tokens are stored only as SHA-256 hashes. Each sign-in starts a family; refreshing rotates
+ * the token inside its family, and presenting an already rotated token revokes the whole family
+ * (the usual sign of a stolen token).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+)
+
+/** Failed sign-ins, keyed by `user:<name>` and `addr:<address>`, counted over a sliding window. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_key_created_idx').on(t.key, t.createdAt)],
+)

@@ -1,0 +1,40 @@
+import { count } from 'drizzle-orm'
+import { hashPassword } from '../auth/passwords'
+import type { Database } from './client'
+import { memberships, organizations, type Role, users } from './schema'
+
+export const DEMO_ORGANIZATION = {
+  name: 'Demo Advisory Group',
+  slug: 'demo-advisory-group',
+  description: 'A sample advisory practice planning the sale of a family-owned manufacturer.',
+  website: 'https://example.com',
+}
+
+export const DEMO_USERS: ReadonlyArray<{ username: string; email: string; role: Role; firstName: string; lastName: string }> = [
+  { username: 'admin', email: 'admin@demo.example.com', role: 'admin', firstName: 'Alex', lastName: 'Morgan' },
+  { username: 'analyst', email: 'analyst@demo.example.com', role: 'analyst', firstName: 'Riley', lastName: 'Chen' },
+  { username: 'member', email: 'member@demo.example.com', role: 'member', firstName: 'Sam', lastName: 'Patel' },
+]
+
+/** Seeds the demo organization into an empty database; a database with any user is left alone. */
+export async function seedDemo(db: Database, password: string): Promise<boolean> {
+  const [row] = await db.select({ users: count() }).from(users)
+  if ((row?.users ?? 0) > 0) return false
+  const passwordHash = await hashPassword(password)
+  await db.transaction(async (tx) => {
+    const [organization] = await tx.insert(organizations).values(DEMO_ORGANIZATION).returning()
+    for (const demo of DEMO_USERS) {
+      const [user] = await tx
+        .insert(users)
+        .values({ username: demo.username, email: demo.email, firstName: demo.firstName, lastName: demo.lastName, passwordHash })
+        .returning()
+      await tx.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: demo.role })
+    }
+  })
+  return true
+}
+
+export function describeDemoSignIns(password: string) {
+  const rows = DEMO_USERS.map((demo) => `  ${demo.role.padEnd(8)} ${demo.username.padEnd(8)} or ${demo.email}  password: ${password}`)
+  return [`Demo organization "${DEMO_ORGANIZATION.name}" sign-ins:`, ...rows].join('\n')
+}

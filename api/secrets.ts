@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+const GENERATED = ['JWT_SECRET', 'SESSION_SECRET'] as const
+
+/**
+ * Secrets that are not configured are generated once and kept in DATA_DIR, so `npm start` needs no
+ * set-up and sessions survive restarts. Real deployments set them in the environment.
+ */
+export function withGeneratedSecrets(env: Record<string, string | undefined>) {
+  const missing = GENERATED.filter((name) => !env[name])
+  if (missing.length === 0) return env
+  const dataDir = env.DATA_DIR || './data'
+  const file = path.join(dataDir, 'secrets.json')
+  let stored: Record<string, string> = {}
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    // first start: nothing stored yet
+  }
+  let changed = false
+  for (const name of missing) {
+    if (!stored[name]) {
+      stored[name] = randomBytes(32).toString('base64url')
+      changed = true
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
+  }
+  return { ...env, ...Object.fromEntries(missing.map((name) => [name, stored[name]])) }
+}

@@ -1,0 +1,128 @@
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { initialOf } from '~/utils/format'
+import { logAuth } from '~/utils/auth-log'
+import { Logo } from './logo'
+
+interface HeaderUser {
+  email: string
+  role: 'admin' | 'analyst' | 'member'
+}
+
+function NavLinks({ role }: { role: HeaderUser['role'] }) {
+  return (
+    <ul className="nav-list">
+      <li>
+        <NavLink to="/dashboard">Dashboard</NavLink>
+      </li>
+      <li>
+        <NavLink to="/documents">Documents</NavLink>
+      </li>
+      <li>
+        <NavLink to="/chat">Conversations</NavLink>
+      </li>
+      <li>
+        <NavLink to="/search">Search</NavLink>
+      </li>
+      <li>
+        <details className="dropdown">
+          <summary>Resources</summary>
+          <ul className="dropdown-menu">
+            <li>
+              <NavLink to="/conversation-templates">Templates</NavLink>
+            </li>
+            <li>
+              <NavLink to="/transcriptions">Transcriptions</NavLink>
+            </li>
+          </ul>
+        </details>
+      </li>
+      {role === 'admin' || role === 'analyst' ? (
+        <li>
+          <NavLink to="/analysis">Analysis</NavLink>
+        </li>
+      ) : null}
+      {role === 'admin' ? (
+        <li>
+          <NavLink to="/admin">Admin</NavLink>
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
+/**
+ * Menus are <details> elements, so they open and close with the keyboard and without JavaScript;
+ * with it, they also close on navigation and on Escape.
+ */
+export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: string }) {
+  const ref = useRef<HTMLElement>(null)
+  const location = useLocation()
+
+  useEffect(() => {
+    ref.current?.querySelectorAll('details[open]').forEach((details) => details.removeAttribute('open'))
+  }, [location])
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return
+      const open = ref.current?.querySelectorAll<HTMLDetailsElement>('details[open]')
+      if (!open?.length) return
+      const last = open[open.length - 1]!
+      last.removeAttribute('open')
+      last.querySelector('summary')?.focus()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [])
+
+  return (
+    <header className="site-header" ref={ref}>
+      <div className="site-header-inner">
+        <Link to="/dashboard" className="brand" aria-label="Exit Planner dashboard">
+          <Logo />
+        </Link>
+        <details className="mobile-menu">
+          <summary>Menu</summary>
+          <nav aria-label="Main menu">
+            <NavLinks role={user.role} />
+          </nav>
+        </details>
+        <nav aria-label="Main" className="main-nav">
+          <NavLinks role={user.role} />
+        </nav>
+        <a className="button button-secondary demo-button" href={demoUrl} target="_blank" rel="noopener noreferrer">
+          Request a Demo<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <details className="dropdown user-menu">
+          <summary>
+            <span className="avatar" aria-hidden="true">
+              {initialOf(user.email)}
+            </span>
+            <span className="user-email">{user.email}</span>
+          </summary>
+          <ul className="dropdown-menu dropdown-menu-right">
+            <li>
+              <Link to="/profile">Profile</Link>
+            </li>
+            <li>
+              <Form method="post" action="/logout" onSubmit={() => logAuth('Header', 'Logout requested')}>
+                <button type="submit" className="link-button">
+                  Logout
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </details>
+      </div>
+    </header>
+  )
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <p>© {new Date().getFullYear()} Exit Planner. All rights reserved.</p>
+    </footer>
+  )
+}

@@ -1,0 +1,89 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react'
+import { type ReactNode, useEffect } from 'react'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
+import { DebugPanel } from './components/debug-panel'
+import { Toaster } from './components/toaster'
+import { readFlash } from './services/flash.server'
+import { getHoneypot } from './services/honeypot.server'
+import appStyles from './styles/app.css'
+import { appendAuthLog } from './utils/auth-log'
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: appStyles },
+]
+
+export const meta: MetaFunction = () => [{ title: 'Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, authLog, loginError, setCookie } = await readFlash(request)
+  return json(
+    { toast, authLog, loginError, honeypotInputProps: getHoneypot().getInputProps() },
+    { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+  )
+}
+
+function Document({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast, authLog, honeypotInputProps } = useLoaderData<typeof loader>()
+  useEffect(() => appendAuthLog(...authLog), [authLog])
+  return (
+    <Document>
+      <HoneypotProvider {...honeypotInputProps}>
+        <Outlet />
+      </HoneypotProvider>
+      <Toaster toast={toast} />
+      <DebugPanel />
+    </Document>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <Document>
+      <main id="main" className="error-page">
+        <h1>{status === 404 ? 'Page Not Found' : 'Something went wrong'}</h1>
+        <p>
+          {status === 404
+            ? 'The page you are looking for does not exist.'
+            : 'An unexpected error occurred. Please try again.'}
+        </p>
+        <Link to="/dashboard">Go to Dashboard</Link>
+      </main>
+    </Document>
+  )
+}

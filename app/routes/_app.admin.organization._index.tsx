@@ -1,0 +1,1 @@
+export { default, loader, meta } from './_app.admin._index'

@@ -1,0 +1,192 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from '@remix-run/react'
+import { useEffect } from 'react'
+import { AuthorizationError } from 'remix-auth'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { safeRedirect } from 'remix-utils/safe-redirect'
+import { z } from 'zod'
+import { Logo } from '~/components/logo'
+import { getAuthenticator, googleConfigured } from '~/services/auth.server'
+import { webEnv } from '~/services/env.server'
+import { authEvent, flashCookie } from '~/services/flash.server'
+import { checkHoneypot } from '~/services/honeypot.server'
+import { AUTH_KEY, ORGANIZATION_KEY, commitSession, getAuthSession, getSession } from '~/services/session.server'
+import loginStyles from '~/styles/login.css'
+import { logAuth } from '~/utils/auth-log'
+import type { loader as rootLoader } from '~/root'
+
+const MISSING_CREDENTIALS = 'Please enter both username and password'
+
+const LoginSchema = z
+  .object({
+    username: z.string().trim().optional(),
+    password: z.string().optional(),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.username && value.password) return
+    for (const field of ['username', 'password'] as const) {
+      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: MISSING_CREDENTIALS })
+    }
+  })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: loginStyles }]
+
+export const meta: MetaFunction = () => [{ title: 'Sign In | Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '/dashboard')
+  if (await getAuthSession(request)) throw redirect(redirectTo)
+  return json({
+    googleConfigured: googleConfigured(),
+    supportEmail: webEnv().SUPPORT_EMAIL,
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  checkHoneypot(formData)
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  let auth
+  try {
+    auth = await getAuthenticator().authenticate('form', request, { throwOnError: true, context: { formData } })
+  } catch (error) {
+    if (error instanceof AuthorizationError) {
+      return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 })
+    }
+    throw error
+  }
+  const session = await getSession(request)
+  session.set(AUTH_KEY, auth)
+  session.set(ORGANIZATION_KEY, auth.user.organization?.slug ?? null)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitSession(session))
+  headers.append(
+    'Set-Cookie',
+    await flashCookie(request, {
+      authLog: [authEvent('LoginPage', 'Login successful', 'success', { user_id: auth.user.id, role: auth.user.role })],
+    }),
+  )
+  return redirect(safeRedirect(submission.value.redirectTo, '/dashboard'), { headers })
+}
+
+export default function LoginPage() {
+  const { googleConfigured, supportEmail } = useLoaderData<typeof loader>()
+  const rootData = useRouteLoaderData<typeof rootLoader>('root')
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [searchParams] = useSearchParams()
+  const redirectTo = searchParams.get('redirectTo') ?? ''
+  const [form, fields] = useForm({
+    id: 'login-form',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const signingIn = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login')
+  const error =
+    form.errors?.[0] ?? fields.username.errors?.[0] ?? fields.password.errors?.[0] ?? rootData?.loginError ?? null
+
+  useEffect(() => {
+    if (error) logAuth('LoginPage', error, 'error')
+  }, [error])
+
+  return (
+    <main id="main" className="login-page">
+      <div className="login-card">
+        <div className="login-logo">
+          <Logo size={40} />
+        </div>
+        {error ? (
+          <div className="alert alert-error" role="alert" id="login-error">
+            <p>{error}</p>
+          </div>
+        ) : null}
+        <details className="login-help" id="login-help" open={searchParams.has('help')}>
+          <summary>Need help?</summary>
+          <div className="login-help-panel">
+            <p>Common issues:</p>
+            <ul>
+              <li>Check your username (or e-mail) and password; passwords are case-sensitive.</li>
+              <li>Google login only works with a Google account authorised for your organization.</li>
+              <li>Clear your browser cache and cookies, then try again.</li>
+              <li>Make sure your network connection is working.</li>
+            </ul>
+            <p>
+              Still stuck? Contact support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+            </p>
+          </div>
+        </details>
+
+        <h1>Sign In</h1>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            logAuth('LoginPage', 'Login attempt', 'info', { username: fields.username.value ?? null })
+            form.onSubmit(event)
+          }}
+        >
+          <HoneypotInputs />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="field">
+            <label htmlFor={fields.username.id}>Username or Email</label>
+            <input
+              {...getInputProps(fields.username, { type: 'text', ariaAttributes: false })}
+              autoComplete="username"
+              aria-required="true"
+              aria-invalid={fields.username.errors ? true : undefined}
+              aria-describedby={fields.username.errors ? 'login-error' : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.password.id}>Password</label>
+            <input
+              {...getInputProps(fields.password, { type: 'password', ariaAttributes: false })}
+              autoComplete="current-password"
+              aria-required="true"
+              aria-invalid={fields.password.errors ? true : undefined}
+              aria-describedby={fields.password.errors ? 'login-error' : undefined}
+            />
+          </div>
+          <button type="submit" className="button button-primary button-block" disabled={signingIn}>
+            {signingIn ? 'Signing In...' : 'Sign In'}
+          </button>
+        </Form>
+
+        <div className="divider" role="separator">
+          <span>OR</span>
+        </div>
+
+        <div className="google-area">
+          {googleConfigured ? (
+            <Form method="post" action="/auth/google" onSubmit={() => logAuth('GoogleLogin', 'Google sign-in started')}>
+              <button type="submit" className="button button-google" style={{ width: 280 }}>
+                Sign in with Google
+              </button>
+            </Form>
+          ) : (
+            <p className="google-unavailable" style={{ width: 280 }}>
+              Google login is not properly configured. Please contact support.
+            </p>
+          )}
+        </div>
+
+        <nav className="login-links" aria-label="Legal and help">
+          <Link to="/terms">Terms of Service</Link>
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/login?help=1#login-help" reloadDocument>
+            Having trouble signing in?
+          </Link>
+        </nav>
+      </div>
+    </main>
+  )
+}

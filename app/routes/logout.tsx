@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { revokeSession } from '~/services/auth-api.server'
+import { authEvent, flashCookie } from '~/services/flash.server'
+import { destroySession, getAuthSession, getSession } from '~/services/session.server'
+
+export const loader = () => redirect('/dashboard')
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await getAuthSession(request)
+  if (auth) await revokeSession(request, auth.refresh)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await destroySession(await getSession(request)))
+  headers.append('Set-Cookie', await flashCookie(request, { authLog: [authEvent('Logout', 'Logged out', 'info')] }))
+  return redirect('/login', { headers })
+}

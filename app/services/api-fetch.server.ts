@@ -1,0 +1,126 @@
+import { redirect } from '@remix-run/node'
+import { webEnv } from './env.server'
+import { authEvent, flashCookie } from './flash.server'
+import { currentRequestStore, inProcessApi } from './request-context.server'
+import { AUTH_KEY, ORGANIZATION_KEY, type AuthSession, destroySession, getSession, updateTokens } from './session.server'
+
+/** A non-2xx answer of the backend, with its DRF-shaped body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `API answered ${status}`)
+  }
+}
+
+/** The backend could not be reached at all. */
+export class ApiUnavailableError extends Error {
+  name = 'ApiUnavailableError'
+}
+
+interface ApiInit {
+  method?: string
+  json?: unknown
+  body?: BodyInit
+  headers?: HeadersInit
+  /** Send without the session's tokens (sign-in calls). */
+  anonymous?: boolean
+}
+
+/** Sends one request to the backend: in process by default, over HTTP when API_URL is set. */
+async function dispatch(path: string, init: ApiInit, access?: string, organization?: string) {
+  const base = webEnv().API_URL ?? 'http://in-process'
+  const headers = new Headers(init.headers)
+  if (access) headers.set('Authorization', `Bearer ${access}`)
+  if (organization) headers.set('X-Organization', organization)
+  let body = init.body
+  if (init.json !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(init.json)
+  }
+  const store = currentRequestStore()
+  const handler = webEnv().API_URL ? undefined : inProcessApi()
+  if (!handler && store?.clientAddress) headers.set('X-Forwarded-For', store.clientAddress)
+  const request = new Request(new URL(`/api${path}`, base), { method: init.method ?? 'GET', headers, body })
+  try {
+    if (handler) return await handler(request, { clientAddress: store?.clientAddress })
+    if (!webEnv().API_URL) throw new ApiUnavailableError('No backend is registered and API_URL is not set')
+    return await fetch(request)
+  } catch (error) {
+    throw new ApiUnavailableError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+type Tokens = { access: string; refresh: string }
+
+// One refresh per refresh token in flight at a time: loaders of one page and parallel requests of one
+// browser all wait for it. The result is kept briefly, so a request that arrives with the old cookie
+// just after the rotation reuses it instead of replaying a rotated token (which would revoke the family).
+const refreshes = new Map<string, Promise<Tokens | null>>()
+
+function refreshOnce(refresh: string) {
+  let pending = refreshes.get(refresh)
+  if (!pending) {
+    pending = (async () => {
+      const response = await dispatch('/token/refresh/', { method: 'POST', json: { refresh } })
+      if (!response.ok) return null
+      const body = (await response.json()) as Partial<Tokens>
+      return body.access ? { access: body.access, refresh: body.refresh ?? refresh } : null
+    })()
+    refreshes.set(refresh, pending)
+    pending.finally(() => setTimeout(() => refreshes.delete(refresh), 30_000).unref())
+  }
+  return pending
+}
+
+/** Ends the session and sends the browser to sign in again, back to where it was. */
+async function signOutAndRedirect(request: Request, reason: string): Promise<never> {
+  const session = await getSession(request)
+  const url = new URL(request.url)
+  const back = `${url.pathname}${url.search}`.replace(/[?&]_data=[^&]*/, '')
+  const headers = new Headers()
+  headers.append('Set-Cookie', await destroySession(session))
+  headers.append(
+    'Set-Cookie',
+    await flashCookie(request, {
+      toast: { type: 'warning', message: 'Your session has ended. Please sign in again.' },
+      authLog: [authEvent('apiFetch', reason, 'warning')],
+    }),
+  )
+  const store = currentRequestStore()
+  if (store) store.pendingSessionCookie = undefined
+  throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers })
+}
+
+/**
+ * Calls the backend as the signed-in user. On a 401 it refreshes the tokens once and retries; when
+ * the refresh fails the session ends and the browser is sent to /login.
+ */
+export async function apiFetch(request: Request, path: string, init: ApiInit = {}): Promise<Response> {
+  const session = await getSession(request)
+  const auth = init.anonymous ? undefined : (session.get(AUTH_KEY) as AuthSession | undefined)
+  const organization = session.get(ORGANIZATION_KEY) as string | undefined
+  const response = await dispatch(path, init, auth?.access, organization)
+  if (response.status !== 401 || !auth) return response
+  const tokens = await refreshOnce(auth.refresh).catch(() => null)
+  if (!tokens) return signOutAndRedirect(request, 'Token refresh failed; signed out')
+  await updateTokens(request, tokens)
+  const retried = await dispatch(path, init, tokens.access, organization)
+  if (retried.status === 401) return signOutAndRedirect(request, 'Refreshed token was refused; signed out')
+  return retried
+}
+
+/** apiFetch for JSON answers: parses the body and throws ApiError on a non-2xx status. */
+export async function apiJson<T>(request: Request, path: string, init: ApiInit = {}): Promise<T> {
+  const response = await apiFetch(request, path, init)
+  const text = await response.text()
+  let body: unknown = {}
+  try {
+    body = text ? JSON.parse(text) : {}
+  } catch {
+    body = { detail: text.slice(0, 200) }
+  }
+  if (!response.ok) throw new ApiError(response.status, (body ?? {}) as Record<string, unknown>)
+  return body as T
+}

@@ -1,0 +1,101 @@
+import { ApiError, ApiUnavailableError, apiFetch, apiJson } from './api-fetch.server'
+import type { AuthSession, SessionUser } from './session.server'
+
+interface TokenAnswer {
+  access?: string
+  token?: string
+  refresh?: string
+  user?: SessionUser
+}
+
+/** Spec §8 "Login": the messages a failed sign-in shows, chosen in one place. */
+export const LOGIN_MESSAGES = {
+  invalid: 'Invalid username or password',
+  unavailable: 'Authentication service unavailable. Please check your connection and try again.',
+  badResponse: 'Authentication failed: Invalid response from server',
+  fallback: 'Login failed. Please check your credentials.',
+} as const
+
+export class LoginError extends Error {
+  name = 'LoginError'
+}
+
+function toAuthSession(answer: TokenAnswer, badResponse: string): AuthSession {
+  const access = answer.access ?? answer.token
+  if (!access || !answer.refresh || !answer.user) throw new LoginError(badResponse)
+  return { access, refresh: answer.refresh, user: answer.user }
+}
+
+async function readBody(response: Response): Promise<Record<string, unknown>> {
+  try {
+    return (await response.json()) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+function firstMessage(body: Record<string, unknown>) {
+  const nonField = body.non_field_errors
+  if (Array.isArray(nonField) && typeof nonField[0] === 'string') return nonField[0]
+  return typeof body.detail === 'string' ? body.detail : undefined
+}
+
+/** POST /api/token/obtain/ with username (or e-mail) and password. */
+export async function obtainToken(request: Request, credentials: { username: string; password: string }) {
+  let response: Response
+  try {
+    response = await apiFetch(request, '/token/obtain/', { method: 'POST', json: credentials, anonymous: true })
+  } catch (error) {
+    if (error instanceof ApiUnavailableError) throw new LoginError(LOGIN_MESSAGES.unavailable)
+    throw error
+  }
+  const body = await readBody(response)
+  if (response.status === 401) throw new LoginError(LOGIN_MESSAGES.invalid)
+  if (response.status === 400) throw new LoginError(firstMessage(body) ?? LOGIN_MESSAGES.fallback)
+  if (!response.ok) throw new LoginError(`Login failed: ${firstMessage(body) ?? 'Server error'}`)
+  return toAuthSession(body as TokenAnswer, LOGIN_MESSAGES.badResponse)
+}
+
+/** Spec §8 "Google sign-in", button level: what each backend answer means to the user. */
+const GOOGLE_MESSAGES: Record<number, string> = {
+  400: 'Invalid Google account information. Please try again.',
+  401: 'Google authentication was rejected. Please try again with a different account.',
+  404: 'Authentication service is not available. Please contact support.',
+}
+
+/** POST /api/users/google/: exchanges Google's ID token for our tokens. */
+export async function exchangeGoogleToken(request: Request, idToken: string | undefined) {
+  if (!idToken) throw new LoginError('Google authentication failed: No credential received')
+  let response: Response
+  try {
+    response = await apiFetch(request, '/users/google/', { method: 'POST', json: { token: idToken }, anonymous: true })
+  } catch (error) {
+    if (error instanceof ApiUnavailableError) {
+      throw new LoginError('Network error. Please check your internet connection and try again.')
+    }
+    throw error
+  }
+  const body = await readBody(response)
+  if (!response.ok) {
+    throw new LoginError(GOOGLE_MESSAGES[response.status] ?? 'Server error during authentication. Please try again later.')
+  }
+  return toAuthSession(body as TokenAnswer, LOGIN_MESSAGES.badResponse)
+}
+
+export interface Me extends SessionUser {
+  last_login: string | null
+  date_joined: string
+}
+
+export const getMe = (request: Request) => apiJson<Me>(request, '/me/')
+
+export { ApiError }
+
+/** Revokes the session's refresh-token family at the backend; signing out works even if this fails. */
+export async function revokeSession(request: Request, refresh: string) {
+  try {
+    await apiFetch(request, '/token/revoke/', { method: 'POST', json: { refresh }, anonymous: true })
+  } catch (error) {
+    if (!(error instanceof ApiUnavailableError)) throw error
+  }
+}

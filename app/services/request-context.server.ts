@@ -1,0 +1,42 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/**
+ * Per-request state shared by every loader and action of one HTTP request. The server wraps each
+ * request in it so that a token refresh done deep inside a service call can still put the new
+ * session cookie on the response.
+ */
+export interface RequestStore {
+  clientAddress?: string
+  /** Returns a Set-Cookie value when a service call changed the session (refreshed tokens). */
+  pendingSessionCookie?: () => Promise<string>
+  cache: Map<string, Promise<unknown>>
+}
+
+const key = Symbol.for('exit-planning.request-store')
+// One instance across the server entry and the Remix bundle, which load this file separately.
+export const requestStorage: AsyncLocalStorage<RequestStore> = ((globalThis as Record<symbol, unknown>)[key] ??=
+  new AsyncLocalStorage<RequestStore>()) as AsyncLocalStorage<RequestStore>
+
+export const currentRequestStore = () => requestStorage.getStore()
+
+/** Memoises a value for the rest of the request (e.g. the caller's profile, read by several loaders). */
+export function perRequest<T>(name: string, compute: () => Promise<T>): Promise<T> {
+  const store = currentRequestStore()
+  if (!store) return compute()
+  let value = store.cache.get(name) as Promise<T> | undefined
+  if (!value) {
+    value = compute()
+    store.cache.set(name, value)
+  }
+  return value
+}
+
+type ApiHandler = (request: Request, env: { clientAddress?: string }) => Response | Promise<Response>
+const handlerKey = Symbol.for('exit-planning.api-handler')
+
+/** The in-process backend, registered by the server entry; absent when the web tier uses API_URL. */
+export function registerApiHandler(handler: ApiHandler) {
+  ;(globalThis as Record<symbol, unknown>)[handlerKey] = handler
+}
+
+export const inProcessApi = () => (globalThis as Record<symbol, unknown>)[handlerKey] as ApiHandler | undefined

@@ -1,0 +1,12 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+  serverModuleFormat: 'esm',
+  // Keep the client bundles small for slow networks: nothing server-only leaks in.
+  browserNodeBuiltinsPolyfill: { modules: {} },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+  },
+}

@@ -1,0 +1,80 @@
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { type ServerBuild, createRequestHandler } from '@remix-run/node'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { startBackend } from './api/bootstrap'
+import { ConfigError } from './api/config'
+import { withGeneratedSecrets } from './api/secrets'
+import { type RequestStore, registerApiHandler, requestStorage } from './app/services/request-context.server'
+
+/**
+ * One process serves the pages and the /api backend. A small Hono server rather than remix-serve,
+ * because the web tier needs the client's socket address (per-address sign-in rate limit) and a
+ * per-request context for token refreshes, which remix-serve does not pass to loaders.
+ */
+async function main() {
+  Object.assign(process.env, withGeneratedSecrets(process.env))
+  const env = process.env
+  let closeBackend = async () => {}
+  let signIns: string | undefined
+  if (!env.API_URL) {
+    const backend = await startBackend(env)
+    registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
+    closeBackend = () => backend.database.close()
+    signIns = backend.signIns
+  }
+
+  const buildPath = path.resolve(env.REMIX_BUILD_PATH ?? 'build/index.js')
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild
+  const handleRemix = createRequestHandler(build, env.NODE_ENV)
+
+  const app = new Hono<{ Bindings: { incoming: import('node:http').IncomingMessage } }>()
+  app.use(compress())
+  app.use(
+    '/build/*',
+    serveStatic({
+      root: './public',
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  )
+  app.use('/favicon.svg', serveStatic({ root: './public', onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  app.all('*', (c) => {
+    const store: RequestStore = { clientAddress: c.env.incoming.socket.remoteAddress, cache: new Map() }
+    return requestStorage.run(store, async () => {
+      const response = await handleRemix(c.req.raw, { clientAddress: store.clientAddress })
+      if (!store.pendingSessionCookie) return response
+      const sessionAlreadySet = (response.headers.get('Set-Cookie') ?? '').includes('__session=')
+      if (sessionAlreadySet) return response
+      const updated = new Response(response.body, response)
+      updated.headers.append('Set-Cookie', await store.pendingSessionCookie())
+      return updated
+    })
+  })
+
+  const port = Number(env.PORT ?? 3000)
+  const server = serve({ fetch: app.fetch, port }, (info) => {
+    if (signIns) console.log(signIns)
+    console.log(`Exit Planner is ready at http://localhost:${info.port}`)
+  })
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    server.close()
+    closeBackend().finally(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('Invalid environment'))) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  console.error(error)
+  process.exit(1)
+})
