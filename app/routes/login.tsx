@@ -48,7 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  // remix-auth copies the request, so its body must stay unread: the form is read from a clone and
+  // handed to the strategy through the context.
+  const formData = await request.clone().formData()
   checkHoneypot(formData)
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') {

@@ -11,6 +11,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (auth) await revokeSession(request, auth.refresh)
   const headers = new Headers()
   headers.append('Set-Cookie', await destroySession(await getSession(request)))
-  headers.append('Set-Cookie', await flashCookie(request, { authLog: [authEvent('Logout', 'Logged out', 'info')] }))
+  headers.append(
+    'Set-Cookie',
+    await flashCookie(request, {
+      toast: { type: 'info', message: 'You have been signed out.' },
+      authLog: [authEvent('Logout', 'Logged out', 'info')],
+    }),
+  )
   return redirect('/login', { headers })
 }

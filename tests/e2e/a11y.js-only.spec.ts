@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, signIn, openUserMenu } from './support/fixtures'
+
+test.describe('accessibility (axe)', () => {
+  test('public pages have no violations', async ({ page }) => {
+    for (const path of ['/login', '/login?help=1', '/terms', '/privacy', '/no-such-page']) {
+      await page.goto(path)
+      await expectNoAxeViolations(page)
+    }
+  })
+
+  test('the login page with an error has no violations', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+
+  test('signed-in pages have no violations', async ({ page }) => {
+    await signIn(page, 'admin')
+    for (const path of ['/dashboard', '/admin', '/unauthorized', '/no-such-page']) {
+      await page.goto(path)
+      await expectNoAxeViolations(page)
+    }
+    await page.goto('/dashboard')
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByText('Resources').click()
+    await openUserMenu(page, 'admin@demo.example.com')
+    await expectNoAxeViolations(page)
+  })
+
+  test('the mobile menu has no violations', async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 800 })
+    await signIn(page, 'member')
+    await page.getByText('Menu', { exact: true }).click()
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Search' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+})

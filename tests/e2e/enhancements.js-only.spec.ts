@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+import { signIn, openUserMenu } from './support/fixtures'
+
+test.describe('JavaScript enhancements', () => {
+  test('Alt+D toggles the auth debug panel, which lists, clears and closes', async ({ page }) => {
+    await signIn(page, 'admin')
+    await page.keyboard.press('Alt+KeyD')
+    const panel = page.getByRole('region', { name: 'Authentication debug log' })
+    await expect(panel).toBeVisible()
+    await expect(panel).toContainText('Login successful')
+    await expect(panel).toContainText('Login attempt')
+
+    await panel.getByRole('button', { name: 'Collapse' }).click()
+    await expect(panel.getByRole('listitem')).toHaveCount(0)
+    await panel.getByRole('button', { name: 'Expand' }).click()
+    await expect(panel.getByRole('listitem').first()).toBeVisible()
+
+    await panel.getByRole('button', { name: 'Clear' }).click()
+    await expect(panel).toContainText('No authentication events yet.')
+    expect(await page.evaluate(() => localStorage.getItem('auth_debug_logs'))).toBeNull()
+
+    // The panel re-reads the log every second: an entry written elsewhere shows up.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'auth_debug_logs',
+        JSON.stringify([{ timestamp: new Date().toISOString(), source: 'Test', message: 'written by another tab', type: 'info' }]),
+      ),
+    )
+    await expect(panel).toContainText('written by another tab')
+
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await expect(panel).toBeHidden()
+    await page.keyboard.press('Alt+KeyD')
+    await expect(panel).toBeVisible()
+    await page.keyboard.press('Alt+KeyD')
+    await expect(panel).toBeHidden()
+  })
+
+  test('keeps only the 100 newest debug entries', async ({ page }) => {
+    await page.goto('/login')
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'auth_debug_logs',
+        JSON.stringify(
+          Array.from({ length: 100 }, (_, index) => ({ timestamp: new Date().toISOString(), source: 'Test', message: `old ${index}`, type: 'info' })),
+        ),
+      ),
+    )
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('auth_debug_logs') ?? '[]').length))
+      .toBe(100)
+    const first = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_debug_logs') ?? '[]')[0].message)
+    expect(first).not.toBe('old 0')
+  })
+
+  test('a toast dismisses itself after five seconds, or when closed', async ({ page }) => {
+    const logout = async () => {
+      await openUserMenu(page, 'member@demo.example.com')
+      await page.getByRole('button', { name: 'Logout' }).click()
+      await expect(page).toHaveURL(/\/login$/)
+    }
+    await signIn(page, 'member')
+    await logout()
+    const toast = page.getByRole('status').getByText('You have been signed out.')
+    await expect(toast).toBeVisible()
+    await expect(toast).toBeHidden({ timeout: 8_000 })
+
+    await signIn(page, 'member')
+    await logout()
+    await expect(toast).toBeVisible()
+    await page.getByRole('button', { name: 'Close notification' }).click()
+    await expect(toast).toBeHidden()
+  })
+})

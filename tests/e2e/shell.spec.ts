@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test'
+import { signIn, openUserMenu } from './support/fixtures'
+
+test.describe('protected shell', () => {
+  test('answers an unknown path with the 404 page and a way back', async ({ page }) => {
+    const response = await page.goto('/no/such/page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
+  })
+
+  test('redirects / to the dashboard', async ({ page }) => {
+    await signIn(page, 'member')
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
+  test('sends a member who opens an admin-only page to /unauthorized', async ({ page }) => {
+    await signIn(page, 'member')
+    await page.goto('/admin')
+    await expect(page).toHaveURL(/\/unauthorized$/)
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+  })
+
+  test('lets an analyst reach neither the admin page nor see its link', async ({ page }) => {
+    await signIn(page, 'analyst')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    await expect(nav.getByRole('link', { name: 'Analysis' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+    await page.goto('/admin/organization')
+    await expect(page).toHaveURL(/\/unauthorized$/)
+  })
+
+  test('shows the admin every link, the members table and the user menu', async ({ page }) => {
+    await signIn(page, 'admin')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    for (const name of ['Dashboard', 'Documents', 'Conversations', 'Search', 'Analysis', 'Admin']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    await nav.getByText('Resources').click()
+    await expect(nav.getByRole('link', { name: 'Templates' })).toHaveAttribute('href', '/conversation-templates')
+    await expect(nav.getByRole('link', { name: 'Transcriptions' })).toHaveAttribute('href', '/transcriptions')
+
+    const demo = page.getByRole('link', { name: /Request a Demo/ })
+    await expect(demo).toHaveAttribute('target', '_blank')
+    await expect(demo).toHaveAttribute('rel', /noopener/)
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Exit Planner`)
+
+    await openUserMenu(page, 'admin@demo.example.com')
+    await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible()
+    await nav.getByRole('link', { name: 'Admin' }).click()
+    await expect(page.getByRole('cell', { name: 'member@demo.example.com' })).toBeVisible()
+    await expect(page.getByRole('row', { name: /analyst@demo.example.com/ })).toContainText('Analyst')
+  })
+
+  test('hides Analysis and Admin from a member', async ({ page }) => {
+    await signIn(page, 'member')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Analysis' })).toHaveCount(0)
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+  })
+
+  test('opens the Resources menu from the keyboard', async ({ page }) => {
+    await signIn(page, 'member')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    await nav.getByText('Resources').focus()
+    await page.keyboard.press('Enter')
+    await expect(nav.getByRole('link', { name: 'Templates' })).toBeVisible()
+  })
+})

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Page, expect } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'demo-password'
+export type DemoRole = 'admin' | 'analyst' | 'member'
+
+export const demoUser = (role: DemoRole) => ({ username: role, email: `${role}@demo.example.com` })
+
+/** Signs in through the login form as a user would. */
+export async function signIn(page: Page, role: DemoRole, options: { from?: string } = {}) {
+  await page.goto(options.from ?? '/login')
+  await page.getByLabel('Username or Email').fill(demoUser(role).username)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+export async function submitLogin(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or Email').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** Runs axe on the current page and expects no violations (with their ids, for a readable failure). */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+  expect(summary).toEqual([])
+}
+
+/** Reads the Remix cookie session (signed, not encrypted) to look at the tokens it carries. */
+export async function readSession(page: Page) {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === '__session')
+  if (!cookie) return undefined
+  const value = decodeURIComponent(cookie.value)
+  const payload = value.slice(0, value.lastIndexOf('.'))
+  const json = decodeURIComponent(escape(Buffer.from(payload, 'base64').toString('binary')))
+  return JSON.parse(json) as { auth?: { access: string; refresh: string }; organizationSlug?: string }
+}
+
+export function jwtExpiry(token: string) {
+  const [, payload] = token.split('.')
+  return (JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number }).exp
+}
+
+/** Opens the header's user menu (its summary shows the avatar initial and the e-mail). */
+export async function openUserMenu(page: Page, email: string) {
+  await page.locator('.user-menu > summary', { hasText: email }).click()
+}
