@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { startBackend } from './api/bootstrap'
 import { ConfigError } from './api/config'
 import { withGeneratedSecrets } from './api/secrets'
+import { webEnv } from './app/services/env.server'
 import { type RequestStore, registerApiHandler, requestStorage } from './app/services/request-context.server'
 
 /**
@@ -18,6 +19,7 @@ import { type RequestStore, registerApiHandler, requestStorage } from './app/ser
 async function main() {
   Object.assign(process.env, withGeneratedSecrets(process.env))
   const env = process.env
+  webEnv() // fail fast on a bad web setting, before anything starts
   let closeBackend = async () => {}
   let signIns: string | undefined
   if (!env.API_URL) {

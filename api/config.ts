@@ -1,6 +1,11 @@
 import { z } from 'zod'
 
-const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+const seconds = (fallback: number) =>
+  z.coerce
+    .number({ invalid_type_error: 'must be a positive whole number' })
+    .int('must be a positive whole number')
+    .positive('must be a positive whole number')
+    .default(fallback)
 
 const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
