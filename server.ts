@@ -22,6 +22,8 @@ async function main() {
   webEnv() // fail fast on a bad web setting, before anything starts
   let closeBackend = async () => {}
   let signIns: string | undefined
+  // Links in e-mails point at this server unless a public origin is configured.
+  env.APP_URL ??= `http://localhost:${env.PORT ?? 3000}`
   if (!env.API_URL) {
     const backend = await startBackend(env)
     registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))

@@ -4,11 +4,15 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
 import { HttpError } from './http-error'
+import { type Mailer, createMailer } from './mail/mailer'
+import { documentRoutes } from './documents/routes'
+import { invitationRoutes } from './invitations/routes'
 import { organizationRoutes } from './organizations/routes'
 import { userRoutes } from './users/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
-export function createApi(deps: Deps) {
+export function createApi({ mailer, ...rest }: Omit<Deps, 'mailer'> & { mailer?: Mailer }) {
+  const deps: Deps = { ...rest, mailer: mailer ?? createMailer(rest.config) }
   const app = new Hono<AppEnv>().basePath('/api')
   app.use(async (c, next) => {
     c.set('deps', deps)
@@ -23,6 +27,8 @@ export function createApi(deps: Deps) {
   app.route('/', authRoutes)
   app.route('/', userRoutes)
   app.route('/', organizationRoutes)
+  app.route('/', invitationRoutes)
+  app.route('/', documentRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -26,6 +26,10 @@ const ApiConfigSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USERNAME: seconds(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: seconds(30),
   LOGIN_FAILURE_WINDOW_SECONDS: seconds(15 * 60),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Exit Planner <no-reply@exitplanner.example>'),
+  INVITATION_TTL_DAYS: seconds(7),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

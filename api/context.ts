@@ -3,10 +3,12 @@ import type { Context } from 'hono'
 import type { ApiConfig } from './config'
 import type { Database } from './db/client'
 import type { Role } from './db/schema'
+import type { Mailer } from './mail/mailer'
 
 export interface Deps {
   db: Database
   config: ApiConfig
+  mailer: Mailer
 }
 
 export interface Caller {

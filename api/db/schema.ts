@@ -104,3 +104,66 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_created_idx').on(t.key, t.createdAt)],
 )
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+
+/**
+ * An offer to join an organization with a role, sent by e-mail. The link carries a random token of
+ * which only the hash is stored. Expiry is a time, not a status, so it needs no sweeper.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull().default('member'),
+    status: text('status').$type<InvitationStatus>().notNull().default('pending'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invitations_org_idx').on(t.organizationId),
+    index('invitations_email_lower_idx').on(sql`lower(${t.email})`),
+    check('invitations_role_check', sql`${t.role} in ('admin', 'analyst', 'member')`),
+    check('invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled')`),
+  ],
+)
+
+export const FILE_TYPES = ['pdf', 'doc', 'docx', 'txt', 'csv', 'xls', 'xlsx'] as const
+export type FileType = (typeof FILE_TYPES)[number]
+export const PROCESSING_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
+
+/** A document of an organization (spec §3 "Document"); processing fields arrive with ingestion. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').$type<FileType>().notNull(),
+    fileSize: integer('file_size').notNull(),
+    category: text('category').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    processingStatus: text('processing_status').$type<ProcessingStatus>().notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('documents_org_status_idx').on(t.organizationId, t.processingStatus),
+    check('documents_status_check', sql`${t.processingStatus} in ('pending', 'processing', 'processed', 'failed')`),
+  ],
+)

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Caller, Deps, OrgCaller } from '../context'
 import { memberships, organizations, type Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'
+import { currentMembership } from './membership'
 
 /** The caller inside an organization named by slug; a non-member gets 404, as if it did not exist. */
 export async function requireMember({ db }: Deps, caller: Caller, slug: string) {
@@ -19,4 +20,15 @@ export async function requireMember({ db }: Deps, caller: Caller, slug: string) 
 /** Admins pass every role check (spec §6). */
 export function requireRole(caller: OrgCaller, roles: Role[]) {
   if (caller.role !== 'admin' && !roles.includes(caller.role)) throw forbidden()
+}
+
+/**
+ * The organization of a call without a slug in its path: the one the X-Organization header names
+ * (404 if the caller is not a member), else the caller's first organization (404 if none).
+ */
+export async function requireCurrentOrganization(deps: Deps, caller: Caller, headerSlug: string | undefined) {
+  if (headerSlug) return requireMember(deps, caller, headerSlug)
+  const current = await currentMembership(deps.db, caller.userId)
+  if (!current) throw notFound('You do not belong to any organization.')
+  return requireMember(deps, caller, current.organization.slug)
 }

@@ -1,12 +1,78 @@
 import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
-import type { AppEnv } from '../context'
-import { requireMember } from './access'
-import { listMembers } from './service'
+import type { AppContext, AppEnv } from '../context'
+import { inviteMember, listOrganizationInvitations, removeInvitation } from '../invitations/service'
+import { readJson } from '../validation'
+import { requireMember, requireRole } from './access'
+import {
+  CreateOrganizationSchema,
+  InvitationIdSchema,
+  InviteSchema,
+  MemberRoleSchema,
+  MemberSchema,
+  UpdateOrganizationSchema,
+} from './schema'
+import {
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  listMembers,
+  listMyOrganizations,
+  removeMember,
+  updateMemberRole,
+  updateOrganization,
+} from './service'
+
+const member = (c: AppContext) => requireMember(c.var.deps, c.var.caller, c.req.param('slug') ?? '')
+
+async function admin(c: AppContext) {
+  const { caller } = await member(c)
+  requireRole(caller, ['admin'])
+  return caller
+}
 
 export const organizationRoutes = new Hono<AppEnv>()
   .use('/organizations/*', requireCaller)
-  .get('/organizations/:slug/members/', async (c) => {
-    const { caller } = await requireMember(c.var.deps, c.var.caller, c.req.param('slug'))
-    return c.json(await listMembers(c.var.deps, caller))
+  .use('/organizations/', requireCaller)
+  .use('/users/my-organizations/', requireCaller)
+  .get('/users/my-organizations/', async (c) => c.json(await listMyOrganizations(c.var.deps, c.var.caller)))
+  .post('/organizations/', async (c) => {
+    const input = await readJson(c, CreateOrganizationSchema)
+    return c.json(await createOrganization(c.var.deps, c.var.caller, input), 201)
+  })
+  .get('/organizations/:slug/', async (c) => c.json(await getOrganization(c.var.deps, (await member(c)).caller)))
+  .patch('/organizations/:slug/', async (c) => {
+    const caller = await admin(c)
+    const changes = await readJson(c, UpdateOrganizationSchema)
+    return c.json(await updateOrganization(c.var.deps, caller, changes))
+  })
+  .delete('/organizations/:slug/', async (c) => {
+    await deleteOrganization(c.var.deps, await admin(c))
+    return c.body(null, 204)
+  })
+  .get('/organizations/:slug/members/', async (c) => c.json(await listMembers(c.var.deps, (await member(c)).caller)))
+  .post('/organizations/:slug/remove_member/', async (c) => {
+    const caller = await admin(c)
+    const { user_id } = await readJson(c, MemberSchema)
+    await removeMember(c.var.deps, caller, user_id)
+    return c.json({ detail: 'Member removed.' })
+  })
+  .post('/organizations/:slug/update_member_role/', async (c) => {
+    const caller = await admin(c)
+    const { user_id, role } = await readJson(c, MemberRoleSchema)
+    return c.json(await updateMemberRole(c.var.deps, caller, user_id, role))
+  })
+  .get('/organizations/:slug/invitations/', async (c) =>
+    c.json(await listOrganizationInvitations(c.var.deps, await admin(c))),
+  )
+  .post('/organizations/:slug/invite/', async (c) => {
+    const caller = await admin(c)
+    const input = await readJson(c, InviteSchema)
+    return c.json(await inviteMember(c.var.deps, caller, input), 201)
+  })
+  .post('/organizations/:slug/remove_invitation/', async (c) => {
+    const caller = await admin(c)
+    const { invitation_id } = await readJson(c, InvitationIdSchema)
+    await removeInvitation(c.var.deps, caller, invitation_id)
+    return c.json({ detail: 'Invitation removed.' })
   })

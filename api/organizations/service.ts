@@ -1,8 +1,101 @@
-import { asc, eq } from 'drizzle-orm'
-import type { Deps, OrgCaller } from '../context'
-import { memberships, users } from '../db/schema'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Caller, Deps, OrgCaller } from '../context'
+import type { Database } from '../db/client'
+import { memberships, organizations, type Role, users } from '../db/schema'
+import { HttpError, notFound } from '../http-error'
+import { ROLE_DISPLAY, describeOrganization } from './payload'
+import type { z } from 'zod'
+import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schema'
 
-const ROLE_DISPLAY = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' } as const
+async function membersCounts(db: Database, organizationIds: number[]) {
+  if (organizationIds.length === 0) return new Map<number, number>()
+  const rows = await db
+    .select({ organizationId: memberships.organizationId, members: count() })
+    .from(memberships)
+    .where(inArray(memberships.organizationId, organizationIds))
+    .groupBy(memberships.organizationId)
+  return new Map(rows.map((row) => [row.organizationId, row.members]))
+}
+
+/** The caller's organizations, oldest membership first (the default current organization). */
+export async function listMyOrganizations({ db }: Deps, caller: Caller) {
+  const rows = await db
+    .select({ organization: organizations, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, caller.userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+  const counts = await membersCounts(db, rows.map((row) => row.organization.id))
+  return rows.map((row) => describeOrganization(row.organization, counts.get(row.organization.id) ?? 0, row.role))
+}
+
+export async function getOrganization({ db }: Deps, caller: OrgCaller) {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, caller.organizationId))
+  if (!organization) throw notFound()
+  const counts = await membersCounts(db, [organization.id])
+  return describeOrganization(organization, counts.get(organization.id) ?? 0, caller.role)
+}
+
+function slugify(name: string) {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '')
+  return base || 'organization'
+}
+
+async function uniqueSlug(db: Database, name: string) {
+  const base = slugify(name)
+  const taken = await db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(sql`${organizations.slug} = ${base} or ${organizations.slug} like ${`${base}-%`}`)
+  const used = new Set(taken.map((row) => row.slug))
+  if (!used.has(base)) return base
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+/** Creates an organization; its creator becomes its first admin. */
+export async function createOrganization(
+  { db }: Deps,
+  caller: Caller,
+  input: z.infer<typeof CreateOrganizationSchema>,
+) {
+  const organization = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(organizations)
+      .values({
+        name: input.name,
+        slug: await uniqueSlug(tx as unknown as Database, input.name),
+        description: input.description ?? '',
+        website: input.website ?? '',
+      })
+      .returning()
+    await tx.insert(memberships).values({ organizationId: created!.id, userId: caller.userId, role: 'admin' })
+    return created!
+  })
+  return describeOrganization(organization, 1, 'admin')
+}
+
+export async function updateOrganization(
+  deps: Deps,
+  caller: OrgCaller,
+  changes: z.infer<typeof UpdateOrganizationSchema>,
+) {
+  await deps.db
+    .update(organizations)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(organizations.id, caller.organizationId))
+  return getOrganization(deps, caller)
+}
+
+export async function deleteOrganization({ db }: Deps, caller: OrgCaller) {
+  await db.delete(organizations).where(eq(organizations.id, caller.organizationId))
+}
 
 export async function listMembers({ db }: Deps, caller: OrgCaller) {
   const rows = await db
@@ -25,4 +118,57 @@ export async function listMembers({ db }: Deps, caller: OrgCaller) {
       last_login: user.lastLogin?.toISOString() ?? null,
     },
   }))
+}
+
+const LAST_ADMIN = 'An organization needs at least one admin: make another member admin first.'
+
+/** Membership changes of one organization run one at a time, so two demotions can't leave it without an admin. */
+async function lockOrganization(db: Database, caller: OrgCaller) {
+  await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, caller.organizationId)).for('update')
+}
+
+async function findMembership(db: Database, caller: OrgCaller, userId: number) {
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, caller.organizationId), eq(memberships.userId, userId)))
+  if (!membership) throw new HttpError(404, { detail: 'This user is not a member of the organization.' })
+  return membership
+}
+
+async function otherAdmins(db: Database, caller: OrgCaller, userId: number) {
+  const [row] = await db
+    .select({ admins: count() })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, caller.organizationId),
+        eq(memberships.role, 'admin'),
+        ne(memberships.userId, userId),
+      ),
+    )
+  return row?.admins ?? 0
+}
+
+export async function removeMember({ db }: Deps, caller: OrgCaller, userId: number) {
+  await db.transaction(async (tx) => {
+    await lockOrganization(tx as unknown as Database, caller)
+    const membership = await findMembership(tx as unknown as Database, caller, userId)
+    if (membership.role === 'admin' && (await otherAdmins(tx as unknown as Database, caller, userId)) === 0) {
+      throw new HttpError(400, { detail: LAST_ADMIN })
+    }
+    await tx.delete(memberships).where(eq(memberships.id, membership.id))
+  })
+}
+
+export async function updateMemberRole({ db }: Deps, caller: OrgCaller, userId: number, role: Role) {
+  return db.transaction(async (tx) => {
+    await lockOrganization(tx as unknown as Database, caller)
+    const membership = await findMembership(tx as unknown as Database, caller, userId)
+    if (membership.role === 'admin' && role !== 'admin' && (await otherAdmins(tx as unknown as Database, caller, userId)) === 0) {
+      throw new HttpError(400, { detail: LAST_ADMIN })
+    }
+    const [updated] = await tx.update(memberships).set({ role }).where(eq(memberships.id, membership.id)).returning()
+    return { id: updated!.id, role: updated!.role, role_display: ROLE_DISPLAY[updated!.role], user_id: userId }
+  })
 }

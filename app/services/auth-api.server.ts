@@ -99,3 +99,9 @@ export async function revokeSession(request: Request, refresh: string) {
     if (!(error instanceof ApiUnavailableError)) throw error
   }
 }
+
+export const updateMe = (request: Request, changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'>>) =>
+  apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
+
+export const changePassword = (request: Request, input: { old_password: string; new_password: string }) =>
+  apiJson<{ detail: string }>(request, '/change-password/', { method: 'POST', json: input })

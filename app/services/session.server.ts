@@ -65,3 +65,10 @@ export async function updateTokens(request: Request, tokens: { access: string; r
 
 export const commitSession = (session: Session) => sessionStorage().commitSession(session)
 export const destroySession = (session: Session) => sessionStorage().destroySession(session)
+
+/** Makes `slug` the current organization (spec §4 "Organization context"); returns the Set-Cookie value. */
+export async function selectOrganization(request: Request, slug: string | null) {
+  const session = await getSession(request)
+  session.set(ORGANIZATION_KEY, slug)
+  return commitSession(session)
+}

@@ -18,9 +18,12 @@ test.describe('protected shell', () => {
 
   test('sends a member who opens an admin-only page to /unauthorized', async ({ page }) => {
     await signIn(page, 'member')
-    await page.goto('/admin')
-    await expect(page).toHaveURL(/\/unauthorized$/)
-    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+    for (const path of ['/admin/users', '/admin/organization/invite']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/unauthorized$/)
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Return to Dashboard' })).toBeVisible()
+    }
   })
 
   test('lets an analyst reach neither the admin page nor see its link', async ({ page }) => {
@@ -28,8 +31,12 @@ test.describe('protected shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main', exact: true })
     await expect(nav.getByRole('link', { name: 'Analysis' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
-    await page.goto('/admin/organization')
-    await expect(page).toHaveURL(/\/unauthorized$/)
+    const response = await page.goto('/admin/organization')
+    expect(response?.status()).toBe(403)
+    await expect(page.getByRole('alert')).toHaveText(
+      'Access Denied: You do not have permission to access the organization administration page.',
+    )
+    await expect(page.getByRole('table')).toHaveCount(0)
   })
 
   test('shows the admin every link, the members table and the user menu', async ({ page }) => {
@@ -48,9 +55,9 @@ test.describe('protected shell', () => {
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Exit Planner`)
 
     await openUserMenu(page, 'admin@demo.example.com')
-    await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Profile', exact: true })).toBeVisible()
     await nav.getByRole('link', { name: 'Admin' }).click()
-    await expect(page.getByRole('cell', { name: 'member@demo.example.com' })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'member@demo.example.com', exact: true })).toBeVisible()
     await expect(page.getByRole('row', { name: /analyst@demo.example.com/ })).toContainText('Analyst')
   })
 

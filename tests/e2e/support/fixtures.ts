@@ -15,6 +15,13 @@ export async function signIn(page: Page, role: DemoRole, options: { from?: strin
   await expect(page).not.toHaveURL(/\/login/)
 }
 
+/** Signs in with any credentials through the form and waits to leave /login. */
+export async function signInAs(page: Page, username: string, password: string, base = '') {
+  await page.goto(`${base}/login`)
+  await submitLogin(page, username, password)
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
 export async function submitLogin(page: Page, username: string, password: string) {
   await page.getByLabel('Username or Email').fill(username)
   await page.getByLabel('Password').fill(password)

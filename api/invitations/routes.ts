@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import { requireCaller } from '../auth/middleware'
+import type { AppEnv } from '../context'
+import { notFound } from '../http-error'
+import { readJson } from '../validation'
+import { CreateInvitationSchema, NewAccountSchema } from './schema'
+import {
+  acceptInvitation,
+  acceptWithNewAccount,
+  createInvitation,
+  declineInvitation,
+  deleteInvitation,
+  listMyInvitations,
+  previewInvitation,
+  resendInvitation,
+} from './service'
+
+const invitationId = (raw: string) => {
+  const id = Number(raw)
+  if (!Number.isInteger(id) || id <= 0) throw notFound('Invitation not found.')
+  return id
+}
+
+/** The signed-in user's own invitations (spec §7), and the public e-mail-link endpoints. */
+export const invitationRoutes = new Hono<AppEnv>()
+  .use('/users/invitations/*', requireCaller)
+  .get('/users/invitations/', async (c) => c.json(await listMyInvitations(c.var.deps, c.var.caller)))
+  .post('/users/invitations/', async (c) => {
+    const input = await readJson(c, CreateInvitationSchema)
+    return c.json(await createInvitation(c.var.deps, c.var.caller, input), 201)
+  })
+  .delete('/users/invitations/:id/', async (c) => {
+    await deleteInvitation(c.var.deps, c.var.caller, invitationId(c.req.param('id')))
+    return c.body(null, 204)
+  })
+  .post('/users/invitations/:id/accept/', async (c) =>
+    c.json(await acceptInvitation(c.var.deps, c.var.caller, invitationId(c.req.param('id')))),
+  )
+  .post('/users/invitations/:id/decline/', async (c) =>
+    c.json(await declineInvitation(c.var.deps, c.var.caller, invitationId(c.req.param('id')))),
+  )
+  .post('/users/invitations/:id/resend/', async (c) =>
+    c.json(await resendInvitation(c.var.deps, c.var.caller, invitationId(c.req.param('id')))),
+  )
+  .get('/invitations/token/:token/', async (c) => c.json(await previewInvitation(c.var.deps, c.req.param('token'))))
+  .post('/invitations/token/:token/accept/', async (c) => {
+    const input = await readJson(c, NewAccountSchema)
+    return c.json(await acceptWithNewAccount(c.var.deps, c.req.param('token'), input), 201)
+  })

@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Caller, Deps, OrgCaller } from '../context'
+import type { Database } from '../db/client'
+import { invitations, memberships, organizations, type Role, users } from '../db/schema'
+import { HttpError, badRequest, notFound } from '../http-error'
+import { hashPassword } from '../auth/passwords'
+import { signIn } from '../auth/service'
+import { requireMember, requireRole } from '../organizations/access'
+import { ROLE_DISPLAY } from '../organizations/payload'
+import { loadCaller } from '../users/service'
+import { invitationMail } from './mail'
+
+const STATUS_DISPLAY = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', cancelled: 'Cancelled' } as const
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const inviter = alias(users, 'inviter')
+
+/** Invitations with their organization, its member count and the inviter, in the spec's shape. */
+async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
+  const rows = await db
+    .select({
+      invitation: invitations,
+      organization: organizations,
+      inviter: { firstName: inviter.firstName, lastName: inviter.lastName, username: inviter.username, email: inviter.email },
+      membersCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`,
+    })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
+    .where(where)
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+  const now = Date.now()
+  return rows.map(({ invitation, organization, inviter: by, membersCount }) => ({
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    role_display: ROLE_DISPLAY[invitation.role],
+    status: invitation.status,
+    status_display: invitation.status === 'pending' && invitation.expiresAt.getTime() <= now ? 'Expired' : STATUS_DISPLAY[invitation.status],
+    is_expired: invitation.expiresAt.getTime() <= now,
+    created_at: invitation.createdAt.toISOString(),
+    expires_at: invitation.expiresAt.toISOString(),
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      description: organization.description,
+      website: organization.website,
+      logo: organization.logo,
+      members_count: Number(membersCount),
+    },
+    invited_by: by?.email
+      ? { first_name: by.firstName, last_name: by.lastName, username: by.username, email: by.email }
+      : null,
+  }))
+}
+
+async function describeOne(db: Database, invitationId: number) {
+  const [one] = await selectInvitations(db, and(eq(invitations.id, invitationId)))
+  if (!one) throw notFound()
+  return one
+}
+
+/** Sends (or re-sends) the e-mail with a fresh link; the previous link stops working. */
+async function issueLink(deps: Deps, invitationId: number, inviterUserId: number) {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + deps.config.INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000)
+  const [invitation] = await deps.db
+    .update(invitations)
+    .set({ tokenHash: hashToken(token), expiresAt })
+    .where(eq(invitations.id, invitationId))
+    .returning()
+  const [organization] = await deps.db.select().from(organizations).where(eq(organizations.id, invitation!.organizationId))
+  const [sender] = await deps.db.select().from(users).where(eq(users.id, inviterUserId))
+  const inviterName = [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') || sender?.username || 'A colleague'
+  const link = new URL(`/invitations/${token}`, deps.config.APP_URL).toString()
+  try {
+    await deps.mailer.send(
+      invitationMail({ to: invitation!.email, organizationName: organization!.name, inviterName, role: invitation!.role, link, expiresAt }),
+    )
+  } catch (error) {
+    console.error('[api] invitation e-mail failed', error)
+    throw new HttpError(503, { detail: 'The invitation e-mail could not be sent. Please try again.' })
+  }
+}
+
+export async function inviteMember(deps: Deps, caller: OrgCaller, input: { email: string; role: Role }) {
+  const { db } = deps
+  const email = input.email.toLowerCase()
+  const [member] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, caller.organizationId), eq(sql`lower(${users.email})`, email)))
+  if (member) throw badRequest({ email: ['This person is already a member of the organization.'] })
+  const [pending] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, caller.organizationId),
+        eq(sql`lower(${invitations.email})`, email),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+  if (pending) throw badRequest({ email: ['An invitation to this e-mail address is already pending.'] })
+  const [created] = await db
+    .insert(invitations)
+    .values({
+      organizationId: caller.organizationId,
+      email,
+      role: input.role,
+      invitedById: caller.userId,
+      tokenHash: hashToken(randomBytes(32).toString('base64url')),
+      expiresAt: new Date(),
+    })
+    .returning()
+  try {
+    await issueLink(deps, created!.id, caller.userId)
+  } catch (error) {
+    await db.delete(invitations).where(eq(invitations.id, created!.id))
+    throw error
+  }
+  return describeOne(db, created!.id)
+}
+
+export const listOrganizationInvitations = ({ db }: Deps, caller: OrgCaller) =>
+  selectInvitations(db, and(eq(invitations.organizationId, caller.organizationId), eq(invitations.status, 'pending')))
+
+export async function removeInvitation({ db }: Deps, caller: OrgCaller, invitationId: number) {
+  const deleted = await db
+    .delete(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, caller.organizationId)))
+    .returning({ id: invitations.id })
+  if (deleted.length === 0) throw notFound('Invitation not found.')
+}
+
+/** Pending, unexpired invitations addressed to the caller's e-mail. */
+export async function listMyInvitations(deps: Deps, caller: Caller) {
+  const user = await loadCaller(deps, caller)
+  return selectInvitations(
+    deps.db,
+    and(
+      eq(sql`lower(${invitations.email})`, user.email.toLowerCase()),
+      eq(invitations.status, 'pending'),
+      gt(invitations.expiresAt, new Date()),
+    ),
+  )
+}
+
+/** The invitation if it is addressed to the caller; anyone else is told it does not exist. */
+async function addressedTo(deps: Deps, caller: Caller, invitationId: number) {
+  const user = await loadCaller(deps, caller)
+  const [invitation] = await deps.db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(sql`lower(${invitations.email})`, user.email.toLowerCase())))
+  if (!invitation) throw notFound('Invitation not found.')
+  return invitation
+}
+
+function assertOpen(invitation: typeof invitations.$inferSelect) {
+  if (invitation.status !== 'pending') {
+    throw new HttpError(400, { detail: `This invitation has already been ${invitation.status}.` })
+  }
+  if (invitation.expiresAt.getTime() <= Date.now()) throw new HttpError(400, { detail: 'This invitation has expired.' })
+}
+
+/** Marks the invitation accepted and adds the membership; call inside a transaction. */
+async function join(tx: Database, invitation: typeof invitations.$inferSelect, userId: number) {
+  const claimed = await tx
+    .update(invitations)
+    .set({ status: 'accepted', respondedAt: new Date() })
+    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+    .returning({ id: invitations.id })
+  if (claimed.length === 0) throw new HttpError(400, { detail: 'This invitation has already been answered.' })
+  await tx
+    .insert(memberships)
+    .values({ organizationId: invitation.organizationId, userId, role: invitation.role })
+    .onConflictDoNothing()
+}
+
+export async function acceptInvitation(deps: Deps, caller: Caller, invitationId: number) {
+  const invitation = await addressedTo(deps, caller, invitationId)
+  assertOpen(invitation)
+  await deps.db.transaction((tx) => join(tx as unknown as Database, invitation, caller.userId))
+  const [organization] = await deps.db.select().from(organizations).where(eq(organizations.id, invitation.organizationId))
+  return {
+    detail: `You have joined ${organization!.name}`,
+    organization: { id: organization!.id, name: organization!.name, slug: organization!.slug },
+    role: invitation.role,
+  }
+}
+
+export async function declineInvitation(deps: Deps, caller: Caller, invitationId: number) {
+  const invitation = await addressedTo(deps, caller, invitationId)
+  assertOpen(invitation)
+  await deps.db
+    .update(invitations)
+    .set({ status: 'declined', respondedAt: new Date() })
+    .where(eq(invitations.id, invitation.id))
+  return { detail: 'Invitation declined' }
+}
+
+/** The invitation, for an admin of its organization; 404 for outsiders, 403 for other members. */
+async function forOrganizationAdmin(deps: Deps, caller: Caller, invitationId: number) {
+  const [row] = await deps.db
+    .select({ invitation: invitations, slug: organizations.slug })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(eq(invitations.id, invitationId))
+  if (!row) throw notFound('Invitation not found.')
+  const { caller: orgCaller } = await requireMember(deps, caller, row.slug)
+  requireRole(orgCaller, ['admin'])
+  return { invitation: row.invitation, orgCaller }
+}
+
+export async function resendInvitation(deps: Deps, caller: Caller, invitationId: number) {
+  const { invitation } = await forOrganizationAdmin(deps, caller, invitationId)
+  if (invitation.status !== 'pending') {
+    throw new HttpError(400, { detail: `This invitation has already been ${invitation.status}.` })
+  }
+  await issueLink(deps, invitation.id, caller.userId)
+  return describeOne(deps.db, invitation.id)
+}
+
+export async function deleteInvitation(deps: Deps, caller: Caller, invitationId: number) {
+  const { invitation, orgCaller } = await forOrganizationAdmin(deps, caller, invitationId)
+  await removeInvitation(deps, orgCaller, invitation.id)
+}
+
+export async function createInvitation(deps: Deps, caller: Caller, input: { organization: string; email: string; role: Role }) {
+  const { caller: orgCaller } = await requireMember(deps, caller, input.organization)
+  requireRole(orgCaller, ['admin'])
+  return inviteMember(deps, orgCaller, input)
+}
+
+/** What the e-mail link shows before anyone signs in: enough to decide, nothing more. */
+export async function previewInvitation(deps: Deps, token: string) {
+  const [row] = await deps.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)))
+  if (!row) throw notFound('This invitation link is not valid.')
+  const invitation = await describeOne(deps.db, row.id)
+  const [account] = await deps.db
+    .select({ users: count() })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, invitation.email.toLowerCase()))
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    role_display: invitation.role_display,
+    status: invitation.status,
+    status_display: invitation.status_display,
+    is_expired: invitation.is_expired,
+    organization: { name: invitation.organization.name, description: invitation.organization.description },
+    invited_by: invitation.invited_by,
+    account_exists: (account?.users ?? 0) > 0,
+  }
+}
+
+/** Creates the invitee's account (username and password) from the e-mail link, joins, and signs in. */
+export async function acceptWithNewAccount(deps: Deps, token: string, input: { username: string; password: string }) {
+  const { db } = deps
+  const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)))
+  if (!invitation) throw notFound('This invitation link is not valid.')
+  assertOpen(invitation)
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, invitation.email.toLowerCase()))
+  if (existing) {
+    throw new HttpError(400, {
+      non_field_errors: ['An account with this e-mail address already exists. Sign in to accept the invitation.'],
+    })
+  }
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
+  if (taken) throw badRequest({ username: ['A user with that username already exists.'] })
+  const passwordHash = await hashPassword(input.password)
+  const user = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: invitation.email, username: input.username, passwordHash })
+      .returning()
+    await join(tx as unknown as Database, invitation, created!.id)
+    return created!
+  })
+  const session = await signIn(deps, user)
+  const organization = await db.select().from(organizations).where(eq(organizations.id, invitation.organizationId))
+  return { ...session, organization: { slug: organization[0]!.slug, name: organization[0]!.name } }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { ROLES } from '../db/schema'
+
+const optionalText = (max: number) =>
+  z
+    .string({ invalid_type_error: 'Not a valid string.' })
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .optional()
+
+const website = z
+  .string({ invalid_type_error: 'Not a valid string.' })
+  .trim()
+  .max(300, 'Ensure this field has no more than 300 characters.')
+  .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), 'Enter a valid URL.')
+  .optional()
+
+const name = z
+  .string({ required_error: 'This field is required.', invalid_type_error: 'Not a valid string.' })
+  .trim()
+  .min(1, 'Organization name is required')
+  .max(120, 'Ensure this field has no more than 120 characters.')
+
+export const CreateOrganizationSchema = z.object({ name, description: optionalText(2000), website })
+
+export const UpdateOrganizationSchema = z
+  .object({ name, description: optionalText(2000), website, logo: website })
+  .partial()
+  .strict('Unknown field.')
+
+const role = z.enum(ROLES, { errorMap: () => ({ message: 'Choose one of admin, analyst or member.' }) })
+const id = (field: string) =>
+  z.coerce
+    .number({ required_error: 'This field is required.', invalid_type_error: `A valid ${field} is required.` })
+    .int(`A valid ${field} is required.`)
+    .positive(`A valid ${field} is required.`)
+
+export const MemberSchema = z.object({ user_id: id('user id') })
+export const MemberRoleSchema = z.object({ user_id: id('user id'), role })
+export const InviteSchema = z.object({
+  email: z
+    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .email('Please enter a valid email address'),
+  role: role.default('member'),
+})
+export const InvitationIdSchema = z.object({ invitation_id: id('invitation id') })

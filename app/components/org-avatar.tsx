@@ -1,0 +1,11 @@
+import { initialOf } from '~/utils/format'
+
+/** An organization's logo, or the first letter of its name when it has none. */
+export function OrgAvatar({ name, logo, size = 48 }: { name: string; logo: string | null; size?: number }) {
+  if (logo) return <img className="org-avatar" src={logo} alt={`${name} logo`} width={size} height={size} />
+  return (
+    <span className="org-avatar org-avatar-initial" style={{ width: size, height: size }} aria-hidden="true">
+      {initialOf(name)}
+    </span>
+  )
+}

@@ -1,0 +1,125 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
+import { ErrorList, Field } from '~/components/forms'
+import { ApiError } from '~/services/api-fetch.server'
+import { requireRole } from '~/services/auth.server'
+import { redirectWithToast } from '~/services/flash.server'
+import { organizationsApi } from '~/services/organizations.server'
+
+const ROLE_CHOICES = [
+  { value: 'member', label: 'Member', description: 'Views and searches documents, chats with the assistant and uses the basic features.' },
+  { value: 'admin', label: 'Administrator', description: 'Full control of the organization, its members and its settings.' },
+  { value: 'analyst', label: 'Analyst', description: 'Member rights plus uploading, analysing and reporting on documents.' },
+] as const
+
+const InviteSchema = z.object({
+  email: z
+    .string({ required_error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+  role: z.enum(['member', 'admin', 'analyst']).default('member'),
+})
+
+export const meta: MetaFunction = () => [{ title: 'Invite Members | Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await requireRole(request, ['admin'])
+  return json({ organizationName: me.organization?.name ?? null })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireRole(request, ['admin'])
+  const submission = parseWithZod(await request.formData(), { schema: InviteSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  if (!me.organization) return json(submission.reply({ formErrors: ['Select an organization first.'] }), { status: 400 })
+  try {
+    await organizationsApi(request).invite(me.organization.slug, submission.value)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const email = Array.isArray(error.body.email) ? (error.body.email as string[]) : undefined
+    return json(
+      submission.reply(email ? { fieldErrors: { email } } : { formErrors: ['Failed to send invitation. Please try again.'] }),
+      { status: 400 },
+    )
+  }
+  return redirectWithToast(request, '/admin/organization/invite', {
+    type: 'success',
+    message: `Invitation sent to ${submission.value.email}`,
+  })
+}
+
+export default function InviteMembers() {
+  const { organizationName } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const location = useLocation()
+  const [form, fields] = useForm({
+    id: 'invite-form',
+    lastResult,
+    constraint: getZodConstraint(InviteSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { role: 'member' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+  })
+  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const role = ROLE_CHOICES.find((choice) => choice.value === (fields.role.value ?? 'member')) ?? ROLE_CHOICES[0]
+  return (
+    <div className="two-column">
+      <div className="page">
+        <h1>Invite Members</h1>
+        {organizationName ? <p>Invite someone to join {organizationName}.</p> : null}
+        {/* A new location after a successful send remounts the form: e-mail cleared, role back to member. */}
+        <Form method="post" {...getFormProps(form)} className="form" key={location.key}>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Field
+            label="Email address"
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+            errors={fields.email.errors}
+          />
+          <div className="field">
+            <label htmlFor={fields.role.id}>Role</label>
+            <select {...getSelectProps(fields.role)} aria-describedby={`${fields.role.id}-help`}>
+              {ROLE_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            <p id={`${fields.role.id}-help`} className="field-help">
+              {role.description}
+            </p>
+          </div>
+          <div className="form-actions">
+            <Link to="/admin/organization" className="button">
+              Cancel
+            </Link>
+            <button type="submit" className="button-primary" disabled={sending}>
+              {sending ? 'Sending Invitation...' : 'Send Invitation'}
+            </button>
+          </div>
+        </Form>
+      </div>
+      <aside className="card info-card" aria-labelledby="roles-title">
+        <h2 id="roles-title">About roles</h2>
+        <dl>
+          {ROLE_CHOICES.map((choice) => (
+            <div key={choice.value}>
+              <dt>{choice.label}</dt>
+              <dd>{choice.description}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          Invitees receive an e-mail with a link to accept. Anyone without an account creates one from that link before
+          joining.
+        </p>
+      </aside>
+    </div>
+  )
+}

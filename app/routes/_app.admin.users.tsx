@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { MembersTable } from '~/components/members-table'
+import { requireRole } from '~/services/auth.server'
+import { changeMember, idParam } from '~/services/member-actions.server'
+import { organizationsApi } from '~/services/organizations.server'
+
+export const meta: MetaFunction = () => [{ title: 'User Management | Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await requireRole(request, ['admin'])
+  const slug = me.organization?.slug
+  const url = new URL(request.url)
+  return json({
+    organizationName: me.organization?.name ?? null,
+    members: slug ? await organizationsApi(request).members(slug) : [],
+    editing: idParam(url, 'edit'),
+    removing: idParam(url, 'remove'),
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requireRole(request, ['admin'])
+  if (!me.organization) throw new Response('No organization', { status: 400 })
+  const form = await request.formData()
+  if (!['update-role', 'remove-member'].includes(String(form.get('intent')))) {
+    throw new Response('Unknown intent', { status: 400 })
+  }
+  return changeMember(request, me.organization.slug, form, '/admin/users')
+}
+
+export default function UserManagement() {
+  const { organizationName, members, editing, removing } = useLoaderData<typeof loader>()
+  return (
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <h1>User Management</h1>
+          {organizationName ? <p>The people of {organizationName}, their roles and their last sign-in.</p> : null}
+        </div>
+        <Link to="/admin/organization/invite" className="button button-primary">
+          Invite Members
+        </Link>
+      </div>
+      <MembersTable members={members} editing={editing} removing={removing} showDetails />
+    </div>
+  )
+}

@@ -1,0 +1,206 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
+import { ErrorList, Field } from '~/components/forms'
+import { InvitationActions } from '~/components/invitation-actions'
+import { OrgAvatar } from '~/components/org-avatar'
+import { ApiError } from '~/services/api-fetch.server'
+import { currentUser } from '~/services/auth.server'
+import { redirectWithToast } from '~/services/flash.server'
+import { answerInvitation } from '~/services/invitation-actions.server'
+import { invitationsApi } from '~/services/invitations.server'
+import { organizationsApi } from '~/services/organizations.server'
+import { selectOrganization } from '~/services/session.server'
+import { plural } from '~/utils/format'
+
+const CreateOrganizationSchema = z.object({
+  name: z.string({ required_error: 'Organization name is required' }).trim().min(1, 'Organization name is required'),
+  description: z.string().trim().optional(),
+  website: z.string().trim().url('Please enter a valid URL, starting with http:// or https://').optional(),
+})
+
+export const meta: MetaFunction = () => [{ title: 'Organizations | Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await currentUser(request)
+  const [organizations, invitations] = await Promise.all([
+    organizationsApi(request)
+      .mine()
+      .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
+    invitationsApi(request)
+      .mine()
+      .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
+  ])
+  return json({
+    firstName: me.first_name || me.username,
+    currentSlug: me.organization?.slug ?? null,
+    organizations,
+    invitations,
+    createOpen: new URL(request.url).searchParams.has('create'),
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const intent = form.get('intent')
+  switch (intent) {
+    case 'select': {
+      const slug = String(form.get('slug') ?? '')
+      const mine = await organizationsApi(request).mine()
+      if (!mine.some((organization) => organization.slug === slug)) throw new Response('Not Found', { status: 404 })
+      return redirect('/dashboard', { headers: { 'Set-Cookie': await selectOrganization(request, slug) } })
+    }
+    case 'create':
+      return createOrganization(request, form)
+    case 'accept':
+    case 'decline':
+      return answerInvitation(request, form, '/organizations')
+    default:
+      throw new Response('Unknown intent', { status: 400 })
+  }
+}
+
+async function createOrganization(request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: CreateOrganizationSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    const organization = await organizationsApi(request).create(submission.value)
+    return redirectWithToast(
+      request,
+      '/dashboard',
+      { type: 'success', message: `Organization ${organization.name} created` },
+      { headers: { 'Set-Cookie': await selectOrganization(request, organization.slug) } },
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const fieldErrors = Object.fromEntries(
+      Object.entries(error.body).filter(([key, value]) => ['name', 'description', 'website'].includes(key) && Array.isArray(value)),
+    ) as Record<string, string[]>
+    return json(submission.reply({ formErrors: ['Failed to create organization'], fieldErrors }), { status: 400 })
+  }
+}
+
+export default function Organizations() {
+  const { firstName, currentSlug, organizations, invitations, createOpen } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'create-organization',
+    lastResult,
+    constraint: getZodConstraint(CreateOrganizationSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateOrganizationSchema }),
+  })
+  const creating = navigation.formData?.get('intent') === 'create'
+  return (
+    <div className="stack">
+      <div className="page">
+        <h1>Welcome, {firstName}!</h1>
+        <p>Choose the organization to work in, answer your invitations, or create a new organization.</p>
+      </div>
+
+      <section className="page" aria-labelledby="organizations-title">
+        <h2 id="organizations-title">Your Organizations</h2>
+        {organizations === null ? (
+          <p className="alert alert-error" role="alert">
+            Failed to load your organizations. Please try again later.
+          </p>
+        ) : organizations.length === 0 ? (
+          <p>You don't belong to any organization yet.</p>
+        ) : (
+          <ul className="org-cards">
+            {organizations.map((organization) => (
+              <li key={organization.id}>
+                <Form method="post">
+                  <input type="hidden" name="slug" value={organization.slug} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="select"
+                    className={`org-card${organization.slug === currentSlug ? ' org-card-current' : ''}`}
+                    aria-current={organization.slug === currentSlug ? 'true' : undefined}
+                  >
+                    <OrgAvatar name={organization.name} logo={organization.logo} size={40} />
+                    <span className="org-card-body">
+                      <span className="org-name">{organization.name}</span>
+                      {organization.description ? <span className="org-description">{organization.description}</span> : null}
+                      <span className="org-meta">
+                        {plural(organization.members_count, 'member')}
+                        {organization.role_display ? ` · ${organization.role_display}` : ''}
+                        {organization.slug === currentSlug ? ' · Current' : ''}
+                      </span>
+                    </span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="page" aria-labelledby="pending-title">
+        <h2 id="pending-title">Pending Invitations</h2>
+        {invitations === null ? (
+          <p className="alert alert-error" role="alert">
+            Failed to load pending invitations. Please try again later.
+          </p>
+        ) : invitations.length === 0 ? (
+          <p>No pending invitations.</p>
+        ) : (
+          <ul className="invitation-list">
+            {invitations.map((invitation) => (
+              <li key={invitation.id} className="invitation-item">
+                <div>
+                  <p className="org-name">{invitation.organization.name}</p>
+                  <p className="muted">
+                    Invited by{' '}
+                    {invitation.invited_by
+                      ? invitation.invited_by.first_name || invitation.invited_by.username || invitation.invited_by.email
+                      : 'a former member'}{' '}
+                    as {invitation.role_display}
+                  </p>
+                </div>
+                <InvitationActions invitationId={invitation.id} organizationName={invitation.organization.name} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to="/organizations/invitations">See invitation details</Link>
+        </p>
+      </section>
+
+      <section className="page">
+        <details className="disclosure" open={createOpen || Boolean(lastResult)}>
+          <summary className="button">Create New Organization</summary>
+          <Form method="post" {...getFormProps(form)} className="form">
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <Field label="Organization Name" inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
+            <div className="field">
+              <label htmlFor={fields.description.id}>Description</label>
+              <textarea {...getTextareaProps(fields.description)} rows={3} />
+              <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+            </div>
+            <Field
+              label="Website"
+              inputProps={{ ...getInputProps(fields.website, { type: 'url' }), placeholder: 'https://' }}
+              errors={fields.website.errors}
+            />
+            <div className="form-actions">
+              <Link to="/organizations" className="button" reloadDocument>
+                Cancel
+              </Link>
+              <button type="submit" name="intent" value="create" className="button-primary" disabled={creating}>
+                {creating ? 'Creating...' : 'Create Organization'}
+              </button>
+            </div>
+          </Form>
+        </details>
+      </section>
+    </div>
+  )
+}

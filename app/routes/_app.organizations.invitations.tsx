@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { InvitationActions } from '~/components/invitation-actions'
+import { ApiError } from '~/services/api-fetch.server'
+import { requireUser } from '~/services/auth.server'
+import { answerInvitation } from '~/services/invitation-actions.server'
+import { invitationsApi } from '~/services/invitations.server'
+import type { Invitation } from '~/services/organizations.server'
+import { displayName, formatDate, plural } from '~/utils/format'
+
+export const meta: MetaFunction = () => [{ title: 'Invitations | Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  try {
+    return json({ invitations: await invitationsApi(request).mine(), error: null })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return json({ invitations: [] as Invitation[], error: 'Failed to load your invitations. Please try again later.' })
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request)
+  const form = await request.formData()
+  if (!['accept', 'decline'].includes(String(form.get('intent')))) throw new Response('Unknown intent', { status: 400 })
+  return answerInvitation(request, form, '/organizations/invitations')
+}
+
+export default function Invitations() {
+  const { invitations, error } = useLoaderData<typeof loader>()
+  return (
+    <div className="page">
+      <h1>Pending Invitations</h1>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : invitations.length === 0 ? (
+        <div className="empty-state">
+          <p>You have no pending invitations.</p>
+          <Link to="/dashboard" className="button">
+            Return to Dashboard
+          </Link>
+        </div>
+      ) : (
+        <ul className="invitation-cards">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="card">
+              <h2>{invitation.organization.name}</h2>
+              {invitation.organization.description ? <p>{invitation.organization.description}</p> : null}
+              <dl className="facts">
+                <div>
+                  <dt>Status</dt>
+                  <dd>{invitation.status_display}</dd>
+                </div>
+                <div>
+                  <dt>Role</dt>
+                  <dd>{invitation.role_display}</dd>
+                </div>
+                <div>
+                  <dt>Invited by</dt>
+                  <dd>{invitation.invited_by ? displayName(invitation.invited_by) : 'A former member'}</dd>
+                </div>
+                <div>
+                  <dt>Date</dt>
+                  <dd>{formatDate(invitation.created_at)}</dd>
+                </div>
+                <div>
+                  <dt>Members</dt>
+                  <dd>{plural(invitation.organization.members_count, 'member')}</dd>
+                </div>
+                {invitation.organization.website ? (
+                  <div>
+                    <dt>Website</dt>
+                    <dd>
+                      <a href={invitation.organization.website} target="_blank" rel="noopener noreferrer">
+                        {invitation.organization.website}
+                        <span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              <InvitationActions invitationId={invitation.id} organizationName={invitation.organization.name} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

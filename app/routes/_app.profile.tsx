@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
+import { ErrorList, Field } from '~/components/forms'
+import { ApiError } from '~/services/api-fetch.server'
+import { changePassword } from '~/services/auth-api.server'
+import { currentUser } from '~/services/auth.server'
+import { redirectWithToast } from '~/services/flash.server'
+import { formatDateTime, initialOf } from '~/utils/format'
+
+const GOOGLE_REFUSAL = 'Password change is only available for username/password accounts'
+
+const ChangePasswordSchema = z.object({
+  old_password: z.string({ required_error: 'Enter your current password' }),
+  new_password: z
+    .string({ required_error: 'Enter a new password' })
+    .min(8, 'The new password must be at least 8 characters long'),
+})
+
+export const meta: MetaFunction = () => [{ title: 'User Profile | Exit Planner' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await currentUser(request)
+  return json({ me })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await currentUser(request)
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema })
+  if (me.auth_provider !== 'jwt') return json(submission.reply({ formErrors: [GOOGLE_REFUSAL] }), { status: 400 })
+  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['old_password', 'new_password'] }), { status: 400 })
+  try {
+    await changePassword(request, submission.value)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const pick = (field: string) => (Array.isArray(error.body[field]) ? (error.body[field] as string[]) : undefined)
+    const fieldErrors = { old_password: pick('old_password') ?? [], new_password: pick('new_password') ?? [] }
+    const nonField = pick('non_field_errors')
+    return json(
+      submission.reply({
+        formErrors: nonField ?? (fieldErrors.old_password.length || fieldErrors.new_password.length ? [] : ['Failed to change password']),
+        fieldErrors,
+        hideFields: ['old_password', 'new_password'],
+      }),
+      { status: 400 },
+    )
+  }
+  return redirectWithToast(request, '/profile', {
+    type: 'success',
+    message: 'Password changed. Your other sessions have been signed out.',
+  })
+}
+
+export default function Profile() {
+  const { me } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'change-password',
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  })
+  const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const organization = me.organization
+  return (
+    <div className="stack">
+      <div className="page">
+        <h1>User Profile</h1>
+        <p className="org-banner">
+          {organization ? (
+            <>
+              Working in <strong>{organization.name}</strong>
+            </>
+          ) : (
+            'No organization assigned'
+          )}
+        </p>
+        <div className="profile-head">
+          <span className="avatar avatar-large" aria-hidden="true">
+            {initialOf(me.email)}
+          </span>
+          <div>
+            <p className="profile-email">{me.email}</p>
+            <p className="profile-role">{me.role ? me.role.toUpperCase() : 'User'}</p>
+          </div>
+        </div>
+      </div>
+
+      <section className="page" aria-labelledby="account-title">
+        <h2 id="account-title">Account Information</h2>
+        <dl className="facts facts-rows">
+          <div>
+            <dt>Email</dt>
+            <dd>{me.email}</dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>{me.role ? me.role.toUpperCase() : 'User'}</dd>
+          </div>
+          <div>
+            <dt>User ID</dt>
+            <dd>{me.id ?? 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Last Login</dt>
+            <dd>{formatDateTime(me.last_login)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="page" aria-labelledby="organization-title">
+        <h2 id="organization-title">Organization</h2>
+        {organization ? (
+          <dl className="facts facts-rows">
+            <div>
+              <dt>Name</dt>
+              <dd>{organization.name}</dd>
+            </div>
+            <div>
+              <dt>Slug</dt>
+              <dd>{organization.slug}</dd>
+            </div>
+            <div>
+              <dt>ID</dt>
+              <dd>{organization.id}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p>No organization assigned</p>
+        )}
+      </section>
+
+      <section className="page">
+        <details className="disclosure" open={Boolean(lastResult)}>
+          <summary className="button">Change Password</summary>
+          {me.auth_provider !== 'jwt' ? (
+            <p className="alert alert-error" role="alert">
+              {GOOGLE_REFUSAL}
+            </p>
+          ) : (
+            <Form method="post" {...getFormProps(form)} className="form">
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <Field
+                label="Current password"
+                inputProps={{ ...getInputProps(fields.old_password, { type: 'password' }), autoComplete: 'current-password' }}
+                errors={fields.old_password.errors}
+              />
+              <Field
+                label="New password"
+                inputProps={{ ...getInputProps(fields.new_password, { type: 'password' }), autoComplete: 'new-password' }}
+                errors={fields.new_password.errors}
+                help="At least 8 characters. Your other sessions will be signed out."
+              />
+              <div className="form-actions">
+                <button type="submit" className="button-primary" disabled={saving}>
+                  {saving ? 'Saving...' : 'Save new password'}
+                </button>
+              </div>
+            </Form>
+          )}
+        </details>
+      </section>
+    </div>
+  )
+}

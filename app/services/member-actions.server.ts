@@ -1,0 +1,29 @@
+import { ApiError } from './api-fetch.server'
+import { redirectWithToast } from './flash.server'
+import { organizationsApi, type Role } from './organizations.server'
+
+const ROLES: Role[] = ['admin', 'analyst', 'member']
+
+/** Role change and removal from the admin tables; the backend refuses what the caller may not do. */
+export async function changeMember(request: Request, slug: string, form: FormData, back: string) {
+  const userId = Number(form.get('userId'))
+  const api = organizationsApi(request)
+  try {
+    if (form.get('intent') === 'update-role') {
+      const role = String(form.get('role')) as Role
+      if (!ROLES.includes(role)) throw new Response('Unknown role', { status: 400 })
+      await api.updateMemberRole(slug, userId, role)
+      return redirectWithToast(request, back, { type: 'success', message: 'Member role updated' })
+    }
+    await api.removeMember(slug, userId)
+    return redirectWithToast(request, back, { type: 'success', message: 'Member removed' })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, back, { type: 'error', message: error.message })
+  }
+}
+
+export const idParam = (url: URL, name: string) => {
+  const value = Number(url.searchParams.get(name))
+  return Number.isInteger(value) && value > 0 ? value : null
+}

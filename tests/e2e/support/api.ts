@@ -1,0 +1,84 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { expect } from '@playwright/test'
+import { DEMO_PASSWORD } from './fixtures'
+
+export type Role = 'admin' | 'analyst' | 'member'
+
+export interface TeamUser {
+  username: string
+  email: string
+  password: string
+  role: Role
+}
+
+const baseURL = () => `http://localhost:${process.env.E2E_PORT}`
+
+/** Calls the running server's /api as a client of the spec's contract would. */
+export async function api<T = unknown>(method: string, route: string, options: { token?: string; body?: unknown; base?: string } = {}) {
+  const response = await fetch(`${options.base ?? baseURL()}/api${route}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export const apiSignIn = (username: string, password: string, base?: string) =>
+  api<{ access: string; refresh: string }>('POST', '/token/obtain/', { body: { username, password }, base })
+
+/** The accept link of the newest invitation e-mail to `email` in the server's outbox (quoted-printable decoded). */
+export async function invitationLink(email: string, dataDir = process.env.E2E_DATA_DIR!) {
+  const outbox = path.join(dataDir, 'outbox')
+  let link: string | undefined
+  await expect
+    .poll(
+      () => {
+        let files: string[] = []
+        try {
+          files = readdirSync(outbox).sort().reverse()
+        } catch {
+          return undefined
+        }
+        for (const file of files) {
+          const raw = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '')
+          if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue
+          link = /https?:\/\/[^\s"<>]+\/invitations\/[\w-]+/.exec(raw)?.[0]
+          if (link) return link
+        }
+        return undefined
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy()
+  return link!
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/**
+ * A fresh organization (created by the demo admin) whose people joined through real invitations:
+ * one user per requested role, each with their own account.
+ */
+export async function createTeam(label: string, roles: Role[]) {
+  const id = unique()
+  const { access } = await apiSignIn('admin', DEMO_PASSWORD)
+  const organization = await api<{ slug: string; name: string }>('POST', '/organizations/', {
+    token: access,
+    body: { name: `${label} ${id}` },
+  })
+  const users: TeamUser[] = []
+  for (const [index, role] of roles.entries()) {
+    const user = { username: `${label.toLowerCase().replace(/\W+/g, '')}${id}${index}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${id}-${index}@example.com`, password: `pass-${id}-${index}`, role }
+    await api('POST', `/organizations/${organization.slug}/invite/`, { token: access, body: { email: user.email, role } })
+    const token = (await invitationLink(user.email)).split('/invitations/')[1]
+    await api('POST', `/invitations/token/${token}/accept/`, { body: { username: user.username, password: user.password } })
+    users.push(user)
+  }
+  return { organization, users, adminToken: access }
+}
