@@ -10,6 +10,9 @@ import { invitationsApi } from '~/services/invitations.server'
 import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { formatDate } from '~/utils/format'
+import { OrganizationSettings, OrganizationSettingsSchema } from '~/components/organization-settings'
+import { parseWithZod } from '@conform-to/zod'
+import { selectOrganization } from '~/services/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Organization Administration | Exit Planner' }]
 
@@ -37,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       statistics,
       editing: idParam(url, 'edit'),
       removing: idParam(url, 'remove'),
+      confirmDelete: url.searchParams.has('delete'),
       error: null,
     })
   } catch (error) {
@@ -53,6 +57,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = new URL(request.url).pathname
   const intent = form.get('intent')
   if (intent === 'update-role' || intent === 'remove-member') return changeMember(request, slug, form, back)
+  if (intent === 'update-organization') return updateOrganization(request, slug, form)
+  if (intent === 'delete-organization') {
+    try {
+      await organizationsApi(request).remove(slug)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      return redirectWithToast(request, back, { type: 'error', message: error.message })
+    }
+    // The session's slug now names nothing; the next page falls back to another organization, or none.
+    return redirectWithToast(
+      request,
+      '/organizations',
+      { type: 'success', message: `Organization ${me.organization?.name} deleted` },
+      { headers: { 'Set-Cookie': await selectOrganization(request, null) } },
+    )
+  }
   const invitationId = Number(form.get('invitationId'))
   try {
     if (intent === 'resend-invitation') {
@@ -68,6 +88,22 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, back, { type: 'error', message: error.message })
   }
   throw new Response('Unknown intent', { status: 400 })
+}
+
+async function updateOrganization(request: Request, slug: string, form: FormData) {
+  const submission = parseWithZod(form, { schema: OrganizationSettingsSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    await organizationsApi(request).update(slug, {
+      name: submission.value.name,
+      description: submission.value.description ?? '',
+      website: submission.value.website ?? '',
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return json(submission.reply({ formErrors: [error.message] }), { status: 400 })
+  }
+  return redirectWithToast(request, new URL(request.url).pathname, { type: 'success', message: 'Organization updated' })
 }
 
 export default function OrganizationAdmin() {
@@ -98,7 +134,7 @@ export default function OrganizationAdmin() {
       </div>
     )
   }
-  const { organization, members, invitations, statistics, editing, removing } = data
+  const { organization, members, invitations, statistics, editing, removing, confirmDelete } = data
   const stats: Array<[string, number]> = [
     ['Total Users', members.length],
     ['Total Documents', statistics.total_documents],
@@ -176,6 +212,8 @@ export default function OrganizationAdmin() {
           </table>
         )}
       </section>
+
+      <OrganizationSettings organization={organization} confirmDelete={confirmDelete} />
     </div>
   )
 }

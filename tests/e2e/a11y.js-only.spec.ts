@@ -36,3 +36,32 @@ test.describe('accessibility (axe)', () => {
     await expectNoAxeViolations(page)
   })
 })
+
+test.describe('accessibility of the organization pages (axe)', () => {
+  test('organization, invitation, admin and profile pages have no violations', async ({ page }) => {
+    await signIn(page, 'admin')
+    for (const path of [
+      '/organizations',
+      '/organizations?create',
+      '/organizations/invitations',
+      '/admin/organization',
+      '/admin/organization?edit=3',
+      '/admin/organization?remove=3',
+      '/admin/organization?delete',
+      '/admin/organization/invite',
+      '/admin/users',
+      '/profile',
+    ]) {
+      await page.goto(path)
+      await expectNoAxeViolations(page)
+    }
+    await page.getByText('Change Password', { exact: true }).click()
+    await expectNoAxeViolations(page)
+  })
+
+  test('the invitation link page has no violations', async ({ page }) => {
+    await page.goto('/invitations/not-a-real-token')
+    await expect(page.getByRole('heading', { name: 'Invitation not found' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+})

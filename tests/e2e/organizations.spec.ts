@@ -157,4 +157,26 @@ test.describe('organizations', () => {
     await signInAs(page, user!.username, 'brand new secret')
     await expect(page).toHaveURL(/\/dashboard$/)
   })
+
+  test('deletes the current organization after a confirm step and falls back to another', async ({ page }) => {
+    const { organization, users } = await createTeam('Deleters', ['admin'])
+    const [admin] = users
+    const { access } = await apiSignIn(admin!.username, admin!.password)
+    const other = await api<{ name: string }>('POST', '/organizations/', { token: access, body: { name: `Remaining ${Date.now()}` } })
+    await signInAs(page, admin!.username, admin!.password)
+    await expect(page.locator('.welcome')).toContainText(organization.name)
+
+    await page.goto('/admin/organization')
+    await page.getByLabel('Description').fill('Renamed for the test')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('status')).toContainText('Organization updated')
+
+    await page.getByRole('link', { name: 'Delete organization' }).click()
+    await page.getByRole('button', { name: 'Delete permanently' }).click()
+    await expect(page).toHaveURL(/\/organizations$/)
+    await expect(page.getByRole('status')).toContainText(`Organization ${organization.name} deleted`)
+    await expect(page.getByRole('button', { name: new RegExp(organization.name) })).toHaveCount(0)
+    await page.goto('/dashboard')
+    await expect(page.locator('.welcome')).toContainText(other.name)
+  })
 })
