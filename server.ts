@@ -27,7 +27,7 @@ async function main() {
   if (!env.API_URL) {
     const backend = await startBackend(env)
     registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
-    closeBackend = () => backend.database.close()
+    closeBackend = () => backend.backend.stop().then(() => backend.database.close())
     signIns = backend.signIns
   }
 

@@ -4,26 +4,24 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
 import { HttpError } from './http-error'
-import { type Mailer, createMailer } from './mail/mailer'
-import { documentRoutes } from './documents/routes'
+import { documentRoutes, isUpload } from './documents/routes'
 import { invitationRoutes } from './invitations/routes'
 import { organizationRoutes } from './organizations/routes'
 import { userRoutes } from './users/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
-export function createApi({ mailer, ...rest }: Omit<Deps, 'mailer'> & { mailer?: Mailer }) {
-  const deps: Deps = { ...rest, mailer: mailer ?? createMailer(rest.config) }
+export function createApi(deps: Deps) {
   const app = new Hono<AppEnv>().basePath('/api')
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
   })
-  app.use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.json({ detail: 'Request body is too large.' }, 413),
-    }),
-  )
+  // Uploads stream to disk under their own limit (MAX_UPLOAD_MB); every other body is small JSON.
+  const jsonLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ detail: 'Request body is too large.' }, 413),
+  })
+  app.use((c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next)))
   app.route('/', authRoutes)
   app.route('/', userRoutes)
   app.route('/', organizationRoutes)

@@ -1,4 +1,4 @@
-import { createApi } from './app'
+import { createBackend } from './backend'
 import { loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { describeDemoSignIns, seedDemo } from './db/seed'
@@ -14,6 +14,6 @@ export async function startBackend(env: Record<string, string | undefined>) {
     await seedDemo(database.db, password)
     signIns = describeDemoSignIns(password)
   }
-  const api = createApi({ db: database.db, config })
-  return { api, config, database, signIns }
+  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
+  return { api: backend.api, backend, config, database, signIns }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+/** A positive whole number with a default (seconds, counts, sizes). */
 const seconds = (fallback: number) =>
   z.coerce
     .number({ invalid_type_error: 'must be a positive whole number' })
@@ -30,6 +31,18 @@ const ApiConfigSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Exit Planner <no-reply@exitplanner.example>'),
   INVITATION_TTL_DAYS: seconds(7),
+  MAX_UPLOAD_MB: seconds(50),
+  MAX_BATCH_FILES: seconds(20),
+  EXTRACTION_TIMEOUT_SECONDS: seconds(120),
+  EXTRACTION_MEMORY_MB: seconds(512),
+  MAX_EXTRACTED_CHARS: seconds(3_000_000),
+  JOB_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  JOB_CONCURRENCY: seconds(1),
+  JOB_LEASE_SECONDS: seconds(60),
+  JOB_POLL_MS: seconds(1000),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -3,12 +3,16 @@ import type { Context } from 'hono'
 import type { ApiConfig } from './config'
 import type { Database } from './db/client'
 import type { Role } from './db/schema'
+import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
+import type { FileStore } from './storage/file-store'
 
 export interface Deps {
   db: Database
   config: ApiConfig
   mailer: Mailer
+  files: FileStore
+  jobs: JobQueue
 }
 
 export interface Caller {

@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -141,7 +145,10 @@ export type FileType = (typeof FILE_TYPES)[number]
 export const PROCESSING_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
 
-/** A document of an organization (spec §3 "Document"); processing fields arrive with ingestion. */
+/**
+ * A document of an organization (spec §3 "Document"). The file fields mirror its current version;
+ * every upload of a new file adds a version and earlier ones are kept.
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -158,12 +165,115 @@ export const documents = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     processingStatus: text('processing_status').$type<ProcessingStatus>().notNull().default('pending'),
     failureReason: text('failure_reason'),
+    currentVersionId: integer('current_version_id'),
+    pageCount: integer('page_count'),
+    wordCount: integer('word_count'),
+    /** Set when the extracted text was cut at the configured limit. */
+    extractionNote: text('extraction_note'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('documents_org_status_idx').on(t.organizationId, t.processingStatus),
+    index('documents_org_created_idx').on(t.organizationId, t.createdAt),
     check('documents_status_check', sql`${t.processingStatus} in ('pending', 'processing', 'processed', 'failed')`),
+  ],
+)
+
+/** One uploaded file of a document. The bytes live in file storage under their SHA-256. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').$type<FileType>().notNull(),
+    fileSize: integer('file_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    changes: text('changes').notNull().default(''),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_versions_number_key').on(t.documentId, t.versionNumber)],
+)
+
+/** The extracted text of a version, one row per PDF page, spreadsheet sheet or text section. */
+export const documentPages = pgTable(
+  'document_pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    /** Position in the document; the page number when kind is 'page'. */
+    pageNumber: integer('page_number').notNull(),
+    kind: text('kind').$type<'page' | 'sheet' | 'section'>().notNull().default('page'),
+    /** The sheet or section name; null for PDF pages. */
+    label: text('label'),
+    /** A table's header row, repeated at the top of each chunk. */
+    header: text('header'),
+    text: text('text').notNull(),
+  },
+  (t) => [uniqueIndex('document_pages_version_page_key').on(t.versionId, t.pageNumber)],
+)
+
+/** Retrieval units of a document's current version, with a full-text vector kept by Postgres. */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    pageNumber: integer('page_number'),
+    sheetName: text('sheet_name'),
+    text: text('text').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', text)`),
+  },
+  (t) => [
+    index('document_chunks_org_doc_idx').on(t.organizationId, t.documentId),
+    index('document_chunks_search_idx').using('gin', t.searchVector),
+  ],
+)
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
+
+/**
+ * Durable background work, claimed with FOR UPDATE SKIP LOCKED. A running job holds a lease that its
+ * worker renews; a job whose lease ran out (its worker died) is claimed again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAfter),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )

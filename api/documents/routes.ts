@@ -1,12 +1,85 @@
 import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
-import type { AppEnv } from '../context'
+import type { AppContext, AppEnv } from '../context'
+import { badRequest, notFound } from '../http-error'
 import { requireCurrentOrganization } from '../organizations/access'
+import { fieldErrors, readJson } from '../validation'
+import { documentId, requireDocument } from './access'
+import { documentInsights, documentText, download } from './content'
+import { CompareSchema, ListDocumentsSchema, UpdateDocumentSchema } from './schema'
+import {
+  deleteDocument,
+  describeDocument,
+  listDocuments,
+  reprocessDocument,
+  statusPayload,
+  updateDocument,
+  uploadBatch,
+  uploadDocument,
+} from './service'
 import { documentStatistics } from './statistics'
+import { compareVersions, listVersions, restoreVersion, uploadVersion } from './versions'
 
+/** Requests whose body is a file upload, exempt from the 1 MB JSON body limit. */
+export function isUpload(method: string, path: string) {
+  return method === 'POST' && /^\/api\/documents\/(?:upload_batch\/|\d+\/versions\/)?$/.test(path)
+}
+
+const member = async (c: AppContext) =>
+  (await requireCurrentOrganization(c.var.deps, c.var.caller, c.req.header('x-organization'))).caller
+
+const id = (c: AppContext) => documentId(c.req.param('id')!)
+
+function query<T extends import('zod').ZodTypeAny>(c: AppContext, schema: T): import('zod').infer<T> {
+  const parsed = schema.safeParse(c.req.query())
+  if (!parsed.success) throw badRequest(fieldErrors(parsed.error))
+  return parsed.data
+}
+
+/** Documents of the caller's current organization (spec §7 "Documents", and what a real product needs). */
 export const documentRoutes = new Hono<AppEnv>()
   .use('/documents/*', requireCaller)
-  .get('/documents/statistics/', async (c) => {
-    const { caller } = await requireCurrentOrganization(c.var.deps, c.var.caller, c.req.header('x-organization'))
-    return c.json(await documentStatistics(c.var.deps, caller))
+  .use('/documents', requireCaller)
+  .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.var.deps, await member(c))))
+  .get('/documents/', async (c) => c.json(await listDocuments(c.var.deps, await member(c), query(c, ListDocumentsSchema))))
+  .post('/documents/', async (c) => c.json(await uploadDocument(c.var.deps, await member(c), c.req.raw), 201))
+  .post('/documents/upload_batch/', async (c) => c.json(await uploadBatch(c.var.deps, await member(c), c.req.raw), 201))
+  .get('/documents/:id/', async (c) => {
+    const caller = await member(c)
+    return c.json(await describeDocument(c.var.deps, await requireDocument(c.var.deps, caller, id(c))))
+  })
+  .patch('/documents/:id/', async (c) => {
+    const caller = await member(c)
+    const input = await readJson(c, UpdateDocumentSchema)
+    return c.json(await updateDocument(c.var.deps, caller, id(c), input))
+  })
+  .delete('/documents/:id/', async (c) => {
+    await deleteDocument(c.var.deps, await member(c), id(c))
+    return c.body(null, 204)
+  })
+  .post('/documents/:id/reprocess/', async (c) => c.json(await reprocessDocument(c.var.deps, await member(c), id(c))))
+  .get('/documents/:id/status/', async (c) => {
+    const caller = await member(c)
+    return c.json(statusPayload(await requireDocument(c.var.deps, caller, id(c))))
+  })
+  .get('/documents/:id/download/', async (c) => {
+    const version = c.req.query('version')
+    const versionId = version === undefined ? undefined : Number(version)
+    if (versionId !== undefined && !(Number.isSafeInteger(versionId) && versionId > 0)) throw notFound('Version not found.')
+    return download(c.var.deps, await member(c), id(c), versionId)
+  })
+  .get('/documents/:id/text/', async (c) => {
+    const page = Math.max(1, Math.floor(Number(c.req.query('page') ?? 1)) || 1)
+    return c.json(await documentText(c.var.deps, await member(c), id(c), page))
+  })
+  .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))
+  .get('/documents/:id/versions/', async (c) => c.json(await listVersions(c.var.deps, await member(c), id(c))))
+  .post('/documents/:id/versions/', async (c) => c.json(await uploadVersion(c.var.deps, await member(c), id(c), c.req.raw), 201))
+  .get('/documents/:id/versions/compare/', async (c) => {
+    const { from, to } = query(c, CompareSchema)
+    return c.json(await compareVersions(c.var.deps, await member(c), id(c), from, to))
+  })
+  .post('/documents/:id/versions/:versionId/restore/', async (c) => {
+    const versionId = documentId(c.req.param('versionId'))
+    return c.json(await restoreVersion(c.var.deps, await member(c), id(c), versionId))
   })

@@ -16,6 +16,7 @@ const WebEnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.string().email().default('support@exitplanner.example'),
   DEMO_URL: z.string().url().default('https://exitplanner.example/demo'),
+  MAX_UPLOAD_MB: z.coerce.number().int().positive().default(50),
 })
 
 export type WebEnv = z.infer<typeof WebEnvSchema>

@@ -1,0 +1,49 @@
+import { createApi } from './app'
+import type { ApiConfig } from './config'
+import type { Deps } from './context'
+import type { Database } from './db/client'
+import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
+import { createJobQueue } from './jobs/queue'
+import { type JobWorker, startJobWorker } from './jobs/worker'
+import { type Mailer, createMailer } from './mail/mailer'
+import { createDiskFileStore } from './storage/file-store'
+
+export interface BackendOptions {
+  db: Database
+  config: ApiConfig
+  mailer?: Mailer
+  /** True when no other process can use the database (embedded PGlite): jobs left running are ours. */
+  exclusiveDatabase: boolean
+}
+
+/** The API with its dependencies and, unless JOB_WORKER=false, the in-process job worker. */
+export async function createBackend({ db, config, mailer, exclusiveDatabase }: BackendOptions) {
+  const deps: Deps = {
+    db,
+    config,
+    mailer: mailer ?? createMailer(config),
+    files: createDiskFileStore(config.DATA_DIR),
+    jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
+  }
+  let worker: JobWorker | undefined
+  if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
+  return {
+    api: createApi(deps),
+    deps,
+    worker,
+    async stop() {
+      await worker?.stop()
+    },
+  }
+}
+
+export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
+  // A crash or kill leaves jobs "running"; on a database only we can use they resume at once,
+  // elsewhere when their lease runs out.
+  if (exclusiveDatabase) await deps.jobs.releaseAll()
+  return startJobWorker(
+    deps.jobs,
+    { [PROCESS_DOCUMENT]: processDocumentJob(deps) },
+    { concurrency: deps.config.JOB_CONCURRENCY, pollMs: deps.config.JOB_POLL_MS, leaseSeconds: deps.config.JOB_LEASE_SECONDS },
+  )
+}

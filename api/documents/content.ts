@@ -1,0 +1,74 @@
+import { Readable } from 'node:stream'
+import { and, eq } from 'drizzle-orm'
+import type { Deps, OrgCaller } from '../context'
+import { type FileType, documentPages, documentVersions } from '../db/schema'
+import { notFound } from '../http-error'
+import { requireDocument } from './access'
+import { keyFacts } from './insights'
+
+const MEDIA_TYPES: Record<FileType, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+}
+
+/** The extracted text of the current version, one page (or sheet, or section) at a time. */
+export async function documentText(deps: Deps, caller: OrgCaller, id: number, pageNumber: number) {
+  const document = await requireDocument(deps, caller, id)
+  const pages = await deps.db
+    .select({ number: documentPages.pageNumber, kind: documentPages.kind, label: documentPages.label })
+    .from(documentPages)
+    .where(eq(documentPages.versionId, document.currentVersionId!))
+    .orderBy(documentPages.pageNumber)
+  const [page] = await deps.db
+    .select()
+    .from(documentPages)
+    .where(and(eq(documentPages.versionId, document.currentVersionId!), eq(documentPages.pageNumber, pageNumber)))
+  return {
+    page_count: pages.length,
+    pages,
+    page: page ? { number: page.pageNumber, kind: page.kind, label: page.label, text: page.text } : null,
+  }
+}
+
+/** Facts read from the text itself: size, and the terms and figures it mentions most. */
+export async function documentInsights(deps: Deps, caller: OrgCaller, id: number) {
+  const document = await requireDocument(deps, caller, id)
+  const pages = await deps.db.select({ text: documentPages.text }).from(documentPages).where(eq(documentPages.versionId, document.currentVersionId!))
+  return {
+    page_count: document.pageCount,
+    section_count: pages.length,
+    word_count: document.wordCount ?? 0,
+    ...keyFacts(pages.map((page) => page.text).join('\n')),
+  }
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function attachment(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/** The original bytes of the current version, or of the version asked for. */
+export async function download(deps: Deps, caller: OrgCaller, id: number, versionId?: number) {
+  const document = await requireDocument(deps, caller, id)
+  const [version] = await deps.db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, document.id), eq(documentVersions.id, versionId ?? document.currentVersionId!)))
+  if (!version) throw notFound('Version not found.')
+  const stream = Readable.toWeb(deps.files.read(version.storageKey)) as unknown as ReadableStream
+  return new Response(stream, {
+    headers: {
+      'Content-Type': MEDIA_TYPES[version.fileType],
+      'Content-Length': String(version.fileSize),
+      'Content-Disposition': attachment(version.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

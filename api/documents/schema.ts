@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { PROCESSING_STATUSES, type ProcessingStatus } from '../db/schema'
+
+const text = (max: number) => z.string({ invalid_type_error: 'Not a valid string.' }).trim().max(max, `Ensure this field has no more than ${max} characters.`)
+
+export const ListDocumentsSchema = z.object({
+  /** One status or several, comma-separated (the Processing filter sends pending,processing). */
+  status: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((status) => status.trim()).filter(Boolean) : []))
+    .refine((statuses) => statuses.every((status) => (PROCESSING_STATUSES as readonly string[]).includes(status)), 'Unknown status.')
+    .transform((statuses) => statuses as ProcessingStatus[]),
+  category: z.string().trim().optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+export const UploadFieldsSchema = z.object({
+  title: text(255).optional(),
+  description: text(5000).default(''),
+  category: text(100).default(''),
+})
+
+/** Tags and categories: blank or duplicate values are ignored (spec §5). */
+const tagList = z
+  .array(z.string({ invalid_type_error: 'Not a valid string.' }), { invalid_type_error: 'Expected a list of strings.' })
+  .max(50, 'Ensure this field has no more than 50 tags.')
+  .transform((tags) => {
+    const seen = new Set<string>()
+    return tags
+      .map((tag) => tag.trim().slice(0, 50))
+      .filter((tag) => {
+        const key = tag.toLowerCase()
+        if (!tag || seen.has(key)) return false
+        seen.add(key)
+        return true
+      })
+  })
+
+export const UpdateDocumentSchema = z
+  .object({
+    title: text(255).min(1, 'Please enter a document title').optional(),
+    description: text(5000).optional(),
+    category: text(100).optional(),
+    tags: tagList.optional(),
+  })
+  .strict('Only title, description, category and tags can be changed.')
+
+export const CompareSchema = z.object({
+  from: z.coerce.number({ invalid_type_error: 'Choose two versions.' }).int().positive(),
+  to: z.coerce.number({ invalid_type_error: 'Choose two versions.' }).int().positive(),
+})

@@ -1,0 +1,88 @@
+import type { ExtractedPage } from './extraction'
+
+export interface Chunk {
+  index: number
+  /** 1-based position of the page the chunk comes from (its page number for PDFs). */
+  pageIndex: number
+  text: string
+  tokenCount: number
+}
+
+export interface ChunkSizes {
+  /** A chunk is closed at the first sentence end past this many characters. */
+  target: number
+  /** No chunk grows past this; a longer sentence is cut at a word boundary. */
+  max: number
+  /** The previous chunk's last sentence is repeated when it is at most this long. */
+  overlap: number
+}
+
+// ~150-250 English words: long enough to hold a fact with its context, short enough that BM25 and
+// averaged word vectors are not diluted by unrelated sentences (see docs/ingestion.md).
+export const DEFAULT_CHUNK_SIZES: ChunkSizes = { target: 1000, max: 1600, overlap: 240 }
+
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
+
+export const countTokens = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+/** Sentences, each ending with its whitespace; pieces longer than `max` are cut at word boundaries. */
+function sentences(text: string, max: number): string[] {
+  const out: string[] = []
+  for (const { segment } of sentenceSegmenter.segment(text)) {
+    if (segment.length <= max) {
+      out.push(segment)
+      continue
+    }
+    let rest = segment
+    while (rest.length > max) {
+      const cut = rest.lastIndexOf(' ', max)
+      const at = cut > max / 2 ? cut + 1 : max
+      out.push(rest.slice(0, at))
+      rest = rest.slice(at)
+    }
+    if (rest) out.push(rest)
+  }
+  return out
+}
+
+/** Table pages split on rows, never inside one, so every chunk holds whole records. */
+function units(page: ExtractedPage, max: number): string[] {
+  if (page.header !== undefined) {
+    const rows = page.text.split('\n')
+    return rows.flatMap((row, index) => sentences(index < rows.length - 1 ? `${row}\n` : row, max))
+  }
+  return sentences(page.text, max)
+}
+
+/**
+ * Cuts pages into retrieval chunks at sentence (or table row) boundaries, never across pages, so
+ * each chunk keeps its page number or sheet name. Table chunks repeat the header row.
+ */
+export function chunkPages(pages: ExtractedPage[], sizes: ChunkSizes = DEFAULT_CHUNK_SIZES): Chunk[] {
+  const chunks: Chunk[] = []
+  pages.forEach((page, position) => {
+    if (!page.text.trim()) return
+    const isTable = page.header !== undefined
+    const prefix = isTable ? `${page.kind === 'sheet' && page.label ? `${page.label}\n` : ''}${page.header}\n` : ''
+    let current = ''
+    let lastSentence = ''
+    let firstOfPage = true
+    const close = () => {
+      const body = current.trim()
+      if (!body) return
+      const text = isTable && !firstOfPage ? `${prefix}${body}` : body
+      firstOfPage = false
+      chunks.push({ index: chunks.length, pageIndex: position + 1, text, tokenCount: countTokens(text) })
+      current = !isTable && lastSentence.length <= sizes.overlap ? lastSentence : ''
+    }
+    for (const sentence of units(page, sizes.max)) {
+      if (current.length + sentence.length > sizes.max && current.trim()) close()
+      current += sentence
+      lastSentence = sentence
+      if (current.length >= sizes.target) close()
+    }
+    if (current.trim() && current !== lastSentence) close()
+    else if (current.trim() && firstOfPage) close()
+  })
+  return chunks
+}

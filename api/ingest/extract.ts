@@ -1,0 +1,37 @@
+import type { FileType } from '../db/schema'
+import { type Extraction, ExtractionError, type ExtractionLimits } from './extraction'
+import { extractDelimited } from './extractors/delimited'
+import { extractPdf } from './extractors/pdf'
+import { extractPlainText } from './extractors/plain-text'
+import { extractSpreadsheet } from './extractors/spreadsheet'
+import { extractWord } from './extractors/word'
+
+/** Reads the text of a file of the given type. Throws ExtractionError with a reason for its owner. */
+export async function extractText(type: FileType, bytes: Uint8Array, limits: ExtractionLimits): Promise<Extraction> {
+  const extraction = await byType(type, bytes, limits)
+  if (!extraction.pages.some((page) => page.text.trim())) {
+    throw new ExtractionError(
+      'No text could be found in this document. It may be empty or a scanned image; scanned pages need OCR, which this product does not do yet.',
+    )
+  }
+  return extraction
+}
+
+function byType(type: FileType, bytes: Uint8Array, limits: ExtractionLimits) {
+  switch (type) {
+    case 'pdf':
+      return extractPdf(bytes, limits)
+    case 'doc':
+    case 'docx':
+      return extractWord(bytes, type, limits)
+    case 'xls':
+    case 'xlsx':
+      return extractSpreadsheet(bytes, limits)
+    case 'csv':
+      return extractDelimited(bytes, limits)
+    case 'txt':
+      return extractPlainText(bytes, limits)
+  }
+}
+
+export { ExtractionError }

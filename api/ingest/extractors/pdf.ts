@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction'
+
+const require = createRequire(import.meta.url)
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
+
+interface TextItem {
+  str: string
+  hasEOL: boolean
+  transform: number[]
+  width: number
+  height: number
+}
+
+/** Joins pdf.js text items, adding a space where a visible gap separates two items on a line. */
+function pageText(items: TextItem[]) {
+  let out = ''
+  let previous: TextItem | undefined
+  for (const item of items) {
+    if (previous && !previous.hasEOL && item.str && !/\s$/.test(out) && !/^\s/.test(item.str)) {
+      const gap = item.transform[4]! - (previous.transform[4]! + previous.width)
+      const sameLine = Math.abs(item.transform[5]! - previous.transform[5]!) < Math.max(1, previous.height * 0.5)
+      if (!sameLine || gap > Math.max(previous.height, 1) * 0.15) out += sameLine ? ' ' : '\n'
+    }
+    out += item.str
+    if (item.hasEOL) out += '\n'
+    previous = item
+  }
+  return out
+}
+
+/** Form fields keep their values outside the page text (filled-in tax forms, for instance). */
+function fieldValues(annotations: Array<{ fieldName?: string; fieldValue?: unknown }>) {
+  return annotations
+    .filter((annotation) => typeof annotation.fieldValue === 'string' && annotation.fieldValue.trim() && annotation.fieldValue !== 'Off')
+    .map((annotation) => `${annotation.fieldName ?? 'Field'}: ${String(annotation.fieldValue).trim()}`)
+}
+
+export async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<Extraction> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  let document
+  try {
+    document = await pdfjs.getDocument({
+      data: bytes,
+      cMapUrl: `${pdfjsRoot}/cmaps/`,
+      cMapPacked: true,
+      standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
+      isEvalSupported: false,
+      useSystemFonts: false,
+      verbosity: 0,
+    }).promise
+  } catch (error) {
+    const name = (error as Error)?.name
+    if (name === 'PasswordException') {
+      throw new ExtractionError('This PDF is password protected. Remove the password and upload it again.')
+    }
+    throw new ExtractionError('This PDF is damaged and cannot be read.')
+  }
+  const budget = new TextBudget(limits.maxChars)
+  const pages: ExtractedPage[] = []
+  const unreadable: number[] = []
+  try {
+    for (let number = 1; number <= document.numPages && !budget.full; number++) {
+      try {
+        const page = await document.getPage(number)
+        const content = await page.getTextContent()
+        const fields = fieldValues(await page.getAnnotations())
+        const text = cleanText([pageText(content.items as TextItem[]), ...fields].join('\n'))
+        pages.push({ kind: 'page', label: null, text: budget.take(text) })
+        page.cleanup()
+      } catch {
+        unreadable.push(number)
+        pages.push({ kind: 'page', label: null, text: '' })
+      }
+    }
+  } finally {
+    await document.destroy()
+  }
+  if (unreadable.length === pages.length) throw new ExtractionError('No page of this PDF could be read; the file is damaged.')
+  const notes = budget.note()
+  if (unreadable.length) notes.push(`Page${unreadable.length > 1 ? 's' : ''} ${unreadable.join(', ')} could not be read.`)
+  return { pages, notes }
+}

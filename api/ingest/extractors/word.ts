@@ -1,0 +1,38 @@
+import WordExtractor from 'word-extractor'
+import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction'
+
+/**
+ * Word documents (.doc and .docx) through word-extractor: the body, then the parts readers also
+ * see (headers and footers, footnotes, endnotes, comments, text boxes) as labelled sections.
+ */
+export async function extractWord(bytes: Uint8Array, type: 'doc' | 'docx', limits: ExtractionLimits): Promise<Extraction> {
+  let document
+  try {
+    document = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
+  } catch (error) {
+    const message = String((error as Error)?.message ?? '')
+    if (/encrypt|password/i.test(message)) {
+      throw new ExtractionError('This Word document is password protected. Remove the password and upload it again.')
+    }
+    throw new ExtractionError(
+      type === 'docx'
+        ? 'This Word document is damaged or not a real .docx file and cannot be read.'
+        : 'This Word 97-2003 document is damaged and cannot be read.',
+    )
+  }
+  const budget = new TextBudget(limits.maxChars)
+  const sections: Array<[string, string]> = [
+    ['Body', document.getBody()],
+    ['Headers and footers', [document.getHeaders({ includeFooters: false }), document.getFooters()].join('\n')],
+    ['Footnotes', document.getFootnotes()],
+    ['Endnotes', document.getEndnotes()],
+    ['Comments', document.getAnnotations()],
+    ['Text boxes', document.getTextboxes({ includeHeadersAndFooters: true, includeBody: true })],
+  ]
+  const pages: ExtractedPage[] = []
+  for (const [label, raw] of sections) {
+    const text = cleanText(raw ?? '')
+    if (text) pages.push({ kind: 'section', label, text: budget.take(text) })
+  }
+  return { pages, notes: budget.note() }
+}

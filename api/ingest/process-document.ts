@@ -1,0 +1,136 @@
+import { and, eq } from 'drizzle-orm'
+import type { Deps } from '../context'
+import { documentChunks, documentPages, documentVersions, documents } from '../db/schema'
+import type { Job } from '../jobs/queue'
+import { chunkPages, countTokens } from './chunker'
+import { type ExtractedPage, ExtractionError } from './extraction'
+import { extractInWorker } from './run-extraction'
+
+export const PROCESS_DOCUMENT = 'process-document'
+
+export interface ProcessDocumentPayload {
+  documentId: number
+  versionId: number
+}
+
+const INSERT_BATCH = 500
+
+export const UNEXPECTED_FAILURE = 'Processing failed unexpectedly. Try Reprocess; if it fails again, contact support.'
+
+/**
+ * Turns a stored version into text pages and retrieval chunks: pending → processing → processed,
+ * or failed with a reason. A document whose current version changed meanwhile is left alone.
+ */
+export function processDocumentJob(deps: Deps) {
+  const { db, config, files } = deps
+  return async (job: Job) => {
+    const { documentId, versionId } = job.payload as unknown as ProcessDocumentPayload
+    const [document] = await db.select().from(documents).where(eq(documents.id, documentId))
+    if (!document || document.currentVersionId !== versionId) return
+    const [version] = await db.select().from(documentVersions).where(eq(documentVersions.id, versionId))
+    if (!version) return
+    await db
+      .update(documents)
+      .set({ processingStatus: 'processing', failureReason: null, updatedAt: new Date() })
+      .where(eq(documents.id, documentId))
+
+    let pages: Array<ExtractedPage & { pageNumber: number }>
+    let notes: string[] = []
+    try {
+      pages = await storedPages(deps, versionId)
+      if (pages.length === 0) {
+        const extraction = await extractInWorker(version.fileType, files.localPath(version.storageKey), {
+          timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
+          memoryMb: config.EXTRACTION_MEMORY_MB,
+          maxChars: config.MAX_EXTRACTED_CHARS,
+        })
+        pages = extraction.pages.map((page, index) => ({ ...page, pageNumber: index + 1 }))
+        notes = extraction.notes
+      }
+    } catch (error) {
+      if (!(error instanceof ExtractionError)) {
+        if (job.attempts >= job.maxAttempts) await markFailed(deps, documentId, versionId, UNEXPECTED_FAILURE)
+        throw error
+      }
+      await markFailed(deps, documentId, versionId, error.message)
+      return
+    }
+
+    const chunks = chunkPages(pages)
+    await db.transaction(async (tx) => {
+      const [still] = await tx
+        .select({ currentVersionId: documents.currentVersionId })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+        .for('update')
+      if (!still || still.currentVersionId !== versionId) return
+      const existing = await tx.select({ id: documentPages.id }).from(documentPages).where(eq(documentPages.versionId, versionId)).limit(1)
+      if (existing.length === 0) {
+        for (let start = 0; start < pages.length; start += INSERT_BATCH) {
+          await tx.insert(documentPages).values(
+            pages.slice(start, start + INSERT_BATCH).map((page) => ({
+              versionId,
+              pageNumber: page.pageNumber,
+              kind: page.kind,
+              label: page.label,
+              header: page.header ?? null,
+              text: page.text,
+            })),
+          )
+        }
+      }
+      await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId))
+      for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+        await tx.insert(documentChunks).values(
+          chunks.slice(start, start + INSERT_BATCH).map((chunk) => {
+            const page = pages[chunk.pageIndex - 1]!
+            return {
+              organizationId: document.organizationId,
+              documentId,
+              versionId,
+              chunkIndex: chunk.index,
+              pageNumber: page.kind === 'page' ? page.pageNumber : null,
+              sheetName: page.kind === 'sheet' ? page.label : null,
+              text: chunk.text,
+              tokenCount: chunk.tokenCount,
+            }
+          }),
+        )
+      }
+      await tx
+        .update(documents)
+        .set({
+          processingStatus: 'processed',
+          failureReason: null,
+          pageCount: pages.filter((page) => page.kind !== 'section').length || null,
+          wordCount: pages.reduce((sum, page) => sum + countTokens(page.text), 0),
+          extractionNote: notes.length ? notes.join(' ') : null,
+          processedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(documents.id, documentId))
+    })
+  }
+}
+
+/** Pages already extracted for this version (a restored version needs no second extraction). */
+async function storedPages({ db }: Deps, versionId: number) {
+  const rows = await db.select().from(documentPages).where(eq(documentPages.versionId, versionId)).orderBy(documentPages.pageNumber)
+  return rows.map((row) => ({
+    kind: row.kind,
+    label: row.label,
+    text: row.text,
+    header: row.header ?? undefined,
+    pageNumber: row.pageNumber,
+  }))
+}
+
+async function markFailed({ db }: Deps, documentId: number, versionId: number, reason: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(documentChunks).where(and(eq(documentChunks.documentId, documentId)))
+    await tx
+      .update(documents)
+      .set({ processingStatus: 'failed', failureReason: reason, pageCount: null, wordCount: null, updatedAt: new Date() })
+      .where(and(eq(documents.id, documentId), eq(documents.currentVersionId, versionId)))
+  })
+}

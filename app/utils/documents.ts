@@ -1,0 +1,59 @@
+/** Spec §9: bytes under 1024, else KB to one decimal, else MB to one decimal. */
+export function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+/** Cuts a title at `length` characters with an ellipsis (30 in lists, 40 in the preview header). */
+export const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}...` : text)
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+]
+
+/** "3 hours ago", relative to `now` (passed in so server and browser render the same text). */
+export function relativeTime(iso: string, now: number) {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000)
+  const format = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit)
+  }
+  return 'just now'
+}
+
+export const STATUS_LABELS = {
+  pending: 'Pending',
+  processing: 'Processing',
+  processed: 'Processed',
+  failed: 'Failed',
+} as const
+
+export type FileIconKind = 'pdf' | 'word' | 'excel' | 'generic'
+
+export function fileIconKind(fileType: string): FileIconKind {
+  if (fileType === 'pdf') return 'pdf'
+  if (fileType === 'doc' || fileType === 'docx') return 'word'
+  if (fileType === 'xls' || fileType === 'xlsx' || fileType === 'csv') return 'excel'
+  return 'generic'
+}
+
+/** Spec §9's sample categories, offered in the category manager beside the organization's own. */
+export const SAMPLE_CATEGORIES = [
+  'Valuation',
+  'Financial',
+  'Legal & Tax',
+  'Market Analysis',
+  'HR & Team',
+  'Strategy',
+  'PDF Documents',
+  'Word Documents',
+  'Spreadsheets',
+]
+
+export const ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.txt,.csv,.xls,.xlsx'

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, signIn, startApi } from './support/harness'
+
+let api: Harness
+beforeAll(async () => {
+  api = await startApi({ LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6' })
+})
+afterAll(() => api.close())
+
+describe('POST /api/token/obtain/', () => {
+  it('signs in by username and answers tokens and the user with role and organization', async () => {
+    const response = await api.request('/token/obtain/', { method: 'POST', json: { username: 'admin', password: 'demo-password' } })
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body).toMatchObject({
+      access: expect.any(String),
+      refresh: expect.any(String),
+      user_id: expect.any(Number),
+      user: {
+        email: 'admin@demo.example.com',
+        username: 'admin',
+        role: 'admin',
+        organization: { slug: 'demo-advisory-group', name: 'Demo Advisory Group' },
+        auth_provider: 'jwt',
+      },
+    })
+    expect(body.user.id).toBe(body.user_id)
+  })
+
+  it('signs in by e-mail, whatever its case', async () => {
+    const session = await signIn(api, 'Analyst@Demo.Example.com')
+    expect(session.user.username).toBe('analyst')
+    expect(session.user.role).toBe('analyst')
+  })
+
+  it('answers 401 with a detail for a wrong password or an unknown user', async () => {
+    for (const username of ['member', 'nobody-here']) {
+      const response = await api.request('/token/obtain/', {
+        method: 'POST',
+        json: { username, password: 'wrong' },
+        address: '198.51.100.1',
+      })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toEqual({ detail: expect.any(String) })
+    }
+  })
+
+  it('answers 400 in field shape for missing fields and wrong types', async () => {
+    const missing = await api.request('/token/obtain/', { method: 'POST', json: { username: '' } })
+    expect(missing.status).toBe(400)
+    expect(await missing.json()).toEqual({
+      username: ['This field may not be blank.'],
+      password: ['This field is required.'],
+    })
+    const wrongType = await api.request('/token/obtain/', { method: 'POST', json: { username: 5, password: ['x'] } })
+    expect(await wrongType.json()).toEqual({ username: ['Not a valid string.'], password: ['Not a valid string.'] })
+  })
+
+  it('answers 400 with a clear message for malformed JSON', async () => {
+    const response = await api.request('/token/obtain/', {
+      method: 'POST',
+      body: '{"username": "admin",',
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ detail: 'Malformed JSON in the request body.' })
+  })
+
+  it('refuses a body over 1 MB', async () => {
+    const response = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'x'.repeat(1024 * 1024 + 10), password: 'x' },
+    })
+    expect(response.status).toBe(413)
+  })
+})
+
+describe('rate limit on failed sign-ins', () => {
+  it('limits per username, whatever the address, with 429 and Retry-After', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const failed = await api.request('/token/obtain/', {
+        method: 'POST',
+        json: { username: 'ratelimited', password: 'wrong' },
+        address: `192.0.2.${attempt + 10}`,
+      })
+      expect(failed.status).toBe(401)
+    }
+    const limited = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'RateLimited', password: 'wrong' },
+      address: '192.0.2.99',
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toBe('900')
+    expect((await limited.json()).detail).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.')
+  })
+
+  it('limits per client address across usernames, and the right password does not get through', async () => {
+    const address = '192.0.2.200'
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const failed = await api.request('/token/obtain/', {
+        method: 'POST',
+        json: { username: `guess-${attempt}`, password: 'wrong' },
+        address,
+      })
+      expect(failed.status).toBe(401)
+    }
+    const limited = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'member', password: 'demo-password' },
+      address,
+    })
+    expect(limited.status).toBe(429)
+    const elsewhere = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'member', password: 'demo-password' },
+      address: '192.0.2.201',
+    })
+    expect(elsewhere.status).toBe(200)
+  })
+})
+
+describe('refresh tokens', () => {
+  it('rotates: the new pair works, and re-use of the rotated token revokes the whole family', async () => {
+    const session = await signIn(api, 'member')
+    const first = await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })
+    expect(first.status).toBe(200)
+    const rotated = await first.json()
+    expect(rotated.refresh).not.toBe(session.refresh)
+    expect((await api.request('/me/', { token: rotated.access })).status).toBe(200)
+
+    const reused = await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })
+    expect(reused.status).toBe(401)
+    // The thief's re-use also kills the legitimate successor.
+    const successor = await api.request('/token/refresh/', { method: 'POST', json: { refresh: rotated.refresh } })
+    expect(successor.status).toBe(401)
+  })
+
+  it('rejects an unknown refresh token and a missing one', async () => {
+    const unknown = await api.request('/token/refresh/', { method: 'POST', json: { refresh: 'not-a-token' } })
+    expect(unknown.status).toBe(401)
+    const missing = await api.request('/token/refresh/', { method: 'POST', json: {} })
+    expect(missing.status).toBe(400)
+    expect(await missing.json()).toEqual({ refresh: ['This field is required.'] })
+  })
+
+  // Access tokens are stateless and short-lived (docs/decisions/002); revocation ends the refresh family.
+  it('revoke signs the session out: its refresh token no longer works', async () => {
+    const session = await signIn(api, 'member')
+    const revoked = await api.request('/token/revoke/', { method: 'POST', json: { refresh: session.refresh } })
+    expect(revoked.status).toBe(200)
+    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })).status).toBe(401)
+  })
+})
+
+describe('access tokens', () => {
+  it('accepts Bearer and Token schemes and refuses none, tampered or foreign-signed ones', async () => {
+    const session = await signIn(api, 'analyst')
+    expect((await api.request('/me/', { headers: { Authorization: `Token ${session.access}` } })).status).toBe(200)
+    const none = await api.request('/me/')
+    expect(none.status).toBe(401)
+    expect(await none.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' })
+    const [header, payload, signature] = session.access.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')
+    expect((await api.request('/me/', { token: `${header}.${forged}.${signature}` })).status).toBe(401)
+    expect((await api.request('/me/', { token: 'garbage' })).status).toBe(401)
+  })
+
+  it('refuses an expired access token', async () => {
+    const shortLived = await startApi({ ACCESS_TOKEN_TTL_SECONDS: '1' })
+    try {
+      const session = await signIn(shortLived, 'member')
+      expect((await shortLived.request('/me/', { token: session.access })).status).toBe(200)
+      const expiry = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString()).exp as number
+      // Wait on the condition (the token's own expiry), not a fixed delay.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry * 1000 - Date.now()) + 1100))
+      const expired = await shortLived.request('/me/', { token: session.access })
+      expect(expired.status).toBe(401)
+    } finally {
+      await shortLived.close()
+    }
+  })
+})
+
+describe('/api/me/ and /api/change-password/', () => {
+  it('answers the profile for the organization chosen by X-Organization, and updates names', async () => {
+    const session = await signIn(api, 'admin')
+    const me = await api.request('/me/', { token: session.access, org: 'demo-advisory-group' })
+    expect(await me.json()).toMatchObject({ username: 'admin', role: 'admin', organization: { slug: 'demo-advisory-group' } })
+    const updated = await api.request('/me/', {
+      method: 'PATCH',
+      token: session.access,
+      json: { first_name: 'Alexandra' },
+    })
+    expect(updated.status).toBe(200)
+    expect(await updated.json()).toMatchObject({ first_name: 'Alexandra', last_name: 'Morgan' })
+  })
+
+  it('changes the password: old one verified, other sessions revoked, this one kept', async () => {
+    const local = await startApi()
+    try {
+      const current = await signIn(local, 'member')
+      const other = await signIn(local, 'member')
+      const wrong = await local.request('/change-password/', {
+        method: 'POST',
+        token: current.access,
+        json: { old_password: 'nope', new_password: 'a-brand-new-password' },
+      })
+      expect(wrong.status).toBe(400)
+      expect(await wrong.json()).toHaveProperty('old_password')
+
+      const changed = await local.request('/change-password/', {
+        method: 'POST',
+        token: current.access,
+        json: { old_password: 'demo-password', new_password: 'a-brand-new-password' },
+      })
+      expect(changed.status).toBe(200)
+      expect((await local.request('/token/refresh/', { method: 'POST', json: { refresh: other.refresh } })).status).toBe(401)
+      expect((await local.request('/me/', { token: current.access })).status).toBe(200)
+      expect((await local.request('/token/obtain/', { method: 'POST', json: { username: 'member', password: 'demo-password' } })).status).toBe(401)
+      await signIn(local, 'member', 'a-brand-new-password')
+    } finally {
+      await local.close()
+    }
+  })
+})

@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadApiConfig } from '../../api/config'
+import { withGeneratedSecrets } from '../../api/secrets'
+
+const secret = 'x'.repeat(32)
+
+describe('loadApiConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadApiConfig({ JWT_SECRET: secret })
+    expect(config).toMatchObject({
+      DATA_DIR: './data',
+      ACCESS_TOKEN_TTL_SECONDS: 300,
+      LOGIN_MAX_FAILURES_PER_USERNAME: 5,
+      INVITATION_TTL_DAYS: 7,
+      TRUST_PROXY: false,
+      GOOGLE_ISSUERS: ['https://accounts.google.com', 'accounts.google.com'],
+    })
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadApiConfig({ JWT_SECRET: secret, ACCESS_TOKEN_TTL_SECONDS: '' }).ACCESS_TOKEN_TTL_SECONDS).toBe(300)
+  })
+
+  it('names every bad variable in one message', () => {
+    const attempt = () =>
+      loadApiConfig({ JWT_SECRET: 'short', ACCESS_TOKEN_TTL_SECONDS: '-3', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })
+    expect(attempt).toThrow(ConfigError)
+    try {
+      attempt()
+    } catch (error) {
+      const message = (error as Error).message
+      expect(message).toContain('JWT_SECRET: must be at least 32 characters')
+      expect(message).toContain('ACCESS_TOKEN_TTL_SECONDS: must be a positive whole number')
+      expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL')
+      expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL')
+    }
+  })
+
+  it('reports a missing JWT secret', () => {
+    expect(() => loadApiConfig({})).toThrow(/JWT_SECRET/)
+  })
+})
+
+describe('withGeneratedSecrets', () => {
+  it('generates missing secrets once, keeps them private in DATA_DIR, and reuses them', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'secrets-'))
+    const first = withGeneratedSecrets({ DATA_DIR: dataDir })
+    expect(first.JWT_SECRET!.length).toBeGreaterThanOrEqual(32)
+    expect(first.SESSION_SECRET).not.toBe(first.JWT_SECRET)
+    const file = path.join(dataDir, 'secrets.json')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(file, 'utf8')).JWT_SECRET).toBe(first.JWT_SECRET)
+    const second = withGeneratedSecrets({ DATA_DIR: dataDir })
+    expect(second.JWT_SECRET).toBe(first.JWT_SECRET)
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET)
+  })
+
+  it('leaves configured secrets alone', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'secrets-')), JWT_SECRET: secret, SESSION_SECRET: 'a'.repeat(20) }
+    expect(withGeneratedSecrets(env)).toBe(env)
+  })
+})

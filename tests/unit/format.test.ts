@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { displayName, formatDate, initialOf, plural } from '../../app/utils/format'
+
+describe('format helpers', () => {
+  it('initialOf uppercases the first letter and falls back to U', () => {
+    expect(initialOf('alex@example.com')).toBe('A')
+    expect(initialOf('  ')).toBe('U')
+    expect(initialOf(null)).toBe('U')
+  })
+
+  it('plural picks singular for exactly one', () => {
+    expect(plural(1, 'member')).toBe('1 member')
+    expect(plural(0, 'member')).toBe('0 members')
+    expect(plural(2, 'person', 'people')).toBe('2 people')
+  })
+
+  it('formatDate answers N/A without a date', () => {
+    expect(formatDate(null)).toBe('N/A')
+    expect(formatDate('2026-03-05T23:30:00Z')).toBe('Mar 5, 2026')
+  })
+
+  it('displayName prefers the full name, then username, then e-mail', () => {
+    expect(displayName({ first_name: 'Alex', last_name: 'Morgan', username: 'admin', email: 'a@x' })).toBe('Alex Morgan')
+    expect(displayName({ first_name: '', last_name: '', username: 'admin', email: 'a@x' })).toBe('admin')
+    expect(displayName({ email: 'a@x' })).toBe('a@x')
+  })
+})
