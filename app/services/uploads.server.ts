@@ -27,7 +27,11 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
   const handler = composeUploadHandlers(async (part) => {
     if (!part.filename) return undefined
     const file = await fileHandler(part)
-    if (file instanceof NodeOnDiskFile) files.push(file)
+    if (file instanceof NodeOnDiskFile) {
+      // On disk under a random name; the user's file name is what the backend must see.
+      file.name = part.filename
+      files.push(file)
+    }
     return file
   }, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
   const cleanup = async () => {

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react'
+import type { DocumentDetailData, DocumentTab } from '~/services/document-detail.server'
+import { STATUS_LABELS, truncate } from '~/utils/documents'
+import { InsightsTab } from './insights-tab'
+import { MetadataTab } from './metadata-tab'
+import { PanelLink, usePanel } from './panel-context'
+import { PreviewTab } from './preview-tab'
+import { VersionsTab } from './versions-tab'
+
+const TAB_LABELS: Record<DocumentTab, string> = {
+  preview: 'Document Preview',
+  metadata: 'Metadata & Tags',
+  analysis: 'Analysis & Insights',
+  versions: 'Version History',
+}
+
+/** The four tabs of a document (spec §2 "Document preview overlay"), as a page or inside the overlay. */
+export function DocumentPanel({ data, titleId, headerEnd }: { data: DocumentDetailData; titleId: string; headerEnd?: ReactNode }) {
+  const { document, tab } = data
+  const { path, actionResult } = usePanel()
+  const formErrors = actionResult?.errors?.[''] ?? []
+  return (
+    <div className="document-panel">
+      <div className="document-panel-header">
+        <div>
+          <h1 id={titleId} className="document-panel-title" title={document.title}>
+            {truncate(document.title, 40)}
+          </h1>
+          <p className="document-panel-meta">
+            <span className={`status status-${document.processing_status}`}>{STATUS_LABELS[document.processing_status]}</span>{' '}
+            {document.file_name}
+          </p>
+        </div>
+        <div className="document-panel-actions">
+          <a className="button button-primary" href={`/resources/documents/${document.id}/download`} download>
+            Download
+          </a>
+          {headerEnd}
+        </div>
+      </div>
+      <nav aria-label="Document sections" className="tabs">
+        <ul>
+          {(Object.keys(TAB_LABELS) as DocumentTab[]).map((key) => (
+            <li key={key}>
+              <PanelLink to={`${path}?tab=${key}`} aria-current={key === tab ? 'page' : undefined} className="tab">
+                {TAB_LABELS[key]}
+              </PanelLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="tab-panel" aria-label={TAB_LABELS[tab]}>
+        {formErrors.length ? (
+          <div className="alert alert-error" role="alert">
+            {formErrors.map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </div>
+        ) : null}
+        {tab === 'preview' ? <PreviewTab data={data} /> : null}
+        {tab === 'metadata' ? <MetadataTab data={data} /> : null}
+        {tab === 'analysis' ? <InsightsTab data={data} /> : null}
+        {tab === 'versions' ? <VersionsTab data={data} /> : null}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,112 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Field } from '~/components/forms'
+import type { DocumentDetailData } from '~/services/document-detail.server'
+import { MetadataSchema } from './metadata-schema'
+import { formatDateTime } from '~/utils/format'
+import { SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
+import { PanelForm, usePanel } from './panel-context'
+
+/** Title, facts, the category manager and tags; saved for real (the spec's prototype kept them local). */
+export function MetadataTab({ data }: { data: DocumentDetailData }) {
+  const { document, canEdit, categories } = data
+  const { actionResult } = usePanel()
+  const [form, fields] = useForm({
+    id: `metadata-${document.id}`,
+    lastResult: actionResult?.reply ?? undefined,
+    constraint: getZodConstraint(MetadataSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { title: document.title, category: document.category, description: document.description },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MetadataSchema }),
+  })
+  const choices = [...new Set([document.category, ...categories, ...SAMPLE_CATEGORIES].filter(Boolean))]
+  return (
+    <div className="metadata">
+      <dl className="facts">
+        <div>
+          <dt>File type</dt>
+          <dd>{document.file_type.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{(document.file_size / 1024 / 1024).toFixed(2)} MB</dd>
+        </div>
+        <div>
+          <dt>Category</dt>
+          <dd>{document.category || 'None'}</dd>
+        </div>
+        <div>
+          <dt>Uploaded</dt>
+          <dd>{formatDateTime(document.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[document.processing_status]}</dd>
+        </div>
+      </dl>
+
+      {canEdit ? (
+        <PanelForm {...getFormProps(form)} className="form" key={document.updated_at}>
+          <h2>Details</h2>
+          <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+          <div className="field">
+            <label htmlFor={fields.category.id}>Category</label>
+            <select {...getSelectProps(fields.category)}>
+              <option value="">No category</option>
+              {choices.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label="New category"
+            inputProps={getInputProps(fields.new_category, { type: 'text' })}
+            errors={fields.new_category.errors}
+            help="Fill in to create a category; it replaces the one selected above."
+          />
+          <button type="submit" name="intent" value="save-metadata" className="button-primary">
+            Save details
+          </button>
+        </PanelForm>
+      ) : null}
+
+      <h2>Tags</h2>
+      {document.tags.length ? (
+        <ul className="tag-list">
+          {document.tags.map((tag) => (
+            <li key={tag} className="tag">
+              {tag}
+              {canEdit ? (
+                <PanelForm className="inline-form">
+                  <input type="hidden" name="tag" value={tag} />
+                  <button type="submit" name="intent" value="remove-tag" className="tag-remove" aria-label={`Remove tag ${tag}`}>
+                    ×
+                  </button>
+                </PanelForm>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No tags yet.</p>
+      )}
+      {canEdit ? (
+        <PanelForm className="inline-fields" key={`tags-${document.tags.join('|')}`}>
+          <div className="field">
+            <label htmlFor={`tag-${document.id}`}>New tag</label>
+            <input id={`tag-${document.id}`} name="tag" type="text" maxLength={50} autoComplete="off" />
+          </div>
+          <button type="submit" name="intent" value="add-tag" className="button">
+            Add tag
+          </button>
+        </PanelForm>
+      ) : null}
+
+      <h2>Related documents</h2>
+      <p className="muted">Related documents are found by meaning once semantic search is enabled for this organization.</p>
+    </div>
+  )
+}

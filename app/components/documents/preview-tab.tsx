@@ -1,0 +1,49 @@
+import type { DocumentDetailData } from '~/services/document-detail.server'
+import { PanelLink, usePanel } from './panel-context'
+import { ProcessingNotice } from './processing-notice'
+
+const pageName = (page: { number: number; kind: string; label: string | null }) =>
+  page.kind === 'page' ? `Page ${page.number}` : (page.label ?? `Part ${page.number}`)
+
+/** The real extracted text, one page (or sheet, or section) at a time. */
+export function PreviewTab({ data }: { data: DocumentDetailData }) {
+  const { document, preview, canEdit } = data
+  const { path } = usePanel()
+  if (!preview) return <ProcessingNotice document={document} canEdit={canEdit} />
+  const current = preview.page
+  const index = preview.pages.findIndex((page) => page.number === current?.number)
+  const previous = preview.pages[index - 1]
+  const next = preview.pages[index + 1]
+  const href = (number: number) => `${path}?tab=preview&page=${number}`
+  return (
+    <div className="preview">
+      {document.extraction_note ? <p className="notice">{document.extraction_note}</p> : null}
+      {current ? (
+        <>
+          <h2 className="preview-heading">
+            {pageName(current)} <span className="muted">of {preview.page_count}</span>
+          </h2>
+          <div className="preview-text" tabIndex={0} aria-label={`Text of ${pageName(current)}`}>
+            {current.text ? current.text : <em>No text on this page.</em>}
+          </div>
+        </>
+      ) : (
+        <p>This page does not exist.</p>
+      )}
+      {preview.page_count > 1 ? (
+        <nav aria-label="Pages" className="pager">
+          {previous ? (
+            <PanelLink to={href(previous.number)} className="button">
+              Previous: {pageName(previous)}
+            </PanelLink>
+          ) : null}
+          {next ? (
+            <PanelLink to={href(next.number)} className="button">
+              Next: {pageName(next)}
+            </PanelLink>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

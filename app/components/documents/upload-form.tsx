@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { ErrorList, Field } from '~/components/forms'
+import { ACCEPTED_FILE_TYPES, SAMPLE_CATEGORIES } from '~/utils/documents'
+
+/** Browser File or the server's staged file: anything with a name that was really chosen. */
+const isFile = (value: unknown): value is File =>
+  typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && value.name !== ''
+
+export const SingleUploadSchema = z
+  .object({
+    title: z.string().trim().max(255).optional(),
+    description: z.string().trim().max(5000).optional(),
+    category: z.string().trim().max(100).optional(),
+    file: z.custom<File>(isFile, { message: 'Please select a file to upload' }),
+  })
+  // Without JavaScript nothing fills the title from the file name; the backend does it then.
+  .superRefine((value, context) => {
+    if (!value.title && !isFile(value.file)) {
+      context.addIssue({ code: 'custom', path: ['title'], message: 'Please enter a document title' })
+    }
+  })
+
+export const BatchUploadSchema = z.object({
+  category: z.string().trim().max(100).optional(),
+  files: z
+    .array(z.custom<File>(isFile, { message: 'Please select at least one file to upload' }), {
+      required_error: 'Please select at least one file to upload',
+    })
+    .min(1, 'Please select at least one file to upload'),
+})
+
+const PREVIEW_NAMES = 5
+
+function CategorySelect({ id, name }: { id: string; name: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Category (optional)</label>
+      <select id={id} name={name} defaultValue="">
+        <option value="">Suggest from the title and file type</option>
+        {SAMPLE_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** The upload form of /documents: one document with its title, or several files at once. */
+export function UploadForm({ mode, lastResult, maxMb }: { mode: 'single' | 'batch'; lastResult?: SubmissionResult<string[]> | null; maxMb: number }) {
+  const navigation = useNavigation()
+  const uploading = navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload')
+  return (
+    <section className="card upload-card" aria-labelledby="upload-title">
+      <h2 id="upload-title">Upload</h2>
+      <nav aria-label="Upload mode" className="segmented">
+        <Link to="?upload=true" aria-current={mode === 'single' ? 'page' : undefined} replace>
+          Single document
+        </Link>
+        <Link to="?upload=true&mode=batch" aria-current={mode === 'batch' ? 'page' : undefined} replace>
+          Batch upload
+        </Link>
+      </nav>
+      <p className="field-help">PDF, DOC, DOCX, TXT, CSV, XLS or XLSX, up to {maxMb} MB each.</p>
+      {mode === 'single' ? <SingleUpload lastResult={lastResult} busy={Boolean(uploading)} /> : <BatchUpload lastResult={lastResult} busy={Boolean(uploading)} />}
+    </section>
+  )
+}
+
+function SingleUpload({ lastResult, busy }: { lastResult?: SubmissionResult<string[]> | null; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: 'upload-single',
+    lastResult,
+    constraint: getZodConstraint(SingleUploadSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SingleUploadSchema }),
+  })
+  const [title, setTitle] = useState('')
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+      <input type="hidden" name="intent" value="upload" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.file.id}>File</label>
+        <input
+          {...getInputProps(fields.file, { type: 'file' })}
+          accept={ACCEPTED_FILE_TYPES}
+          onChange={(event) => {
+            const name = event.currentTarget.files?.[0]?.name
+            // The title fills from the file name without its extension when it is empty (spec §2).
+            if (name && !title.trim()) setTitle(name.replace(/\.[^.]+$/, ''))
+          }}
+        />
+        <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
+      </div>
+      <Field
+        label="Title"
+        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), value: title, onChange: (event) => setTitle(event.currentTarget.value) }}
+        errors={fields.title.errors}
+        help="Leave empty to use the file name."
+      />
+      <div className="field">
+        <label htmlFor={fields.description.id}>Description (optional)</label>
+        <textarea id={fields.description.id} name={fields.description.name} rows={3} maxLength={5000} />
+      </div>
+      <CategorySelect id={fields.category.id} name={fields.category.name} />
+      <button type="submit" className="button-primary" disabled={busy}>
+        {busy ? 'Uploading...' : 'Upload Document'}
+      </button>
+    </Form>
+  )
+}
+
+function BatchUpload({ lastResult, busy }: { lastResult?: SubmissionResult<string[]> | null; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: 'upload-batch',
+    lastResult,
+    constraint: getZodConstraint(BatchUploadSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BatchUploadSchema }),
+  })
+  const [names, setNames] = useState<string[]>([])
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+      <input type="hidden" name="intent" value="upload-batch" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.files.id}>Files</label>
+        <input
+          {...getInputProps(fields.files, { type: 'file' })}
+          multiple
+          accept={ACCEPTED_FILE_TYPES}
+          onChange={(event) => setNames(Array.from(event.currentTarget.files ?? [], (file) => file.name))}
+        />
+        <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
+      </div>
+      {names.length ? (
+        <div className="file-preview" aria-live="polite">
+          <p>
+            {names.length} file{names.length === 1 ? '' : 's'} selected:
+          </p>
+          <ul>
+            {names.slice(0, PREVIEW_NAMES).map((name, index) => (
+              <li key={`${name}-${index}`}>{name}</li>
+            ))}
+          </ul>
+          {names.length > PREVIEW_NAMES ? <p>...and {names.length - PREVIEW_NAMES} more</p> : null}
+        </div>
+      ) : null}
+      <CategorySelect id={fields.category.id} name={fields.category.name} />
+      <button type="submit" className="button-primary" disabled={busy}>
+        {busy ? 'Uploading...' : 'Upload Files'}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,137 @@
+import { json, redirect } from '@remix-run/node'
+import { parseWithZod } from '@conform-to/zod'
+import { MetadataSchema } from '~/components/documents/metadata-schema'
+import { ApiError } from './api-fetch.server'
+import { currentUser } from './auth.server'
+import { type DocumentInsights, type DocumentText, type DocumentVersion, type VersionComparison, documentsApi, fieldErrorsOf } from './documents.server'
+import { flashCookie } from './flash.server'
+import { stageUpload } from './uploads.server'
+
+export const DOCUMENT_TABS = ['preview', 'metadata', 'analysis', 'versions'] as const
+export type DocumentTab = (typeof DOCUMENT_TABS)[number]
+
+const canEdit = (role: string | null | undefined) => role === 'admin' || role === 'analyst'
+
+/** Everything the document panel shows for one tab: the page at /documents/{id} and the overlay. */
+export async function loadDocumentDetail(request: Request, id: number) {
+  const me = await currentUser(request)
+  const url = new URL(request.url)
+  const tab = (DOCUMENT_TABS as readonly string[]).includes(url.searchParams.get('tab') ?? '')
+    ? (url.searchParams.get('tab') as DocumentTab)
+    : 'preview'
+  const api = documentsApi(request)
+  let document
+  try {
+    document = await api.get(id)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Response('Document not found', { status: 404 })
+    throw error
+  }
+  let preview: DocumentText | null = null
+  let insights: DocumentInsights | null = null
+  let versions: DocumentVersion[] | null = null
+  let comparison: VersionComparison | null = null
+  let compareError: string | null = null
+  let categories: string[] = []
+  if (tab === 'preview' && document.processing_status === 'processed') {
+    preview = await api.text(id, Math.max(1, Number(url.searchParams.get('page')) || 1))
+  }
+  if (tab === 'analysis' && document.processing_status === 'processed') insights = await api.insights(id)
+  if (tab === 'metadata') categories = (await api.list({ page: 1 })).categories
+  if (tab === 'versions') {
+    versions = await api.versions(id)
+    const from = Number(url.searchParams.get('from'))
+    const to = Number(url.searchParams.get('to'))
+    if (from && to) {
+      try {
+        comparison = await api.compare(id, from, to)
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 400) throw error
+        compareError = error.message
+      }
+    }
+  }
+  return { document, tab, canEdit: canEdit(me.role), preview, insights, versions, comparison, compareError, categories, now: Date.now() }
+}
+
+export type DocumentDetailData = Awaited<ReturnType<typeof loadDocumentDetail>>
+
+/**
+ * Answers a form of the panel: with a redirect back to the tab (the page, without JavaScript), or
+ * with JSON when the overlay sent it through a fetcher (`_overlay`), so the list stays in place.
+ */
+async function done(request: Request, form: FormData | null, id: number, tab: DocumentTab, message: string) {
+  const cookie = await flashCookie(request, { toast: { type: 'success', message } })
+  if (form?.get('_overlay')) return json({ ok: true as const, errors: null, reply: null }, { headers: { 'Set-Cookie': cookie } })
+  return redirect(`/documents/${id}?tab=${tab}`, { headers: { 'Set-Cookie': cookie } })
+}
+
+const failed = (errors: Record<string, string[]>, status = 400) => json({ ok: false as const, errors, reply: null }, { status })
+
+export async function handleDocumentDetailAction(request: Request, id: number) {
+  const me = await currentUser(request)
+  if (!canEdit(me.role)) throw new Response('Forbidden', { status: 403 })
+  const api = documentsApi(request)
+  const isUpload = request.headers.get('content-type')?.startsWith('multipart/form-data')
+  if (isUpload) {
+    const staged = await stageUpload(request)
+    if ('tooLarge' in staged) return failed({ file: [staged.tooLarge] })
+    try {
+      const file = staged.files[0]
+      if (!file) return failed({ file: ['Please select a file to upload'] })
+      await api.uploadVersion(id, file, String(staged.formData.get('changes') ?? ''))
+      return done(request, staged.formData, id, 'versions', 'New version uploaded. It is being processed.')
+    } catch (error) {
+      const fields = fieldErrorsOf(error)
+      if (fields) return failed({ file: fields.file ?? fields[''] ?? ['Failed to upload document. Please try again.'] })
+      throw error
+    } finally {
+      await staged.cleanup()
+    }
+  }
+  const form = await request.formData()
+  const document = await api.get(id)
+  switch (form.get('intent')) {
+    case 'save-metadata': {
+      const submission = parseWithZod(form, { schema: MetadataSchema })
+      if (submission.status !== 'success') {
+        return json({ ok: false as const, errors: null, reply: submission.reply() }, { status: 400 })
+      }
+      const { title, category, new_category, description } = submission.value
+      await api.update(id, { title, category: new_category || category || '', description: description ?? document.description })
+      return done(request, form, id, 'metadata', 'Document details saved')
+    }
+    case 'add-tag': {
+      // Blank and duplicate tags are ignored (spec §5); the backend drops them.
+      const tag = String(form.get('tag') ?? '').trim()
+      if (tag) await api.update(id, { tags: [...document.tags, tag] })
+      return done(request, form, id, 'metadata', tag ? `Tag "${tag}" added` : 'Nothing to add')
+    }
+    case 'remove-tag': {
+      const tag = String(form.get('tag') ?? '')
+      await api.update(id, { tags: document.tags.filter((existing) => existing !== tag) })
+      return done(request, form, id, 'metadata', `Tag "${tag}" removed`)
+    }
+    case 'restore': {
+      const versionId = Number(form.get('version_id'))
+      try {
+        const restored = await api.restore(id, versionId)
+        return done(request, form, id, 'versions', `Version ${restored.current_version} restored. It is being processed.`)
+      } catch (error) {
+        if (error instanceof ApiError && error.status < 500) return failed({ '': [error.message] })
+        throw error
+      }
+    }
+    case 'reprocess': {
+      try {
+        await api.reprocess(id)
+      } catch (error) {
+        if (error instanceof ApiError) return failed({ '': ['Failed to reprocess document. Please try again later.'] })
+        throw error
+      }
+      return done(request, form, id, 'preview', 'Document queued for processing')
+    }
+    default:
+      throw new Response('Unknown intent', { status: 400 })
+  }
+}
