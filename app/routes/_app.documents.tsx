@@ -65,15 +65,17 @@ function listUrl(request: Request) {
 async function uploadAction(request: Request, formData: FormData, files: StagedFile[]) {
   const batch = formData.get('intent') === 'upload-batch'
   const submission = parseWithZod(formData, { schema: batch ? BatchUploadSchema : SingleUploadSchema })
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  // Files are never echoed back: they cannot be serialised and the browser cannot refill them anyway.
+  const hideFields = ['file', 'files']
+  if (submission.status !== 'success') return json(submission.reply({ hideFields }), { status: 400 })
   const api = documentsApi(request)
   try {
     if (batch) {
       const result = await api.uploadBatch(files, { category: submission.value.category })
       return redirectWithToast(request, listUrl(request), { type: result.refused.length ? 'warning' : 'success', message: result.message })
     }
-    const value = submission.value as { title?: string; description?: string; category?: string }
-    const document = await api.upload(files[0]!, value)
+    const { title, description, category } = submission.value as { title?: string; description?: string; category?: string }
+    const document = await api.upload(files[0]!, { title, description, category })
     return redirectWithToast(request, listUrl(request), { type: 'success', message: `"${document.title}" uploaded. It is being processed.` })
   } catch (error) {
     const fields = fieldErrorsOf(error)
@@ -83,6 +85,7 @@ async function uploadAction(request: Request, formData: FormData, files: StagedF
     const messages = fileErrors ?? singleErrors
     return json(
       submission.reply({
+        hideFields,
         fieldErrors: { ...rest, ...(messages ? { [fileField]: messages } : {}) },
         formErrors: detail ?? (fields ? [] : [error instanceof ApiError ? error.message : 'Failed to upload document. Please try again.']),
       }),

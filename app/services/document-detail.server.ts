@@ -104,7 +104,7 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
     case 'add-tag': {
       // Blank and duplicate tags are ignored (spec §5); the backend drops them.
       const tag = String(form.get('tag') ?? '').trim()
-      if (tag) await api.update(id, { tags: [...document.tags, tag] })
+      await api.update(id, { tags: [...document.tags, tag] })
       return done(request, form, id, 'metadata', tag ? `Tag "${tag}" added` : 'Nothing to add')
     }
     case 'remove-tag': {

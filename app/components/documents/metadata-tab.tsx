@@ -94,7 +94,7 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
         <p className="muted">No tags yet.</p>
       )}
       {canEdit ? (
-        <PanelForm className="inline-fields" key={`tags-${document.tags.join('|')}`}>
+        <PanelForm className="inline-fields" key={`tags-${document.updated_at}`}>
           <div className="field">
             <label htmlFor={`tag-${document.id}`}>New tag</label>
             <input id={`tag-${document.id}`} name="tag" type="text" maxLength={50} autoComplete="off" />

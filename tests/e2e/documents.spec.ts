@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { type Page, expect, test } from '@playwright/test'
+import { createTeam } from './support/api'
+import { signInAs } from './support/fixtures'
+
+const CORPUS = path.resolve('../shared/corpus/parsing')
+const corpus = (file: string) => path.join(CORPUS, file)
+
+/** A fresh organization with one analyst, signed in: its document list starts empty. */
+async function signInToEmptyOrganization(page: Page, label: string) {
+  const { users, organization } = await createTeam(label, ['analyst'])
+  await signInAs(page, users[0]!.username, users[0]!.password)
+  return organization
+}
+
+async function uploadSingle(page: Page, file: string, title?: string) {
+  await page.goto('/documents?upload=true')
+  await page.getByLabel('File', { exact: true }).setInputFiles(file)
+  if (title !== undefined) await page.getByLabel('Title').fill(title)
+  await page.getByRole('button', { name: 'Upload Document' }).click()
+}
+
+/** Uploads and waits for the redirect back to the list that a stored upload ends with. */
+async function uploadAndWait(page: Page, file: string, title: string) {
+  await uploadSingle(page, file, title)
+  await expect(page.getByRole('status').getByText(`"${title}" uploaded. It is being processed.`)).toBeVisible()
+  await waitUntilProcessed(page)
+}
+
+/** Reloads the list until no document is pending or processing (the worker runs in the server). */
+async function waitUntilProcessed(page: Page) {
+  await expect(async () => {
+    await page.reload()
+    await expect(page.locator('.document-list .status-pending, .document-list .status-processing')).toHaveCount(0)
+  }).toPass({ timeout: 30_000 })
+}
+
+const item = (page: Page, title: string) => page.locator('.document-item', { has: page.getByRole('link', { name: title, exact: true }) })
+
+test.describe('documents', () => {
+  test('shows the empty state, validates the single upload and uploads one document', async ({ page }) => {
+    const organization = await signInToEmptyOrganization(page, 'Uploaders')
+    await page.goto('/documents')
+    await expect(page.getByText(organization.name)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'No documents found' })).toBeVisible()
+    await expect(page.getByText('Upload documents to get started with your analysis.')).toBeVisible()
+
+    await page.getByRole('link', { name: 'Upload Document' }).click()
+    await expect(page).toHaveURL(/upload=true/)
+    await page.getByRole('button', { name: 'Upload Document' }).click()
+    await expect(page.getByText('Please select a file to upload')).toBeVisible()
+    await expect(page.getByLabel('File', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+
+    await uploadAndWait(page, corpus('pdf/pdfjs__basicapi.pdf'), 'Quarterly valuation memo')
+    const row = item(page, 'Quarterly valuation memo')
+    await expect(row.locator('.status')).toHaveText('Processed')
+    await expect(row).toContainText('103.3 KB')
+    await expect(row).toContainText('Valuation')
+  })
+
+  test('refuses a PDF named .docx with a message naming the file', async ({ page }) => {
+    await signInToEmptyOrganization(page, 'Mislabels')
+    await page.goto('/documents?upload=true')
+    await page.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'contract.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: readFileSync(corpus('pdf/pdfjs__issue10900.pdf')),
+    })
+    await page.getByRole('button', { name: 'Upload Document' }).click()
+    await expect(page.getByText('"contract.docx" is not a Word document: its content is a PDF. Check the file and its extension.')).toBeVisible()
+  })
+
+  test('uploads a batch, names the refused file, filters by status and category, searches', async ({ page }) => {
+    await signInToEmptyOrganization(page, 'Batchers')
+    await page.goto('/documents?upload=true&mode=batch')
+    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await expect(page.getByText('Please select at least one file to upload')).toBeVisible()
+    const file = (name: string) => ({ name: path.basename(name), mimeType: 'application/octet-stream', buffer: readFileSync(corpus(name)) })
+    await page.getByLabel('Files').setInputFiles([
+      file('csv/sp500__constituents.csv'),
+      file('txt/gotext__candide-utf-8.txt'),
+      file('pdf/pdfjs__empty.pdf'),
+      { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('these are plain notes, not a PDF') },
+    ])
+    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await expect(page.getByRole('status')).toContainText('3 documents uploaded and queued for processing.')
+    await expect(page.getByRole('status')).toContainText('"notes.pdf" is not a PDF')
+    await waitUntilProcessed(page)
+    await expect(page.getByText('3 documents')).toBeVisible()
+
+    // Each filter link is built from the current URL: wait for one navigation before the next click.
+    await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Failed' }).click()
+    await expect(page).toHaveURL(/status=failed/)
+    await expect(page.locator('.document-item')).toHaveCount(1)
+    await expect(item(page, 'pdfjs__empty')).toContainText('No text could be found in this document.')
+    await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Processing' }).click()
+    await expect(page).toHaveURL(/status=processing/)
+    await expect(page.getByText('No documents match your search criteria. Try adjusting your filters or search term.')).toBeVisible()
+    await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'All Documents' }).click()
+    await expect(page).not.toHaveURL(/status=/)
+
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Spreadsheets' }).click()
+    await expect(page).toHaveURL(/category=Spreadsheets/)
+    await expect(page.locator('.document-item')).toHaveCount(1)
+    await expect(item(page, 'sp500__constituents')).toBeVisible()
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All Categories' }).click()
+    await expect(page).not.toHaveURL(/category=/)
+
+    await page.getByLabel('Search documents').fill('candide')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(page.locator('.document-item')).toHaveCount(1)
+    await expect(item(page, 'gotext__candide-utf-8')).toBeVisible()
+  })
+
+  test('edits tags on the document page, ignoring blank and duplicate ones', async ({ page }) => {
+    await signInToEmptyOrganization(page, 'Taggers')
+    await uploadAndWait(page, corpus('txt/gotext__candide-utf-8.txt'), 'Candide')
+    await page.goto('/documents')
+    const link = page.getByRole('link', { name: 'Candide', exact: true })
+    const href = await link.getAttribute('href')
+    await page.goto(`${href}?tab=metadata`)
+    for (const tag of ['classic', '  ', 'Classic', 'french']) {
+      await page.getByLabel('New tag').fill(tag)
+      await page.getByRole('button', { name: 'Add tag' }).click()
+      await expect(page.getByLabel('New tag')).toHaveValue('')
+    }
+    await expect(page.locator('.tag-list .tag')).toHaveText(['classic×', 'french×'])
+    await page.getByRole('button', { name: 'Remove tag classic' }).click()
+    await expect(page.locator('.tag-list .tag')).toHaveText(['french×'])
+    await page.getByLabel('Title').fill('Candide, ou l’Optimisme')
+    await page.getByLabel('Category', { exact: true }).selectOption('Strategy')
+    await page.getByRole('button', { name: 'Save details' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Candide, ou l’Optimisme' })).toBeVisible()
+    await page.getByRole('link', { name: 'Document Preview' }).click()
+    await expect(page.locator('.preview-text')).toContainText('CANDIDE')
+  })
+
+  test('deletes a document after its confirm step, and downloads the original', async ({ page }) => {
+    await signInToEmptyOrganization(page, 'Deleters')
+    await uploadAndWait(page, corpus('csv/csvspec__comma_in_quotes.csv'), 'Addresses')
+    const row = item(page, 'Addresses')
+    const href = await row.getByRole('link', { name: 'Addresses', exact: true }).getAttribute('href')
+
+    const response = await page.request.get(`/resources${href}/download`)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-disposition']).toContain('filename="csvspec__comma_in_quotes.csv"')
+    expect(await response.body()).toEqual(readFileSync(corpus('csv/csvspec__comma_in_quotes.csv')))
+
+    await row.getByRole('link', { name: /^Delete/ }).click()
+    await expect(page.getByRole('heading', { name: 'Delete "Addresses"?' })).toBeVisible()
+    await page.locator('.confirm').getByRole('link', { name: 'Cancel' }).click()
+    await expect(page.getByRole('heading', { name: 'Delete "Addresses"?' })).toHaveCount(0)
+    await row.getByRole('link', { name: /^Delete/ }).click()
+    await page.getByRole('button', { name: 'Delete document' }).click()
+    await expect(page.getByRole('status').getByText('Document deleted')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'No documents found' })).toBeVisible()
+    expect((await page.request.get(`/resources${href}/download`)).status()).toBe(404)
+  })
+
+  test('shows a member the documents without upload or delete', async ({ page }) => {
+    const { users } = await createTeam('Readers', ['member'])
+    await signInAs(page, users[0]!.username, users[0]!.password)
+    await page.goto('/documents?upload=true')
+    await expect(page.getByRole('heading', { name: 'Documents', exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Upload Document' })).toHaveCount(0)
+    await expect(page.getByLabel('File', { exact: true })).toHaveCount(0)
+  })
+})
