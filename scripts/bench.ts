@@ -1,0 +1,56 @@
+// `npm run bench`: measured figures, printed and written to bench-results/latest.json. Nothing here
+// asserts a timing; docs/benchmarks.md records the figures with the machine they came from.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { measureIngestion } from './bench/ingestion'
+import { measureJsBytes } from './bench/js-bytes'
+import { measureStartup } from './bench/startup'
+
+const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',')
+const wanted = (name: string) => !only || only.includes(name)
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${Math.round(value)} ms`
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 1024 ** 3) },
+}
+
+if (wanted('js')) {
+  const rows = measureJsBytes()
+  results.js = rows
+  console.log('\nJavaScript each route ships on a first visit (entry + route modules, gzip -9):')
+  console.table(rows.map((row) => ({ url: row.url, route: row.route, gzip: kb(row.gzip), raw: kb(row.raw) })))
+}
+
+if (wanted('startup')) {
+  const startup = await measureStartup()
+  results.startup = startup
+  console.log('\nStart to first response (GET /login = 200), 3 runs each:')
+  console.table({
+    'empty DATA_DIR (migrate + seed)': { min: ms(startup.cold.min), median: ms(startup.cold.median), max: ms(startup.cold.max) },
+    'restart on existing data': { min: ms(startup.warm.min), median: ms(startup.warm.median), max: ms(startup.warm.max) },
+  })
+}
+
+if (wanted('ingestion')) {
+  const ingestion = await measureIngestion()
+  results.ingestion = ingestion
+  console.log('\nIngestion through the API and job worker (upload to processed, one at a time):')
+  console.table({
+    'text PDFs (tracemonkey 14 p + pdkids 55 p, x3)': {
+      amount: `${ingestion.pdf.pages} pages`,
+      seconds: ingestion.pdf.seconds.toFixed(2),
+      throughput: `${ingestion.pdf.pagesPerSecond.toFixed(1)} pages/s`,
+    },
+    ...Object.fromEntries(
+      ingestion.tables.map((table) => [
+        table.name,
+        { amount: `${table.megabytes.toFixed(2)} MB`, seconds: table.seconds.toFixed(2), throughput: `${table.mbPerSecond.toFixed(2)} MB/s` },
+      ]),
+    ),
+  })
+}
+
+mkdirSync('bench-results', { recursive: true })
+writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
+console.log('\nWritten to bench-results/latest.json')
