@@ -1,6 +1,19 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { corpusFile, form, processed, upload } from './support/uploads'
+
+/** Every file under DATA_DIR/files with its size, partial uploads included. */
+function storedFiles() {
+  const root = path.join(api.dataDir, 'files')
+  if (!existsSync(root)) return []
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((name) => path.join(root, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => `${path.relative(root, file)} ${statSync(file).size}`)
+    .sort()
+}
 
 let api: Harness
 let analyst: Session
@@ -40,10 +53,12 @@ describe('single upload and processing', () => {
     })
   })
 
-  it('refuses an oversize upload while streaming', async () => {
-    const response = await upload(api, analyst, { name: 'big.txt', bytes: 'x'.repeat(1024 * 1024 + 1) })
+  it('refuses an oversize upload while streaming, keeping nothing of it on disk', async () => {
+    const before = storedFiles()
+    const response = await upload(api, analyst, { name: 'big.txt', bytes: 'x'.repeat(3 * 1024 * 1024) })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ file: ['"big.txt" is larger than the 1 MB upload limit.'] })
+    expect(storedFiles()).toEqual(before)
   })
 
   it('answers the spec messages when nothing is sent', async () => {
