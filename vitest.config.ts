@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
     // Each API test file opens its own in-memory PGlite and runs the migrations.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,6 +7,7 @@ import { HttpError } from './http-error'
 import { documentRoutes, isUpload } from './documents/routes'
 import { invitationRoutes } from './invitations/routes'
 import { organizationRoutes } from './organizations/routes'
+import { searchRoutes } from './search/routes'
 import { userRoutes } from './users/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
@@ -27,6 +28,7 @@ export function createApi(deps: Deps) {
   app.route('/', organizationRoutes)
   app.route('/', invitationRoutes)
   app.route('/', documentRoutes)
+  app.route('/', searchRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,8 +1,11 @@
+import { createEmbeddingProvider } from './ai/embeddings'
 import { createApi } from './app'
 import type { ApiConfig } from './config'
 import type { Deps } from './context'
 import type { Database } from './db/client'
+import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/index-document'
 import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
+import { stopExtractionWorkers } from './ingest/run-extraction'
 import { createJobQueue } from './jobs/queue'
 import { type JobWorker, startJobWorker } from './jobs/worker'
 import { type Mailer, createMailer } from './mail/mailer'
@@ -24,6 +27,7 @@ export async function createBackend({ db, config, mailer, exclusiveDatabase }: B
     mailer: mailer ?? createMailer(config),
     files: createDiskFileStore(config.DATA_DIR),
     jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
+    embeddings: await createEmbeddingProvider(config),
   }
   let worker: JobWorker | undefined
   if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
@@ -33,6 +37,8 @@ export async function createBackend({ db, config, mailer, exclusiveDatabase }: B
     worker,
     async stop() {
       await worker?.stop()
+      await stopExtractionWorkers()
+      await deps.embeddings.close?.()
     },
   }
 }
@@ -43,7 +49,7 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   if (exclusiveDatabase) await deps.jobs.releaseAll()
   return startJobWorker(
     deps.jobs,
-    { [PROCESS_DOCUMENT]: processDocumentJob(deps) },
+    { [PROCESS_DOCUMENT]: processDocumentJob(deps), [INDEX_DOCUMENT]: indexDocumentJob(deps) },
     { concurrency: deps.config.JOB_CONCURRENCY, pollMs: deps.config.JOB_POLL_MS, leaseSeconds: deps.config.JOB_LEASE_SECONDS },
   )
 }

@@ -2,6 +2,7 @@ import { createBackend } from './backend'
 import { loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { describeDemoSignIns, seedDemo } from './db/seed'
+import { reportStaleVectors } from './ingest/index-document'
 
 /** Opens the database, applies migrations, seeds the demo organization, and builds the API. */
 export async function startBackend(env: Record<string, string | undefined>) {
@@ -15,5 +16,7 @@ export async function startBackend(env: Record<string, string | undefined>) {
     signIns = describeDemoSignIns(password)
   }
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
+  await backend.deps.embeddings.warm?.()
+  await reportStaleVectors(database.db, backend.deps.embeddings.model)
   return { api: backend.api, backend, config, database, signIns }
 }

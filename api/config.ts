@@ -47,9 +47,36 @@ const ApiConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  EMBEDDING_PROVIDER: z.enum(['word-vectors', 'openai', 'onnx']).default('word-vectors'),
+  /** Where the compact binary form of the default word vectors is kept (built on first use). */
+  WORD_VECTORS_CACHE: z.string().min(1).optional(),
+  EMBEDDING_BASE_URL: z.string().url().optional(),
+  EMBEDDING_API_KEY: z.string().min(1).optional(),
+  EMBEDDING_MODEL: z.string().min(1).optional(),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().positive().max(16000).optional(),
+  EMBEDDING_BATCH_SIZE: seconds(64),
+  EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
+  /** The share of semantic similarity in hybrid search, 0..1; by default the provider's measured one. */
+  SEARCH_SEMANTIC_WEIGHT: z.coerce.number({ invalid_type_error: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').optional(),
+  EMBEDDING_QUERY_PREFIX: z.string().default(''),
+  EMBEDDING_PASSAGE_PREFIX: z.string().default(''),
 })
 
 export type ApiConfig = z.infer<typeof ApiConfigSchema>
+
+/** Settings that only make sense together, checked after each one is valid on its own. */
+function requiredTogether(config: ApiConfig): z.ZodIssue[] {
+  const missing = (name: string, why: string): z.ZodIssue => ({ code: 'custom', path: [name], message: `is required ${why}` })
+  const issues: z.ZodIssue[] = []
+  if (config.EMBEDDING_PROVIDER === 'openai') {
+    if (!config.EMBEDDING_BASE_URL) issues.push(missing('EMBEDDING_BASE_URL', 'when EMBEDDING_PROVIDER=openai'))
+    if (!config.EMBEDDING_MODEL) issues.push(missing('EMBEDDING_MODEL', 'when EMBEDDING_PROVIDER=openai'))
+  }
+  if (config.EMBEDDING_PROVIDER === 'onnx' && !config.EMBEDDING_MODEL_DIR) {
+    issues.push(missing('EMBEDDING_MODEL_DIR', 'when EMBEDDING_PROVIDER=onnx'))
+  }
+  return issues
+}
 
 export class ConfigError extends Error {
   name = 'ConfigError'
@@ -59,6 +86,8 @@ export class ConfigError extends Error {
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   const parsed = ApiConfigSchema.safeParse(withoutEmpty(env))
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error))
+  const issues = requiredTogether(parsed.data)
+  if (issues.length) throw new ConfigError(describeIssues(new z.ZodError(issues)))
   return parsed.data
 }
 

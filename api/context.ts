@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
+import type { EmbeddingProvider } from './ai/embeddings/provider'
 import type { ApiConfig } from './config'
 import type { Database } from './db/client'
 import type { Role } from './db/schema'
@@ -13,6 +14,7 @@ export interface Deps {
   mailer: Mailer
   files: FileStore
   jobs: JobQueue
+  embeddings: EmbeddingProvider
 }
 
 export interface Caller {

@@ -1,3 +1,4 @@
+import { createEmbeddingProvider } from './ai/embeddings'
 import { startWorker } from './backend'
 import { loadApiConfig, ConfigError } from './config'
 import { openDatabase } from './db/client'
@@ -23,6 +24,7 @@ try {
     mailer: createMailer(config),
     files: createDiskFileStore(config.DATA_DIR),
     jobs: createJobQueue(database.db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
+    embeddings: await createEmbeddingProvider(config),
   }
   const worker = await startWorker(deps, false)
   console.log(`Job worker ${deps.jobs.workerId} running (concurrency ${config.JOB_CONCURRENCY}).`)

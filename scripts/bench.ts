@@ -4,12 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
+import { measureSearch } from './bench/search'
 import { measureStartup } from './bench/startup'
 
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',')
 const wanted = (name: string) => !only || only.includes(name)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-const ms = (value: number) => `${Math.round(value)} ms`
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 1024 ** 3) },
@@ -49,6 +50,37 @@ if (wanted('ingestion')) {
       ]),
     ),
   })
+}
+
+if (wanted('search')) {
+  const sizes = process.argv.find((argument) => argument.startsWith('--sizes='))?.slice('--sizes='.length).split(',').map(Number)
+  console.log('\nSearch (ingesting the generated corpus first; this takes a few minutes):')
+  const search = await measureSearch(sizes ? { sizes } : {})
+  results.search = search
+  const { embedder } = search
+  console.log('\nDefault embedder (word vectors), in a fresh process:')
+  console.table({
+    'build the binary cache from the npm package (once)': { value: embedder.buildMs ? ms(embedder.buildMs) : 'not measured' },
+    'load the cache': { value: ms(embedder.loadMs) },
+    'memory held (JS heap + typed arrays)': { value: `${(embedder.heapMb + embedder.arrayBuffersMb).toFixed(1)} MB (${embedder.heapMb} + ${embedder.arrayBuffersMb})` },
+    'embed one ~110-word chunk': { value: `${embedder.perChunkMs.toFixed(3)} ms` },
+  })
+  console.log(`\nSearch latency through POST /api/search/ (with ${search.otherChunks} chunks of another organization present):`)
+  console.table(
+    Object.fromEntries(
+      search.organizations.map((organization) => [
+        `${organization.chunks} chunks`,
+        {
+          'hybrid p50/p95': `${ms(organization.hybrid.p50)} / ${ms(organization.hybrid.p95)}`,
+          'full text p50/p95': `${ms(organization.lexical.p50)} / ${ms(organization.lexical.p95)}`,
+          'vector exact p50/p95': `${ms(organization.vectorExact.p50)} / ${ms(organization.vectorExact.p95)}`,
+          'vector HNSW p50/p95': `${ms(organization.vectorHnsw.p50)} / ${ms(organization.vectorHnsw.p95)}`,
+          'HNSW recall@10': organization.vectorHnsw.recallAt10.toFixed(3),
+          ingest: `${organization.ingestSeconds.toFixed(0)} s`,
+        },
+      ]),
+    ),
+  )
 }
 
 mkdirSync('bench-results', { recursive: true })

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -44,9 +45,48 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
   return handle
 }
 
+/**
+ * Marks a data directory as open by this process. A second process (`npm run reindex` while
+ * `npm start` runs) is refused instead of corrupting the files; a lock left by a process that has
+ * died is taken over.
+ */
+function lockDirectory(directory: string) {
+  const lock = `${directory}.lock`
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const owner = Number(readFileSync(lock, 'utf8'))
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${directory} is open in process ${owner} (npm start, or another command). ` +
+          'Stop that process first, or run every process against one PostgreSQL server with DATABASE_URL.',
+      )
+    }
+    writeFileSync(lock, String(process.pid))
+  }
+  return () => rmSync(lock, { force: true })
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
-  if (directory) mkdirSync(directory, { recursive: true })
-  const client = await PGlite.create(directory)
+  let unlock = () => {}
+  if (directory) {
+    mkdirSync(directory, { recursive: true })
+    unlock = lockDirectory(directory)
+  }
+  const client = await PGlite.create(directory, { extensions: { vector } }).catch((error) => {
+    unlock()
+    throw error
+  })
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
     db,
@@ -56,6 +96,7 @@ async function openPglite(directory: string | undefined): Promise<DatabaseHandle
         if ((await value).db === db) openHandles.delete(key)
       }
       await client.close()
+      unlock()
     },
   }
 }

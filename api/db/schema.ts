@@ -12,7 +12,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+/**
+ * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
+ * models are never compared (every query filters on the model column beside it).
+ */
+const vector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => 'vector',
+  toDriver: (value) => `[${value.join(',')}]`,
+  fromDriver: (value) => JSON.parse(value) as number[],
+})
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -222,7 +230,7 @@ export const documentPages = pgTable(
   (t) => [uniqueIndex('document_pages_version_page_key').on(t.versionId, t.pageNumber)],
 )
 
-/** Retrieval units of a document's current version, with a full-text vector kept by Postgres. */
+/** Retrieval units of a document's current version, with their vector and lexical length. */
 export const documentChunks = pgTable(
   'document_chunks',
   {
@@ -241,11 +249,51 @@ export const documentChunks = pgTable(
     sheetName: text('sheet_name'),
     text: text('text').notNull(),
     tokenCount: integer('token_count').notNull(),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', text)`),
+    /** Analysed terms, repeats counted: the document length of BM25. */
+    termCount: integer('term_count').notNull().default(0),
+    embedding: vector('embedding'),
+    /** The provider and model that made `embedding` (EmbeddingProvider.model). */
+    embeddingModel: text('embedding_model'),
   },
   (t) => [
     index('document_chunks_org_doc_idx').on(t.organizationId, t.documentId),
-    index('document_chunks_search_idx').using('gin', t.searchVector),
+    index('document_chunks_org_model_idx').on(t.organizationId, t.embeddingModel),
+  ],
+)
+
+/** A document's place in meaning: the mean of its chunk vectors, for related documents. */
+export const documentEmbeddings = pgTable(
+  'document_embeddings',
+  {
+    documentId: integer('document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    embeddingModel: text('embedding_model').notNull(),
+    embedding: vector('embedding').notNull(),
+  },
+  (t) => [index('document_embeddings_org_model_idx').on(t.organizationId, t.embeddingModel)],
+)
+
+/**
+ * The inverted index of BM25: one posting per analysed term of a chunk, with its frequency and the
+ * chunk's length copied in, so ranking reads postings alone (an index-only scan on the covering
+ * index). Document frequencies and average lengths are aggregated per organization at query time.
+ */
+export const chunkTerms = pgTable(
+  'chunk_terms',
+  {
+    organizationId: integer('organization_id').notNull(),
+    term: text('term').notNull(),
+    chunkId: integer('chunk_id')
+      .notNull()
+      .references(() => documentChunks.id, { onDelete: 'cascade' }),
+    frequency: integer('frequency').notNull(),
+    chunkLength: integer('chunk_length').notNull(),
+  },
+  (t) => [
+    index('chunk_terms_org_term_idx').on(t.organizationId, t.term),
+    index('chunk_terms_chunk_idx').on(t.chunkId),
   ],
 )
 

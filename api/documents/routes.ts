@@ -17,6 +17,7 @@ import {
   uploadBatch,
   uploadDocument,
 } from './service'
+import { relatedDocuments } from './related'
 import { documentStatistics } from './statistics'
 import { compareVersions, listVersions, restoreVersion, uploadVersion } from './versions'
 
@@ -72,6 +73,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const page = Math.max(1, Math.floor(Number(c.req.query('page') ?? 1)) || 1)
     return c.json(await documentText(c.var.deps, await member(c), id(c), page))
   })
+  .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/versions/', async (c) => c.json(await listVersions(c.var.deps, await member(c), id(c))))
   .post('/documents/:id/versions/', async (c) => c.json(await uploadVersion(c.var.deps, await member(c), id(c), c.req.raw), 201))

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import type { FileType } from '../db/schema'
 import { extractText } from './extract'
 import { ExtractionError } from './extraction'
@@ -14,15 +14,17 @@ export type ExtractReply =
   | { ok: true; extraction: Awaited<ReturnType<typeof extractText>> }
   | { ok: false; reason: string; expected: boolean }
 
-const request = workerData as ExtractRequest
-let reply: ExtractReply
-try {
-  const bytes = new Uint8Array(await readFile(request.path))
-  reply = { ok: true, extraction: await extractText(request.type, bytes, { maxChars: request.maxChars }) }
-} catch (error) {
-  reply =
-    error instanceof ExtractionError
-      ? { ok: false, reason: error.message, expected: true }
-      : { ok: false, reason: String((error as Error)?.stack ?? error), expected: false }
-}
-parentPort!.postMessage(reply)
+// One request at a time: the pool sends the next only after this reply.
+parentPort!.on('message', async (request: ExtractRequest) => {
+  let reply: ExtractReply
+  try {
+    const bytes = new Uint8Array(await readFile(request.path))
+    reply = { ok: true, extraction: await extractText(request.type, bytes, { maxChars: request.maxChars }) }
+  } catch (error) {
+    reply =
+      error instanceof ExtractionError
+        ? { ok: false, reason: error.message, expected: true }
+        : { ok: false, reason: String((error as Error)?.stack ?? error), expected: false }
+  }
+  parentPort!.postMessage(reply)
+})

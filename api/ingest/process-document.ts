@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Deps } from '../context'
-import { documentChunks, documentPages, documentVersions, documents } from '../db/schema'
+import { documentChunks, documentEmbeddings, documentPages, documentVersions, documents } from '../db/schema'
+import type { Database } from '../db/client'
 import type { Job } from '../jobs/queue'
+import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './chunk-index'
 import { chunkPages, countTokens } from './chunker'
 import { type ExtractedPage, ExtractionError } from './extraction'
 import { extractInWorker } from './run-extraction'
@@ -57,6 +59,8 @@ export function processDocumentJob(deps: Deps) {
     }
 
     const chunks = chunkPages(pages)
+    // A provider outage retries the job; on its last attempt the document is still made searchable by words.
+    const index = await prepareChunkIndex(deps, chunks.map((chunk) => chunk.text), { required: job.attempts < job.maxAttempts })
     await db.transaction(async (tx) => {
       const [still] = await tx
         .select({ currentVersionId: documents.currentVersionId })
@@ -80,23 +84,30 @@ export function processDocumentJob(deps: Deps) {
         }
       }
       await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId))
+      const chunkIds: number[] = []
       for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-        await tx.insert(documentChunks).values(
-          chunks.slice(start, start + INSERT_BATCH).map((chunk) => {
-            const page = pages[chunk.pageIndex - 1]!
-            return {
-              organizationId: document.organizationId,
-              documentId,
-              versionId,
-              chunkIndex: chunk.index,
-              pageNumber: page.kind === 'page' ? page.pageNumber : null,
-              sheetName: page.kind === 'sheet' ? page.label : null,
-              text: chunk.text,
-              tokenCount: chunk.tokenCount,
-            }
-          }),
-        )
+        const inserted = await tx
+          .insert(documentChunks)
+          .values(
+            chunks.slice(start, start + INSERT_BATCH).map((chunk, offset) => {
+              const page = pages[chunk.pageIndex - 1]!
+              return {
+                organizationId: document.organizationId,
+                documentId,
+                versionId,
+                chunkIndex: chunk.index,
+                pageNumber: page.kind === 'page' ? page.pageNumber : null,
+                sheetName: page.kind === 'sheet' ? page.label : null,
+                text: chunk.text,
+                tokenCount: chunk.tokenCount,
+                ...chunkIndexColumns(index, start + offset),
+              }
+            }),
+          )
+          .returning({ id: documentChunks.id })
+        chunkIds.push(...inserted.map((row) => row.id))
       }
+      await writeChunkIndex(tx as unknown as Database, document, chunkIds, index)
       await tx
         .update(documents)
         .set({
@@ -128,6 +139,7 @@ async function storedPages({ db }: Deps, versionId: number) {
 async function markFailed({ db }: Deps, documentId: number, versionId: number, reason: string) {
   await db.transaction(async (tx) => {
     await tx.delete(documentChunks).where(and(eq(documentChunks.documentId, documentId)))
+    await tx.delete(documentEmbeddings).where(eq(documentEmbeddings.documentId, documentId))
     await tx
       .update(documents)
       .set({ processingStatus: 'failed', failureReason: reason, pageCount: null, wordCount: null, updatedAt: new Date() })

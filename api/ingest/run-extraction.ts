@@ -10,36 +10,81 @@ export interface ExtractionBounds {
   maxChars: number
 }
 
+// Warm workers are reused: starting one costs ~100 ms of module loading, more than reading most
+// documents. A worker is retired after this many documents so no heap grows without end.
+const MAX_IDLE_WORKERS = 2
+const DOCUMENTS_PER_WORKER = 200
+
+interface PooledWorker {
+  worker: Worker
+  memoryMb: number
+  used: number
+}
+
+const idle: PooledWorker[] = []
+
+async function acquire(memoryMb: number): Promise<PooledWorker> {
+  const index = idle.findIndex((pooled) => pooled.memoryMb === memoryMb)
+  if (index >= 0) {
+    const [pooled] = idle.splice(index, 1)
+    pooled!.worker.ref()
+    return pooled!
+  }
+  const worker = new Worker(await extractWorkerBundle(), {
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 4) },
+    stdout: true,
+    stderr: true,
+  })
+  // pdf.js and SheetJS print warnings about odd files; they are not ours to show.
+  worker.stdout.resume()
+  worker.stderr.resume()
+  return { worker, memoryMb, used: 0 }
+}
+
+function release(pooled: PooledWorker) {
+  pooled.used++
+  pooled.worker.removeAllListeners('message').removeAllListeners('error').removeAllListeners('exit')
+  if (pooled.used >= DOCUMENTS_PER_WORKER || idle.length >= MAX_IDLE_WORKERS) {
+    void pooled.worker.terminate()
+    return
+  }
+  // An idle worker must not keep the process alive, nor die unnoticed.
+  pooled.worker.unref()
+  pooled.worker.once('exit', () => {
+    const at = idle.indexOf(pooled)
+    if (at >= 0) idle.splice(at, 1)
+  })
+  idle.push(pooled)
+}
+
+/** Ends the idle workers, whose stdio ports would otherwise keep a finished process (a script, a test) alive. */
+export async function stopExtractionWorkers() {
+  await Promise.all(idle.splice(0).map((pooled) => pooled.worker.terminate()))
+}
+
 /**
- * Extracts a stored file in its own worker thread with a heap cap and a deadline, so a decompression
- * bomb or a pathological PDF fails that document only, never the server, and parsing never blocks
- * the event loop that serves pages.
+ * Extracts a stored file in a worker thread with a heap cap and a deadline, so a decompression bomb
+ * or a pathological PDF fails that document only, never the server, and parsing never blocks the
+ * event loop that serves pages. A worker that hit a limit is terminated, never reused.
  */
 export async function extractInWorker(type: FileType, path: string, bounds: ExtractionBounds): Promise<Extraction> {
-  const entry = await extractWorkerBundle()
+  const pooled = await acquire(bounds.memoryMb)
+  const { worker } = pooled
   return new Promise((resolve, reject) => {
-    const request: ExtractRequest = { type, path, maxChars: bounds.maxChars }
-    const worker = new Worker(entry, {
-      workerData: request,
-      resourceLimits: { maxOldGenerationSizeMb: bounds.memoryMb, maxYoungGenerationSizeMb: Math.min(64, bounds.memoryMb / 4) },
-      stdout: true,
-      stderr: true,
-    })
-    // pdf.js and SheetJS print warnings about odd files; they are not ours to show.
-    worker.stdout.resume()
-    worker.stderr.resume()
     let settled = false
-    const settle = (outcome: () => void) => {
+    const settle = (outcome: () => void, reusable: boolean) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      if (reusable) release(pooled)
+      else void worker.terminate()
       outcome()
-      void worker.terminate()
     }
     const timer = setTimeout(
       () =>
-        settle(() =>
-          reject(new ExtractionError(`Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`)),
+        settle(
+          () => reject(new ExtractionError(`Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`)),
+          false,
         ),
       bounds.timeoutMs,
     )
@@ -48,19 +93,21 @@ export async function extractInWorker(type: FileType, path: string, bounds: Extr
         if (reply.ok) resolve(reply.extraction)
         else if (reply.expected) reject(new ExtractionError(reply.reason))
         else reject(new Error(reply.reason))
-      }),
+      }, true),
     )
     worker.once('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ExtractionError(`Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`)
-            : error,
-        ),
+      settle(
+        () =>
+          reject(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? new ExtractionError(`Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`)
+              : error,
+          ),
+        false,
       ),
     )
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code}).`))),
-    )
+    worker.once('exit', (code) => settle(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code}).`)), false))
+    const request: ExtractRequest = { type, path, maxChars: bounds.maxChars }
+    worker.postMessage(request)
   })
 }

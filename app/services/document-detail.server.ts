@@ -3,7 +3,15 @@ import { parseWithZod } from '@conform-to/zod'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
 import { ApiError } from './api-fetch.server'
 import { currentUser } from './auth.server'
-import { type DocumentInsights, type DocumentText, type DocumentVersion, type VersionComparison, documentsApi, fieldErrorsOf } from './documents.server'
+import {
+  type DocumentInsights,
+  type DocumentText,
+  type DocumentVersion,
+  type RelatedDocument,
+  type VersionComparison,
+  documentsApi,
+  fieldErrorsOf,
+} from './documents.server'
 import { flashCookie } from './flash.server'
 import { stageUpload } from './uploads.server'
 
@@ -33,11 +41,12 @@ export async function loadDocumentDetail(request: Request, id: number) {
   let comparison: VersionComparison | null = null
   let compareError: string | null = null
   let categories: string[] = []
+  let related: RelatedDocument[] = []
   if (tab === 'preview' && document.processing_status === 'processed') {
     preview = await api.text(id, Math.max(1, Number(url.searchParams.get('page')) || 1))
   }
   if (tab === 'analysis' && document.processing_status === 'processed') insights = await api.insights(id)
-  if (tab === 'metadata') categories = (await api.list({ page: 1 })).categories
+  if (tab === 'metadata') [categories, related] = await Promise.all([api.list({ page: 1 }).then((list) => list.categories), api.related(id)])
   if (tab === 'versions') {
     versions = await api.versions(id)
     const from = Number(url.searchParams.get('from'))
@@ -51,7 +60,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
       }
     }
   }
-  return { document, tab, canEdit: canEdit(me.role), preview, insights, versions, comparison, compareError, categories, now: Date.now() }
+  return { document, tab, canEdit: canEdit(me.role), preview, insights, versions, comparison, compareError, categories, related, now: Date.now() }
 }
 
 export type DocumentDetailData = Awaited<ReturnType<typeof loadDocumentDetail>>

@@ -77,6 +77,14 @@ export interface VersionComparison {
   changes: Array<{ type: 'added' | 'removed' | 'same'; text: string }>
 }
 
+/** A document close in meaning to another (score 0..1 above the unrelated baseline). */
+export interface RelatedDocument {
+  document_id: number
+  document_title: string
+  file_type: FileType
+  score: number
+}
+
 export interface BatchUploadResult {
   document_ids: number[]
   message: string
@@ -128,6 +136,7 @@ export function documentsApi(request: Request) {
     reprocess: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/reprocess/`, { method: 'POST' }),
     text: (id: number, page: number) => apiJson<DocumentText>(request, `/documents/${id}/text/?page=${page}`),
     insights: (id: number) => apiJson<DocumentInsights>(request, `/documents/${id}/insights/`),
+    related: (id: number) => apiJson<RelatedDocument[]>(request, `/documents/${id}/related/`),
     versions: (id: number) => apiJson<DocumentVersion[]>(request, `/documents/${id}/versions/`),
     async uploadVersion(id: number, file: StagedFile, changes?: string) {
       return apiJson<DocumentSummary>(request, `/documents/${id}/versions/`, { method: 'POST', body: await multipart({ file: [file] }, { changes }) })

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { Link } from '@remix-run/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Field } from '~/components/forms'
 import type { DocumentDetailData } from '~/services/document-detail.server'
@@ -9,7 +10,7 @@ import { PanelForm, usePanel } from './panel-context'
 
 /** Title, facts, the category manager and tags; saved for real (the spec's prototype kept them local). */
 export function MetadataTab({ data }: { data: DocumentDetailData }) {
-  const { document, canEdit, categories } = data
+  const { document, canEdit, categories, related } = data
   const { actionResult } = usePanel()
   const [form, fields] = useForm({
     id: `metadata-${document.id}`,
@@ -106,7 +107,18 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
       ) : null}
 
       <h2>Related documents</h2>
-      <p className="muted">Related documents are found by meaning once semantic search is enabled for this organization.</p>
+      {related.length ? (
+        <ul className="related-list">
+          {related.map((item) => (
+            <li key={item.document_id}>
+              <Link to={`/documents/${item.document_id}`}>{item.document_title}</Link>{' '}
+              <span className="muted">({Math.round(item.score * 100)}% similar)</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No related documents yet: they appear when other processed documents of this organization are close in meaning.</p>
+      )}
     </div>
   )
 }

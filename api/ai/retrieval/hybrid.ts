@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm'
+import type { Deps } from '../../context'
+import { isZero, intArray, rowsOf, vectorLiteral } from './vector-sql'
+import { analyze } from './analyzer'
+import { lexicalCandidates, lexicalScorer } from './bm25'
+import { vectorCandidates } from './vector-search'
+
+export const SEARCH_MODES = ['hybrid', 'lexical', 'vector'] as const
+export type SearchMode = (typeof SEARCH_MODES)[number]
+
+// Each ranking hands this many candidates to fusion; phrase scoring re-orders them, and on the dev
+// set more than 50 never changed the top 10.
+const CANDIDATES = 100
+
+// A passage that shares no word with the query is shown only when it is close in meaning; otherwise
+// every question would list a few "5% match" passages about something else. At 0.5 the dev set lost
+// 0.009 nDCG@10 within reports (relevant tables that share no word); at 0.3 it lost nothing.
+const MIN_SEMANTIC_WITHOUT_WORDS = 0.3
+
+export interface Passage {
+  chunkId: number
+  documentId: number
+  documentTitle: string
+  text: string
+  pageNumber: number | null
+  sheetName: string | null
+  /**
+   * 0..1: in hybrid mode (1 - w) × lexical + w × semantic, where lexical is the BM25-with-phrases
+   * score over that of a chunk holding every query term and phrase, and semantic the cosine
+   * similarity rescaled so the provider's baseline for unrelated texts is 0.
+   */
+  score: number
+  lexical: number
+  semantic: number
+}
+
+export interface RetrievalRequest {
+  organizationId: number
+  query: string
+  topK: number
+  mode: SearchMode
+  /** Only these documents (still of the organization). */
+  documentIds?: number[]
+}
+
+/**
+ * Hybrid retrieval: BM25 candidates and nearest-vector candidates of the organization, fused by a
+ * weighted sum of scores that are each absolute (not relative to the best hit), so the score means
+ * the same from one query to the next. Chosen by `npm run eval:retrieval` (docs/decisions/004).
+ */
+export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<Passage[]> {
+  const { db, embeddings } = deps
+  const { organizationId, query, topK, mode, documentIds } = request
+  const terms = analyze(query)
+  const pool = Math.max(CANDIDATES, topK * 2)
+  const lexical = await lexicalCandidates(db, { organizationId, terms, limit: mode === 'vector' ? 0 : pool, documentIds })
+  const queryVector = mode === 'lexical' ? null : await embedQuery(deps, query, mode === 'vector')
+  const nearest = queryVector
+    ? await vectorCandidates(db, {
+        organizationId,
+        model: embeddings.model,
+        vector: queryVector,
+        limit: pool,
+        chunkCount: lexical.statistics.chunkCount,
+        documentIds,
+      })
+    : []
+  const ids = [...new Set([...lexical.chunkIds, ...nearest.map((hit) => hit.id)])]
+  if (ids.length === 0) return []
+
+  const rows = rowsOf(
+    await db.execute(sql`
+      select c.id, c.document_id, d.title, c.text, c.page_number, c.sheet_name,
+        ${queryVector ? sql`case when c.embedding_model = ${embeddings.model} then 1 - (c.embedding <=> ${vectorLiteral(queryVector)}::vector) end` : sql`null::float8`} as similarity
+      from document_chunks c join documents d on d.id = c.document_id and d.organization_id = ${organizationId}
+      where c.organization_id = ${organizationId} and c.id = any(${intArray(ids)})`),
+  )
+  const scoreLexically = lexicalScorer(terms, lexical.statistics)
+  const baseline = embeddings.baselineSimilarity
+  const weight = mode === 'lexical' ? 0 : mode === 'vector' ? 1 : (deps.config.SEARCH_SEMANTIC_WEIGHT ?? embeddings.hybridWeight ?? 0.5)
+  const passages = rows.map((row): Passage & { similarity: number } => {
+    const similarity = row.similarity === null ? -1 : Number(row.similarity)
+    const lexicalScore = mode === 'vector' ? 0 : scoreLexically(analyze(String(row.text)))
+    const semantic = Math.min(1, Math.max(0, (similarity - baseline) / (1 - baseline)))
+    return {
+      chunkId: Number(row.id),
+      documentId: Number(row.document_id),
+      documentTitle: String(row.title),
+      text: String(row.text),
+      pageNumber: row.page_number === null ? null : Number(row.page_number),
+      sheetName: (row.sheet_name as string | null) ?? null,
+      score: (1 - weight) * lexicalScore + weight * semantic,
+      lexical: lexicalScore,
+      semantic,
+      similarity,
+    }
+  })
+  const ranked =
+    mode === 'vector'
+      ? passages.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId)
+      : passages.filter((passage) => passage.lexical > 0 || passage.semantic >= MIN_SEMANTIC_WITHOUT_WORDS).sort((a, b) => b.score - a.score || b.lexical - a.lexical || a.chunkId - b.chunkId)
+  return ranked.slice(0, topK).map(({ similarity: _similarity, ...passage }) => passage)
+}
+
+/**
+ * The query's vector, or null when it holds nothing the model knows. In hybrid mode a provider
+ * failure (a remote server down) falls back to lexical ranking instead of failing the search.
+ */
+async function embedQuery({ embeddings }: Deps, query: string, required: boolean) {
+  try {
+    const [vector] = await embeddings.embed([query], 'query')
+    return vector && !isZero(vector) ? vector : null
+  } catch (error) {
+    if (required) throw error
+    console.warn(`[search] ${embeddings.model} failed, ranking by words only: ${(error as Error).message}`)
+    return null
+  }
+}

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { vectorCandidates } from '../../api/ai/retrieval/vector-search'
+import { rowsOf } from '../../api/ai/retrieval/vector-sql'
+import { createBackend } from '../../api/backend'
+import { loadApiConfig } from '../../api/config'
+import { openDatabase } from '../../api/db/client'
+import { seedDemo } from '../../api/db/seed'
+import { percentile } from '../eval/metrics'
+
+const DEV_SET = path.resolve('../shared/corpus/retrieval-dev')
+
+/** A seeded generator, so every run ingests the same corpus. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * Documents made of sentences and table rows of real annual reports (the retrieval dev set), shuffled
+ * with new figures, so term statistics look like an advisory data room's. ~55 chunks each.
+ */
+function documentFactory(seed: number) {
+  const next = random(seed)
+  const sentences = readFileSync(path.join(DEV_SET, 'corpus.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => (JSON.parse(line) as { text: string }).text.split(/(?<=[.!?])\s+|\n/))
+    .filter((sentence) => sentence.trim().length > 20)
+  return () => {
+    let text = ''
+    while (text.length < 55_000) {
+      const sentence = sentences[Math.floor(next() * sentences.length)]!
+      text += `${sentence.replace(/\d+(?:[.,]\d+)*/g, () => String(Math.round(next() * 100_000) / 10))} `
+      if (next() < 0.15) text += '\n\n'
+    }
+    return text
+  }
+}
+
+export interface SearchBenchmark {
+  embedder: { buildMs?: number; loadMs: number; heapMb: number; arrayBuffersMb: number; rssMb: number; words: number; perChunkMs: number }
+  organizations: Array<{
+    label: string
+    chunks: number
+    ingestSeconds: number
+    hybrid: { p50: number; p95: number }
+    lexical: { p50: number; p95: number }
+    vectorExact: { p50: number; p95: number }
+    vectorHnsw: { p50: number; p95: number; recallAt10: number }
+  }>
+  otherChunks: number
+}
+
+/**
+ * Search latency in one organization of 10,000 and of 100,000 chunks, with another organization's
+ * chunks in the same tables, through POST /api/search/ on a file-backed PGlite; plus the vector
+ * step alone, exact and through HNSW, and the default embedder's load time and memory.
+ */
+export async function measureSearch({ sizes = [10_000, 100_000], others = 20_000, queries = 200 } = {}): Promise<SearchBenchmark> {
+  const embedder = JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench/embedder-probe.ts', '--build'], { encoding: 'utf8' }),
+  )
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-search-'))
+  const config = loadApiConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOB_POLL_MS: '20', JOB_CONCURRENCY: '2' })
+  const database = await openDatabase({ dataDir })
+  await database.migrate()
+  await seedDemo(database.db, 'demo-password')
+  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true })
+  const call = async (url: string, init: RequestInit & { json?: unknown; org?: string; token?: string } = {}) => {
+    const headers = new Headers()
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
+    if (init.org) headers.set('X-Organization', init.org)
+    if (init.json !== undefined) headers.set('Content-Type', 'application/json')
+    const response = await backend.api.fetch(
+      new Request(`http://bench/api${url}`, { method: init.method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }),
+      { clientAddress: '127.0.0.1' },
+    )
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
+    return response.json()
+  }
+  const countChunks = async (organizationId: number) =>
+    Number(rowsOf(await database.db.execute(sql`select count(*) as n from document_chunks where organization_id = ${organizationId}`))[0]!.n)
+  try {
+    const { access: token } = await call('/token/obtain/', { method: 'POST', json: { username: 'admin', password: 'demo-password' } })
+    const makeDocument = documentFactory(42)
+    async function organizationWith(label: string, chunks: number) {
+      const organization = await call('/organizations/', { method: 'POST', token, json: { name: label } })
+      const started = performance.now()
+      let estimated = 0
+      let index = 0
+      while (estimated < chunks) {
+        const body = new FormData()
+        body.append('file', new Blob([makeDocument()]), `report-${++index}.txt`)
+        await call('/documents/', { method: 'POST', token, org: organization.slug, body })
+        estimated += 57
+        // Keep the queue short so the upload of the next file overlaps processing, not memory.
+        if (index % 20 === 0) await backend.worker!.idle()
+      }
+      await backend.worker!.idle()
+      return { ...organization, chunks: await countChunks(organization.id), ingestSeconds: (performance.now() - started) / 1000 }
+    }
+    const other = await organizationWith('Other clients', others)
+    console.log(`  other organization: ${other.chunks} chunks in ${other.ingestSeconds.toFixed(0)} s`)
+    const questions = readFileSync(path.join(DEV_SET, 'queries.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { text: string }).text)
+      .slice(0, queries)
+    const results: SearchBenchmark['organizations'] = []
+    for (const size of sizes) {
+      const organization = await organizationWith(`Data room ${size}`, size)
+      console.log(`  ${organization.name}: ${organization.chunks} chunks in ${organization.ingestSeconds.toFixed(0)} s`)
+      const timeMode = async (mode: string) => {
+        const latencies: number[] = []
+        for (const question of questions.slice(0, 10)) await call('/search/', { method: 'POST', token, org: organization.slug, json: { query: question, mode } })
+        for (const question of questions) {
+          const started = performance.now()
+          await call('/search/', { method: 'POST', token, org: organization.slug, json: { query: question, mode } })
+          latencies.push(performance.now() - started)
+        }
+        return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) }
+      }
+      // The vector step alone, forced to each path, and the share of the exact top 10 the index finds.
+      const vectorPaths = { exact: [] as number[], hnsw: [] as number[] }
+      let found = 0
+      let wanted = 0
+      for (const question of questions) {
+        const [vector] = await backend.deps.embeddings.embed([question], 'query')
+        if (!vector || vector.every((value) => value === 0)) continue
+        const base = { organizationId: organization.id, model: backend.deps.embeddings.model, vector, limit: 10 }
+        let started = performance.now()
+        const exact = await vectorCandidates(database.db, { ...base, chunkCount: 0 })
+        vectorPaths.exact.push(performance.now() - started)
+        started = performance.now()
+        const approximate = await vectorCandidates(database.db, { ...base, chunkCount: Number.MAX_SAFE_INTEGER })
+        vectorPaths.hnsw.push(performance.now() - started)
+        const ids = new Set(approximate.map((hit) => hit.id))
+        found += exact.filter((hit) => ids.has(hit.id)).length
+        wanted += exact.length
+      }
+      results.push({
+        label: organization.name,
+        chunks: organization.chunks,
+        ingestSeconds: organization.ingestSeconds,
+        hybrid: await timeMode('hybrid'),
+        lexical: await timeMode('lexical'),
+        vectorExact: { p50: percentile(vectorPaths.exact, 50), p95: percentile(vectorPaths.exact, 95) },
+        vectorHnsw: { p50: percentile(vectorPaths.hnsw, 50), p95: percentile(vectorPaths.hnsw, 95), recallAt10: found / (wanted || 1) },
+      })
+    }
+    return { embedder, organizations: results, otherChunks: other.chunks }
+  } finally {
+    await backend.stop()
+    await database.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect } from '@playwright/test'
+import { type TeamUser, apiSignIn } from './api'
+
+const baseURL = () => `http://localhost:${process.env.E2E_PORT}`
+
+export type UploadSource = { title: string } & ({ name: string; content: string } | { path: string })
+
+export interface UploadedDocument {
+  id: number
+  title: string
+}
+
+/** Uploads one document to `organization` through POST /api/documents/, as `user` (admin or analyst). */
+export async function uploadDocument(user: TeamUser, organization: string, source: UploadSource): Promise<UploadedDocument> {
+  const { access } = await apiSignIn(user.username, user.password)
+  const body = new FormData()
+  body.append('title', source.title)
+  if ('path' in source) body.append('file', new Blob([readFileSync(source.path)]), path.basename(source.path))
+  else body.append('file', new Blob([source.content], { type: 'text/plain' }), source.name)
+  const response = await fetch(`${baseURL()}/api/documents/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
+    body,
+  })
+  const text = await response.text()
+  if (response.status !== 201) throw new Error(`Upload of "${source.title}" answered ${response.status}: ${text}`)
+  const document = JSON.parse(text) as { id: number; title: string }
+  return { id: document.id, title: document.title }
+}
+
+/** Waits until the server's worker has processed the document (its chunks are then searchable). */
+export async function waitUntilProcessed(user: TeamUser, organization: string, document: UploadedDocument) {
+  const { access } = await apiSignIn(user.username, user.password)
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${baseURL()}/api/documents/${document.id}/`, {
+          headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
+        })
+        return ((await response.json()) as { processing_status?: string }).processing_status
+      },
+      { message: `"${document.title}" is processed`, timeout: 30_000 },
+    )
+    .toBe('processed')
+}
+
+/** Uploads the documents and waits until every one of them is processed. */
+export async function uploadProcessed(user: TeamUser, organization: string, sources: UploadSource[]) {
+  const documents: UploadedDocument[] = []
+  for (const source of sources) documents.push(await uploadDocument(user, organization, source))
+  for (const document of documents) await waitUntilProcessed(user, organization, document)
+  return documents
+}
+
+/** POST /api/search/ as `user` in `organization`: the titles of the passages found, best first. */
+export async function searchTitles(user: TeamUser, organization: string, query: string) {
+  const { access } = await apiSignIn(user.username, user.password)
+  const response = await fetch(`${baseURL()}/api/search/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'x-organization': organization, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
+  if (!response.ok) throw new Error(`Search answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { results: Array<{ document_title: string }> }).results.map((result) => result.document_title)
+}

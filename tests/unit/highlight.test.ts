@@ -1,0 +1,110 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { Highlight } from '../../app/components/search/highlight'
+import { excerpt, highlightSegments, lightStem, queryTerms } from '../../app/utils/highlight'
+
+/** The highlighted words only, in order. */
+const marked = (text: string, query: string) => highlightSegments(text, query).filter((segment) => segment.match).map((segment) => segment.text)
+const render = (text: string, query: string) => renderToStaticMarkup(createElement(Highlight, { text, query }))
+
+describe('highlightSegments', () => {
+  it('splits a text into plain and matching segments that join back to the text', () => {
+    const text = 'Customer concentration is the main risk.'
+    const segments = highlightSegments(text, 'concentration risk')
+    expect(segments).toEqual([
+      { text: 'Customer ', match: false },
+      { text: 'concentration', match: true },
+      { text: ' is the main ', match: false },
+      { text: 'risk', match: true },
+      { text: '.', match: false },
+    ])
+    expect(segments.map((segment) => segment.text).join('')).toBe(text)
+  })
+
+  it('matches every occurrence, whatever the case, and keeps the text as written', () => {
+    expect(marked('EBITDA grew; Ebitda margin and ebitda per head', 'ebitda')).toEqual(['EBITDA', 'Ebitda', 'ebitda'])
+    expect(marked('The RISK of losing a customer', 'Risk')).toEqual(['RISK'])
+  })
+
+  it('matches longer forms of a word, and forms that share its stem', () => {
+    expect(marked('Risks and risky bets', 'risk')).toEqual(['Risks', 'risky'])
+    expect(marked('Revenue is concentrated in three customers', 'customer concentration')).toEqual(['concentrated', 'customers'])
+    expect(marked('Customer concentration is high', 'concentrated customers')).toEqual(['Customer', 'concentration'])
+    expect(marked('One company, several companies', 'companies')).toEqual(['company', 'companies'])
+  })
+
+  it('matches only at the start of a word', () => {
+    expect(marked('Brisk trading, no asterisk', 'risk')).toEqual([])
+  })
+
+  it('leaves out stop words and one-letter words', () => {
+    expect(marked('What is the value of the business?', 'what is the value of a business')).toEqual(['value', 'business'])
+    expect(queryTerms('What is the customer concentration risk?')).toEqual(['customer', 'concentration', 'risk'])
+    expect(highlightSegments('What is it?', 'what is it')).toEqual([{ text: 'What is it?', match: false }])
+  })
+
+  it('matches numbers whole, never inside a longer number', () => {
+    expect(marked('Revenue of 1,452.4 in 2023, 20231 units, 10 and 100', '1,452.4 2023 10')).toEqual(['1,452.4', '2023', '10'])
+  })
+
+  it('treats regular expression characters in the query as text', () => {
+    expect(() => highlightSegments('x', '(a+b)*')).not.toThrow()
+    expect(marked('(a+b)* is aab, abab or ab', '(a+b)*')).toEqual([])
+    expect(marked('Call ab.cd or abxcd [note] $5 ^top', '[note] ab.cd $5? ^top (|)')).toEqual(['ab', 'cd', 'note', 'top'])
+    expect(marked('a.b+c matches nothing here: axb', 'a.b+c')).toEqual([])
+  })
+
+  it('gives the text back unchanged when the query has nothing to highlight', () => {
+    expect(highlightSegments('Some text', '   ')).toEqual([{ text: 'Some text', match: false }])
+    expect(highlightSegments('', 'risk')).toEqual([])
+  })
+})
+
+describe('lightStem', () => {
+  it('strips one common suffix, keeping at least four letters', () => {
+    expect(lightStem('concentration')).toBe('concentr')
+    expect(lightStem('concentrated')).toBe('concentrat')
+    expect(lightStem('risks')).toBe('risk')
+    expect(lightStem('business')).toBe('business')
+    expect(lightStem('cases')).toBe('case')
+    expect(lightStem('risk')).toBe('risk')
+  })
+})
+
+describe('Highlight', () => {
+  it('wraps matches in <mark> elements', () => {
+    expect(render('Customer concentration risk', 'risk')).toBe('Customer concentration <mark>risk</mark>')
+  })
+
+  it('renders markup in the text and in the query as text, never as HTML', () => {
+    const html = render('Before <script>alert(1)</script> after <b>bold</b>', '<script>alert(1)</script>')
+    expect(html).toContain('&lt;')
+    expect(html).toContain('&lt;/<mark>script</mark>&gt;')
+    expect(html).not.toMatch(/<script/i)
+    expect(html).not.toContain('<b>')
+    expect(html).toBe('Before &lt;<mark>script</mark>&gt;<mark>alert</mark>(1)&lt;/<mark>script</mark>&gt; after &lt;b&gt;bold&lt;/b&gt;')
+  })
+
+  it('renders a query that is pure markup without highlighting anything from its punctuation', () => {
+    const html = render('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>')
+    expect(html).toContain('&lt;script&gt;')
+    expect(html).not.toMatch(/<script|<img/i)
+  })
+})
+
+describe('excerpt', () => {
+  it('keeps a short passage whole, with its whitespace collapsed', () => {
+    expect(excerpt('Line one\n\nline   two', 'line')).toBe('Line one line two')
+  })
+
+  it('cuts a long passage around the query words, at word boundaries, with ellipses', () => {
+    const filler = (word: string, count: number) => Array.from({ length: count }, () => word).join(' ')
+    const text = `${filler('alpha', 100)} the customer concentration risk is high ${filler('omega', 100)}`
+    const shown = excerpt(text, 'customer concentration risk', 200)
+    // Cut between words: whole words at both ends.
+    expect(shown).toMatch(/^…alpha .* omega…$/)
+    expect(shown).toContain('customer concentration risk is high')
+    expect(shown.length).toBeLessThanOrEqual(202)
+  })
+})
