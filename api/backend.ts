@@ -1,4 +1,5 @@
 import { createEmbeddingProvider } from './ai/embeddings'
+import { createSearchMaintenance } from './ai/retrieval/maintenance'
 import { createApi } from './app'
 import type { ApiConfig } from './config'
 import type { Deps } from './context'
@@ -7,7 +8,7 @@ import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/index-document'
 import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
 import { stopExtractionWorkers } from './ingest/run-extraction'
 import { createJobQueue } from './jobs/queue'
-import { type JobWorker, startJobWorker } from './jobs/worker'
+import { type JobHandler, type JobWorker, startJobWorker } from './jobs/worker'
 import { type Mailer, createMailer } from './mail/mailer'
 import { createDiskFileStore } from './storage/file-store'
 
@@ -47,9 +48,21 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   // A crash or kill leaves jobs "running"; on a database only we can use they resume at once,
   // elsewhere when their lease runs out.
   if (exclusiveDatabase) await deps.jobs.releaseAll()
-  return startJobWorker(
+  const maintenance = exclusiveDatabase ? createSearchMaintenance(deps.db) : undefined
+  const indexing = (handler: JobHandler): JobHandler => async (job) => {
+    await handler(job)
+    await maintenance?.afterIndexWrite()
+  }
+  const worker = startJobWorker(
     deps.jobs,
-    { [PROCESS_DOCUMENT]: processDocumentJob(deps), [INDEX_DOCUMENT]: indexDocumentJob(deps) },
+    { [PROCESS_DOCUMENT]: indexing(processDocumentJob(deps)), [INDEX_DOCUMENT]: indexing(indexDocumentJob(deps)) },
     { concurrency: deps.config.JOB_CONCURRENCY, pollMs: deps.config.JOB_POLL_MS, leaseSeconds: deps.config.JOB_LEASE_SECONDS },
   )
+  return {
+    ...worker,
+    async stop() {
+      await worker.stop()
+      await maintenance?.stop()
+    },
+  }
 }

@@ -60,9 +60,9 @@ if (wanted('search')) {
   const { embedder } = search
   console.log('\nDefault embedder (word vectors), in a fresh process:')
   console.table({
-    'build the binary cache from the npm package (once)': { value: embedder.buildMs ? ms(embedder.buildMs) : 'not measured' },
+    'build the binary cache from the npm package (once)': { value: `${ms(embedder.buildMs)}, peak RSS ${Math.round(embedder.buildRssMb)} MB` },
     'load the cache': { value: ms(embedder.loadMs) },
-    'memory held (JS heap + typed arrays)': { value: `${(embedder.heapMb + embedder.arrayBuffersMb).toFixed(1)} MB (${embedder.heapMb} + ${embedder.arrayBuffersMb})` },
+    'memory held (JS heap + typed arrays)': { value: `${(embedder.heapMb + embedder.arrayBuffersMb).toFixed(1)} MB (${embedder.heapMb} + ${embedder.arrayBuffersMb}); process RSS ${Math.round(embedder.rssMb)} MB` },
     'embed one ~110-word chunk': { value: `${embedder.perChunkMs.toFixed(3)} ms` },
   })
   console.log(`\nSearch latency through POST /api/search/ (with ${search.otherChunks} chunks of another organization present):`)

@@ -41,7 +41,7 @@ for (const file of readdirSync(path.join(directory, 'qrels')).filter((name) => n
 const judged = queries.filter((query) => qrels.has(query._id))
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'eval-retrieval-'))
-const config = loadApiConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'eval-secret-that-is-long-enough-for-hs256', JOB_POLL_MS: '20' })
+const config = loadApiConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'eval-secret-that-is-long-enough-for-hs256', JOB_POLL_MS: '20', ACCESS_TOKEN_TTL_SECONDS: '86400' })
 const database = await openDatabase({})
 await database.migrate()
 await seedDemo(database.db, 'demo-password')

@@ -43,6 +43,8 @@ export async function vectorCandidates(
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(Math.max(100, limit)))}`)
     await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`)
+    // Statistics can lag behind a fast-growing organization; only the index gives this order unsorted.
+    await tx.execute(sql`set local enable_sort = off`)
     const result = await tx.execute(sql`
       select id, 1 - (embedding::${typed} <=> ${literal}::${typed}) as similarity
       from document_chunks
