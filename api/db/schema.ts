@@ -258,6 +258,8 @@ export const documentChunks = pgTable(
   (t) => [
     index('document_chunks_org_doc_idx').on(t.organizationId, t.documentId),
     index('document_chunks_org_model_idx').on(t.organizationId, t.embeddingModel),
+    // BM25's chunk count and average length per organization, read from the index alone.
+    index('document_chunks_org_length_idx').on(t.organizationId, t.termCount),
   ],
 )
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../../api/ai/retrieval/vector-sql'
+import { HNSW_MIN_CHUNKS, vectorCandidates } from '../../api/ai/retrieval/vector-search'
 import { enqueueReindex } from '../../api/ingest/index-document'
 import { type Harness, type Session, registerThroughInvitation, signIn, startApi } from './support/harness'
 import { corpusFile, processed, upload } from './support/uploads'
@@ -97,6 +98,19 @@ describe('POST /api/search/', () => {
       await uploadText(outsider, `lease-${index}.txt`, `Factory lease ${index}: renewal options on the factory lease, lease after lease.`, harbor)
     }
     expect(await results(member, query, DEMO)).toEqual(before)
+  })
+
+  it('keeps to the organization through the HNSW index that large organizations use', async () => {
+    const [vector] = await api.deps.embeddings.embed([HARBOR_TEXT], 'query')
+    const demo = rowsOf(await api.db.execute(sql`select id from organizations where slug = ${DEMO}`))[0]!.id as number
+    const options = { organizationId: demo, model: api.deps.embeddings.model, vector: vector!, limit: 50 }
+    const exact = await vectorCandidates(api.db, { ...options, chunkCount: 0 })
+    const throughIndex = await vectorCandidates(api.db, { ...options, chunkCount: HNSW_MIN_CHUNKS })
+    const demoChunks = rowsOf(await api.db.execute(sql`select id from document_chunks where organization_id = ${demo}`)).map((row) => row.id)
+    // The other organization's copy is the nearest vector of all; iterative scan walks past it.
+    expect(throughIndex.map((hit) => hit.id).sort()).toEqual(exact.map((hit) => hit.id).sort())
+    expect(throughIndex.length).toBe(Math.min(50, demoChunks.length))
+    expect(throughIndex.every((hit) => demoChunks.includes(hit.id))).toBe(true)
   })
 
   it('answers 404 to a caller who names an organization they do not belong to', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { bigrams, termFrequencies } from './analyzer'
-import { intArray, rowsOf, textArray } from './vector-sql'
+import { floatArray, intArray, rowsOf, textArray } from './vector-sql'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our
@@ -21,50 +21,52 @@ export interface CollectionStatistics {
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 /**
- * The organization's top chunks by BM25 over single terms, with the statistics that score them. The
- * organization filter is inside every part of the statement, so no other organization's chunk or
- * statistic takes part. `documentIds` narrows the candidates, never the statistics.
+ * The organization's top chunks by BM25 over single terms, with the statistics that score them.
+ * Every statement filters by the organization, so no other organization's chunk or statistic takes
+ * part. `documentIds` narrows the candidates, never the statistics. The statistics come first and
+ * the weights travel into the ranking as values: one statement computing both materialised every
+ * posting twice and took three times as long on 100,000 chunks.
  */
 export async function lexicalCandidates(
   db: Database,
   { organizationId, terms, limit, documentIds }: { organizationId: number; terms: string[]; limit: number; documentIds?: number[] },
 ): Promise<{ statistics: CollectionStatistics; chunkIds: number[] }> {
-  const unique = [...new Set(terms)]
-  const result = await db.execute(sql`
-    with stats as (
-      select count(*)::float8 as n, coalesce(avg(term_count), 0)::float8 as avgdl
-      from document_chunks where organization_id = ${organizationId}
-    ),
-    postings as (
-      select term, chunk_id, frequency, chunk_length from chunk_terms
-      where organization_id = ${organizationId} and term = any(${textArray(unique)})
-    ),
-    df as (select term, count(*)::float8 as df from postings group by term),
-    scored as (
-      select p.chunk_id,
-        sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) * p.frequency * ${K1 + 1}::float8
-          / (p.frequency + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * p.chunk_length / greatest(stats.avgdl, 1)))) as bm25
-      from postings p join df using (term) cross join stats
-      ${documentIds ? sql`where p.chunk_id in (select id from document_chunks where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))` : sql``}
+  const statistics = await collectionStatistics(db, organizationId, [...new Set(terms)])
+  if (limit === 0 || statistics.documentFrequency.size === 0) return { statistics, chunkIds: [] }
+  const known = [...statistics.documentFrequency.keys()]
+  const weights = known.map((term) => idf(statistics.chunkCount, statistics.documentFrequency.get(term)!))
+  const lengthNorm = sql`(1 - ${B}::float8 + ${B}::float8 * p.chunk_length / ${Math.max(statistics.averageLength, 1)}::float8)`
+  const rows = rowsOf(
+    await db.execute(sql`
+      select p.chunk_id
+      from chunk_terms p join unnest(${textArray(known)}, ${floatArray(weights)}) as w(term, idf) using (term)
+      where p.organization_id = ${organizationId} and p.term = any(${textArray(known)})
+      ${documentIds ? sql`and p.chunk_id in (select id from document_chunks where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))` : sql``}
       group by p.chunk_id
-      order by bm25 desc, p.chunk_id
-      limit ${limit}
-    )
-    select 'chunk' as kind, chunk_id as id, null::text as term, bm25 as value from scored
-    union all select 'df', null, term, df from df
-    union all select 'stats', null, 'n', n from stats
-    union all select 'stats', null, 'avgdl', avgdl from stats`)
+      order by sum(w.idf * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm})) desc, p.chunk_id
+      limit ${limit}`),
+  )
+  return { statistics, chunkIds: rows.map((row) => Number(row.chunk_id)) }
+}
+
+async function collectionStatistics(db: Database, organizationId: number, terms: string[]): Promise<CollectionStatistics> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select null::text as term, count(*)::float8 as n, coalesce(avg(term_count), 0)::float8 as avgdl
+      from document_chunks where organization_id = ${organizationId}
+      union all
+      select term, count(*)::float8, null from chunk_terms
+      where organization_id = ${organizationId} and term = any(${textArray(terms)})
+      group by term`),
+  )
   const statistics: CollectionStatistics = { chunkCount: 0, averageLength: 0, documentFrequency: new Map() }
-  const ranked: Array<{ id: number; bm25: number }> = []
-  for (const row of rowsOf(result)) {
-    if (row.kind === 'chunk') ranked.push({ id: Number(row.id), bm25: Number(row.value) })
-    else if (row.kind === 'df') statistics.documentFrequency.set(String(row.term), Number(row.value))
-    else if (row.term === 'n') statistics.chunkCount = Number(row.value)
-    else statistics.averageLength = Number(row.value)
+  for (const row of rows) {
+    if (row.term === null) {
+      statistics.chunkCount = Number(row.n)
+      statistics.averageLength = Number(row.avgdl)
+    } else statistics.documentFrequency.set(String(row.term), Number(row.n))
   }
-  // UNION ALL keeps no order; the ranking is restored here.
-  ranked.sort((a, b) => b.bm25 - a.bm25 || a.id - b.id)
-  return { statistics, chunkIds: ranked.map((hit) => hit.id) }
+  return statistics
 }
 
 /**

@@ -23,3 +23,4 @@ export const rowsOf = (result: unknown) =>
 export const textArray = (values: Array<string | null>) =>
   sql`${`{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`}::text[]`
 export const intArray = (values: number[]) => sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`
+export const floatArray = (values: number[]) => sql`${`{${values.join(',')}}`}::float8[]`

@@ -27,7 +27,7 @@ CREATE INDEX "chunk_terms_org_term_idx" ON "chunk_terms" USING btree ("organizat
 CREATE INDEX "chunk_terms_chunk_idx" ON "chunk_terms" USING btree ("chunk_id");--> statement-breakpoint
 CREATE INDEX "document_chunks_org_model_idx" ON "document_chunks" USING btree ("organization_id","embedding_model");--> statement-breakpoint
 -- Approximate nearest neighbours for large organizations, for the default 100-dimension vectors;
--- other dimensions get theirs when a provider that makes them starts (api/ai/retrieval/vector-index.ts).
+-- other dimensions are scanned exactly (api/ai/retrieval/vector-search.ts).
 CREATE INDEX "document_chunks_embedding_100_hnsw_idx" ON "document_chunks" USING hnsw (("embedding"::vector(100)) vector_cosine_ops) WHERE vector_dims("embedding") = 100;--> statement-breakpoint
 -- Chunks made before search existed get their postings and vectors from the job worker.
 INSERT INTO "jobs" ("kind", "payload")

@@ -1,0 +1,1 @@
+CREATE INDEX "document_chunks_org_length_idx" ON "document_chunks" USING btree ("organization_id","term_count");
