@@ -25,76 +25,78 @@ export function MembersTable({
 }) {
   if (members.length === 0) return <p>No members found in this organization.</p>
   return (
-    <table className="table">
-      <thead>
-        <tr>
-          {showDetails ? <th scope="col">Name</th> : null}
-          <th scope="col">Email</th>
-          <th scope="col">Role</th>
-          {showDetails ? <th scope="col">Last Login</th> : null}
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {members.map((member) => (
-          <tr key={member.id}>
-            {showDetails ? <td>{displayName(member.user)}</td> : null}
-            <td>{member.user.email}</td>
-            <td>
-              {editing === member.user.id ? (
-                <Form method="post" className="inline-actions" id={`role-form-${member.user.id}`}>
-                  <input type="hidden" name="userId" value={member.user.id} />
-                  <label className="visually-hidden" htmlFor={`role-${member.user.id}`}>
-                    Role for {member.user.email}
-                  </label>
-                  <select id={`role-${member.user.id}`} name="role" defaultValue={member.role} autoFocus>
-                    {ROLE_OPTIONS.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </Form>
-              ) : (
-                <span className={`badge badge-${member.role}`}>{member.role_display}</span>
-              )}
-            </td>
-            {showDetails ? <td>{member.user.last_login ? formatDateTime(member.user.last_login) : 'Never'}</td> : null}
-            <td>
-              {editing === member.user.id ? (
-                <span className="inline-actions">
-                  <button type="submit" form={`role-form-${member.user.id}`} name="intent" value="update-role" className="button-primary">
-                    Save role
-                  </button>
-                  <Link to="?" className="button">
-                    Cancel
-                  </Link>
-                </span>
-              ) : removing === member.user.id ? (
-                <Form method="post" className="inline-actions confirm">
-                  <input type="hidden" name="userId" value={member.user.id} />
-                  <span>Remove {member.user.email} from the organization?</span>
-                  <button type="submit" name="intent" value="remove-member" className="button-danger" autoFocus>
-                    Confirm remove
-                  </button>
-                  <Link to="?" className="button">
-                    Cancel
-                  </Link>
-                </Form>
-              ) : (
-                <span className="inline-actions">
-                  <Link to={`?edit=${member.user.id}`} className="button" aria-label={`Edit role of ${member.user.email}`}>
-                    Edit
-                  </Link>
-                  <Link to={`?remove=${member.user.id}`} className="button" aria-label={`Remove ${member.user.email}`}>
-                    Remove
-                  </Link>
-                </span>
-              )}
-            </td>
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr>
+            {showDetails ? <th scope="col">Name</th> : null}
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            {showDetails ? <th scope="col">Last Login</th> : null}
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.id}>
+              {showDetails ? <td>{displayName(member.user)}</td> : null}
+              <td>{member.user.email}</td>
+              <td>
+                {editing === member.user.id ? (
+                  <Form method="post" className="inline-actions" id={`role-form-${member.user.id}`}>
+                    <input type="hidden" name="userId" value={member.user.id} />
+                    <label className="visually-hidden" htmlFor={`role-${member.user.id}`}>
+                      Role for {member.user.email}
+                    </label>
+                    <select id={`role-${member.user.id}`} name="role" defaultValue={member.role} autoFocus>
+                      {ROLE_OPTIONS.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  </Form>
+                ) : (
+                  <span className={`badge badge-${member.role}`}>{member.role_display}</span>
+                )}
+              </td>
+              {showDetails ? <td>{member.user.last_login ? formatDateTime(member.user.last_login) : 'Never'}</td> : null}
+              <td>
+                {editing === member.user.id ? (
+                  <span className="inline-actions">
+                    <button type="submit" form={`role-form-${member.user.id}`} name="intent" value="update-role" className="button-primary">
+                      Save role
+                    </button>
+                    <Link to="?" className="button">
+                      Cancel
+                    </Link>
+                  </span>
+                ) : removing === member.user.id ? (
+                  <Form method="post" className="inline-actions confirm">
+                    <input type="hidden" name="userId" value={member.user.id} />
+                    <span>Remove {member.user.email} from the organization?</span>
+                    <button type="submit" name="intent" value="remove-member" className="button-danger" autoFocus>
+                      Confirm remove
+                    </button>
+                    <Link to="?" className="button">
+                      Cancel
+                    </Link>
+                  </Form>
+                ) : (
+                  <span className="inline-actions">
+                    <Link to={`?edit=${member.user.id}`} className="button" aria-label={`Edit role of ${member.user.email}`}>
+                      Edit
+                    </Link>
+                    <Link to={`?remove=${member.user.id}`} className="button" aria-label={`Remove ${member.user.email}`}>
+                      Remove
+                    </Link>
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -178,38 +178,40 @@ export default function OrganizationAdmin() {
         {invitations.length === 0 ? (
           <p>No pending invitations.</p>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>{invitation.email}</td>
-                  <td>{invitation.role_display}</td>
-                  <td>{formatDate(invitation.created_at)}</td>
-                  <td>{invitation.status_display}</td>
-                  <td>
-                    <Form method="post" className="inline-actions">
-                      <input type="hidden" name="invitationId" value={invitation.id} />
-                      <button type="submit" name="intent" value="resend-invitation" aria-label={`Resend the invitation to ${invitation.email}`}>
-                        Resend
-                      </button>
-                      <button type="submit" name="intent" value="cancel-invitation" aria-label={`Cancel the invitation to ${invitation.email}`}>
-                        Cancel invitation
-                      </button>
-                    </Form>
-                  </td>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {invitations.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <td>{invitation.email}</td>
+                    <td>{invitation.role_display}</td>
+                    <td>{formatDate(invitation.created_at)}</td>
+                    <td>{invitation.status_display}</td>
+                    <td>
+                      <Form method="post" className="inline-actions">
+                        <input type="hidden" name="invitationId" value={invitation.id} />
+                        <button type="submit" name="intent" value="resend-invitation" aria-label={`Resend the invitation to ${invitation.email}`}>
+                          Resend
+                        </button>
+                        <button type="submit" name="intent" value="cancel-invitation" aria-label={`Cancel the invitation to ${invitation.email}`}>
+                          Cancel invitation
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 

@@ -107,6 +107,8 @@ export async function measureSearch({ sizes = [10_000, 100_000], others = 20_000
         await backend.worker!.idle()
         count = await countChunks(organization.id)
       }
+      // Settle the tables as the worker's maintenance would, so its trailing run does not land in the timings.
+      await database.db.execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings`)
       return { ...organization, chunks: count, ingestSeconds: (performance.now() - started) / 1000 }
     }
     const other = await organizationWith('Other clients', others)

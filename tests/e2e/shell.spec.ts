@@ -76,4 +76,16 @@ test.describe('protected shell', () => {
     await page.keyboard.press('Enter')
     await expect(nav.getByRole('link', { name: 'Templates' })).toBeVisible()
   })
+
+  test('fits a phone screen: the header and pages never scroll sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await signIn(page, 'admin')
+    for (const path of ['/dashboard', '/documents', '/search?q=lease', '/profile', '/admin/organization']) {
+      await page.goto(path)
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }))
+      expect(widths.page, path).toBeLessThanOrEqual(widths.screen)
+    }
+    await expect(page.getByRole('link', { name: /Request a Demo/ })).toBeInViewport()
+    await expect(page.getByText('Menu', { exact: true })).toBeInViewport()
+  })
 })

@@ -4,9 +4,9 @@ import { intArray, rowsOf, vectorLiteral } from './vector-sql'
 
 /**
  * Below this many chunks an organization's vectors are scanned exactly; from it on the HNSW index is
- * used. Measured with `npm run bench` (docs/benchmarks.md): an exact scan costs about 1.3 ms per
- * thousand chunks (8 ms at 10,000, 130 ms at 100,000) while the index answers in 4 to 8 ms at any
- * size, finding 97% of the exact top 10 at 100,000 chunks with the search breadth below.
+ * used. Measured with `npm run bench` (docs/benchmarks.md): an exact scan grows with the
+ * organization (25 ms at 10,000 chunks, 150 ms at 100,000) while the index answers in under 20 ms,
+ * finding 97% of the exact top 10 at 100,000 chunks with the search breadth below.
  */
 export const HNSW_MIN_CHUNKS = 10_000
 // hnsw.ef_search: at 100,000 chunks 100 found 88% of the exact top 10 in 3.4 ms, 200 94% in 4.4 ms,

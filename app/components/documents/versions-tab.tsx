@@ -13,45 +13,47 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
   const fileErrors = actionResult?.errors?.file
   return (
     <div className="versions">
-      <table className="table">
-        <caption className="visually-hidden">Versions of {document.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Uploaded</th>
-            <th scope="col">By</th>
-            <th scope="col">Size</th>
-            <th scope="col">Changes</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((version) => (
-            <tr key={version.id}>
-              <th scope="row">
-                v{version.version_number} {version.is_current ? <span className="badge">Current</span> : null}
-              </th>
-              <td>{formatDateTime(version.created_at)}</td>
-              <td>{version.created_by ? displayName(version.created_by) : 'Unknown'}</td>
-              <td>{formatSize(version.size)}</td>
-              <td>{version.changes}</td>
-              <td className="row-actions">
-                <a href={`/resources/documents/${document.id}/download?version=${version.id}`} download>
-                  Download<span className="visually-hidden"> version {version.version_number}</span>
-                </a>
-                {canEdit && !version.is_current ? (
-                  <PanelForm className="inline-form">
-                    <input type="hidden" name="version_id" value={version.id} />
-                    <button type="submit" name="intent" value="restore" className="link-button">
-                      Restore<span className="visually-hidden"> version {version.version_number}</span>
-                    </button>
-                  </PanelForm>
-                ) : null}
-              </td>
+      <div className="table-scroll">
+        <table className="table">
+          <caption className="visually-hidden">Versions of {document.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Uploaded</th>
+              <th scope="col">By</th>
+              <th scope="col">Size</th>
+              <th scope="col">Changes</th>
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.map((version) => (
+              <tr key={version.id}>
+                <th scope="row">
+                  v{version.version_number} {version.is_current ? <span className="badge">Current</span> : null}
+                </th>
+                <td>{formatDateTime(version.created_at)}</td>
+                <td>{version.created_by ? displayName(version.created_by) : 'Unknown'}</td>
+                <td>{formatSize(version.size)}</td>
+                <td>{version.changes}</td>
+                <td className="row-actions">
+                  <a href={`/resources/documents/${document.id}/download?version=${version.id}`} download>
+                    Download<span className="visually-hidden"> version {version.version_number}</span>
+                  </a>
+                  {canEdit && !version.is_current ? (
+                    <PanelForm className="inline-form">
+                      <input type="hidden" name="version_id" value={version.id} />
+                      <button type="submit" name="intent" value="restore" className="link-button">
+                        Restore<span className="visually-hidden"> version {version.version_number}</span>
+                      </button>
+                    </PanelForm>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <h2>Compare versions</h2>
       <PanelGetForm className="inline-fields">
