@@ -25,6 +25,12 @@ const FORECAST = {
   name: 'forecast.csv',
   content: 'quarter,revenue,gross margin\nQ1 2025,1250000,31%\nQ2 2025,1310000,32%\nQ3 2025,1405000,33%\n',
 }
+// Markup in a document is text to show, never HTML to run.
+const HOSTILE = {
+  title: 'Markup in minutes',
+  name: 'markup.txt',
+  content: 'Minutes pasted from a web page: <script>document.title = "hijacked"</script> <img src=x onerror="document.title = \'hijacked\'"> about the escrow holdback.\n',
+}
 // Made-up words: only the other organization's document holds them, so nothing else can match.
 const SECRET = {
   title: 'Vantablox codename memo',
@@ -56,7 +62,7 @@ test.beforeAll(async () => {
   member = team.users[1]!
   leaver = team.users[2]!
   await Promise.all([
-    uploadProcessed(analyst!, team.organization.slug, [CONCENTRATION, SUCCESSION, FORECAST, { title: 'TraceMonkey paper', path: TRACEMONKEY }]),
+    uploadProcessed(analyst!, team.organization.slug, [CONCENTRATION, SUCCESSION, FORECAST, HOSTILE, { title: 'TraceMonkey paper', path: TRACEMONKEY }]),
     uploadProcessed(other.users[0]!, other.organization.slug, [SECRET]),
   ])
   // The other organization does find its own document: what follows shows scoping, not a broken index.
@@ -120,6 +126,20 @@ test.describe('semantic search', () => {
     await expect(first.locator('mark').first()).toBeVisible()
     await first.getByRole('link', { name: 'Page 3', exact: true }).click()
     await expect(page.locator('.preview-text')).toContainText('Figure 3. LIR snippet for sample program')
+  })
+
+  test('shows markup in the text and the question as text, highlighting inside it', async ({ page }) => {
+    await page.goto('/search')
+    const title = await page.title()
+    await search(page, '<script>escrow holdback</script>')
+    const first = results(page).first()
+    await expect(first.getByRole('heading', { level: 3 })).toHaveText(HOSTILE.title)
+    await expect(first).toContainText('<script>document.title = "hijacked"</script>')
+    await expect(first).toContainText('<img src=x onerror=')
+    await expect(first.locator('mark')).toContainText(['script', 'script', 'escrow', 'holdback'])
+    await expect(first.locator('script, img')).toHaveCount(0)
+    await expect(question(page)).toHaveValue('<script>escrow holdback</script>')
+    await expect(page).toHaveTitle(title)
   })
 
   test('says No results found when nothing matches', async ({ page }) => {
