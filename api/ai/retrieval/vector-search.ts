@@ -5,7 +5,7 @@ import { intArray, rowsOf, vectorLiteral } from './vector-sql'
 /**
  * Below this many chunks an organization's vectors are scanned exactly; from it on the HNSW index is
  * used. Measured with `npm run bench` (docs/benchmarks.md): an exact scan grows with the
- * organization (25 ms at 10,000 chunks, 150 ms at 100,000) while the index answers in under 20 ms,
+ * organization (24 ms at 10,000 chunks, 147 ms at 100,000) while the index answers in under 20 ms,
  * finding 97% of the exact top 10 at 100,000 chunks with the search breadth below.
  */
 export const HNSW_MIN_CHUNKS = 10_000
