@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOnnxEmbeddingProvider } from '../../api/ai/embeddings/onnx'
-import { EmbeddingError, type EmbeddingProvider } from '../../api/ai/embeddings/provider'
+import type { EmbeddingProvider } from '../../api/ai/embeddings/provider'
 import { loadApiConfig } from '../../api/config'
+import { embeddingError } from './support/embedding-error'
 import { TINY_DIMENSIONS, TINY_VOCABULARY, writeTinyModel } from '../fixtures/onnx/make-tiny-model'
 
 let root: string
@@ -24,15 +25,6 @@ function provider(env: Record<string, string> = {}) {
 }
 
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, index) => sum + value * b[index]!, 0)
-
-async function embeddingError(promise: Promise<unknown>): Promise<EmbeddingError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(EmbeddingError)
-  return error as EmbeddingError
-}
 
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'onnx-embeddings-'))

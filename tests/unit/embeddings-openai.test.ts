@@ -2,8 +2,8 @@ import { type IncomingHttpHeaders, type Server, type ServerResponse, createServe
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createOpenAiEmbeddingProvider } from '../../api/ai/embeddings/openai'
-import { EmbeddingError } from '../../api/ai/embeddings/provider'
 import { loadApiConfig } from '../../api/config'
+import { embeddingError } from './support/embedding-error'
 
 const API_KEY = 'sk-test-5f1e9a0c-secret'
 
@@ -48,15 +48,6 @@ function provider(env: Record<string, string> = {}) {
     ...env,
   })
   return createOpenAiEmbeddingProvider(config, { timeoutMs: 2_000 })
-}
-
-async function embeddingError(promise: Promise<unknown>): Promise<EmbeddingError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(EmbeddingError)
-  return error as EmbeddingError
 }
 
 beforeAll(async () => {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 
+/** Vacuums and analyses the tables search reads: visibility for index-only scans, statistics for the planner. */
+export const vacuumSearchTables = (db: Database) => db.execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings`)
+
 /**
  * The embedded database has no autovacuum: without it the planner has no statistics (it would scan
  * a large organization's vectors exactly instead of through the HNSW index) and index-only scans of
@@ -17,8 +20,7 @@ export function createSearchMaintenance(db: Database, { intervalMs = 30_000 } = 
   async function run() {
     trailing = undefined
     if (stopped) return
-    running ??= db
-      .execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings`)
+    running ??= vacuumSearchTables(db)
       .then(
         () => undefined,
         (error: Error) => console.warn('[search] vacuum/analyze of the search tables failed:', error.message),
