@@ -42,6 +42,11 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     profilePicture: text('profile_picture'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * True once the user proved they read mail at `email` (an invitation link, a confirmation link, or
+     * Google saying so). Access that is granted by e-mail (invitations, Google linking) needs it.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: createdAt(),
   },
@@ -52,6 +57,20 @@ export const users = pgTable(
     check('users_auth_provider_check', sql`${t.authProvider} in ('jwt', 'google')`),
   ],
 )
+
+/**
+ * A change of e-mail address waiting for its confirmation link to be followed (one per user; a new
+ * request replaces it). Only the token's hash is stored.
+ */
+export const emailConfirmations = pgTable('email_confirmations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+})
 
 export const organizations = pgTable('organizations', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -311,6 +330,8 @@ export const jobs = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
+    /** Whose work it is, so claims can be shared fairly between organizations; null for system work. */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<JobStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -324,6 +345,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAfter),
+    index('jobs_org_status_idx').on(t.organizationId, t.status),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )

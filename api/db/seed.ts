@@ -26,7 +26,7 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
     for (const demo of DEMO_USERS) {
       const [user] = await tx
         .insert(users)
-        .values({ username: demo.username, email: demo.email, firstName: demo.firstName, lastName: demo.lastName, passwordHash })
+        .values({ username: demo.username, email: demo.email, emailVerified: true, firstName: demo.firstName, lastName: demo.lastName, passwordHash })
         .returning()
       await tx.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: demo.role })
     }
