@@ -8,8 +8,10 @@ import { pathToFileURL } from 'node:url'
 import { startBackend } from './api/bootstrap'
 import { ConfigError } from './api/config'
 import { withGeneratedSecrets } from './api/secrets'
-import { webEnv } from './app/services/env.server'
+import { SHUTDOWN_GRACE_MS, drainable, onShutdownSignal } from './api/shutdown'
+import { secureCookies, webEnv } from './app/services/env.server'
 import { type RequestStore, registerApiHandler, requestStorage } from './app/services/request-context.server'
+import { originSettingsFrom, refuseCrossOrigin } from './app/services/same-origin.server'
 
 /**
  * One process serves the pages and the /api backend. A small Hono server rather than remix-serve,
@@ -20,14 +22,16 @@ async function main() {
   Object.assign(process.env, withGeneratedSecrets(process.env))
   const env = process.env
   webEnv() // fail fast on a bad web setting, before anything starts
-  let closeBackend = async () => {}
+  let stopBackend = async (_graceMs: number) => {}
+  let closeDatabase = async () => {}
   let signIns: string | undefined
   // Links in e-mails point at this server unless a public origin is configured.
   env.APP_URL ??= `http://localhost:${env.PORT ?? 3000}`
   if (!env.API_URL) {
     const backend = await startBackend(env)
     registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
-    closeBackend = () => backend.backend.stop().then(() => backend.database.close())
+    stopBackend = (graceMs) => backend.backend.stop({ graceMs })
+    closeDatabase = () => backend.database.close()
     signIns = backend.signIns
   }
 
@@ -36,6 +40,14 @@ async function main() {
   const handleRemix = createRequestHandler(build, env.NODE_ENV)
 
   const app = new Hono<{ Bindings: { incoming: import('node:http').IncomingMessage } }>()
+  // Where the session cookie is Secure the site is served over https only: browsers may as well
+  // never try plain http (decision 005).
+  if (secureCookies()) {
+    app.use(async (c, next) => {
+      await next()
+      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    })
+  }
   app.use(compress())
   app.use(
     '/build/*',
@@ -45,6 +57,11 @@ async function main() {
     }),
   )
   app.use('/favicon.svg', serveStatic({ root: './public', onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  // Page and resource-route actions act on the session cookie, so forms from other origins are
+  // refused. /api is left out: it authenticates with bearer tokens only, never the cookie (decision 005).
+  const originSettings = originSettingsFrom(env)
+  const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
+  app.use(async (c, next) => (isApiPath(c.req.path) ? next() : (refuseCrossOrigin(c.req.raw, originSettings) ?? next())))
   app.all('*', (c) => {
     const store: RequestStore = { clientAddress: c.env.incoming.socket.remoteAddress, cache: new Map() }
     return requestStorage.run(store, async () => {
@@ -63,15 +80,13 @@ async function main() {
     if (signIns) console.log(signIns)
     console.log(`Exit Planner is ready at http://localhost:${info.port}`)
   })
-  let stopping = false
-  const stop = () => {
-    if (stopping) return
-    stopping = true
-    server.close()
-    closeBackend().finally(() => process.exit(0))
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  // Requests in flight and running jobs (aborted, handed back to the queue) share one grace period;
+  // the database they both use closes after them.
+  const http = drainable(server as import('node:http').Server)
+  onShutdownSignal(async () => {
+    await Promise.all([http.close(SHUTDOWN_GRACE_MS), stopBackend(SHUTDOWN_GRACE_MS)])
+    await closeDatabase()
+  })
 }
 
 main().catch((error) => {

@@ -1,22 +1,27 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { routePath } from 'hono/route'
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
-import { HttpError } from './http-error'
+import { HttpError, dataExceptionCode } from './http-error'
 import { documentRoutes, isUpload } from './documents/routes'
 import { invitationRoutes } from './invitations/routes'
 import { organizationRoutes } from './organizations/routes'
+import { requestSanity } from './request-sanity'
 import { searchRoutes } from './search/routes'
+import { securityHeaders } from './security-headers'
 import { userRoutes } from './users/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
   const app = new Hono<AppEnv>().basePath('/api')
+  app.use(securityHeaders)
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
   })
+  app.use(requestSanity)
   // Uploads stream to disk under their own limit (MAX_UPLOAD_MB); every other body is small JSON.
   const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,
@@ -36,6 +41,12 @@ export function createApi(deps: Deps) {
     }
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || 'Request refused.' }, error.status)
+    }
+    // A safety net behind input validation: a value the database refuses is the request's fault.
+    const dataException = dataExceptionCode(error)
+    if (dataException) {
+      console.warn(`[api] ${c.req.method} ${routePath(c, -1)}: refused a value the database cannot store (SQLSTATE ${dataException})`)
+      return c.json({ detail: 'The request contains a value that is not valid here.' }, 400)
     }
     console.error('[api] unexpected error', error)
     return c.json({ detail: 'Internal server error.' }, 500)

@@ -8,7 +8,7 @@ import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/index-document'
 import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
 import { stopExtractionWorkers } from './ingest/run-extraction'
 import { createJobQueue } from './jobs/queue'
-import { type JobHandler, type JobWorker, startJobWorker } from './jobs/worker'
+import { type JobHandler, type JobWorker, type StopOptions, startJobWorker } from './jobs/worker'
 import { type Mailer, createMailer } from './mail/mailer'
 import { createDiskFileStore } from './storage/file-store'
 
@@ -36,8 +36,9 @@ export async function createBackend({ db, config, mailer, exclusiveDatabase }: B
     api: createApi(deps),
     deps,
     worker,
-    async stop() {
-      await worker?.stop()
+    /** Stops the job worker (running jobs go back to the queue) and what it holds; the database stays open. */
+    async stop(options?: StopOptions) {
+      await worker?.stop(options)
       await stopExtractionWorkers()
       await deps.embeddings.close?.()
     },
@@ -49,8 +50,8 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   // elsewhere when their lease runs out.
   if (exclusiveDatabase) await deps.jobs.releaseAll()
   const maintenance = exclusiveDatabase ? createSearchMaintenance(deps.db) : undefined
-  const indexing = (handler: JobHandler): JobHandler => async (job) => {
-    await handler(job)
+  const indexing = (handler: JobHandler): JobHandler => async (job, signal) => {
+    await handler(job, signal)
     await maintenance?.afterIndexWrite()
   }
   const worker = startJobWorker(
@@ -60,8 +61,8 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   )
   return {
     ...worker,
-    async stop() {
-      await worker.stop()
+    async stop(options?: StopOptions) {
+      await worker.stop(options)
       await maintenance?.stop()
     },
   }

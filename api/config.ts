@@ -24,8 +24,11 @@ const ApiConfigSchema = z.object({
     .string()
     .default('https://accounts.google.com,accounts.google.com')
     .transform((value) => value.split(',').map((issuer) => issuer.trim()).filter(Boolean)),
-  LOGIN_MAX_FAILURES_PER_USERNAME: seconds(5),
+  /** Failed sign-ins against one account from one address (see api/auth/rate-limit.ts). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: seconds(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: seconds(30),
+  /** Failed sign-ins against one account from all addresses before only clean addresses may try it. */
+  LOGIN_ACCOUNT_FAILURE_CEILING: seconds(20),
   LOGIN_FAILURE_WINDOW_SECONDS: seconds(15 * 60),
   APP_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -40,7 +43,7 @@ const ApiConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
-  JOB_CONCURRENCY: seconds(1),
+  JOB_CONCURRENCY: seconds(2),
   JOB_LEASE_SECONDS: seconds(60),
   JOB_POLL_MS: seconds(1000),
   TRUST_PROXY: z

@@ -16,3 +16,18 @@ export const unauthorized = (detail: string, code?: string) =>
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new HttpError(403, { detail })
 export const notFound = (detail = 'Not found.') => new HttpError(404, { detail })
+
+/**
+ * The SQLSTATE of a PostgreSQL "data exception" (class 22: invalid byte sequence, invalid text for a
+ * number, value out of range...) anywhere in an error's cause chain, else undefined. Such an error
+ * means a value from the request reached the database unchecked: the request is at fault, not the
+ * server, so the error handler answers 400 rather than 500.
+ */
+export function dataExceptionCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}

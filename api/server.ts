@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import { startBackend } from './bootstrap'
 import { ConfigError } from './config'
 import { withGeneratedSecrets } from './secrets'
+import { SHUTDOWN_GRACE_MS, drainable, onShutdownSignal } from './shutdown'
 
 // The backend on its own (`npm run start:api`), for scale-out or other clients of the /api contract.
 try {
@@ -12,9 +13,11 @@ try {
     if (signIns) console.log(signIns)
     console.log(`API listening on http://localhost:${info.port}/api/`)
   })
-  const stop = () => server.close(() => void backend.stop().then(() => database.close()).then(() => process.exit(0)))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  const http = drainable(server as import('node:http').Server)
+  onShutdownSignal(async () => {
+    await Promise.all([http.close(SHUTDOWN_GRACE_MS), backend.stop({ graceMs: SHUTDOWN_GRACE_MS })])
+    await database.close()
+  })
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message)

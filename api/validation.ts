@@ -1,27 +1,86 @@
 import { z } from 'zod'
 import type { AppContext } from './context'
-import { HttpError } from './http-error'
+import { HttpError, notFound } from './http-error'
 
-/** Reads and validates a JSON body, answering 400 in DRF's `{field: [message]}` shape. */
+/** The largest id a PostgreSQL `integer` column holds; a bigger one can name no row. */
+export const MAX_ID = 2_147_483_647
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Reads and validates a JSON body, answering 400 in DRF's `{field: [message]}` shape. The body must
+ * be UTF-8 (RFC 8259) and a JSON object, and no string in it may hold a NUL character or half of a
+ * surrogate pair: PostgreSQL cannot store either, and would answer a 500 where the client erred.
+ */
 export async function readJson<T extends z.ZodTypeAny>(c: AppContext, schema: T): Promise<z.infer<T>> {
+  // Read errors (the body limit, a client gone) are not the JSON's fault: they go to their handlers.
+  const bytes = await c.req.arrayBuffer()
   let body: unknown
   try {
-    body = await c.req.json()
-  } catch {
+    body = JSON.parse(strictUtf8.decode(bytes))
+  } catch (error) {
+    if (error instanceof TypeError) throw new HttpError(400, { detail: 'The request body is not valid UTF-8.' })
     throw new HttpError(400, { detail: 'Malformed JSON in the request body.' })
   }
-  const parsed = schema.safeParse(body ?? {})
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, { non_field_errors: ['Invalid data. Expected a JSON object.'] })
+  }
+  const unstorable = unstorableText(body)
+  if (unstorable) throw new HttpError(400, unstorable)
+  const parsed = schema.safeParse(body)
   if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error))
   return parsed.data
 }
 
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors'
-    ;(fields[key] ??= []).push(issue.message)
+const NUL = /\u0000/
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * The first string (or key) in a parsed JSON value that PostgreSQL's text cannot hold, as a field
+ * error. Walked with a stack of its own, not recursion: a 1 MB body can nest arrays 500,000 deep.
+ */
+function unstorableText(root: object): Record<string, string[]> | null {
+  type Entry = { value: unknown; key: string; parent: Entry | null }
+  const pathOf = (entry: Entry) => {
+    const keys: string[] = []
+    for (let at: Entry | null = entry; at?.parent; at = at.parent) keys.unshift(at.key)
+    return keys.join('.') || 'non_field_errors'
   }
-  return fields
+  const stack: Entry[] = [{ value: root, key: '', parent: null }]
+  while (stack.length) {
+    const entry = stack.pop()!
+    if (typeof entry.value === 'string') {
+      const message = textProblem(entry.value)
+      if (message) return { [pathOf(entry)]: [message] }
+    } else if (typeof entry.value === 'object' && entry.value !== null) {
+      for (const [key, value] of Object.entries(entry.value)) {
+        const message = textProblem(key)
+        if (message) return { non_field_errors: [message] }
+        stack.push({ value, key, parent: entry })
+      }
+    }
+  }
+  return null
+}
+
+const textProblem = (text: string) =>
+  NUL.test(text) ? 'Null characters are not allowed.' : LONE_SURROGATE.test(text) ? 'Not valid Unicode text.' : null
+
+/** Zod issues as DRF field errors; an unknown field is named as the field it is (`{extra: ['Unknown field.']}`). */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  // A Map, not an object: the client names the keys, and `__proto__` or `constructor` would find
+  // Object.prototype's members instead of a list of messages.
+  const fields = new Map<string, string[]>()
+  const add = (key: string, message: string) => fields.set(key, [...(fields.get(key) ?? []), message])
+  for (const issue of error.issues) {
+    const prefix = issue.path.join('.')
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(prefix ? `${prefix}.${key}` : key, issue.message)
+      continue
+    }
+    add(prefix || 'non_field_errors', issue.message)
+  }
+  return Object.fromEntries(fields)
 }
 
 export const requiredString = () =>
@@ -29,3 +88,10 @@ export const requiredString = () =>
     .string({ required_error: 'This field is required.', invalid_type_error: 'Not a valid string.' })
     .trim()
     .min(1, 'This field may not be blank.')
+
+/** An id from the path: a whole number from 1 to MAX_ID, else 404, since no row can have it. */
+export function pathId(raw: string | undefined, detail = 'Not found.') {
+  const id = Number(raw)
+  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > MAX_ID) throw notFound(detail)
+  return id
+}

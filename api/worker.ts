@@ -2,9 +2,11 @@ import { createEmbeddingProvider } from './ai/embeddings'
 import { startWorker } from './backend'
 import { loadApiConfig, ConfigError } from './config'
 import { openDatabase } from './db/client'
+import { stopExtractionWorkers } from './ingest/run-extraction'
 import { createJobQueue } from './jobs/queue'
 import { createMailer } from './mail/mailer'
 import { withGeneratedSecrets } from './secrets'
+import { SHUTDOWN_GRACE_MS, onShutdownSignal } from './shutdown'
 import { createDiskFileStore } from './storage/file-store'
 
 // `npm run worker`: processes documents without serving HTTP, for running the work on more
@@ -28,9 +30,12 @@ try {
   }
   const worker = await startWorker(deps, false)
   console.log(`Job worker ${deps.jobs.workerId} running (concurrency ${config.JOB_CONCURRENCY}).`)
-  const stop = () => void worker.stop().then(() => database.close()).then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  onShutdownSignal(async () => {
+    await worker.stop({ graceMs: SHUTDOWN_GRACE_MS })
+    await stopExtractionWorkers()
+    await deps.embeddings.close?.()
+    await database.close()
+  })
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message)

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { DebugPanel } from './components/debug-panel'
+import { useNonce } from './components/nonce'
 import { Toaster } from './components/toaster'
 import { readFlash } from './services/flash.server'
 import { getHoneypot } from './services/honeypot.server'
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en">
       <head>
@@ -49,8 +51,8 @@ function Document({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

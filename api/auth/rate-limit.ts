@@ -1,40 +1,67 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
 import { loginFailures } from '../db/schema'
 import { HttpError } from '../http-error'
 
-export const usernameKey = (username: string) => `user:${username.trim().toLowerCase()}`
-export const addressKey = (address: string) => `addr:${address}`
+/**
+ * Who a sign-in attempt is against: the account (whatever name or e-mail was typed for it), or the
+ * typed name when no account has it, so unknown names are limited alike and reveal nothing.
+ */
+export type LoginTarget = { userId: number } | { name: string }
 
-/** Refuses a sign-in while the username or the client address has too many recent failures. */
-export async function assertLoginAllowed({ db, config }: Deps, username: string, address: string) {
+const accountKey = (target: LoginTarget) =>
+  'userId' in target ? `account:${target.userId}` : `name:${target.name.trim().toLowerCase()}`
+const addressKey = (address: string) => `addr:${address}`
+const pairKey = (target: LoginTarget, address: string) => `${accountKey(target)}@${address}`
+
+const tooMany = (windowSeconds: number) =>
+  new HttpError(
+    429,
+    { detail: `Too many failed sign-in attempts. Please try again in ${Math.ceil(windowSeconds / 60)} minutes.` },
+    { 'Retry-After': String(windowSeconds) },
+  )
+
+/**
+ * The sign-in throttle (docs/decisions/002). Within the window:
+ * - an address with LOGIN_MAX_FAILURES_PER_ADDRESS failures (any accounts) is refused;
+ * - an account is refused from an address that failed against it LOGIN_MAX_FAILURES_PER_ACCOUNT
+ *   times: someone else's failures never lock its owner out elsewhere;
+ * - an account that failed LOGIN_ACCOUNT_FAILURE_CEILING times in all is under a distributed attack:
+ *   it is only tried from addresses with no recent failure at all, so each new address gets one guess
+ *   (the owner, signing in from their usual clean address, still gets in).
+ */
+export async function assertLoginAllowed({ db, config }: Deps, target: LoginTarget, address: string) {
   const since = new Date(Date.now() - config.LOGIN_FAILURE_WINDOW_SECONDS * 1000)
-  const limits = [
-    [usernameKey(username), config.LOGIN_MAX_FAILURES_PER_USERNAME],
-    [addressKey(address), config.LOGIN_MAX_FAILURES_PER_ADDRESS],
-  ] as const
-  for (const [key, limit] of limits) {
-    const [row] = await db
-      .select({ failures: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since)))
-    if ((row?.failures ?? 0) >= limit) {
-      const minutes = Math.ceil(config.LOGIN_FAILURE_WINDOW_SECONDS / 60)
-      throw new HttpError(
-        429,
-        { detail: `Too many failed sign-in attempts. Please try again in ${minutes} minutes.` },
-        { 'Retry-After': String(config.LOGIN_FAILURE_WINDOW_SECONDS) },
-      )
-    }
-  }
+  const keys = { account: accountKey(target), address: addressKey(address), pair: pairKey(target, address) }
+  const [counts] = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${loginFailures.key} = ${keys.account})`.mapWith(Number),
+      address: sql<number>`count(*) filter (where ${loginFailures.key} = ${keys.address})`.mapWith(Number),
+      pair: sql<number>`count(*) filter (where ${loginFailures.key} = ${keys.pair})`.mapWith(Number),
+    })
+    .from(loginFailures)
+    .where(and(inArray(loginFailures.key, Object.values(keys)), gt(loginFailures.createdAt, since)))
+  const { account = 0, address: fromAddress = 0, pair = 0 } = counts ?? {}
+  const refused =
+    fromAddress >= config.LOGIN_MAX_FAILURES_PER_ADDRESS ||
+    pair >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
+    (account >= config.LOGIN_ACCOUNT_FAILURE_CEILING && fromAddress > 0)
+  if (refused) throw tooMany(config.LOGIN_FAILURE_WINDOW_SECONDS)
 }
 
-export async function recordLoginFailure({ db, config }: Deps, username: string, address: string) {
+export async function recordLoginFailure({ db, config }: Deps, target: LoginTarget, address: string) {
   const cutoff = new Date(Date.now() - config.LOGIN_FAILURE_WINDOW_SECONDS * 1000)
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, cutoff))
-  await db.insert(loginFailures).values([{ key: usernameKey(username) }, { key: addressKey(address) }])
+  await db
+    .insert(loginFailures)
+    .values([{ key: accountKey(target) }, { key: addressKey(address) }, { key: pairKey(target, address) }])
 }
 
-export async function clearLoginFailures({ db }: Deps, username: string) {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [usernameKey(username)]))
+/**
+ * A correct sign-in forgives the owner's own typos from this address only; failures against the
+ * account from elsewhere keep counting towards its ceiling.
+ */
+export async function clearLoginFailures({ db }: Deps, target: LoginTarget, address: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(target, address)))
 }
+

@@ -6,31 +6,37 @@ import { unauthorized } from '../http-error'
 import { describeUser } from '../users/payload'
 import type { GoogleIdentity } from './google'
 import { verifyPassword } from './passwords'
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit'
+import { type LoginTarget, assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit'
 import { issueTokens } from './sessions'
 
 type UserRow = typeof users.$inferSelect
 
+/**
+ * The account a sign-in names: by e-mail when the text has an "@", else by username (usernames
+ * cannot hold an "@"), so one typed name can never match two accounts.
+ */
 export async function findUserByLogin(db: Database, login: string) {
   const value = login.trim().toLowerCase()
+  const column = value.includes('@') ? users.email : users.username
   const [user] = await db
     .select()
     .from(users)
-    .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
+    .where(eq(sql`lower(${column})`, value))
     .limit(1)
   return user
 }
 
-/** Username-or-e-mail and password sign-in, rate limited per username and per client address. */
+/** Username-or-e-mail and password sign-in, throttled per account, per address and per both. */
 export async function obtainToken(deps: Deps, credentials: { username: string; password: string }, address: string) {
-  await assertLoginAllowed(deps, credentials.username, address)
   const user = await findUserByLogin(deps.db, credentials.username)
+  const target: LoginTarget = user ? { userId: user.id } : { name: credentials.username }
+  await assertLoginAllowed(deps, target, address)
   const valid = await verifyPassword(user?.passwordHash ?? null, credentials.password)
   if (!user || !valid || !user.isActive) {
-    await recordLoginFailure(deps, credentials.username, address)
+    await recordLoginFailure(deps, target, address)
     throw unauthorized('No active account found with the given credentials')
   }
-  await clearLoginFailures(deps, credentials.username)
+  await clearLoginFailures(deps, target, address)
   return signIn(deps, user)
 }
 
@@ -45,8 +51,9 @@ export async function signIn(deps: Deps, user: UserRow) {
 }
 
 /**
- * Finds the Google account's user, links it to an existing user with the same verified e-mail, or
- * creates a new user (auth_provider google, role member until invited).
+ * Finds the Google account's user, links it to an existing user with the same e-mail when both
+ * sides have verified it (else whoever set that address on an account, or on a Google account,
+ * would take the other over), or creates a new user (auth_provider google, role member until invited).
  */
 export async function googleSignIn(deps: Deps, identity: GoogleIdentity) {
   const { db } = deps
@@ -58,6 +65,11 @@ export async function googleSignIn(deps: Deps, identity: GoogleIdentity) {
       .from(users)
       .where(eq(sql`lower(${users.email})`, identity.email))
       .limit(1)
+    if (byEmail && !byEmail.emailVerified) {
+      throw unauthorized(
+        'An account with this e-mail address exists but has not confirmed it. Sign in with your password and confirm your e-mail address on your profile first.',
+      )
+    }
     if (byEmail) {
       ;[user] = await db
         .update(users)
@@ -71,6 +83,7 @@ export async function googleSignIn(deps: Deps, identity: GoogleIdentity) {
           email: identity.email,
           username: await freeUsername(db, identity.email.split('@')[0] ?? 'user'),
           authProvider: 'google',
+          emailVerified: true,
           googleSub: identity.sub,
           firstName: identity.firstName,
           lastName: identity.lastName,

@@ -1,10 +1,32 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
 import { refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../http-error'
-import { hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken } from './tokens'
+import { type AccessClaims, hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken } from './tokens'
 
 const invalidRefresh = () => unauthorized('Token is invalid or expired', 'token_not_valid')
+
+/**
+ * Refuses an access token whose session has ended: its refresh-token family was revoked (sign-out,
+ * password change, replay) or its user was deactivated. One indexed lookup per request
+ * (refresh_tokens_family_idx); its cost is measured by `npm run bench -- --only=session`.
+ */
+export async function assertSessionActive({ db }: Deps, claims: AccessClaims) {
+  const [open] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(
+      and(
+        eq(refreshTokens.familyId, claims.familyId),
+        eq(refreshTokens.userId, claims.userId),
+        isNull(refreshTokens.revokedAt),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+  if (!open) throw unauthorized('This session has ended. Please sign in again.', 'token_not_valid')
+}
 
 /** Issues an access token and a refresh token; a new family unless one is being rotated. */
 export async function issueTokens({ db, config }: Deps, userId: number, familyId: string = newFamilyId()) {
@@ -50,18 +72,16 @@ export async function rotateRefreshToken(deps: Deps, token: string) {
   return issueTokens(deps, outcome.userId, outcome.familyId)
 }
 
-/** Signs out every session of a user except the one that asked (its family is kept). */
-export async function revokeOtherSessions({ db }: Deps, userId: number, keepFamilyId: string) {
-  await db
+/**
+ * Ends every session of a user, the caller's own included, and opens a fresh one for the caller: a
+ * copy of the caller's cookie or tokens (whoever made it) stops working too.
+ */
+export async function restartSessions(deps: Deps, userId: number) {
+  await deps.db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        ne(refreshTokens.familyId, keepFamilyId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  return issueTokens(deps, userId)
 }
 
 /** Revokes the family a refresh token belongs to; an unknown token changes nothing. */

@@ -22,7 +22,8 @@ export async function issueAccessToken(config: ApiConfig, claims: AccessClaims) 
 
 export async function verifyAccessToken(config: ApiConfig, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(config), { algorithms: ['HS256'] })
+    // A token without an expiry would never end: refuse it even if its signature is ours.
+    const { payload } = await jwtVerify(token, secretKey(config), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] })
     if (payload.token_type !== 'access' || typeof payload.fam !== 'string') throw new Error('wrong type')
     const userId = Number(payload.sub)
     if (!Number.isInteger(userId)) throw new Error('bad subject')

@@ -2,13 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import type { Deps, OrgCaller } from '../context'
 import { documents } from '../db/schema'
 import { notFound } from '../http-error'
+import { pathId } from '../validation'
 
-/** A positive whole number from the path, else 404 (an id that cannot exist is not found). */
-export function documentId(raw: string) {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Document not found.')
-  return id
-}
+/** A document id from the path; anything but digits naming a possible row answers 404 (it cannot exist). */
+export const documentId = (raw: string | undefined) => pathId(raw, 'Document not found.')
 
 /** The document if it belongs to the caller's organization; any other id answers 404. */
 export async function requireDocument({ db }: Deps, caller: OrgCaller, id: number) {

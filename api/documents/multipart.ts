@@ -23,10 +23,14 @@ export interface ParsedUpload {
 
 export const ACCEPTED_TYPES_TEXT = 'PDF, DOC, DOCX, TXT, CSV, XLS or XLSX'
 
+const MAX_NAME_LENGTH = 255
+const cutOff = () => new HttpError(400, { detail: 'The upload was cut off or is not valid multipart/form-data.' })
+
 /**
  * Reads a multipart upload, streaming each file to storage under the size limit (never buffering a
  * whole file) and checking that its content agrees with its extension. Refused files are named with
- * a reason; nothing of them is kept.
+ * a reason; nothing of them is kept. A body that breaks off or is malformed answers 400 and leaves no
+ * file behind: every stream here has its errors handled, since an unhandled one ends the process.
  */
 export async function parseUpload(
   request: Request,
@@ -42,6 +46,11 @@ export async function parseUpload(
   const refused: RefusedFile[] = []
   const pending: Promise<void>[] = []
   const limitMb = Math.round(maxBytes / 1024 / 1024)
+  // Keyed by names the client chose: a Map, so a field called __proto__ is just a name.
+  const nulFields = new Map<string, string[]>()
+  // The first failure while storing a file, and whether a file stream broke (the body was cut off).
+  let storeFailure: unknown
+  let fileStreamBroke = false
 
   let parser: busboy.Busboy
   try {
@@ -58,44 +67,52 @@ export async function parseUpload(
 
   const done = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
+      // PostgreSQL cannot store NUL in text; refused here as a field error, not a database error.
+      if (value.includes('\u0000')) nulFields.set(name, ['Null characters are not allowed.'])
       fields[name] = value
     })
     parser.on('file', (name, stream, info) => {
-      const fileName = cleanFileName(info.filename)
-      if (name !== fileField || !fileName) {
+      // busboy destroys a file stream with an error when the body ends inside it, possibly before
+      // storage has attached to it: without this listener that error would crash the process.
+      stream.on('error', () => {
+        fileStreamBroke = true
+      })
+      const original = baseName(info.filename)
+      if (name !== fileField || !original) {
         stream.resume()
         return
       }
-      const extension = extensionOf(fileName)
+      // The type is judged by the name as sent; only then is a long name shortened to be kept.
+      const extension = extensionOf(original)
+      const fileName = fitName(original)
       if (!isAcceptedType(extension)) {
         stream.resume()
         refused.push({ file_name: fileName, reason: `"${fileName}" is not a supported file type. Upload ${ACCEPTED_TYPES_TEXT} files.` })
         return
       }
+      const stored = store.put(stream, maxBytes).then(async (file) => {
+        const mismatch = stream.truncated
+          ? `"${fileName}" is larger than the ${limitMb} MB upload limit.`
+          : contentMismatch(fileName, extension, file.head)
+        if (!mismatch) {
+          files.push({ ...file, fileName, type: extension })
+          return
+        }
+        refused.push({ file_name: fileName, reason: mismatch })
+        if (file.created) await removeUnlessUsed(store, file.key, files)
+      })
+      // Settles either way, so no rejection is left unhandled while the parser is still running.
       pending.push(
-        store.put(stream, maxBytes).then(
-          async (stored) => {
-            const mismatch = stream.truncated
-              ? `"${fileName}" is larger than the ${limitMb} MB upload limit.`
-              : contentMismatch(fileName, extension, stored.head)
-            if (!mismatch) {
-              files.push({ ...stored, fileName, type: extension })
-              return
-            }
-            refused.push({ file_name: fileName, reason: mismatch })
-            if (stored.created) await removeUnlessUsed(store, stored.key, files)
-          },
-          (error: unknown) => {
-            stream.resume()
-            throw error
-          },
-        ),
+        stored.catch((error: unknown) => {
+          stream.resume()
+          storeFailure ??= error
+        }),
       )
     })
     parser.on('filesLimit', () => {
       reject(new HttpError(400, { detail: `Upload at most ${maxFiles} files at a time.` }))
     })
-    parser.on('error', () => reject(new HttpError(400, { detail: 'The upload is not valid multipart/form-data.' })))
+    parser.on('error', () => reject(cutOff()))
     parser.on('close', resolve)
   })
 
@@ -105,10 +122,14 @@ export async function parseUpload(
   try {
     await done
     await Promise.all(pending)
+    if (storeFailure) throw fileStreamBroke ? cutOff() : storeFailure
+    if (nulFields.size) throw new HttpError(400, Object.fromEntries(nulFields))
   } catch (error) {
     body.unpipe(parser)
+    // Ends any file still being read, so its storage gives up and removes the partial file.
+    parser.destroy()
     body.resume()
-    await Promise.allSettled(pending)
+    await Promise.all(pending)
     for (const file of files) if (file.created) await store.remove(file.key)
     throw error
   }
@@ -116,13 +137,24 @@ export async function parseUpload(
 }
 
 /** The file name without any path a browser may send, and without control characters. */
-function cleanFileName(name: string | undefined) {
+function baseName(name: string | undefined) {
   return (name ?? '')
     .split(/[\\/]/)
     .pop()!
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .trim()
-    .slice(0, 255)
+}
+
+/** A name of at most 255 characters: a longer one loses the end of its stem, not its extension. */
+function fitName(name: string) {
+  const characters = Array.from(name)
+  if (characters.length <= MAX_NAME_LENGTH) return name
+  const dot = name.lastIndexOf('.')
+  const suffix = dot > 0 ? Array.from(name.slice(dot)) : []
+  // An extension too long to keep names no accepted type; the name is then simply cut.
+  if (suffix.length === 0 || suffix.length >= MAX_NAME_LENGTH) return characters.slice(0, MAX_NAME_LENGTH).join('')
+  const stem = Array.from(name.slice(0, dot))
+  return [...stem.slice(0, MAX_NAME_LENGTH - suffix.length), ...suffix].join('')
 }
 
 /** Stored files are shared by content, so a refused copy is removed only if no accepted file has it. */

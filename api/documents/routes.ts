@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
-import { badRequest, notFound } from '../http-error'
+import { badRequest } from '../http-error'
 import { requireCurrentOrganization } from '../organizations/access'
-import { fieldErrors, readJson } from '../validation'
+import { MAX_ID, fieldErrors, pathId, readJson } from '../validation'
 import { documentId, requireDocument } from './access'
 import { documentInsights, documentText, download } from './content'
 import { CompareSchema, ListDocumentsSchema, UpdateDocumentSchema } from './schema'
@@ -29,7 +29,13 @@ export function isUpload(method: string, path: string) {
 const member = async (c: AppContext) =>
   (await requireCurrentOrganization(c.var.deps, c.var.caller, c.req.header('x-organization'))).caller
 
-const id = (c: AppContext) => documentId(c.req.param('id')!)
+const id = (c: AppContext) => documentId(c.req.param('id'))
+
+/** The text page asked for: 1 when missing or not a number; past the last page there is simply no page. */
+function pageNumber(raw: string | undefined) {
+  const page = Math.floor(Number(raw ?? 1))
+  return Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_ID) : 1
+}
 
 function query<T extends import('zod').ZodTypeAny>(c: AppContext, schema: T): import('zod').infer<T> {
   const parsed = schema.safeParse(c.req.query())
@@ -65,13 +71,11 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/documents/:id/download/', async (c) => {
     const version = c.req.query('version')
-    const versionId = version === undefined ? undefined : Number(version)
-    if (versionId !== undefined && !(Number.isSafeInteger(versionId) && versionId > 0)) throw notFound('Version not found.')
+    const versionId = version === undefined ? undefined : pathId(version, 'Version not found.')
     return download(c.var.deps, await member(c), id(c), versionId)
   })
   .get('/documents/:id/text/', async (c) => {
-    const page = Math.max(1, Math.floor(Number(c.req.query('page') ?? 1)) || 1)
-    return c.json(await documentText(c.var.deps, await member(c), id(c), page))
+    return c.json(await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page'))))
   })
   .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))
@@ -82,6 +86,6 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json(await compareVersions(c.var.deps, await member(c), id(c), from, to))
   })
   .post('/documents/:id/versions/:versionId/restore/', async (c) => {
-    const versionId = documentId(c.req.param('versionId'))
+    const versionId = pathId(c.req.param('versionId'), 'Version not found.')
     return c.json(await restoreVersion(c.var.deps, await member(c), id(c), versionId))
   })

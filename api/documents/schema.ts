@@ -1,19 +1,19 @@
 import { z } from 'zod'
 import { PROCESSING_STATUSES, type ProcessingStatus } from '../db/schema'
+import { MAX_ID } from '../validation'
 
 const text = (max: number) => z.string({ invalid_type_error: 'Not a valid string.' }).trim().max(max, `Ensure this field has no more than ${max} characters.`)
 
 export const ListDocumentsSchema = z.object({
   /** One status or several, comma-separated (the Processing filter sends pending,processing). */
-  status: z
-    .string()
+  status: text(200)
     .optional()
     .transform((value) => (value ? value.split(',').map((status) => status.trim()).filter(Boolean) : []))
     .refine((statuses) => statuses.every((status) => (PROCESSING_STATUSES as readonly string[]).includes(status)), 'Unknown status.')
     .transform((statuses) => statuses as ProcessingStatus[]),
-  category: z.string().trim().optional(),
-  search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  category: text(100).optional(),
+  search: text(200).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 })
 
@@ -30,6 +30,7 @@ const tagList = z
   .transform((tags) => {
     const seen = new Set<string>()
     return tags
+      // The form allows 50 characters; a longer tag from another client is cut rather than refused.
       .map((tag) => tag.trim().slice(0, 50))
       .filter((tag) => {
         const key = tag.toLowerCase()
@@ -48,7 +49,6 @@ export const UpdateDocumentSchema = z
   })
   .strict('Only title, description, category and tags can be changed.')
 
-export const CompareSchema = z.object({
-  from: z.coerce.number({ invalid_type_error: 'Choose two versions.' }).int().positive(),
-  to: z.coerce.number({ invalid_type_error: 'Choose two versions.' }).int().positive(),
-})
+const versionId = z.coerce.number({ invalid_type_error: 'Choose two versions.' }).int().positive().max(MAX_ID, 'Choose two versions.')
+
+export const CompareSchema = z.object({ from: versionId, to: versionId })

@@ -109,7 +109,7 @@ async function createDocument(
       .set({ currentVersionId: version.id })
       .where(eq(documents.id, document!.id))
       .returning()
-    await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId: document!.id, versionId: version.id }, { db: tx as unknown as Database })
+    await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId: document!.id, versionId: version.id }, { db: tx as unknown as Database, organizationId: document!.organizationId })
     return current!
   })
 }
@@ -219,7 +219,7 @@ export async function reprocessDocument(deps: Deps, caller: OrgCaller, id: numbe
       .set({ processingStatus: 'pending', failureReason: null, updatedAt: new Date() })
       .where(eq(documents.id, id))
       .returning()
-    await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId: id, versionId }, { db: tx as unknown as Database })
+    await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId: id, versionId }, { db: tx as unknown as Database, organizationId: document.organizationId })
     return updated!
   })
   deps.jobs.notify()

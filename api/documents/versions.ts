@@ -45,7 +45,7 @@ async function makeCurrent(deps: Deps, db: Database, documentId: number, version
     })
     .where(eq(documents.id, documentId))
     .returning()
-  await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId, versionId: version.id }, { db })
+  await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId, versionId: version.id }, { db, organizationId: row!.organizationId })
   return row!
 }
 

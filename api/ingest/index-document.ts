@@ -21,7 +21,7 @@ export interface IndexDocumentPayload {
  */
 export function indexDocumentJob(deps: Deps) {
   const { db, embeddings } = deps
-  return async (job: Job) => {
+  return async (job: Job, signal?: AbortSignal) => {
     const { documentId, force = false } = job.payload as unknown as IndexDocumentPayload
     const [document] = await db
       .select({ id: documents.id, organizationId: documents.organizationId })
@@ -40,6 +40,7 @@ export function indexDocumentJob(deps: Deps) {
       { embed: reembed, required: job.attempts < job.maxAttempts },
     )
     const ids = chunks.map((chunk) => chunk.id)
+    signal?.throwIfAborted() // a shutdown: the job resumes on the next start
     await db.transaction(async (tx) => {
       await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for('update')
       // Processing may have replaced the chunks meanwhile, and indexed the new ones itself.
@@ -71,10 +72,10 @@ export async function enqueueReindex(deps: Deps, { organizations: slugs = [], fo
   if (unknown.length) throw new Error(`No organization with the slug ${unknown.map((slug) => `"${slug}"`).join(', ')}.`)
   const filters = [eq(documents.processingStatus, 'processed')]
   if (found.length) filters.push(inArray(documents.organizationId, found.map((organization) => organization.id)))
-  const targets = await db.select({ id: documents.id }).from(documents).where(and(...filters)).orderBy(asc(documents.id))
+  const targets = await db.select({ id: documents.id, organizationId: documents.organizationId }).from(documents).where(and(...filters)).orderBy(asc(documents.id))
   await db.transaction(async (tx) => {
     for (const target of targets) {
-      await jobs.enqueue(INDEX_DOCUMENT, { documentId: target.id, force } satisfies IndexDocumentPayload, { db: tx as unknown as Database })
+      await jobs.enqueue(INDEX_DOCUMENT, { documentId: target.id, force } satisfies IndexDocumentPayload, { db: tx as unknown as Database, organizationId: target.organizationId })
     }
   })
   jobs.notify()

@@ -25,7 +25,7 @@ export const UNEXPECTED_FAILURE = 'Processing failed unexpectedly. Try Reprocess
  */
 export function processDocumentJob(deps: Deps) {
   const { db, config, files } = deps
-  return async (job: Job) => {
+  return async (job: Job, signal?: AbortSignal) => {
     const { documentId, versionId } = job.payload as unknown as ProcessDocumentPayload
     const [document] = await db.select().from(documents).where(eq(documents.id, documentId))
     if (!document || document.currentVersionId !== versionId) return
@@ -45,11 +45,13 @@ export function processDocumentJob(deps: Deps) {
           timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
           memoryMb: config.EXTRACTION_MEMORY_MB,
           maxChars: config.MAX_EXTRACTED_CHARS,
-        })
+        }, signal)
         pages = extraction.pages.map((page, index) => ({ ...page, pageNumber: index + 1 }))
         notes = extraction.notes
       }
     } catch (error) {
+      // Stopped by a shutdown: the document stays as it is and the job resumes on the next start.
+      if (signal?.aborted) throw error
       if (!(error instanceof ExtractionError)) {
         if (job.attempts >= job.maxAttempts) await markFailed(deps, documentId, versionId, UNEXPECTED_FAILURE)
         throw error
@@ -61,6 +63,8 @@ export function processDocumentJob(deps: Deps) {
     const chunks = chunkPages(pages)
     // A provider outage retries the job; on its last attempt the document is still made searchable by words.
     const index = await prepareChunkIndex(deps, chunks.map((chunk) => chunk.text), { required: job.attempts < job.maxAttempts })
+    // Last point to stop at for a shutdown; the transaction, once begun, is left to commit.
+    signal?.throwIfAborted()
     await db.transaction(async (tx) => {
       const [still] = await tx
         .select({ currentVersionId: documents.currentVersionId })

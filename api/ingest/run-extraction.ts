@@ -65,9 +65,11 @@ export async function stopExtractionWorkers() {
 /**
  * Extracts a stored file in a worker thread with a heap cap and a deadline, so a decompression bomb
  * or a pathological PDF fails that document only, never the server, and parsing never blocks the
- * event loop that serves pages. A worker that hit a limit is terminated, never reused.
+ * event loop that serves pages. A worker that hit a limit is terminated, never reused. `signal`
+ * (a shutdown) terminates the worker too, and rejects with its reason.
  */
-export async function extractInWorker(type: FileType, path: string, bounds: ExtractionBounds): Promise<Extraction> {
+export async function extractInWorker(type: FileType, path: string, bounds: ExtractionBounds, signal?: AbortSignal): Promise<Extraction> {
+  signal?.throwIfAborted()
   const pooled = await acquire(bounds.memoryMb)
   const { worker } = pooled
   return new Promise((resolve, reject) => {
@@ -76,10 +78,12 @@ export async function extractInWorker(type: FileType, path: string, bounds: Extr
       if (settled) return
       settled = true
       clearTimeout(timer)
+      signal?.removeEventListener('abort', abort)
       if (reusable) release(pooled)
       else void worker.terminate()
       outcome()
     }
+    const abort = () => settle(() => reject(signal!.reason), false)
     const timer = setTimeout(
       () =>
         settle(
@@ -107,6 +111,9 @@ export async function extractInWorker(type: FileType, path: string, bounds: Extr
       ),
     )
     worker.once('exit', (code) => settle(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code}).`)), false))
+    // Aborted while a worker was being started: it has had no request, so it goes back to the pool.
+    if (signal?.aborted) return settle(() => reject(signal.reason), true)
+    signal?.addEventListener('abort', abort, { once: true })
     const request: ExtractRequest = { type, path, maxChars: bounds.maxChars }
     worker.postMessage(request)
   })

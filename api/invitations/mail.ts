@@ -1,9 +1,7 @@
+import { escapeHtml } from '../mail/html'
 import type { Mail } from '../mail/mailer'
 import { ROLE_DISPLAY } from '../organizations/payload'
 import type { Role } from '../db/schema'
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export function invitationMail(input: {
   to: string

@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
-import { notFound } from '../http-error'
-import { readJson } from '../validation'
-import { CreateInvitationSchema, NewAccountSchema } from './schema'
+import { pathId, readJson } from '../validation'
+import { CreateInvitationSchema, NewAccountSchema, RespondSchema } from './schema'
 import {
   acceptInvitation,
   acceptWithNewAccount,
@@ -13,13 +12,10 @@ import {
   listMyInvitations,
   previewInvitation,
   resendInvitation,
+  respondByToken,
 } from './service'
 
-const invitationId = (raw: string) => {
-  const id = Number(raw)
-  if (!Number.isInteger(id) || id <= 0) throw notFound('Invitation not found.')
-  return id
-}
+const invitationId = (raw: string) => pathId(raw, 'Invitation not found.')
 
 /** The signed-in user's own invitations (spec §7), and the public e-mail-link endpoints. */
 export const invitationRoutes = new Hono<AppEnv>()
@@ -46,4 +42,8 @@ export const invitationRoutes = new Hono<AppEnv>()
   .post('/invitations/token/:token/accept/', async (c) => {
     const input = await readJson(c, NewAccountSchema)
     return c.json(await acceptWithNewAccount(c.var.deps, c.req.param('token'), input), 201)
+  })
+  .post('/invitations/token/:token/respond/', requireCaller, async (c) => {
+    const { response } = await readJson(c, RespondSchema)
+    return c.json(await respondByToken(c.var.deps, c.var.caller, c.req.param('token'), response))
   })

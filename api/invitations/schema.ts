@@ -1,21 +1,20 @@
 import { z } from 'zod'
-import { ROLES } from '../db/schema'
 import { InviteSchema } from '../organizations/schema'
+import { PasswordSchema, UsernameSchema } from '../users/schema'
 import { requiredString } from '../validation'
 
-export const CreateInvitationSchema = InviteSchema.extend({ organization: requiredString() })
+export const CreateInvitationSchema = InviteSchema.extend({
+  organization: requiredString().pipe(z.string().max(200, 'Ensure this field has no more than 200 characters.')),
+}).strict('Unknown field.')
 
-export const NewAccountSchema = z.object({
-  username: requiredString().pipe(
-    z
-      .string()
-      .max(150, 'Ensure this field has no more than 150 characters.')
-      .regex(/^[\w.@+-]+$/, 'Enter a valid username. Letters, digits and @/./+/-/_ only.'),
-  ),
-  password: z
-    .string({ required_error: 'This field is required.' })
-    .min(8, 'This password is too short. It must contain at least 8 characters.')
-    .max(256, 'Ensure this field has no more than 256 characters.'),
-})
+export const NewAccountSchema = z.object({ username: UsernameSchema, password: PasswordSchema }).strict('Unknown field.')
 
-export { ROLES }
+export const RespondSchema = z
+  .object({
+    response: z.enum(['accept', 'decline'], {
+      required_error: 'This field is required.',
+      invalid_type_error: 'Must be "accept" or "decline".',
+      message: 'Must be "accept" or "decline".',
+    }),
+  })
+  .strict('Unknown field.')

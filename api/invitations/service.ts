@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Caller, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { invitations, memberships, organizations, type Role, users } from '../db/schema'
-import { HttpError, badRequest, notFound } from '../http-error'
+import { HttpError, badRequest, forbidden, notFound } from '../http-error'
 import { hashPassword } from '../auth/passwords'
 import { signIn } from '../auth/service'
 import { requireMember, requireRole } from '../organizations/access'
@@ -139,9 +139,13 @@ export async function removeInvitation({ db }: Deps, caller: OrgCaller, invitati
   if (deleted.length === 0) throw notFound('Invitation not found.')
 }
 
-/** Pending, unexpired invitations addressed to the caller's e-mail. */
+/**
+ * Pending, unexpired invitations addressed to the caller's e-mail, if the caller has proved it is
+ * theirs: an unverified address is only a claim (the e-mailed link still works, being proof itself).
+ */
 export async function listMyInvitations(deps: Deps, caller: Caller) {
   const user = await loadCaller(deps, caller)
+  if (!user.emailVerified) return []
   return selectInvitations(
     deps.db,
     and(
@@ -152,9 +156,10 @@ export async function listMyInvitations(deps: Deps, caller: Caller) {
   )
 }
 
-/** The invitation if it is addressed to the caller; anyone else is told it does not exist. */
+/** The invitation if it is addressed to the caller's verified e-mail; anyone else is told it does not exist. */
 async function addressedTo(deps: Deps, caller: Caller, invitationId: number) {
   const user = await loadCaller(deps, caller)
+  if (!user.emailVerified) throw notFound('Invitation not found.')
   const [invitation] = await deps.db
     .select()
     .from(invitations)
@@ -188,7 +193,11 @@ export async function acceptInvitation(deps: Deps, caller: Caller, invitationId:
   const invitation = await addressedTo(deps, caller, invitationId)
   assertOpen(invitation)
   await deps.db.transaction((tx) => join(tx as unknown as Database, invitation, caller.userId))
-  const [organization] = await deps.db.select().from(organizations).where(eq(organizations.id, invitation.organizationId))
+  return joined(deps, invitation)
+}
+
+async function joined({ db }: Deps, invitation: typeof invitations.$inferSelect) {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, invitation.organizationId))
   return {
     detail: `You have joined ${organization!.name}`,
     organization: { id: organization!.id, name: organization!.name, slug: organization!.slug },
@@ -199,11 +208,40 @@ export async function acceptInvitation(deps: Deps, caller: Caller, invitationId:
 export async function declineInvitation(deps: Deps, caller: Caller, invitationId: number) {
   const invitation = await addressedTo(deps, caller, invitationId)
   assertOpen(invitation)
-  await deps.db
+  await decline(deps.db, invitation)
+  return { detail: 'Invitation declined' }
+}
+
+const decline = (db: Database, invitation: typeof invitations.$inferSelect) =>
+  db
     .update(invitations)
     .set({ status: 'declined', respondedAt: new Date() })
-    .where(eq(invitations.id, invitation.id))
-  return { detail: 'Invitation declined' }
+    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+
+/**
+ * Accept or decline through the e-mailed link while signed in. The link proves the mailbox, so the
+ * caller's address (which must be the invited one) counts as verified from now on.
+ */
+export async function respondByToken(deps: Deps, caller: Caller, token: string, response: 'accept' | 'decline') {
+  const user = await loadCaller(deps, caller)
+  const invitation = await byToken(deps.db, token)
+  if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw forbidden('This invitation was sent to another e-mail address.')
+  }
+  assertOpen(invitation)
+  await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Database
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
+    if (response === 'accept') await join(db, invitation, user.id)
+    else await decline(db, invitation)
+  })
+  return response === 'accept' ? joined(deps, invitation) : { detail: 'Invitation declined' }
+}
+
+async function byToken(db: Database, token: string) {
+  const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)))
+  if (!invitation) throw notFound('This invitation link is not valid.')
+  return invitation
 }
 
 /** The invitation, for an admin of its organization; 404 for outsiders, 403 for other members. */
@@ -241,12 +279,7 @@ export async function createInvitation(deps: Deps, caller: Caller, input: { orga
 
 /** What the e-mail link shows before anyone signs in: enough to decide, nothing more. */
 export async function previewInvitation(deps: Deps, token: string) {
-  const [row] = await deps.db
-    .select({ id: invitations.id })
-    .from(invitations)
-    .where(eq(invitations.tokenHash, hashToken(token)))
-  if (!row) throw notFound('This invitation link is not valid.')
-  const invitation = await describeOne(deps.db, row.id)
+  const invitation = await describeOne(deps.db, (await byToken(deps.db, token)).id)
   const [account] = await deps.db
     .select({ users: count() })
     .from(users)
@@ -268,8 +301,7 @@ export async function previewInvitation(deps: Deps, token: string) {
 /** Creates the invitee's account (username and password) from the e-mail link, joins, and signs in. */
 export async function acceptWithNewAccount(deps: Deps, token: string, input: { username: string; password: string }) {
   const { db } = deps
-  const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)))
-  if (!invitation) throw notFound('This invitation link is not valid.')
+  const invitation = await byToken(db, token)
   assertOpen(invitation)
   const [existing] = await db
     .select({ id: users.id })
@@ -289,7 +321,8 @@ export async function acceptWithNewAccount(deps: Deps, token: string, input: { u
   const user = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email: invitation.email, username: input.username, passwordHash })
+      // The link reached this mailbox: the address is verified.
+      .values({ email: invitation.email, emailVerified: true, username: input.username, passwordHash })
       .returning()
     await join(tx as unknown as Database, invitation, created!.id)
     return created!

@@ -5,17 +5,34 @@ import { jobs } from '../db/schema'
 
 export type Job = typeof jobs.$inferSelect
 
+export interface ClaimOptions {
+  /** Organizations that already hold all the slots this worker lets one organization have. */
+  excludeOrganizations?: number[]
+}
+
 export interface JobQueue {
-  /** Pass `db` to enqueue inside a transaction, so the job exists exactly when the work's rows do. */
-  enqueue(kind: string, payload: Record<string, unknown>, options?: { maxAttempts?: number; db?: Database }): Promise<Job>
+  /**
+   * Pass `db` to enqueue inside a transaction, so the job exists exactly when the work's rows do, and
+   * the organization whose work it is, so claims are shared fairly (none for system work).
+   */
+  enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    options?: { maxAttempts?: number; db?: Database; organizationId?: number | null },
+  ): Promise<Job>
   /** Wakes idle workers; call after the transaction that enqueued commits. */
   notify(): void
-  /** Takes the oldest runnable job: queued and due, or running under a lease that ran out. */
-  claim(): Promise<Job | null>
+  /**
+   * Takes a runnable job (queued and due, or running under a lease that ran out): of the
+   * organization with the fewest jobs running on any worker, then the oldest.
+   */
+  claim(options?: ClaimOptions): Promise<Job | null>
   renew(job: Job): Promise<void>
   complete(job: Job): Promise<void>
   /** Queues the job again with a backoff, or marks it failed after its last attempt. */
   retryOrFail(job: Job, error: string): Promise<'retried' | 'failed'>
+  /** Gives a job this worker stopped (a shutdown) back to the queue, to run at once, its attempt not counted. */
+  handBack(job: Job): Promise<void>
   /** Puts jobs left running by a previous process back in the queue (single-process databases). */
   releaseAll(): Promise<number>
   /** Called after enqueue so an idle worker starts at once instead of at its next poll. */
@@ -27,12 +44,15 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`
   const listeners = new Set<() => void>()
   const lease = sql`now() + make_interval(secs => ${leaseSeconds})`
+  // A job is settled only by the worker holding it: after a hand-back, or once another worker took
+  // it over an ended lease, a late outcome from this one must change nothing.
+  const held = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId))
   return {
     workerId,
     async enqueue(kind, payload, options = {}) {
       const [job] = await (options.db ?? db)
         .insert(jobs)
-        .values({ kind, payload, maxAttempts: options.maxAttempts ?? 3 })
+        .values({ kind, payload, maxAttempts: options.maxAttempts ?? 3, organizationId: options.organizationId ?? null })
         .returning()
       if (!options.db) this.notify()
       return job!
@@ -40,21 +60,31 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
     notify() {
       for (const listener of listeners) listener()
     },
-    async claim() {
-      const rows = await db.execute(sql`
-        update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-          locked_until = ${lease}, updated_at = now()
-        where id = (
-          select id from jobs
-          where (status = 'queued' and run_after <= now()) or (status = 'running' and locked_until < now())
-          order by id
-          for update skip locked
+    async claim({ excludeOrganizations = [] } = {}) {
+      const excluded = excludeOrganizations.length
+        ? sql`and (j.organization_id is null or j.organization_id not in (${sql.join(excludeOrganizations.map((id) => sql`${id}`), sql`, `)}))`
+        : sql``
+      // One statement: SKIP LOCKED keeps two workers off the same job. Two claims at the same instant
+      // may both see an organization as idle; the sharing is fair on average across workers, and
+      // exact within one, whose cap (excludeOrganizations) keeps a slot for the others.
+      // Running means holding a live lease: a crashed worker's jobs stop counting when theirs ends.
+      const [job] = await db
+        .update(jobs)
+        .set({ status: 'running', attempts: sql`attempts + 1`, lockedBy: workerId, lockedUntil: sql`${lease}`, updatedAt: sql`now()` })
+        .where(sql`id = (
+          select j.id from jobs j
+          left join (
+            select organization_id, count(*) as running from jobs
+            where status = 'running' and locked_until >= now() and organization_id is not null
+            group by organization_id
+          ) busy on busy.organization_id = j.organization_id
+          where ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and j.locked_until < now()))
+            ${excluded}
+          order by coalesce(busy.running, 0), j.id
+          for update of j skip locked
           limit 1
-        )
-        returning id`)
-      const id = (rowsOf(rows)[0] as { id: number } | undefined)?.id
-      if (id === undefined) return null
-      const [job] = await db.select().from(jobs).where(eq(jobs.id, id))
+        )`)
+        .returning()
       return job ?? null
     },
     async renew(job) {
@@ -67,7 +97,7 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
       await db
         .update(jobs)
         .set({ status: 'done', lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
-        .where(eq(jobs.id, job.id))
+        .where(held(job))
     },
     async retryOrFail(job, error) {
       const last = job.attempts >= job.maxAttempts
@@ -82,8 +112,22 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           runAfter: sql`now() + make_interval(secs => ${5 ** job.attempts})`,
           updatedAt: sql`now()`,
         })
-        .where(eq(jobs.id, job.id))
+        .where(held(job))
       return last ? 'failed' : 'retried'
+    },
+    async handBack(job) {
+      await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          // Stopping the job was our doing, not the job's: its attempts stay for real failures.
+          attempts: sql`greatest(attempts - 1, 0)`,
+          lockedBy: null,
+          lockedUntil: null,
+          runAfter: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(held(job), eq(jobs.status, 'running')))
     },
     async releaseAll() {
       const released = await db
@@ -97,10 +141,4 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
       listeners.add(listener)
     },
   }
-}
-
-/** PGlite answers `{rows}`, postgres-js an array of rows. */
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result
-  return (result as { rows?: unknown[] }).rows ?? []
 }

@@ -1,16 +1,32 @@
 import type { Job, JobQueue } from './queue'
 
-export type JobHandler = (job: Job) => Promise<void>
+/**
+ * Does one job. `signal` aborts when the worker stops: a handler ends what it can end at once
+ * (an extraction thread) by throwing, and lets a write that has started finish.
+ */
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>
+
+export interface StopOptions {
+  /**
+   * How long jobs get to end after the abort. A job still running then is handed back anyway and
+   * left behind, so a job stuck in a call that cannot be aborted cannot hold up a shutdown.
+   */
+  graceMs?: number
+}
 
 export interface JobWorker {
   /** Resolves when no job is running or queued and due (used by tests and benchmarks). */
   idle(): Promise<void>
-  stop(): Promise<void>
+  /** Claims nothing more, aborts the running jobs and hands them back to the queue, their attempt not counted. */
+  stop(options?: StopOptions): Promise<void>
 }
 
 /**
  * Runs queued jobs in this process: polls, wakes at once on enqueue, renews the lease of running
  * jobs, and retries failures with a backoff. `npm run worker` runs the same loop on its own.
+ *
+ * With more than one slot, one organization holds at most `concurrency - 1` of them, so another
+ * organization's document never waits behind a huge one; with one slot it is first come, first served.
  */
 export function startJobWorker(
   queue: JobQueue,
@@ -18,16 +34,27 @@ export function startJobWorker(
   { concurrency = 1, pollMs = 1000, leaseSeconds = 60 }: { concurrency?: number; pollMs?: number; leaseSeconds?: number } = {},
 ): JobWorker {
   let stopped = false
-  let running = 0
   let timer: NodeJS.Timeout | undefined
   let idleWaiters: Array<() => void> = []
-  const inFlight = new Set<Promise<void>>()
+  const running = new Map<Job, Promise<void>>()
+  const shutdown = new AbortController()
+  const perOrganization = Math.max(1, concurrency - 1)
 
   const settleIdle = () => {
-    if (running > 0) return
+    if (running.size > 0) return
     const waiters = idleWaiters
     idleWaiters = []
     for (const resolve of waiters) resolve()
+  }
+
+  /** Organizations holding all the slots one organization may have here. */
+  function fullOrganizations() {
+    if (concurrency === 1) return []
+    const held = new Map<number, number>()
+    for (const job of running.keys()) {
+      if (job.organizationId !== null) held.set(job.organizationId, (held.get(job.organizationId) ?? 0) + 1)
+    }
+    return [...held].filter(([, count]) => count >= perOrganization).map(([organizationId]) => organizationId)
   }
 
   async function run(job: Job) {
@@ -35,9 +62,14 @@ export function startJobWorker(
     const heartbeat = setInterval(() => void queue.renew(job).catch(() => {}), (leaseSeconds * 1000) / 3)
     try {
       if (!handler) throw new Error(`No handler for job kind "${job.kind}"`)
-      await handler(job)
+      await handler(job, shutdown.signal)
       await queue.complete(job)
     } catch (error) {
+      // Whatever a stopped job threw (the abort, or a failure it caused), it is the shutdown's, not the job's.
+      if (shutdown.signal.aborted) {
+        await queue.handBack(job).catch(() => {})
+        return
+      }
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
       const outcome = await queue.retryOrFail(job, message).catch(() => 'failed')
       if (outcome === 'failed') console.error(`[jobs] job ${job.id} (${job.kind}) failed for good:`, message)
@@ -67,22 +99,20 @@ export function startJobWorker(
     try {
       do {
         again = false
-        while (!stopped && running < concurrency) {
-          const job = await queue.claim()
+        while (!stopped && running.size < concurrency) {
+          const job = await queue.claim({ excludeOrganizations: fullOrganizations() })
           if (!job) break
-          running++
           const task = run(job).finally(() => {
-            running--
-            inFlight.delete(task)
+            running.delete(job)
             void fill()
           })
-          inFlight.add(task)
+          running.set(job, task)
         }
-      } while (again && !stopped && running < concurrency)
+      } while (again && !stopped && running.size < concurrency)
     } catch (error) {
       if (!stopped) console.error('[jobs] could not claim a job', error)
     }
-    if (running === 0) settleIdle()
+    if (running.size === 0) settleIdle()
     if (!stopped) timer = setTimeout(() => void fill(), pollMs).unref()
   }
 
@@ -95,11 +125,26 @@ export function startJobWorker(
         idleWaiters.push(resolve)
         void fill()
       }),
-    async stop() {
+    async stop({ graceMs }: StopOptions = {}) {
       stopped = true
       clearTimeout(timer)
       await filling
-      await Promise.allSettled([...inFlight])
+      shutdown.abort(new Error('The job worker is stopping; the job goes back to the queue.'))
+      const ended = Promise.allSettled([...running.values()])
+      if (graceMs === undefined) {
+        await ended
+        return
+      }
+      let deadline: NodeJS.Timeout | undefined
+      const late = await Promise.race([
+        ended.then(() => false),
+        new Promise<boolean>((resolve) => (deadline = setTimeout(() => resolve(true), graceMs))),
+      ])
+      clearTimeout(deadline)
+      if (!late) return
+      const stuck = [...running.keys()]
+      console.warn(`[jobs] ${stuck.length} job(s) did not stop within ${graceMs} ms; handing them back and leaving them.`)
+      await Promise.allSettled(stuck.map((job) => queue.handBack(job)))
     },
   }
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
+import { notFound } from '../http-error'
 import { inviteMember, listOrganizationInvitations, removeInvitation } from '../invitations/service'
 import { readJson } from '../validation'
 import { requireMember, requireRole } from './access'
@@ -23,7 +24,14 @@ import {
   updateOrganization,
 } from './service'
 
-const member = (c: AppContext) => requireMember(c.var.deps, c.var.caller, c.req.param('slug') ?? '')
+/** Slugs are made of lowercase letters, digits and dashes (slugify); anything else names no organization. */
+function slug(c: AppContext) {
+  const value = c.req.param('slug') ?? ''
+  if (!/^[a-z0-9-]{1,100}$/.test(value)) throw notFound()
+  return value
+}
+
+const member = (c: AppContext) => requireMember(c.var.deps, c.var.caller, slug(c))
 
 async function admin(c: AppContext) {
   const { caller } = await member(c)

@@ -41,6 +41,9 @@ export function createDiskFileStore(dataDir: string): FileStore {
   }
   return {
     async put(source, maxBytes) {
+      // The source may fail (a body cut off) before the pipeline below attaches to it; this listener
+      // keeps that error from being unhandled, and the pipeline still sees the stream as failed.
+      source.on('error', () => {})
       const incoming = path.join(root, 'incoming')
       await mkdir(incoming, { recursive: true })
       const temporary = path.join(incoming, randomUUID())
@@ -68,10 +71,15 @@ export function createDiskFileStore(dataDir: string): FileStore {
       }
       const key = hash.digest('hex')
       const target = pathOf(key)
-      await mkdir(path.dirname(target), { recursive: true })
-      const created = !(await fileExists(target))
-      await rename(temporary, target)
-      return { key, size, head: new Uint8Array(Buffer.concat(head)), created }
+      try {
+        await mkdir(path.dirname(target), { recursive: true })
+        const created = !(await fileExists(target))
+        await rename(temporary, target)
+        return { key, size, head: new Uint8Array(Buffer.concat(head)), created }
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw error
+      }
     },
     read: (key) => createReadStream(pathOf(key)),
     localPath: pathOf,

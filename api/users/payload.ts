@@ -10,6 +10,7 @@ export async function describeUser(db: Database, user: UserRow, organizationSlug
   return {
     id: user.id,
     email: user.email,
+    email_verified: user.emailVerified,
     username: user.username,
     first_name: user.firstName,
     last_name: user.lastName,

@@ -2,19 +2,30 @@ import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
 import { readJson } from '../validation'
-import { ChangePasswordSchema, UpdateMeSchema } from './schema'
+import { cancelEmailChange, confirmEmailChange } from './email-change'
+import { describeUser } from './payload'
+import { ChangePasswordSchema, ConfirmEmailSchema, UpdateMeSchema } from './schema'
 import { changePassword, getMe, updateMe } from './service'
 
 export const userRoutes = new Hono<AppEnv>()
-  .use('/me/', requireCaller)
+  .use('/me/*', requireCaller)
   .use('/change-password/', requireCaller)
   .get('/me/', async (c) => c.json(await getMe(c.var.deps, c.var.caller, c.req.header('x-organization'))))
   .on(['PUT', 'PATCH'], '/me/', async (c) => {
     const changes = await readJson(c, UpdateMeSchema)
     return c.json(await updateMe(c.var.deps, c.var.caller, changes, c.req.header('x-organization')))
   })
+  .post('/me/email/confirm/', async (c) => {
+    const { token } = await readJson(c, ConfirmEmailSchema)
+    const user = await confirmEmailChange(c.var.deps, c.var.caller, token)
+    return c.json({ ...(await describeUser(c.var.deps.db, user, c.req.header('x-organization'))), pending_email: null })
+  })
+  .delete('/me/email/', async (c) => {
+    await cancelEmailChange(c.var.deps, c.var.caller)
+    return c.body(null, 204)
+  })
   .post('/change-password/', async (c) => {
     const input = await readJson(c, ChangePasswordSchema)
-    await changePassword(c.var.deps, c.var.caller, input)
-    return c.json({ detail: 'Password updated successfully.' })
+    const tokens = await changePassword(c.var.deps, c.var.caller, input)
+    return c.json({ detail: 'Password updated successfully.', ...tokens })
   })

@@ -1,11 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { restartSessions } from '../auth/sessions'
 import type { Caller, Deps } from '../context'
 import { users } from '../db/schema'
 import { HttpError, badRequest, unauthorized } from '../http-error'
-import { hashPassword, verifyPassword } from '../auth/passwords'
-import { revokeOtherSessions } from '../auth/sessions'
+import { pendingEmail, requestEmailConfirmation } from './email-change'
 import { describeUser } from './payload'
-import type { z } from 'zod'
 import type { ChangePasswordSchema, UpdateMeSchema } from './schema'
 
 export async function loadCaller({ db }: Deps, caller: Caller) {
@@ -14,10 +15,23 @@ export async function loadCaller({ db }: Deps, caller: Caller) {
   return user
 }
 
-export async function getMe(deps: Deps, caller: Caller, organizationSlug?: string | null) {
-  return describeUser(deps.db, await loadCaller(deps, caller), organizationSlug)
+/** The profile with what only its owner sees: the address waiting for confirmation. */
+async function describeOwnProfile(deps: Deps, user: typeof users.$inferSelect, organizationSlug?: string | null) {
+  const [profile, pending] = await Promise.all([
+    describeUser(deps.db, user, organizationSlug),
+    pendingEmail(deps.db, user.id),
+  ])
+  return { ...profile, pending_email: pending }
 }
 
+export async function getMe(deps: Deps, caller: Caller, organizationSlug?: string | null) {
+  return describeOwnProfile(deps, await loadCaller(deps, caller), organizationSlug)
+}
+
+/**
+ * Names and username change at once. A new e-mail address is only requested here: it takes effect
+ * when the link mailed to it is followed (invitations and Google sign-in trust a verified address).
+ */
 export async function updateMe(
   deps: Deps,
   caller: Caller,
@@ -25,37 +39,31 @@ export async function updateMe(
   organizationSlug?: string | null,
 ) {
   const { db } = deps
-  await loadCaller(deps, caller)
-  for (const field of ['email', 'username'] as const) {
-    const value = changes[field]
-    if (!value) continue
-    const column = field === 'email' ? users.email : users.username
+  let user = await loadCaller(deps, caller)
+  if (changes.username) {
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(sql`lower(${column})`, value.toLowerCase()), ne(users.id, caller.userId)))
+      .where(and(eq(sql`lower(${users.username})`, changes.username.toLowerCase()), ne(users.id, caller.userId)))
       .limit(1)
-    if (taken) throw badRequest({ [field]: [`A user with that ${field} already exists.`] })
+    if (taken) throw badRequest({ username: ['A user with that username already exists.'] })
   }
-  const [user] = await db
-    .update(users)
-    .set({
-      firstName: changes.first_name,
-      lastName: changes.last_name,
-      email: changes.email?.toLowerCase(),
-      username: changes.username,
-    })
-    .where(eq(users.id, caller.userId))
-    .returning()
-  return describeUser(db, user!, organizationSlug)
+  if (changes.email) await requestEmailConfirmation(deps, user, changes.email)
+  if (changes.first_name !== undefined || changes.last_name !== undefined || changes.username) {
+    ;[user] = await db
+      .update(users)
+      .set({ firstName: changes.first_name, lastName: changes.last_name, username: changes.username })
+      .where(eq(users.id, caller.userId))
+      .returning()
+  }
+  return describeOwnProfile(deps, user!, organizationSlug)
 }
 
-/** Only username/password accounts have a password to change; other sessions are signed out. */
-export async function changePassword(
-  deps: Deps,
-  caller: Caller,
-  input: z.infer<typeof ChangePasswordSchema>,
-) {
+/**
+ * Only username/password accounts have a password to change. Every session ends, the caller's too
+ * (a copy of its cookie may be why the password is being changed); the caller gets a fresh one.
+ */
+export async function changePassword(deps: Deps, caller: Caller, input: z.infer<typeof ChangePasswordSchema>) {
   const user = await loadCaller(deps, caller)
   if (user.authProvider !== 'jwt') {
     throw new HttpError(400, {
@@ -72,5 +80,5 @@ export async function changePassword(
     .update(users)
     .set({ passwordHash: await hashPassword(input.new_password) })
     .where(eq(users.id, user.id))
-  await revokeOtherSessions(deps, user.id, caller.familyId)
+  return restartSessions(deps, user.id)
 }

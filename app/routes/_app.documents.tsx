@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
@@ -100,6 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
     const staged = await stageUpload(request)
     if ('tooLarge' in staged) return redirectWithToast(request, `${listUrl(request)}`, { type: 'error', message: staged.tooLarge })
+    // Nothing of the form could be read, so the message goes to the form as a whole.
+    if ('malformed' in staged) return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, { status: 400 })
     try {
       return await uploadAction(request, staged.formData, staged.files)
     } finally {

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { z } from 'zod'
 import { ErrorList, Field } from '~/components/forms'
 import { InvitationActions } from '~/components/invitation-actions'
+import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { OrgAvatar } from '~/components/org-avatar'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return json({
     firstName: me.first_name || me.username,
+    unconfirmedEmail: me.email_verified ? null : me.email,
     currentSlug: me.organization?.slug ?? null,
     organizations,
     invitations,
@@ -84,7 +86,7 @@ async function createOrganization(request: Request, form: FormData) {
 }
 
 export default function Organizations() {
-  const { firstName, currentSlug, organizations, invitations, createOpen } = useLoaderData<typeof loader>()
+  const { firstName, currentSlug, organizations, invitations, createOpen, unconfirmedEmail } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -144,6 +146,7 @@ export default function Organizations() {
 
       <section className="page" aria-labelledby="pending-title">
         <h2 id="pending-title">Pending Invitations</h2>
+        {unconfirmedEmail ? <UnconfirmedEmailNotice email={unconfirmedEmail} /> : null}
         {invitations === null ? (
           <p className="alert alert-error" role="alert">
             Failed to load pending invitations. Please try again later.

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { InvitationActions } from '~/components/invitation-actions'
+import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { ApiError } from '~/services/api-fetch.server'
-import { requireUser } from '~/services/auth.server'
+import { currentUser, requireUser } from '~/services/auth.server'
 import { answerInvitation } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
 import type { Invitation } from '~/services/organizations.server'
@@ -12,12 +13,13 @@ import { displayName, formatDate, plural } from '~/utils/format'
 export const meta: MetaFunction = () => [{ title: 'Invitations | Exit Planner' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+  const me = await currentUser(request)
+  const unconfirmedEmail = me.email_verified ? null : me.email
   try {
-    return json({ invitations: await invitationsApi(request).mine(), error: null })
+    return json({ invitations: await invitationsApi(request).mine(), error: null, unconfirmedEmail })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({ invitations: [] as Invitation[], error: 'Failed to load your invitations. Please try again later.' })
+    return json({ invitations: [] as Invitation[], error: 'Failed to load your invitations. Please try again later.', unconfirmedEmail })
   }
 }
 
@@ -29,10 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Invitations() {
-  const { invitations, error } = useLoaderData<typeof loader>()
+  const { invitations, error, unconfirmedEmail } = useLoaderData<typeof loader>()
   return (
     <div className="page">
       <h1>Pending Invitations</h1>
+      {unconfirmedEmail ? <UnconfirmedEmailNotice email={unconfirmedEmail} /> : null}
       {error ? (
         <p className="alert alert-error" role="alert">
           {error}

@@ -4,9 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
+import { ChangeEmailSchema, EmailSettings } from '~/components/email-settings'
 import { ErrorList, Field } from '~/components/forms'
 import { ApiError } from '~/services/api-fetch.server'
-import { changePassword } from '~/services/auth-api.server'
+import { type Me, cancelEmailChange, changePassword, updateMe } from '~/services/auth-api.server'
 import { currentUser } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { formatDateTime, initialOf } from '~/utils/format'
@@ -29,24 +30,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const me = await currentUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema })
-  if (me.auth_provider !== 'jwt') return json(submission.reply({ formErrors: [GOOGLE_REFUSAL] }), { status: 400 })
-  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['old_password', 'new_password'] }), { status: 400 })
+  const form = await request.formData()
+  switch (form.get('intent')) {
+    case 'change-password':
+      return changePasswordAction(request, me, form)
+    case 'change-email':
+      return changeEmailAction(request, form)
+    case 'cancel-email-change':
+      await cancelEmailChange(request)
+      return redirectWithToast(request, '/profile', { type: 'info', message: 'The e-mail change was cancelled.' })
+    default:
+      throw new Response('Unknown intent', { status: 400 })
+  }
+}
+
+const fieldMessages = (error: ApiError, field: string) =>
+  Array.isArray(error.body[field]) ? (error.body[field] as string[]) : undefined
+
+async function changePasswordAction(request: Request, me: Me, form: FormData) {
+  const submission = parseWithZod(form, { schema: ChangePasswordSchema })
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    json({ intent: 'change-password' as const, result: submission.reply({ ...options, hideFields: ['old_password', 'new_password'] }) }, { status: 400 })
+  if (me.auth_provider !== 'jwt') return reply({ formErrors: [GOOGLE_REFUSAL] })
+  if (submission.status !== 'success') return reply()
   try {
     await changePassword(request, submission.value)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    const pick = (field: string) => (Array.isArray(error.body[field]) ? (error.body[field] as string[]) : undefined)
-    const fieldErrors = { old_password: pick('old_password') ?? [], new_password: pick('new_password') ?? [] }
-    const nonField = pick('non_field_errors')
-    return json(
-      submission.reply({
-        formErrors: nonField ?? (fieldErrors.old_password.length || fieldErrors.new_password.length ? [] : ['Failed to change password']),
-        fieldErrors,
-        hideFields: ['old_password', 'new_password'],
-      }),
-      { status: 400 },
-    )
+    const fieldErrors = { old_password: fieldMessages(error, 'old_password') ?? [], new_password: fieldMessages(error, 'new_password') ?? [] }
+    const onFields = fieldErrors.old_password.length + fieldErrors.new_password.length > 0
+    return reply({ formErrors: fieldMessages(error, 'non_field_errors') ?? (onFields ? [] : ['Failed to change password']), fieldErrors })
   }
   return redirectWithToast(request, '/profile', {
     type: 'success',
@@ -54,9 +67,28 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
+async function changeEmailAction(request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: ChangeEmailSchema })
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    json({ intent: 'change-email' as const, result: submission.reply(options) }, { status: 400 })
+  if (submission.status !== 'success') return reply()
+  try {
+    await updateMe(request, { email: submission.value.email })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const onField = fieldMessages(error, 'email')
+    return reply(onField ? { fieldErrors: { email: onField } } : { formErrors: [error.status === 503 ? error.message : 'Failed to update profile'] })
+  }
+  return redirectWithToast(request, '/profile', {
+    type: 'info',
+    message: `We sent a confirmation link to ${submission.value.email}. Follow it to confirm the address.`,
+  })
+}
+
 export default function Profile() {
   const { me } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const actionData = useActionData<typeof action>()
+  const lastResult = actionData?.intent === 'change-password' ? actionData.result : null
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'change-password',
@@ -65,7 +97,7 @@ export default function Profile() {
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   })
-  const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'change-password'
   const organization = me.organization
   return (
     <div className="stack">
@@ -113,6 +145,13 @@ export default function Profile() {
         </dl>
       </section>
 
+      <EmailSettings
+        email={me.email}
+        verified={me.email_verified}
+        pendingEmail={me.pending_email}
+        lastResult={actionData?.intent === 'change-email' ? actionData.result : null}
+      />
+
       <section className="page" aria-labelledby="organization-title">
         <h2 id="organization-title">Organization</h2>
         {organization ? (
@@ -144,6 +183,7 @@ export default function Profile() {
             </p>
           ) : (
             <Form method="post" {...getFormProps(form)} className="form">
+              <input type="hidden" name="intent" value="change-password" />
               <ErrorList id={form.errorId} errors={form.errors} />
               <Field
                 label="Current password"

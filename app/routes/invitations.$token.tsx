@@ -8,7 +8,8 @@ import { ErrorList, Field } from '~/components/forms'
 import { PublicPage } from '~/components/public-page'
 import { ApiError } from '~/services/api-fetch.server'
 import { authEvent, redirectWithToast } from '~/services/flash.server'
-import { answerInvitation } from '~/services/invitation-actions.server'
+import { getMe } from '~/services/auth-api.server'
+import { answerInvitationLink } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
 import { AUTH_KEY, ORGANIZATION_KEY, commitSession, getAuthSession, getSession } from '~/services/session.server'
 import { displayName } from '~/utils/format'
@@ -25,12 +26,13 @@ export const meta: MetaFunction = () => [{ title: 'Invitation | Exit Planner' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? ''
-  const auth = await getAuthSession(request)
+  // The address the account has now, not the one it had when this browser signed in.
+  const signedInAs = (await getAuthSession(request)) ? (await getMe(request)).email : null
   try {
     const invitation = await invitationsApi(request).preview(token)
-    return json({ invitation, signedInAs: auth?.user.email ?? null })
+    return json({ invitation, signedInAs })
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return json({ invitation: null, signedInAs: auth?.user.email ?? null })
+    if (error instanceof ApiError && error.status === 404) return json({ invitation: null, signedInAs })
     throw error
   }
 }
@@ -41,8 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get('intent')
   if (intent === 'accept' || intent === 'decline') {
     if (!(await getAuthSession(request))) throw redirect(`/login?redirectTo=${encodeURIComponent(`/invitations/${token}`)}`)
-    const response = await answerInvitation(request, form, '/organizations')
-    return response
+    return answerInvitationLink(request, token, intent, '/organizations')
   }
   const submission = parseWithZod(form, { schema: NewAccountSchema })
   if (submission.status !== 'success') return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
@@ -112,7 +113,6 @@ export default function InvitationLink() {
       ) : signedInAs ? (
         signedInAs.toLowerCase() === invitation.email.toLowerCase() ? (
           <Form method="post" className="inline-actions">
-            <input type="hidden" name="invitationId" value={invitation.id} />
             <button type="submit" name="intent" value="accept" className="button-primary">
               Accept
             </button>

@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoader
 import { useEffect } from 'react'
 import { AuthorizationError } from 'remix-auth'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { safeRedirect } from 'remix-utils/safe-redirect'
 import { z } from 'zod'
 import { Logo } from '~/components/logo'
 import { getAuthenticator, googleConfigured } from '~/services/auth.server'
@@ -16,6 +15,7 @@ import { checkHoneypot } from '~/services/honeypot.server'
 import { AUTH_KEY, ORGANIZATION_KEY, commitSession, getAuthSession, getSession } from '~/services/session.server'
 import loginStyles from '~/styles/login.css'
 import { logAuth } from '~/utils/auth-log'
+import { safeRedirect } from '~/utils/safe-redirect'
 import type { loader as rootLoader } from '~/root'
 
 const MISSING_CREDENTIALS = 'Please enter both username and password'
@@ -39,7 +39,7 @@ export const meta: MetaFunction = () => [{ title: 'Sign In | Exit Planner' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '/dashboard')
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
   if (await getAuthSession(request)) throw redirect(redirectTo)
   return json({
     googleConfigured: googleConfigured(),
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
       authLog: [authEvent('LoginPage', 'Login successful', 'success', { user_id: auth.user.id, role: auth.user.role })],
     }),
   )
-  return redirect(safeRedirect(submission.value.redirectTo, '/dashboard'), { headers })
+  return redirect(safeRedirect(submission.value.redirectTo), { headers })
 }
 
 export default function LoginPage() {
@@ -170,12 +170,12 @@ export default function LoginPage() {
         <div className="google-area">
           {googleConfigured ? (
             <Form method="post" action="/auth/google" onSubmit={() => logAuth('GoogleLogin', 'Google sign-in started')}>
-              <button type="submit" className="button button-google" style={{ width: 280 }}>
+              <button type="submit" className="button button-google">
                 Sign in with Google
               </button>
             </Form>
           ) : (
-            <p className="google-unavailable" style={{ width: 280 }}>
+            <p className="google-unavailable">
               Google login is not properly configured. Please contact support.
             </p>
           )}

@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node'
+import { signInPath } from '~/utils/safe-redirect'
 import { webEnv } from './env.server'
 import { authEvent, flashCookie } from './flash.server'
 import { currentRequestStore, inProcessApi } from './request-context.server'
@@ -77,8 +78,6 @@ function refreshOnce(refresh: string) {
 /** Ends the session and sends the browser to sign in again, back to where it was. */
 async function signOutAndRedirect(request: Request, reason: string): Promise<never> {
   const session = await getSession(request)
-  const url = new URL(request.url)
-  const back = `${url.pathname}${url.search}`.replace(/[?&]_data=[^&]*/, '')
   const headers = new Headers()
   headers.append('Set-Cookie', await destroySession(session))
   headers.append(
@@ -90,7 +89,7 @@ async function signOutAndRedirect(request: Request, reason: string): Promise<nev
   )
   const store = currentRequestStore()
   if (store) store.pendingSessionCookie = undefined
-  throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers })
+  throw redirect(signInPath(request), { headers })
 }
 
 /**

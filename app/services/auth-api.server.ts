@@ -1,5 +1,5 @@
 import { ApiError, ApiUnavailableError, apiFetch, apiJson } from './api-fetch.server'
-import type { AuthSession, SessionUser } from './session.server'
+import { type AuthSession, type SessionUser, updateTokens } from './session.server'
 
 interface TokenAnswer {
   access?: string
@@ -85,6 +85,8 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
 export interface Me extends SessionUser {
   last_login: string | null
   date_joined: string
+  /** A new address waiting for its confirmation link to be followed. */
+  pending_email: string | null
 }
 
 export const getMe = (request: Request) => apiJson<Me>(request, '/me/')
@@ -103,5 +105,18 @@ export async function revokeSession(request: Request, refresh: string) {
 export const updateMe = (request: Request, changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'>>) =>
   apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
 
-export const changePassword = (request: Request, input: { old_password: string; new_password: string }) =>
-  apiJson<{ detail: string }>(request, '/change-password/', { method: 'POST', json: input })
+/** Follows an e-mail confirmation link as the signed-in user. */
+export const confirmEmail = (request: Request, token: string) =>
+  apiJson<Me>(request, '/me/email/confirm/', { method: 'POST', json: { token } })
+
+export const cancelEmailChange = (request: Request) => apiJson<void>(request, '/me/email/', { method: 'DELETE' })
+
+/** Changes the password; every session ends and this browser carries on with the fresh one it gets. */
+export async function changePassword(request: Request, input: { old_password: string; new_password: string }) {
+  const answer = await apiJson<{ detail: string; access: string; refresh: string }>(request, '/change-password/', {
+    method: 'POST',
+    json: input,
+  })
+  await updateTokens(request, { access: answer.access, refresh: answer.refresh })
+  return answer.detail
+}

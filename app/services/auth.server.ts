@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
+import { signInPath } from '~/utils/safe-redirect'
 import { exchangeGoogleToken, getMe, obtainToken } from './auth-api.server'
 import { webEnv } from './env.server'
 import { perRequest } from './request-context.server'
@@ -40,16 +41,10 @@ export function getAuthenticator() {
 
 export const googleConfigured = () => Boolean(webEnv().GOOGLE_CLIENT_ID && webEnv().GOOGLE_CLIENT_SECRET)
 
-function loginRedirect(request: Request) {
-  const url = new URL(request.url)
-  const back = `${url.pathname}${url.search}`.replace(/[?&]_data=[^&]*/, '')
-  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-}
-
 /** The signed-in session, or a redirect to /login that remembers where the visitor was going. */
 export async function requireUser(request: Request): Promise<AuthSession> {
   const auth = await getAuthSession(request)
-  if (!auth) throw loginRedirect(request)
+  if (!auth) throw redirect(signInPath(request))
   return auth
 }
 

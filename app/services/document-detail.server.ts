@@ -28,13 +28,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
     ? (url.searchParams.get('tab') as DocumentTab)
     : 'preview'
   const api = documentsApi(request)
-  let document
-  try {
-    document = await api.get(id)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response('Document not found', { status: 404 })
-    throw error
-  }
+  const document = await getDocument(api, id)
   let preview: DocumentText | null = null
   let insights: DocumentInsights | null = null
   let versions: DocumentVersion[] | null = null
@@ -65,6 +59,18 @@ export async function loadDocumentDetail(request: Request, id: number) {
 
 export type DocumentDetailData = Awaited<ReturnType<typeof loadDocumentDetail>>
 
+const documentNotFound = () => new Response('Document not found', { status: 404 })
+
+/** The document, or the page's 404 when the backend has none by that id in the user's organization. */
+async function getDocument(api: ReturnType<typeof documentsApi>, id: number) {
+  try {
+    return await api.get(id)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw documentNotFound()
+    throw error
+  }
+}
+
 /**
  * Answers a form of the panel: with a redirect back to the tab (the page, without JavaScript), or
  * with JSON when the overlay sent it through a fetcher (`_overlay`), so the list stays in place.
@@ -85,12 +91,15 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
   if (isUpload) {
     const staged = await stageUpload(request)
     if ('tooLarge' in staged) return failed({ file: [staged.tooLarge] })
+    if ('malformed' in staged) return failed({ file: [staged.malformed] })
     try {
       const file = staged.files[0]
       if (!file) return failed({ file: ['Please select a file to upload'] })
       await api.uploadVersion(id, file, String(staged.formData.get('changes') ?? ''))
       return done(request, staged.formData, id, 'versions', 'New version uploaded. It is being processed.')
     } catch (error) {
+      // Another organization's document (or none): the same 404 as its page, not a server error.
+      if (error instanceof ApiError && error.status === 404) throw documentNotFound()
       const fields = fieldErrorsOf(error)
       if (fields) return failed({ file: fields.file ?? fields[''] ?? ['Failed to upload document. Please try again.'] })
       throw error
@@ -99,7 +108,7 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
     }
   }
   const form = await request.formData()
-  const document = await api.get(id)
+  const document = await getDocument(api, id)
   switch (form.get('intent')) {
     case 'save-metadata': {
       const submission = parseWithZod(form, { schema: MetadataSchema })

@@ -30,6 +30,12 @@ export function invitationsApi(request: Request) {
     decline: (id: number) => apiJson(request, `/users/invitations/${id}/decline/`, { method: 'POST' }),
     resend: (id: number) => apiJson<Invitation>(request, `/users/invitations/${id}/resend/`, { method: 'POST' }),
     remove: (id: number) => apiJson(request, `/users/invitations/${id}/`, { method: 'DELETE' }),
+    /** Accept or decline through the e-mailed link, signed in as the invited address. */
+    respond: (value: string, response: 'accept' | 'decline') =>
+      apiJson<{ detail: string; organization?: { id: number; name: string; slug: string } }>(request, `${token(value)}respond/`, {
+        method: 'POST',
+        json: { response },
+      }),
     preview: (value: string) => apiJson<InvitationPreview>(request, token(value), { anonymous: true }),
     acceptWithNewAccount: (value: string, input: { username: string; password: string }) =>
       apiJson<AuthSession & { access: string; organization: { slug: string; name: string } }>(

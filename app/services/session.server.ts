@@ -5,6 +5,7 @@ import { currentRequestStore, perRequest } from './request-context.server'
 export interface SessionUser {
   id: number
   email: string
+  email_verified: boolean
   username: string
   first_name: string
   last_name: string

@@ -1,11 +1,15 @@
-import { rm } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import {
   MaxPartSizeExceededError,
   NodeOnDiskFile,
+  type UploadHandlerPart,
   unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createFileUploadHandler as createFileUploadHandler,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from '@remix-run/node'
@@ -13,35 +17,67 @@ import { webEnv } from './env.server'
 
 const directory = path.join(tmpdir(), 'exit-planning-uploads')
 
-export type StagedUpload = { formData: FormData; files: NodeOnDiskFile[]; cleanup: () => Promise<void> } | { tooLarge: string }
+const UPLOAD_CUT_OFF = 'The upload was cut off or is not a valid form submission. Please try again.'
+
+export type StagedUpload =
+  | { formData: FormData; files: NodeOnDiskFile[]; cleanup: () => Promise<void> }
+  | { tooLarge: string }
+  | { malformed: string }
 
 /**
  * Reads an upload form, writing its files to a temporary folder as they arrive (never holding a
  * whole file in memory) and refusing any file over MAX_UPLOAD_MB. Call `cleanup` once the files
- * have been passed on to the backend.
+ * have been passed on to the backend. A body that breaks off or is not valid multipart answers
+ * `malformed`, never an error, and leaves nothing in the temporary folder.
  */
 export async function stageUpload(request: Request): Promise<StagedUpload> {
   const maxMb = webEnv().MAX_UPLOAD_MB
+  const maxBytes = maxMb * 1024 * 1024
   const files: NodeOnDiskFile[] = []
-  const fileHandler = createFileUploadHandler({ directory, maxPartSize: maxMb * 1024 * 1024, avoidFileConflicts: true })
-  const handler = composeUploadHandlers(async (part) => {
+  // Every path is known before its first byte is written, so a half-written file can be removed too.
+  const written: string[] = []
+  // A disk that fails is the server's problem (500); any other failure is the body's (400).
+  let diskFailure: unknown
+  await mkdir(directory, { recursive: true })
+  const fileHandler = async (part: UploadHandlerPart) => {
     if (!part.filename) return undefined
-    const file = await fileHandler(part)
-    if (file instanceof NodeOnDiskFile) {
-      // On disk under a random name; the user's file name is what the backend must see.
-      file.name = part.filename
-      files.push(file)
-    }
-    return file
-  }, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
+    const file = path.join(directory, randomUUID())
+    written.push(file)
+    // The pipeline hands a failed body's error to the file too; only a system error is the disk's own.
+    const output = createWriteStream(file).on('error', (error: NodeJS.ErrnoException) => {
+      if (error.syscall) diskFailure ??= error
+    })
+    await pipeline(Readable.from(part.data), sizeLimit(part.name, maxBytes), output)
+    const staged = new NodeOnDiskFile(file, part.contentType)
+    // On disk under a random name; the user's file name is what the backend must see.
+    staged.name = part.filename
+    files.push(staged)
+    // Remix's own handler makes the same cast: NodeOnDiskFile lacks File's newest members in TS's DOM types.
+    return staged as unknown as File
+  }
+  const handler = composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
   const cleanup = async () => {
-    await Promise.all(files.map((file) => rm(file.getFilePath(), { force: true })))
+    await Promise.all(written.map((file) => rm(file, { force: true })))
   }
   try {
     return { formData: await parseMultipartFormData(request, handler), files, cleanup }
   } catch (error) {
     await cleanup()
     if (error instanceof MaxPartSizeExceededError) return { tooLarge: `Each file must be at most ${maxMb} MB.` }
-    throw error
+    if (diskFailure) throw diskFailure
+    // Cut off, malformed, or the client went away: nothing the server did wrong.
+    return { malformed: UPLOAD_CUT_OFF }
   }
+}
+
+/** Passes bytes on until a part passes `maxBytes`, then fails the write with Remix's own error. */
+function sizeLimit(field: string, maxBytes: number) {
+  let size = 0
+  return new Transform({
+    transform(chunk: Uint8Array, _encoding, done) {
+      size += chunk.byteLength
+      if (size > maxBytes) return done(new MaxPartSizeExceededError(field, maxBytes))
+      done(null, chunk)
+    },
+  })
 }

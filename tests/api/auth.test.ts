@@ -3,7 +3,7 @@ import { type Harness, signIn, startApi } from './support/harness'
 
 let api: Harness
 beforeAll(async () => {
-  api = await startApi({ LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6' })
+  api = await startApi({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6' })
 })
 afterAll(() => api.close())
 
@@ -76,20 +76,13 @@ describe('POST /api/token/obtain/', () => {
 })
 
 describe('rate limit on failed sign-ins', () => {
-  it('limits per username, whatever the address, with 429 and Retry-After', async () => {
+  it('limits one name from one address, whatever its case, with 429 and Retry-After', async () => {
+    const address = '192.0.2.10'
     for (let attempt = 0; attempt < 3; attempt++) {
-      const failed = await api.request('/token/obtain/', {
-        method: 'POST',
-        json: { username: 'ratelimited', password: 'wrong' },
-        address: `192.0.2.${attempt + 10}`,
-      })
+      const failed = await api.request('/token/obtain/', { method: 'POST', json: { username: 'ratelimited', password: 'wrong' }, address })
       expect(failed.status).toBe(401)
     }
-    const limited = await api.request('/token/obtain/', {
-      method: 'POST',
-      json: { username: 'RateLimited', password: 'wrong' },
-      address: '192.0.2.99',
-    })
+    const limited = await api.request('/token/obtain/', { method: 'POST', json: { username: 'RateLimited', password: 'wrong' }, address })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('Retry-After')).toBe('900')
     expect((await limited.json()).detail).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.')
@@ -144,12 +137,12 @@ describe('refresh tokens', () => {
     expect(await missing.json()).toEqual({ refresh: ['This field is required.'] })
   })
 
-  // Access tokens are stateless and short-lived (docs/decisions/002); revocation ends the refresh family.
-  it('revoke signs the session out: its refresh token no longer works', async () => {
+  it('revoke signs the session out: its refresh token and its access token no longer work', async () => {
     const session = await signIn(api, 'member')
     const revoked = await api.request('/token/revoke/', { method: 'POST', json: { refresh: session.refresh } })
     expect(revoked.status).toBe(200)
     expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })).status).toBe(401)
+    expect((await api.request('/me/', { token: session.access })).status).toBe(401)
   })
 })
 
@@ -197,7 +190,7 @@ describe('/api/me/ and /api/change-password/', () => {
     expect(await updated.json()).toMatchObject({ first_name: 'Alexandra', last_name: 'Morgan' })
   })
 
-  it('changes the password: old one verified, other sessions revoked, this one kept', async () => {
+  it('changes the password: old one verified, every session ended, the caller carries on with fresh tokens', async () => {
     const local = await startApi()
     try {
       const current = await signIn(local, 'member')
@@ -216,8 +209,12 @@ describe('/api/me/ and /api/change-password/', () => {
         json: { old_password: 'demo-password', new_password: 'a-brand-new-password' },
       })
       expect(changed.status).toBe(200)
+      const fresh = await changed.json()
       expect((await local.request('/token/refresh/', { method: 'POST', json: { refresh: other.refresh } })).status).toBe(401)
-      expect((await local.request('/me/', { token: current.access })).status).toBe(200)
+      expect((await local.request('/me/', { token: other.access })).status).toBe(401)
+      expect((await local.request('/me/', { token: current.access })).status).toBe(401)
+      expect((await local.request('/me/', { token: fresh.access })).status).toBe(200)
+      expect((await local.request('/token/refresh/', { method: 'POST', json: { refresh: fresh.refresh } })).status).toBe(200)
       expect((await local.request('/token/obtain/', { method: 'POST', json: { username: 'member', password: 'demo-password' } })).status).toBe(401)
       await signIn(local, 'member', 'a-brand-new-password')
     } finally {

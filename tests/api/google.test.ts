@@ -1,7 +1,9 @@
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type CryptoKey, SignJWT, exportJWK, generateKeyPair } from 'jose'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../api/db/schema'
 import { type Harness, startApi } from './support/harness'
 
 const CLIENT_ID = 'exit-planning-test.apps.googleusercontent.com'
@@ -69,6 +71,17 @@ describe('POST /api/users/google/', () => {
       role: 'analyst',
       organization: { slug: 'demo-advisory-group' },
     })
+  })
+
+  it('does not link an account whose own e-mail is unverified, nor with an unverified Google e-mail', async () => {
+    await api.db.update(users).set({ emailVerified: false }).where(eq(users.username, 'member'))
+    const refused = await exchange(await idToken({ sub: 'g-member', email: 'member@demo.example.com' }))
+    expect(refused.status).toBe(401)
+    expect((await refused.json()).detail).toContain('has not confirmed it')
+    const unverifiedAtGoogle = await exchange(await idToken({ sub: 'g-admin', email: 'admin@demo.example.com', email_verified: false }))
+    expect(unverifiedAtGoogle.status).toBe(401)
+    const linked = await api.db.select({ googleSub: users.googleSub }).from(users).where(inArray(users.username, ['member', 'admin']))
+    expect(linked.map((row) => row.googleSub)).toEqual([null, null])
   })
 
   it('refuses a token issued for another audience', async () => {

@@ -65,7 +65,7 @@ test('shows the Google button when Google sign-in is configured', async ({ page 
   await page.goto(`${server.url}/login`)
   const button = page.getByRole('button', { name: 'Sign in with Google' })
   await expect(button).toBeVisible()
-  expect(await button.evaluate((element) => (element as HTMLElement).style.width)).toBe('280px')
+  expect(await button.evaluate((element) => getComputedStyle(element).width)).toBe('280px')
 })
 
 test('refuses a password change to a Google account', async ({ page, context }) => {

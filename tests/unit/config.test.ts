@@ -13,7 +13,7 @@ describe('loadApiConfig', () => {
     expect(config).toMatchObject({
       DATA_DIR: './data',
       ACCESS_TOKEN_TTL_SECONDS: 300,
-      LOGIN_MAX_FAILURES_PER_USERNAME: 5,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
       INVITATION_TTL_DAYS: 7,
       TRUST_PROXY: false,
       GOOGLE_ISSUERS: ['https://accounts.google.com', 'accounts.google.com'],

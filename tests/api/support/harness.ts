@@ -113,10 +113,12 @@ export async function registerThroughInvitation(
   return signIn(api, username, 'a-long-password-1')
 }
 
-/** The invitation token from the accept link of a sent .eml (quoted-printable soft breaks undone). */
-export function invitationToken(mail: string): string {
+/** The token of a link under `path` in a sent .eml (quoted-printable soft breaks undone). */
+export function mailedToken(mail: string, path: '/invitations/' | '/confirm-email/'): string {
   const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-  const match = text.match(/\/invitations\/([A-Za-z0-9_-]{20,})/)
-  if (!match) throw new Error('no invitation link in the mail')
-  return match[1]
+  const match = text.match(new RegExp(`${path}([A-Za-z0-9_-]{20,})`))
+  if (!match) throw new Error(`no ${path} link in the mail`)
+  return match[1]!
 }
+
+export const invitationToken = (mail: string) => mailedToken(mail, '/invitations/')

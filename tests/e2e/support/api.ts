@@ -32,9 +32,10 @@ export async function api<T = unknown>(method: string, route: string, options: {
 export const apiSignIn = (username: string, password: string, base?: string) =>
   api<{ access: string; refresh: string }>('POST', '/token/obtain/', { body: { username, password }, base })
 
-/** The accept link of the newest invitation e-mail to `email` in the server's outbox (quoted-printable decoded). */
-export async function invitationLink(email: string, dataDir = process.env.E2E_DATA_DIR!) {
+/** The newest link under `linkPath` mailed to `email`, read from the server's outbox (quoted-printable decoded). */
+export async function mailedLink(email: string, linkPath: '/invitations/' | '/confirm-email/', dataDir = process.env.E2E_DATA_DIR!) {
   const outbox = path.join(dataDir, 'outbox')
+  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath}[\\w-]+`)
   let link: string | undefined
   await expect
     .poll(
@@ -46,9 +47,9 @@ export async function invitationLink(email: string, dataDir = process.env.E2E_DA
           return undefined
         }
         for (const file of files) {
-          const raw = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '')
+          const raw = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
           if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue
-          link = /https?:\/\/[^\s"<>]+\/invitations\/[\w-]+/.exec(raw)?.[0]
+          link = pattern.exec(raw)?.[0]
           if (link) return link
         }
         return undefined
@@ -58,6 +59,8 @@ export async function invitationLink(email: string, dataDir = process.env.E2E_DA
     .toBeTruthy()
   return link!
 }
+
+export const invitationLink = (email: string, dataDir?: string) => mailedLink(email, '/invitations/', dataDir)
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 

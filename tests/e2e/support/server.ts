@@ -16,23 +16,28 @@ export function freePort(): Promise<number> {
   })
 }
 
-export interface StartedServer {
+export interface AppProcess {
   url: string
-  dataDir: string
-  stop(): Promise<void>
+  /** Everything the process printed so far. */
+  output(): string
+  /** Sends SIGTERM and answers how long the process took to exit, and its exit code. */
+  terminate(): Promise<{ exitMs: number; code: number | null }>
 }
 
-/** Starts the built app as `npm start` does, with extra environment, on a free port and an empty DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+/**
+ * Starts the built app as `npm start` does, on a free port and the given DATA_DIR, so a test can
+ * stop it and start it again on the same data.
+ */
+export async function startApp(dataDir: string, env: Record<string, string> = {}): Promise<AppProcess> {
   const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planner-e2e-extra-'))
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://localhost:${port}`
   await expect
     .poll(
@@ -40,18 +45,36 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
         if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
         return fetch(`${url}/login`).then((response) => response.status).catch(() => 0)
       },
-      { timeout: 60_000, intervals: [100] },
+      { timeout: 120_000, intervals: [100] },
     )
     .toBe(200)
   return {
     url,
+    output: () => output,
+    async terminate() {
+      const sent = Date.now()
+      if (child.exitCode === null) child.kill('SIGTERM')
+      const code = child.exitCode ?? (await exited)
+      return { exitMs: Date.now() - sent, code }
+    },
+  }
+}
+
+export interface StartedServer {
+  url: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/** Starts the built app with extra environment on a free port and an empty DATA_DIR, removed on stop. */
+export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planner-e2e-extra-'))
+  const app = await startApp(dataDir, { LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', ...env })
+  return {
+    url: app.url,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await app.terminate()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

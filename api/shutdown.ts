@@ -1,0 +1,73 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+
+/**
+ * What a shutdown gives requests in flight and running jobs. Container runtimes kill a process 10 s
+ * after SIGTERM (Docker's stop timeout, Kubernetes' default grace period); the rest of the 10 s is
+ * for closing the database.
+ */
+export const SHUTDOWN_GRACE_MS = 8_000
+
+/**
+ * Lets an HTTP server stop gracefully: `close` stops accepting connections, lets requests in flight
+ * finish, and ends every connection still open at the deadline. Call it right after the server is
+ * created, so every request is seen.
+ *
+ * Node's own `server.close` closes only connections idle at that moment: a keep-alive connection
+ * whose request finishes later would hold the close for the keep-alive timeout, so each response
+ * that ends during the drain closes its connection.
+ */
+export function drainable(server: Server) {
+  const active = new Set<ServerResponse>()
+  let closing = false
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    active.add(response)
+    if (closing) response.setHeader('Connection', 'close')
+    response.once('close', () => {
+      active.delete(response)
+      if (closing) server.closeIdleConnections()
+    })
+  })
+  return {
+    close(deadlineMs: number) {
+      closing = true
+      return new Promise<void>((resolve) => {
+        const deadline = setTimeout(() => server.closeAllConnections(), deadlineMs)
+        server.close(() => {
+          clearTimeout(deadline)
+          resolve()
+        })
+        for (const response of active) if (!response.headersSent) response.setHeader('Connection', 'close')
+        server.closeIdleConnections()
+      })
+    },
+  }
+}
+
+/**
+ * Runs `shutdown` on the first SIGTERM or SIGINT and exits when it is done; a second signal exits at
+ * once, for the person pressing Ctrl-C twice.
+ */
+export function onShutdownSignal(shutdown: () => Promise<void>) {
+  let stopping = false
+  const handle = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`)
+      process.exit(1)
+    }
+    stopping = true
+    const started = Date.now()
+    console.log(`${signal}: finishing requests in flight and handing running jobs back to the queue.`)
+    shutdown().then(
+      () => {
+        console.log(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+        process.exit(0)
+      },
+      (error) => {
+        console.error('The shutdown failed:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', handle)
+  process.on('SIGTERM', handle)
+}

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { jobs, organizations } from '../../api/db/schema'
+import { type JobQueue, createJobQueue } from '../../api/jobs/queue'
+import { type JobHandler, startJobWorker } from '../../api/jobs/worker'
+import { hugePdf } from '../support/huge-pdf'
+import { type Harness, registerThroughInvitation, signIn, startApi } from './support/harness'
+import { corpusFile, upload } from './support/uploads'
+
+/** A promise the test settles itself, so a job's work ends exactly when the test says so. */
+function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+describe('claiming jobs', () => {
+  let api: Harness
+  let queue: JobQueue
+  let orgA: number
+  let orgB: number
+  const names = async (claims: Array<Promise<{ payload: Record<string, unknown> } | null>>) => {
+    const claimed: Array<string | null> = []
+    for (const claim of claims) claimed.push(((await claim)?.payload.name as string | undefined) ?? null)
+    return claimed
+  }
+  const enqueue = (name: string, organizationId: number | null) => queue.enqueue('work', { name }, { organizationId })
+
+  beforeAll(async () => {
+    api = await startApi({ JOB_WORKER: 'false' })
+    ;[{ id: orgA }] = await api.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, 'demo-advisory-group'))
+    ;[{ id: orgB }] = await api.db.insert(organizations).values({ name: 'Harbor Capital', slug: 'harbor-capital' }).returning({ id: organizations.id })
+  })
+  afterAll(() => api.close())
+  beforeEach(async () => {
+    await api.db.delete(jobs)
+    queue = createJobQueue(api.db, { leaseSeconds: 60 })
+  })
+
+  it('takes the oldest job of the organization with the fewest jobs running, before older jobs of a busier one', async () => {
+    await enqueue('a1', orgA)
+    await enqueue('a2', orgA)
+    await enqueue('a3', orgA)
+    await enqueue('b1', orgB)
+    await enqueue('b2', orgB)
+    expect(await names([queue.claim(), queue.claim(), queue.claim(), queue.claim(), queue.claim(), queue.claim()])).toEqual([
+      'a1',
+      'b1',
+      'a2',
+      'b2',
+      'a3',
+      null,
+    ])
+  })
+
+  it("counts the jobs other workers are running, but not those whose lease ran out", async () => {
+    await enqueue('a1', orgA)
+    await enqueue('a2', orgA)
+    await enqueue('b1', orgB)
+    const other = createJobQueue(api.db, { leaseSeconds: 60 })
+    expect(await names([other.claim()])).toEqual(['a1'])
+    expect(await names([queue.claim()])).toEqual(['b1'])
+
+    await enqueue('b2', orgB)
+    // The other worker died: its job stops counting as running once its lease ends.
+    await api.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.lockedBy, other.workerId))
+    expect(await names([queue.claim(), queue.claim(), queue.claim()])).toEqual(['a1', 'a2', 'b2'])
+  })
+
+  it('leaves out the organizations it is told to, never system work', async () => {
+    await enqueue('a1', orgA)
+    await enqueue('system', null)
+    await enqueue('b1', orgB)
+    const claim = () => queue.claim({ excludeOrganizations: [orgA] })
+    expect(await names([claim(), claim(), claim()])).toEqual(['system', 'b1', null])
+    expect(await names([queue.claim()])).toEqual(['a1'])
+  })
+
+  describe('in one worker', () => {
+    /** Starts a worker whose jobs record their name and run until `release` opens. */
+    function worker(concurrency: number) {
+      const started: string[] = []
+      const release = gate()
+      const handler: JobHandler = async (job) => {
+        started.push(job.payload.name as string)
+        await release.opened
+      }
+      const running = startJobWorker(queue, { work: handler }, { concurrency, pollMs: 50 })
+      return {
+        started,
+        async finish() {
+          release.open()
+          await running.idle()
+          await running.stop()
+        },
+      }
+    }
+
+    for (const concurrency of [2, 3]) {
+      it(`keeps one of its ${concurrency} slots for other organizations, however much one has queued`, async () => {
+        for (const name of ['a1', 'a2', 'a3', 'a4']) await enqueue(name, orgA)
+        const { started, finish } = worker(concurrency)
+        try {
+          const ownShare = ['a1', 'a2', 'a3'].slice(0, concurrency - 1)
+          await vi.waitFor(() => expect(started).toEqual(ownShare))
+          await enqueue('b1', orgB)
+          // Without the cap, organization A's next job would have taken the last slot already.
+          await vi.waitFor(() => expect(started).toHaveLength(concurrency))
+          expect(started).toEqual([...ownShare, 'b1'])
+        } finally {
+          await finish()
+        }
+      })
+    }
+
+    it('with one slot, runs one organization\'s jobs when only it has work', async () => {
+      await enqueue('a1', orgA)
+      await enqueue('a2', orgA)
+      const { started, finish } = worker(1)
+      await vi.waitFor(() => expect(started).toEqual(['a1']))
+      await finish()
+      expect(started).toEqual(['a1', 'a2'])
+      expect((await api.db.select({ status: jobs.status }).from(jobs)).map((job) => job.status)).toEqual(['done', 'done'])
+    })
+
+    it('does not cap system work', async () => {
+      for (const name of ['s1', 's2']) await enqueue(name, null)
+      const { started, finish } = worker(2)
+      try {
+        await vi.waitFor(() => expect(started).toEqual(['s1', 's2']))
+      } finally {
+        await finish()
+      }
+    })
+  })
+})
+
+describe("one organization's huge document", () => {
+  it("does not hold up another organization's small one", { timeout: 120_000 }, async () => {
+    const api = await startApi()
+    try {
+      const admin = await signIn(api, 'admin')
+      const analystA = await signIn(api, 'analyst')
+      const created = await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })
+      const slugB = (await created.json()).slug
+      const analystB = await registerThroughInvitation(api, admin, slugB, { email: 'bruno@harbor.example', username: 'bruno', role: 'analyst' })
+      const status = async (token: string, id: number, org?: string) =>
+        (await (await api.request(`/documents/${id}/`, { token, org })).json()).processing_status
+
+      // 300,000 pages: pdf.js needs minutes to read them all (extraction stops it at its deadline).
+      const archive = hugePdf(300_000)
+      expect(archive.byteLength).toBeLessThan(api.deps.config.MAX_UPLOAD_MB * 1024 * 1024)
+      // Two of them: without fairness they would take both slots of the default JOB_CONCURRENCY (2).
+      const huge: number[] = []
+      for (const name of ['archive-2019.pdf', 'archive-2020.pdf']) {
+        huge.push((await (await upload(api, analystA, { name, bytes: archive, type: 'application/pdf' })).json()).id)
+      }
+      await vi.waitFor(async () => expect(await status(analystA.access, huge[0]!)).toBe('processing'), { timeout: 30_000, interval: 100 })
+
+      const small = (await (await upload(api, analystB, { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') }, {}, slugB)).json()).id
+      await vi.waitFor(async () => expect(await status(analystB.access, small, slugB)).toBe('processed'), { timeout: 60_000, interval: 100 })
+
+      // Organization A's first archive is still being read, its second waits for A's one slot.
+      expect([await status(analystA.access, huge[0]!), await status(analystA.access, huge[1]!)]).toEqual(['processing', 'pending'])
+    } finally {
+      await api.close()
+    }
+  })
+})

@@ -1,0 +1,97 @@
+import { type Page, expect, test } from '@playwright/test'
+import { signIn } from './support/fixtures'
+import { startServer } from './support/server'
+
+declare global {
+  interface Window {
+    __injected?: boolean
+    __violations?: string[]
+  }
+}
+
+/** Records every Content-Security-Policy violation of each page the test opens. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    window.__violations = []
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__violations!.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+}
+
+const violations = (page: Page) => page.evaluate(() => window.__violations)
+
+/** The nonce a page's policy names. */
+const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1]
+
+test.describe('Content-Security-Policy', () => {
+  test('an inline script injected into a page does not run, while the page hydrates', async ({ page }) => {
+    await recordViolations(page)
+    // Markup that slipped into the server's answer: the real response with its real headers, plus a script.
+    let policy = ''
+    await page.route(/\/login$/, async (route) => {
+      const response = await route.fetch()
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
+      )
+      policy = headers['content-security-policy'] ?? ''
+      const html = (await response.text()).replace('<head>', '<head><script>window.__injected = true</script>')
+      await route.fulfill({ response, headers, body: html })
+    })
+    await page.goto('/login')
+    expect(policy).toContain("'nonce-")
+
+    await page.keyboard.press('Alt+KeyD')
+    await expect(page.getByRole('region', { name: 'Authentication debug log' })).toBeVisible()
+    expect(await page.evaluate(() => window.__injected)).toBeUndefined()
+    expect(await violations(page)).toEqual(['script-src-elem inline'])
+  })
+
+  test('the pages, their scroll restoration and the 404 page run without a single violation', async ({ page }) => {
+    await recordViolations(page)
+    await signIn(page, 'admin')
+    for (const path of ['/dashboard', '/documents', '/admin']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      expect(await violations(page), path).toEqual([])
+    }
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible()
+    expect(await violations(page)).toEqual([])
+    // Hydrated: the link navigates in the browser, without a new document.
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+    await expect(page.locator('.welcome')).toContainText('admin@demo.example.com')
+    expect(await violations(page)).toEqual([])
+  })
+
+  test("every script of a page carries that response's nonce, new on each request", async ({ request }) => {
+    const first = await request.get('/login')
+    const second = await request.get('/login')
+    const policy = first.headers()['content-security-policy']
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src 'self'"]) {
+      expect(policy).toContain(directive)
+    }
+    expect(policy).not.toContain("'unsafe-inline'")
+    const nonce = nonceOf(policy)
+    expect(nonce).toBeTruthy()
+    expect(nonceOf(second.headers()['content-security-policy'])).not.toBe(nonce)
+    const scripts = (await first.text()).match(/<script[^>]*>/g) ?? []
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
+  })
+})
+
+test.describe('transport headers', () => {
+  test('asks for HTTPS only (HSTS) where cookies are secure, and not otherwise', async ({ request }) => {
+    const secure = await request.get('/login')
+    expect(secure.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+
+    const plain = await startServer({ COOKIE_SECURE: 'false' })
+    try {
+      const response = await fetch(`${plain.url}/login`)
+      expect(response.headers.get('strict-transport-security')).toBeNull()
+    } finally {
+      await plain.stop()
+    }
+  })
+})
