@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
+import type { Database } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../http-error'
 import { type AccessClaims, hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken } from './tokens'
@@ -9,24 +10,36 @@ const invalidRefresh = () => unauthorized('Token is invalid or expired', 'token_
 /**
  * Refuses an access token whose session has ended: its refresh-token family was revoked (sign-out,
  * password change, replay) or its user was deactivated. One indexed lookup per request
- * (refresh_tokens_family_idx); its cost is measured by `npm run bench -- --only=session`.
+ * (refresh_tokens_family_idx), built once per database: `npm run bench -- --only=session`.
  */
 export async function assertSessionActive({ db }: Deps, claims: AccessClaims) {
-  const [open] = await db
+  const [open] = await sessionCheck(db).execute({ familyId: claims.familyId, userId: claims.userId })
+  if (!open) throw unauthorized('This session has ended. Please sign in again.', 'token_not_valid')
+}
+
+const sessionChecks = new WeakMap<Database, ReturnType<typeof prepareSessionCheck>>()
+
+function sessionCheck(db: Database) {
+  let check = sessionChecks.get(db)
+  if (!check) sessionChecks.set(db, (check = prepareSessionCheck(db)))
+  return check
+}
+
+const prepareSessionCheck = (db: Database) =>
+  db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(
       and(
-        eq(refreshTokens.familyId, claims.familyId),
-        eq(refreshTokens.userId, claims.userId),
+        eq(refreshTokens.familyId, sql.placeholder('familyId')),
+        eq(refreshTokens.userId, sql.placeholder('userId')),
         isNull(refreshTokens.revokedAt),
         eq(users.isActive, true),
       ),
     )
     .limit(1)
-  if (!open) throw unauthorized('This session has ended. Please sign in again.', 'token_not_valid')
-}
+    .prepare('session_check')
 
 /** Issues an access token and a refresh token; a new family unless one is being rotated. */
 export async function issueTokens({ db, config }: Deps, userId: number, familyId: string = newFamilyId()) {
