@@ -2,7 +2,7 @@ import { createBackend } from './backend'
 import { loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { describeDemoSignIns, seedDemo } from './db/seed'
-import { reportStaleVectors } from './ingest/index-document'
+import { reportStaleVectors } from './ingest/reindex-document-job'
 
 /** Opens the database, applies migrations, seeds the demo organization, and builds the API. */
 export async function startBackend(env: Record<string, string | undefined>) {

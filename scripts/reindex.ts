@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm'
 import { createBackend } from '../api/backend'
 import { ConfigError, loadApiConfig } from '../api/config'
 import { openDatabase } from '../api/db/client'
-import { INDEX_DOCUMENT, enqueueReindex } from '../api/ingest/index-document'
+import { INDEX_DOCUMENT, enqueueReindex } from '../api/ingest/reindex-document-job'
 import { withGeneratedSecrets } from '../api/secrets'
-import { rowsOf } from '../api/ai/retrieval/vector-sql'
+import { rowsOf } from '../api/db/sql-values'
 
 const { values } = parseArgs({
   options: { organization: { type: 'string', multiple: true }, force: { type: 'boolean', default: false } },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Deps, OrgCaller } from '../context'
-import { rowsOf } from '../ai/retrieval/vector-sql'
+import { rowsOf } from '../db/sql-values'
 import { requireDocument } from './access'
 
 const RELATED_LIMIT = 5

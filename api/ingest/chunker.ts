@@ -1,4 +1,4 @@
-import type { ExtractedPage } from './extraction'
+import type { ExtractedPage } from './extraction-types'
 
 export interface Chunk {
   index: number

@@ -3,10 +3,10 @@ import type { Deps } from '../context'
 import { documentChunks, documentEmbeddings, documentPages, documentVersions, documents } from '../db/schema'
 import type { Database } from '../db/client'
 import type { Job } from '../jobs/queue'
-import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './chunk-index'
+import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
 import { chunkPages, countTokens } from './chunker'
-import { type ExtractedPage, ExtractionError } from './extraction'
-import { extractInWorker } from './run-extraction'
+import { type ExtractedPage, ExtractionError } from './extraction-types'
+import { extractInWorker } from './extraction-pool'
 
 export const PROCESS_DOCUMENT = 'process-document'
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSearchMaintenance } from '../../api/ai/retrieval/maintenance'
-import { rowsOf } from '../../api/ai/retrieval/vector-sql'
+import { rowsOf } from '../../api/db/sql-values'
 import { openDatabase } from '../../api/db/client'
 
 let database: Awaited<ReturnType<typeof openDatabase>>

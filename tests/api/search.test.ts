@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '../../api/ai/retrieval/vector-sql'
+import { rowsOf } from '../../api/db/sql-values'
 import { HNSW_MIN_CHUNKS, vectorCandidates } from '../../api/ai/retrieval/vector-search'
-import { enqueueReindex } from '../../api/ingest/index-document'
+import { enqueueReindex } from '../../api/ingest/reindex-document-job'
 import { type Harness, type Session, registerThroughInvitation, signIn, startApi } from './support/harness'
 import { corpusFile, processed, upload } from './support/uploads'
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { bigrams, termFrequencies } from './analyzer'
-import { floatArray, intArray, rowsOf, textArray } from './vector-sql'
+import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Deps } from '../../context'
-import { isZero, intArray, rowsOf, vectorLiteral } from './vector-sql'
+import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
+import { isZero } from '../embeddings/vector-math'
 import { analyze } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
 import { vectorCandidates } from './vector-search'

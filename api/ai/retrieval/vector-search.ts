@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { intArray, rowsOf, vectorLiteral } from './vector-sql'
+import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 
 /**
  * Below this many chunks an organization's vectors are scanned exactly; from it on the HNSW index is

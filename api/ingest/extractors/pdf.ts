@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction'
+import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
 
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx'
-import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction'
+import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
 
 // Rows past this are not read: a declared range can claim a million empty rows.
 const MAX_ROWS_PER_SHEET = 200_000

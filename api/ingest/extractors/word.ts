@@ -1,5 +1,5 @@
 import WordExtractor from 'word-extractor'
-import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction'
+import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
 
 /**
  * Word documents (.doc and .docx) through word-extractor: the body, then the parts readers also

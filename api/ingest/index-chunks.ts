@@ -3,8 +3,8 @@ import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { documentEmbeddings } from '../db/schema'
 import { analyze } from '../ai/retrieval/analyzer'
-import { writePostings } from '../ai/retrieval/term-index'
-import { isZero, meanVector } from '../ai/retrieval/vector-sql'
+import { writePostings } from '../ai/retrieval/postings'
+import { isZero, meanVector } from '../ai/embeddings/vector-math'
 import { embedAll } from '../ai/embeddings/provider'
 
 /** What search needs of a chunk besides its text: analysed terms and, when the provider answered, a vector. */

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const sourceDir = fileURLToPath(new URL('.', import.meta.url))
-const entry = path.join(sourceDir, 'extract-worker.ts')
-const bundle = path.resolve(sourceDir, '../../build/workers/extract-worker.mjs')
+const entry = path.join(sourceDir, 'extraction-thread.ts')
+const bundle = path.resolve(sourceDir, '../../build/workers/extraction-thread.mjs')
 
 async function newestSource(directory: string): Promise<number> {
   let newest = 0
@@ -23,7 +23,7 @@ let ready: Promise<string> | undefined
  * not inherit the TypeScript loader, and registering it there costs ~300 MB per worker because it
  * transforms pdf.js on every load; a bundle with its packages left external costs nothing.
  */
-export function extractWorkerBundle(): Promise<string> {
+export function extractionThreadBundle(): Promise<string> {
   ready ??= (async () => {
     const built = await stat(bundle).then((info) => info.mtimeMs, () => 0)
     if (built >= (await newestSource(sourceDir))) return bundle

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
 import type { FileType } from '../db/schema'
-import { extractText } from './extract'
-import { ExtractionError } from './extraction'
+import { extractText } from './extract-text'
+import { ExtractionError } from './extraction-types'
 
 export interface ExtractRequest {
   type: FileType

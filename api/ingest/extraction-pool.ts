@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import type { FileType } from '../db/schema'
-import type { ExtractReply, ExtractRequest } from './extract-worker'
-import { type Extraction, ExtractionError } from './extraction'
-import { extractWorkerBundle } from './worker-bundle'
+import type { ExtractReply, ExtractRequest } from './extraction-thread'
+import { type Extraction, ExtractionError } from './extraction-types'
+import { extractionThreadBundle } from './extraction-thread-bundle'
 
 export interface ExtractionBounds {
   timeoutMs: number
@@ -30,7 +30,7 @@ async function acquire(memoryMb: number): Promise<PooledWorker> {
     pooled!.worker.ref()
     return pooled!
   }
-  const worker = new Worker(await extractWorkerBundle(), {
+  const worker = new Worker(await extractionThreadBundle(), {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 4) },
     stdout: true,
     stderr: true,

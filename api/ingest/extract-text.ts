@@ -1,5 +1,5 @@
 import type { FileType } from '../db/schema'
-import { type Extraction, ExtractionError, type ExtractionLimits } from './extraction'
+import { type Extraction, ExtractionError, type ExtractionLimits } from './extraction-types'
 import { extractDelimited } from './extractors/delimited'
 import { extractPdf } from './extractors/pdf'
 import { extractPlainText } from './extractors/plain-text'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { termFrequencies } from './analyzer'
-import { intArray, textArray } from './vector-sql'
+import { intArray, textArray } from '../../db/sql-values'
 
 // One statement per this many postings: large enough to amortise the round trip, small enough that
 // the arrays stay a few MB.

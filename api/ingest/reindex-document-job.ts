@@ -3,8 +3,9 @@ import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { chunkTerms, documentChunks, documents, organizations as organizationsTable } from '../db/schema'
 import type { Job } from '../jobs/queue'
-import { intArray, isZero, rowsOf, textArray, vectorLiteral } from '../ai/retrieval/vector-sql'
-import { prepareChunkIndex, writeChunkIndex } from './chunk-index'
+import { intArray, rowsOf, textArray, vectorLiteral } from '../db/sql-values'
+import { isZero } from '../ai/embeddings/vector-math'
+import { prepareChunkIndex, writeChunkIndex } from './index-chunks'
 
 export const INDEX_DOCUMENT = 'index-document'
 
