@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { defineConfig, devices } from '@playwright/test'
 
 // The config is evaluated by the runner and again by each worker; workers inherit the runner's

@@ -1,16 +1,19 @@
-import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
-import { type ServerBuild, createRequestHandler } from '@remix-run/node'
-import { Hono } from 'hono'
-import { compress } from 'hono/compress'
+import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+
 import { startBackend } from './api/bootstrap'
-import { ConfigError } from './api/config'
+import { runEntryPoint } from './api/entry-point'
 import { withGeneratedSecrets } from './api/secrets'
-import { SHUTDOWN_GRACE_MS, drainable, onShutdownSignal } from './api/shutdown'
+import { drainable, onShutdownSignal, SHUTDOWN_GRACE_MS } from './api/shutdown'
 import { secureCookies, webEnv } from './app/services/env.server'
-import { type RequestStore, registerApiHandler, requestStorage } from './app/services/request-context.server'
+import { registerApiHandler, requestStorage, type RequestStore } from './app/services/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from './app/services/same-origin.server'
 
 /**
@@ -39,7 +42,7 @@ async function main() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild
   const handleRemix = createRequestHandler(build, env.NODE_ENV)
 
-  const app = new Hono<{ Bindings: { incoming: import('node:http').IncomingMessage } }>()
+  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>()
   // Where the session cookie is Secure the site is served over https only: browsers may as well
   // never try plain http (decision 005).
   if (secureCookies()) {
@@ -56,12 +59,17 @@ async function main() {
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   )
-  app.use('/favicon.svg', serveStatic({ root: './public', onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  app.use(
+    '/favicon.svg',
+    serveStatic({ root: './public', onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+  )
   // Page and resource-route actions act on the session cookie, so forms from other origins are
   // refused. /api is left out: it authenticates with bearer tokens only, never the cookie (decision 005).
   const originSettings = originSettingsFrom(env)
   const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
-  app.use(async (c, next) => (isApiPath(c.req.path) ? next() : (refuseCrossOrigin(c.req.raw, originSettings) ?? next())))
+  app.use(async (c, next) =>
+    isApiPath(c.req.path) ? next() : (refuseCrossOrigin(c.req.raw, originSettings) ?? next()),
+  )
   app.all('*', (c) => {
     const store: RequestStore = { clientAddress: c.env.incoming.socket.remoteAddress, cache: new Map() }
     return requestStorage.run(store, async () => {
@@ -82,18 +90,11 @@ async function main() {
   })
   // Requests in flight and running jobs (aborted, handed back to the queue) share one grace period;
   // the database they both use closes after them.
-  const http = drainable(server as import('node:http').Server)
+  const http = drainable(server as HttpServer)
   onShutdownSignal(async () => {
     await Promise.all([http.close(SHUTDOWN_GRACE_MS), stopBackend(SHUTDOWN_GRACE_MS)])
     await closeDatabase()
   })
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('Invalid environment'))) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  console.error(error)
-  process.exit(1)
-})
+runEntryPoint(main)

@@ -2,10 +2,11 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
+
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
-import { HttpError, dataExceptionCode } from './http-error'
 import { documentRoutes, isUpload } from './documents/routes'
+import { dataExceptionCode, HttpError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
 import { organizationRoutes } from './organizations/routes'
 import { requestSanity } from './request-sanity'
@@ -45,7 +46,9 @@ export function createApi(deps: Deps) {
     // A safety net behind input validation: a value the database refuses is the request's fault.
     const dataException = dataExceptionCode(error)
     if (dataException) {
-      console.warn(`[api] ${c.req.method} ${routePath(c, -1)}: refused a value the database cannot store (SQLSTATE ${dataException})`)
+      console.warn(
+        `[api] ${c.req.method} ${routePath(c, -1)}: refused a value the database cannot store (SQLSTATE ${dataException})`,
+      )
       return c.json({ detail: 'The request contains a value that is not valid here.' }, 400)
     }
     console.error('[api] unexpected error', error)

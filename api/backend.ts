@@ -2,14 +2,14 @@ import { createEmbeddingProvider } from './ai/embeddings'
 import { createSearchMaintenance } from './ai/retrieval/maintenance'
 import { createApi } from './app'
 import type { ApiConfig } from './config'
-import type { Deps } from './context'
+import { type Clock, type Deps, systemClock } from './context'
 import type { Database } from './db/client'
-import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
-import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
+import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
+import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
 import { createJobQueue } from './jobs/queue'
-import { type JobHandler, type JobWorker, type StopOptions, startJobWorker } from './jobs/worker'
-import { type Mailer, createMailer } from './mail/mailer'
+import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } from './jobs/worker'
+import { createMailer, type Mailer } from './mail/mailer'
 import { createDiskFileStore } from './storage/file-store'
 
 export interface BackendOptions {
@@ -18,10 +18,11 @@ export interface BackendOptions {
   mailer?: Mailer
   /** True when no other process can use the database (embedded PGlite): jobs left running are ours. */
   exclusiveDatabase: boolean
+  clock?: Clock
 }
 
 /** The API with its dependencies and, unless JOB_WORKER=false, the in-process job worker. */
-export async function createBackend({ db, config, mailer, exclusiveDatabase }: BackendOptions) {
+export async function createBackend({ db, config, mailer, exclusiveDatabase, clock = systemClock }: BackendOptions) {
   const deps: Deps = {
     db,
     config,
@@ -29,6 +30,7 @@ export async function createBackend({ db, config, mailer, exclusiveDatabase }: B
     files: createDiskFileStore(config.DATA_DIR),
     jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
     embeddings: await createEmbeddingProvider(config),
+    clock,
   }
   let worker: JobWorker | undefined
   if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
@@ -50,14 +52,20 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   // elsewhere when their lease runs out.
   if (exclusiveDatabase) await deps.jobs.releaseAll()
   const maintenance = exclusiveDatabase ? createSearchMaintenance(deps.db) : undefined
-  const indexing = (handler: JobHandler): JobHandler => async (job, signal) => {
-    await handler(job, signal)
-    await maintenance?.afterIndexWrite()
-  }
+  const indexing =
+    (handler: JobHandler): JobHandler =>
+    async (job, signal) => {
+      await handler(job, signal)
+      await maintenance?.afterIndexWrite()
+    }
   const worker = startJobWorker(
     deps.jobs,
     { [PROCESS_DOCUMENT]: indexing(processDocumentJob(deps)), [INDEX_DOCUMENT]: indexing(indexDocumentJob(deps)) },
-    { concurrency: deps.config.JOB_CONCURRENCY, pollMs: deps.config.JOB_POLL_MS, leaseSeconds: deps.config.JOB_LEASE_SECONDS },
+    {
+      concurrency: deps.config.JOB_CONCURRENCY,
+      pollMs: deps.config.JOB_POLL_MS,
+      leaseSeconds: deps.config.JOB_LEASE_SECONDS,
+    },
   )
   return {
     ...worker,

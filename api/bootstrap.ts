@@ -10,10 +10,9 @@ export async function startBackend(env: Record<string, string | undefined>) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   await database.migrate()
   let signIns: string | undefined
-  if (env.SEED_DEMO !== 'false') {
-    const password = env.DEMO_PASSWORD || 'demo-password'
-    await seedDemo(database.db, password)
-    signIns = describeDemoSignIns(password)
+  if (config.SEED_DEMO) {
+    await seedDemo(database.db, config.DEMO_PASSWORD)
+    signIns = describeDemoSignIns(config.DEMO_PASSWORD)
   }
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
   await backend.deps.embeddings.warm?.()

@@ -8,6 +8,19 @@ const seconds = (fallback: number) =>
     .positive('must be a positive whole number')
     .default(fallback)
 
+/** A TCP port; 0 asks the system for a free one (tests). */
+const port = z.coerce
+  .number({ invalid_type_error: 'must be a port number from 0 to 65535' })
+  .int('must be a port number from 0 to 65535')
+  .min(0, 'must be a port number from 0 to 65535')
+  .max(65535, 'must be a port number from 0 to 65535')
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default(fallback)
+    .transform((value) => value === 'true')
+
 const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -23,7 +36,12 @@ const ApiConfigSchema = z.object({
   GOOGLE_ISSUERS: z
     .string()
     .default('https://accounts.google.com,accounts.google.com')
-    .transform((value) => value.split(',').map((issuer) => issuer.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((issuer) => issuer.trim())
+        .filter(Boolean),
+    ),
   /** Failed sign-ins against one account from one address (see api/auth/rate-limit.ts). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: seconds(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: seconds(30),
@@ -31,7 +49,10 @@ const ApiConfigSchema = z.object({
   LOGIN_ACCOUNT_FAILURE_CEILING: seconds(20),
   LOGIN_FAILURE_WINDOW_SECONDS: seconds(15 * 60),
   APP_URL: z.string().url().default('http://localhost:3000'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Exit Planner <no-reply@exitplanner.example>'),
   INVITATION_TTL_DAYS: seconds(7),
   MAX_UPLOAD_MB: seconds(50),
@@ -39,13 +60,22 @@ const ApiConfigSchema = z.object({
   EXTRACTION_TIMEOUT_SECONDS: seconds(120),
   EXTRACTION_MEMORY_MB: seconds(512),
   MAX_EXTRACTED_CHARS: seconds(3_000_000),
-  JOB_WORKER: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  JOB_WORKER: flag('true'),
   JOB_CONCURRENCY: seconds(2),
   JOB_LEASE_SECONDS: seconds(60),
+  /** How often an idle worker looks for queued jobs in another process's queue (milliseconds). */
   JOB_POLL_MS: seconds(1000),
+  /** `npm run start:api`'s port; PORT (set by many hosting platforms) when unset, else 4000. */
+  API_PORT: port.optional(),
+  PORT: port.optional(),
+  /** Create the demo organization and its users at start (idempotent). */
+  SEED_DEMO: flag('true'),
+  /** The demo users' password: the same rule as every password (8 characters at least). */
+  DEMO_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(256, 'must be at most 256 characters')
+    .default('demo-password'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -60,7 +90,11 @@ const ApiConfigSchema = z.object({
   EMBEDDING_BATCH_SIZE: seconds(64),
   EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
   /** The share of semantic similarity in hybrid search, 0..1; by default the provider's measured one. */
-  SEARCH_SEMANTIC_WEIGHT: z.coerce.number({ invalid_type_error: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').optional(),
+  SEARCH_SEMANTIC_WEIGHT: z.coerce
+    .number({ invalid_type_error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .optional(),
   EMBEDDING_QUERY_PREFIX: z.string().default(''),
   EMBEDDING_PASSAGE_PREFIX: z.string().default(''),
 })
@@ -69,7 +103,11 @@ export type ApiConfig = z.infer<typeof ApiConfigSchema>
 
 /** Settings that only make sense together, checked after each one is valid on its own. */
 function requiredTogether(config: ApiConfig): z.ZodIssue[] {
-  const missing = (name: string, why: string): z.ZodIssue => ({ code: 'custom', path: [name], message: `is required ${why}` })
+  const missing = (name: string, why: string): z.ZodIssue => ({
+    code: 'custom',
+    path: [name],
+    message: `is required ${why}`,
+  })
   const issues: z.ZodIssue[] = []
   if (config.EMBEDDING_PROVIDER === 'openai') {
     if (!config.EMBEDDING_BASE_URL) issues.push(missing('EMBEDDING_BASE_URL', 'when EMBEDDING_PROVIDER=openai'))

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http'
+
 import type { Context } from 'hono'
+
 import type { EmbeddingProvider } from './ai/embeddings/provider'
 import type { ApiConfig } from './config'
 import type { Database } from './db/client'
@@ -15,7 +17,16 @@ export interface Deps {
   files: FileStore
   jobs: JobQueue
   embeddings: EmbeddingProvider
+  /** The time that sign-in throttling and access-token lifetimes are measured against. */
+  clock: Clock
 }
+
+/** Real time in production; tests move a clock of their own forward instead of waiting. */
+export interface Clock {
+  now(): Date
+}
+
+export const systemClock: Clock = { now: () => new Date() }
 
 export interface Caller {
   userId: number
@@ -41,8 +52,6 @@ export type AppEnv = {
 export type AppContext = Context<AppEnv>
 
 export function clientAddress(c: AppContext): string {
-  const forwarded = c.var.deps.config.TRUST_PROXY
-    ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    : undefined
+  const forwarded = c.var.deps.config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined
   return forwarded || c.env?.clientAddress || c.env?.incoming?.socket.remoteAddress || 'unknown'
 }

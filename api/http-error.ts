@@ -11,8 +11,7 @@ export class HttpError extends Error {
 
 export const badRequest = (fields: Record<string, string[]>) => new HttpError(400, fields)
 export const formError = (message: string) => new HttpError(400, { non_field_errors: [message] })
-export const unauthorized = (detail: string, code?: string) =>
-  new HttpError(401, code ? { detail, code } : { detail })
+export const unauthorized = (detail: string, code?: string) => new HttpError(401, code ? { detail, code } : { detail })
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new HttpError(403, { detail })
 export const notFound = (detail = 'Not found.') => new HttpError(404, { detail })

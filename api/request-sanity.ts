@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+
 import type { AppEnv } from './context'
 import { HttpError } from './http-error'
 

@@ -1,27 +1,23 @@
+import type { Server as HttpServer } from 'node:http'
+
 import { serve } from '@hono/node-server'
+
 import { startBackend } from './bootstrap'
-import { ConfigError } from './config'
+import { runEntryPoint } from './entry-point'
 import { withGeneratedSecrets } from './secrets'
-import { SHUTDOWN_GRACE_MS, drainable, onShutdownSignal } from './shutdown'
+import { drainable, onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 
 // The backend on its own (`npm run start:api`), for scale-out or other clients of the /api contract.
-try {
-  const env = withGeneratedSecrets(process.env)
-  const { api, backend, database, signIns } = await startBackend(env)
-  const port = Number(env.API_PORT || env.PORT || 4000)
+runEntryPoint(async () => {
+  const { api, backend, config, database, signIns } = await startBackend(withGeneratedSecrets(process.env))
+  const port = config.API_PORT ?? config.PORT ?? 4000
   const server = serve({ fetch: api.fetch, port }, (info) => {
     if (signIns) console.log(signIns)
     console.log(`API listening on http://localhost:${info.port}/api/`)
   })
-  const http = drainable(server as import('node:http').Server)
+  const http = drainable(server as HttpServer)
   onShutdownSignal(async () => {
     await Promise.all([http.close(SHUTDOWN_GRACE_MS), backend.stop({ graceMs: SHUTDOWN_GRACE_MS })])
     await database.close()
   })
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
+})

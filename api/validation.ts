@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import type { AppContext } from './context'
 import { HttpError, notFound } from './http-error'
 

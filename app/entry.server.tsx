@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import type { EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
+
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
+import { createReadableStreamFromReadable, json } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+
 import { NonceProvider } from './components/nonce'
+import { webEnv } from './services/env.server'
+import { errorReference, logServerError } from './services/error-reference.server'
 
 const ABORT_DELAY = 5_000
 
@@ -16,7 +20,8 @@ const HONEYPOT_STYLE = `'sha256-${createHash('sha256').update('display:none').di
  * nonce, so markup that slips into a page cannot run script; script files come from our own origin,
  * whose every other response has a non-script type and `nosniff`. Styles come from our stylesheets;
  * the only style attribute allowed is the honeypot's, by its hash. Google's sign-in is reached by a
- * form post that redirects there, which `form-action` governs in Chromium. Organization logos are
+ * form post that redirects to its authorization endpoint (GOOGLE_AUTHORIZATION_URL), which
+ * `form-action` governs in Chromium. Organization logos are
  * links to any https image.
  */
 function contentSecurityPolicy(nonce: string) {
@@ -31,7 +36,7 @@ function contentSecurityPolicy(nonce: string) {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self' https://accounts.google.com",
+    `form-action 'self' ${new URL(webEnv().GOOGLE_AUTHORIZATION_URL).origin}`,
   ].join('; ')
 }
 
@@ -59,7 +64,9 @@ export default function handleRequest(
           responseHeaders.set('X-Content-Type-Options', 'nosniff')
           responseHeaders.set('Referrer-Policy', 'same-origin')
           responseHeaders.set('X-Frame-Options', 'DENY')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }))
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }),
+          )
           pipe(body)
         },
         onShellError: reject,
@@ -71,4 +78,24 @@ export default function handleRequest(
     )
     setTimeout(abort, ABORT_DELAY)
   })
+}
+
+/** Every error of a loader, action or render is logged once, under the request's reference. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  // A visitor who navigated away: nothing failed that anyone will see.
+  if (request.signal.aborted) return
+  logServerError(error, request)
+}
+
+/**
+ * A data request that failed on the server answers with its reference instead of Remix's bare
+ * "Unexpected Server Error", as a 500 response the route's error boundary can read.
+ */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!response.headers.has('X-Remix-Error')) return response
+  const headers = new Headers(response.headers)
+  headers.delete('X-Remix-Error')
+  headers.delete('Content-Length')
+  headers.set('X-Remix-Catch', 'yes')
+  return json({ reference: errorReference(request) }, { status: response.status, headers })
 }

@@ -1,21 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLoaderData,
-  useRouteError,
-} from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
+
 import { DebugPanel } from './components/debug-panel'
+import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
 import { Toaster } from './components/toaster'
+import { errorReference } from './services/error-reference.server'
 import { readFlash } from './services/flash.server'
 import { getHoneypot } from './services/honeypot.server'
 import appStyles from './styles/app.css'
@@ -31,7 +24,14 @@ export const meta: MetaFunction = () => [{ title: 'Exit Planner' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, authLog, loginError, setCookie } = await readFlash(request)
   return json(
-    { toast, authLog, loginError, honeypotInputProps: getHoneypot().getInputProps() },
+    {
+      toast,
+      authLog,
+      loginError,
+      honeypotInputProps: getHoneypot().getInputProps(),
+      // Shown by the error page when this very request fails; see error-reference.server.ts.
+      errorReference: errorReference(request),
+    },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   )
 }
@@ -72,20 +72,11 @@ export default function App() {
   )
 }
 
+/** The last resort, when even the layouts failed: no header, no loader data to count on. */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <Document>
-      <main id="main" className="error-page">
-        <h1>{status === 404 ? 'Page Not Found' : 'Something went wrong'}</h1>
-        <p>
-          {status === 404
-            ? 'The page you are looking for does not exist.'
-            : 'An unexpected error occurred. Please try again.'}
-        </p>
-        <Link to="/dashboard">Go to Dashboard</Link>
-      </main>
+      <GeneralErrorBoundary standalone />
     </Document>
   )
 }

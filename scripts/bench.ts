@@ -2,19 +2,28 @@
 // asserts a timing; docs/benchmarks.md records the figures with the machine they came from.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
 import { measureStartup } from './bench/startup'
 
-const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',')
+const only = process.argv
+  .find((argument) => argument.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
 const wanted = (name: string) => !only || only.includes(name)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 1024 ** 3) },
+  machine: {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+  },
 }
 
 if (wanted('js')) {
@@ -29,8 +38,16 @@ if (wanted('startup')) {
   results.startup = startup
   console.log('\nStart to first response (GET /login = 200), 3 runs each:')
   console.table({
-    'empty DATA_DIR (migrate + seed)': { min: ms(startup.cold.min), median: ms(startup.cold.median), max: ms(startup.cold.max) },
-    'restart on existing data': { min: ms(startup.warm.min), median: ms(startup.warm.median), max: ms(startup.warm.max) },
+    'empty DATA_DIR (migrate + seed)': {
+      min: ms(startup.cold.min),
+      median: ms(startup.cold.median),
+      max: ms(startup.cold.max),
+    },
+    'restart on existing data': {
+      min: ms(startup.warm.min),
+      median: ms(startup.warm.median),
+      max: ms(startup.warm.max),
+    },
   })
 }
 
@@ -38,10 +55,15 @@ if (wanted('session')) {
   const session = await measureSession()
   results.session = session
   const us = (value: number) => `${Math.round(value * 1000)} µs`
-  console.log(`\nSession check on every authenticated request (${session.refreshTokens.toLocaleString('en-US')} refresh tokens stored):`)
+  console.log(
+    `\nSession check on every authenticated request (${session.refreshTokens.toLocaleString('en-US')} refresh tokens stored):`,
+  )
   console.table({
     'revocation check alone (one indexed SQL statement)': { p50: us(session.check.p50), p95: us(session.check.p95) },
-    'select 1 on the same database (the floor of any statement)': { p50: us(session.floor.p50), p95: us(session.floor.p95) },
+    'select 1 on the same database (the floor of any statement)': {
+      p50: us(session.floor.p50),
+      p95: us(session.floor.p95),
+    },
     'GET /api/me/ in process, check included': { p50: us(session.me.p50), p95: us(session.me.p95) },
   })
 }
@@ -59,26 +81,40 @@ if (wanted('ingestion')) {
     ...Object.fromEntries(
       ingestion.tables.map((table) => [
         table.name,
-        { amount: `${table.megabytes.toFixed(2)} MB`, seconds: table.seconds.toFixed(2), throughput: `${table.mbPerSecond.toFixed(2)} MB/s` },
+        {
+          amount: `${table.megabytes.toFixed(2)} MB`,
+          seconds: table.seconds.toFixed(2),
+          throughput: `${table.mbPerSecond.toFixed(2)} MB/s`,
+        },
       ]),
     ),
   })
 }
 
 if (wanted('search')) {
-  const sizes = process.argv.find((argument) => argument.startsWith('--sizes='))?.slice('--sizes='.length).split(',').map(Number)
+  const sizes = process.argv
+    .find((argument) => argument.startsWith('--sizes='))
+    ?.slice('--sizes='.length)
+    .split(',')
+    .map(Number)
   console.log('\nSearch (ingesting the generated corpus first; this takes a few minutes):')
   const search = await measureSearch(sizes ? { sizes } : {})
   results.search = search
   const { embedder } = search
   console.log('\nDefault embedder (word vectors), in a fresh process:')
   console.table({
-    'build the binary cache from the npm package (once)': { value: `${ms(embedder.buildMs)}, peak RSS ${Math.round(embedder.buildRssMb)} MB` },
+    'build the binary cache from the npm package (once)': {
+      value: `${ms(embedder.buildMs)}, peak RSS ${Math.round(embedder.buildRssMb)} MB`,
+    },
     'load the cache': { value: ms(embedder.loadMs) },
-    'memory held (JS heap + typed arrays)': { value: `${(embedder.heapMb + embedder.arrayBuffersMb).toFixed(1)} MB (${embedder.heapMb} + ${embedder.arrayBuffersMb}); process RSS ${Math.round(embedder.rssMb)} MB` },
+    'memory held (JS heap + typed arrays)': {
+      value: `${(embedder.heapMb + embedder.arrayBuffersMb).toFixed(1)} MB (${embedder.heapMb} + ${embedder.arrayBuffersMb}); process RSS ${Math.round(embedder.rssMb)} MB`,
+    },
     'embed one ~110-word chunk': { value: `${embedder.perChunkMs.toFixed(3)} ms` },
   })
-  console.log(`\nSearch latency through POST /api/search/ (with ${search.otherChunks} chunks of another organization present):`)
+  console.log(
+    `\nSearch latency through POST /api/search/ (with ${search.otherChunks} chunks of another organization present):`,
+  )
   console.table(
     Object.fromEntries(
       search.organizations.map((organization) => [

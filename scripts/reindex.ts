@@ -4,13 +4,15 @@
 // after changing EMBEDDING_PROVIDER or its model. With the embedded database, stop `npm start` first;
 // with DATABASE_URL it can run beside the servers, whose job workers then share the work.
 import { parseArgs } from 'node:util'
+
 import { sql } from 'drizzle-orm'
+
 import { createBackend } from '../api/backend'
 import { ConfigError, loadApiConfig } from '../api/config'
 import { openDatabase } from '../api/db/client'
-import { INDEX_DOCUMENT, enqueueReindex } from '../api/ingest/reindex-document-job'
-import { withGeneratedSecrets } from '../api/secrets'
 import { rowsOf } from '../api/db/sql-values'
+import { enqueueReindex, INDEX_DOCUMENT } from '../api/ingest/reindex-document-job'
+import { withGeneratedSecrets } from '../api/secrets'
 
 const { values } = parseArgs({
   options: { organization: { type: 'string', multiple: true }, force: { type: 'boolean', default: false } },
@@ -29,7 +31,11 @@ await database.migrate()
 const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
 const remaining = async () =>
   Number(
-    rowsOf(await database.db.execute(sql`select count(*) as n from jobs where kind = ${INDEX_DOCUMENT} and status in ('queued', 'running')`))[0]!.n,
+    rowsOf(
+      await database.db.execute(
+        sql`select count(*) as n from jobs where kind = ${INDEX_DOCUMENT} and status in ('queued', 'running')`,
+      ),
+    )[0]!.n,
   )
 try {
   const model = backend.deps.embeddings.model
@@ -43,8 +49,12 @@ try {
       select count(*) filter (where embedding_model = ${model}) as current, count(*) filter (where embedding_model is distinct from ${model}) as other
       from document_chunks`),
   )
-  const failed = rowsOf(await database.db.execute(sql`select count(*) as n from jobs where kind = ${INDEX_DOCUMENT} and status = 'failed'`))[0]!.n
-  console.log(`Done. Chunks with ${model} vectors: ${counts!.current}; without (no known words, or the provider failed): ${counts!.other}; failed jobs: ${failed}.`)
+  const failed = rowsOf(
+    await database.db.execute(sql`select count(*) as n from jobs where kind = ${INDEX_DOCUMENT} and status = 'failed'`),
+  )[0]!.n
+  console.log(
+    `Done. Chunks with ${model} vectors: ${counts!.current}; without (no known words, or the provider failed): ${counts!.other}; failed jobs: ${failed}.`,
+  )
 } catch (error) {
   console.error((error as Error).message)
   process.exitCode = 1

@@ -14,7 +14,10 @@ function newestMtime(entry) {
 }
 
 const built = existsSync('public/build') ? newestMtime('build/index.js') : 0
-const sources = Math.max(...['app', 'remix.config.js', 'package-lock.json', 'public/favicon.svg'].map(newestMtime))
+// shared/ is bundled into the web app too (categories, file types, stop words).
+const sources = Math.max(
+  ...['app', 'shared', 'remix.config.js', 'package-lock.json', 'public/favicon.svg'].map(newestMtime),
+)
 if (built < sources) {
   console.log('Building the web app...')
   const result = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' })

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+
 import { buildCache } from '../api/ai/embeddings/word-vector-cache'
 import { DEFAULT_WORD_VECTORS_CACHE } from '../api/ai/embeddings/word-vectors'
 

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
+
 import type { ApiConfig } from '../config'
 import { HttpError, notFound, unauthorized } from '../http-error'
 

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
 import { assertSessionActive } from './sessions'
@@ -13,7 +14,7 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? ''
   const match = /^(?:Bearer|Token)\s+(\S+)$/i.exec(header)
   if (!match?.[1]) throw unauthorized('Authentication credentials were not provided.', 'not_authenticated')
-  const claims = await verifyAccessToken(c.var.deps.config, match[1])
+  const claims = await verifyAccessToken(c.var.deps.config, match[1], c.var.deps.clock.now())
   await assertSessionActive(c.var.deps, claims)
   c.set('caller', claims)
   await next()

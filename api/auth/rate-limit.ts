@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+
 import type { Deps } from '../context'
 import { loginFailures } from '../db/schema'
 import { HttpError } from '../http-error'
@@ -13,6 +14,8 @@ const accountKey = (target: LoginTarget) =>
   'userId' in target ? `account:${target.userId}` : `name:${target.name.trim().toLowerCase()}`
 const addressKey = (address: string) => `addr:${address}`
 const pairKey = (target: LoginTarget, address: string) => `${accountKey(target)}@${address}`
+
+const windowStart = (windowSeconds: number, now: Date) => new Date(now.getTime() - windowSeconds * 1000)
 
 const tooMany = (windowSeconds: number) =>
   new HttpError(
@@ -30,8 +33,8 @@ const tooMany = (windowSeconds: number) =>
  *   it is only tried from addresses with no recent failure at all, so each new address gets one guess
  *   (the owner, signing in from their usual clean address, still gets in).
  */
-export async function assertLoginAllowed({ db, config }: Deps, target: LoginTarget, address: string) {
-  const since = new Date(Date.now() - config.LOGIN_FAILURE_WINDOW_SECONDS * 1000)
+export async function assertLoginAllowed({ db, config, clock }: Deps, target: LoginTarget, address: string) {
+  const since = windowStart(config.LOGIN_FAILURE_WINDOW_SECONDS, clock.now())
   const keys = { account: accountKey(target), address: addressKey(address), pair: pairKey(target, address) }
   const [counts] = await db
     .select({
@@ -49,12 +52,14 @@ export async function assertLoginAllowed({ db, config }: Deps, target: LoginTarg
   if (refused) throw tooMany(config.LOGIN_FAILURE_WINDOW_SECONDS)
 }
 
-export async function recordLoginFailure({ db, config }: Deps, target: LoginTarget, address: string) {
-  const cutoff = new Date(Date.now() - config.LOGIN_FAILURE_WINDOW_SECONDS * 1000)
+export async function recordLoginFailure({ db, config, clock }: Deps, target: LoginTarget, address: string) {
+  // Stamped with the deps' clock rather than the database's now(), so the window is measured on one clock.
+  const createdAt = clock.now()
+  const cutoff = windowStart(config.LOGIN_FAILURE_WINDOW_SECONDS, createdAt)
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, cutoff))
   await db
     .insert(loginFailures)
-    .values([{ key: accountKey(target) }, { key: addressKey(address) }, { key: pairKey(target, address) }])
+    .values([accountKey(target), addressKey(address), pairKey(target, address)].map((key) => ({ key, createdAt })))
 }
 
 /**
@@ -64,4 +69,3 @@ export async function recordLoginFailure({ db, config }: Deps, target: LoginTarg
 export async function clearLoginFailures({ db }: Deps, target: LoginTarget, address: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(target, address)))
 }
-

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+
 import { type AppEnv, clientAddress } from '../context'
 import { readJson } from '../validation'
 import { verifyGoogleIdToken } from './google'

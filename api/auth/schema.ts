@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { requiredString } from '../validation'
 
 const limited = (max: number) =>

@@ -1,4 +1,5 @@
-import { eq, or, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
@@ -6,7 +7,7 @@ import { unauthorized } from '../http-error'
 import { describeUser } from '../users/payload'
 import type { GoogleIdentity } from './google'
 import { verifyPassword } from './passwords'
-import { type LoginTarget, assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit'
+import { assertLoginAllowed, clearLoginFailures, type LoginTarget, recordLoginFailure } from './rate-limit'
 import { issueTokens } from './sessions'
 
 type UserRow = typeof users.$inferSelect
@@ -41,11 +42,7 @@ export async function obtainToken(deps: Deps, credentials: { username: string; p
 }
 
 export async function signIn(deps: Deps, user: UserRow) {
-  const [updated] = await deps.db
-    .update(users)
-    .set({ lastLogin: new Date() })
-    .where(eq(users.id, user.id))
-    .returning()
+  const [updated] = await deps.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning()
   const tokens = await issueTokens(deps, user.id)
   return { ...tokens, user_id: user.id, user: await describeUser(deps.db, updated ?? user) }
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
@@ -42,7 +43,7 @@ const prepareSessionCheck = (db: Database) =>
     .prepare('session_check')
 
 /** Issues an access token and a refresh token; a new family unless one is being rotated. */
-export async function issueTokens({ db, config }: Deps, userId: number, familyId: string = newFamilyId()) {
+export async function issueTokens({ db, config, clock }: Deps, userId: number, familyId: string = newFamilyId()) {
   const refresh = newRefreshToken()
   await db.insert(refreshTokens).values({
     userId,
@@ -50,7 +51,7 @@ export async function issueTokens({ db, config }: Deps, userId: number, familyId
     familyId,
     expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
   })
-  const access = await issueAccessToken(config, { userId, familyId })
+  const access = await issueAccessToken(config, { userId, familyId }, clock.now())
   return { access, refresh: refresh.token }
 }
 

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { SignJWT, jwtVerify } from 'jose'
+
+import { jwtVerify, SignJWT } from 'jose'
+
 import type { ApiConfig } from '../config'
 import { unauthorized } from '../http-error'
 
@@ -10,20 +12,26 @@ export interface AccessClaims {
 
 const secretKey = (config: ApiConfig) => new TextEncoder().encode(config.JWT_SECRET)
 
-export async function issueAccessToken(config: ApiConfig, claims: AccessClaims) {
+/** `now` is the deps' clock, as for verification: a token's lifetime is measured on one clock. */
+export async function issueAccessToken(config: ApiConfig, claims: AccessClaims, now: Date) {
+  const issuedAt = Math.floor(now.getTime() / 1000)
   return new SignJWT({ fam: claims.familyId, token_type: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setJti(randomUUID())
-    .setExpirationTime(Math.floor(Date.now() / 1000) + config.ACCESS_TOKEN_TTL_SECONDS)
+    .setExpirationTime(issuedAt + config.ACCESS_TOKEN_TTL_SECONDS)
     .sign(secretKey(config))
 }
 
-export async function verifyAccessToken(config: ApiConfig, token: string): Promise<AccessClaims> {
+export async function verifyAccessToken(config: ApiConfig, token: string, now: Date): Promise<AccessClaims> {
   try {
     // A token without an expiry would never end: refuse it even if its signature is ours.
-    const { payload } = await jwtVerify(token, secretKey(config), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] })
+    const { payload } = await jwtVerify(token, secretKey(config), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    })
     if (payload.token_type !== 'access' || typeof payload.fam !== 'string') throw new Error('wrong type')
     const userId = Number(payload.sub)
     if (!Number.isInteger(userId)) throw new Error('bad subject')

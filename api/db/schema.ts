@@ -12,6 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
+import { FILE_TYPES, type FileType } from '../../shared/file-types'
+
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
  * models are never compared (every query filters on the model column beside it).
@@ -167,8 +169,8 @@ export const invitations = pgTable(
   ],
 )
 
-export const FILE_TYPES = ['pdf', 'doc', 'docx', 'txt', 'csv', 'xls', 'xlsx'] as const
-export type FileType = (typeof FILE_TYPES)[number]
+// Defined with the web tier's file pickers; re-exported for the backend's modules.
+export { FILE_TYPES, type FileType }
 export const PROCESSING_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
 
@@ -189,7 +191,10 @@ export const documents = pgTable(
     fileType: text('file_type').$type<FileType>().notNull(),
     fileSize: integer('file_size').notNull(),
     category: text('category').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     processingStatus: text('processing_status').$type<ProcessingStatus>().notNull().default('pending'),
     failureReason: text('failure_reason'),
     currentVersionId: integer('current_version_id'),
@@ -226,7 +231,11 @@ export const documentVersions = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('document_versions_number_key').on(t.documentId, t.versionNumber)],
+  (t) => [
+    uniqueIndex('document_versions_number_key').on(t.documentId, t.versionNumber),
+    // Finds the versions holding a file: duplicate detection at upload, and whether a file is still used.
+    index('document_versions_storage_key_idx').on(t.storageKey),
+  ],
 )
 
 /** The extracted text of a version, one row per PDF page, spreadsheet sheet or text section. */
@@ -312,10 +321,7 @@ export const chunkTerms = pgTable(
     frequency: integer('frequency').notNull(),
     chunkLength: integer('chunk_length').notNull(),
   },
-  (t) => [
-    index('chunk_terms_org_term_idx').on(t.organizationId, t.term),
-    index('chunk_terms_chunk_idx').on(t.chunkId),
-  ],
+  (t) => [index('chunk_terms_org_term_idx').on(t.organizationId, t.term), index('chunk_terms_chunk_idx').on(t.chunkId)],
 )
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm'
+
 import { hashPassword } from '../auth/passwords'
 import type { Database } from './client'
 import { memberships, organizations, type Role, users } from './schema'
@@ -10,7 +11,13 @@ export const DEMO_ORGANIZATION = {
   website: 'https://example.com',
 }
 
-export const DEMO_USERS: ReadonlyArray<{ username: string; email: string; role: Role; firstName: string; lastName: string }> = [
+export const DEMO_USERS: ReadonlyArray<{
+  username: string
+  email: string
+  role: Role
+  firstName: string
+  lastName: string
+}> = [
   { username: 'admin', email: 'admin@demo.example.com', role: 'admin', firstName: 'Alex', lastName: 'Morgan' },
   { username: 'analyst', email: 'analyst@demo.example.com', role: 'analyst', firstName: 'Riley', lastName: 'Chen' },
   { username: 'member', email: 'member@demo.example.com', role: 'member', firstName: 'Sam', lastName: 'Patel' },
@@ -26,7 +33,14 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
     for (const demo of DEMO_USERS) {
       const [user] = await tx
         .insert(users)
-        .values({ username: demo.username, email: demo.email, emailVerified: true, firstName: demo.firstName, lastName: demo.lastName, passwordHash })
+        .values({
+          username: demo.username,
+          email: demo.email,
+          emailVerified: true,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          passwordHash,
+        })
         .returning()
       await tx.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: demo.role })
     }
@@ -35,6 +49,8 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
 }
 
 export function describeDemoSignIns(password: string) {
-  const rows = DEMO_USERS.map((demo) => `  ${demo.role.padEnd(8)} ${demo.username.padEnd(8)} or ${demo.email}  password: ${password}`)
+  const rows = DEMO_USERS.map(
+    (demo) => `  ${demo.role.padEnd(8)} ${demo.username.padEnd(8)} or ${demo.email}  password: ${password}`,
+  )
   return [`Demo organization "${DEMO_ORGANIZATION.name}" sign-ins:`, ...rows].join('\n')
 }

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream'
+
 import { and, eq } from 'drizzle-orm'
+
 import type { Deps, OrgCaller } from '../context'
-import { type FileType, documentPages, documentVersions } from '../db/schema'
+import { documentPages, documentVersions, type FileType } from '../db/schema'
 import { notFound } from '../http-error'
 import { requireDocument } from './access'
 import { keyFacts } from './insights'
@@ -38,7 +40,10 @@ export async function documentText(deps: Deps, caller: OrgCaller, id: number, pa
 /** Facts read from the text itself: size, and the terms and figures it mentions most. */
 export async function documentInsights(deps: Deps, caller: OrgCaller, id: number) {
   const document = await requireDocument(deps, caller, id)
-  const pages = await deps.db.select({ text: documentPages.text }).from(documentPages).where(eq(documentPages.versionId, document.currentVersionId!))
+  const pages = await deps.db
+    .select({ text: documentPages.text })
+    .from(documentPages)
+    .where(eq(documentPages.versionId, document.currentVersionId!))
   return {
     page_count: document.pageCount,
     section_count: pages.length,
@@ -59,7 +64,12 @@ export async function download(deps: Deps, caller: OrgCaller, id: number, versio
   const [version] = await deps.db
     .select()
     .from(documentVersions)
-    .where(and(eq(documentVersions.documentId, document.id), eq(documentVersions.id, versionId ?? document.currentVersionId!)))
+    .where(
+      and(
+        eq(documentVersions.documentId, document.id),
+        eq(documentVersions.id, versionId ?? document.currentVersionId!),
+      ),
+    )
   if (!version) throw notFound('Version not found.')
   const stream = Readable.toWeb(deps.files.read(version.storageKey)) as unknown as ReadableStream
   return new Response(stream, {

@@ -8,7 +8,8 @@ const STOP_WORDS = new Set(
   must shall one two three per new use used using within without upon via et al page`.split(/\s+/),
 )
 
-const FIGURE = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand)\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]*(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)/gi
+const FIGURE =
+  /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand)\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]*(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)/gi
 
 /** The most frequent meaningful terms and the money, percentage and multiple figures of a text. */
 export function keyFacts(text: string) {

@@ -1,5 +1,9 @@
 import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+
 import busboy from 'busboy'
+
+import { ACCEPTED_TYPES_TEXT } from '../../shared/file-types'
 import type { FileType } from '../db/schema'
 import { HttpError } from '../http-error'
 import { contentMismatch, extensionOf, isAcceptedType } from '../ingest/file-types'
@@ -20,8 +24,6 @@ export interface ParsedUpload {
   files: UploadedFile[]
   refused: RefusedFile[]
 }
-
-export const ACCEPTED_TYPES_TEXT = 'PDF, DOC, DOCX, TXT, CSV, XLS or XLSX'
 
 const MAX_NAME_LENGTH = 255
 const cutOff = () => new HttpError(400, { detail: 'The upload was cut off or is not valid multipart/form-data.' })
@@ -87,7 +89,10 @@ export async function parseUpload(
       const fileName = fitName(original)
       if (!isAcceptedType(extension)) {
         stream.resume()
-        refused.push({ file_name: fileName, reason: `"${fileName}" is not a supported file type. Upload ${ACCEPTED_TYPES_TEXT} files.` })
+        refused.push({
+          file_name: fileName,
+          reason: `"${fileName}" is not a supported file type. Upload ${ACCEPTED_TYPES_TEXT} files.`,
+        })
         return
       }
       const stored = store.put(stream, maxBytes).then(async (file) => {
@@ -116,7 +121,7 @@ export async function parseUpload(
     parser.on('close', resolve)
   })
 
-  const body = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
+  const body = Readable.fromWeb(request.body as WebReadableStream)
   body.on('error', (error) => parser.destroy(error))
   body.pipe(parser)
   try {

@@ -1,4 +1,10 @@
-import type { documentVersions, documents, users } from '../db/schema'
+import type { documents, documentVersions, users } from '../db/schema'
+import type { documentInsights, documentText } from './content'
+import type { relatedDocuments } from './related'
+import type { listDocuments } from './service'
+import type { documentStatistics } from './statistics'
+import type { resolveDuplicates, uploadBatch, uploadDocument } from './uploads'
+import type { compareVersions } from './versions'
 
 type DocumentRow = typeof documents.$inferSelect
 type VersionRow = typeof documentVersions.$inferSelect
@@ -8,7 +14,10 @@ const person = (user: Person) =>
   user ? { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName } : null
 
 /** Spec §3 "Document", plus what processing learned about it. */
-export function documentPayload(row: DocumentRow, extra: { createdBy: Person; versionCount: number; currentVersion: number | null }) {
+export function documentPayload(
+  row: DocumentRow,
+  extra: { createdBy: Person; versionCount: number; currentVersion: number | null },
+) {
   return {
     id: row.id,
     title: row.title,
@@ -24,9 +33,9 @@ export function documentPayload(row: DocumentRow, extra: { createdBy: Person; ve
     page_count: row.pageCount,
     word_count: row.wordCount,
     extraction_note: row.extractionNote,
-    processed_at: row.processedAt,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
+    processed_at: row.processedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
     created_by: person(extra.createdBy),
     current_version: extra.currentVersion,
     version_count: extra.versionCount,
@@ -42,8 +51,24 @@ export function versionPayload(row: VersionRow, extra: { createdBy: Person; curr
     file_type: row.fileType,
     size: row.fileSize,
     changes: row.changes,
-    created_at: row.createdAt,
+    created_at: row.createdAt.toISOString(),
     created_by: person(extra.createdBy),
     is_current: row.id === extra.currentVersionId,
   }
 }
+
+// The response bodies of the documents API, as the web tier's client reads them (`import type`, so no
+// backend code reaches it). Dates are ISO strings already, so these are the JSON as sent.
+export type DocumentPayload = ReturnType<typeof documentPayload>
+export type VersionPayload = ReturnType<typeof versionPayload>
+export type DocumentListPayload = Awaited<ReturnType<typeof listDocuments>>
+export type DocumentStatisticsPayload = Awaited<ReturnType<typeof documentStatistics>>
+export type DocumentTextPayload = Awaited<ReturnType<typeof documentText>>
+export type DocumentInsightsPayload = Awaited<ReturnType<typeof documentInsights>>
+export type RelatedDocumentPayload = Awaited<ReturnType<typeof relatedDocuments>>[number]
+export type VersionComparisonPayload = Awaited<ReturnType<typeof compareVersions>>
+export type BatchUploadPayload = Awaited<ReturnType<typeof uploadBatch>>['body']
+/** A single upload's document, with `duplicate` saying what became of a file the organization already held. */
+export type UploadPayload = Awaited<ReturnType<typeof uploadDocument>>['body']
+export type ResolveDuplicatesPayload = Awaited<ReturnType<typeof resolveDuplicates>>['body']
+export type { DuplicateEntry as DuplicateEntryPayload } from './duplicates'

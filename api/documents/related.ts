@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+
 import type { Deps, OrgCaller } from '../context'
 import { rowsOf } from '../db/sql-values'
 import { requireDocument } from './access'
@@ -33,7 +34,8 @@ export async function relatedDocuments(deps: Deps, caller: OrgCaller, id: number
       document_id: Number(row.id),
       document_title: String(row.title),
       file_type: String(row.file_type),
-      score: Math.round(Math.min(1, Math.max(0, (Number(row.similarity) - baseline) / (1 - baseline))) * 10_000) / 10_000,
+      score:
+        Math.round(Math.min(1, Math.max(0, (Number(row.similarity) - baseline) / (1 - baseline))) * 10_000) / 10_000,
     }))
     .filter((related) => related.score > 0)
 }

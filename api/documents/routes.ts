@@ -1,12 +1,15 @@
 import { Hono } from 'hono'
+import type { z, ZodTypeAny } from 'zod'
+
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { badRequest } from '../http-error'
 import { requireCurrentOrganization } from '../organizations/access'
-import { MAX_ID, fieldErrors, pathId, readJson } from '../validation'
+import { fieldErrors, MAX_ID, pathId, readJson } from '../validation'
 import { documentId, requireDocument } from './access'
 import { documentInsights, documentText, download } from './content'
-import { CompareSchema, ListDocumentsSchema, UpdateDocumentSchema } from './schema'
+import { relatedDocuments } from './related'
+import { CompareSchema, ListDocumentsSchema, ResolveDuplicatesSchema, UpdateDocumentSchema } from './schema'
 import {
   deleteDocument,
   describeDocument,
@@ -14,11 +17,9 @@ import {
   reprocessDocument,
   statusPayload,
   updateDocument,
-  uploadBatch,
-  uploadDocument,
 } from './service'
-import { relatedDocuments } from './related'
 import { documentStatistics } from './statistics'
+import { resolveDuplicates, uploadBatch, uploadDocument } from './uploads'
 import { compareVersions, listVersions, restoreVersion, uploadVersion } from './versions'
 
 /** Requests whose body is a file upload, exempt from the 1 MB JSON body limit. */
@@ -37,7 +38,7 @@ function pageNumber(raw: string | undefined) {
   return Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_ID) : 1
 }
 
-function query<T extends import('zod').ZodTypeAny>(c: AppContext, schema: T): import('zod').infer<T> {
+function query<T extends ZodTypeAny>(c: AppContext, schema: T): z.infer<T> {
   const parsed = schema.safeParse(c.req.query())
   if (!parsed.success) throw badRequest(fieldErrors(parsed.error))
   return parsed.data
@@ -48,9 +49,22 @@ export const documentRoutes = new Hono<AppEnv>()
   .use('/documents/*', requireCaller)
   .use('/documents', requireCaller)
   .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.var.deps, await member(c))))
-  .get('/documents/', async (c) => c.json(await listDocuments(c.var.deps, await member(c), query(c, ListDocumentsSchema))))
-  .post('/documents/', async (c) => c.json(await uploadDocument(c.var.deps, await member(c), c.req.raw), 201))
-  .post('/documents/upload_batch/', async (c) => c.json(await uploadBatch(c.var.deps, await member(c), c.req.raw), 201))
+  .get('/documents/', async (c) =>
+    c.json(await listDocuments(c.var.deps, await member(c), query(c, ListDocumentsSchema))),
+  )
+  .post('/documents/', async (c) => {
+    const { status, body } = await uploadDocument(c.var.deps, await member(c), c.req.raw)
+    return c.json(body, status)
+  })
+  .post('/documents/upload_batch/', async (c) => {
+    const { status, body } = await uploadBatch(c.var.deps, await member(c), c.req.raw)
+    return c.json(body, status)
+  })
+  .post('/documents/resolve_duplicates/', async (c) => {
+    const caller = await member(c)
+    const { status, body } = await resolveDuplicates(c.var.deps, caller, await readJson(c, ResolveDuplicatesSchema))
+    return c.json(body, status)
+  })
   .get('/documents/:id/', async (c) => {
     const caller = await member(c)
     return c.json(await describeDocument(c.var.deps, await requireDocument(c.var.deps, caller, id(c))))
@@ -80,7 +94,9 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/versions/', async (c) => c.json(await listVersions(c.var.deps, await member(c), id(c))))
-  .post('/documents/:id/versions/', async (c) => c.json(await uploadVersion(c.var.deps, await member(c), id(c), c.req.raw), 201))
+  .post('/documents/:id/versions/', async (c) =>
+    c.json(await uploadVersion(c.var.deps, await member(c), id(c), c.req.raw), 201),
+  )
   .get('/documents/:id/versions/compare/', async (c) => {
     const { from, to } = query(c, CompareSchema)
     return c.json(await compareVersions(c.var.deps, await member(c), id(c), from, to))

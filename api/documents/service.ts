@@ -1,19 +1,18 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
-import { type FileType, documentPages, documentVersions, documents, users } from '../db/schema'
-import { HttpError, badRequest } from '../http-error'
+import { documentPages, documents, documentVersions, type FileType, users } from '../db/schema'
 import { suggestCategory } from '../ingest/categories'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'
 import { requireRole } from '../organizations/access'
 import { requireDocument } from './access'
-import { type RefusedFile, type UploadedFile, parseUpload } from './multipart'
+import type { FileRef } from './duplicates'
 import { documentPayload } from './payload'
 import type { ListDocumentsSchema, UpdateDocumentSchema } from './schema'
-import { UploadFieldsSchema } from './schema'
-import type { z } from 'zod'
 
-type DocumentRow = typeof documents.$inferSelect
+export type DocumentRow = typeof documents.$inferSelect
 
 /** Upload, delete, reprocess and edits: admin and analyst (DESIGN §4). */
 export const requireEditor = (caller: OrgCaller) => requireRole(caller, ['analyst'])
@@ -24,10 +23,17 @@ export async function describeDocuments({ db }: Deps, rows: DocumentRow[]) {
   const creatorIds = [...new Set(rows.map((row) => row.createdById).filter((id): id is number => id !== null))]
   const [creators, versions] = await Promise.all([
     creatorIds.length
-      ? db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, creatorIds))
+      ? db
+          .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, creatorIds))
       : [],
     db
-      .select({ documentId: documentVersions.documentId, id: documentVersions.id, versionNumber: documentVersions.versionNumber })
+      .select({
+        documentId: documentVersions.documentId,
+        id: documentVersions.id,
+        versionNumber: documentVersions.versionNumber,
+      })
       .from(documentVersions)
       .where(inArray(documentVersions.documentId, ids)),
   ])
@@ -52,7 +58,9 @@ export async function listDocuments(deps: Deps, caller: OrgCaller, query: z.infe
   if (query.category) filters.push(eq(documents.category, query.category))
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`
-    filters.push(or(ilike(documents.title, pattern), ilike(documents.description, pattern), ilike(documents.fileName, pattern))!)
+    filters.push(
+      or(ilike(documents.title, pattern), ilike(documents.description, pattern), ilike(documents.fileName, pattern))!,
+    )
   }
   const where = and(...filters)
   const [rows, [total], categories] = await Promise.all([
@@ -81,11 +89,11 @@ export async function listDocuments(deps: Deps, caller: OrgCaller, query: z.infe
 
 const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]+$/, '')
 
-/** Inserts a document with its first version and its processing job, all or nothing. */
-async function createDocument(
+/** Inserts a document with its first version and its processing job, all or nothing; the caller notifies the worker. */
+export async function createDocument(
   deps: Deps,
   caller: OrgCaller,
-  file: UploadedFile,
+  file: FileRef,
   fields: { title?: string; description: string; category: string },
 ) {
   const title = fields.title || withoutExtension(file.fileName)
@@ -103,18 +111,36 @@ async function createDocument(
         createdById: caller.userId,
       })
       .returning()
-    const version = await insertVersion(tx as unknown as Database, document!.id, 1, file, caller.userId, 'Original upload')
+    const version = await insertVersion(
+      tx as unknown as Database,
+      document!.id,
+      1,
+      file,
+      caller.userId,
+      'Original upload',
+    )
     const [current] = await tx
       .update(documents)
       .set({ currentVersionId: version.id })
       .where(eq(documents.id, document!.id))
       .returning()
-    await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId: document!.id, versionId: version.id }, { db: tx as unknown as Database, organizationId: document!.organizationId })
+    await deps.jobs.enqueue(
+      PROCESS_DOCUMENT,
+      { documentId: document!.id, versionId: version.id },
+      { db: tx as unknown as Database, organizationId: document!.organizationId },
+    )
     return current!
   })
 }
 
-export async function insertVersion(db: Database, documentId: number, versionNumber: number, file: UploadedFile, userId: number, changes: string) {
+export async function insertVersion(
+  db: Database,
+  documentId: number,
+  versionNumber: number,
+  file: FileRef,
+  userId: number,
+  changes: string,
+) {
   const [version] = await db
     .insert(documentVersions)
     .values({
@@ -131,64 +157,25 @@ export async function insertVersion(db: Database, documentId: number, versionNum
   return version!
 }
 
-const refusalErrors = (refused: RefusedFile[]) => refused.map((file) => file.reason)
-
-export async function uploadDocument(deps: Deps, caller: OrgCaller, request: Request) {
-  requireEditor(caller)
-  const upload = await parseUpload(request, deps.files, { maxBytes: maxBytes(deps), maxFiles: 1, fileField: 'file' })
-  const fields = UploadFieldsSchema.safeParse(upload.fields)
-  const file = upload.files[0]
-  if (!fields.success || !file) {
-    await discard(deps, upload.files)
-    const errors: Record<string, string[]> = {}
-    if (!fields.success) for (const issue of fields.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message)
-    if (!file) {
-      errors.file = upload.refused.length ? refusalErrors(upload.refused) : ['Please select a file to upload']
-      if (!upload.refused.length && !upload.fields.title?.trim()) errors.title = ['Please enter a document title']
-    }
-    throw badRequest(errors)
-  }
-  const document = await createDocument(deps, caller, file, fields.data)
-  deps.jobs.notify()
-  return describeDocument(deps, document)
-}
-
-export async function uploadBatch(deps: Deps, caller: OrgCaller, request: Request) {
-  requireEditor(caller)
-  const upload = await parseUpload(request, deps.files, {
-    maxBytes: maxBytes(deps),
-    maxFiles: deps.config.MAX_BATCH_FILES,
-    fileField: 'files',
-  })
-  const fields = UploadFieldsSchema.pick({ category: true }).safeParse(upload.fields)
-  const category = fields.success ? fields.data.category : ''
-  if (upload.files.length === 0) {
-    throw new HttpError(400, {
-      files: upload.refused.length ? refusalErrors(upload.refused) : ['Please select at least one file to upload'],
-      refused: upload.refused,
-    })
-  }
-  const ids: number[] = []
-  for (const file of upload.files) ids.push((await createDocument(deps, caller, file, { description: '', category })).id)
-  deps.jobs.notify()
-  const stored = `${ids.length} document${ids.length === 1 ? '' : 's'} uploaded and queued for processing.`
-  const refusedText = upload.refused.length
-    ? ` ${upload.refused.length} file${upload.refused.length === 1 ? ' was' : 's were'} refused: ${upload.refused.map((file) => file.reason).join(' ')}`
-    : ''
-  return { document_ids: ids, message: `${stored}${refusedText}`, refused: upload.refused }
-}
-
-const maxBytes = (deps: Deps) => deps.config.MAX_UPLOAD_MB * 1024 * 1024
+export const maxBytes = (deps: Deps) => deps.config.MAX_UPLOAD_MB * 1024 * 1024
 
 /** Removes stored files that no version refers to (files are shared by content). */
 export async function discard(deps: Deps, files: Array<{ key: string }>) {
   for (const { key } of files) {
-    const [used] = await deps.db.select({ count: count() }).from(documentVersions).where(eq(documentVersions.storageKey, key))
+    const [used] = await deps.db
+      .select({ count: count() })
+      .from(documentVersions)
+      .where(eq(documentVersions.storageKey, key))
     if ((used?.count ?? 0) === 0) await deps.files.remove(key)
   }
 }
 
-export async function updateDocument(deps: Deps, caller: OrgCaller, id: number, input: z.infer<typeof UpdateDocumentSchema>) {
+export async function updateDocument(
+  deps: Deps,
+  caller: OrgCaller,
+  id: number,
+  input: z.infer<typeof UpdateDocumentSchema>,
+) {
   requireEditor(caller)
   await requireDocument(deps, caller, id)
   const [row] = await deps.db
@@ -202,7 +189,10 @@ export async function updateDocument(deps: Deps, caller: OrgCaller, id: number, 
 export async function deleteDocument(deps: Deps, caller: OrgCaller, id: number) {
   requireEditor(caller)
   await requireDocument(deps, caller, id)
-  const versions = await deps.db.select({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, id))
+  const versions = await deps.db
+    .select({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, id))
   await deps.db.delete(documents).where(and(eq(documents.id, id), eq(documents.organizationId, caller.organizationId)))
   await discard(deps, versions)
 }
@@ -219,7 +209,11 @@ export async function reprocessDocument(deps: Deps, caller: OrgCaller, id: numbe
       .set({ processingStatus: 'pending', failureReason: null, updatedAt: new Date() })
       .where(eq(documents.id, id))
       .returning()
-    await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId: id, versionId }, { db: tx as unknown as Database, organizationId: document.organizationId })
+    await deps.jobs.enqueue(
+      PROCESS_DOCUMENT,
+      { documentId: id, versionId },
+      { db: tx as unknown as Database, organizationId: document.organizationId },
+    )
     return updated!
   })
   deps.jobs.notify()
@@ -227,7 +221,12 @@ export async function reprocessDocument(deps: Deps, caller: OrgCaller, id: numbe
 }
 
 export function statusPayload(row: DocumentRow) {
-  return { id: row.id, processing_status: row.processingStatus, failure_reason: row.failureReason, updated_at: row.updatedAt }
+  return {
+    id: row.id,
+    processing_status: row.processingStatus,
+    failure_reason: row.failureReason,
+    updated_at: row.updatedAt,
+  }
 }
 
 export type { FileType }

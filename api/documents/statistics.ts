@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm'
+
 import type { Deps, OrgCaller } from '../context'
 import { documents } from '../db/schema'
 

@@ -1,11 +1,13 @@
 import { diffLines } from 'diff'
 import { and, desc, eq, max } from 'drizzle-orm'
+
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
-import { documentPages, documentVersions, documents, users } from '../db/schema'
-import { HttpError, badRequest, notFound } from '../http-error'
+import { documentPages, documents, documentVersions, users } from '../db/schema'
+import { badRequest, HttpError, notFound } from '../http-error'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'
 import { requireDocument } from './access'
+import type { FileRef } from './duplicates'
 import { parseUpload } from './multipart'
 import { versionPayload } from './payload'
 import { describeDocument, discard, insertVersion, requireEditor } from './service'
@@ -13,12 +15,17 @@ import { describeDocument, discard, insertVersion, requireEditor } from './servi
 export async function listVersions(deps: Deps, caller: OrgCaller, id: number) {
   const document = await requireDocument(deps, caller, id)
   const rows = await deps.db
-    .select({ version: documentVersions, creator: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      version: documentVersions,
+      creator: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(documentVersions)
     .leftJoin(users, eq(users.id, documentVersions.createdById))
     .where(eq(documentVersions.documentId, document.id))
     .orderBy(desc(documentVersions.versionNumber))
-  return rows.map((row) => versionPayload(row.version, { createdBy: row.creator, currentVersionId: document.currentVersionId }))
+  return rows.map((row) =>
+    versionPayload(row.version, { createdBy: row.creator, currentVersionId: document.currentVersionId }),
+  )
 }
 
 async function requireVersion(deps: Deps, documentId: number, versionId: number) {
@@ -31,7 +38,12 @@ async function requireVersion(deps: Deps, documentId: number, versionId: number)
 }
 
 /** Makes `versionId` the document's current version and queues it for processing. */
-async function makeCurrent(deps: Deps, db: Database, documentId: number, version: typeof documentVersions.$inferSelect) {
+async function makeCurrent(
+  deps: Deps,
+  db: Database,
+  documentId: number,
+  version: typeof documentVersions.$inferSelect,
+) {
   const [row] = await db
     .update(documents)
     .set({
@@ -45,7 +57,11 @@ async function makeCurrent(deps: Deps, db: Database, documentId: number, version
     })
     .where(eq(documents.id, documentId))
     .returning()
-  await deps.jobs.enqueue(PROCESS_DOCUMENT, { documentId, versionId: version.id }, { db, organizationId: row!.organizationId })
+  await deps.jobs.enqueue(
+    PROCESS_DOCUMENT,
+    { documentId, versionId: version.id },
+    { db, organizationId: row!.organizationId },
+  )
   return row!
 }
 
@@ -59,36 +75,64 @@ export async function uploadVersion(deps: Deps, caller: OrgCaller, id: number, r
     fileField: 'file',
   })
   const file = upload.files[0]
-  if (!file) throw badRequest({ file: upload.refused.length ? upload.refused.map((refusal) => refusal.reason) : ['Please select a file to upload'] })
+  if (!file)
+    throw badRequest({
+      file: upload.refused.length
+        ? upload.refused.map((refusal) => refusal.reason)
+        : ['Please select a file to upload'],
+    })
   const changes = (upload.fields.changes ?? '').trim().slice(0, 500) || `Uploaded ${file.fileName}`
   try {
-    const row = await deps.db.transaction(async (tx) => {
-      // Lock the document so two uploads cannot take the same version number.
-      await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, document.id)).for('update')
-      const [latest] = await tx.select({ number: max(documentVersions.versionNumber) }).from(documentVersions).where(eq(documentVersions.documentId, document.id))
-      const version = await insertVersion(tx as unknown as Database, document.id, (latest?.number ?? 0) + 1, file, caller.userId, changes)
-      return makeCurrent(deps, tx as unknown as Database, document.id, version)
-    })
+    const added = await addVersion(deps, caller, document.id, file, changes)
     deps.jobs.notify()
-    return describeDocument(deps, row)
+    return describeDocument(deps, added.document)
   } catch (error) {
     await discard(deps, [file])
     throw error
   }
 }
 
+/** Adds `file` as the document's next version and makes it current; the caller notifies the worker. */
+export async function addVersion(deps: Deps, caller: OrgCaller, documentId: number, file: FileRef, changes: string) {
+  return deps.db.transaction(async (tx) => {
+    // Lock the document so two uploads cannot take the same version number.
+    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for('update')
+    const [latest] = await tx
+      .select({ number: max(documentVersions.versionNumber) })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, documentId))
+    const version = await insertVersion(
+      tx as unknown as Database,
+      documentId,
+      (latest?.number ?? 0) + 1,
+      file,
+      caller.userId,
+      changes,
+    )
+    return {
+      document: await makeCurrent(deps, tx as unknown as Database, documentId, version),
+      versionNumber: version.versionNumber,
+    }
+  })
+}
+
 export async function restoreVersion(deps: Deps, caller: OrgCaller, id: number, versionId: number) {
   requireEditor(caller)
   const document = await requireDocument(deps, caller, id)
   const version = await requireVersion(deps, document.id, versionId)
-  if (version.id === document.currentVersionId) throw new HttpError(400, { detail: `Version ${version.versionNumber} is already the current version.` })
+  if (version.id === document.currentVersionId)
+    throw new HttpError(400, { detail: `Version ${version.versionNumber} is already the current version.` })
   const row = await deps.db.transaction((tx) => makeCurrent(deps, tx as unknown as Database, document.id, version))
   deps.jobs.notify()
   return describeDocument(deps, row)
 }
 
 async function versionText(deps: Deps, versionId: number) {
-  const pages = await deps.db.select().from(documentPages).where(eq(documentPages.versionId, versionId)).orderBy(documentPages.pageNumber)
+  const pages = await deps.db
+    .select()
+    .from(documentPages)
+    .where(eq(documentPages.versionId, versionId))
+    .orderBy(documentPages.pageNumber)
   // Every line ends with a newline, so the last line of one version compares equal to the same line
   // in the middle of another.
   return pages.map((page) => `${page.text}\n`).join('\n')
@@ -97,13 +141,17 @@ async function versionText(deps: Deps, versionId: number) {
 /** A line diff of the extracted text of two versions of one document. */
 export async function compareVersions(deps: Deps, caller: OrgCaller, id: number, fromId: number, toId: number) {
   const document = await requireDocument(deps, caller, id)
-  const [from, to] = await Promise.all([requireVersion(deps, document.id, fromId), requireVersion(deps, document.id, toId)])
+  const [from, to] = await Promise.all([
+    requireVersion(deps, document.id, fromId),
+    requireVersion(deps, document.id, toId),
+  ])
   const [fromText, toText] = await Promise.all([versionText(deps, from.id), versionText(deps, to.id)])
   for (const [version, text] of [
     [from, fromText],
     [to, toText],
   ] as const) {
-    if (!text) throw new HttpError(400, { detail: `Version ${version.versionNumber} has no extracted text to compare yet.` })
+    if (!text)
+      throw new HttpError(400, { detail: `Version ${version.versionNumber} has no extracted text to compare yet.` })
   }
   const parts = diffLines(fromText, toText)
   return {
@@ -111,6 +159,9 @@ export async function compareVersions(deps: Deps, caller: OrgCaller, id: number,
     to: to.versionNumber,
     added_lines: parts.filter((part) => part.added).reduce((sum, part) => sum + (part.count ?? 0), 0),
     removed_lines: parts.filter((part) => part.removed).reduce((sum, part) => sum + (part.count ?? 0), 0),
-    changes: parts.map((part) => ({ type: part.added ? 'added' : part.removed ? 'removed' : 'same', text: part.value })),
+    changes: parts.map((part) => ({
+      type: part.added ? 'added' : part.removed ? 'removed' : 'same',
+      text: part.value,
+    })),
   }
 }

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads'
+
 import type { FileType } from '../db/schema'
 import type { ExtractReply, ExtractRequest } from './extraction-thread'
-import { type Extraction, ExtractionError } from './extraction-types'
 import { extractionThreadBundle } from './extraction-thread-bundle'
+import { type Extraction, ExtractionError } from './extraction-types'
 
 export interface ExtractionBounds {
   timeoutMs: number
@@ -68,7 +69,12 @@ export async function stopExtractionWorkers() {
  * event loop that serves pages. A worker that hit a limit is terminated, never reused. `signal`
  * (a shutdown) terminates the worker too, and rejects with its reason.
  */
-export async function extractInWorker(type: FileType, path: string, bounds: ExtractionBounds, signal?: AbortSignal): Promise<Extraction> {
+export async function extractInWorker(
+  type: FileType,
+  path: string,
+  bounds: ExtractionBounds,
+  signal?: AbortSignal,
+): Promise<Extraction> {
   signal?.throwIfAborted()
   const pooled = await acquire(bounds.memoryMb)
   const { worker } = pooled
@@ -87,7 +93,12 @@ export async function extractInWorker(type: FileType, path: string, bounds: Extr
     const timer = setTimeout(
       () =>
         settle(
-          () => reject(new ExtractionError(`Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`)),
+          () =>
+            reject(
+              new ExtractionError(
+                `Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`,
+              ),
+            ),
           false,
         ),
       bounds.timeoutMs,
@@ -104,13 +115,17 @@ export async function extractInWorker(type: FileType, path: string, bounds: Extr
         () =>
           reject(
             error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? new ExtractionError(`Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`)
+              ? new ExtractionError(
+                  `Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`,
+                )
               : error,
           ),
         false,
       ),
     )
-    worker.once('exit', (code) => settle(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code}).`)), false))
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code}).`)), false),
+    )
     // Aborted while a worker was being started: it has had no request, so it goes back to the pool.
     if (signal?.aborted) return settle(() => reject(signal.reason), true)
     signal?.addEventListener('abort', abort, { once: true })

@@ -25,7 +25,10 @@ let ready: Promise<string> | undefined
  */
 export function extractionThreadBundle(): Promise<string> {
   ready ??= (async () => {
-    const built = await stat(bundle).then((info) => info.mtimeMs, () => 0)
+    const built = await stat(bundle).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    )
     if (built >= (await newestSource(sourceDir))) return bundle
     const { build } = await import('esbuild')
     await mkdir(path.dirname(bundle), { recursive: true })

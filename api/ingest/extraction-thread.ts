@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
+
 import type { FileType } from '../db/schema'
 import { extractText } from './extract-text'
 import { ExtractionError } from './extraction-types'
@@ -11,8 +12,7 @@ export interface ExtractRequest {
 }
 
 export type ExtractReply =
-  | { ok: true; extraction: Awaited<ReturnType<typeof extractText>> }
-  | { ok: false; reason: string; expected: boolean }
+  { ok: true; extraction: Awaited<ReturnType<typeof extractText>> } | { ok: false; reason: string; expected: boolean }
 
 // One request at a time: the pool sends the next only after this reply.
 parentPort!.on('message', async (request: ExtractRequest) => {

@@ -47,7 +47,9 @@ export class TextBudget {
 
   note(): string[] {
     return this.exhausted
-      ? [`Only the first ${this.maxChars.toLocaleString('en-US')} characters of text were indexed; the rest of the document is too large.`]
+      ? [
+          `Only the first ${this.maxChars.toLocaleString('en-US')} characters of text were indexed; the rest of the document is too large.`,
+        ]
       : []
   }
 }

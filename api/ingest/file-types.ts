@@ -1,8 +1,5 @@
-import type { FileType } from '../db/schema'
-import { FILE_TYPES } from '../db/schema'
+import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import { looksLikeText } from './decode-text'
-
-export const ACCEPTED_EXTENSIONS = FILE_TYPES
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.')
@@ -10,7 +7,7 @@ export function extensionOf(fileName: string): string {
 }
 
 export function isAcceptedType(extension: string): extension is FileType {
-  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)
+  return (FILE_TYPES as readonly string[]).includes(extension)
 }
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
+
+import { embedAll } from '../ai/embeddings/provider'
+import { isZero, meanVector } from '../ai/embeddings/vector-math'
+import { analyze } from '../ai/retrieval/analyzer'
+import { writePostings } from '../ai/retrieval/postings'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { documentEmbeddings } from '../db/schema'
-import { analyze } from '../ai/retrieval/analyzer'
-import { writePostings } from '../ai/retrieval/postings'
-import { isZero, meanVector } from '../ai/embeddings/vector-math'
-import { embedAll } from '../ai/embeddings/provider'
 
 /** What search needs of a chunk besides its text: analysed terms and, when the provider answered, a vector. */
 export interface ChunkIndex {
@@ -51,7 +52,12 @@ export function chunkIndexColumns(index: ChunkIndex, position: number) {
  * Postings for the chunks just written and, when there are vectors, the document's mean vector,
  * inside the caller's transaction. Without vectors the document keeps its previous one.
  */
-export async function writeChunkIndex(tx: Database, document: { id: number; organizationId: number }, chunkIds: number[], index: ChunkIndex) {
+export async function writeChunkIndex(
+  tx: Database,
+  document: { id: number; organizationId: number },
+  chunkIds: number[],
+  index: ChunkIndex,
+) {
   await writePostings(
     tx,
     document.organizationId,

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { Deps } from '../context'
-import { documentChunks, documentEmbeddings, documentPages, documentVersions, documents } from '../db/schema'
 import type { Database } from '../db/client'
+import { documentChunks, documentEmbeddings, documentPages, documents, documentVersions } from '../db/schema'
 import type { Job } from '../jobs/queue'
-import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
 import { chunkPages, countTokens } from './chunker'
-import { type ExtractedPage, ExtractionError } from './extraction-types'
 import { extractInWorker } from './extraction-pool'
+import { type ExtractedPage, ExtractionError } from './extraction-types'
+import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
 
 export const PROCESS_DOCUMENT = 'process-document'
 
@@ -41,11 +42,16 @@ export function processDocumentJob(deps: Deps) {
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
-        const extraction = await extractInWorker(version.fileType, files.localPath(version.storageKey), {
-          timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
-          memoryMb: config.EXTRACTION_MEMORY_MB,
-          maxChars: config.MAX_EXTRACTED_CHARS,
-        }, signal)
+        const extraction = await extractInWorker(
+          version.fileType,
+          files.localPath(version.storageKey),
+          {
+            timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
+            memoryMb: config.EXTRACTION_MEMORY_MB,
+            maxChars: config.MAX_EXTRACTED_CHARS,
+          },
+          signal,
+        )
         pages = extraction.pages.map((page, index) => ({ ...page, pageNumber: index + 1 }))
         notes = extraction.notes
       }
@@ -62,7 +68,11 @@ export function processDocumentJob(deps: Deps) {
 
     const chunks = chunkPages(pages)
     // A provider outage retries the job; on its last attempt the document is still made searchable by words.
-    const index = await prepareChunkIndex(deps, chunks.map((chunk) => chunk.text), { required: job.attempts < job.maxAttempts })
+    const index = await prepareChunkIndex(
+      deps,
+      chunks.map((chunk) => chunk.text),
+      { required: job.attempts < job.maxAttempts },
+    )
     // Last point to stop at for a shutdown; the transaction, once begun, is left to commit.
     signal?.throwIfAborted()
     await db.transaction(async (tx) => {
@@ -72,7 +82,11 @@ export function processDocumentJob(deps: Deps) {
         .where(eq(documents.id, documentId))
         .for('update')
       if (!still || still.currentVersionId !== versionId) return
-      const existing = await tx.select({ id: documentPages.id }).from(documentPages).where(eq(documentPages.versionId, versionId)).limit(1)
+      const existing = await tx
+        .select({ id: documentPages.id })
+        .from(documentPages)
+        .where(eq(documentPages.versionId, versionId))
+        .limit(1)
       if (existing.length === 0) {
         for (let start = 0; start < pages.length; start += INSERT_BATCH) {
           await tx.insert(documentPages).values(
@@ -130,7 +144,11 @@ export function processDocumentJob(deps: Deps) {
 
 /** Pages already extracted for this version (a restored version needs no second extraction). */
 async function storedPages({ db }: Deps, versionId: number) {
-  const rows = await db.select().from(documentPages).where(eq(documentPages.versionId, versionId)).orderBy(documentPages.pageNumber)
+  const rows = await db
+    .select()
+    .from(documentPages)
+    .where(eq(documentPages.versionId, versionId))
+    .orderBy(documentPages.pageNumber)
   return rows.map((row) => ({
     kind: row.kind,
     label: row.label,
@@ -146,7 +164,13 @@ async function markFailed({ db }: Deps, documentId: number, versionId: number, r
     await tx.delete(documentEmbeddings).where(eq(documentEmbeddings.documentId, documentId))
     await tx
       .update(documents)
-      .set({ processingStatus: 'failed', failureReason: reason, pageCount: null, wordCount: null, updatedAt: new Date() })
+      .set({
+        processingStatus: 'failed',
+        failureReason: reason,
+        pageCount: null,
+        wordCount: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(documents.id, documentId), eq(documents.currentVersionId, versionId)))
   })
 }

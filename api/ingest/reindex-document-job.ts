@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+
+import { isZero } from '../ai/embeddings/vector-math'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { chunkTerms, documentChunks, documents, organizations as organizationsTable } from '../db/schema'
-import type { Job } from '../jobs/queue'
 import { intArray, rowsOf, textArray, vectorLiteral } from '../db/sql-values'
-import { isZero } from '../ai/embeddings/vector-math'
+import type { Job } from '../jobs/queue'
 import { prepareChunkIndex, writeChunkIndex } from './index-chunks'
 
 export const INDEX_DOCUMENT = 'index-document'
@@ -45,7 +46,10 @@ export function indexDocumentJob(deps: Deps) {
     await db.transaction(async (tx) => {
       await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for('update')
       // Processing may have replaced the chunks meanwhile, and indexed the new ones itself.
-      const current = await tx.select({ id: documentChunks.id }).from(documentChunks).where(eq(documentChunks.documentId, documentId))
+      const current = await tx
+        .select({ id: documentChunks.id })
+        .from(documentChunks)
+        .where(eq(documentChunks.documentId, documentId))
       if (current.length !== ids.length || current.some((row) => !ids.includes(row.id))) return
       await tx.execute(sql`delete from ${chunkTerms} where chunk_id = any(${intArray(ids)})`)
       const vectors = index.vectors?.map((vector) => (isZero(vector) ? null : vectorLiteral(vector)))
@@ -64,19 +68,38 @@ export function indexDocumentJob(deps: Deps) {
  * Queues an index job for every processed document of the named organizations (all when none is
  * named). Returns how many were queued; unknown slugs are an error, so a typo re-indexes nothing.
  */
-export async function enqueueReindex(deps: Deps, { organizations: slugs = [], force = false }: { organizations?: string[]; force?: boolean }) {
+export async function enqueueReindex(
+  deps: Deps,
+  { organizations: slugs = [], force = false }: { organizations?: string[]; force?: boolean },
+) {
   const { db, jobs } = deps
   const found = slugs.length
-    ? await db.select({ id: organizationsTable.id, slug: organizationsTable.slug }).from(organizationsTable).where(inArray(organizationsTable.slug, slugs))
+    ? await db
+        .select({ id: organizationsTable.id, slug: organizationsTable.slug })
+        .from(organizationsTable)
+        .where(inArray(organizationsTable.slug, slugs))
     : []
   const unknown = slugs.filter((slug) => !found.some((organization) => organization.slug === slug))
   if (unknown.length) throw new Error(`No organization with the slug ${unknown.map((slug) => `"${slug}"`).join(', ')}.`)
   const filters = [eq(documents.processingStatus, 'processed')]
-  if (found.length) filters.push(inArray(documents.organizationId, found.map((organization) => organization.id)))
-  const targets = await db.select({ id: documents.id, organizationId: documents.organizationId }).from(documents).where(and(...filters)).orderBy(asc(documents.id))
+  if (found.length)
+    filters.push(
+      inArray(
+        documents.organizationId,
+        found.map((organization) => organization.id),
+      ),
+    )
+  const targets = await db
+    .select({ id: documents.id, organizationId: documents.organizationId })
+    .from(documents)
+    .where(and(...filters))
+    .orderBy(asc(documents.id))
   await db.transaction(async (tx) => {
     for (const target of targets) {
-      await jobs.enqueue(INDEX_DOCUMENT, { documentId: target.id, force } satisfies IndexDocumentPayload, { db: tx as unknown as Database, organizationId: target.organizationId })
+      await jobs.enqueue(INDEX_DOCUMENT, { documentId: target.id, force } satisfies IndexDocumentPayload, {
+        db: tx as unknown as Database,
+        organizationId: target.organizationId,
+      })
     }
   })
   jobs.notify()
@@ -85,9 +108,13 @@ export async function enqueueReindex(deps: Deps, { organizations: slugs = [], fo
 
 /** Says at start when chunks carry vectors of another model than the configured one (a provider change). */
 export async function reportStaleVectors(db: Database, model: string) {
-  const [row] = rowsOf(await db.execute(sql`select count(*)::int as stale from document_chunks where embedding_model <> ${model}`))
+  const [row] = rowsOf(
+    await db.execute(sql`select count(*)::int as stale from document_chunks where embedding_model <> ${model}`),
+  )
   const stale = Number(row?.stale ?? 0)
   if (stale > 0) {
-    console.warn(`${stale} document chunks have vectors of another embedding model than ${model}; semantic search skips them until \`npm run reindex\` re-embeds them.`)
+    console.warn(
+      `${stale} document chunks have vectors of another embedding model than ${model}; semantic search skips them until \`npm run reindex\` re-embeds them.`,
+    )
   }
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
 import { pathId, readJson } from '../validation'
@@ -6,9 +7,9 @@ import { CreateInvitationSchema, NewAccountSchema, RespondSchema } from './schem
 import {
   acceptInvitation,
   acceptWithNewAccount,
-  createInvitation,
   declineInvitation,
-  deleteInvitation,
+  deleteInvitationById,
+  inviteByOrganizationSlug,
   listMyInvitations,
   previewInvitation,
   resendInvitation,
@@ -23,10 +24,10 @@ export const invitationRoutes = new Hono<AppEnv>()
   .get('/users/invitations/', async (c) => c.json(await listMyInvitations(c.var.deps, c.var.caller)))
   .post('/users/invitations/', async (c) => {
     const input = await readJson(c, CreateInvitationSchema)
-    return c.json(await createInvitation(c.var.deps, c.var.caller, input), 201)
+    return c.json(await inviteByOrganizationSlug(c.var.deps, c.var.caller, input), 201)
   })
   .delete('/users/invitations/:id/', async (c) => {
-    await deleteInvitation(c.var.deps, c.var.caller, invitationId(c.req.param('id')))
+    await deleteInvitationById(c.var.deps, c.var.caller, invitationId(c.req.param('id')))
     return c.body(null, 204)
   })
   .post('/users/invitations/:id/accept/', async (c) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { InviteSchema } from '../organizations/schema'
 import { PasswordSchema, UsernameSchema } from '../users/schema'
 import { requiredString } from '../validation'
@@ -7,7 +8,19 @@ export const CreateInvitationSchema = InviteSchema.extend({
   organization: requiredString().pipe(z.string().max(200, 'Ensure this field has no more than 200 characters.')),
 }).strict('Unknown field.')
 
-export const NewAccountSchema = z.object({ username: UsernameSchema, password: PasswordSchema }).strict('Unknown field.')
+const nameText = z
+  .string({ invalid_type_error: 'Not a valid string.' })
+  .trim()
+  .max(150, 'Ensure this field has no more than 150 characters.')
+
+export const NewAccountSchema = z
+  .object({
+    username: UsernameSchema,
+    password: PasswordSchema,
+    first_name: nameText.optional(),
+    last_name: nameText.optional(),
+  })
+  .strict('Unknown field.')
 
 export const RespondSchema = z
   .object({

@@ -1,18 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto'
+
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+
+import { hashPassword } from '../auth/passwords'
+import { signIn } from '../auth/service'
 import type { Caller, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { invitations, memberships, organizations, type Role, users } from '../db/schema'
-import { HttpError, badRequest, forbidden, notFound } from '../http-error'
-import { hashPassword } from '../auth/passwords'
-import { signIn } from '../auth/service'
+import { badRequest, forbidden, HttpError, notFound } from '../http-error'
 import { requireMember, requireRole } from '../organizations/access'
 import { ROLE_DISPLAY } from '../organizations/payload'
 import { loadCaller } from '../users/service'
 import { invitationMail } from './mail'
 
-const STATUS_DISPLAY = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', cancelled: 'Cancelled' } as const
+const STATUS_DISPLAY = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+} as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -24,7 +31,12 @@ async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
     .select({
       invitation: invitations,
       organization: organizations,
-      inviter: { firstName: inviter.firstName, lastName: inviter.lastName, username: inviter.username, email: inviter.email },
+      inviter: {
+        firstName: inviter.firstName,
+        lastName: inviter.lastName,
+        username: inviter.username,
+        email: inviter.email,
+      },
       membersCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`,
     })
     .from(invitations)
@@ -39,7 +51,10 @@ async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
     role: invitation.role,
     role_display: ROLE_DISPLAY[invitation.role],
     status: invitation.status,
-    status_display: invitation.status === 'pending' && invitation.expiresAt.getTime() <= now ? 'Expired' : STATUS_DISPLAY[invitation.status],
+    status_display:
+      invitation.status === 'pending' && invitation.expiresAt.getTime() <= now
+        ? 'Expired'
+        : STATUS_DISPLAY[invitation.status],
     is_expired: invitation.expiresAt.getTime() <= now,
     created_at: invitation.createdAt.toISOString(),
     expires_at: invitation.expiresAt.toISOString(),
@@ -58,6 +73,13 @@ async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
   }))
 }
 
+// The response bodies of the invitations endpoints, for the web tier's client (`import type` only).
+export type InvitationPayload = Awaited<ReturnType<typeof selectInvitations>>[number]
+export type InvitationPreviewPayload = Awaited<ReturnType<typeof previewInvitation>>
+export type JoinedPayload = Awaited<ReturnType<typeof acceptInvitation>>
+export type RespondPayload = Awaited<ReturnType<typeof respondByToken>>
+export type NewAccountPayload = Awaited<ReturnType<typeof acceptWithNewAccount>>
+
 async function describeOne(db: Database, invitationId: number) {
   const [one] = await selectInvitations(db, and(eq(invitations.id, invitationId)))
   if (!one) throw notFound()
@@ -73,13 +95,24 @@ async function issueLink(deps: Deps, invitationId: number, inviterUserId: number
     .set({ tokenHash: hashToken(token), expiresAt })
     .where(eq(invitations.id, invitationId))
     .returning()
-  const [organization] = await deps.db.select().from(organizations).where(eq(organizations.id, invitation!.organizationId))
+  const [organization] = await deps.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, invitation!.organizationId))
   const [sender] = await deps.db.select().from(users).where(eq(users.id, inviterUserId))
-  const inviterName = [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') || sender?.username || 'A colleague'
+  const inviterName =
+    [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') || sender?.username || 'A colleague'
   const link = new URL(`/invitations/${token}`, deps.config.APP_URL).toString()
   try {
     await deps.mailer.send(
-      invitationMail({ to: invitation!.email, organizationName: organization!.name, inviterName, role: invitation!.role, link, expiresAt }),
+      invitationMail({
+        to: invitation!.email,
+        organizationName: organization!.name,
+        inviterName,
+        role: invitation!.role,
+        link,
+        expiresAt,
+      }),
     )
   } catch (error) {
     console.error('[api] invitation e-mail failed', error)
@@ -87,7 +120,8 @@ async function issueLink(deps: Deps, invitationId: number, inviterUserId: number
   }
 }
 
-export async function inviteMember(deps: Deps, caller: OrgCaller, input: { email: string; role: Role }) {
+/** Invites `input.email` to the caller's organization (the caller is already known to be its admin). */
+export async function inviteToOrganization(deps: Deps, caller: OrgCaller, input: { email: string; role: Role }) {
   const { db } = deps
   const email = input.email.toLowerCase()
   const [member] = await db
@@ -131,7 +165,8 @@ export async function inviteMember(deps: Deps, caller: OrgCaller, input: { email
 export const listOrganizationInvitations = ({ db }: Deps, caller: OrgCaller) =>
   selectInvitations(db, and(eq(invitations.organizationId, caller.organizationId), eq(invitations.status, 'pending')))
 
-export async function removeInvitation({ db }: Deps, caller: OrgCaller, invitationId: number) {
+/** Deletes an invitation of the caller's organization (the caller is already known to be its admin). */
+export async function removeOrganizationInvitation({ db }: Deps, caller: OrgCaller, invitationId: number) {
   const deleted = await db
     .delete(invitations)
     .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, caller.organizationId)))
@@ -239,7 +274,10 @@ export async function respondByToken(deps: Deps, caller: Caller, token: string, 
 }
 
 async function byToken(db: Database, token: string) {
-  const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token)))
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)))
   if (!invitation) throw notFound('This invitation link is not valid.')
   return invitation
 }
@@ -266,15 +304,21 @@ export async function resendInvitation(deps: Deps, caller: Caller, invitationId:
   return describeOne(deps.db, invitation.id)
 }
 
-export async function deleteInvitation(deps: Deps, caller: Caller, invitationId: number) {
+/** Deletes an invitation found by id alone, if the caller is an admin of its organization. */
+export async function deleteInvitationById(deps: Deps, caller: Caller, invitationId: number) {
   const { invitation, orgCaller } = await forOrganizationAdmin(deps, caller, invitationId)
-  await removeInvitation(deps, orgCaller, invitation.id)
+  await removeOrganizationInvitation(deps, orgCaller, invitation.id)
 }
 
-export async function createInvitation(deps: Deps, caller: Caller, input: { organization: string; email: string; role: Role }) {
+/** Invites to the organization named by slug in the input, if the caller is an admin of it. */
+export async function inviteByOrganizationSlug(
+  deps: Deps,
+  caller: Caller,
+  input: { organization: string; email: string; role: Role },
+) {
   const { caller: orgCaller } = await requireMember(deps, caller, input.organization)
   requireRole(orgCaller, ['admin'])
-  return inviteMember(deps, orgCaller, input)
+  return inviteToOrganization(deps, orgCaller, input)
 }
 
 /** What the e-mail link shows before anyone signs in: enough to decide, nothing more. */
@@ -298,8 +342,12 @@ export async function previewInvitation(deps: Deps, token: string) {
   }
 }
 
-/** Creates the invitee's account (username and password) from the e-mail link, joins, and signs in. */
-export async function acceptWithNewAccount(deps: Deps, token: string, input: { username: string; password: string }) {
+/** Creates the invitee's account (username, password, optionally their name) from the e-mail link, joins, and signs in. */
+export async function acceptWithNewAccount(
+  deps: Deps,
+  token: string,
+  input: { username: string; password: string; first_name?: string; last_name?: string },
+) {
   const { db } = deps
   const invitation = await byToken(db, token)
   assertOpen(invitation)
@@ -322,7 +370,14 @@ export async function acceptWithNewAccount(deps: Deps, token: string, input: { u
     const [created] = await tx
       .insert(users)
       // The link reached this mailbox: the address is verified.
-      .values({ email: invitation.email, emailVerified: true, username: input.username, passwordHash })
+      .values({
+        email: invitation.email,
+        emailVerified: true,
+        username: input.username,
+        firstName: input.first_name ?? '',
+        lastName: input.last_name ?? '',
+        passwordHash,
+      })
       .returning()
     await join(tx as unknown as Database, invitation, created!.id)
     return created!

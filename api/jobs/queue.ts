@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq, sql } from 'drizzle-orm'
+
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 
@@ -52,7 +54,12 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
     async enqueue(kind, payload, options = {}) {
       const [job] = await (options.db ?? db)
         .insert(jobs)
-        .values({ kind, payload, maxAttempts: options.maxAttempts ?? 3, organizationId: options.organizationId ?? null })
+        .values({
+          kind,
+          payload,
+          maxAttempts: options.maxAttempts ?? 3,
+          organizationId: options.organizationId ?? null,
+        })
         .returning()
       if (!options.db) this.notify()
       return job!
@@ -62,7 +69,10 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
     },
     async claim({ excludeOrganizations = [] } = {}) {
       const excluded = excludeOrganizations.length
-        ? sql`and (j.organization_id is null or j.organization_id not in (${sql.join(excludeOrganizations.map((id) => sql`${id}`), sql`, `)}))`
+        ? sql`and (j.organization_id is null or j.organization_id not in (${sql.join(
+            excludeOrganizations.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`
         : sql``
       // One statement: SKIP LOCKED keeps two workers off the same job. Two claims at the same instant
       // may both see an organization as idle; the sharing is fair on average across workers, and
@@ -70,8 +80,15 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
       // Running means holding a live lease: a crashed worker's jobs stop counting when theirs ends.
       const [job] = await db
         .update(jobs)
-        .set({ status: 'running', attempts: sql`attempts + 1`, lockedBy: workerId, lockedUntil: sql`${lease}`, updatedAt: sql`now()` })
-        .where(sql`id = (
+        .set({
+          status: 'running',
+          attempts: sql`attempts + 1`,
+          lockedBy: workerId,
+          lockedUntil: sql`${lease}`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          sql`id = (
           select j.id from jobs j
           left join (
             select organization_id, count(*) as running from jobs
@@ -83,7 +100,8 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           order by coalesce(busy.running, 0), j.id
           for update of j skip locked
           limit 1
-        )`)
+        )`,
+        )
         .returning()
       return job ?? null
     },

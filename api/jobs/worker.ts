@@ -31,7 +31,11 @@ export interface JobWorker {
 export function startJobWorker(
   queue: JobQueue,
   handlers: Record<string, JobHandler>,
-  { concurrency = 1, pollMs = 1000, leaseSeconds = 60 }: { concurrency?: number; pollMs?: number; leaseSeconds?: number } = {},
+  {
+    concurrency = 1,
+    pollMs = 1000,
+    leaseSeconds = 60,
+  }: { concurrency?: number; pollMs?: number; leaseSeconds?: number } = {},
 ): JobWorker {
   let stopped = false
   let timer: NodeJS.Timeout | undefined
@@ -143,7 +147,9 @@ export function startJobWorker(
       clearTimeout(deadline)
       if (!late) return
       const stuck = [...running.keys()]
-      console.warn(`[jobs] ${stuck.length} job(s) did not stop within ${graceMs} ms; handing them back and leaving them.`)
+      console.warn(
+        `[jobs] ${stuck.length} job(s) did not stop within ${graceMs} ms; handing them back and leaving them.`,
+      )
       await Promise.allSettled(stuck.map((job) => queue.handBack(job)))
     },
   }

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+
 import nodemailer from 'nodemailer'
+
 import type { ApiConfig } from '../config'
 
 export interface Mail {

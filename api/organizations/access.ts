@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { Caller, Deps, OrgCaller } from '../context'
 import { memberships, organizations, type Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+
 import type { Database } from '../db/client'
 import { memberships, organizations } from '../db/schema'
 
@@ -11,11 +12,7 @@ export async function currentMembership(db: Database, userId: number, slug?: str
     .select({ organization: organizations, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(
-      slug
-        ? and(eq(memberships.userId, userId), eq(organizations.slug, slug))
-        : eq(memberships.userId, userId),
-    )
+    .where(slug ? and(eq(memberships.userId, userId), eq(organizations.slug, slug)) : eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt), asc(memberships.id))
     .limit(1)
   if (rows[0] || !slug) return rows[0]

@@ -1,4 +1,5 @@
 import type { organizations, Role } from '../db/schema'
+import type { listMembers, updateMemberRole } from './service'
 
 export const ROLE_DISPLAY: Record<Role, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
 
@@ -17,3 +18,9 @@ export function describeOrganization(organization: OrganizationRow, membersCount
     ...(role ? { role, role_display: ROLE_DISPLAY[role] } : {}),
   }
 }
+
+// The response bodies of the organizations API, for the web tier's client (`import type` only).
+export type OrganizationPayload = ReturnType<typeof describeOrganization>
+export type MemberPayload = Awaited<ReturnType<typeof listMembers>>[number]
+export type MemberRolePayload = Awaited<ReturnType<typeof updateMemberRole>>
+export type { Role }

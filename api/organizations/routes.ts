@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
+
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { notFound } from '../http-error'
-import { inviteMember, listOrganizationInvitations, removeInvitation } from '../invitations/service'
+import { inviteToOrganization, listOrganizationInvitations, removeOrganizationInvitation } from '../invitations/service'
 import { readJson } from '../validation'
 import { requireMember, requireRole } from './access'
 import {
@@ -76,11 +77,11 @@ export const organizationRoutes = new Hono<AppEnv>()
   .post('/organizations/:slug/invite/', async (c) => {
     const caller = await admin(c)
     const input = await readJson(c, InviteSchema)
-    return c.json(await inviteMember(c.var.deps, caller, input), 201)
+    return c.json(await inviteToOrganization(c.var.deps, caller, input), 201)
   })
   .post('/organizations/:slug/remove_invitation/', async (c) => {
     const caller = await admin(c)
     const { invitation_id } = await readJson(c, InvitationIdSchema)
-    await removeInvitation(c.var.deps, caller, invitation_id)
+    await removeOrganizationInvitation(c.var.deps, caller, invitation_id)
     return c.json({ detail: 'Invitation removed.' })
   })

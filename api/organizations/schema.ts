@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { ROLES } from '../db/schema'
 import { MAX_ID } from '../validation'
 
@@ -22,7 +23,9 @@ const name = z
   .min(1, 'Organization name is required')
   .max(120, 'Ensure this field has no more than 120 characters.')
 
-export const CreateOrganizationSchema = z.object({ name, description: optionalText(2000), website }).strict('Unknown field.')
+export const CreateOrganizationSchema = z
+  .object({ name, description: optionalText(2000), website })
+  .strict('Unknown field.')
 
 export const UpdateOrganizationSchema = z
   .object({ name, description: optionalText(2000), website, logo: website })

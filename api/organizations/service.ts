@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+
 import type { Caller, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { memberships, organizations, type Role, users } from '../db/schema'
 import { HttpError, notFound } from '../http-error'
-import { ROLE_DISPLAY, describeOrganization } from './payload'
-import type { z } from 'zod'
+import { describeOrganization, ROLE_DISPLAY } from './payload'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schema'
 
 async function membersCounts(db: Database, organizationIds: number[]) {
@@ -25,7 +26,10 @@ export async function listMyOrganizations({ db }: Deps, caller: Caller) {
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, caller.userId))
     .orderBy(asc(memberships.createdAt), asc(memberships.id))
-  const counts = await membersCounts(db, rows.map((row) => row.organization.id))
+  const counts = await membersCounts(
+    db,
+    rows.map((row) => row.organization.id),
+  )
   return rows.map((row) => describeOrganization(row.organization, counts.get(row.organization.id) ?? 0, row.role))
 }
 
@@ -124,7 +128,11 @@ const LAST_ADMIN = 'An organization needs at least one admin: make another membe
 
 /** Membership changes of one organization run one at a time, so two demotions can't leave it without an admin. */
 async function lockOrganization(db: Database, caller: OrgCaller) {
-  await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, caller.organizationId)).for('update')
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, caller.organizationId))
+    .for('update')
 }
 
 async function findMembership(db: Database, caller: OrgCaller, userId: number) {
@@ -165,7 +173,11 @@ export async function updateMemberRole({ db }: Deps, caller: OrgCaller, userId: 
   return db.transaction(async (tx) => {
     await lockOrganization(tx as unknown as Database, caller)
     const membership = await findMembership(tx as unknown as Database, caller, userId)
-    if (membership.role === 'admin' && role !== 'admin' && (await otherAdmins(tx as unknown as Database, caller, userId)) === 0) {
+    if (
+      membership.role === 'admin' &&
+      role !== 'admin' &&
+      (await otherAdmins(tx as unknown as Database, caller, userId)) === 0
+    ) {
       throw new HttpError(400, { detail: LAST_ADMIN })
     }
     const [updated] = await tx.update(memberships).set({ role }).where(eq(memberships.id, membership.id)).returning()

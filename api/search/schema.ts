@@ -1,4 +1,5 @@
 import { z } from 'zod'
+
 import { SEARCH_MODES } from '../ai/retrieval/hybrid'
 import { MAX_ID } from '../validation'
 
@@ -19,7 +20,9 @@ export const SearchSchema = z
       .min(1, 'Ensure this value is greater than or equal to 1.')
       .max(MAX_TOP_K, `Ensure this value is less than or equal to ${MAX_TOP_K}.`)
       .default(5),
-    mode: z.enum(SEARCH_MODES, { errorMap: () => ({ message: `Choose one of: ${SEARCH_MODES.join(', ')}.` }) }).default('hybrid'),
+    mode: z
+      .enum(SEARCH_MODES, { errorMap: () => ({ message: `Choose one of: ${SEARCH_MODES.join(', ')}.` }) })
+      .default('hybrid'),
     document_ids: z
       .array(z.number({ invalid_type_error: 'A list of document ids is required.' }).int().positive().max(MAX_ID), {
         invalid_type_error: 'A list of document ids is required.',

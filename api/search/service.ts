@@ -1,5 +1,5 @@
-import type { Deps, OrgCaller } from '../context'
 import { retrieve } from '../ai/retrieval/hybrid'
+import type { Deps, OrgCaller } from '../context'
 import type { SearchInput } from './schema'
 
 /** Spec §3 "Search result", plus the chunk and, for workbooks, the sheet it comes from. */

@@ -3,8 +3,8 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 export interface StoredFile {
   /** Where the bytes are: their SHA-256, so the same file uploaded twice is stored once. */

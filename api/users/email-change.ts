@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
+
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
+
 import type { Caller, Deps } from '../context'
 import type { Database } from '../db/client'
 import { emailConfirmations, users } from '../db/schema'
-import { HttpError, badRequest } from '../http-error'
+import { badRequest, HttpError } from '../http-error'
 import { emailChangedMail, emailConfirmationMail } from './mail'
 
 type UserRow = typeof users.$inferSelect

@@ -1,6 +1,8 @@
+import type { signIn } from '../auth/service'
 import type { Database } from '../db/client'
 import type { users } from '../db/schema'
 import { currentMembership } from '../organizations/membership'
+import type { changePassword, getMe } from './service'
 
 type UserRow = typeof users.$inferSelect
 
@@ -31,3 +33,9 @@ export async function describeUser(db: Database, user: UserRow, organizationSlug
 }
 
 export type UserPayload = Awaited<ReturnType<typeof describeUser>>
+/** GET/PUT /api/me/: the profile with the address waiting for confirmation, which only its owner sees. */
+export type OwnProfilePayload = Awaited<ReturnType<typeof getMe>>
+/** What a sign-in answers (token/obtain, users/google): the tokens and the user. */
+export type SignInPayload = Awaited<ReturnType<typeof signIn>>
+/** POST /api/change-password/: every session ended, and a fresh one for the caller. */
+export type PasswordChangedPayload = { detail: string } & Awaited<ReturnType<typeof changePassword>>

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
 import { readJson } from '../validation'

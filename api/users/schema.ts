@@ -1,8 +1,12 @@
 import { z } from 'zod'
+
 import { requiredString } from '../validation'
 
 const text = (max: number) =>
-  z.string({ invalid_type_error: 'Not a valid string.' }).trim().max(max, `Ensure this field has no more than ${max} characters.`)
+  z
+    .string({ invalid_type_error: 'Not a valid string.' })
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
 
 /**
  * No "@" in usernames: sign-in takes a username or an e-mail address, and a username that looks like

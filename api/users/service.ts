@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { restartSessions } from '../auth/sessions'
 import type { Caller, Deps } from '../context'
 import { users } from '../db/schema'
-import { HttpError, badRequest, unauthorized } from '../http-error'
+import { badRequest, HttpError, unauthorized } from '../http-error'
 import { pendingEmail, requestEmailConfirmation } from './email-change'
 import { describeUser } from './payload'
 import type { ChangePasswordSchema, UpdateMeSchema } from './schema'

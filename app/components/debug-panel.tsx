@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+
 import { type AuthLogEntry, clearAuthLog, readAuthLog } from '~/utils/auth-log'
 
 const REFRESH_MS = 1000
@@ -13,6 +14,7 @@ export function DebugPanel() {
     function onKeyDown(event: KeyboardEvent) {
       if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyD') {
         event.preventDefault()
+        setEntries(readAuthLog())
         setOpen((value) => !value)
       }
     }
@@ -22,7 +24,6 @@ export function DebugPanel() {
 
   useEffect(() => {
     if (!open) return
-    setEntries(readAuthLog())
     const timer = setInterval(() => setEntries(readAuthLog()), REFRESH_MS)
     return () => clearInterval(timer)
   }, [open])
@@ -60,7 +61,9 @@ export function DebugPanel() {
                 <span className="debug-entry-time">{new Date(entry.timestamp).toLocaleTimeString('en-US')}</span>{' '}
                 <span className="debug-entry-source">[{entry.source}]</span>{' '}
                 <span className="debug-entry-type">{entry.type}</span> {entry.message}
-                {entry.data !== undefined ? <pre className="debug-entry-data">{JSON.stringify(entry.data, null, 2)}</pre> : null}
+                {entry.data !== undefined ? (
+                  <pre className="debug-entry-data">{JSON.stringify(entry.data, null, 2)}</pre>
+                ) : null}
               </li>
             ))}
           </ol>

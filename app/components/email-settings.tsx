@@ -1,7 +1,8 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
+
 import { ErrorList, Field } from './forms'
 
 export const ChangeEmailSchema = z.object({
@@ -32,7 +33,8 @@ export function EmailSettings({
     id: 'change-email',
     lastResult,
     constraint: getZodConstraint(ChangeEmailSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailSchema }),
   })
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent')?.toString().includes('email')
@@ -41,13 +43,17 @@ export function EmailSettings({
       <h2 id="email-title">E-mail address</h2>
       <p className="email-current">
         <strong>{email}</strong>{' '}
-        <span className={verified ? 'badge badge-member' : 'badge badge-admin'}>{verified ? 'Confirmed' : 'Not confirmed'}</span>
+        <span className={verified ? 'badge badge-member' : 'badge badge-admin'}>
+          {verified ? 'Confirmed' : 'Not confirmed'}
+        </span>
       </p>
       {pendingEmail ? (
         <div className="notice">
           <p role="status">
             {pendingEmail === email ? (
-              <>We sent a confirmation link to <strong>{pendingEmail}</strong>. Follow it to confirm your address.</>
+              <>
+                We sent a confirmation link to <strong>{pendingEmail}</strong>. Follow it to confirm your address.
+              </>
             ) : (
               <>
                 We sent a confirmation link to <strong>{pendingEmail}</strong>. Your address changes when you follow it.
@@ -67,7 +73,8 @@ export function EmailSettings({
       ) : !verified ? (
         <div className="notice">
           <p>
-            Your address is not confirmed yet. Confirm it to see the invitations sent to it and to link a Google account.
+            Your address is not confirmed yet. Confirm it to see the invitations sent to it and to link a Google
+            account.
           </p>
           <Form method="post">
             <input type="hidden" name="email" value={email} />

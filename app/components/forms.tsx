@@ -1,6 +1,28 @@
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+/*
+ * Every field of every form goes through these helpers, so the label, `aria-invalid`,
+ * `aria-describedby` and the error list (id `${inputId}-error`, Conform's `errorId`) are wired the
+ * same way everywhere.
+ *
+ * Forms pair them with `useForm({ shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })`, so
+ * errors never appear or disappear when a field loses focus. The mousedown on the submit button takes
+ * the focus from the field: a change then would grow or shrink the form and move the button from
+ * under the pointer before mouseup, and the click would be lost. Errors come with the submit and
+ * clear, or change, while the user types.
+ */
+
+type Errors = string[] | null | undefined
+
+interface FieldFrame {
+  label: ReactNode
+  errors?: Errors
+  /** Where the errors are shown, when not under the field itself (the login page's banner). */
+  errorId?: string
+  help?: ReactNode
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: Errors }) {
   const shown = errors?.filter(Boolean) ?? []
   if (shown.length === 0) return null
   return (
@@ -12,34 +34,103 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   )
 }
 
-/** A labelled input whose errors are announced with it (aria-invalid, aria-describedby). */
+/** The ids and aria attributes of a control with `id`, its help text and its errors. */
+function describe(id: string, { errors, errorId, help }: Omit<FieldFrame, 'label'>) {
+  const ownErrorId = `${id}-error`
+  const helpId = help ? `${id}-help` : undefined
+  const invalid = Boolean(errors?.some(Boolean))
+  const describedBy = [invalid ? (errorId ?? ownErrorId) : undefined, helpId].filter(Boolean).join(' ') || undefined
+  return {
+    ownErrorId,
+    helpId,
+    aria: { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy },
+  }
+}
+
+function Help({ id, help }: { id?: string; help: ReactNode }) {
+  return help ? (
+    <p id={id} className="field-help">
+      {help}
+    </p>
+  ) : null
+}
+
+/** A labelled input whose errors are announced with it. */
 export function Field({
   label,
   inputProps,
   errors,
   errorId,
   help,
-}: {
-  label: ReactNode
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string }
-  errors?: string[] | null
-  /** Where the errors are shown, when not under the field itself. */
-  errorId?: string
-  help?: ReactNode
-}) {
-  const ownErrorId = `${inputProps.id}-error`
-  const helpId = help ? `${inputProps.id}-help` : undefined
-  const invalid = Boolean(errors?.length)
-  const describedBy = [invalid ? (errorId ?? ownErrorId) : undefined, helpId].filter(Boolean).join(' ') || undefined
+}: FieldFrame & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
+  const { ownErrorId, helpId, aria } = describe(inputProps.id, { errors, errorId, help })
   return (
     <div className="field">
       <label htmlFor={inputProps.id}>{label}</label>
-      <input {...inputProps} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
-      {help ? (
-        <p id={helpId} className="field-help">
-          {help}
-        </p>
-      ) : null}
+      <input {...inputProps} {...aria} />
+      <Help id={helpId} help={help} />
+      {errorId ? null : <ErrorList id={ownErrorId} errors={errors} />}
+    </div>
+  )
+}
+
+/** A labelled textarea, wired like `Field`. */
+export function TextareaField({
+  label,
+  textareaProps,
+  errors,
+  errorId,
+  help,
+}: FieldFrame & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
+  const { ownErrorId, helpId, aria } = describe(textareaProps.id, { errors, errorId, help })
+  return (
+    <div className="field">
+      <label htmlFor={textareaProps.id}>{label}</label>
+      <textarea {...textareaProps} {...aria} />
+      <Help id={helpId} help={help} />
+      {errorId ? null : <ErrorList id={ownErrorId} errors={errors} />}
+    </div>
+  )
+}
+
+/** A labelled select with its options as children, wired like `Field`. */
+export function SelectField({
+  label,
+  selectProps,
+  errors,
+  errorId,
+  help,
+  children,
+}: FieldFrame & { selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string }; children: ReactNode }) {
+  const { ownErrorId, helpId, aria } = describe(selectProps.id, { errors, errorId, help })
+  return (
+    <div className="field">
+      <label htmlFor={selectProps.id}>{label}</label>
+      <select {...selectProps} {...aria}>
+        {children}
+      </select>
+      <Help id={helpId} help={help} />
+      {errorId ? null : <ErrorList id={ownErrorId} errors={errors} />}
+    </div>
+  )
+}
+
+/** A checkbox with its label beside it, wired like `Field`. */
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+  errorId,
+  help,
+}: FieldFrame & { inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string } }) {
+  const { ownErrorId, helpId, aria } = describe(inputProps.id, { errors, errorId, help })
+  return (
+    <div className="field field-checkbox">
+      <span className="checkbox-row">
+        <input {...inputProps} type="checkbox" {...aria} />
+        <label htmlFor={inputProps.id}>{label}</label>
+      </span>
+      <Help id={helpId} help={help} />
       {errorId ? null : <ErrorList id={ownErrorId} errors={errors} />}
     </div>
   )

@@ -4,11 +4,16 @@ import { Form, useNavigation } from '@remix-run/react'
  * Accept and Decline for one invitation. While any invitation action is on its way, every
  * invitation button is disabled (spec §4: one invitation action at a time).
  */
-export function InvitationActions({ invitationId, organizationName }: { invitationId: number; organizationName: string }) {
+export function InvitationActions({
+  invitationId,
+  organizationName,
+}: {
+  invitationId: number
+  organizationName: string
+}) {
   const navigation = useNavigation()
   const busy =
-    navigation.state !== 'idle' &&
-    ['accept', 'decline'].includes(String(navigation.formData?.get('intent') ?? ''))
+    navigation.state !== 'idle' && ['accept', 'decline'].includes(String(navigation.formData?.get('intent') ?? ''))
   const mine = busy && Number(navigation.formData?.get('invitationId')) === invitationId
   return (
     <Form method="post" className="inline-actions">

@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+
 import type { Member, Role } from '~/services/organizations.server'
 import { displayName, formatDateTime } from '~/utils/format'
 
@@ -60,11 +61,19 @@ export function MembersTable({
                   <span className={`badge badge-${member.role}`}>{member.role_display}</span>
                 )}
               </td>
-              {showDetails ? <td>{member.user.last_login ? formatDateTime(member.user.last_login) : 'Never'}</td> : null}
+              {showDetails ? (
+                <td>{member.user.last_login ? formatDateTime(member.user.last_login) : 'Never'}</td>
+              ) : null}
               <td>
                 {editing === member.user.id ? (
                   <span className="inline-actions">
-                    <button type="submit" form={`role-form-${member.user.id}`} name="intent" value="update-role" className="button-primary">
+                    <button
+                      type="submit"
+                      form={`role-form-${member.user.id}`}
+                      name="intent"
+                      value="update-role"
+                      className="button-primary"
+                    >
                       Save role
                     </button>
                     <Link to="?" className="button">
@@ -84,10 +93,18 @@ export function MembersTable({
                   </Form>
                 ) : (
                   <span className="inline-actions">
-                    <Link to={`?edit=${member.user.id}`} className="button" aria-label={`Edit role of ${member.user.email}`}>
+                    <Link
+                      to={`?edit=${member.user.id}`}
+                      className="button"
+                      aria-label={`Edit role of ${member.user.email}`}
+                    >
                       Edit
                     </Link>
-                    <Link to={`?remove=${member.user.id}`} className="button" aria-label={`Remove ${member.user.email}`}>
+                    <Link
+                      to={`?remove=${member.user.id}`}
+                      className="button"
+                      aria-label={`Remove ${member.user.email}`}
+                    >
                       Remove
                     </Link>
                   </span>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+
 import { Logo } from './logo'
 
 /** The frame of the few public pages (terms, privacy): no navigation, a way back to sign-in. */

@@ -1,7 +1,10 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { initialOf } from '~/utils/format'
+
+import { hasRole } from '~/utils/access'
 import { logAuth } from '~/utils/auth-log'
+import { initialOf } from '~/utils/format'
+
 import { Logo } from './logo'
 
 interface HeaderUser {
@@ -37,12 +40,12 @@ function NavLinks({ role }: { role: HeaderUser['role'] }) {
           </ul>
         </details>
       </li>
-      {role === 'admin' || role === 'analyst' ? (
+      {hasRole(role, ['analyst']) ? (
         <li>
           <NavLink to="/analysis">Analysis</NavLink>
         </li>
       ) : null}
-      {role === 'admin' ? (
+      {hasRole(role, []) ? (
         <li>
           <NavLink to="/admin">Admin</NavLink>
         </li>
@@ -76,6 +79,29 @@ export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: strin
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [])
 
+  // One menu open at a time, and a click elsewhere closes them, as menus behave elsewhere.
+  useEffect(() => {
+    const header = ref.current
+    if (!header) return
+    const closeAll = (except?: Element) =>
+      header.querySelectorAll('details[open]').forEach((details) => {
+        if (!except || (details !== except && !details.contains(except))) details.removeAttribute('open')
+      })
+    function onToggle(event: Event) {
+      if (event.target instanceof HTMLDetailsElement && event.target.open) closeAll(event.target)
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!header!.contains(event.target as Node)) closeAll()
+    }
+    // `toggle` does not bubble, so the header listens in the capture phase.
+    header.addEventListener('toggle', onToggle, true)
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => {
+      header.removeEventListener('toggle', onToggle, true)
+      document.removeEventListener('pointerdown', onPointerDown)
+    }
+  }, [])
+
   return (
     <header className="site-header" ref={ref}>
       <div className="site-header-inner">
@@ -95,13 +121,17 @@ export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: strin
           Request a Demo<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
         <details className="dropdown user-menu">
-          <summary>
+          <summary title={user.email}>
             <span className="avatar" aria-hidden="true">
               {initialOf(user.email)}
             </span>
             <span className="user-email">{user.email}</span>
           </summary>
           <ul className="dropdown-menu dropdown-menu-right">
+            {/* The button shortens a long address with an ellipsis; here it is whole. */}
+            <li className="user-menu-account" aria-hidden="true">
+              {user.email}
+            </li>
             <li>
               <Link to="/profile">Profile</Link>
             </li>

@@ -4,8 +4,8 @@ import { Link } from '@remix-run/react'
 export function UnconfirmedEmailNotice({ email }: { email: string }) {
   return (
     <p className="notice">
-      Invitations sent to {email} show here once you confirm that address: <Link to="/profile">confirm it on your profile</Link>,
-      or follow the link in the invitation e-mail.
+      Invitations sent to {email} show here once you confirm that address:{' '}
+      <Link to="/profile">confirm it on your profile</Link>, or follow the link in the invitation e-mail.
     </p>
   )
 }

@@ -1,2 +1,2 @@
 // /admin and /admin/organization are the same page (spec §2).
-export { action, default, loader, meta } from './_app.admin.organization._index'
+export { action, default, ErrorBoundary, loader, meta } from './_app.admin.organization'

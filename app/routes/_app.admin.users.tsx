@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
-import { requireRole } from '~/services/auth.server'
+import { requireAdmin } from '~/services/auth.server'
 import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
 
 export const meta: MetaFunction = () => [{ title: 'User Management | Exit Planner' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireRole(request, ['admin'])
+  const me = await requireAdmin(request)
   const slug = me.organization?.slug
   const url = new URL(request.url)
   return json({
@@ -21,13 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireRole(request, ['admin'])
+  const me = await requireAdmin(request)
   if (!me.organization) throw new Response('No organization', { status: 400 })
   const form = await request.formData()
-  if (!['update-role', 'remove-member'].includes(String(form.get('intent')))) {
-    throw new Response('Unknown intent', { status: 400 })
+  switch (form.get('intent')) {
+    case 'update-role':
+    case 'remove-member':
+      return changeMember(request, me.organization.slug, form, '/admin/users')
+    default:
+      throw new Response('Unknown intent', { status: 400 })
   }
-  return changeMember(request, me.organization.slug, form, '/admin/users')
 }
 
 export default function UserManagement() {
@@ -46,4 +51,8 @@ export default function UserManagement() {
       <MembersTable members={members} editing={editing} removing={removing} showDetails />
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

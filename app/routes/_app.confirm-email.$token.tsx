@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/services/api-fetch.server'
-import { confirmEmail } from '~/services/auth-api.server'
 import { currentUser } from '~/services/auth.server'
+import { confirmEmail } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
+
+export const meta: MetaFunction = () => [{ title: 'Confirm e-mail address | Exit Planner' }]
 
 const INVALID_LINK = 'This confirmation link is not valid or has expired.'
 
@@ -22,7 +26,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error
     const email = error.body.email
-    return json({ error: Array.isArray(email) && typeof email[0] === 'string' ? email[0] : INVALID_LINK }, { status: 400 })
+    return json(
+      { error: Array.isArray(email) && typeof email[0] === 'string' ? email[0] : INVALID_LINK },
+      { status: 400 },
+    )
   }
   return redirectWithToast(request, '/profile', { type: 'success', message: `Your e-mail address is now ${me.email}.` })
 }
@@ -44,7 +51,8 @@ export default function ConfirmEmail() {
           <p>
             {pendingEmail === email ? (
               <>
-                Confirm that <strong>{pendingEmail}</strong> is the e-mail address of your account <strong>{username}</strong>.
+                Confirm that <strong>{pendingEmail}</strong> is the e-mail address of your account{' '}
+                <strong>{username}</strong>.
               </>
             ) : (
               <>
@@ -71,4 +79,6 @@ export default function ConfirmEmail() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Confirm e-mail address | Exit Planner' }]
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

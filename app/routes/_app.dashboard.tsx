@@ -1,13 +1,80 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { OrgAvatar } from '~/components/org-avatar'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
-import { type DocumentStatistics, documentsApi } from '~/services/documents.server'
+import { documentsApi, type DocumentStatistics } from '~/services/documents.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { canManageDocuments, hasRole } from '~/utils/access'
+import { initialOf } from '~/utils/format'
 
 const TEAM_PREVIEW = 5
+
+/** Spec §2 "Quick Actions"; Analysis only for those who may analyse (admins and analysts). */
+const QUICK_ACTIONS: Array<{ to: string; label: string; description: string; icon: ReactNode; editorsOnly?: boolean }> =
+  [
+    {
+      to: '/search',
+      label: 'Search documents',
+      description: 'Find the passages that answer a question',
+      icon: (
+        <>
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </>
+      ),
+    },
+    {
+      to: '/chat',
+      label: 'Start a conversation',
+      description: 'Ask the assistant about your documents',
+      icon: <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l.9-4.4A8 8 0 1 1 20 12z" />,
+    },
+    {
+      to: '/analysis',
+      label: 'Analyze documents',
+      description: 'Key figures, risks and themes',
+      icon: <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />,
+      editorsOnly: true,
+    },
+    {
+      to: '/conversation-templates',
+      label: 'Conversation templates',
+      description: 'Scripts and questions for each phase',
+      icon: (
+        <>
+          <rect x="5" y="4" width="14" height="17" rx="2" />
+          <path d="M9 3h6v2H9zM9 10h6M9 14h6M9 18h3" />
+        </>
+      ),
+    },
+    {
+      to: '/transcriptions',
+      label: 'Meeting transcriptions',
+      description: 'Recorded meetings, summaries and actions',
+      icon: (
+        <>
+          <rect x="9" y="3" width="6" height="11" rx="3" />
+          <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
+        </>
+      ),
+    },
+    {
+      to: '/profile',
+      label: 'Your profile',
+      description: 'Your account, password and e-mail',
+      icon: (
+        <>
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21a8 8 0 0 1 16 0" />
+        </>
+      ),
+    },
+  ]
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Exit Planner' }]
 
@@ -33,16 +100,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({ user, organization: null, statistics: null, members: [], membersCount: 0, error: 'Failed to load dashboard data' })
+    return json({
+      user,
+      organization: null,
+      statistics: null,
+      members: [],
+      membersCount: 0,
+      error: 'Failed to load dashboard data',
+    })
   }
 }
 
 export default function Dashboard() {
   const { user, organization, statistics, members, membersCount, error } = useLoaderData<typeof loader>()
-  const isAdmin = user.role === 'admin'
-  const canUpload = user.role === 'admin' || user.role === 'analyst'
+  const isAdmin = hasRole(user.role, [])
+  const canUpload = canManageDocuments(user.role)
   return (
-    <div className="stack">
+    <div className="stack dashboard">
       <div className="page-header">
         <div>
           <h1>Dashboard</h1>
@@ -74,121 +148,141 @@ export default function Dashboard() {
         </div>
       ) : null}
 
-      <div className="card-grid">
-        <section className="card" aria-labelledby="overview-title">
-          <h2 id="overview-title">Organization Overview</h2>
-          {organization ? (
-            <div className="org-overview">
-              <OrgAvatar name={organization.name} logo={organization.logo} />
-              <div>
-                <p className="org-name">{organization.name}</p>
-                {organization.description ? <p>{organization.description}</p> : null}
-                {organization.website ? (
-                  <p>
-                    <a href={organization.website} target="_blank" rel="noopener noreferrer">
-                      {organization.website}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </p>
-                ) : null}
-                <dl className="facts">
-                  <div>
-                    <dt>Members</dt>
-                    <dd>{organization.members_count}</dd>
-                  </div>
-                  <div>
-                    <dt>Documents</dt>
-                    <dd>{statistics?.total_documents ?? 0}</dd>
-                  </div>
-                </dl>
-              </div>
-            </div>
-          ) : error ? null : (
-            <p>
-              You don't have an active organization. <Link to="/organizations">Select Organization</Link>
-            </p>
-          )}
-        </section>
-
-        <section className="card" aria-labelledby="statistics-title">
-          <h2 id="statistics-title">Document Statistics</h2>
-          <StatisticsList statistics={statistics} />
-          <p className="card-links">
-            <Link to="/documents">View all documents</Link>
-            {canUpload ? <Link to="/documents?upload=true">Upload a document</Link> : null}
-          </p>
-        </section>
-
-        <section className="card" aria-labelledby="actions-title">
-          <h2 id="actions-title">Quick Actions</h2>
-          <ul className="quick-actions">
-            <li>
-              <Link to="/search">Search documents</Link>
-            </li>
-            <li>
-              <Link to="/chat">Start a conversation</Link>
-            </li>
-            {canUpload ? (
-              <li>
-                <Link to="/analysis">Analyze documents</Link>
-              </li>
-            ) : null}
-            <li>
-              <Link to="/conversation-templates">Conversation templates</Link>
-            </li>
-            <li>
-              <Link to="/transcriptions">Meeting transcriptions</Link>
-            </li>
-            <li>
-              <Link to="/profile">Your profile</Link>
-            </li>
-          </ul>
-        </section>
-
-        {organization ? (
-          <section className="card" aria-labelledby="team-title">
-            <div className="card-header">
-              <h2 id="team-title">Team Members</h2>
-              {isAdmin ? (
-                <Form method="get" action="/dashboard">
-                  <button type="submit" className="button-small">
-                    Refresh
-                  </button>
-                </Form>
+      <div className="dashboard-grid">
+        <div className="dashboard-column">
+          <section className="card" aria-labelledby="statistics-title">
+            <h2 id="statistics-title">Document Statistics</h2>
+            <StatisticsList statistics={statistics} />
+            <p className="card-actions">
+              <Link to="/documents" className="button button-small">
+                View all documents
+              </Link>
+              {canUpload ? (
+                <Link to="/documents?upload=true" className="button button-small button-secondary">
+                  Upload a document
+                </Link>
               ) : null}
-            </div>
-            <ul className="member-list">
-              {members.map((member) => (
-                <li key={member.id}>
-                  <span>{member.user.first_name || member.user.email}</span>
-                  <span className={`badge badge-${member.role}`}>{member.role_display}</span>
+            </p>
+          </section>
+
+          <section className="card" aria-labelledby="actions-title">
+            <h2 id="actions-title">Quick Actions</h2>
+            <ul className="quick-actions">
+              {QUICK_ACTIONS.filter((action) => canUpload || !action.editorsOnly).map((action) => (
+                <li key={action.to} className="quick-action">
+                  <span className="quick-action-icon" aria-hidden="true">
+                    <svg
+                      width="24"
+                      height="24"
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      focusable="false"
+                    >
+                      {action.icon}
+                    </svg>
+                  </span>
+                  <span className="quick-action-text">
+                    <Link to={action.to} className="quick-action-link">
+                      {action.label}
+                    </Link>
+                    <span className="quick-action-description">{action.description}</span>
+                  </span>
                 </li>
               ))}
             </ul>
-            <p className="card-links">
-              {membersCount > TEAM_PREVIEW ? (
-                <Link to="/admin/organization">View all {membersCount} members</Link>
-              ) : null}
-              {isAdmin ? <Link to="/admin/organization/invite">Invite Member</Link> : null}
-            </p>
           </section>
-        ) : null}
+        </div>
+
+        <div className="dashboard-column dashboard-side">
+          <section className="card" aria-labelledby="overview-title">
+            <h2 id="overview-title">Organization Overview</h2>
+            {organization ? (
+              <div className="org-overview">
+                <OrgAvatar name={organization.name} logo={organization.logo} />
+                <div>
+                  <p className="org-name">{organization.name}</p>
+                  {organization.description ? <p>{organization.description}</p> : null}
+                  {organization.website ? (
+                    <p>
+                      <a href={organization.website} target="_blank" rel="noopener noreferrer">
+                        {organization.website}
+                        <span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    </p>
+                  ) : null}
+                  <dl className="facts">
+                    <div>
+                      <dt>Members</dt>
+                      <dd>{organization.members_count}</dd>
+                    </div>
+                    <div>
+                      <dt>Documents</dt>
+                      <dd>{statistics?.total_documents ?? 0}</dd>
+                    </div>
+                  </dl>
+                </div>
+              </div>
+            ) : error ? null : (
+              <p>
+                You don't have an active organization. <Link to="/organizations">Select Organization</Link>
+              </p>
+            )}
+          </section>
+
+          {organization ? (
+            <section className="card" aria-labelledby="team-title">
+              <div className="card-header">
+                <h2 id="team-title">Team Members</h2>
+                {isAdmin ? (
+                  <Form method="get" action="/dashboard">
+                    <button type="submit" className="button-small">
+                      Refresh
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+              <ul className="member-list">
+                {members.map((member) => (
+                  <li key={member.id}>
+                    <span className="avatar avatar-small" aria-hidden="true">
+                      {initialOf(member.user.first_name || member.user.email)}
+                    </span>
+                    <span className="member-name" title={member.user.first_name || member.user.email}>
+                      {member.user.first_name || member.user.email}
+                    </span>
+                    <span className={`badge badge-${member.role}`}>{member.role_display}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="card-links">
+                {membersCount > TEAM_PREVIEW ? (
+                  <Link to="/admin/organization">View all {membersCount} members</Link>
+                ) : null}
+                {isAdmin ? <Link to="/admin/organization/invite">Invite Member</Link> : null}
+              </p>
+            </section>
+          ) : null}
+        </div>
       </div>
     </div>
   )
 }
 
 function StatisticsList({ statistics }: { statistics: DocumentStatistics | null }) {
-  const rows: Array<[string, number]> = [
-    ['Total', statistics?.total_documents ?? 0],
-    ['Processed', statistics?.processed_documents ?? 0],
-    ['Pending', (statistics?.pending_documents ?? 0) + (statistics?.processing_documents ?? 0)],
-    ['Failed', statistics?.failed_documents ?? 0],
+  const rows: Array<[string, number, string]> = [
+    ['Total', statistics?.total_documents ?? 0, 'stat-total'],
+    ['Processed', statistics?.processed_documents ?? 0, 'stat-processed'],
+    ['Pending', (statistics?.pending_documents ?? 0) + (statistics?.processing_documents ?? 0), 'stat-pending'],
+    ['Failed', statistics?.failed_documents ?? 0, 'stat-failed'],
   ]
   return (
     <dl className="stat-grid">
-      {rows.map(([label, value]) => (
-        <div key={label} className="stat">
+      {rows.map(([label, value, tone]) => (
+        <div key={label} className={`stat ${tone}`}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
@@ -197,3 +291,6 @@ function StatisticsList({ statistics }: { statistics: DocumentStatistics | null 
   )
 }
 
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -2,17 +2,32 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator, useSearchParams } from '@remix-run/react'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  useSearchParams,
+} from '@remix-run/react'
 import { type MouseEvent, useEffect, useState } from 'react'
+
 import { DocumentList } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
+import { DuplicateChoice, type DuplicateQuestion } from '~/components/documents/duplicate-choice'
 import { BatchUploadSchema, SingleUploadSchema, UploadForm } from '~/components/documents/upload-form'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
-import { type StagedFile, documentsApi, fieldErrorsOf } from '~/services/documents.server'
+import { currentUser, requireRole } from '~/services/auth.server'
+import { documentsApi, fieldErrorsOf, type StagedFile } from '~/services/documents.server'
+import { resolveDuplicates } from '~/services/duplicate-actions.server'
 import { webEnv } from '~/services/env.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { stageUpload } from '~/services/uploads.server'
+import { canManageDocuments } from '~/utils/access'
+
+export const meta: MetaFunction = () => [{ title: 'Documents | Exit Planner' }]
 
 const STATUS_FILTERS = [
   { value: '', label: 'All Documents' },
@@ -35,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: 'statuses' in filter ? filter.statuses : filter.value || undefined,
     page: Math.max(1, Number(url.searchParams.get('page')) || 1),
   }
-  const canEdit = me.role === 'admin' || me.role === 'analyst'
+  const canEdit = canManageDocuments(me.role)
   const base = {
     organizationName: me.organization?.name ?? null,
     canEdit,
@@ -48,15 +63,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const list = await documentsApi(request).list(query)
     const confirmId = Number(url.searchParams.get('confirm-delete'))
-    const confirmDelete = canEdit && confirmId ? (list.results.find((document) => document.id === confirmId) ?? null) : null
+    const confirmDelete =
+      canEdit && confirmId ? (list.results.find((document) => document.id === confirmId) ?? null) : null
     return json({ ...base, list, confirmDelete, error: null })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({ ...base, list: null, confirmDelete: null, error: 'Failed to load documents. Please try again later.' })
+    return json({
+      ...base,
+      list: null,
+      confirmDelete: null,
+      error: 'Failed to load documents. Please try again later.',
+    })
   }
 }
 
 /** Back to the list as it was (filters kept), without the one-off parameters of forms and confirms. */
+/** Spec §8: the server's detail when it gave one, else the spec's sentence. */
+const uploadFailure = (error: unknown) =>
+  error instanceof ApiError && typeof error.body.detail === 'string'
+    ? error.body.detail
+    : 'Failed to upload document. Please try again.'
+
 function listUrl(request: Request) {
   const url = new URL(request.url)
   for (const key of ['confirm-delete', 'upload', 'mode', 'index']) url.searchParams.delete(key)
@@ -72,12 +99,41 @@ async function uploadAction(request: Request, formData: FormData, files: StagedF
   const api = documentsApi(request)
   try {
     if (batch) {
-      const result = await api.uploadBatch(files, { category: submission.value.category })
-      return redirectWithToast(request, listUrl(request), { type: result.refused.length ? 'warning' : 'success', message: result.message })
+      const { category } = submission.value
+      const result = await api.uploadBatch(files, { category })
+      if (result.held.length) {
+        const refused = result.refused.map((file) => file.reason)
+        return askAboutDuplicates({
+          mode: 'batch',
+          files: result.held,
+          fields: { category },
+          stored: result.document_ids.length,
+          refused,
+        })
+      }
+      return redirectWithToast(request, listUrl(request), {
+        type: result.refused.length ? 'warning' : 'success',
+        message: result.message,
+      })
     }
-    const { title, description, category } = submission.value as { title?: string; description?: string; category?: string }
-    const document = await api.upload(files[0]!, { title, description, category })
-    return redirectWithToast(request, listUrl(request), { type: 'success', message: `"${document.title}" uploaded. It is being processed.` })
+    const { title, description, category } = submission.value as {
+      title?: string
+      description?: string
+      category?: string
+    }
+    const outcome = await api.upload(files[0]!, { title, description, category })
+    if ('held' in outcome)
+      return askAboutDuplicates({
+        mode: 'single',
+        files: [outcome.held],
+        fields: { title, description, category },
+        stored: 0,
+        refused: [],
+      })
+    return redirectWithToast(request, listUrl(request), {
+      type: 'success',
+      message: `"${outcome.stored.title}" uploaded. It is being processed.`,
+    })
   } catch (error) {
     const fields = fieldErrorsOf(error)
     if (!fields && !(error instanceof ApiError)) throw error
@@ -88,21 +144,27 @@ async function uploadAction(request: Request, formData: FormData, files: StagedF
       submission.reply({
         hideFields,
         fieldErrors: { ...rest, ...(messages ? { [fileField]: messages } : {}) },
-        formErrors: detail ?? (fields ? [] : [error instanceof ApiError ? error.message : 'Failed to upload document. Please try again.']),
+        formErrors: detail ?? (fields ? [] : [uploadFailure(error)]),
       }),
       { status: 400 },
     )
   }
 }
 
+/** The page again with the question in place of the upload form; the held files stay stored meanwhile. */
+const askAboutDuplicates = (question: DuplicateQuestion) => json({ duplicates: question })
+
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await currentUser(request)
-  if (me.role !== 'admin' && me.role !== 'analyst') throw new Response('Forbidden', { status: 403 })
+  await requireRole(request, ['admin', 'analyst'])
   if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
     const staged = await stageUpload(request)
-    if ('tooLarge' in staged) return redirectWithToast(request, `${listUrl(request)}`, { type: 'error', message: staged.tooLarge })
+    if ('tooLarge' in staged)
+      return redirectWithToast(request, `${listUrl(request)}`, { type: 'error', message: staged.tooLarge })
     // Nothing of the form could be read, so the message goes to the form as a whole.
-    if ('malformed' in staged) return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, { status: 400 })
+    if ('malformed' in staged)
+      return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, {
+        status: 400,
+      })
     try {
       return await uploadAction(request, staged.formData, staged.files)
     } finally {
@@ -110,28 +172,45 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const form = await request.formData()
-  const id = Number(form.get('id'))
-  const api = documentsApi(request)
   switch (form.get('intent')) {
     case 'delete':
-      try {
-        await api.remove(id)
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error
-        return redirectWithToast(request, listUrl(request), { type: 'error', message: 'Failed to delete document. Please try again later.' })
-      }
-      return redirectWithToast(request, listUrl(request), { type: 'success', message: 'Document deleted' })
+      return deleteAction(request, Number(form.get('id')))
     case 'reprocess':
-      try {
-        await api.reprocess(id)
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error
-        return redirectWithToast(request, listUrl(request), { type: 'error', message: 'Failed to reprocess document. Please try again later.' })
-      }
-      return redirectWithToast(request, listUrl(request), { type: 'info', message: 'Document queued for processing' })
+      return reprocessAction(request, Number(form.get('id')))
+    case 'resolve-duplicates':
+      return resolveDuplicates(request, form, {
+        done: listUrl(request),
+        retry: `/documents${new URL(request.url).search}`,
+      })
     default:
       throw new Response('Unknown intent', { status: 400 })
   }
+}
+
+async function deleteAction(request: Request, id: number) {
+  try {
+    await documentsApi(request).remove(id)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, listUrl(request), {
+      type: 'error',
+      message: 'Failed to delete document. Please try again later.',
+    })
+  }
+  return redirectWithToast(request, listUrl(request), { type: 'success', message: 'Document deleted' })
+}
+
+async function reprocessAction(request: Request, id: number) {
+  try {
+    await documentsApi(request).reprocess(id)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, listUrl(request), {
+      type: 'error',
+      message: 'Failed to reprocess document. Please try again later.',
+    })
+  }
+  return redirectWithToast(request, listUrl(request), { type: 'info', message: 'Document queued for processing' })
 }
 
 function withParams(search: URLSearchParams, changes: Record<string, string | null>) {
@@ -141,6 +220,15 @@ function withParams(search: URLSearchParams, changes: Record<string, string | nu
     else next.set(key, value)
   }
   next.delete('page')
+  const query = next.toString()
+  return query ? `?${query}` : '?'
+}
+
+/** The list as it is (page kept: the confirm shows in the row, which must stay on screen), asking to delete `id`. */
+function confirmDeleteHref(search: URLSearchParams, id: number | null) {
+  const next = new URLSearchParams(search)
+  if (id === null) next.delete('confirm-delete')
+  else next.set('confirm-delete', String(id))
   const query = next.toString()
   return query ? `?${query}` : '?'
 }
@@ -155,7 +243,9 @@ export default function Documents() {
   const { list, canEdit } = data
   const status = searchParams.get('status') ?? ''
   const category = searchParams.get('category') ?? ''
-  const working = list?.results.some((document) => document.processing_status === 'pending' || document.processing_status === 'processing')
+  const working = list?.results.some(
+    (document) => document.processing_status === 'pending' || document.processing_status === 'processing',
+  )
 
   // Live status while documents process; without JavaScript a refresh shows the same.
   useEffect(() => {
@@ -180,28 +270,28 @@ export default function Documents() {
           {data.organizationName ? <p className="muted">{data.organizationName}</p> : null}
         </div>
         {canEdit ? (
-          <Link to={data.showUpload ? withParams(searchParams, { upload: null, mode: null }) : withParams(searchParams, { upload: 'true' })} className={data.showUpload ? 'button' : 'button button-primary'}>
+          <Link
+            to={
+              data.showUpload
+                ? withParams(searchParams, { upload: null, mode: null })
+                : withParams(searchParams, { upload: 'true' })
+            }
+            className={data.showUpload ? 'button' : 'button button-primary'}
+          >
             {data.showUpload ? 'Cancel Upload' : 'Upload Document'}
           </Link>
         ) : null}
       </div>
 
-      {data.showUpload ? <UploadForm key={`${data.uploadMode}-${location.key}`} mode={data.uploadMode} lastResult={lastResult && 'status' in lastResult ? lastResult : null} maxMb={data.maxMb} /> : null}
-
-      {data.confirmDelete ? (
-        <section className="confirm" aria-labelledby="confirm-delete-title">
-          <h2 id="confirm-delete-title">Delete "{data.confirmDelete.title}"?</h2>
-          <p>The document, all its versions and its extracted text are removed. This cannot be undone.</p>
-          <Form method="post" className="form-actions">
-            <input type="hidden" name="id" value={data.confirmDelete.id} />
-            <Link to={withParams(searchParams, { 'confirm-delete': null })} className="button" preventScrollReset>
-              Cancel
-            </Link>
-            <button type="submit" name="intent" value="delete" className="button button-danger" autoFocus>
-              Delete document
-            </button>
-          </Form>
-        </section>
+      {lastResult && 'duplicates' in lastResult ? (
+        <DuplicateChoice key={location.key} question={lastResult.duplicates} />
+      ) : data.showUpload ? (
+        <UploadForm
+          key={`${data.uploadMode}-${location.key}`}
+          mode={data.uploadMode}
+          lastResult={lastResult && 'status' in lastResult ? lastResult : null}
+          maxMb={data.maxMb}
+        />
       ) : null}
 
       <Form method="get" className="search-form" role="search">
@@ -210,7 +300,13 @@ export default function Documents() {
         <label htmlFor="document-search" className="visually-hidden">
           Search documents
         </label>
-        <input id="document-search" type="search" name="q" defaultValue={searchParams.get('q') ?? ''} placeholder="Search documents by title, description or filename..." />
+        <input
+          id="document-search"
+          type="search"
+          name="q"
+          defaultValue={searchParams.get('q') ?? ''}
+          placeholder="Search documents by title, description or filename..."
+        />
         <button type="submit" className="button">
           Search
         </button>
@@ -218,18 +314,32 @@ export default function Documents() {
 
       <nav aria-label="Status" className="filters">
         {STATUS_FILTERS.map((filter) => (
-          <Link key={filter.value} to={withParams(searchParams, { status: filter.value })} aria-current={status === filter.value ? 'page' : undefined} className="filter">
+          <Link
+            key={filter.value}
+            to={withParams(searchParams, { status: filter.value })}
+            aria-current={status === filter.value ? 'page' : undefined}
+            className="filter"
+          >
             {filter.label}
           </Link>
         ))}
       </nav>
       {list && list.categories.length ? (
         <nav aria-label="Categories" className="chips">
-          <Link to={withParams(searchParams, { category: null })} aria-current={!category ? 'page' : undefined} className="chip">
+          <Link
+            to={withParams(searchParams, { category: null })}
+            aria-current={!category ? 'page' : undefined}
+            className="chip"
+          >
             All Categories
           </Link>
           {list.categories.map((name) => (
-            <Link key={name} to={withParams(searchParams, { category: name })} aria-current={category === name ? 'page' : undefined} className="chip">
+            <Link
+              key={name}
+              to={withParams(searchParams, { category: name })}
+              aria-current={category === name ? 'page' : undefined}
+              className="chip"
+            >
               {name}
             </Link>
           ))}
@@ -256,7 +366,15 @@ export default function Documents() {
           <p className="muted" aria-live="polite">
             {list.count} document{list.count === 1 ? '' : 's'}
           </p>
-          <DocumentList documents={list.results} canEdit={canEdit} now={data.now} deleteHref={(id) => withParams(searchParams, { 'confirm-delete': String(id) })} onOpen={openOverlay} />
+          <DocumentList
+            documents={list.results}
+            canEdit={canEdit}
+            now={data.now}
+            confirmDeleteId={data.confirmDelete?.id ?? null}
+            deleteHref={(id) => confirmDeleteHref(searchParams, id)}
+            cancelDeleteHref={confirmDeleteHref(searchParams, null)}
+            onOpen={openOverlay}
+          />
           <Pagination count={list.count} page={list.page} pageSize={list.page_size} search={searchParams} />
         </>
       ) : null}
@@ -265,7 +383,17 @@ export default function Documents() {
   )
 }
 
-function Pagination({ count, page, pageSize, search }: { count: number; page: number; pageSize: number; search: URLSearchParams }) {
+function Pagination({
+  count,
+  page,
+  pageSize,
+  search,
+}: {
+  count: number
+  page: number
+  pageSize: number
+  search: URLSearchParams
+}) {
   const pages = Math.ceil(count / pageSize)
   if (pages <= 1) return null
   const href = (target: number) => {
@@ -275,13 +403,23 @@ function Pagination({ count, page, pageSize, search }: { count: number; page: nu
   }
   return (
     <nav aria-label="Pages" className="pager">
-      {page > 1 ? <Link to={href(page - 1)} className="button">Previous page</Link> : null}
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="button">
+          Previous page
+        </Link>
+      ) : null}
       <span>
         Page {page} of {pages}
       </span>
-      {page < pages ? <Link to={href(page + 1)} className="button">Next page</Link> : null}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="button">
+          Next page
+        </Link>
+      ) : null}
     </nav>
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Documents | Exit Planner' }]
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

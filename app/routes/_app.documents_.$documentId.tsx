@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+
 import { DocumentPanel } from '~/components/documents/document-panel'
 import { PanelProvider } from '~/components/documents/panel-context'
+import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { handleDocumentDetailAction, loadDocumentDetail } from '~/services/document-detail.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.document.title ?? 'Document'} | Exit Planner` },
+]
 
 function documentIdOf(raw: string | undefined) {
   const id = Number(raw)
@@ -34,16 +40,28 @@ export default function DocumentPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.document.title ?? 'Document'} | Exit Planner` }]
-
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const missing = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="page">
-      <h1>{missing ? 'Document not found' : 'Something went wrong'}</h1>
-      <p>{missing ? 'This document does not exist or belongs to another organization.' : 'Failed to load documents. Please try again later.'}</p>
-      <Link to="/documents">Back to documents</Link>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            title="Page Not Found"
+            actions={
+              <>
+                <Link to="/documents" className="button">
+                  Back to documents
+                </Link>
+                <Link to="/dashboard" className="button">
+                  Back to Dashboard
+                </Link>
+              </>
+            }
+          >
+            <p>Document not found: it does not exist or belongs to another organization.</p>
+          </ErrorPage>
+        ),
+      }}
+    />
   )
 }

@@ -4,13 +4,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
+
 import { ChangeEmailSchema, EmailSettings } from '~/components/email-settings'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { ApiError } from '~/services/api-fetch.server'
-import { type Me, cancelEmailChange, changePassword, updateMe } from '~/services/auth-api.server'
 import { currentUser } from '~/services/auth.server'
+import { cancelEmailChange, changePassword, type Me, updateMe } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { formatDateTime, initialOf } from '~/utils/format'
+
+export const meta: MetaFunction = () => [{ title: 'User Profile | Exit Planner' }]
 
 const GOOGLE_REFUSAL = 'Password change is only available for username/password accounts'
 
@@ -20,8 +24,6 @@ const ChangePasswordSchema = z.object({
     .string({ required_error: 'Enter a new password' })
     .min(8, 'The new password must be at least 8 characters long'),
 })
-
-export const meta: MetaFunction = () => [{ title: 'User Profile | Exit Planner' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
@@ -37,8 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'change-email':
       return changeEmailAction(request, form)
     case 'cancel-email-change':
-      await cancelEmailChange(request)
-      return redirectWithToast(request, '/profile', { type: 'info', message: 'The e-mail change was cancelled.' })
+      return cancelEmailChangeAction(request)
     default:
       throw new Response('Unknown intent', { status: 400 })
   }
@@ -50,16 +51,28 @@ const fieldMessages = (error: ApiError, field: string) =>
 async function changePasswordAction(request: Request, me: Me, form: FormData) {
   const submission = parseWithZod(form, { schema: ChangePasswordSchema })
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ intent: 'change-password' as const, result: submission.reply({ ...options, hideFields: ['old_password', 'new_password'] }) }, { status: 400 })
+    json(
+      {
+        intent: 'change-password' as const,
+        result: submission.reply({ ...options, hideFields: ['old_password', 'new_password'] }),
+      },
+      { status: 400 },
+    )
   if (me.auth_provider !== 'jwt') return reply({ formErrors: [GOOGLE_REFUSAL] })
   if (submission.status !== 'success') return reply()
   try {
     await changePassword(request, submission.value)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    const fieldErrors = { old_password: fieldMessages(error, 'old_password') ?? [], new_password: fieldMessages(error, 'new_password') ?? [] }
+    const fieldErrors = {
+      old_password: fieldMessages(error, 'old_password') ?? [],
+      new_password: fieldMessages(error, 'new_password') ?? [],
+    }
     const onFields = fieldErrors.old_password.length + fieldErrors.new_password.length > 0
-    return reply({ formErrors: fieldMessages(error, 'non_field_errors') ?? (onFields ? [] : ['Failed to change password']), fieldErrors })
+    return reply({
+      formErrors: fieldMessages(error, 'non_field_errors') ?? (onFields ? [] : ['Failed to change password']),
+      fieldErrors,
+    })
   }
   return redirectWithToast(request, '/profile', {
     type: 'success',
@@ -77,12 +90,21 @@ async function changeEmailAction(request: Request, form: FormData) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const onField = fieldMessages(error, 'email')
-    return reply(onField ? { fieldErrors: { email: onField } } : { formErrors: [error.status === 503 ? error.message : 'Failed to update profile'] })
+    return reply(
+      onField
+        ? { fieldErrors: { email: onField } }
+        : { formErrors: [error.status === 503 ? error.message : 'Failed to update profile'] },
+    )
   }
   return redirectWithToast(request, '/profile', {
     type: 'info',
     message: `We sent a confirmation link to ${submission.value.email}. Follow it to confirm the address.`,
   })
+}
+
+async function cancelEmailChangeAction(request: Request) {
+  await cancelEmailChange(request)
+  return redirectWithToast(request, '/profile', { type: 'info', message: 'The e-mail change was cancelled.' })
 }
 
 export default function Profile() {
@@ -94,7 +116,8 @@ export default function Profile() {
     id: 'change-password',
     lastResult,
     constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   })
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'change-password'
@@ -187,12 +210,18 @@ export default function Profile() {
               <ErrorList id={form.errorId} errors={form.errors} />
               <Field
                 label="Current password"
-                inputProps={{ ...getInputProps(fields.old_password, { type: 'password' }), autoComplete: 'current-password' }}
+                inputProps={{
+                  ...getInputProps(fields.old_password, { type: 'password' }),
+                  autoComplete: 'current-password',
+                }}
                 errors={fields.old_password.errors}
               />
               <Field
                 label="New password"
-                inputProps={{ ...getInputProps(fields.new_password, { type: 'password' }), autoComplete: 'new-password' }}
+                inputProps={{
+                  ...getInputProps(fields.new_password, { type: 'password' }),
+                  autoComplete: 'new-password',
+                }}
                 errors={fields.new_password.errors}
                 help="At least 8 characters. Your other sessions will be signed out."
               />
@@ -207,4 +236,8 @@ export default function Profile() {
       </section>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

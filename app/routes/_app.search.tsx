@@ -1,17 +1,21 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Highlight } from '~/components/search/highlight'
 import { requireUser } from '~/services/auth.server'
-import { SEARCH_FAILED, SearchFailure, type SearchResult, searchApi } from '~/services/search.server'
+import { SEARCH_FAILED, searchApi, SearchFailure, type SearchResult } from '~/services/search.server'
 import searchStyles from '~/styles/search.css'
 import { excerpt } from '~/utils/highlight'
+
+export const meta: MetaFunction = () => [{ title: 'Semantic Search | Exit Planner' }]
 
 const EMPTY_QUERY = 'Please enter a search query'
 const MAX_QUERY = 1000
@@ -45,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!params.has('q')) return json(empty)
   const submission = parseWithZod(params, { schema: SearchSchema })
   const typed = params.get('q') ?? ''
-  if (submission.status !== 'success') return json<LoaderData>({ ...empty, query: typed, lastResult: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return json<LoaderData>({ ...empty, query: typed, lastResult: submission.reply() }, { status: 400 })
   const query = submission.value.q
   try {
     const results = await searchApi(request).search({ query })
@@ -53,7 +58,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof SearchFailure)) throw error
     const { query: queryErrors } = error.fieldErrors
-    if (queryErrors) return json<LoaderData>({ ...empty, query: typed, lastResult: submission.reply({ fieldErrors: { q: queryErrors } }) }, { status: 400 })
+    if (queryErrors)
+      return json<LoaderData>(
+        { ...empty, query: typed, lastResult: submission.reply({ fieldErrors: { q: queryErrors } }) },
+        { status: 400 },
+      )
     return json<LoaderData>({ ...empty, query, lastResult: submission.reply(), error: SEARCH_FAILED }, { status: 502 })
   }
 }
@@ -63,7 +72,12 @@ export default function SemanticSearch() {
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const [value, setValue] = useState(query ?? '')
-  useEffect(() => setValue(query ?? ''), [query])
+  const [shownQuery, setShownQuery] = useState(query)
+  // Back, forward or Reset brings another query: the field follows it.
+  if (query !== shownQuery) {
+    setShownQuery(query)
+    setValue(query ?? '')
+  }
 
   const [form, fields] = useForm({
     id: 'semantic-search',
@@ -74,14 +88,19 @@ export default function SemanticSearch() {
   })
   const { key: _key, ...inputProps } = getInputProps(fields.q, { type: 'search', value: false })
 
-  const next = navigation.state !== 'idle' && navigation.location.pathname === '/search' ? new URLSearchParams(navigation.location.search) : null
+  const next =
+    navigation.state !== 'idle' && navigation.location.pathname === '/search'
+      ? new URLSearchParams(navigation.location.search)
+      : null
   const searching = Boolean(next?.get('q')?.trim())
 
   return (
     <div className="search-layout">
       <div className="page search-main">
         <h1>Semantic Search</h1>
-        <p className="muted search-intro">Ask a question and find the passages of your organization's documents that answer it.</p>
+        <p className="muted search-intro">
+          Ask a question and find the passages of your organization's documents that answer it.
+        </p>
 
         <Form method="get" action="/search" role="search" className="search-bar" {...getFormProps(form)}>
           <Field
@@ -104,7 +123,12 @@ export default function SemanticSearch() {
               {searching ? 'Searching...' : 'Search'}
             </button>
             {/* Submits the empty form below: a plain GET /search, with or without JavaScript. */}
-            <button type="submit" form="search-reset" className="button" onClick={() => document.getElementById(fields.q.id)?.focus()}>
+            <button
+              type="submit"
+              form="search-reset"
+              className="button"
+              onClick={() => document.getElementById(fields.q.id)?.focus()}
+            >
               Reset
             </button>
           </div>
@@ -125,7 +149,9 @@ export default function SemanticSearch() {
           <p role="status" className={results?.length === 0 ? 'search-summary search-summary-empty' : 'search-summary'}>
             {results && query ? summaryOf(results.length, query) : null}
           </p>
-          {results?.length === 0 ? <p className="muted">Try other words, or check that your documents have finished processing.</p> : null}
+          {results?.length === 0 ? (
+            <p className="muted">Try other words, or check that your documents have finished processing.</p>
+          ) : null}
           {results?.length && query ? (
             <ol className="search-result-list">
               {results.map((result) => (
@@ -189,4 +215,6 @@ function ResultItem({ result, query }: { result: SearchResult; query: string }) 
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Semantic Search | Exit Planner' }]
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

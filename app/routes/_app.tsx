@@ -1,11 +1,22 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, Outlet, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-header'
 import { currentUser } from '~/services/auth.server'
 import { webEnv } from '~/services/env.server'
+import { getAuthSession } from '~/services/session.server'
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const meta: MetaFunction = ({ error, matches }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? [{ title: 'Page Not Found | Exit Planner' }]
+    : (matches.find((match) => match.id === 'root')?.meta ?? [])
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // An unknown URL (the `_app.$` catch-all) is a 404 for everyone, not a reason to sign in first:
+  // a visitor who is signed out gets it here, without the signed-in frame.
+  if (params['*'] !== undefined && !(await getAuthSession(request))) throw new Response('Not Found', { status: 404 })
   const me = await currentUser(request)
   return json({ user: { email: me.email, role: me.role }, demoUrl: webEnv().DEMO_URL })
 }
@@ -21,4 +32,10 @@ export default function ProtectedLayout() {
       <SiteFooter />
     </div>
   )
+}
+
+// The pages name themselves; the layout only names its own 404 (a signed-out visitor's unknown URL).
+/** The layout itself failed (or a signed-out visitor asked for an unknown URL): a page without the frame. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary standalone />
 }

@@ -1,16 +1,14 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+
+import { AccessDenied, GeneralErrorBoundary } from '~/components/error-boundary'
 
 export const meta: MetaFunction = () => [{ title: 'Unauthorized | Exit Planner' }]
 
+// The pages a role may not open answer 403 in place (requireRole); this page remains for links to it.
 export default function Unauthorized() {
-  return (
-    <div className="page error-page">
-      <h1>Access Denied</h1>
-      <p>You do not have the role this page requires. Ask an administrator of your organization if you need access.</p>
-      <Link to="/dashboard" className="button">
-        Return to Dashboard
-      </Link>
-    </div>
-  )
+  return <AccessDenied />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { inProcessApi } from '~/services/request-context.server'
+
 import { webEnv } from '~/services/env.server'
+import { inProcessApi } from '~/services/request-context.server'
 
 /**
  * Mounts the REST backend at /api: the in-process handler by default, or a proxy to API_URL when

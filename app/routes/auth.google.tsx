@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
+
 import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 
 export const loader = () => redirect('/login')

@@ -2,23 +2,38 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from '@remix-run/react'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from '@remix-run/react'
 import { useEffect } from 'react'
 import { AuthorizationError } from 'remix-auth'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { z } from 'zod'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Field } from '~/components/forms'
 import { Logo } from '~/components/logo'
+import type { loader as rootLoader } from '~/root'
 import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 import { webEnv } from '~/services/env.server'
-import { authEvent, flashCookie } from '~/services/flash.server'
+import { authEvent } from '~/services/flash.server'
 import { checkHoneypot } from '~/services/honeypot.server'
-import { AUTH_KEY, ORGANIZATION_KEY, commitSession, getAuthSession, getSession } from '~/services/session.server'
+import { getAuthSession } from '~/services/session.server'
+import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
 import { logAuth } from '~/utils/auth-log'
 import { safeRedirect } from '~/utils/safe-redirect'
-import type { loader as rootLoader } from '~/root'
+
+export const meta: MetaFunction = () => [{ title: 'Sign In | Exit Planner' }]
 
 const MISSING_CREDENTIALS = 'Please enter both username and password'
+const LOGIN_ERROR_ID = 'login-error'
 
 const LoginSchema = z
   .object({
@@ -34,8 +49,6 @@ const LoginSchema = z
   })
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: loginStyles }]
-
-export const meta: MetaFunction = () => [{ title: 'Sign In | Exit Planner' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -65,18 +78,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error
   }
-  const session = await getSession(request)
-  session.set(AUTH_KEY, auth)
-  session.set(ORGANIZATION_KEY, auth.user.organization?.slug ?? null)
-  const headers = new Headers()
-  headers.append('Set-Cookie', await commitSession(session))
-  headers.append(
-    'Set-Cookie',
-    await flashCookie(request, {
-      authLog: [authEvent('LoginPage', 'Login successful', 'success', { user_id: auth.user.id, role: auth.user.role })],
-    }),
-  )
-  return redirect(safeRedirect(submission.value.redirectTo), { headers })
+  return createUserSession(request, auth, {
+    redirectTo: submission.value.redirectTo,
+    authLog: [authEvent('LoginPage', 'Login successful', 'success', { user_id: auth.user.id, role: auth.user.role })],
+  })
 }
 
 export default function LoginPage() {
@@ -107,7 +112,7 @@ export default function LoginPage() {
           <Logo size={40} />
         </div>
         {error ? (
-          <div className="alert alert-error" role="alert" id="login-error">
+          <div className="alert alert-error" role="alert" id={LOGIN_ERROR_ID}>
             <p>{error}</p>
           </div>
         ) : null}
@@ -138,26 +143,27 @@ export default function LoginPage() {
         >
           <HoneypotInputs />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div className="field">
-            <label htmlFor={fields.username.id}>Username or Email</label>
-            <input
-              {...getInputProps(fields.username, { type: 'text', ariaAttributes: false })}
-              autoComplete="username"
-              aria-required="true"
-              aria-invalid={fields.username.errors ? true : undefined}
-              aria-describedby={fields.username.errors ? 'login-error' : undefined}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id}>Password</label>
-            <input
-              {...getInputProps(fields.password, { type: 'password', ariaAttributes: false })}
-              autoComplete="current-password"
-              aria-required="true"
-              aria-invalid={fields.password.errors ? true : undefined}
-              aria-describedby={fields.password.errors ? 'login-error' : undefined}
-            />
-          </div>
+          {/* One banner above the form carries every sign-in error (spec §2), so the fields point at it. */}
+          <Field
+            label="Username or Email"
+            inputProps={{
+              ...getInputProps(fields.username, { type: 'text' }),
+              autoComplete: 'username',
+              'aria-required': true,
+            }}
+            errors={fields.username.errors}
+            errorId={LOGIN_ERROR_ID}
+          />
+          <Field
+            label="Password"
+            inputProps={{
+              ...getInputProps(fields.password, { type: 'password' }),
+              autoComplete: 'current-password',
+              'aria-required': true,
+            }}
+            errors={fields.password.errors}
+            errorId={LOGIN_ERROR_ID}
+          />
           <button type="submit" className="button button-primary button-block" disabled={signingIn}>
             {signingIn ? 'Signing In...' : 'Sign In'}
           </button>
@@ -175,9 +181,7 @@ export default function LoginPage() {
               </button>
             </Form>
           ) : (
-            <p className="google-unavailable">
-              Google login is not properly configured. Please contact support.
-            </p>
+            <p className="google-unavailable">Google login is not properly configured. Please contact support.</p>
           )}
         </div>
 
@@ -191,4 +195,8 @@ export default function LoginPage() {
       </div>
     </main>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary standalone />
 }

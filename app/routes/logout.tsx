@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
+
 import { revokeSession } from '~/services/auth-api.server'
 import { authEvent, flashCookie } from '~/services/flash.server'
 import { destroySession, getAuthSession, getSession } from '~/services/session.server'

@@ -1,4 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PublicPage } from '~/components/public-page'
 
 export const meta: MetaFunction = () => [{ title: 'Privacy Policy | Exit Planner' }]
@@ -12,8 +14,8 @@ export default function Privacy() {
       </p>
       <h2>Cookies</h2>
       <p>
-        One session cookie keeps you signed in and one short-lived cookie carries on-screen notifications between
-        pages. Both are HTTP-only and are not used for tracking.
+        One session cookie keeps you signed in and one short-lived cookie carries on-screen notifications between pages.
+        Both are HTTP-only and are not used for tracking.
       </p>
       <h2>Your documents</h2>
       <p>
@@ -21,7 +23,13 @@ export default function Privacy() {
         to. Search and the assistant never look across organizations.
       </p>
       <h2>Google sign-in</h2>
-      <p>If you sign in with Google we receive your name, e-mail address and profile picture from Google, nothing more.</p>
+      <p>
+        If you sign in with Google we receive your name, e-mail address and profile picture from Google, nothing more.
+      </p>
     </PublicPage>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary standalone />
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+
 import { requireUser } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
 
@@ -11,7 +12,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const response = await documentsApi(request).download(id, version)
   if (!response.ok) throw new Response('Not found', { status: response.status === 404 ? 404 : 502 })
   const headers = new Headers()
-  for (const name of ['Content-Type', 'Content-Length', 'Content-Disposition', 'X-Content-Type-Options', 'Cache-Control']) {
+  for (const name of [
+    'Content-Type',
+    'Content-Length',
+    'Content-Disposition',
+    'X-Content-Type-Options',
+    'Cache-Control',
+  ]) {
     const value = response.headers.get(name)
     if (value) headers.set(name, value)
   }

@@ -1,4 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PublicPage } from '~/components/public-page'
 
 export const meta: MetaFunction = () => [{ title: 'Terms of Service | Exit Planner' }]
@@ -7,14 +9,14 @@ export default function Terms() {
   return (
     <PublicPage title="Terms of Service">
       <p>
-        Exit Planner is a workspace for business owners and their advisors to plan the sale or hand-over of a
-        business. By signing in you agree to use it only for your organization's planning work and to keep your
-        sign-in details to yourself.
+        Exit Planner is a workspace for business owners and their advisors to plan the sale or hand-over of a business.
+        By signing in you agree to use it only for your organization's planning work and to keep your sign-in details to
+        yourself.
       </p>
       <h2>Your content</h2>
       <p>
-        Documents, conversations and notes you add remain yours and your organization's. We process them only to
-        provide the service: storing, searching and analysing them for the members of your organization.
+        Documents, conversations and notes you add remain yours and your organization's. We process them only to provide
+        the service: storing, searching and analysing them for the members of your organization.
       </p>
       <h2>Advice</h2>
       <p>
@@ -28,4 +30,8 @@ export default function Terms() {
       </p>
     </PublicPage>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary standalone />
 }

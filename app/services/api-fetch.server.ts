@@ -1,9 +1,18 @@
 import { redirect } from '@remix-run/node'
+
 import { signInPath } from '~/utils/safe-redirect'
+
 import { webEnv } from './env.server'
 import { authEvent, flashCookie } from './flash.server'
 import { currentRequestStore, inProcessApi } from './request-context.server'
-import { AUTH_KEY, ORGANIZATION_KEY, type AuthSession, destroySession, getSession, updateTokens } from './session.server'
+import {
+  AUTH_KEY,
+  type AuthSession,
+  destroySession,
+  getSession,
+  ORGANIZATION_KEY,
+  updateTokens,
+} from './session.server'
 
 /** A non-2xx answer of the backend, with its DRF-shaped body. */
 export class ApiError extends Error {

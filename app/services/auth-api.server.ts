@@ -1,12 +1,29 @@
-import { ApiError, ApiUnavailableError, apiFetch, apiJson } from './api-fetch.server'
-import { type AuthSession, type SessionUser, updateTokens } from './session.server'
+import { z } from 'zod'
 
-interface TokenAnswer {
-  access?: string
-  token?: string
-  refresh?: string
-  user?: SessionUser
-}
+import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload } from '../../api/users/payload'
+import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+import { type AuthSession, updateTokens } from './session.server'
+
+// The backend's response shapes, imported as types only (erased at build).
+export type Me = OwnProfilePayload
+
+/** The user as every page reads it: who, with what role, in which organization. */
+const UserShape = z.object({
+  id: z.number(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  username: z.string(),
+  role: z.string(),
+  organization: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+})
+
+// Spec §8: the answer needs an access (or `token`) value. Its user is kept in the session cookie.
+const TokenAnswerShape = z
+  .object({ access: z.string().optional(), token: z.string().optional(), refresh: z.string(), user: UserShape })
+  .refine((answer) => answer.access ?? answer.token)
+
+type TokenAnswer = SignInPayload & { token?: string }
 
 /** Spec §8 "Login": the messages a failed sign-in shows, chosen in one place. */
 export const LOGIN_MESSAGES = {
@@ -20,10 +37,10 @@ export class LoginError extends Error {
   name = 'LoginError'
 }
 
-function toAuthSession(answer: TokenAnswer, badResponse: string): AuthSession {
-  const access = answer.access ?? answer.token
-  if (!access || !answer.refresh || !answer.user) throw new LoginError(badResponse)
-  return { access, refresh: answer.refresh, user: answer.user }
+function toAuthSession(body: unknown, badResponse: string): AuthSession {
+  if (!TokenAnswerShape.safeParse(body).success) throw new LoginError(badResponse)
+  const answer = body as TokenAnswer
+  return { access: answer.access ?? answer.token!, refresh: answer.refresh, user: answer.user }
 }
 
 async function readBody(response: Response): Promise<Record<string, unknown>> {
@@ -53,7 +70,7 @@ export async function obtainToken(request: Request, credentials: { username: str
   if (response.status === 401) throw new LoginError(LOGIN_MESSAGES.invalid)
   if (response.status === 400) throw new LoginError(firstMessage(body) ?? LOGIN_MESSAGES.fallback)
   if (!response.ok) throw new LoginError(`Login failed: ${firstMessage(body) ?? 'Server error'}`)
-  return toAuthSession(body as TokenAnswer, LOGIN_MESSAGES.badResponse)
+  return toAuthSession(body, LOGIN_MESSAGES.badResponse)
 }
 
 /** Spec §8 "Google sign-in", button level: what each backend answer means to the user. */
@@ -77,19 +94,14 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
   }
   const body = await readBody(response)
   if (!response.ok) {
-    throw new LoginError(GOOGLE_MESSAGES[response.status] ?? 'Server error during authentication. Please try again later.')
+    throw new LoginError(
+      GOOGLE_MESSAGES[response.status] ?? 'Server error during authentication. Please try again later.',
+    )
   }
-  return toAuthSession(body as TokenAnswer, LOGIN_MESSAGES.badResponse)
+  return toAuthSession(body, LOGIN_MESSAGES.badResponse)
 }
 
-export interface Me extends SessionUser {
-  last_login: string | null
-  date_joined: string
-  /** A new address waiting for its confirmation link to be followed. */
-  pending_email: string | null
-}
-
-export const getMe = (request: Request) => apiJson<Me>(request, '/me/')
+export const getMe = async (request: Request) => expectShape<Me>(UserShape, await apiJson(request, '/me/'), 'profile')
 
 export { ApiError }
 
@@ -102,21 +114,28 @@ export async function revokeSession(request: Request, refresh: string) {
   }
 }
 
-export const updateMe = (request: Request, changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'>>) =>
-  apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
+export const updateMe = (
+  request: Request,
+  changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'>>,
+) => apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
 
 /** Follows an e-mail confirmation link as the signed-in user. */
-export const confirmEmail = (request: Request, token: string) =>
-  apiJson<Me>(request, '/me/email/confirm/', { method: 'POST', json: { token } })
+export const confirmEmail = async (request: Request, token: string) =>
+  expectShape<Me>(
+    UserShape,
+    await apiJson(request, '/me/email/confirm/', { method: 'POST', json: { token } }),
+    'profile',
+  )
 
 export const cancelEmailChange = (request: Request) => apiJson<void>(request, '/me/email/', { method: 'DELETE' })
 
 /** Changes the password; every session ends and this browser carries on with the fresh one it gets. */
 export async function changePassword(request: Request, input: { old_password: string; new_password: string }) {
-  const answer = await apiJson<{ detail: string; access: string; refresh: string }>(request, '/change-password/', {
-    method: 'POST',
-    json: input,
-  })
+  const answer = expectShape<PasswordChangedPayload>(
+    z.object({ detail: z.string(), access: z.string(), refresh: z.string() }),
+    await apiJson(request, '/change-password/', { method: 'POST', json: input }),
+    'password change',
+  )
   await updateTokens(request, { access: answer.access, refresh: answer.refresh })
   return answer.detail
 }

@@ -1,10 +1,13 @@
-import { redirect } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { GoogleStrategy } from 'remix-auth-google'
+
+import { ACCESS_DENIED, hasRole } from '~/utils/access'
 import { signInPath } from '~/utils/safe-redirect'
+
 import { exchangeGoogleToken, getMe, obtainToken } from './auth-api.server'
 import { webEnv } from './env.server'
+import { GoogleSignInStrategy } from './google-strategy.server'
 import { perRequest } from './request-context.server'
 import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from './session.server'
 
@@ -25,11 +28,13 @@ export function getAuthenticator() {
   const env = webEnv()
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
     authenticator.use(
-      new GoogleStrategy(
+      new GoogleSignInStrategy<AuthSession>(
         {
           clientID: env.GOOGLE_CLIENT_ID,
           clientSecret: env.GOOGLE_CLIENT_SECRET,
           callbackURL: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/auth/google/callback`,
+          authorizationURL: env.GOOGLE_AUTHORIZATION_URL,
+          tokenURL: env.GOOGLE_TOKEN_URL,
         },
         async ({ request, extraParams }) => exchangeGoogleToken(request, extraParams.id_token),
       ),
@@ -56,9 +61,16 @@ export async function currentUser(request: Request) {
 
 export type Role = 'admin' | 'analyst' | 'member'
 
-/** Lets admins always pass; others need one of the roles, else they go to /unauthorized. */
-export async function requireRole(request: Request, roles: Role[]) {
+/**
+ * The caller, when their role is one of `roles` (admins always pass). Anyone else gets a 403 whose
+ * `message` the route's error boundary shows inside the app frame: the user stays signed in and on
+ * the URL they asked for (spec §2's 'Access Denied' pages).
+ */
+export async function requireRole(request: Request, roles: Role[], denied: string = ACCESS_DENIED.other) {
   const me = await currentUser(request)
-  if (me.role !== 'admin' && !roles.includes(me.role)) throw redirect('/unauthorized')
+  if (!hasRole(me.role, roles)) throw json({ message: denied }, { status: 403 })
   return me
 }
+
+/** The organization administration pages (/admin, its invite page, /admin/users): admins only. */
+export const requireAdmin = (request: Request) => requireRole(request, ['admin'], ACCESS_DENIED.administration)

@@ -1,24 +1,25 @@
-import { json, redirect } from '@remix-run/node'
 import { parseWithZod } from '@conform-to/zod'
+import { json, redirect } from '@remix-run/node'
+
 import { MetadataSchema } from '~/components/documents/metadata-schema'
+import { canManageDocuments } from '~/utils/access'
+
 import { ApiError } from './api-fetch.server'
-import { currentUser } from './auth.server'
+import { currentUser, requireRole } from './auth.server'
 import {
   type DocumentInsights,
+  documentsApi,
   type DocumentText,
   type DocumentVersion,
+  fieldErrorsOf,
   type RelatedDocument,
   type VersionComparison,
-  documentsApi,
-  fieldErrorsOf,
 } from './documents.server'
-import { flashCookie } from './flash.server'
+import { flashCookie, type ToastType } from './flash.server'
 import { stageUpload } from './uploads.server'
 
 export const DOCUMENT_TABS = ['preview', 'metadata', 'analysis', 'versions'] as const
 export type DocumentTab = (typeof DOCUMENT_TABS)[number]
-
-const canEdit = (role: string | null | undefined) => role === 'admin' || role === 'analyst'
 
 /** Everything the document panel shows for one tab: the page at /documents/{id} and the overlay. */
 export async function loadDocumentDetail(request: Request, id: number) {
@@ -40,7 +41,8 @@ export async function loadDocumentDetail(request: Request, id: number) {
     preview = await api.text(id, Math.max(1, Number(url.searchParams.get('page')) || 1))
   }
   if (tab === 'analysis' && document.processing_status === 'processed') insights = await api.insights(id)
-  if (tab === 'metadata') [categories, related] = await Promise.all([api.list({ page: 1 }).then((list) => list.categories), api.related(id)])
+  if (tab === 'metadata')
+    [categories, related] = await Promise.all([api.list({ page: 1 }).then((list) => list.categories), api.related(id)])
   if (tab === 'versions') {
     versions = await api.versions(id)
     const from = Number(url.searchParams.get('from'))
@@ -54,7 +56,19 @@ export async function loadDocumentDetail(request: Request, id: number) {
       }
     }
   }
-  return { document, tab, canEdit: canEdit(me.role), preview, insights, versions, comparison, compareError, categories, related, now: Date.now() }
+  return {
+    document,
+    tab,
+    canEdit: canManageDocuments(me.role),
+    preview,
+    insights,
+    versions,
+    comparison,
+    compareError,
+    categories,
+    related,
+    now: Date.now(),
+  }
 }
 
 export type DocumentDetailData = Awaited<ReturnType<typeof loadDocumentDetail>>
@@ -75,17 +89,25 @@ async function getDocument(api: ReturnType<typeof documentsApi>, id: number) {
  * Answers a form of the panel: with a redirect back to the tab (the page, without JavaScript), or
  * with JSON when the overlay sent it through a fetcher (`_overlay`), so the list stays in place.
  */
-async function done(request: Request, form: FormData | null, id: number, tab: DocumentTab, message: string) {
-  const cookie = await flashCookie(request, { toast: { type: 'success', message } })
-  if (form?.get('_overlay')) return json({ ok: true as const, errors: null, reply: null }, { headers: { 'Set-Cookie': cookie } })
+async function done(
+  request: Request,
+  form: FormData | null,
+  id: number,
+  tab: DocumentTab,
+  message: string,
+  type: ToastType = 'success',
+) {
+  const cookie = await flashCookie(request, { toast: { type, message } })
+  if (form?.get('_overlay'))
+    return json({ ok: true as const, errors: null, reply: null }, { headers: { 'Set-Cookie': cookie } })
   return redirect(`/documents/${id}?tab=${tab}`, { headers: { 'Set-Cookie': cookie } })
 }
 
-const failed = (errors: Record<string, string[]>, status = 400) => json({ ok: false as const, errors, reply: null }, { status })
+const failed = (errors: Record<string, string[]>, status = 400) =>
+  json({ ok: false as const, errors, reply: null }, { status })
 
 export async function handleDocumentDetailAction(request: Request, id: number) {
-  const me = await currentUser(request)
-  if (!canEdit(me.role)) throw new Response('Forbidden', { status: 403 })
+  await requireRole(request, ['admin', 'analyst'])
   const api = documentsApi(request)
   const isUpload = request.headers.get('content-type')?.startsWith('multipart/form-data')
   if (isUpload) {
@@ -116,14 +138,21 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
         return json({ ok: false as const, errors: null, reply: submission.reply() }, { status: 400 })
       }
       const { title, category, new_category, description } = submission.value
-      await api.update(id, { title, category: new_category || category || '', description: description ?? document.description })
+      await api.update(id, {
+        title,
+        category: new_category || category || '',
+        description: description ?? document.description,
+      })
       return done(request, form, id, 'metadata', 'Document details saved')
     }
     case 'add-tag': {
-      // Blank and duplicate tags are ignored (spec §5); the backend drops them.
+      // Blank and duplicate tags are ignored (spec §5): the message says so rather than "added".
       const tag = String(form.get('tag') ?? '').trim()
+      if (!tag) return done(request, form, id, 'metadata', 'Nothing was added: the tag was empty.', 'info')
+      const existing = document.tags.find((known) => known.toLowerCase() === tag.toLowerCase())
+      if (existing) return done(request, form, id, 'metadata', `Tag "${existing}" already exists.`, 'info')
       await api.update(id, { tags: [...document.tags, tag] })
-      return done(request, form, id, 'metadata', tag ? `Tag "${tag}" added` : 'Nothing to add')
+      return done(request, form, id, 'metadata', `Tag "${tag}" added`)
     }
     case 'remove-tag': {
       const tag = String(form.get('tag') ?? '')
@@ -134,7 +163,13 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
       const versionId = Number(form.get('version_id'))
       try {
         const restored = await api.restore(id, versionId)
-        return done(request, form, id, 'versions', `Version ${restored.current_version} restored. It is being processed.`)
+        return done(
+          request,
+          form,
+          id,
+          'versions',
+          `Version ${restored.current_version} restored. It is being processed.`,
+        )
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) return failed({ '': [error.message] })
         throw error

@@ -1,94 +1,36 @@
 import { openAsBlob } from 'node:fs'
+
+import { z } from 'zod'
+
+// The backend's response shapes, imported as types only: erased at build, so no backend code is
+// bundled, and a field renamed in api/documents/payload.ts fails the typecheck here.
+import type {
+  BatchUploadPayload as BatchUploadResult,
+  DocumentInsightsPayload as DocumentInsights,
+  DocumentListPayload as DocumentList,
+  DocumentPayload as DocumentSummary,
+  DocumentStatisticsPayload as DocumentStatistics,
+  DocumentTextPayload as DocumentText,
+  DuplicateEntryPayload as DuplicateEntry,
+  RelatedDocumentPayload as RelatedDocument,
+  ResolveDuplicatesPayload,
+  UploadPayload,
+  VersionComparisonPayload as VersionComparison,
+  VersionPayload as DocumentVersion,
+} from '../../api/documents/payload'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
 
-export type FileType = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'txt' | 'csv'
-export type ProcessingStatus = 'pending' | 'processing' | 'processed' | 'failed'
-
-export interface DocumentStatistics {
-  total_documents: number
-  processed_documents: number
-  processing_documents: number
-  pending_documents: number
-  failed_documents: number
-  by_file_type: Record<string, number>
-}
-
-export interface DocumentSummary {
-  id: number
-  title: string
-  description: string
-  file_name: string
-  file_type: FileType
-  file_size: number
-  category: string
-  categories: string[]
-  tags: string[]
-  processing_status: ProcessingStatus
-  failure_reason: string | null
-  page_count: number | null
-  word_count: number | null
-  extraction_note: string | null
-  created_at: string
-  updated_at: string
-  created_by: { id: number; email: string; first_name: string; last_name: string } | null
-  current_version: number | null
-  version_count: number
-}
-
-export interface DocumentList {
-  count: number
-  page: number
-  page_size: number
-  results: DocumentSummary[]
-  categories: string[]
-}
-
-export interface DocumentVersion {
-  id: number
-  version_number: number
-  file_name: string
-  file_type: FileType
-  size: number
-  changes: string
-  created_at: string
-  created_by: { email: string; first_name: string; last_name: string } | null
-  is_current: boolean
-}
-
-export interface DocumentText {
-  page_count: number
-  pages: Array<{ number: number; kind: 'page' | 'sheet' | 'section'; label: string | null }>
-  page: { number: number; kind: 'page' | 'sheet' | 'section'; label: string | null; text: string } | null
-}
-
-export interface DocumentInsights {
-  page_count: number | null
-  section_count: number
-  word_count: number
-  key_terms: Array<{ term: string; count: number }>
-  figures: string[]
-}
-
-export interface VersionComparison {
-  from: number
-  to: number
-  added_lines: number
-  removed_lines: number
-  changes: Array<{ type: 'added' | 'removed' | 'same'; text: string }>
-}
-
-/** A document close in meaning to another (score 0..1 above the unrelated baseline). */
-export interface RelatedDocument {
-  document_id: number
-  document_title: string
-  file_type: FileType
-  score: number
-}
-
-export interface BatchUploadResult {
-  document_ids: number[]
-  message: string
-  refused: Array<{ file_name: string; reason: string }>
+export type {
+  BatchUploadResult,
+  DocumentInsights,
+  DocumentList,
+  DocumentStatistics,
+  DocumentSummary,
+  DocumentText,
+  DocumentVersion,
+  DuplicateEntry,
+  RelatedDocument,
+  VersionComparison,
 }
 
 /** A file the upload form wrote to a temporary folder (Remix's file upload handler). */
@@ -105,6 +47,36 @@ async function multipart(files: Record<string, StagedFile[]>, fields: Record<str
     for (const file of staged) body.append(name, await openAsBlob(file.getFilePath()), file.name)
   }
   return body
+}
+
+export interface UploadFields {
+  title?: string
+  description?: string
+  category?: string
+}
+
+/** What the user chose for one held file, with the fields its document gets when kept. */
+export interface DuplicateResolution extends UploadFields {
+  token: string
+  on_duplicate: 'keep' | 'skip' | 'new_version'
+}
+
+const HeldFilesSchema = z.array(
+  z.object({
+    file_name: z.string(),
+    duplicate_of: z.object({ id: z.number(), title: z.string(), version_number: z.number(), is_current: z.boolean() }),
+    token: z.string(),
+  }),
+)
+
+/** A file an upload held back because the organization already holds it, and the document that does. */
+export type HeldFile = z.infer<typeof HeldFilesSchema>[number]
+
+/** The held files of a single upload's 409 answer, or null for any other failure. */
+function heldFiles(error: unknown): HeldFile[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null
+  const parsed = HeldFilesSchema.safeParse(error.body.duplicates)
+  return parsed.success ? parsed.data : null
 }
 
 export interface ListQuery {
@@ -124,12 +96,34 @@ export function documentsApi(request: Request) {
       return apiJson<DocumentList>(request, `/documents/?${params}`)
     },
     get: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/`),
-    async upload(file: StagedFile, fields: { title?: string; description?: string; category?: string }) {
-      return apiJson<DocumentSummary>(request, '/documents/', { method: 'POST', body: await multipart({ file: [file] }, fields) })
+    /**
+     * Asks first: a file the organization already holds is not stored but answered as `held`, to be
+     * settled with `resolveDuplicates` once the user has chosen.
+     */
+    async upload(file: StagedFile, fields: UploadFields): Promise<{ stored: UploadPayload } | { held: HeldFile }> {
+      try {
+        const body = await multipart({ file: [file] }, { ...fields, on_duplicate: 'ask' })
+        return { stored: await apiJson<UploadPayload>(request, '/documents/', { method: 'POST', body }) }
+      } catch (error) {
+        const held = heldFiles(error)
+        if (held?.length === 1) return { held: held[0]! }
+        throw error
+      }
     },
+    /** Stores the files the organization does not hold yet; each other one comes back held, with its token. */
     async uploadBatch(files: StagedFile[], fields: { category?: string } = {}) {
-      return apiJson<BatchUploadResult>(request, '/documents/upload_batch/', { method: 'POST', body: await multipart({ files }, fields) })
+      const body = await multipart({ files }, { ...fields, on_duplicate: 'ask' })
+      const result = await apiJson<BatchUploadResult>(request, '/documents/upload_batch/', { method: 'POST', body })
+      return {
+        ...result,
+        held: HeldFilesSchema.parse(result.duplicates.filter((entry) => entry.outcome === 'undecided')),
+      }
     },
+    resolveDuplicates: (choices: DuplicateResolution[]) =>
+      apiJson<ResolveDuplicatesPayload>(request, '/documents/resolve_duplicates/', {
+        method: 'POST',
+        json: { choices },
+      }),
     update: (id: number, changes: { title?: string; description?: string; category?: string; tags?: string[] }) =>
       apiJson<DocumentSummary>(request, `/documents/${id}/`, { method: 'PATCH', json: changes }),
     remove: (id: number) => apiJson<Record<string, never>>(request, `/documents/${id}/`, { method: 'DELETE' }),
@@ -139,7 +133,10 @@ export function documentsApi(request: Request) {
     related: (id: number) => apiJson<RelatedDocument[]>(request, `/documents/${id}/related/`),
     versions: (id: number) => apiJson<DocumentVersion[]>(request, `/documents/${id}/versions/`),
     async uploadVersion(id: number, file: StagedFile, changes?: string) {
-      return apiJson<DocumentSummary>(request, `/documents/${id}/versions/`, { method: 'POST', body: await multipart({ file: [file] }, { changes }) })
+      return apiJson<DocumentSummary>(request, `/documents/${id}/versions/`, {
+        method: 'POST',
+        body: await multipart({ file: [file] }, { changes }),
+      })
     },
     restore: (id: number, versionId: number) =>
       apiJson<DocumentSummary>(request, `/documents/${id}/versions/${versionId}/restore/`, { method: 'POST' }),

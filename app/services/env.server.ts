@@ -5,7 +5,12 @@ const WebEnvSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   SESSION_SECRET: z
     .string({ required_error: 'is required (comma-separated to rotate secrets)' })
-    .transform((value) => value.split(',').map((secret) => secret.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
     .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 16), {
       message: 'each secret must be at least 16 characters',
     }),
@@ -14,6 +19,8 @@ const WebEnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZATION_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   SUPPORT_EMAIL: z.string().email().default('support@exitplanner.example'),
   DEMO_URL: z.string().url().default('https://exitplanner.example/demo'),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(50),

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
+
 import { secureCookies, webEnv } from './env.server'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'

@@ -1,4 +1,5 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
+
 import { webEnv } from './env.server'
 
 let honeypot: Honeypot | undefined

@@ -1,47 +1,93 @@
-import { apiJson } from './api-fetch.server'
-import type { Invitation, Role } from './organizations.server'
-import type { AuthSession } from './session.server'
+import { z } from 'zod'
 
-export interface InvitationPreview {
-  id: number
-  email: string
-  role: Role
-  role_display: string
-  status: string
-  status_display: string
-  is_expired: boolean
-  organization: { name: string; description: string }
-  invited_by: Invitation['invited_by']
-  account_exists: boolean
-}
+import type { NewAccountSchema } from '../../api/invitations/schema'
+import type {
+  InvitationPayload,
+  InvitationPreviewPayload,
+  JoinedPayload,
+  NewAccountPayload,
+  RespondPayload,
+} from '../../api/invitations/service'
+import { apiJson } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+
+// The backend's response shapes, imported as types only (erased at build).
+export type InvitationPreview = InvitationPreviewPayload
+
+const Inviter = z
+  .object({ first_name: z.string(), last_name: z.string(), username: z.string(), email: z.string() })
+  .nullable()
+
+/** What the invitation lists read: each item's organization and inviter are shown. */
+export const InvitationShape = z.object({
+  id: z.number(),
+  email: z.string(),
+  organization: z.object({ name: z.string() }),
+  invited_by: Inviter,
+})
+
+// The e-mail link page decides what to offer from these.
+const PreviewShape = z.object({
+  email: z.string(),
+  status: z.string(),
+  is_expired: z.boolean(),
+  account_exists: z.boolean(),
+  organization: z.object({ name: z.string() }),
+  invited_by: Inviter,
+})
+
+const JoinedShape = z.object({ organization: z.object({ name: z.string(), slug: z.string() }) })
+
+// The new account's session is stored as it comes, and the organization becomes the current one.
+const NewAccountShape = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  user: z.object({ id: z.number(), email: z.string(), role: z.string() }),
+  organization: z.object({ name: z.string(), slug: z.string() }),
+})
 
 const token = (value: string) => `/invitations/token/${encodeURIComponent(value)}/`
 
 /** The signed-in user's invitations (spec §7) and the public e-mail-link calls. */
 export function invitationsApi(request: Request) {
   return {
-    mine: () => apiJson<Invitation[]>(request, '/users/invitations/'),
-    accept: (id: number) =>
-      apiJson<{ detail: string; organization: { id: number; name: string; slug: string } }>(
-        request,
-        `/users/invitations/${id}/accept/`,
-        { method: 'POST' },
+    mine: async () =>
+      expectShape<InvitationPayload[]>(
+        z.array(InvitationShape),
+        await apiJson(request, '/users/invitations/'),
+        'invitations',
       ),
-    decline: (id: number) => apiJson(request, `/users/invitations/${id}/decline/`, { method: 'POST' }),
-    resend: (id: number) => apiJson<Invitation>(request, `/users/invitations/${id}/resend/`, { method: 'POST' }),
+    accept: async (id: number) =>
+      expectShape<JoinedPayload>(
+        JoinedShape,
+        await apiJson(request, `/users/invitations/${id}/accept/`, { method: 'POST' }),
+        'accept',
+      ),
+    decline: (id: number) =>
+      apiJson<{ detail: string }>(request, `/users/invitations/${id}/decline/`, { method: 'POST' }),
+    resend: async (id: number) =>
+      expectShape<InvitationPayload>(
+        InvitationShape,
+        await apiJson(request, `/users/invitations/${id}/resend/`, { method: 'POST' }),
+        'resend',
+      ),
     remove: (id: number) => apiJson(request, `/users/invitations/${id}/`, { method: 'DELETE' }),
     /** Accept or decline through the e-mailed link, signed in as the invited address. */
-    respond: (value: string, response: 'accept' | 'decline') =>
-      apiJson<{ detail: string; organization?: { id: number; name: string; slug: string } }>(request, `${token(value)}respond/`, {
-        method: 'POST',
-        json: { response },
-      }),
-    preview: (value: string) => apiJson<InvitationPreview>(request, token(value), { anonymous: true }),
-    acceptWithNewAccount: (value: string, input: { username: string; password: string }) =>
-      apiJson<AuthSession & { access: string; organization: { slug: string; name: string } }>(
-        request,
-        `${token(value)}accept/`,
-        { method: 'POST', json: input, anonymous: true },
+    async respond(value: string, response: 'accept' | 'decline'): Promise<RespondPayload> {
+      const body = await apiJson(request, `${token(value)}respond/`, { method: 'POST', json: { response } })
+      return response === 'accept' ? expectShape<JoinedPayload>(JoinedShape, body, 'accept') : (body as RespondPayload)
+    },
+    preview: async (value: string) =>
+      expectShape<InvitationPreview>(
+        PreviewShape,
+        await apiJson(request, token(value), { anonymous: true }),
+        'invitation',
+      ),
+    acceptWithNewAccount: async (value: string, input: z.input<typeof NewAccountSchema>) =>
+      expectShape<NewAccountPayload>(
+        NewAccountShape,
+        await apiJson(request, `${token(value)}accept/`, { method: 'POST', json: input, anonymous: true }),
+        'new account',
       ),
   }
 }

@@ -1,62 +1,68 @@
+import { z } from 'zod'
+
+import type { InvitationPayload } from '../../api/invitations/service'
+import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '../../api/organizations/payload'
 import { apiJson } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+import { InvitationShape } from './invitations.server'
 
-export type Role = 'admin' | 'analyst' | 'member'
+// The backend's response shapes, imported as types only (erased at build).
+export type { Role }
+export type Organization = OrganizationPayload
+export type Member = MemberPayload
+export type Invitation = InvitationPayload
 
-export interface Organization {
-  id: number
-  name: string
-  slug: string
-  logo: string | null
-  description: string
-  website: string
-  members_count: number
-  role?: Role
-  role_display?: string
-}
-
-export interface Member {
-  id: number
-  role: Role
-  role_display: string
-  joined_at: string
-  user: { id: number; email: string; username: string; first_name: string; last_name: string; last_login: string | null }
-}
-
-export interface Invitation {
-  id: number
-  email: string
-  role: Role
-  role_display: string
-  status: string
-  status_display: string
-  is_expired: boolean
-  created_at: string
-  expires_at: string
-  organization: { id: number; name: string; slug: string; description: string; website: string; logo: string | null; members_count: number }
-  invited_by: { first_name: string; last_name: string; username: string; email: string } | null
-}
+// What the pages read: the lists they map over and the fields they choose by.
+const OrganizationShape = z.object({ id: z.number(), name: z.string(), slug: z.string() })
+const MemberShape = z.object({
+  id: z.number(),
+  role: z.string(),
+  user: z.object({ id: z.number(), email: z.string() }),
+})
 
 const path = (slug: string, rest = '') => `/organizations/${encodeURIComponent(slug)}/${rest}`
 
 /** The organizations API (spec §7 "Organizations and members"), bound to the signed-in request. */
 export function organizationsApi(request: Request) {
   return {
-    mine: () => apiJson<Organization[]>(request, '/users/my-organizations/'),
-    create: (input: { name: string; description?: string; website?: string }) =>
-      apiJson<Organization>(request, '/organizations/', { method: 'POST', json: input }),
-    get: (slug: string) => apiJson<Organization>(request, path(slug)),
+    mine: async () =>
+      expectShape<Organization[]>(
+        z.array(OrganizationShape),
+        await apiJson(request, '/users/my-organizations/'),
+        'organizations',
+      ),
+    create: async (input: { name: string; description?: string; website?: string }) =>
+      expectShape<Organization>(
+        OrganizationShape,
+        await apiJson(request, '/organizations/', { method: 'POST', json: input }),
+        'organization',
+      ),
+    get: async (slug: string) =>
+      expectShape<Organization>(OrganizationShape, await apiJson(request, path(slug)), 'organization'),
     update: (slug: string, changes: Partial<Pick<Organization, 'name' | 'description' | 'website'>>) =>
       apiJson<Organization>(request, path(slug), { method: 'PATCH', json: changes }),
     remove: (slug: string) => apiJson<void>(request, path(slug), { method: 'DELETE' }),
-    members: (slug: string) => apiJson<Member[]>(request, path(slug, 'members/')),
+    members: async (slug: string) =>
+      expectShape<Member[]>(z.array(MemberShape), await apiJson(request, path(slug, 'members/')), 'members'),
     removeMember: (slug: string, userId: number) =>
-      apiJson(request, path(slug, 'remove_member/'), { method: 'POST', json: { user_id: userId } }),
+      apiJson<{ detail: string }>(request, path(slug, 'remove_member/'), { method: 'POST', json: { user_id: userId } }),
     updateMemberRole: (slug: string, userId: number, role: Role) =>
-      apiJson(request, path(slug, 'update_member_role/'), { method: 'POST', json: { user_id: userId, role } }),
-    invitations: (slug: string) => apiJson<Invitation[]>(request, path(slug, 'invitations/')),
+      apiJson<MemberRolePayload>(request, path(slug, 'update_member_role/'), {
+        method: 'POST',
+        json: { user_id: userId, role },
+      }),
+    invitations: async (slug: string) =>
+      expectShape<Invitation[]>(
+        z.array(InvitationShape),
+        await apiJson(request, path(slug, 'invitations/')),
+        'invitations',
+      ),
     invite: (slug: string, input: { email: string; role: Role }) =>
       apiJson<Invitation>(request, path(slug, 'invite/'), { method: 'POST', json: input }),
     removeInvitation: (slug: string, invitationId: number) =>
-      apiJson(request, path(slug, 'remove_invitation/'), { method: 'POST', json: { invitation_id: invitationId } }),
+      apiJson<{ detail: string }>(request, path(slug, 'remove_invitation/'), {
+        method: 'POST',
+        json: { invitation_id: invitationId },
+      }),
   }
 }

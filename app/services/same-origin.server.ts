@@ -62,7 +62,11 @@ export function refuseCrossOrigin(request: Request, settings: OriginSettings): R
   ].join('\n')
   return new Response(`${message}\n`, {
     status: 403,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
   })
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { ApiError, ApiUnavailableError, apiJson } from './api-fetch.server'
+
+import type { SearchResultPayload } from '../../api/search/payload'
+import { ApiError, apiJson, ApiUnavailableError } from './api-fetch.server'
 
 /** Spec §9: five passages per search. */
 export const SEARCH_TOP_K = 5
@@ -13,11 +15,12 @@ const SearchResultSchema = z.object({
   score: z.number().min(0).max(1),
   page_number: z.number().nullable(),
   sheet_name: z.string().nullable(),
-})
+}) satisfies z.ZodType<SearchResultPayload>
 
 const SearchResponseSchema = z.object({ results: z.array(SearchResultSchema) })
 
-export type SearchResult = z.infer<typeof SearchResultSchema>
+// The backend's type; the schema above must produce it (`satisfies`), so the two cannot drift apart.
+export type SearchResult = SearchResultPayload
 
 /**
  * A search that did not give results: `fieldErrors.query` when the backend refused the query itself
@@ -31,7 +34,9 @@ export class SearchFailure extends Error {
 
 function queryErrorsOf(error: ApiError): string[] | undefined {
   const messages = error.body.query
-  return error.status === 400 && Array.isArray(messages) && messages.every((message) => typeof message === 'string') ? messages : undefined
+  return error.status === 400 && Array.isArray(messages) && messages.every((message) => typeof message === 'string')
+    ? messages
+    : undefined
 }
 
 /** The search API, bound to the signed-in request (organization from the session). */

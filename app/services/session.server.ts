@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
+
 import { secureCookies, webEnv } from './env.server'
 import { currentRequestStore, perRequest } from './request-context.server'
 

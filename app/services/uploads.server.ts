@@ -5,14 +5,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+
 import {
   MaxPartSizeExceededError,
   NodeOnDiskFile,
-  type UploadHandlerPart,
   unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandlerPart,
 } from '@remix-run/node'
+
 import { webEnv } from './env.server'
 
 const directory = path.join(tmpdir(), 'exit-planning-uploads')

@@ -43,17 +43,5 @@ export function fileIconKind(fileType: string): FileIconKind {
   return 'generic'
 }
 
-/** Spec §9's sample categories, offered in the category manager beside the organization's own. */
-export const SAMPLE_CATEGORIES = [
-  'Valuation',
-  'Financial',
-  'Legal & Tax',
-  'Market Analysis',
-  'HR & Team',
-  'Strategy',
-  'PDF Documents',
-  'Word Documents',
-  'Spreadsheets',
-]
-
-export const ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.txt,.csv,.xls,.xlsx'
+export { SAMPLE_CATEGORIES } from '../../shared/categories'
+export { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT } from '../../shared/file-types'

@@ -6,7 +6,9 @@ export const plural = (count: number, singular: string, pluralForm = `${singular
 
 /** Dates in the US style the spec asks for. */
 export const formatDate = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : 'N/A'
+  iso
+    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+    : 'N/A'
 
 export const formatDateTime = (iso: string | null | undefined) =>
   iso

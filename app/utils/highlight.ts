@@ -5,7 +5,7 @@
  * the highlighted words are the ones the search matched on; it never builds HTML, only segments.
  */
 
-import { STOP_WORDS } from '../../api/ai/retrieval/stop-words'
+import { STOP_WORDS } from '../../shared/stop-words'
 
 export interface Segment {
   text: string
@@ -20,7 +20,26 @@ const LETTERS = /^\p{L}+$/u
 
 // One light suffix strip, so a word and its inflections share a prefix. A stem keeps at least four
 // letters: shorter ones ("cas" from "cases") would light up unrelated words ("cash").
-const SUFFIXES = ['ations', 'ation', 'itions', 'ition', 'ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ies', 'ied', 'ed', 'es', 'ly', 's', 'y', 'e']
+const SUFFIXES = [
+  'ations',
+  'ation',
+  'itions',
+  'ition',
+  'ments',
+  'ment',
+  'ings',
+  'ing',
+  'ions',
+  'ion',
+  'ies',
+  'ied',
+  'ed',
+  'es',
+  'ly',
+  's',
+  'y',
+  'e',
+]
 const MIN_STEM = 4
 
 export function lightStem(word: string): string {

@@ -2,6 +2,7 @@
 import { existsSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { buildCache } from '../../api/ai/embeddings/word-vector-cache'
 import { DEFAULT_WORD_VECTORS_CACHE, loadWordVectors, sentenceVector } from '../../api/ai/embeddings/word-vectors'
 

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import * as XLSX from '@e965/xlsx'
+
 import { createBackend } from '../../api/backend'
 import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
@@ -11,9 +13,28 @@ const CORPUS = path.resolve('../shared/corpus/parsing')
 
 /** A ledger of the kind sellers export: dates, accounts, counterparties, amounts. */
 function ledgerRows(count: number) {
-  const accounts = ['Revenue', 'Cost of goods sold', 'Payroll', 'Rent', 'Marketing', 'Interest', 'Depreciation', 'Consulting']
-  const parties = ['Acme Industrial', 'Northwind Traders', 'Globex', 'Initech', 'Umbrella Supply', 'Stark Components', 'Wayne Logistics']
-  const rows: Array<Array<string | number>> = [['Date', 'Account', 'Counterparty', 'Invoice', 'Description', 'Debit', 'Credit', 'Balance']]
+  const accounts = [
+    'Revenue',
+    'Cost of goods sold',
+    'Payroll',
+    'Rent',
+    'Marketing',
+    'Interest',
+    'Depreciation',
+    'Consulting',
+  ]
+  const parties = [
+    'Acme Industrial',
+    'Northwind Traders',
+    'Globex',
+    'Initech',
+    'Umbrella Supply',
+    'Stark Components',
+    'Wayne Logistics',
+  ]
+  const rows: Array<Array<string | number>> = [
+    ['Date', 'Account', 'Counterparty', 'Invoice', 'Description', 'Debit', 'Credit', 'Balance'],
+  ]
   let balance = 250_000
   for (let index = 0; index < count; index++) {
     const amount = Math.round(((index * 7919) % 100_000) + 100) / 100
@@ -50,18 +71,25 @@ interface Workload {
 /** Uploads through the real API and times upload → processed, one document at a time. */
 export async function measureIngestion() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ingest-'))
-  const config = loadApiConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOB_POLL_MS: '20' })
+  const config = loadApiConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    JOB_POLL_MS: '20',
+  })
   const database = await openDatabase({})
   await database.migrate()
   await seedDemo(database.db, 'demo-password')
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true })
-  const call = (url: string, init: RequestInit = {}) => backend.api.fetch(new Request(`http://bench/api${url}`, init), { clientAddress: '127.0.0.1' })
+  const call = (url: string, init: RequestInit = {}) =>
+    backend.api.fetch(new Request(`http://bench/api${url}`, init), { clientAddress: '127.0.0.1' })
   try {
-    const { access } = (await (await call('/token/obtain/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'analyst', password: 'demo-password' }),
-    })).json()) as { access: string }
+    const { access } = (await (
+      await call('/token/obtain/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'analyst', password: 'demo-password' }),
+      })
+    ).json()) as { access: string }
     const auth = { Authorization: `Bearer ${access}` }
 
     async function ingest(workload: Workload) {
@@ -69,12 +97,17 @@ export async function measureIngestion() {
       body.append('file', new Blob([workload.bytes]), workload.fileName)
       const started = performance.now()
       const response = await call('/documents/', { method: 'POST', headers: auth, body })
-      if (response.status !== 201) throw new Error(`${workload.name}: upload answered ${response.status} ${await response.text()}`)
+      if (response.status !== 201)
+        throw new Error(`${workload.name}: upload answered ${response.status} ${await response.text()}`)
       const { id } = (await response.json()) as { id: number }
       await backend.worker!.idle()
       const seconds = (performance.now() - started) / 1000
-      const document = (await (await call(`/documents/${id}/`, { headers: auth })).json()) as { processing_status: string; page_count: number }
-      if (document.processing_status !== 'processed') throw new Error(`${workload.name} ended ${document.processing_status}`)
+      const document = (await (await call(`/documents/${id}/`, { headers: auth })).json()) as {
+        processing_status: string
+        page_count: number
+      }
+      if (document.processing_status !== 'processed')
+        throw new Error(`${workload.name} ended ${document.processing_status}`)
       return { seconds, pages: document.page_count }
     }
 

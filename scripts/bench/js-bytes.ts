@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -27,7 +27,11 @@ function readManifest(): Manifest {
 
 function urlOf(routes: Record<string, ManifestRoute>, route: ManifestRoute): string {
   const parts: string[] = []
-  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? routes[current.parentId] : undefined) {
+  for (
+    let current: ManifestRoute | undefined = route;
+    current;
+    current = current.parentId ? routes[current.parentId] : undefined
+  ) {
     if (current.path) parts.unshift(current.path)
   }
   return `/${parts.join('/')}`.replace(/\/+/g, '/')
@@ -51,11 +55,18 @@ export function measureJsBytes() {
   for (const route of Object.values(manifest.routes)) {
     if (route.id === 'root') continue
     const files = new Set([manifest.entry.module, ...manifest.entry.imports])
-    for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+    for (
+      let current: ManifestRoute | undefined = route;
+      current;
+      current = current.parentId ? manifest.routes[current.parentId] : undefined
+    ) {
       files.add(current.module)
       for (const file of current.imports ?? []) files.add(file)
     }
-    const totals = [...files].reduce((sum, file) => ({ raw: sum.raw + bytesOf(file).raw, gzip: sum.gzip + bytesOf(file).gzip }), { raw: 0, gzip: 0 })
+    const totals = [...files].reduce(
+      (sum, file) => ({ raw: sum.raw + bytesOf(file).raw, gzip: sum.gzip + bytesOf(file).gzip }),
+      { raw: 0, gzip: 0 },
+    )
     rows.push({ route: route.id, url: urlOf(manifest.routes, route), ...totals })
   }
   return rows.sort((a, b) => a.url.localeCompare(b.url))

@@ -2,14 +2,16 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { sql } from 'drizzle-orm'
+
 import { vacuumSearchTables } from '../../api/ai/retrieval/maintenance'
 import { vectorCandidates } from '../../api/ai/retrieval/vector-search'
-import { rowsOf } from '../../api/db/sql-values'
 import { createBackend } from '../../api/backend'
 import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
 import { seedDemo } from '../../api/db/seed'
+import { rowsOf } from '../../api/db/sql-values'
 import { percentile } from '../eval/metrics'
 
 const DEV_SET = path.resolve('../shared/corpus/retrieval-dev')
@@ -47,7 +49,16 @@ function documentFactory(seed: number) {
 }
 
 export interface SearchBenchmark {
-  embedder: { buildMs: number; buildRssMb: number; loadMs: number; heapMb: number; arrayBuffersMb: number; rssMb: number; words: number; perChunkMs: number }
+  embedder: {
+    buildMs: number
+    buildRssMb: number
+    loadMs: number
+    heapMb: number
+    arrayBuffersMb: number
+    rssMb: number
+    words: number
+    perChunkMs: number
+  }
   organizations: Array<{
     label: string
     chunks: number
@@ -65,13 +76,28 @@ export interface SearchBenchmark {
  * chunks in the same tables, through POST /api/search/ on a file-backed PGlite; plus the vector
  * step alone, exact and through HNSW, and the default embedder's load time and memory.
  */
-export async function measureSearch({ sizes = [10_000, 100_000], others = 20_000, queries = 200, keepDataDir = '' } = {}): Promise<SearchBenchmark> {
+export async function measureSearch({
+  sizes = [10_000, 100_000],
+  others = 20_000,
+  queries = 200,
+  keepDataDir = '',
+} = {}): Promise<SearchBenchmark> {
   const probe = (...flags: string[]) =>
-    JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench/embedder-probe.ts', ...flags], { encoding: 'utf8' }))
+    JSON.parse(
+      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench/embedder-probe.ts', ...flags], {
+        encoding: 'utf8',
+      }),
+    )
   const build = probe('--build')
   const embedder = { ...probe(), buildMs: build.buildMs, buildRssMb: build.rssMb }
   const dataDir = keepDataDir || mkdtempSync(path.join(tmpdir(), 'bench-search-'))
-  const config = loadApiConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOB_POLL_MS: '20', JOB_CONCURRENCY: '2', ACCESS_TOKEN_TTL_SECONDS: '86400' })
+  const config = loadApiConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    JOB_POLL_MS: '20',
+    JOB_CONCURRENCY: '2',
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
+  })
   const database = await openDatabase({ dataDir })
   await database.migrate()
   await seedDemo(database.db, 'demo-password')
@@ -82,16 +108,29 @@ export async function measureSearch({ sizes = [10_000, 100_000], others = 20_000
     if (init.org) headers.set('X-Organization', init.org)
     if (init.json !== undefined) headers.set('Content-Type', 'application/json')
     const response = await backend.api.fetch(
-      new Request(`http://bench/api${url}`, { method: init.method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }),
+      new Request(`http://bench/api${url}`, {
+        method: init.method,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      }),
       { clientAddress: '127.0.0.1' },
     )
     if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`)
     return response.json()
   }
   const countChunks = async (organizationId: number) =>
-    Number(rowsOf(await database.db.execute(sql`select count(*) as n from document_chunks where organization_id = ${organizationId}`))[0]!.n)
+    Number(
+      rowsOf(
+        await database.db.execute(
+          sql`select count(*) as n from document_chunks where organization_id = ${organizationId}`,
+        ),
+      )[0]!.n,
+    )
   try {
-    const { access: token } = await call('/token/obtain/', { method: 'POST', json: { username: 'admin', password: 'demo-password' } })
+    const { access: token } = await call('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'admin', password: 'demo-password' },
+    })
     const makeDocument = documentFactory(42)
     async function organizationWith(label: string, chunks: number) {
       const organization = await call('/organizations/', { method: 'POST', token, json: { name: label } })
@@ -125,7 +164,8 @@ export async function measureSearch({ sizes = [10_000, 100_000], others = 20_000
       console.log(`  ${organization.name}: ${organization.chunks} chunks in ${organization.ingestSeconds.toFixed(0)} s`)
       const timeMode = async (mode: string) => {
         const latencies: number[] = []
-        for (const question of questions.slice(0, 10)) await call('/search/', { method: 'POST', token, org: organization.slug, json: { query: question, mode } })
+        for (const question of questions.slice(0, 10))
+          await call('/search/', { method: 'POST', token, org: organization.slug, json: { query: question, mode } })
         for (const question of questions) {
           const started = performance.now()
           await call('/search/', { method: 'POST', token, org: organization.slug, json: { query: question, mode } })
@@ -158,7 +198,11 @@ export async function measureSearch({ sizes = [10_000, 100_000], others = 20_000
         hybrid: await timeMode('hybrid'),
         lexical: await timeMode('lexical'),
         vectorExact: { p50: percentile(vectorPaths.exact, 50), p95: percentile(vectorPaths.exact, 95) },
-        vectorHnsw: { p50: percentile(vectorPaths.hnsw, 50), p95: percentile(vectorPaths.hnsw, 95), recallAt10: found / (wanted || 1) },
+        vectorHnsw: {
+          p50: percentile(vectorPaths.hnsw, 50),
+          p95: percentile(vectorPaths.hnsw, 95),
+          recallAt10: found / (wanted || 1),
+        },
       })
     }
     return { embedder, organizations: results, otherChunks: other.chunks }

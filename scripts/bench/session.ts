@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { sql } from 'drizzle-orm'
+
 import { assertSessionActive } from '../../api/auth/sessions'
 import { verifyAccessToken } from '../../api/auth/tokens'
 import { createBackend } from '../../api/backend'
@@ -36,7 +38,12 @@ const time = async (runs: number, work: () => Promise<unknown>) => {
  */
 export async function measureSession({ tokens = 100_000, runs = 3_000 } = {}): Promise<SessionBenchmark> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-session-'))
-  const config = loadApiConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOB_WORKER: 'false' })
+  const config = loadApiConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    JOB_WORKER: 'false',
+  })
   const database = await openDatabase({})
   try {
     await database.migrate()
@@ -58,13 +65,16 @@ export async function measureSession({ tokens = 100_000, runs = 3_000 } = {}): P
       { clientAddress: '127.0.0.1' },
     )
     const { access } = (await signIn.json()) as { access: string }
-    const claims = await verifyAccessToken(config, access)
+    const claims = await verifyAccessToken(config, access, backend.deps.clock.now())
     const deps = backend.deps
     await time(200, () => assertSessionActive(deps, claims))
     const check = await time(runs, () => assertSessionActive(deps, claims))
     const floor = await time(runs, () => database.db.execute(sql`select 1`))
     const me = await time(runs, async () => {
-      const response = await backend.api.fetch(new Request('http://bench/api/me/', { headers: { authorization: `Bearer ${access}` } }), {})
+      const response = await backend.api.fetch(
+        new Request('http://bench/api/me/', { headers: { authorization: `Bearer ${access}` } }),
+        {},
+      )
       await response.text()
     })
     await backend.stop()

@@ -16,12 +16,23 @@ export function scoreRanking(ranked: string[], relevant: Map<string, number>): M
     .reduce((sum, value, index) => sum + value / Math.log2(index + 2), 0)
   const found = (k: number) => ranked.slice(0, k).filter((id) => relevant.has(id)).length / relevant.size
   const first = ranked.slice(0, 10).findIndex((id) => relevant.has(id))
-  return { ndcg: ideal ? dcg / ideal : 0, recall5: found(5), recall10: found(10), mrr: first >= 0 ? 1 / (first + 1) : 0 }
+  return {
+    ndcg: ideal ? dcg / ideal : 0,
+    recall5: found(5),
+    recall10: found(10),
+    mrr: first >= 0 ? 1 / (first + 1) : 0,
+  }
 }
 
 export function averageOf(all: Metrics[]): Metrics {
-  const sum = (pick: (metrics: Metrics) => number) => all.reduce((total, metrics) => total + pick(metrics), 0) / (all.length || 1)
-  return { ndcg: sum((m) => m.ndcg), recall5: sum((m) => m.recall5), recall10: sum((m) => m.recall10), mrr: sum((m) => m.mrr) }
+  const sum = (pick: (metrics: Metrics) => number) =>
+    all.reduce((total, metrics) => total + pick(metrics), 0) / (all.length || 1)
+  return {
+    ndcg: sum((m) => m.ndcg),
+    recall5: sum((m) => m.recall5),
+    recall10: sum((m) => m.recall10),
+    mrr: sum((m) => m.mrr),
+  }
 }
 
 /** Nearest-rank percentile of a list of numbers. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { type Harness, signIn, startApi } from './support/harness'
 
 let api: Harness
@@ -9,7 +10,10 @@ afterAll(() => api.close())
 
 describe('POST /api/token/obtain/', () => {
   it('signs in by username and answers tokens and the user with role and organization', async () => {
-    const response = await api.request('/token/obtain/', { method: 'POST', json: { username: 'admin', password: 'demo-password' } })
+    const response = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'admin', password: 'demo-password' },
+    })
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body).toMatchObject({
@@ -33,16 +37,22 @@ describe('POST /api/token/obtain/', () => {
     expect(session.user.role).toBe('analyst')
   })
 
-  it('answers 401 with a detail for a wrong password or an unknown user', async () => {
+  it('answers a wrong password and an unknown user with the same 401, naming neither', async () => {
+    const answers = []
     for (const username of ['member', 'nobody-here']) {
       const response = await api.request('/token/obtain/', {
         method: 'POST',
         json: { username, password: 'wrong' },
         address: '198.51.100.1',
       })
-      expect(response.status).toBe(401)
-      expect(await response.json()).toEqual({ detail: expect.any(String) })
+      answers.push({ status: response.status, body: await response.text(), type: response.headers.get('content-type') })
     }
+    expect(answers[0]).toEqual({
+      status: 401,
+      body: JSON.stringify({ detail: 'No active account found with the given credentials' }),
+      type: 'application/json',
+    })
+    expect(answers[1]).toEqual(answers[0])
   })
 
   it('answers 400 in field shape for missing fields and wrong types', async () => {
@@ -79,13 +89,38 @@ describe('rate limit on failed sign-ins', () => {
   it('limits one name from one address, whatever its case, with 429 and Retry-After', async () => {
     const address = '192.0.2.10'
     for (let attempt = 0; attempt < 3; attempt++) {
-      const failed = await api.request('/token/obtain/', { method: 'POST', json: { username: 'ratelimited', password: 'wrong' }, address })
+      const failed = await api.request('/token/obtain/', {
+        method: 'POST',
+        json: { username: 'ratelimited', password: 'wrong' },
+        address,
+      })
       expect(failed.status).toBe(401)
     }
-    const limited = await api.request('/token/obtain/', { method: 'POST', json: { username: 'RateLimited', password: 'wrong' }, address })
+    const limited = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'RateLimited', password: 'wrong' },
+      address,
+    })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('Retry-After')).toBe('900')
     expect((await limited.json()).detail).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.')
+  })
+
+  it('lets the name try again once its failures are older than the window, and not a second before', async () => {
+    const local = await startApi({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_SECONDS: '900' })
+    try {
+      const address = '192.0.2.20'
+      const attempt = (password: string) =>
+        local.request('/token/obtain/', { method: 'POST', json: { username: 'member', password }, address })
+      for (let n = 0; n < 3; n++) expect((await attempt('wrong')).status).toBe(401)
+      expect((await attempt('demo-password')).status).toBe(429)
+      local.clock.advance(890)
+      expect((await attempt('demo-password')).status).toBe(429)
+      local.clock.advance(11)
+      expect((await attempt('demo-password')).status).toBe(200)
+    } finally {
+      await local.close()
+    }
   })
 
   it('limits per client address across usernames, and the right password does not get through', async () => {
@@ -141,7 +176,9 @@ describe('refresh tokens', () => {
     const session = await signIn(api, 'member')
     const revoked = await api.request('/token/revoke/', { method: 'POST', json: { refresh: session.refresh } })
     expect(revoked.status).toBe(200)
-    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })).status).toBe(401)
+    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })).status).toBe(
+      401,
+    )
     expect((await api.request('/me/', { token: session.access })).status).toBe(401)
   })
 })
@@ -160,18 +197,27 @@ describe('access tokens', () => {
     expect((await api.request('/me/', { token: 'garbage' })).status).toBe(401)
   })
 
-  it('refuses an expired access token', async () => {
-    const shortLived = await startApi({ ACCESS_TOKEN_TTL_SECONDS: '1' })
+  it('accepts an access token until its lifetime is over, and refuses it after', async () => {
+    const local = await startApi({ ACCESS_TOKEN_TTL_SECONDS: '300' })
     try {
-      const session = await signIn(shortLived, 'member')
-      expect((await shortLived.request('/me/', { token: session.access })).status).toBe(200)
-      const expiry = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString()).exp as number
-      // Wait on the condition (the token's own expiry), not a fixed delay.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry * 1000 - Date.now()) + 1100))
-      const expired = await shortLived.request('/me/', { token: session.access })
+      const session = await signIn(local, 'member')
+      const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString())
+      expect(claims.exp - claims.iat).toBe(300)
+      local.clock.advance(290)
+      expect((await local.request('/me/', { token: session.access })).status).toBe(200)
+      local.clock.advance(12)
+      const expired = await local.request('/me/', { token: session.access })
       expect(expired.status).toBe(401)
+      expect(await expired.json()).toEqual({
+        detail: 'Given token not valid for any token type',
+        code: 'token_not_valid',
+      })
+      // The session itself is still open: its refresh token gets a fresh access token.
+      const refreshed = await local.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })
+      expect(refreshed.status).toBe(200)
+      expect((await local.request('/me/', { token: (await refreshed.json()).access })).status).toBe(200)
     } finally {
-      await shortLived.close()
+      await local.close()
     }
   })
 })
@@ -180,7 +226,11 @@ describe('/api/me/ and /api/change-password/', () => {
   it('answers the profile for the organization chosen by X-Organization, and updates names', async () => {
     const session = await signIn(api, 'admin')
     const me = await api.request('/me/', { token: session.access, org: 'demo-advisory-group' })
-    expect(await me.json()).toMatchObject({ username: 'admin', role: 'admin', organization: { slug: 'demo-advisory-group' } })
+    expect(await me.json()).toMatchObject({
+      username: 'admin',
+      role: 'admin',
+      organization: { slug: 'demo-advisory-group' },
+    })
     const updated = await api.request('/me/', {
       method: 'PATCH',
       token: session.access,
@@ -201,7 +251,16 @@ describe('/api/me/ and /api/change-password/', () => {
         json: { old_password: 'nope', new_password: 'a-brand-new-password' },
       })
       expect(wrong.status).toBe(400)
-      expect(await wrong.json()).toHaveProperty('old_password')
+      expect(await wrong.json()).toEqual({ old_password: ['Your old password was entered incorrectly.'] })
+      // The refused change ended no session.
+      expect((await local.request('/me/', { token: other.access })).status).toBe(200)
+      const same = await local.request('/change-password/', {
+        method: 'POST',
+        token: current.access,
+        json: { old_password: 'demo-password', new_password: 'demo-password' },
+      })
+      expect(same.status).toBe(400)
+      expect(await same.json()).toEqual({ new_password: ['The new password must differ from the old one.'] })
 
       const changed = await local.request('/change-password/', {
         method: 'POST',
@@ -210,12 +269,23 @@ describe('/api/me/ and /api/change-password/', () => {
       })
       expect(changed.status).toBe(200)
       const fresh = await changed.json()
-      expect((await local.request('/token/refresh/', { method: 'POST', json: { refresh: other.refresh } })).status).toBe(401)
+      expect(
+        (await local.request('/token/refresh/', { method: 'POST', json: { refresh: other.refresh } })).status,
+      ).toBe(401)
       expect((await local.request('/me/', { token: other.access })).status).toBe(401)
       expect((await local.request('/me/', { token: current.access })).status).toBe(401)
       expect((await local.request('/me/', { token: fresh.access })).status).toBe(200)
-      expect((await local.request('/token/refresh/', { method: 'POST', json: { refresh: fresh.refresh } })).status).toBe(200)
-      expect((await local.request('/token/obtain/', { method: 'POST', json: { username: 'member', password: 'demo-password' } })).status).toBe(401)
+      expect(
+        (await local.request('/token/refresh/', { method: 'POST', json: { refresh: fresh.refresh } })).status,
+      ).toBe(200)
+      expect(
+        (
+          await local.request('/token/obtain/', {
+            method: 'POST',
+            json: { username: 'member', password: 'demo-password' },
+          })
+        ).status,
+      ).toBe(401)
       await signIn(local, 'member', 'a-brand-new-password')
     } finally {
       await local.close()

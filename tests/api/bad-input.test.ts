@@ -1,8 +1,10 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { createApi } from '../../api/app'
 import { dataExceptionCode } from '../../api/http-error'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
@@ -16,7 +18,8 @@ let documentId: number
 beforeAll(async () => {
   api = await startApi({ JOB_WORKER: 'false' })
   admin = await signIn(api, 'admin')
-  documentId = (await (await upload(api, admin, { name: 'Board minutes.txt', bytes: 'Minutes of the board.' })).json()).id
+  documentId = (await (await upload(api, admin, { name: 'Board minutes.txt', bytes: 'Minutes of the board.' })).json())
+    .id
 })
 afterAll(() => api.close())
 
@@ -73,25 +76,44 @@ describe('ids that cannot name a row', () => {
   )
 
   it('answers 404 to a version id or a text page out of range, not a database error', async () => {
-    await expectRefused(await api.request(`/documents/${documentId}/download/?version=99999999999`, { token: admin.access }), 404)
-    await expectRefused(await api.request(`/documents/${documentId}/versions/99999999999/restore/`, { method: 'POST', token: admin.access }), 404)
+    await expectRefused(
+      await api.request(`/documents/${documentId}/download/?version=99999999999`, { token: admin.access }),
+      404,
+    )
+    await expectRefused(
+      await api.request(`/documents/${documentId}/versions/99999999999/restore/`, {
+        method: 'POST',
+        token: admin.access,
+      }),
+      404,
+    )
     const text = await api.request(`/documents/${documentId}/text/?page=1e300`, { token: admin.access })
     expect(text.status).toBe(200)
     expect((await text.json()).page).toBeNull()
   })
 
   it('answers 400 to ids out of range in a body or a query string', async () => {
-    const compare = await api.request(`/documents/${documentId}/versions/compare/?from=1&to=99999999999`, { token: admin.access })
+    const compare = await api.request(`/documents/${documentId}/versions/compare/?from=1&to=99999999999`, {
+      token: admin.access,
+    })
     expect(await expectRefused(compare)).toEqual({ to: ['Choose two versions.'] })
     const page = await api.request('/documents/?page=1e300', { token: admin.access })
     await expectRefused(page)
-    const member = await api.request(`/organizations/${DEMO}/remove_member/`, { method: 'POST', token: admin.access, json: { user_id: 1e20 } })
+    const member = await api.request(`/organizations/${DEMO}/remove_member/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { user_id: 1e20 },
+    })
     expect(await expectRefused(member)).toEqual({ user_id: ['A valid user id is required.'] })
   })
 
   it('does not take true or [n] for an id', async () => {
     for (const user_id of [true, [2], { id: 2 }]) {
-      const response = await api.request(`/organizations/${DEMO}/remove_member/`, { method: 'POST', token: admin.access, json: { user_id } })
+      const response = await api.request(`/organizations/${DEMO}/remove_member/`, {
+        method: 'POST',
+        token: admin.access,
+        json: { user_id },
+      })
       expect(await expectRefused(response)).toEqual({ user_id: ['A valid user id is required.'] })
     }
     const members = await (await api.request(`/organizations/${DEMO}/members/`, { token: admin.access })).json()
@@ -101,10 +123,20 @@ describe('ids that cannot name a row', () => {
 
 describe('invalid bytes in a header', () => {
   it.each([
-    ['a control character', 'X-Organization', `${DEMO}\u0001`, 'The x-organization header contains control characters.'],
+    [
+      'a control character',
+      'X-Organization',
+      `${DEMO}\u0001`,
+      'The x-organization header contains control characters.',
+    ],
     ['DEL', 'X-Organization', `${DEMO}\u007f`, 'The x-organization header contains control characters.'],
     ['bytes that are not UTF-8', 'X-Organization', `${DEMO}\u00ff`, 'The x-organization header is not valid UTF-8.'],
-    ['bytes that are not UTF-8', 'Authorization', `Bearer ${'\u00c3'}x`, 'The authorization header is not valid UTF-8.'],
+    [
+      'bytes that are not UTF-8',
+      'Authorization',
+      `Bearer ${'\u00c3'}x`,
+      'The authorization header is not valid UTF-8.',
+    ],
   ])('answers 400 to %s in %s', async (_what, name, value, detail) => {
     const token = name === 'Authorization' ? undefined : admin.access
     const response = await api.request('/documents/', { token, headers: { [name]: value } })
@@ -123,17 +155,23 @@ describe('invalid bytes in a header', () => {
     const { port } = server.address() as AddressInfo
     try {
       const status = await new Promise<number>((resolve, reject) => {
-        const request = httpRequest({ port, path: '/api/documents/', headers: { authorization: `Bearer ${admin.access}` } }, (response) => {
-          response.resume()
-          resolve(response.statusCode!)
-        })
+        const request = httpRequest(
+          { port, path: '/api/documents/', headers: { authorization: `Bearer ${admin.access}` } },
+          (response) => {
+            response.resume()
+            resolve(response.statusCode!)
+          },
+        )
         request.on('error', reject)
         // Node's client refuses to send NUL in a header; written raw, it reaches the server as sent.
-        ;(request as unknown as { _header: string })._header = `GET /api/documents/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${admin.access}\r\nX-Organization: demo\u0000x\r\nConnection: close\r\n\r\n`
+        ;(request as unknown as { _header: string })._header =
+          `GET /api/documents/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${admin.access}\r\nX-Organization: demo\u0000x\r\nConnection: close\r\n\r\n`
         request.end()
       })
       expect(status).toBe(400)
-      const next = await fetch(`http://127.0.0.1:${port}/api/documents/`, { headers: { authorization: `Bearer ${admin.access}` } })
+      const next = await fetch(`http://127.0.0.1:${port}/api/documents/`, {
+        headers: { authorization: `Bearer ${admin.access}` },
+      })
       expect(next.status).toBe(200)
     } finally {
       await new Promise((resolve) => server.close(resolve))
@@ -143,32 +181,59 @@ describe('invalid bytes in a header', () => {
 
 describe('NUL and broken text in a body', () => {
   it('answers 400 naming the field for NUL in a JSON string', async () => {
-    const response = await api.request(`/documents/${documentId}/`, { method: 'PATCH', token: admin.access, json: { title: 'Board\u0000minutes' } })
+    const response = await api.request(`/documents/${documentId}/`, {
+      method: 'PATCH',
+      token: admin.access,
+      json: { title: 'Board\u0000minutes' },
+    })
     expect(await expectRefused(response)).toEqual({ title: ['Null characters are not allowed.'] })
-    const created = await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor', description: 'x\u0000' } })
+    const created = await api.request('/organizations/', {
+      method: 'POST',
+      token: admin.access,
+      json: { name: 'Harbor', description: 'x\u0000' },
+    })
     expect(await expectRefused(created)).toEqual({ description: ['Null characters are not allowed.'] })
   })
 
   it('answers 400 to half a surrogate pair, which UTF-8 cannot encode', async () => {
-    const response = await api.request('/search/', { method: 'POST', token: admin.access, body: '{"query": "exit \\ud800 plan"}', headers: { 'content-type': 'application/json' } })
+    const response = await api.request('/search/', {
+      method: 'POST',
+      token: admin.access,
+      body: '{"query": "exit \\ud800 plan"}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(await expectRefused(response)).toEqual({ query: ['Not valid Unicode text.'] })
   })
 
   it('answers 400 to a JSON body that is not UTF-8', async () => {
     const latin1 = Buffer.from('{"name": "Caf\u00e9"}', 'latin1')
-    const response = await api.request('/organizations/', { method: 'POST', token: admin.access, body: latin1, headers: { 'content-type': 'application/json' } })
+    const response = await api.request('/organizations/', {
+      method: 'POST',
+      token: admin.access,
+      body: latin1,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(await expectRefused(response)).toEqual({ detail: 'The request body is not valid UTF-8.' })
   })
 
   it('answers 400 to a JSON body that is not an object', async () => {
     for (const body of ['null', '[]', '42', '"text"']) {
-      const response = await api.request('/search/', { method: 'POST', token: admin.access, body, headers: { 'content-type': 'application/json' } })
+      const response = await api.request('/search/', {
+        method: 'POST',
+        token: admin.access,
+        body,
+        headers: { 'content-type': 'application/json' },
+      })
       expect(await expectRefused(response)).toEqual({ non_field_errors: ['Invalid data. Expected a JSON object.'] })
     }
   })
 
   it('names each unknown field', async () => {
-    const response = await api.request('/search/', { method: 'POST', token: admin.access, json: { query: 'exit', owner: 1, admin: true } })
+    const response = await api.request('/search/', {
+      method: 'POST',
+      token: admin.access,
+      json: { query: 'exit', owner: 1, admin: true },
+    })
     expect(await expectRefused(response)).toEqual({ owner: ['Unknown field.'], admin: ['Unknown field.'] })
   })
 

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { CORPUS, corpusFile, upload } from './support/uploads'
 
@@ -47,10 +49,16 @@ beforeAll(async () => {
     const pages: string[] = []
     const first = await (await api.request(`/documents/${id}/text/?page=1`, { token: analyst.access })).json()
     for (const page of first.pages as Array<{ number: number }>) {
-      const body = await (await api.request(`/documents/${id}/text/?page=${page.number}`, { token: analyst.access })).json()
+      const body = await (
+        await api.request(`/documents/${id}/text/?page=${page.number}`, { token: analyst.access })
+      ).json()
       pages.push(body.page.text)
     }
-    results.set(file, { status: document.processing_status, reason: document.failure_reason, text: normalise(pages.join('\n')) })
+    results.set(file, {
+      status: document.processing_status,
+      reason: document.failure_reason,
+      text: normalise(pages.join('\n')),
+    })
   }
 }, 300_000)
 
@@ -66,7 +74,8 @@ describe('the parsing corpus through the real upload and processing pipeline', (
       const result = results.get(entry.file)!
       expect(result.status, result.reason ?? '').toBe('processed')
       const missing = entry.known_text.filter((snippet) => !result.text.includes(normalise(snippet)))
-      if (KNOWN_GAPS[entry.file]) expect(missing.length, `${entry.file} now extracts; remove it from KNOWN_GAPS`).toBeGreaterThan(0)
+      if (KNOWN_GAPS[entry.file])
+        expect(missing.length, `${entry.file} now extracts; remove it from KNOWN_GAPS`).toBeGreaterThan(0)
       else expect(missing).toEqual([])
     })
   }
@@ -88,7 +97,9 @@ describe('the parsing corpus through the real upload and processing pipeline', (
   }
 
   it('says which password-protected files need their password removed', () => {
-    expect(results.get('pdf/pdfjs__issue6010_1.pdf')!.reason).toBe('This PDF is password protected. Remove the password and upload it again.')
+    expect(results.get('pdf/pdfjs__issue6010_1.pdf')!.reason).toBe(
+      'This PDF is password protected. Remove the password and upload it again.',
+    )
     expect(results.get('xls/sheetjs__password_2002_40_xor.xls')!.reason).toBe(
       'This workbook is password protected. Remove the password and upload it again.',
     )

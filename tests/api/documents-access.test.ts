@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, type Session, registerThroughInvitation, signIn, startApi } from './support/harness'
+
+import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { form, processed, upload } from './support/uploads'
 
 const DEMO = 'demo-advisory-group'
@@ -13,15 +14,21 @@ let versionId: number
 
 beforeAll(async () => {
   api = await startApi()
-  ;[admin, analyst, member] = await Promise.all(['admin', 'analyst', 'member'].map((name) => signIn(api, name)))
-  // Organization B, whose analyst has never belonged to the demo organization.
-  const created = await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })
-  const slug = (await created.json()).slug
-  outsider = await registerThroughInvitation(api, admin, slug, { email: 'olivia@harbor.example', username: 'olivia', role: 'analyst' })
-  const document = await (await upload(api, analyst, { name: 'Secret valuation.txt', bytes: 'Harbor must never read this valuation of 9.5x EBITDA.' }, {}, DEMO)).json()
+  ;({ admin, analyst, member, outsider } = await demoAndHarbor(api))
+  const document = await (
+    await upload(
+      api,
+      analyst,
+      { name: 'Secret valuation.txt', bytes: 'Harbor must never read this valuation of 9.5x EBITDA.' },
+      {},
+      DEMO,
+    )
+  ).json()
   documentId = document.id
   await processed(api, analyst, documentId)
-  versionId = (await (await api.request(`/documents/${documentId}/versions/`, { token: analyst.access, org: DEMO })).json())[0].id
+  versionId = (
+    await (await api.request(`/documents/${documentId}/versions/`, { token: analyst.access, org: DEMO })).json()
+  )[0].id
 })
 afterAll(() => api.close())
 
@@ -44,7 +51,12 @@ const endpoints = () => [
 function call(method: string, url: string, session: Session, org?: string) {
   if (method === 'PATCH') return api.request(url, { method, token: session.access, org, json: { title: 'Stolen' } })
   if (url.endsWith('/versions/') && method === 'POST') {
-    return api.request(url, { method, token: session.access, org, body: form({ file: { name: 'x.txt', bytes: 'overwrite' } }) })
+    return api.request(url, {
+      method,
+      token: session.access,
+      org,
+      body: form({ file: { name: 'x.txt', bytes: 'overwrite' } }),
+    })
   }
   return api.request(url, { method, token: session.access, org })
 }
@@ -82,7 +94,12 @@ describe('roles', () => {
   it('refuses upload, batch upload, edit, reprocess, new versions, restore and delete to a member, changing nothing', async () => {
     const refused = [
       await upload(api, member, { name: 'm.txt', bytes: 'member text' }, {}, DEMO),
-      await api.request('/documents/upload_batch/', { method: 'POST', token: member.access, org: DEMO, body: form({ files: { name: 'm.txt', bytes: 'x' } }) }),
+      await api.request('/documents/upload_batch/', {
+        method: 'POST',
+        token: member.access,
+        org: DEMO,
+        body: form({ files: { name: 'm.txt', bytes: 'x' } }),
+      }),
       ...(await Promise.all(
         endpoints()
           .filter(([method, url]) => method !== 'GET' && !url!.includes('download'))
@@ -109,13 +126,23 @@ describe('roles', () => {
 
   it('lets an analyst and an admin upload, reprocess and delete', async () => {
     for (const editor of [analyst, admin]) {
-      const created = await (await upload(api, editor, { name: 'temp.txt', bytes: 'Temporary notes.' }, {}, DEMO)).json()
+      const created = await (
+        await upload(api, editor, { name: 'temp.txt', bytes: 'Temporary notes.' }, {}, DEMO)
+      ).json()
       await processed(api, editor, created.id)
-      const reprocess = await api.request(`/documents/${created.id}/reprocess/`, { method: 'POST', token: editor.access, org: DEMO })
+      const reprocess = await api.request(`/documents/${created.id}/reprocess/`, {
+        method: 'POST',
+        token: editor.access,
+        org: DEMO,
+      })
       expect(reprocess.status).toBe(200)
       expect((await reprocess.json()).processing_status).toBe('pending')
       expect((await processed(api, editor, created.id)).processing_status).toBe('processed')
-      const deleted = await api.request(`/documents/${created.id}/`, { method: 'DELETE', token: editor.access, org: DEMO })
+      const deleted = await api.request(`/documents/${created.id}/`, {
+        method: 'DELETE',
+        token: editor.access,
+        org: DEMO,
+      })
       expect(deleted.status).toBe(204)
       expect((await api.request(`/documents/${created.id}/`, { token: editor.access, org: DEMO })).status).toBe(404)
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { corpusFile, form, processed, upload } from './support/uploads'
 
@@ -14,13 +15,24 @@ const get = async (url: string) => (await api.request(url, { token: analyst.acce
 
 describe('list, filters and edits', () => {
   it('filters by status (several at once), category and text, paginated', async () => {
-    const ok = await (await upload(api, analyst, { name: 'Market study.txt', bytes: 'Competitors and pricing.' }, { description: 'Regional market' })).json()
-    const bad = await (await upload(api, analyst, { name: 'scan.pdf', bytes: corpusFile('pdf/pdfjs__empty.pdf') })).json()
+    const ok = await (
+      await upload(
+        api,
+        analyst,
+        { name: 'Market study.txt', bytes: 'Competitors and pricing.' },
+        { description: 'Regional market' },
+      )
+    ).json()
+    const bad = await (
+      await upload(api, analyst, { name: 'scan.pdf', bytes: corpusFile('pdf/pdfjs__empty.pdf') })
+    ).json()
     await api.worker!.idle()
     expect((await get('/documents/?status=processed')).results.map((d: { id: number }) => d.id)).toContain(ok.id)
     expect((await get('/documents/?status=failed')).results.map((d: { id: number }) => d.id)).toEqual([bad.id])
     expect((await get('/documents/?status=pending,processing')).count).toBe(0)
-    expect((await get('/documents/?category=Market%20Analysis')).results.map((d: { id: number }) => d.id)).toEqual([ok.id])
+    expect((await get('/documents/?category=Market%20Analysis')).results.map((d: { id: number }) => d.id)).toEqual([
+      ok.id,
+    ])
     expect((await get('/documents/?search=regional')).results.map((d: { id: number }) => d.id)).toEqual([ok.id])
     expect((await get('/documents/?search=SCAN.PDF')).results.map((d: { id: number }) => d.id)).toEqual([bad.id])
     expect((await get('/documents/?search=100%25')).count).toBe(0)
@@ -42,7 +54,11 @@ describe('list, filters and edits', () => {
     })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ title: 'Board notes', category: 'Strategy', tags: ['exit', 'board'] })
-    const invalid = await api.request(`/documents/${created.id}/`, { method: 'PATCH', token: analyst.access, json: { title: '', tags: 'x', owner: 1 } })
+    const invalid = await api.request(`/documents/${created.id}/`, {
+      method: 'PATCH',
+      token: analyst.access,
+      json: { title: '', tags: 'x', owner: 1 },
+    })
     expect(invalid.status).toBe(400)
     const malformed = await api.request(`/documents/${created.id}/`, {
       method: 'PATCH',
@@ -57,7 +73,9 @@ describe('list, filters and edits', () => {
 
 describe('versions', () => {
   it('keeps old versions, diffs two, restores one and downloads each', async () => {
-    const created = await (await upload(api, analyst, { name: 'Plan.txt', bytes: 'Sell in 2027.\nKeep the staff.\n' })).json()
+    const created = await (
+      await upload(api, analyst, { name: 'Plan.txt', bytes: 'Sell in 2027.\nKeep the staff.\n' })
+    ).json()
     await processed(api, analyst, created.id)
     const single = await get(`/documents/${created.id}/versions/`)
     expect(single).toHaveLength(1)
@@ -65,13 +83,27 @@ describe('versions', () => {
     const next = await api.request(`/documents/${created.id}/versions/`, {
       method: 'POST',
       token: analyst.access,
-      body: form({ file: { name: 'Plan v2.txt', bytes: 'Sell in 2028.\nKeep the staff.\nTrain a successor.\n' } }, { changes: 'Moved the date' }),
+      body: form(
+        { file: { name: 'Plan v2.txt', bytes: 'Sell in 2028.\nKeep the staff.\nTrain a successor.\n' } },
+        { changes: 'Moved the date' },
+      ),
     })
     expect(next.status).toBe(201)
-    expect(await next.json()).toMatchObject({ current_version: 2, version_count: 2, file_name: 'Plan v2.txt', processing_status: 'pending' })
+    expect(await next.json()).toMatchObject({
+      current_version: 2,
+      version_count: 2,
+      file_name: 'Plan v2.txt',
+      processing_status: 'pending',
+    })
     await processed(api, analyst, created.id)
     const versions = await get(`/documents/${created.id}/versions/`)
-    expect(versions.map((v: { version_number: number; is_current: boolean; changes: string }) => [v.version_number, v.is_current, v.changes])).toEqual([
+    expect(
+      versions.map((v: { version_number: number; is_current: boolean; changes: string }) => [
+        v.version_number,
+        v.is_current,
+        v.changes,
+      ]),
+    ).toEqual([
       [2, true, 'Moved the date'],
       [1, false, 'Original upload'],
     ])
@@ -84,15 +116,25 @@ describe('versions', () => {
     const old = await api.request(`/documents/${created.id}/download/?version=${v1.id}`, { token: analyst.access })
     expect(await old.text()).toBe('Sell in 2027.\nKeep the staff.\n')
 
-    const restored = await api.request(`/documents/${created.id}/versions/${v1.id}/restore/`, { method: 'POST', token: analyst.access })
+    const restored = await api.request(`/documents/${created.id}/versions/${v1.id}/restore/`, {
+      method: 'POST',
+      token: analyst.access,
+    })
     expect(await restored.json()).toMatchObject({ current_version: 1, file_name: 'Plan.txt' })
     await processed(api, analyst, created.id)
     expect((await get(`/documents/${created.id}/text/?page=1`)).page.text).toBe('Sell in 2027.\nKeep the staff.')
-    expect(await (await api.request(`/documents/${created.id}/download/`, { token: analyst.access })).text()).toBe('Sell in 2027.\nKeep the staff.\n')
+    expect(await (await api.request(`/documents/${created.id}/download/`, { token: analyst.access })).text()).toBe(
+      'Sell in 2027.\nKeep the staff.\n',
+    )
   })
 
   it('answers insights from the real text', async () => {
-    const created = await (await upload(api, analyst, { name: 'Valuation.txt', bytes: 'EBITDA was $2.4 million. EBITDA margin 18%. The valuation multiple is 5.5x EBITDA.' })).json()
+    const created = await (
+      await upload(api, analyst, {
+        name: 'Valuation.txt',
+        bytes: 'EBITDA was $2.4 million. EBITDA margin 18%. The valuation multiple is 5.5x EBITDA.',
+      })
+    ).json()
     await processed(api, analyst, created.id)
     const insights = await get(`/documents/${created.id}/insights/`)
     expect(insights.word_count).toBe(13)

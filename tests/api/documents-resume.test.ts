@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+
 import { documents, jobs } from '../../api/db/schema'
 import { createJobQueue } from '../../api/jobs/queue'
 import { signIn, startApi } from './support/harness'
@@ -16,7 +18,9 @@ describe('a worker killed mid-job', () => {
     // First life: no worker runs; a "worker" claims the job and dies while the document is processing.
     const first = await startApi({ JOB_WORKER: 'false' }, { dataDir, persistent: true })
     const analyst = await signIn(first, 'analyst')
-    const created = await (await upload(first, analyst, { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') })).json()
+    const created = await (
+      await upload(first, analyst, { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') })
+    ).json()
     const claimed = await createJobQueue(first.db, { leaseSeconds: 3600 }).claim()
     expect(claimed).toMatchObject({ status: 'running', payload: { documentId: created.id } })
     await first.db.update(documents).set({ processingStatus: 'processing' }).where(eq(documents.id, created.id))
@@ -45,7 +49,10 @@ describe('the job lease', () => {
       const job = await crashed.enqueue('noop', {})
       expect((await crashed.claim())!.id).toBe(job.id)
       expect(await survivor.claim()).toBeNull()
-      await api.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id))
+      await api.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, job.id))
       expect(await survivor.claim()).toMatchObject({ id: job.id, attempts: 2, lockedBy: survivor.workerId })
     } finally {
       await api.close()

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { corpusFile, form, processed, upload } from './support/uploads'
 
@@ -25,10 +27,19 @@ afterAll(() => api.close())
 
 describe('single upload and processing', () => {
   it('stores a text file, defaults the title to the file name, and processes it to text and chunks', async () => {
-    const response = await upload(api, analyst, { name: 'Valuation summary.txt', bytes: 'The business is valued at 4.2x EBITDA. Revenue grew 12% last year.' })
+    const response = await upload(api, analyst, {
+      name: 'Valuation summary.txt',
+      bytes: 'The business is valued at 4.2x EBITDA. Revenue grew 12% last year.',
+    })
     expect(response.status).toBe(201)
     const created = await response.json()
-    expect(created).toMatchObject({ title: 'Valuation summary', file_type: 'txt', processing_status: 'pending', category: 'Valuation', current_version: 1 })
+    expect(created).toMatchObject({
+      title: 'Valuation summary',
+      file_type: 'txt',
+      processing_status: 'pending',
+      category: 'Valuation',
+      current_version: 1,
+    })
     const done = await processed(api, analyst, created.id)
     expect(done).toMatchObject({ processing_status: 'processed', word_count: 12, failure_reason: null })
     const text = await (await api.request(`/documents/${created.id}/text/?page=1`, { token: analyst.access })).json()
@@ -36,7 +47,12 @@ describe('single upload and processing', () => {
   })
 
   it('keeps PDF page numbers', async () => {
-    const response = await upload(api, analyst, { name: 'basicapi.pdf', bytes: corpusFile('pdf/pdfjs__basicapi.pdf') }, { title: 'Basic API' })
+    const response = await upload(
+      api,
+      analyst,
+      { name: 'basicapi.pdf', bytes: corpusFile('pdf/pdfjs__basicapi.pdf') },
+      { title: 'Basic API' },
+    )
     const created = await response.json()
     const done = await processed(api, analyst, created.id)
     expect(done).toMatchObject({ processing_status: 'processed', page_count: 3 })
@@ -62,9 +78,16 @@ describe('single upload and processing', () => {
   })
 
   it('answers the spec messages when nothing is sent', async () => {
-    const response = await api.request('/documents/', { method: 'POST', token: analyst.access, body: form({}, { title: ' ' }) })
+    const response = await api.request('/documents/', {
+      method: 'POST',
+      token: analyst.access,
+      body: form({}, { title: ' ' }),
+    })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ title: ['Please enter a document title'], file: ['Please select a file to upload'] })
+    expect(await response.json()).toEqual({
+      title: ['Please enter a document title'],
+      file: ['Please select a file to upload'],
+    })
   })
 })
 
@@ -84,7 +107,12 @@ describe('batch upload', () => {
     expect(response.status).toBe(201)
     const body = await response.json()
     expect(body.document_ids).toHaveLength(2)
-    expect(body.refused).toEqual([{ file_name: 'fake.pdf', reason: '"fake.pdf" is not a PDF: its content is text. Check the file and its extension.' }])
+    expect(body.refused).toEqual([
+      {
+        file_name: 'fake.pdf',
+        reason: '"fake.pdf" is not a PDF: its content is text. Check the file and its extension.',
+      },
+    ])
     expect(body.message).toContain('2 documents uploaded')
     expect(body.message).toContain('fake.pdf')
   })

@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { emailConfirmations, invitations, users } from '../../api/db/schema'
-import { type Harness, type Session, invitationToken, mailedToken, registerThroughInvitation, signIn, startApi } from './support/harness'
+import {
+  type Harness,
+  invitationToken,
+  mailedToken,
+  registerThroughInvitation,
+  type Session,
+  signIn,
+  startApi,
+} from './support/harness'
 import { upload } from './support/uploads'
 
 const A = 'demo-advisory-group'
@@ -14,37 +23,63 @@ let documentId: number
 beforeAll(async () => {
   api = await startApi()
   admin = await signIn(api, 'admin')
-  const slugB = (await (await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })).json()).slug
+  const slugB = (
+    await (
+      await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })
+    ).json()
+  ).slug
   mallory = await registerThroughInvitation(api, admin, slugB, { email: 'mallory@harbor.example', username: 'mallory' })
-  documentId = (await (await upload(api, admin, { name: 'Board minutes.txt', bytes: 'The sale price floor is 12 million.' }, {}, A)).json()).id
+  documentId = (
+    await (
+      await upload(api, admin, { name: 'Board minutes.txt', bytes: 'The sale price floor is 12 million.' }, {}, A)
+    ).json()
+  ).id
 })
 afterAll(() => api.close())
 
 const putMe = (session: Session, json: unknown) => api.request('/me/', { method: 'PUT', token: session.access, json })
 const confirm = (session: Session, token: string) =>
   api.request('/me/email/confirm/', { method: 'POST', token: session.access, json: { token } })
-const mailsTo = (address: string, since: number) => api.outbox().slice(since).filter((mail) => mail.includes(`To: ${address}`))
+const mailsTo = (address: string, since: number) =>
+  api
+    .outbox()
+    .slice(since)
+    .filter((mail) => mail.includes(`To: ${address}`))
 const emailOf = async (id: number) => (await api.db.select().from(users).where(eq(users.id, id)))[0]!
 
 async function invite(email: string, role: string) {
-  const response = await api.request(`/organizations/${A}/invite/`, { method: 'POST', token: admin.access, json: { email, role } })
+  const response = await api.request(`/organizations/${A}/invite/`, {
+    method: 'POST',
+    token: admin.access,
+    json: { email, role },
+  })
   expect(response.status).toBe(201)
   return (await response.json()) as { id: number }
 }
 
-describe('taking over an invitation by changing one\'s own e-mail', () => {
+describe("taking over an invitation by changing one's own e-mail", () => {
   it('fails: the address is only pending, the invitation stays pending and the documents unreadable', async () => {
     const invitation = await invite('victor@demo.example', 'admin')
     const before = api.outbox().length
     const changed = await putMe(mallory, { email: 'Victor@Demo.example' })
     expect(changed.status).toBe(200)
-    expect(await changed.json()).toMatchObject({ email: 'mallory@harbor.example', email_verified: true, pending_email: 'victor@demo.example' })
+    expect(await changed.json()).toMatchObject({
+      email: 'mallory@harbor.example',
+      email_verified: true,
+      pending_email: 'victor@demo.example',
+    })
     // The link went to the victim's mailbox, not to the attacker.
     expect(mailsTo('victor@demo.example', before)).toHaveLength(1)
 
     expect(await (await api.request('/users/invitations/', { token: mallory.access })).json()).toEqual([])
-    expect((await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: mallory.access })).status).toBe(404)
-    expect((await api.request(`/users/invitations/${invitation.id}/decline/`, { method: 'POST', token: mallory.access })).status).toBe(404)
+    expect(
+      (await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: mallory.access }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await api.request(`/users/invitations/${invitation.id}/decline/`, { method: 'POST', token: mallory.access }))
+        .status,
+    ).toBe(404)
     expect((await api.request('/documents/', { token: mallory.access, org: A })).status).toBe(404)
     expect((await api.request(`/documents/${documentId}/`, { token: mallory.access, org: A })).status).toBe(404)
     const [stored] = await api.db.select().from(invitations).where(eq(invitations.id, invitation.id))
@@ -52,7 +87,7 @@ describe('taking over an invitation by changing one\'s own e-mail', () => {
     expect((await emailOf(mallory.user.id)).email).toBe('mallory@harbor.example')
   })
 
-  it('fails even with the victim\'s link: the token only works for the account that asked, signed in', async () => {
+  it("fails even with the victim's link: the token only works for the account that asked, signed in", async () => {
     const before = api.outbox().length
     await putMe(mallory, { email: 'wendy@demo.example' })
     const token = mailedToken(mailsTo('wendy@demo.example', before)[0]!, '/confirm-email/')
@@ -76,7 +111,12 @@ describe('changing the e-mail address', () => {
 
     const confirmed = await confirm(nina, mailedToken(mail[0]!, '/confirm-email/'))
     expect(confirmed.status).toBe(200)
-    expect(await confirmed.json()).toMatchObject({ email: 'nina@newmail.example', email_verified: true, pending_email: null, first_name: 'Nina' })
+    expect(await confirmed.json()).toMatchObject({
+      email: 'nina@newmail.example',
+      email_verified: true,
+      pending_email: null,
+      first_name: 'Nina',
+    })
     const notice = mailsTo('nina@demo.example', before)
     expect(notice).toHaveLength(1)
     expect(notice[0]).toContain('was changed')
@@ -84,8 +124,22 @@ describe('changing the e-mail address', () => {
     // The link is spent.
     expect((await confirm(nina, mailedToken(mail[0]!, '/confirm-email/'))).status).toBe(400)
     // Sign-in by the new address works, by the old one no longer.
-    expect((await api.request('/token/obtain/', { method: 'POST', json: { username: 'nina@newmail.example', password: 'a-long-password-1' } })).status).toBe(200)
-    expect((await api.request('/token/obtain/', { method: 'POST', json: { username: 'nina@demo.example', password: 'a-long-password-1' } })).status).toBe(401)
+    expect(
+      (
+        await api.request('/token/obtain/', {
+          method: 'POST',
+          json: { username: 'nina@newmail.example', password: 'a-long-password-1' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await api.request('/token/obtain/', {
+          method: 'POST',
+          json: { username: 'nina@demo.example', password: 'a-long-password-1' },
+        })
+      ).status,
+    ).toBe(401)
   })
 
   it('refuses an address another account has, at the request and again at the confirmation', async () => {
@@ -114,7 +168,10 @@ describe('changing the e-mail address', () => {
     before = api.outbox().length
     await putMe(mallory, { email: 'slow@harbor.example' })
     const expired = mailedToken(mailsTo('slow@harbor.example', before)[0]!, '/confirm-email/')
-    await api.db.update(emailConfirmations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailConfirmations.userId, mallory.user.id))
+    await api.db
+      .update(emailConfirmations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailConfirmations.userId, mallory.user.id))
     expect((await confirm(mallory, expired)).status).toBe(400)
     expect((await emailOf(mallory.user.id)).email).toBe('mallory@harbor.example')
   })
@@ -130,15 +187,29 @@ describe('an account whose e-mail is not verified', () => {
   it('sees no invitations by e-mail, but the e-mailed link works and verifies the address', async () => {
     const paul = await registerThroughInvitation(api, admin, A, { email: 'paul@demo.example', username: 'paul' })
     await api.db.update(users).set({ emailVerified: false }).where(eq(users.id, paul.user.id))
-    const slugC = (await (await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Cedar Partners' } })).json()).slug
+    const slugC = (
+      await (
+        await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Cedar Partners' } })
+      ).json()
+    ).slug
     const before = api.outbox().length
-    const sent = await api.request(`/organizations/${slugC}/invite/`, { method: 'POST', token: admin.access, json: { email: 'paul@demo.example', role: 'analyst' } })
+    const sent = await api.request(`/organizations/${slugC}/invite/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { email: 'paul@demo.example', role: 'analyst' },
+    })
     const invitation = await sent.json()
     expect(await (await api.request('/users/invitations/', { token: paul.access })).json()).toEqual([])
-    expect((await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: paul.access })).status).toBe(404)
+    expect(
+      (await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: paul.access })).status,
+    ).toBe(404)
 
     const token = invitationToken(mailsTo('paul@demo.example', before)[0]!)
-    const accepted = await api.request(`/invitations/token/${token}/respond/`, { method: 'POST', token: paul.access, json: { response: 'accept' } })
+    const accepted = await api.request(`/invitations/token/${token}/respond/`, {
+      method: 'POST',
+      token: paul.access,
+      json: { response: 'accept' },
+    })
     expect(accepted.status).toBe(200)
     expect(await accepted.json()).toMatchObject({ organization: { slug: slugC }, role: 'analyst' })
     expect((await emailOf(paul.user.id)).emailVerified).toBe(true)
@@ -148,7 +219,11 @@ describe('an account whose e-mail is not verified', () => {
     const before = api.outbox().length
     const invitation = await invite('quinn@demo.example', 'admin')
     const token = invitationToken(mailsTo('quinn@demo.example', before)[0]!)
-    const refused = await api.request(`/invitations/token/${token}/respond/`, { method: 'POST', token: mallory.access, json: { response: 'accept' } })
+    const refused = await api.request(`/invitations/token/${token}/respond/`, {
+      method: 'POST',
+      token: mallory.access,
+      json: { response: 'accept' },
+    })
     expect(refused.status).toBe(403)
     expect(await refused.json()).toEqual({ detail: 'This invitation was sent to another e-mail address.' })
     const [stored] = await api.db.select().from(invitations).where(eq(invitations.id, invitation.id))
@@ -164,6 +239,11 @@ describe('an account whose e-mail is not verified', () => {
     const confirmed = await confirm(rita, mailedToken(mailsTo('rita@demo.example', before)[0]!, '/confirm-email/'))
     expect(await confirmed.json()).toMatchObject({ email: 'rita@demo.example', email_verified: true })
     // Nothing changed, so there is nothing to tell the old address.
-    expect(api.outbox().slice(before).filter((mail) => mail.includes('was changed'))).toEqual([])
+    expect(
+      api
+        .outbox()
+        .slice(before)
+        .filter((mail) => mail.includes('was changed')),
+    ).toEqual([])
   })
 })

@@ -1,13 +1,22 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { rowsOf } from '../../api/db/sql-values'
+
 import { createApi } from '../../api/app'
 import type { Deps } from '../../api/context'
+import { rowsOf } from '../../api/db/sql-values'
 import { isUpload } from '../../api/documents/routes'
-import { type Harness, type Session, invitationToken, registerThroughInvitation, signIn, startApi } from './support/harness'
+import {
+  type Harness,
+  invitationToken,
+  registerThroughInvitation,
+  type Session,
+  signIn,
+  startApi,
+} from './support/harness'
 import { upload } from './support/uploads'
 
 /**
@@ -16,17 +25,21 @@ import { upload } from './support/uploads'
  * own middleware appears once per handler and is kept once.
  */
 const router = createApi({} as Deps)
-const endpoints = [...new Map(router.routes.filter((route) => route.method !== 'ALL').map((route) => [`${route.method} ${route.path}`, route])).values()]
-  .map(({ method, path: routePath }) => ({
-    method,
-    path: routePath.replace(/^\/api/, ''),
-    params: [...routePath.matchAll(/:(\w+)/g)].map((match) => match[1]!),
-    // A handler that reads a JSON body (or an upload) refuses a bad one before it acts, so it can be
-    // sent bad bodies with the caller's own ids; any other handler would act on them.
-    readsBody:
-      router.routes.some((route) => route.method === method && route.path === routePath && route.handler.toString().includes('readJson')) ||
-      isUpload(method, routePath.replace(/:\w+/g, '1')),
-  }))
+const endpoints = [
+  ...new Map(
+    router.routes.filter((route) => route.method !== 'ALL').map((route) => [`${route.method} ${route.path}`, route]),
+  ).values(),
+].map(({ method, path: routePath }) => ({
+  method,
+  path: routePath.replace(/^\/api/, ''),
+  params: [...routePath.matchAll(/:(\w+)/g)].map((match) => match[1]!),
+  // A handler that reads a JSON body (or an upload) refuses a bad one before it acts, so it can be
+  // sent bad bodies with the caller's own ids; any other handler would act on them.
+  readsBody:
+    router.routes.some(
+      (route) => route.method === method && route.path === routePath && route.handler.toString().includes('readJson'),
+    ) || isUpload(method, routePath.replace(/:\w+/g, '1')),
+}))
 
 /** Every field any JSON body of the API knows, from the zod schemas in api/<resource>/schema.ts. */
 async function knownFields() {
@@ -35,7 +48,8 @@ async function knownFields() {
   for (const folder of readdirSync(apiDir, { withFileTypes: true })) {
     if (!folder.isDirectory() || !readdirSync(path.join(apiDir, folder.name)).includes('schema.ts')) continue
     const module: Record<string, unknown> = await import(path.join(apiDir, folder.name, 'schema.ts'))
-    for (const value of Object.values(module)) if (value instanceof z.ZodType) for (const key of objectKeys(value)) fields.add(key)
+    for (const value of Object.values(module))
+      if (value instanceof z.ZodType) for (const key of objectKeys(value)) fields.add(key)
   }
   return [...fields].sort()
 }
@@ -98,16 +112,28 @@ beforeAll(async () => {
   fields = await knownFields()
   // Organization B is the demo organization; A is Harbor, whose admin has never belonged to B.
   const demoAdmin = await signIn(api, 'admin')
-  const harbor = await (await api.request('/organizations/', { method: 'POST', token: demoAdmin.access, json: { name: 'Harbor Capital' } })).json()
-  admin = await registerThroughInvitation(api, demoAdmin, harbor.slug, { email: 'olivia@harbor.example', username: 'olivia', role: 'admin' })
+  const harbor = await (
+    await api.request('/organizations/', { method: 'POST', token: demoAdmin.access, json: { name: 'Harbor Capital' } })
+  ).json()
+  admin = await registerThroughInvitation(api, demoAdmin, harbor.slug, {
+    email: 'olivia@harbor.example',
+    username: 'olivia',
+    role: 'admin',
+  })
 
-  const documentA = await (await upload(api, admin, { name: 'Harbor plan.txt', bytes: 'Harbor exit plan.' }, {}, harbor.slug)).json()
-  const documentB = await (await upload(api, demoAdmin, { name: 'Demo plan.txt', bytes: 'Demo exit plan.' }, {}, 'demo-advisory-group')).json()
+  const documentA = await (
+    await upload(api, admin, { name: 'Harbor plan.txt', bytes: 'Harbor exit plan.' }, {}, harbor.slug)
+  ).json()
+  const documentB = await (
+    await upload(api, demoAdmin, { name: 'Demo plan.txt', bytes: 'Demo exit plan.' }, {}, 'demo-advisory-group')
+  ).json()
   const versionOf = async (session: Session, org: string, id: number) =>
     (await (await api.request(`/documents/${id}/versions/`, { token: session.access, org })).json())[0].id
   const invite = async (session: Session, org: string, email: string) => {
     const before = api.outbox().length
-    const invitation = await (await api.request(`/organizations/${org}/invite/`, { method: 'POST', token: session.access, json: { email } })).json()
+    const invitation = await (
+      await api.request(`/organizations/${org}/invite/`, { method: 'POST', token: session.access, json: { email } })
+    ).json()
     return { id: invitation.id, token: invitationToken(api.outbox().slice(before).join('\n')) }
   }
   const invitationA = await invite(admin, harbor.slug, 'newcomer@harbor.example')
@@ -169,8 +195,17 @@ function probesFor(endpoint: Endpoint): Probe[] {
   const otherPath = fillPath(endpoint, valueOf(other, endpoint))
   // Bad path values, and another organization's ids; a body that is refused wherever it is read.
   if (endpoint.params.length) {
-    probes.push({ label: "another organization's ids", path: otherPath, body: hasBody ? '{"zz_unknown_field": 1}' : undefined })
-    for (const [label, value] of badPathValues) probes.push({ label: `path: ${label}`, path: fillPath(endpoint, () => value), body: hasBody ? '{"zz_unknown_field": 1}' : undefined })
+    probes.push({
+      label: "another organization's ids",
+      path: otherPath,
+      body: hasBody ? '{"zz_unknown_field": 1}' : undefined,
+    })
+    for (const [label, value] of badPathValues)
+      probes.push({
+        label: `path: ${label}`,
+        path: fillPath(endpoint, () => value),
+        body: hasBody ? '{"zz_unknown_field": 1}' : undefined,
+      })
   }
   // The request-sanity layer refuses these before any handler runs, so the caller's own ids are safe.
   for (const [label, query] of [
@@ -188,7 +223,8 @@ function probesFor(endpoint: Endpoint): Probe[] {
   if (hasBody) {
     const bodyPaths = [...(endpoint.readsBody ? [ownPath] : []), ...(endpoint.params.length ? [otherPath] : [])]
     for (const bodyPath of bodyPaths) {
-      for (const [label, body] of malformedBodies) probes.push({ label: `body: ${label} at ${bodyPath}`, path: bodyPath, body })
+      for (const [label, body] of malformedBodies)
+        probes.push({ label: `body: ${label} at ${bodyPath}`, path: bodyPath, body })
     }
     if (endpoint.readsBody) {
       for (const field of fields) {
@@ -199,7 +235,9 @@ function probesFor(endpoint: Endpoint): Probe[] {
     }
   }
   // Without signing in: the same probes minus the per-field ones, which add nothing before a 401.
-  const anonymous = probes.filter((probe) => !probe.label.startsWith('field ')).map((probe) => ({ ...probe, anonymous: true }))
+  const anonymous = probes
+    .filter((probe) => !probe.label.startsWith('field '))
+    .map((probe) => ({ ...probe, anonymous: true }))
   return [...probes, ...anonymous]
 }
 
@@ -209,11 +247,17 @@ function probesFor(endpoint: Endpoint): Probe[] {
  */
 async function storedData() {
   const tables = rowsOf(
-    await api.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
+    await api.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
   ).map((row) => row.table_name as string)
   const digests: Record<string, string> = {}
   for (const table of tables) {
-    const [row] = rowsOf(await api.db.execute(sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.identifier(table)} t`))
+    const [row] = rowsOf(
+      await api.db.execute(
+        sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.identifier(table)} t`,
+      ),
+    )
     digests[table] = row!.digest as string
   }
   return digests
@@ -224,7 +268,12 @@ function hasMessage(text: string) {
   try {
     const body = JSON.parse(text) as Record<string, unknown>
     if (typeof body.detail === 'string' && body.detail) return true
-    return Object.values(body).some((value) => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' || typeof item === 'object'))
+    return Object.values(body).some(
+      (value) =>
+        Array.isArray(value) &&
+        value.length > 0 &&
+        value.every((item) => typeof item === 'string' || typeof item === 'object'),
+    )
   } catch {
     return false
   }
@@ -248,7 +297,9 @@ describe('every endpoint, sent malformed input', () => {
       })
       const text = await response.text()
       if (response.status < 400 || response.status > 499 || !hasMessage(text)) {
-        failures.push(`${probe.anonymous ? 'anonymous' : 'admin'}, ${probe.label}: ${response.status} ${text.slice(0, 200)}`)
+        failures.push(
+          `${probe.anonymous ? 'anonymous' : 'admin'}, ${probe.label}: ${response.status} ${text.slice(0, 200)}`,
+        )
       }
     }
     expect(failures).toEqual([])

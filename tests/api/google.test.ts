@@ -1,8 +1,10 @@
-import { type Server, createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type CryptoKey, SignJWT, exportJWK, generateKeyPair } from 'jose'
+
 import { eq, inArray } from 'drizzle-orm'
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { users } from '../../api/db/schema'
 import { type Harness, startApi } from './support/harness'
 
@@ -78,14 +80,21 @@ describe('POST /api/users/google/', () => {
     const refused = await exchange(await idToken({ sub: 'g-member', email: 'member@demo.example.com' }))
     expect(refused.status).toBe(401)
     expect((await refused.json()).detail).toContain('has not confirmed it')
-    const unverifiedAtGoogle = await exchange(await idToken({ sub: 'g-admin', email: 'admin@demo.example.com', email_verified: false }))
+    const unverifiedAtGoogle = await exchange(
+      await idToken({ sub: 'g-admin', email: 'admin@demo.example.com', email_verified: false }),
+    )
     expect(unverifiedAtGoogle.status).toBe(401)
-    const linked = await api.db.select({ googleSub: users.googleSub }).from(users).where(inArray(users.username, ['member', 'admin']))
+    const linked = await api.db
+      .select({ googleSub: users.googleSub })
+      .from(users)
+      .where(inArray(users.username, ['member', 'admin']))
     expect(linked.map((row) => row.googleSub)).toEqual([null, null])
   })
 
   it('refuses a token issued for another audience', async () => {
-    const response = await exchange(await idToken({ email: 'a@example.com' }, { audience: 'someone-else.apps.googleusercontent.com' }))
+    const response = await exchange(
+      await idToken({ email: 'a@example.com' }, { audience: 'someone-else.apps.googleusercontent.com' }),
+    )
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ detail: "The Google token's aud claim is not accepted." })
   })
@@ -109,16 +118,39 @@ describe('POST /api/users/google/', () => {
     expect(await response.json()).toEqual({ detail: 'The Google token signature is not valid.' })
   })
 
-  it('refuses an unverified e-mail for a new account, garbage, and a missing token', async () => {
-    const unverified = await exchange(await idToken({ sub: 'g-unverified', email: 'x@example.com', email_verified: false }))
+  it('refuses an unverified e-mail for a new account and garbage, creating no user', async () => {
+    const unverified = await exchange(
+      await idToken({ sub: 'g-unverified', email: 'x@example.com', email_verified: false }),
+    )
     expect(unverified.status).toBe(401)
-    expect((await exchange('not.a.jwt')).status).toBe(401)
-    const missing = await exchange(undefined)
-    expect(missing.status).toBe(400)
-    expect(await missing.json()).toEqual({ token: ['This field is required.'] })
+    expect(await unverified.json()).toEqual({ detail: 'The Google account e-mail is not verified.' })
+    const garbage = await exchange('not.a.jwt')
+    expect(garbage.status).toBe(401)
+    expect(await garbage.json()).toEqual({ detail: 'The Google token is not valid.' })
+    expect(await api.db.select().from(users).where(eq(users.email, 'x@example.com'))).toEqual([])
   })
 
-  it('refuses to change the password of a Google account', async () => {
+  it('answers 400 naming the field for a missing, mistyped or padded request, and signs no one in', async () => {
+    const before = await api.db.select({ id: users.id }).from(users)
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [{}, { token: ['This field is required.'] }],
+      [{ token: '' }, { token: ['This field may not be blank.'] }],
+      [{ token: 42 }, { token: ['Not a valid string.'] }],
+      [{ token: 'x'.repeat(8193) }, { token: ['Ensure this field has no more than 8192 characters.'] }],
+      [
+        { token: await idToken({ sub: 'g-padded', email: 'padded@example.com' }), role: 'admin' },
+        { role: ['Unknown field.'] },
+      ],
+    ]
+    for (const [body, answer] of cases) {
+      const response = await api.request('/users/google/', { method: 'POST', json: body })
+      expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(400)
+      expect(await response.json()).toEqual(answer)
+    }
+    expect(await api.db.select({ id: users.id }).from(users)).toEqual(before)
+  })
+
+  it('refuses to change the password of a Google account, and its session carries on', async () => {
     const session = await (await exchange(await idToken({ sub: 'g-new', email: 'grace@example.com' }))).json()
     const response = await api.request('/change-password/', {
       method: 'POST',
@@ -126,6 +158,15 @@ describe('POST /api/users/google/', () => {
       json: { old_password: 'x', new_password: 'a-brand-new-password' },
     })
     expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      non_field_errors: ['Password change is only available for username/password accounts'],
+    })
+    const [grace] = await api.db.select().from(users).where(eq(users.email, 'grace@example.com'))
+    expect(grace).toMatchObject({ authProvider: 'google', passwordHash: null })
+    expect((await api.request('/me/', { token: session.access })).status).toBe(200)
+    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -135,6 +176,7 @@ describe('Google sign-in not configured', () => {
     try {
       const response = await plain.request('/users/google/', { method: 'POST', json: { token: 'x' } })
       expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ detail: 'Google sign-in is not configured on this server.' })
     } finally {
       await plain.close()
     }

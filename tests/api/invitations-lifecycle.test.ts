@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { invitations } from '../../api/db/schema'
-import { type Harness, type Session, invitationToken, registerThroughInvitation, signIn, startApi } from './support/harness'
+import {
+  type Harness,
+  invitationToken,
+  registerThroughInvitation,
+  type Session,
+  signIn,
+  startApi,
+} from './support/harness'
 
 const A = 'demo-advisory-group'
 let api: Harness
@@ -15,53 +23,129 @@ beforeAll(async () => {
   api = await startApi()
   admin = await signIn(api, 'admin')
   member = await signIn(api, 'member')
-  slugB = (await (await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })).json()).slug
-  carol = await registerThroughInvitation(api, admin, slugB, { email: 'carol@harbor.example', username: 'carol', role: 'member' })
+  slugB = (
+    await (
+      await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })
+    ).json()
+  ).slug
+  carol = await registerThroughInvitation(api, admin, slugB, {
+    email: 'carol@harbor.example',
+    username: 'carol',
+    role: 'member',
+  })
 })
 afterAll(() => api.close())
 
 async function invite(email: string, role: string, slug = A) {
   const before = api.outbox().length
-  const response = await api.request(`/organizations/${slug}/invite/`, { method: 'POST', token: admin.access, json: { email, role } })
+  const response = await api.request(`/organizations/${slug}/invite/`, {
+    method: 'POST',
+    token: admin.access,
+    json: { email, role },
+  })
   expect(response.status).toBe(201)
   return { invitation: await response.json(), mails: api.outbox().slice(before) }
 }
 
-const myInvitations = async (session: Session) => (await api.request('/users/invitations/', { token: session.access })).json()
+const myInvitations = async (session: Session) =>
+  (await api.request('/users/invitations/', { token: session.access })).json()
 const rolesIn = async (session: Session, slug: string) =>
-  ((await (await api.request('/users/my-organizations/', { token: session.access })).json()) as Array<{ slug: string; role: string }>).find(
-    (organization) => organization.slug === slug,
-  )?.role
+  (
+    (await (await api.request('/users/my-organizations/', { token: session.access })).json()) as Array<{
+      slug: string
+      role: string
+    }>
+  ).find((organization) => organization.slug === slug)?.role
 
 describe('invitation lifecycle', () => {
   it('sends an e-mail with a link; a new person creates an account there and joins with the offered role', async () => {
     const { invitation, mails } = await invite('dan@newco.example', 'analyst')
-    expect(invitation).toMatchObject({ email: 'dan@newco.example', role: 'analyst', role_display: 'Analyst', status_display: 'Pending' })
+    expect(invitation).toMatchObject({
+      email: 'dan@newco.example',
+      role: 'analyst',
+      role_display: 'Analyst',
+      status_display: 'Pending',
+    })
     expect(mails).toHaveLength(1)
     expect(mails[0]).toContain('To: dan@newco.example')
     const token = invitationToken(mails[0]!)
     const preview = await (await api.request(`/invitations/token/${token}/`)).json()
-    expect(preview).toMatchObject({ email: 'dan@newco.example', organization: expect.objectContaining({ name: 'Demo Advisory Group' }) })
+    expect(preview).toMatchObject({
+      email: 'dan@newco.example',
+      organization: expect.objectContaining({ name: 'Demo Advisory Group' }),
+    })
 
-    const accepted = await api.request(`/invitations/token/${token}/accept/`, { method: 'POST', json: { username: 'dan', password: 'a-long-password-1' } })
+    const accepted = await api.request(`/invitations/token/${token}/accept/`, {
+      method: 'POST',
+      json: { username: 'dan', password: 'a-long-password-1' },
+    })
     expect(accepted.status).toBe(201)
     const dan = await signIn(api, 'dan', 'a-long-password-1')
     expect(await rolesIn(dan, A)).toBe('analyst')
-    const reused = await api.request(`/invitations/token/${token}/accept/`, { method: 'POST', json: { username: 'dan2', password: 'a-long-password-1' } })
+    const reused = await api.request(`/invitations/token/${token}/accept/`, {
+      method: 'POST',
+      json: { username: 'dan2', password: 'a-long-password-1' },
+    })
     expect(reused.status).toBe(400)
-    expect((await api.request('/token/obtain/', { method: 'POST', json: { username: 'dan2', password: 'a-long-password-1' } })).status).toBe(401)
+    expect(
+      (
+        await api.request('/token/obtain/', {
+          method: 'POST',
+          json: { username: 'dan2', password: 'a-long-password-1' },
+        })
+      ).status,
+    ).toBe(401)
+  })
+
+  it('stores the first and last name given with the new account, trimmed, and shows the member by name', async () => {
+    const { mails } = await invite('kim@newco.example', 'member')
+    const token = invitationToken(mails[0]!)
+    const tooLong = await api.request(`/invitations/token/${token}/accept/`, {
+      method: 'POST',
+      json: { username: 'kim', password: 'a-long-password-1', first_name: 'K'.repeat(151) },
+    })
+    expect(tooLong.status).toBe(400)
+    expect(await tooLong.json()).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] })
+
+    const accepted = await api.request(`/invitations/token/${token}/accept/`, {
+      method: 'POST',
+      json: { username: 'kim', password: 'a-long-password-1', first_name: '  Kim ', last_name: ' Larsen  ' },
+    })
+    expect(accepted.status).toBe(201)
+    expect((await accepted.json()).user).toMatchObject({ first_name: 'Kim', last_name: 'Larsen' })
+    const members = (await (
+      await api.request(`/organizations/${A}/members/`, { token: admin.access })
+    ).json()) as Array<{
+      user: { email: string; first_name: string; last_name: string }
+    }>
+    expect(members.find((row) => row.user.email === 'kim@newco.example')?.user).toMatchObject({
+      first_name: 'Kim',
+      last_name: 'Larsen',
+    })
   })
 
   it('shows an existing user the invitation, who accepts it and gets the role', async () => {
     const { invitation } = await invite('carol@harbor.example', 'admin')
     const pending = await myInvitations(carol)
-    expect(pending).toEqual([expect.objectContaining({ id: invitation.id, role: 'admin', organization: expect.objectContaining({ name: 'Demo Advisory Group' }) })])
-    const accepted = await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: carol.access })
+    expect(pending).toEqual([
+      expect.objectContaining({
+        id: invitation.id,
+        role: 'admin',
+        organization: expect.objectContaining({ name: 'Demo Advisory Group' }),
+      }),
+    ])
+    const accepted = await api.request(`/users/invitations/${invitation.id}/accept/`, {
+      method: 'POST',
+      token: carol.access,
+    })
     expect(accepted.status).toBe(200)
     expect(await accepted.json()).toMatchObject({ detail: 'You have joined Demo Advisory Group', role: 'admin' })
     expect(await rolesIn(carol, A)).toBe('admin')
     expect(await myInvitations(carol)).toEqual([])
-    const again = await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: carol.access })
+    const again = await api.request(`/users/invitations/${invitation.id}/accept/`, {
+      method: 'POST',
+      token: carol.access,
+    })
     expect(again.status).toBe(400)
     expect(await again.json()).toEqual({ detail: 'This invitation has already been accepted.' })
   })
@@ -69,7 +153,10 @@ describe('invitation lifecycle', () => {
   it('declines: the invitation closes and no membership is made', async () => {
     const erin = await registerThroughInvitation(api, admin, slugB, { email: 'erin@harbor.example', username: 'erin' })
     const { invitation } = await invite('erin@harbor.example', 'member')
-    const declined = await api.request(`/users/invitations/${invitation.id}/decline/`, { method: 'POST', token: erin.access })
+    const declined = await api.request(`/users/invitations/${invitation.id}/decline/`, {
+      method: 'POST',
+      token: erin.access,
+    })
     expect(await declined.json()).toEqual({ detail: 'Invitation declined' })
     expect(await rolesIn(erin, A)).toBeUndefined()
     expect(await myInvitations(erin)).toEqual([])
@@ -81,7 +168,10 @@ describe('invitation lifecycle', () => {
     const { invitation, mails } = await invite('fay@newco.example', 'member')
     const oldToken = invitationToken(mails[0]!)
     const before = api.outbox().length
-    const resent = await api.request(`/users/invitations/${invitation.id}/resend/`, { method: 'POST', token: admin.access })
+    const resent = await api.request(`/users/invitations/${invitation.id}/resend/`, {
+      method: 'POST',
+      token: admin.access,
+    })
     expect(resent.status).toBe(200)
     const newMails = api.outbox().slice(before)
     expect(newMails).toHaveLength(1)
@@ -94,12 +184,21 @@ describe('invitation lifecycle', () => {
   it('expires: an invitation past its time can no longer be accepted', async () => {
     const gus = await registerThroughInvitation(api, admin, slugB, { email: 'gus@harbor.example', username: 'gus' })
     const { invitation, mails } = await invite('gus@harbor.example', 'analyst')
-    await api.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, invitation.id))
+    await api.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, invitation.id))
     expect(await myInvitations(gus)).toEqual([])
-    const accepted = await api.request(`/users/invitations/${invitation.id}/accept/`, { method: 'POST', token: gus.access })
+    const accepted = await api.request(`/users/invitations/${invitation.id}/accept/`, {
+      method: 'POST',
+      token: gus.access,
+    })
     expect(accepted.status).toBe(400)
     expect(await accepted.json()).toEqual({ detail: 'This invitation has expired.' })
-    const byLink = await api.request(`/invitations/token/${invitationToken(mails[0]!)}/accept/`, { method: 'POST', json: { username: 'gus2', password: 'a-long-password-1' } })
+    const byLink = await api.request(`/invitations/token/${invitationToken(mails[0]!)}/accept/`, {
+      method: 'POST',
+      json: { username: 'gus2', password: 'a-long-password-1' },
+    })
     expect(byLink.status).toBe(400)
     expect(await rolesIn(gus, A)).toBeUndefined()
   })
@@ -117,7 +216,10 @@ describe('invitation lifecycle', () => {
     const { invitation } = await invite('ivy@newco.example', 'admin')
     for (const session of [member, carol]) {
       for (const action of ['accept', 'decline']) {
-        const response = await api.request(`/users/invitations/${invitation.id}/${action}/`, { method: 'POST', token: session.access })
+        const response = await api.request(`/users/invitations/${invitation.id}/${action}/`, {
+          method: 'POST',
+          token: session.access,
+        })
         expect(response.status).toBe(404)
       }
     }
@@ -127,11 +229,23 @@ describe('invitation lifecycle', () => {
 
   it('refuses a duplicate pending invitation and an invitation to an existing member', async () => {
     await invite('jay@newco.example', 'member')
-    const duplicate = await api.request(`/organizations/${A}/invite/`, { method: 'POST', token: admin.access, json: { email: 'JAY@newco.example' } })
+    const duplicate = await api.request(`/organizations/${A}/invite/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { email: 'JAY@newco.example' },
+    })
     expect(await duplicate.json()).toEqual({ email: ['An invitation to this e-mail address is already pending.'] })
-    const existing = await api.request(`/organizations/${A}/invite/`, { method: 'POST', token: admin.access, json: { email: 'member@demo.example.com' } })
+    const existing = await api.request(`/organizations/${A}/invite/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { email: 'member@demo.example.com' },
+    })
     expect(await existing.json()).toEqual({ email: ['This person is already a member of the organization.'] })
-    const invalid = await api.request(`/organizations/${A}/invite/`, { method: 'POST', token: admin.access, json: { email: 'not-an-email' } })
+    const invalid = await api.request(`/organizations/${A}/invite/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { email: 'not-an-email' },
+    })
     expect(await invalid.json()).toEqual({ email: ['Please enter a valid email address'] })
   })
 })

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { jobs, organizations } from '../../api/db/schema'
-import { type JobQueue, createJobQueue } from '../../api/jobs/queue'
+import { createJobQueue, type JobQueue } from '../../api/jobs/queue'
 import { type JobHandler, startJobWorker } from '../../api/jobs/worker'
 import { hugePdf } from '../support/huge-pdf'
 import { type Harness, registerThroughInvitation, signIn, startApi } from './support/harness'
@@ -28,8 +29,14 @@ describe('claiming jobs', () => {
 
   beforeAll(async () => {
     api = await startApi({ JOB_WORKER: 'false' })
-    ;[{ id: orgA }] = await api.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, 'demo-advisory-group'))
-    ;[{ id: orgB }] = await api.db.insert(organizations).values({ name: 'Harbor Capital', slug: 'harbor-capital' }).returning({ id: organizations.id })
+    ;[{ id: orgA }] = await api.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, 'demo-advisory-group'))
+    ;[{ id: orgB }] = await api.db
+      .insert(organizations)
+      .values({ name: 'Harbor Capital', slug: 'harbor-capital' })
+      .returning({ id: organizations.id })
   })
   afterAll(() => api.close())
   beforeEach(async () => {
@@ -43,17 +50,12 @@ describe('claiming jobs', () => {
     await enqueue('a3', orgA)
     await enqueue('b1', orgB)
     await enqueue('b2', orgB)
-    expect(await names([queue.claim(), queue.claim(), queue.claim(), queue.claim(), queue.claim(), queue.claim()])).toEqual([
-      'a1',
-      'b1',
-      'a2',
-      'b2',
-      'a3',
-      null,
-    ])
+    expect(
+      await names([queue.claim(), queue.claim(), queue.claim(), queue.claim(), queue.claim(), queue.claim()]),
+    ).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', null])
   })
 
-  it("counts the jobs other workers are running, but not those whose lease ran out", async () => {
+  it('counts the jobs other workers are running, but not those whose lease ran out', async () => {
     await enqueue('a1', orgA)
     await enqueue('a2', orgA)
     await enqueue('b1', orgB)
@@ -63,7 +65,10 @@ describe('claiming jobs', () => {
 
     await enqueue('b2', orgB)
     // The other worker died: its job stops counting as running once its lease ends.
-    await api.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.lockedBy, other.workerId))
+    await api.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.lockedBy, other.workerId))
     expect(await names([queue.claim(), queue.claim(), queue.claim()])).toEqual(['a1', 'a2', 'b2'])
   })
 
@@ -113,14 +118,17 @@ describe('claiming jobs', () => {
       })
     }
 
-    it('with one slot, runs one organization\'s jobs when only it has work', async () => {
+    it("with one slot, runs one organization's jobs when only it has work", async () => {
       await enqueue('a1', orgA)
       await enqueue('a2', orgA)
       const { started, finish } = worker(1)
       await vi.waitFor(() => expect(started).toEqual(['a1']))
       await finish()
       expect(started).toEqual(['a1', 'a2'])
-      expect((await api.db.select({ status: jobs.status }).from(jobs)).map((job) => job.status)).toEqual(['done', 'done'])
+      expect((await api.db.select({ status: jobs.status }).from(jobs)).map((job) => job.status)).toEqual([
+        'done',
+        'done',
+      ])
     })
 
     it('does not cap system work', async () => {
@@ -141,9 +149,17 @@ describe("one organization's huge document", () => {
     try {
       const admin = await signIn(api, 'admin')
       const analystA = await signIn(api, 'analyst')
-      const created = await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })
+      const created = await api.request('/organizations/', {
+        method: 'POST',
+        token: admin.access,
+        json: { name: 'Harbor Capital' },
+      })
       const slugB = (await created.json()).slug
-      const analystB = await registerThroughInvitation(api, admin, slugB, { email: 'bruno@harbor.example', username: 'bruno', role: 'analyst' })
+      const analystB = await registerThroughInvitation(api, admin, slugB, {
+        email: 'bruno@harbor.example',
+        username: 'bruno',
+        role: 'analyst',
+      })
       const status = async (token: string, id: number, org?: string) =>
         (await (await api.request(`/documents/${id}/`, { token, org })).json()).processing_status
 
@@ -155,13 +171,32 @@ describe("one organization's huge document", () => {
       for (const name of ['archive-2019.pdf', 'archive-2020.pdf']) {
         huge.push((await (await upload(api, analystA, { name, bytes: archive, type: 'application/pdf' })).json()).id)
       }
-      await vi.waitFor(async () => expect(await status(analystA.access, huge[0]!)).toBe('processing'), { timeout: 30_000, interval: 100 })
+      await vi.waitFor(async () => expect(await status(analystA.access, huge[0]!)).toBe('processing'), {
+        timeout: 30_000,
+        interval: 100,
+      })
 
-      const small = (await (await upload(api, analystB, { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') }, {}, slugB)).json()).id
-      await vi.waitFor(async () => expect(await status(analystB.access, small, slugB)).toBe('processed'), { timeout: 60_000, interval: 100 })
+      const small = (
+        await (
+          await upload(
+            api,
+            analystB,
+            { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') },
+            {},
+            slugB,
+          )
+        ).json()
+      ).id
+      await vi.waitFor(async () => expect(await status(analystB.access, small, slugB)).toBe('processed'), {
+        timeout: 60_000,
+        interval: 100,
+      })
 
       // Organization A's first archive is still being read, its second waits for A's one slot.
-      expect([await status(analystA.access, huge[0]!), await status(analystA.access, huge[1]!)]).toEqual(['processing', 'pending'])
+      expect([await status(analystA.access, huge[0]!), await status(analystA.access, huge[1]!)]).toEqual([
+        'processing',
+        'pending',
+      ])
     } finally {
       await api.close()
     }

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { type IncomingMessage, createServer, request } from 'node:http'
+import { createServer, type IncomingMessage, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { documents, jobs } from '../../api/db/schema'
 import { createJobQueue } from '../../api/jobs/queue'
 import { type JobHandler, startJobWorker } from '../../api/jobs/worker'
@@ -36,7 +38,11 @@ describe('stopping the job worker', () => {
     const queue = createJobQueue(api.db, { leaseSeconds: 60 })
     const started = gate()
     const job = await queue.enqueue('work', {})
-    const worker = startJobWorker(queue, { work: (job, signal) => (started.open(), handler(job, signal)) }, { concurrency: 2, pollMs: 50 })
+    const worker = startJobWorker(
+      queue,
+      { work: (job, signal) => (started.open(), handler(job, signal)) },
+      { concurrency: 2, pollMs: 50 },
+    )
     await started.opened
     expect(await jobRow(job.id)).toMatchObject({ status: 'running', attempts: 1 })
     return { job, worker }
@@ -46,7 +52,13 @@ describe('stopping the job worker', () => {
     const { job, worker } = await runUntilStarted((_job, signal) => untilAborted(signal))
     await worker.stop()
     const handedBack = await jobRow(job.id)
-    expect(handedBack).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null, lastError: null })
+    expect(handedBack).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+    })
     expect(handedBack.runAfter.getTime()).toBeLessThanOrEqual(Date.now())
 
     const next = startJobWorker(createJobQueue(api.db, { leaseSeconds: 60 }), { work: async () => {} }, { pollMs: 50 })
@@ -75,42 +87,54 @@ describe('a document being read when the server stops', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-shutdown-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-  it('stops reading at once and is read again, from its first attempt, on the next start', { timeout: 120_000 }, async () => {
-    const first = await startApi({}, { dataDir, persistent: true })
-    const analyst = await signIn(first, 'analyst')
-    const created = await (await upload(first, analyst, { name: 'archive.pdf', bytes: hugePdf(300_000), type: 'application/pdf' })).json()
-    const status = async () => (await first.db.select().from(documents).where(eq(documents.id, created.id)))[0]!.processingStatus
-    await vi.waitFor(async () => expect(await status()).toBe('processing'), { timeout: 30_000, interval: 100 })
-    const stopping = Date.now()
-    await first.close({ keepData: true })
-    // The extraction would have run to its 120 s deadline; stopping ended it instead.
-    expect(Date.now() - stopping).toBeLessThan(5_000)
+  it(
+    'stops reading at once and is read again, from its first attempt, on the next start',
+    { timeout: 120_000 },
+    async () => {
+      const first = await startApi({}, { dataDir, persistent: true })
+      const analyst = await signIn(first, 'analyst')
+      const created = await (
+        await upload(first, analyst, { name: 'archive.pdf', bytes: hugePdf(300_000), type: 'application/pdf' })
+      ).json()
+      const status = async () =>
+        (await first.db.select().from(documents).where(eq(documents.id, created.id)))[0]!.processingStatus
+      await vi.waitFor(async () => expect(await status()).toBe('processing'), { timeout: 30_000, interval: 100 })
+      const stopping = Date.now()
+      await first.close({ keepData: true })
+      // The extraction would have run to its 120 s deadline; stopping ended it instead.
+      expect(Date.now() - stopping).toBeLessThan(5_000)
 
-    const between = await startApi({ JOB_WORKER: 'false' }, { dataDir, persistent: true })
-    try {
-      const [document] = await between.db.select().from(documents).where(eq(documents.id, created.id))
-      expect(document).toMatchObject({ processingStatus: 'processing', failureReason: null })
-      const [job] = await between.db.select().from(jobs)
-      expect(job).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, organizationId: document!.organizationId })
-    } finally {
-      await between.close({ keepData: true })
-    }
+      const between = await startApi({ JOB_WORKER: 'false' }, { dataDir, persistent: true })
+      try {
+        const [document] = await between.db.select().from(documents).where(eq(documents.id, created.id))
+        expect(document).toMatchObject({ processingStatus: 'processing', failureReason: null })
+        const [job] = await between.db.select().from(jobs)
+        expect(job).toMatchObject({
+          status: 'queued',
+          attempts: 0,
+          lockedBy: null,
+          organizationId: document!.organizationId,
+        })
+      } finally {
+        await between.close({ keepData: true })
+      }
 
-    // A short deadline on the next start, so the resumed reading ends by the normal path quickly.
-    const second = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '2' }, { dataDir, persistent: true })
-    try {
-      await second.worker!.idle()
-      const [document] = await second.db.select().from(documents).where(eq(documents.id, created.id))
-      expect(document).toMatchObject({
-        processingStatus: 'failed',
-        failureReason: 'Reading this document took longer than 2 seconds and was stopped.',
-      })
-      const [job] = await second.db.select().from(jobs)
-      expect(job).toMatchObject({ status: 'done', attempts: 1 })
-    } finally {
-      await second.close({ keepData: true })
-    }
-  })
+      // A short deadline on the next start, so the resumed reading ends by the normal path quickly.
+      const second = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '2' }, { dataDir, persistent: true })
+      try {
+        await second.worker!.idle()
+        const [document] = await second.db.select().from(documents).where(eq(documents.id, created.id))
+        expect(document).toMatchObject({
+          processingStatus: 'failed',
+          failureReason: 'Reading this document took longer than 2 seconds and was stopped.',
+        })
+        const [job] = await second.db.select().from(jobs)
+        expect(job).toMatchObject({ status: 'done', attempts: 1 })
+      } finally {
+        await second.close({ keepData: true })
+      }
+    },
+  )
 })
 
 describe('closing the HTTP server', () => {
@@ -133,7 +157,9 @@ describe('closing the HTTP server', () => {
         request({ port, path: route, headers: { Connection: 'keep-alive' } }, (response: IncomingMessage) => {
           let body = ''
           response.on('data', (chunk) => (body += chunk))
-          response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection, body }))
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, connection: response.headers.connection, body }),
+          )
         })
           .on('error', reject)
           .end()

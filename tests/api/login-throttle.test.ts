@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { type Harness, startApi } from './support/harness'
 
 // Small limits so each rule is reached in a few requests: 3 failures per account from one address,
 // 10 per address, and a ceiling of 6 failures per account from all addresses.
 let api: Harness
 beforeAll(async () => {
-  api = await startApi({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '10', LOGIN_ACCOUNT_FAILURE_CEILING: '6' })
+  api = await startApi({
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
+    LOGIN_ACCOUNT_FAILURE_CEILING: '6',
+  })
 })
 afterAll(() => api.close())
 

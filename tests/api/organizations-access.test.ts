@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, type Session, registerThroughInvitation, signIn, startApi } from './support/harness'
+
+import { type Harness, registerThroughInvitation, type Session, signIn, startApi } from './support/harness'
 
 const A = 'demo-advisory-group'
 let api: Harness
@@ -14,7 +15,11 @@ let pendingInvitationId: number
 beforeAll(async () => {
   api = await startApi()
   ;[adminA, analystA, memberA] = await Promise.all(['admin', 'analyst', 'member'].map((name) => signIn(api, name)))
-  const created = await api.request('/organizations/', { method: 'POST', token: adminA.access, json: { name: 'Harbor Capital' } })
+  const created = await api.request('/organizations/', {
+    method: 'POST',
+    token: adminA.access,
+    json: { name: 'Harbor Capital' },
+  })
   slugB = (await created.json()).slug
   const people: Array<['admin' | 'analyst' | 'member', string]> = [
     ['admin', 'bella'],
@@ -23,14 +28,27 @@ beforeAll(async () => {
   ]
   outsiders = {} as typeof outsiders
   for (const [role, username] of people) {
-    outsiders[role] = await registerThroughInvitation(api, adminA, slugB, { email: `${username}@harbor.example`, username, role })
+    outsiders[role] = await registerThroughInvitation(api, adminA, slugB, {
+      email: `${username}@harbor.example`,
+      username,
+      role,
+    })
   }
-  const invite = await api.request(`/organizations/${A}/invite/`, { method: 'POST', token: adminA.access, json: { email: 'pending@demo.example', role: 'analyst' } })
+  const invite = await api.request(`/organizations/${A}/invite/`, {
+    method: 'POST',
+    token: adminA.access,
+    json: { email: 'pending@demo.example', role: 'analyst' },
+  })
   pendingInvitationId = (await invite.json()).id
 })
 afterAll(() => api.close())
 
-const SECRET_WORDS = ['Demo Advisory Group', 'admin@demo.example.com', 'member@demo.example.com', 'pending@demo.example']
+const SECRET_WORDS = [
+  'Demo Advisory Group',
+  'admin@demo.example.com',
+  'member@demo.example.com',
+  'pending@demo.example',
+]
 
 /** Every organization endpoint of organization A, with a body that would change something. */
 const endpoints = (): Array<[string, string, unknown?]> => [
@@ -114,26 +132,58 @@ describe('roles inside an organization', () => {
 
   it('lets members read the organization and its members with role fields', async () => {
     const members = await (await api.request(`/organizations/${A}/members/`, { token: memberA.access })).json()
-    expect(members).toContainEqual(expect.objectContaining({ role: 'admin', role_display: 'Administrator', user: expect.objectContaining({ email: 'admin@demo.example.com' }) }))
+    expect(members).toContainEqual(
+      expect.objectContaining({
+        role: 'admin',
+        role_display: 'Administrator',
+        user: expect.objectContaining({ email: 'admin@demo.example.com' }),
+      }),
+    )
   })
 })
 
 describe('the last admin', () => {
   it('cannot be demoted or removed until another admin exists', async () => {
-    const team = await api.request('/organizations/', { method: 'POST', token: outsiders.member.access, json: { name: 'Solo Shop' } })
+    const team = await api.request('/organizations/', {
+      method: 'POST',
+      token: outsiders.member.access,
+      json: { name: 'Solo Shop' },
+    })
     const slug = (await team.json()).slug
     const owner = outsiders.member
     const ownerId = owner.user.id
-    const demote = await api.request(`/organizations/${slug}/update_member_role/`, { method: 'POST', token: owner.access, json: { user_id: ownerId, role: 'member' } })
+    const demote = await api.request(`/organizations/${slug}/update_member_role/`, {
+      method: 'POST',
+      token: owner.access,
+      json: { user_id: ownerId, role: 'member' },
+    })
     expect(demote.status).toBe(400)
-    expect(await demote.json()).toEqual({ detail: 'An organization needs at least one admin: make another member admin first.' })
-    const remove = await api.request(`/organizations/${slug}/remove_member/`, { method: 'POST', token: owner.access, json: { user_id: ownerId } })
+    expect(await demote.json()).toEqual({
+      detail: 'An organization needs at least one admin: make another member admin first.',
+    })
+    const remove = await api.request(`/organizations/${slug}/remove_member/`, {
+      method: 'POST',
+      token: owner.access,
+      json: { user_id: ownerId },
+    })
     expect(remove.status).toBe(400)
 
-    const partner = await registerThroughInvitation(api, owner, slug, { email: 'partner@solo.example', username: 'partner', role: 'member' })
-    const promote = await api.request(`/organizations/${slug}/update_member_role/`, { method: 'POST', token: owner.access, json: { user_id: partner.user.id, role: 'admin' } })
+    const partner = await registerThroughInvitation(api, owner, slug, {
+      email: 'partner@solo.example',
+      username: 'partner',
+      role: 'member',
+    })
+    const promote = await api.request(`/organizations/${slug}/update_member_role/`, {
+      method: 'POST',
+      token: owner.access,
+      json: { user_id: partner.user.id, role: 'admin' },
+    })
     expect(promote.status).toBe(200)
-    const nowDemote = await api.request(`/organizations/${slug}/update_member_role/`, { method: 'POST', token: owner.access, json: { user_id: ownerId, role: 'member' } })
+    const nowDemote = await api.request(`/organizations/${slug}/update_member_role/`, {
+      method: 'POST',
+      token: owner.access,
+      json: { user_id: ownerId, role: 'member' },
+    })
     expect(nowDemote.status).toBe(200)
     expect((await nowDemote.json()).role).toBe('member')
   })
@@ -141,12 +191,22 @@ describe('the last admin', () => {
 
 describe('creating and editing', () => {
   it('makes the creator admin, gives distinct slugs to equal names, and refuses an empty name', async () => {
-    const first = await (await api.request('/organizations/', { method: 'POST', token: analystA.access, json: { name: 'Twin Holdings' } })).json()
-    const second = await (await api.request('/organizations/', { method: 'POST', token: analystA.access, json: { name: 'Twin Holdings' } })).json()
+    const first = await (
+      await api.request('/organizations/', { method: 'POST', token: analystA.access, json: { name: 'Twin Holdings' } })
+    ).json()
+    const second = await (
+      await api.request('/organizations/', { method: 'POST', token: analystA.access, json: { name: 'Twin Holdings' } })
+    ).json()
     expect(first.slug).not.toBe(second.slug)
-    const members = await (await api.request(`/organizations/${first.slug}/members/`, { token: analystA.access })).json()
+    const members = await (
+      await api.request(`/organizations/${first.slug}/members/`, { token: analystA.access })
+    ).json()
     expect(members).toEqual([expect.objectContaining({ role: 'admin' })])
-    const empty = await api.request('/organizations/', { method: 'POST', token: analystA.access, json: { name: '   ' } })
+    const empty = await api.request('/organizations/', {
+      method: 'POST',
+      token: analystA.access,
+      json: { name: '   ' },
+    })
     expect(empty.status).toBe(400)
     expect(await empty.json()).toEqual({ name: ['Organization name is required'] })
   })
@@ -159,9 +219,16 @@ describe('creating and editing', () => {
       headers: { 'Content-Type': 'application/json' },
     })
     expect(malformed.status).toBe(400)
-    const wrong = await api.request(`/organizations/${A}/update_member_role/`, { method: 'POST', token: adminA.access, json: { user_id: 'x', role: 'owner' } })
+    const wrong = await api.request(`/organizations/${A}/update_member_role/`, {
+      method: 'POST',
+      token: adminA.access,
+      json: { user_id: 'x', role: 'owner' },
+    })
     expect(wrong.status).toBe(400)
-    expect(await wrong.json()).toEqual({ user_id: ['A valid user id is required.'], role: ['Choose one of admin, analyst or member.'] })
+    expect(await wrong.json()).toEqual({
+      user_id: ['A valid user id is required.'],
+      role: ['Choose one of admin, analyst or member.'],
+    })
     await expectUnchanged()
   })
 })

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { createSearchMaintenance } from '../../api/ai/retrieval/maintenance'
-import { rowsOf } from '../../api/db/sql-values'
 import { openDatabase } from '../../api/db/client'
+import { rowsOf } from '../../api/db/sql-values'
 
 let database: Awaited<ReturnType<typeof openDatabase>>
 
 async function vacuums() {
-  const rows = rowsOf(await database.db.execute(sql`select relname, vacuum_count, analyze_count from pg_stat_user_tables where relname in ('document_chunks', 'chunk_terms', 'document_embeddings')`))
+  const rows = rowsOf(
+    await database.db.execute(
+      sql`select relname, vacuum_count, analyze_count from pg_stat_user_tables where relname in ('document_chunks', 'chunk_terms', 'document_embeddings')`,
+    ),
+  )
   expect(rows).toHaveLength(3)
   for (const row of rows) expect(row.analyze_count).toBe(row.vacuum_count)
   return Math.min(...rows.map((row) => Number(row.vacuum_count)))

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '../../api/db/sql-values'
+
 import { HNSW_MIN_CHUNKS, vectorCandidates } from '../../api/ai/retrieval/vector-search'
+import { rowsOf } from '../../api/db/sql-values'
 import { enqueueReindex } from '../../api/ingest/reindex-document-job'
-import { type Harness, type Session, registerThroughInvitation, signIn, startApi } from './support/harness'
+import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { corpusFile, processed, upload } from './support/uploads'
 
 const DEMO = 'demo-advisory-group'
@@ -48,27 +49,31 @@ async function uploadText(session: Session, name: string, text: string, org?: st
 
 beforeAll(async () => {
   api = await startApi()
-  ;[admin, analyst, member] = await Promise.all(['admin', 'analyst', 'member'].map((name) => signIn(api, name)))
-  const created = await api.request('/organizations/', { method: 'POST', token: admin.access, json: { name: 'Harbor Capital' } })
-  harbor = (await created.json()).slug
-  outsider = await registerThroughInvitation(api, admin, harbor, { email: 'olivia@harbor.example', username: 'olivia', role: 'analyst' })
+  ;({ admin, analyst, member, outsider, harbor } = await demoAndHarbor(api))
   harborDocument = await uploadText(outsider, 'Lindqvist earn-out.txt', HARBOR_TEXT, harbor)
   const texts: Record<string, string> = {
     customers:
       'Customer concentration: our three largest customers account for 62% of revenue. Losing any one of them would cut ' +
       'sales sharply, a risk every buyer will price into the offer.',
     lease: 'The factory lease in Dayton runs until 2031 with two five-year renewal options at market rent.',
-    succession: 'Succession plan: the founder hands over day-to-day management to the operations director over 18 months.',
+    succession:
+      'Succession plan: the founder hands over day-to-day management to the operations director over 18 months.',
     clients: 'Client dependency remains high: a few large clients generate most of the income of the firm.',
   }
-  for (const [key, text] of Object.entries(texts)) demoDocuments[key] = await uploadText(analyst, `${key}.txt`, text, DEMO)
+  for (const [key, text] of Object.entries(texts))
+    demoDocuments[key] = await uploadText(analyst, `${key}.txt`, text, DEMO)
 })
 afterAll(() => api.close())
 
 describe('POST /api/search/', () => {
   it('finds the passage that answers a question asked in other words, with a 0..1 score', async () => {
     const found = await results(member, { query: 'What is the customer concentration risk?' }, DEMO)
-    expect(found[0]).toMatchObject({ document_id: demoDocuments.customers, document_title: 'customers', page_number: null, sheet_name: null })
+    expect(found[0]).toMatchObject({
+      document_id: demoDocuments.customers,
+      document_title: 'customers',
+      page_number: null,
+      sheet_name: null,
+    })
     expect(found[0]!.text).toContain('three largest customers')
     for (const result of found) {
       expect(result.score).toBeGreaterThan(0)
@@ -95,7 +100,12 @@ describe('POST /api/search/', () => {
     const query = { query: 'factory lease renewal options', top_k: 10 }
     const before = await results(member, query, DEMO)
     for (let index = 0; index < 3; index++) {
-      await uploadText(outsider, `lease-${index}.txt`, `Factory lease ${index}: renewal options on the factory lease, lease after lease.`, harbor)
+      await uploadText(
+        outsider,
+        `lease-${index}.txt`,
+        `Factory lease ${index}: renewal options on the factory lease, lease after lease.`,
+        harbor,
+      )
     }
     expect(await results(member, query, DEMO)).toEqual(before)
   })
@@ -106,7 +116,9 @@ describe('POST /api/search/', () => {
     const options = { organizationId: demo, model: api.deps.embeddings.model, vector: vector!, limit: 50 }
     const exact = await vectorCandidates(api.db, { ...options, chunkCount: 0 })
     const throughIndex = await vectorCandidates(api.db, { ...options, chunkCount: HNSW_MIN_CHUNKS })
-    const demoChunks = rowsOf(await api.db.execute(sql`select id from document_chunks where organization_id = ${demo}`)).map((row) => row.id)
+    const demoChunks = rowsOf(
+      await api.db.execute(sql`select id from document_chunks where organization_id = ${demo}`),
+    ).map((row) => row.id)
     // The other organization's copy is the nearest vector of all; iterative scan walks past it.
     expect(throughIndex.map((hit) => hit.id).sort()).toEqual(exact.map((hit) => hit.id).sort())
     expect(throughIndex.length).toBe(Math.min(50, demoChunks.length))
@@ -121,13 +133,23 @@ describe('POST /api/search/', () => {
 
   it('lets every role of the organization search', async () => {
     for (const session of [admin, analyst, member]) {
-      expect((await results(session, { query: 'factory lease Dayton' }, DEMO))[0]!.document_id).toBe(demoDocuments.lease)
+      expect((await results(session, { query: 'factory lease Dayton' }, DEMO))[0]!.document_id).toBe(
+        demoDocuments.lease,
+      )
     }
   })
 
   it('returns 5 results by default and at most top_k', async () => {
     const ids = []
-    for (let index = 0; index < 7; index++) ids.push(await uploadText(analyst, `forecast-${index}.txt`, `Revenue forecast ${index}: revenue grows every quarter.`, DEMO))
+    for (let index = 0; index < 7; index++)
+      ids.push(
+        await uploadText(
+          analyst,
+          `forecast-${index}.txt`,
+          `Revenue forecast ${index}: revenue grows every quarter.`,
+          DEMO,
+        ),
+      )
     expect(await results(member, { query: 'revenue forecast' }, DEMO)).toHaveLength(5)
     expect(await results(member, { query: 'revenue forecast', top_k: 2 }, DEMO)).toHaveLength(2)
     expect((await results(member, { query: 'revenue forecast', top_k: 50 }, DEMO)).length).toBeGreaterThanOrEqual(7)
@@ -158,11 +180,21 @@ describe('POST /api/search/', () => {
   })
 
   it('refuses malformed JSON, a query that is not text, and an unknown mode', async () => {
-    const malformed = await api.request('/search/', { method: 'POST', token: member.access, org: DEMO, body: '{"query": "rev', headers: { 'Content-Type': 'application/json' } })
+    const malformed = await api.request('/search/', {
+      method: 'POST',
+      token: member.access,
+      org: DEMO,
+      body: '{"query": "rev',
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(malformed.status).toBe(400)
     expect(await malformed.json()).toEqual({ detail: 'Malformed JSON in the request body.' })
-    expect(await (await search(member, { query: 42 }, DEMO)).json()).toEqual({ query: ['A search query must be text.'] })
-    expect(await (await search(member, { query: 'x', mode: 'psychic' }, DEMO)).json()).toEqual({ mode: ['Choose one of: hybrid, lexical, vector.'] })
+    expect(await (await search(member, { query: 42 }, DEMO)).json()).toEqual({
+      query: ['A search query must be text.'],
+    })
+    expect(await (await search(member, { query: 'x', mode: 'psychic' }, DEMO)).json()).toEqual({
+      mode: ['Choose one of: hybrid, lexical, vector.'],
+    })
   })
 
   it('needs a signed-in caller', async () => {
@@ -175,10 +207,16 @@ describe('POST /api/search/', () => {
   })
 
   it('brings the page number of a multi-page PDF to the result', async () => {
-    const created = await (await upload(api, analyst, { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') }, {}, DEMO)).json()
+    const created = await (
+      await upload(api, analyst, { name: 'tracemonkey.pdf', bytes: corpusFile('pdf/pdfjs__tracemonkey.pdf') }, {}, DEMO)
+    ).json()
     expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
     for (const page of [3, 9]) {
-      const text = (await (await api.request(`/documents/${created.id}/text/?page=${page}`, { token: analyst.access, org: DEMO })).json()).page.text as string
+      const text = (
+        await (
+          await api.request(`/documents/${created.id}/text/?page=${page}`, { token: analyst.access, org: DEMO })
+        ).json()
+      ).page.text as string
       // A sentence from the middle of the page, searched as a user would paste it.
       const sentence = text.split(/(?<=\.)\s+/).find((candidate) => candidate.split(' ').length > 12)!
       const [best] = await results(member, { query: sentence, document_ids: [created.id] }, DEMO)
@@ -187,26 +225,52 @@ describe('POST /api/search/', () => {
   })
 
   it('names the sheet of a workbook result', async () => {
-    const created = await (await upload(api, analyst, { name: 'types.xlsx', bytes: corpusFile('xlsx/sheetjs__text_and_numbers.xlsx') }, {}, DEMO)).json()
+    const created = await (
+      await upload(
+        api,
+        analyst,
+        { name: 'types.xlsx', bytes: corpusFile('xlsx/sheetjs__text_and_numbers.xlsx') },
+        {},
+        DEMO,
+      )
+    ).json()
     expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
-    const page = (await (await api.request(`/documents/${created.id}/text/?page=1`, { token: analyst.access, org: DEMO })).json()).page
-    const [best] = await results(member, { query: page.text.split('\n').slice(1, 3).join(' '), document_ids: [created.id], mode: 'lexical' }, DEMO)
+    const page = (
+      await (await api.request(`/documents/${created.id}/text/?page=1`, { token: analyst.access, org: DEMO })).json()
+    ).page
+    const [best] = await results(
+      member,
+      { query: page.text.split('\n').slice(1, 3).join(' '), document_ids: [created.id], mode: 'lexical' },
+      DEMO,
+    )
     expect(best).toMatchObject({ document_id: created.id, page_number: null, sheet_name: page.label })
   })
 
   it('stops returning a document once it is deleted', async () => {
-    const id = await uploadText(analyst, 'temporary.txt', 'Quarantined inventory of obsolete widgets in the Toledo warehouse.', DEMO)
+    const id = await uploadText(
+      analyst,
+      'temporary.txt',
+      'Quarantined inventory of obsolete widgets in the Toledo warehouse.',
+      DEMO,
+    )
     expect((await results(member, { query: 'obsolete widgets Toledo' }, DEMO))[0]!.document_id).toBe(id)
     await api.request(`/documents/${id}/`, { method: 'DELETE', token: analyst.access, org: DEMO })
-    expect((await results(member, { query: 'obsolete widgets Toledo' }, DEMO)).map((result) => result.document_id)).not.toContain(id)
-    const [row] = rowsOf(await api.db.execute(sql`select count(*)::int as postings from chunk_terms where term = 'toledo'`))
+    expect(
+      (await results(member, { query: 'obsolete widgets Toledo' }, DEMO)).map((result) => result.document_id),
+    ).not.toContain(id)
+    const [row] = rowsOf(
+      await api.db.execute(sql`select count(*)::int as postings from chunk_terms where term = 'toledo'`),
+    )
     expect(row!.postings).toBe(0)
   })
 })
 
 describe('related documents', () => {
   it('lists the documents of the organization closest in meaning, never another organization’s', async () => {
-    const response = await api.request(`/documents/${demoDocuments.customers}/related/`, { token: member.access, org: DEMO })
+    const response = await api.request(`/documents/${demoDocuments.customers}/related/`, {
+      token: member.access,
+      org: DEMO,
+    })
     expect(response.status).toBe(200)
     const related = (await response.json()) as Array<{ document_id: number; score: number }>
     expect(related[0]!.document_id).toBe(demoDocuments.clients)
@@ -216,14 +280,20 @@ describe('related documents', () => {
   })
 
   it('answers 404 for another organization’s document', async () => {
-    expect((await api.request(`/documents/${harborDocument}/related/`, { token: member.access, org: DEMO })).status).toBe(404)
+    expect(
+      (await api.request(`/documents/${harborDocument}/related/`, { token: member.access, org: DEMO })).status,
+    ).toBe(404)
   })
 })
 
 describe('reindex', () => {
   it('re-embeds chunks made by another model and rebuilds postings, keeping search working', async () => {
-    await api.db.execute(sql`update document_chunks set embedding_model = 'some-older-model' where document_id = ${demoDocuments.clients}`)
-    await api.db.execute(sql`delete from chunk_terms where chunk_id in (select id from document_chunks where document_id = ${demoDocuments.clients})`)
+    await api.db.execute(
+      sql`update document_chunks set embedding_model = 'some-older-model' where document_id = ${demoDocuments.clients}`,
+    )
+    await api.db.execute(
+      sql`delete from chunk_terms where chunk_id in (select id from document_chunks where document_id = ${demoDocuments.clients})`,
+    )
     // Vectors of another model are never compared with the query's.
     const before = await results(member, { query: 'client dependency income', mode: 'vector', top_k: 50 }, DEMO)
     expect(before.map((result) => result.document_id)).not.toContain(demoDocuments.clients)
@@ -231,13 +301,23 @@ describe('reindex', () => {
     const queued = await enqueueReindex(api.deps, { organizations: [DEMO] })
     expect(queued).toBeGreaterThanOrEqual(5)
     await api.worker!.idle()
-    const rows = rowsOf(await api.db.execute(sql`select distinct embedding_model from document_chunks where document_id = ${demoDocuments.clients}`))
+    const rows = rowsOf(
+      await api.db.execute(
+        sql`select distinct embedding_model from document_chunks where document_id = ${demoDocuments.clients}`,
+      ),
+    )
     expect(rows).toEqual([{ embedding_model: api.deps.embeddings.model }])
-    expect((await results(member, { query: 'client dependency income', mode: 'lexical' }, DEMO))[0]!.document_id).toBe(demoDocuments.clients)
-    expect((await results(member, { query: 'client dependency income', mode: 'vector' }, DEMO))[0]!.document_id).toBe(demoDocuments.clients)
+    expect((await results(member, { query: 'client dependency income', mode: 'lexical' }, DEMO))[0]!.document_id).toBe(
+      demoDocuments.clients,
+    )
+    expect((await results(member, { query: 'client dependency income', mode: 'vector' }, DEMO))[0]!.document_id).toBe(
+      demoDocuments.clients,
+    )
   })
 
   it('refuses an unknown organization slug and queues nothing', async () => {
-    await expect(enqueueReindex(api.deps, { organizations: ['no-such-org'] })).rejects.toThrow('No organization with the slug "no-such-org".')
+    await expect(enqueueReindex(api.deps, { organizations: ['no-such-org'] })).rejects.toThrow(
+      'No organization with the slug "no-such-org".',
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { upload } from './support/uploads'
 
@@ -18,7 +19,10 @@ function expectGuarded(response: Response) {
 
 describe('/api security headers', () => {
   it('answers tokens with no-store, nosniff and no referrer', async () => {
-    const obtained = await api.request('/token/obtain/', { method: 'POST', json: { username: 'admin', password: 'demo-password' } })
+    const obtained = await api.request('/token/obtain/', {
+      method: 'POST',
+      json: { username: 'admin', password: 'demo-password' },
+    })
     expect(obtained.status).toBe(200)
     expectGuarded(obtained)
 
@@ -42,7 +46,12 @@ describe('/api security headers', () => {
   })
 
   it('keeps the caching a handler chose for itself (a file download)', async () => {
-    const uploaded = await upload(api, admin, { name: 'notes.txt', bytes: 'Exit plan notes', type: 'text/plain' }, { title: 'Notes' })
+    const uploaded = await upload(
+      api,
+      admin,
+      { name: 'notes.txt', bytes: 'Exit plan notes', type: 'text/plain' },
+      { title: 'Notes' },
+    )
     expect(uploaded.status).toBe(201)
     const { id } = (await uploaded.json()) as { id: number }
     const download = await api.request(`/documents/${id}/download/`, { token: admin.access })

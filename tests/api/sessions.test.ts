@@ -1,8 +1,9 @@
-import { SignJWT } from 'jose'
 import { eq } from 'drizzle-orm'
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { users } from '../../api/db/schema'
-import { type Harness, type Session, registerThroughInvitation, signIn, startApi } from './support/harness'
+import { type Harness, registerThroughInvitation, type Session, signIn, startApi } from './support/harness'
 
 const A = 'demo-advisory-group'
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
@@ -25,16 +26,31 @@ describe('sessions end when they should', () => {
     await api.request('/token/revoke/', { method: 'POST', json: { refresh: session.refresh } })
     const refused = await me(session.access)
     expect(refused.status).toBe(401)
-    expect(await refused.json()).toMatchObject({ detail: 'This session has ended. Please sign in again.', code: 'token_not_valid' })
+    expect(await refused.json()).toMatchObject({
+      detail: 'This session has ended. Please sign in again.',
+      code: 'token_not_valid',
+    })
     expect((await documentsOfA(session.access)).status).toBe(401)
   })
 
   it('refuses a removed member at once, and a demoted admin the admin calls', async () => {
-    const eve = await registerThroughInvitation(api, admin, A, { email: 'eve@demo.example', username: 'eve', role: 'admin' })
+    const eve = await registerThroughInvitation(api, admin, A, {
+      email: 'eve@demo.example',
+      username: 'eve',
+      role: 'admin',
+    })
     expect((await api.request(`/organizations/${A}/invitations/`, { token: eve.access })).status).toBe(200)
-    await api.request(`/organizations/${A}/update_member_role/`, { method: 'POST', token: admin.access, json: { user_id: eve.user.id, role: 'member' } })
+    await api.request(`/organizations/${A}/update_member_role/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { user_id: eve.user.id, role: 'member' },
+    })
     expect((await api.request(`/organizations/${A}/invitations/`, { token: eve.access })).status).toBe(403)
-    await api.request(`/organizations/${A}/remove_member/`, { method: 'POST', token: admin.access, json: { user_id: eve.user.id } })
+    await api.request(`/organizations/${A}/remove_member/`, {
+      method: 'POST',
+      token: admin.access,
+      json: { user_id: eve.user.id },
+    })
     expect((await documentsOfA(eve.access)).status).toBe(404)
     expect((await api.request(`/organizations/${A}/`, { token: eve.access })).status).toBe(404)
   })
@@ -45,7 +61,9 @@ describe('sessions end when they should', () => {
     await api.db.update(users).set({ isActive: false }).where(eq(users.id, frank.user.id))
     expect((await me(frank.access)).status).toBe(401)
     expect((await documentsOfA(frank.access)).status).toBe(401)
-    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: frank.refresh } })).status).toBe(401)
+    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: frank.refresh } })).status).toBe(
+      401,
+    )
   })
 
   it('refuses an access token without an expiry, even one signed with our key', async () => {
@@ -68,7 +86,7 @@ describe('sessions end when they should', () => {
     expect((await me(bounded)).status).toBe(200)
   })
 
-  it('refuses an access token that names another session than its user\'s', async () => {
+  it("refuses an access token that names another session than its user's", async () => {
     const member = await signIn(api, 'member')
     const analyst = await signIn(api, 'analyst')
     const claims = JSON.parse(Buffer.from(analyst.access.split('.')[1]!, 'base64url').toString())

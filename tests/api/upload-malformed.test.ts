@@ -3,7 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import { DEMO_PASSWORD } from './support/harness'
 
 const CUT_OFF = 'The upload was cut off or is not valid multipart/form-data.'
@@ -135,9 +137,13 @@ describe('an upload whose body ends without its closing boundary', () => {
   })
 
   it('keeps no file of an earlier, complete part of the same body', async () => {
-    const complete = '--XB\r\nContent-Disposition: form-data; name="files"; filename="one.txt"\r\nContent-Type: text/plain\r\n\r\nFirst file.\r\n'
+    const complete =
+      '--XB\r\nContent-Disposition: form-data; name="files"; filename="one.txt"\r\nContent-Type: text/plain\r\n\r\nFirst file.\r\n'
     const before = (await (await fetch(`${server.url}/documents/`, { headers: auth() })).json()).count
-    const response = await postMultipart('/documents/upload_batch/', `${complete}${TRUNCATED.replace('name="file"', 'name="files"')}`)
+    const response = await postMultipart(
+      '/documents/upload_batch/',
+      `${complete}${TRUNCATED.replace('name="file"', 'name="files"')}`,
+    )
     expect(response.status).toBe(400)
     expect((await (await fetch(`${server.url}/documents/`, { headers: auth() })).json()).count).toBe(before)
     expect(incoming()).toEqual([])
@@ -170,7 +176,8 @@ describe('other malformed upload bodies', () => {
 
 describe('a client that goes away in the middle of a file', () => {
   it('leaves no partial file and no crashed server', async () => {
-    const head = '--XB\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n'
+    const head =
+      '--XB\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n'
     const { port } = new URL(server.url)
     const socket = connect(Number(port), '127.0.0.1')
     await new Promise((resolve) => socket.once('connect', resolve))

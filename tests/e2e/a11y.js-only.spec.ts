@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, signIn, openUserMenu } from './support/fixtures'
+
+import { expectNoAxeViolations, openUserMenu, signIn } from './support/fixtures'
 
 test.describe('accessibility (axe)', () => {
-  test('public pages have no violations', async ({ page }) => {
-    for (const path of ['/login', '/login?help=1', '/terms', '/privacy', '/no-such-page']) {
+  // One test per public page: they need no sign-in, and a failure names its page.
+  for (const path of ['/login', '/login?help=1', '/terms', '/privacy', '/no-such-page']) {
+    test(`public page ${path} has no violations`, async ({ page }) => {
       await page.goto(path)
       await expectNoAxeViolations(page)
-    }
-  })
+    })
+  }
 
   test('the login page with an error has no violations', async ({ page }) => {
     await page.goto('/login')
@@ -16,7 +18,9 @@ test.describe('accessibility (axe)', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('signed-in pages have no violations', async ({ page }) => {
+  test('signed-in pages and the open menus have no violations', async ({ page }) => {
+    // Four pages and the open menus through axe: one sign-in, more time.
+    test.slow()
     await signIn(page, 'admin')
     for (const path of ['/dashboard', '/admin', '/unauthorized', '/no-such-page']) {
       await page.goto(path)
@@ -32,13 +36,17 @@ test.describe('accessibility (axe)', () => {
     await page.setViewportSize({ width: 400, height: 800 })
     await signIn(page, 'member')
     await page.getByText('Menu', { exact: true }).click()
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Search' })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Search' }),
+    ).toBeVisible()
     await expectNoAxeViolations(page)
   })
 })
 
 test.describe('accessibility of the organization pages (axe)', () => {
   test('organization, invitation, admin and profile pages have no violations', async ({ page }) => {
+    // Ten pages through axe, each several seconds on a busy machine: one sign-in, more time.
+    test.slow()
     await signIn(page, 'admin')
     for (const path of [
       '/organizations',
@@ -58,7 +66,6 @@ test.describe('accessibility of the organization pages (axe)', () => {
     await page.getByText('Change Password', { exact: true }).click()
     await expectNoAxeViolations(page)
   })
-
   test('the invitation link page has no violations', async ({ page }) => {
     await page.goto('/invitations/not-a-real-token')
     await expect(page.getByRole('heading', { name: 'Invitation not found' })).toBeVisible()

@@ -1,12 +1,18 @@
-import { type Browser, expect, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, test } from '@playwright/test'
+
 import { api, apiSignIn, createTeam, invitationLink, mailedLink } from './support/api'
 import { openUserMenu, readSession, signInAs } from './support/fixtures'
 
 const meStatus = async (access: string) =>
-  (await fetch(`http://localhost:${process.env.E2E_PORT}/api/me/`, { headers: { authorization: `Bearer ${access}` } })).status
+  (await fetch(`http://localhost:${process.env.E2E_PORT}/api/me/`, { headers: { authorization: `Bearer ${access}` } }))
+    .status
 
 /** A second browser holding a copy of the first one's cookies, as a thief with the cookie would. */
-async function copyOf(browser: Browser, cookies: Awaited<ReturnType<import('@playwright/test').BrowserContext['cookies']>>, javaScriptEnabled: boolean) {
+async function copyOf(
+  browser: Browser,
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>,
+  javaScriptEnabled: boolean,
+) {
   const context = await browser.newContext({ javaScriptEnabled })
   await context.addCookies(cookies)
   return context.newPage()
@@ -22,7 +28,9 @@ test.describe('account security', () => {
     await page.getByText('Change e-mail address', { exact: true }).click()
     await page.getByLabel('New e-mail address').fill(newEmail)
     await page.getByRole('button', { name: 'Send confirmation link' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Your address changes when you follow it.' })).toContainText(newEmail)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your address changes when you follow it.' }),
+    ).toContainText(newEmail)
     await expect(page.locator('#email-title + p')).toContainText(user.email)
 
     await page.goto(await mailedLink(newEmail, '/confirm-email/'))
@@ -33,7 +41,11 @@ test.describe('account security', () => {
     await expect(page.locator('#email-title + p')).toContainText(`${newEmail} Confirmed`)
   })
 
-  test('refuses a copied cookie and the old access token right after sign-out', async ({ page, browser, javaScriptEnabled }) => {
+  test('refuses a copied cookie and the old access token right after sign-out', async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const { users } = await createTeam('Signout', ['member'])
     const user = users[0]!
     await signInAs(page, user.username, user.password)
@@ -82,7 +94,10 @@ test.describe('account security', () => {
     const { users, organization } = await createTeam('Linkers', ['member'])
     const user = users[0]!
     const other = await createTeam('Hosts', [])
-    await api('POST', `/organizations/${other.organization.slug}/invite/`, { token: other.adminToken, body: { email: user.email, role: 'analyst' } })
+    await api('POST', `/organizations/${other.organization.slug}/invite/`, {
+      token: other.adminToken,
+      body: { email: user.email, role: 'analyst' },
+    })
     const link = await invitationLink(user.email)
     await signInAs(page, user.username, user.password)
     await page.goto(link)
@@ -92,6 +107,11 @@ test.describe('account security', () => {
     await expect(page.getByRole('status').first()).toContainText(`You have joined ${other.organization.name}`)
     const { access } = await apiSignIn(user.username, user.password)
     const mine = await api<Array<{ slug: string; role: string }>>('GET', '/users/my-organizations/', { token: access })
-    expect(mine.map((entry) => [entry.slug, entry.role]).sort()).toEqual([[organization.slug, 'member'], [other.organization.slug, 'analyst']].sort())
+    expect(mine.map((entry) => [entry.slug, entry.role]).sort()).toEqual(
+      [
+        [organization.slug, 'member'],
+        [other.organization.slug, 'analyst'],
+      ].sort(),
+    )
   })
 })

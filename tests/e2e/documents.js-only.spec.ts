@@ -1,5 +1,7 @@
 import path from 'node:path'
-import { type Page, expect, test } from '@playwright/test'
+
+import { expect, type Page, test } from '@playwright/test'
+
 import { createTeam } from './support/api'
 import { expectNoAxeViolations, signInAs } from './support/fixtures'
 
@@ -28,9 +30,19 @@ test.describe('documents with JavaScript', () => {
     const { users } = await createTeam('Previewers', ['analyst'])
     await signInAs(page, users[0]!.username, users[0]!.password)
     await page.goto('/documents?upload=true&mode=batch')
-    const names = Array.from({ length: 7 }, (_, index) => ({ name: `note-${index + 1}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Note ${index + 1}`) }))
+    const names = Array.from({ length: 7 }, (_, index) => ({
+      name: `note-${index + 1}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`Note ${index + 1}`),
+    }))
     await page.getByLabel('Files').setInputFiles(names)
-    await expect(page.locator('.file-preview li')).toHaveText(['note-1.txt', 'note-2.txt', 'note-3.txt', 'note-4.txt', 'note-5.txt'])
+    await expect(page.locator('.file-preview li')).toHaveText([
+      'note-1.txt',
+      'note-2.txt',
+      'note-3.txt',
+      'note-4.txt',
+      'note-5.txt',
+    ])
     await expect(page.getByText('...and 2 more')).toBeVisible()
   })
 
@@ -64,10 +76,17 @@ test.describe('documents with JavaScript', () => {
   })
 
   test('the documents pages have no axe violations', async ({ page }) => {
+    // Four pages through axe, each several seconds on a busy machine.
+    test.slow()
     await signInWithDocument(page, 'Auditors')
     await expect(page.locator('.document-item .status')).toHaveText('Processed', { timeout: 20_000 })
     const href = await page.getByRole('link', { name: 'Table of contents', exact: true }).getAttribute('href')
-    for (const path of ['/documents', '/documents?upload=true', '/documents?upload=true&mode=batch', `/documents?confirm-delete=${href!.split('/').pop()}`]) {
+    for (const path of [
+      '/documents',
+      '/documents?upload=true',
+      '/documents?upload=true&mode=batch',
+      `/documents?confirm-delete=${href!.split('/').pop()}`,
+    ]) {
       await page.goto(path)
       await expectNoAxeViolations(page)
     }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Page, expect, test } from '@playwright/test'
-import { createTeam } from './support/api'
+
+import { expect, type Page, test } from '@playwright/test'
+
+import { apiSignIn, createTeam } from './support/api'
+import { uploadDocument, waitUntilStatus } from './support/documents'
 import { signInAs } from './support/fixtures'
 
 const CORPUS = path.resolve('../shared/corpus/parsing')
@@ -36,7 +39,8 @@ async function waitUntilProcessed(page: Page) {
   }).toPass({ timeout: 30_000 })
 }
 
-const item = (page: Page, title: string) => page.locator('.document-item', { has: page.getByRole('link', { name: title, exact: true }) })
+const item = (page: Page, title: string) =>
+  page.locator('.document-item', { has: page.getByRole('link', { name: title, exact: true }) })
 
 test.describe('documents', () => {
   test('shows the empty state, validates the single upload and uploads one document', async ({ page }) => {
@@ -68,7 +72,9 @@ test.describe('documents', () => {
       buffer: readFileSync(corpus('pdf/pdfjs__issue10900.pdf')),
     })
     await page.getByRole('button', { name: 'Upload Document' }).click()
-    await expect(page.getByText('"contract.docx" is not a Word document: its content is a PDF. Check the file and its extension.')).toBeVisible()
+    await expect(
+      page.getByText('"contract.docx" is not a Word document: its content is a PDF. Check the file and its extension.'),
+    ).toBeVisible()
   })
 
   test('uploads a batch, names the refused file, filters by status and category, searches', async ({ page }) => {
@@ -76,13 +82,19 @@ test.describe('documents', () => {
     await page.goto('/documents?upload=true&mode=batch')
     await page.getByRole('button', { name: 'Upload Files' }).click()
     await expect(page.getByText('Please select at least one file to upload')).toBeVisible()
-    const file = (name: string) => ({ name: path.basename(name), mimeType: 'application/octet-stream', buffer: readFileSync(corpus(name)) })
-    await page.getByLabel('Files').setInputFiles([
-      file('csv/sp500__constituents.csv'),
-      file('txt/gotext__candide-utf-8.txt'),
-      file('pdf/pdfjs__empty.pdf'),
-      { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('these are plain notes, not a PDF') },
-    ])
+    const file = (name: string) => ({
+      name: path.basename(name),
+      mimeType: 'application/octet-stream',
+      buffer: readFileSync(corpus(name)),
+    })
+    await page
+      .getByLabel('Files')
+      .setInputFiles([
+        file('csv/sp500__constituents.csv'),
+        file('txt/gotext__candide-utf-8.txt'),
+        file('pdf/pdfjs__empty.pdf'),
+        { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('these are plain notes, not a PDF') },
+      ])
     await page.getByRole('button', { name: 'Upload Files' }).click()
     await expect(page.getByRole('status')).toContainText('3 documents uploaded and queued for processing.')
     await expect(page.getByRole('status')).toContainText('"notes.pdf" is not a PDF')
@@ -96,7 +108,9 @@ test.describe('documents', () => {
     await expect(item(page, 'pdfjs__empty')).toContainText('No text could be found in this document.')
     await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Processing' }).click()
     await expect(page).toHaveURL(/status=processing/)
-    await expect(page.getByText('No documents match your search criteria. Try adjusting your filters or search term.')).toBeVisible()
+    await expect(
+      page.getByText('No documents match your search criteria. Try adjusting your filters or search term.'),
+    ).toBeVisible()
     await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'All Documents' }).click()
     await expect(page).not.toHaveURL(/status=/)
 
@@ -158,12 +172,79 @@ test.describe('documents', () => {
     expect((await page.request.get(`/resources${href}/download`)).status()).toBe(404)
   })
 
-  test('shows a member the documents without upload or delete', async ({ page }) => {
-    const { users } = await createTeam('Readers', ['member'])
-    await signInAs(page, users[0]!.username, users[0]!.password)
+  test('offers no comparison until a second version exists, then compares the two', async ({ page }) => {
+    const { users, organization } = await createTeam('Versioners', ['analyst'])
+    const [analyst] = users
+    const memo = await uploadDocument(analyst!, organization.slug, {
+      title: 'Sale memo',
+      name: 'memo.txt',
+      content: 'Asking price: 4 million.\n',
+    })
+    await signInAs(page, analyst!.username, analyst!.password)
+    await page.goto(`/documents/${memo.id}?tab=versions`)
+    const compare = page.getByRole('button', { name: 'Compare', exact: true })
+    await expect(compare).toBeDisabled()
+    await expect(compare).toHaveAccessibleDescription('Need at least 2 versions to compare')
+
+    await page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('Asking price: 5 million.\n') })
+    await page.getByLabel('What changed').fill('New asking price')
+    await page.getByRole('button', { name: 'Upload version' }).click()
+    await expect(page.getByRole('row', { name: /^v2/ })).toContainText('New asking price')
+    await expect(page.getByText('Need at least 2 versions to compare')).toHaveCount(0)
+    await expect(compare).toBeEnabled()
+    await compare.click()
+    const changes = page.getByRole('region', { name: 'Changes from v1 to v2' })
+    await expect(changes).toContainText('1 lines added, 1 lines removed')
+    await expect(changes.locator('ins')).toHaveText('Asking price: 5 million.\n')
+    await expect(changes.locator('del')).toHaveText('Asking price: 4 million.\n')
+  })
+
+  test('shows a member the documents without upload, delete or reprocess, and refuses them if forged', async ({
+    page,
+  }) => {
+    const { users, organization } = await createTeam('Readers', ['analyst', 'member'])
+    const [analyst, member] = users
+    const minutes = await uploadDocument(analyst!, organization.slug, {
+      title: 'Board minutes',
+      name: 'minutes.txt',
+      content: 'The board met.',
+    })
+    const scan = await uploadDocument(analyst!, organization.slug, {
+      title: 'Blank scan',
+      path: corpus('pdf/pdfjs__empty.pdf'),
+    })
+    await waitUntilStatus(analyst!, organization.slug, scan, 'failed')
+
+    await signInAs(page, member!.username, member!.password)
     await page.goto('/documents?upload=true')
     await expect(page.getByRole('heading', { name: 'Documents', exact: true })).toBeVisible()
+    await expect(item(page, 'Board minutes')).toBeVisible()
+    await expect(item(page, 'Blank scan').locator('.status')).toHaveText('Failed')
     await expect(page.getByRole('link', { name: 'Upload Document' })).toHaveCount(0)
     await expect(page.getByLabel('File', { exact: true })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^Delete/ })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^Reprocess/ })).toHaveCount(0)
+    await page.goto(`/documents?confirm-delete=${minutes.id}`)
+    await expect(page.getByRole('button', { name: 'Delete document' })).toHaveCount(0)
+
+    // The same posts the buttons would send, from the member's own signed-in browser.
+    const origin = new URL(page.url()).origin
+    const forged = (url: string, form: Record<string, string>) =>
+      page.request.post(url, { form, headers: { origin }, maxRedirects: 0 })
+    expect((await forged('/documents', { intent: 'delete', id: String(minutes.id) })).status()).toBe(403)
+    expect((await forged('/documents', { intent: 'reprocess', id: String(scan.id) })).status()).toBe(403)
+    expect((await forged(`/documents/${scan.id}`, { intent: 'reprocess' })).status()).toBe(403)
+    const { access } = await apiSignIn(member!.username, member!.password)
+    const direct = await fetch(`${origin}/api/documents/${minutes.id}/`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${access}`, 'x-organization': organization.slug },
+    })
+    expect(direct.status).toBe(403)
+
+    await page.goto('/documents')
+    await expect(item(page, 'Board minutes')).toBeVisible()
+    await expect(item(page, 'Blank scan').locator('.status')).toHaveText('Failed')
   })
 })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { signIn, openUserMenu } from './support/fixtures'
+
+import { openUserMenu, signIn } from './support/fixtures'
 
 test.describe('JavaScript enhancements', () => {
   test('Alt+D toggles the auth debug panel, which lists, clears and closes', async ({ page }) => {
@@ -23,7 +24,9 @@ test.describe('JavaScript enhancements', () => {
     await page.evaluate(() =>
       localStorage.setItem(
         'auth_debug_logs',
-        JSON.stringify([{ timestamp: new Date().toISOString(), source: 'Test', message: 'written by another tab', type: 'info' }]),
+        JSON.stringify([
+          { timestamp: new Date().toISOString(), source: 'Test', message: 'written by another tab', type: 'info' },
+        ]),
       ),
     )
     await expect(panel).toContainText('written by another tab')
@@ -42,7 +45,12 @@ test.describe('JavaScript enhancements', () => {
       localStorage.setItem(
         'auth_debug_logs',
         JSON.stringify(
-          Array.from({ length: 100 }, (_, index) => ({ timestamp: new Date().toISOString(), source: 'Test', message: `old ${index}`, type: 'info' })),
+          Array.from({ length: 100 }, (_, index) => ({
+            timestamp: new Date().toISOString(),
+            source: 'Test',
+            message: `old ${index}`,
+            type: 'info',
+          })),
         ),
       ),
     )
@@ -61,11 +69,19 @@ test.describe('JavaScript enhancements', () => {
       await page.getByRole('button', { name: 'Logout' }).click()
       await expect(page).toHaveURL(/\/login$/)
     }
+    // The page's clock is stopped before the toast arrives, then moved on by hand: the toast must
+    // still be there a moment before five seconds and gone at five.
+    await page.clock.install()
     await signIn(page, 'member')
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
     await logout()
     const toast = page.getByRole('status').getByText('You have been signed out.')
     await expect(toast).toBeVisible()
-    await expect(toast).toBeHidden({ timeout: 8_000 })
+    await page.clock.runFor(4_990)
+    await expect(toast).toBeVisible()
+    await page.clock.runFor(10)
+    await expect(toast).toBeHidden()
+    await page.clock.resume()
 
     await signIn(page, 'member')
     await logout()

@@ -1,64 +1,72 @@
-import { type Server, createServer } from 'node:http'
-import { createCookieSessionStorage } from '@remix-run/node'
-import { expect, test } from '@playwright/test'
-import { SignJWT, exportJWK, generateKeyPair } from 'jose'
-import { type StartedServer, startServer } from './support/server'
+import { createServer, type Server } from 'node:http'
 
-// A server with Google sign-in configured against a local key set: the Google account's session is
-// made through the real /api/users/google/ exchange, then handed to the browser as its cookie.
-const CLIENT_ID = 'e2e-client.apps.googleusercontent.com'
-const SESSION_SECRET = 'e2e-session-secret-for-google-tests'
+import { expect, type Page, test } from '@playwright/test'
+import { decodeJwt } from 'jose'
 
-let jwks: Server
+import { type FakeGoogle, startFakeGoogle } from './support/fake-google'
+import { freePort, type StartedServer, startServer } from './support/server'
+
+// Google sign-in end to end: the button, Google's authorization page (a stand-in), the callback
+// that exchanges the code at Google's token endpoint (the stand-in again) and the ID token at the
+// backend's /api/users/google/, which verifies it against the stand-in's published key.
+let google: FakeGoogle
 let server: StartedServer
-let privateKey: CryptoKey
+// The same web tier in front of a backend that answers the exchange with the status the account's
+// e-mail names (status-400@…), and in front of no backend at all.
+let fakeBackend: Server
+let webWithFakeBackend: StartedServer
+let webWithoutBackend: StartedServer
 
+// One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
+test.describe.configure({ mode: 'default' })
 test.beforeAll(async () => {
-  const keys = await generateKeyPair('RS256')
-  privateKey = keys.privateKey as CryptoKey
-  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'e2e-key', alg: 'RS256', use: 'sig' }
-  jwks = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' })
-    response.end(JSON.stringify({ keys: [publicJwk] }))
+  // Three servers start on a small machine: more than one test's time.
+  test.setTimeout(180_000)
+  google = await startFakeGoogle()
+  fakeBackend = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      const { token } = JSON.parse(body || '{}') as { token?: string }
+      const email = token ? String(decodeJwt(token).email) : ''
+      const status = Number(/^status-(\d{3})@/.exec(email)?.[1] ?? 500)
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ detail: 'Refused by the test backend.' }))
+    })
   })
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve))
-  const address = jwks.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  server = await startServer({
-    GOOGLE_CLIENT_ID: CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
-    GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs`,
-    SESSION_SECRET,
-  })
+  await new Promise<void>((resolve) => fakeBackend.listen(0, '127.0.0.1', resolve))
+  const address = fakeBackend.address()
+  const fakePort = typeof address === 'object' && address ? address.port : 0
+  ;[server, webWithFakeBackend, webWithoutBackend] = await Promise.all([
+    startServer(google.env),
+    startServer({ ...google.env, API_URL: `http://127.0.0.1:${fakePort}` }),
+    startServer({ ...google.env, API_URL: `http://127.0.0.1:${await freePort()}` }),
+  ])
 })
 
 test.afterAll(async () => {
-  await server?.stop()
-  jwks?.close()
+  await Promise.all([server?.stop(), webWithFakeBackend?.stop(), webWithoutBackend?.stop()])
+  fakeBackend?.close()
+  await google?.close()
 })
 
-async function googleSession(email: string) {
-  const idToken = await new SignJWT({ email, email_verified: true, given_name: 'Grace', family_name: 'Hopper' })
-    .setProtectedHeader({ alg: 'RS256', kid: 'e2e-key' })
-    .setIssuer('https://accounts.google.com')
-    .setAudience(CLIENT_ID)
-    .setSubject(`google-${email}`)
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(privateKey)
-  const response = await fetch(`${server.url}/api/users/google/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: idToken }),
-  })
-  expect(response.status).toBe(200)
-  const answer = (await response.json()) as { access: string; refresh: string; user: { auth_provider: string } }
-  expect(answer.user.auth_provider).toBe('google')
-  const storage = createCookieSessionStorage({ cookie: { name: '__session', secrets: [SESSION_SECRET], path: '/' } })
-  const session = await storage.getSession()
-  session.set('auth', { access: answer.access, refresh: answer.refresh, user: answer.user })
-  const cookie = await storage.commitSession(session)
-  return cookie.slice('__session='.length, cookie.indexOf(';'))
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${test.info().project.name}@example.com`
+
+/** Clicks the Google button on `base`'s login page and picks `email` on Google's account page. */
+async function signInWithGoogle(
+  page: Page,
+  base: string,
+  email: string,
+  options: { emailVerified?: boolean; idToken?: boolean; refuseCode?: boolean } = {},
+) {
+  await page.goto(`${base}/login`)
+  await page.getByRole('button', { name: 'Sign in with Google' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  if (options.emailVerified === false) await page.getByLabel('Email verified').uncheck()
+  if (options.idToken === false) await page.getByLabel('Hand back an ID token').uncheck()
+  if (options.refuseCode) await page.getByLabel('Refuse the code').check()
+  await page.getByRole('button', { name: 'Continue' }).click()
 }
 
 test('shows the Google button when Google sign-in is configured', async ({ page }) => {
@@ -68,14 +76,82 @@ test('shows the Google button when Google sign-in is configured', async ({ page 
   expect(await button.evaluate((element) => getComputedStyle(element).width)).toBe('280px')
 })
 
-test('refuses a password change to a Google account', async ({ page, context }) => {
-  const email = `grace-${Date.now()}-${test.info().project.name}@example.com`
-  await context.addCookies([{ name: '__session', value: await googleSession(email), url: server.url }])
-  await page.goto(`${server.url}/dashboard`)
+test('signs a new Google account in through Google, with no organization and no password to change', async ({
+  page,
+}) => {
+  const email = uniqueEmail('grace')
+  await signInWithGoogle(page, server.url, email)
+  await expect(page).toHaveURL(`${server.url}/dashboard`)
   await expect(page.locator('.welcome')).toContainText(email)
   await expect(page.getByText("You don't have an active organization.")).toBeVisible()
+  expect(decodeJwt(google.issued.at(-1)!).email).toBe(email)
+
+  await page.getByRole('link', { name: 'Select Organization' }).click()
+  await expect(page).toHaveURL(`${server.url}/organizations`)
+  await expect(page.getByRole('heading', { name: `Welcome, ${email.split('@')[0]}!` })).toBeVisible()
+
   await page.goto(`${server.url}/profile`)
+  await expect(page.locator('.org-banner')).toHaveText('No organization assigned')
+  await expect(page.getByRole('region', { name: 'Organization' })).toContainText('No organization assigned')
+  await expect(page.locator('.profile-role')).toHaveText('MEMBER')
   await page.getByText('Change Password', { exact: true }).click()
-  await expect(page.getByText('Password change is only available for username/password accounts')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText('Password change is only available for username/password accounts')
   await expect(page.getByLabel('Current password')).toHaveCount(0)
+})
+
+test('links the Google sign-in to the existing account with the same verified e-mail', async ({ page }) => {
+  await signInWithGoogle(page, server.url, 'analyst@demo.example.com')
+  await expect(page).toHaveURL(`${server.url}/dashboard`)
+  await expect(page.locator('.welcome')).toContainText('analyst@demo.example.com')
+  await expect(page.locator('.welcome')).toContainText('Demo Advisory Group')
+})
+
+test('says Google authentication was rejected when the backend refuses the account', async ({ page }) => {
+  // The backend creates no account for an e-mail Google has not verified (401).
+  await signInWithGoogle(page, server.url, uniqueEmail('unverified'), { emailVerified: false })
+  await expect(page).toHaveURL(`${server.url}/login`)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Google authentication was rejected. Please try again with a different account.',
+  )
+})
+
+test('says no credential was received when Google hands back no ID token', async ({ page }) => {
+  await signInWithGoogle(page, server.url, uniqueEmail('no-token'), { idToken: false })
+  await expect(page).toHaveURL(`${server.url}/login`)
+  await expect(page.getByRole('alert')).toHaveText('Google authentication failed: No credential received')
+})
+
+test('says Google login failed to start when Google refuses the code', async ({ page }) => {
+  await signInWithGoogle(page, server.url, uniqueEmail('refused'), { refuseCode: true })
+  await expect(page).toHaveURL(`${server.url}/login`)
+  await expect(page.getByRole('alert')).toHaveText('Failed to initialize Google login. Please try again later.')
+})
+
+test('refuses a callback this browser did not start, signing no one in', async ({ page }) => {
+  await page.goto(`${server.url}/auth/google/callback?code=made-up&state=made-up`)
+  await expect(page).toHaveURL(`${server.url}/login`)
+  await expect(page.getByRole('alert')).toHaveText('Failed to initialize Google login. Please try again later.')
+  await page.goto(`${server.url}/dashboard`)
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
+})
+
+for (const [status, message] of [
+  [400, 'Invalid Google account information. Please try again.'],
+  [401, 'Google authentication was rejected. Please try again with a different account.'],
+  [404, 'Authentication service is not available. Please contact support.'],
+  [500, 'Server error during authentication. Please try again later.'],
+] as const) {
+  test(`says "${message}" when the backend answers ${status}`, async ({ page }) => {
+    await signInWithGoogle(page, webWithFakeBackend.url, `status-${status}@example.com`)
+    await expect(page).toHaveURL(`${webWithFakeBackend.url}/login`)
+    await expect(page.getByRole('alert')).toHaveText(message)
+  })
+}
+
+test('says the network failed when no backend answers the exchange', async ({ page }) => {
+  await signInWithGoogle(page, webWithoutBackend.url, uniqueEmail('offline'))
+  await expect(page).toHaveURL(`${webWithoutBackend.url}/login`)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Network error. Please check your internet connection and try again.',
+  )
 })

@@ -1,4 +1,5 @@
-import { type Locator, type Page, expect, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+
 import { createTeam } from './support/api'
 
 /** Moves focus with Tab alone until `target` has it. */

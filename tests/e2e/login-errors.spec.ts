@@ -1,7 +1,9 @@
-import { type Server, createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
+
 import { expect, test } from '@playwright/test'
+
 import { submitLogin } from './support/fixtures'
-import { type StartedServer, freePort, startServer } from './support/server'
+import { freePort, type StartedServer, startServer } from './support/server'
 
 // The web tier in front of a backend that misbehaves in chosen ways (by username), and in front of
 // no backend at all: the spec's login error texts for each case.
@@ -17,6 +19,8 @@ let fakeBackend: Server
 let webWithFakeBackend: StartedServer
 let webWithoutBackend: StartedServer
 
+// One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
+test.describe.configure({ mode: 'default' })
 test.beforeAll(async () => {
   fakeBackend = createServer((request, response) => {
     let body = ''

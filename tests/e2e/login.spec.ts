@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, demoUser, signIn, submitLogin, openUserMenu } from './support/fixtures'
+
+import { DEMO_PASSWORD, demoUser, openUserMenu, signIn, submitLogin } from './support/fixtures'
 
 test.describe('login', () => {
   test('signs in with the demo admin and shows the e-mail and organization on the dashboard', async ({ page }) => {
@@ -70,7 +71,11 @@ test.describe('login', () => {
   test('signs in with the keyboard only', async ({ page }) => {
     await page.goto('/login')
     const username = page.getByLabel('Username or Email')
-    for (let presses = 0; presses < 10 && !(await username.evaluate((el) => el === document.activeElement)); presses++) {
+    for (
+      let presses = 0;
+      presses < 10 && !(await username.evaluate((el) => el === document.activeElement));
+      presses++
+    ) {
       await page.keyboard.press('Tab')
     }
     await expect(username).toBeFocused()

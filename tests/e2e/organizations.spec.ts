@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { api, apiSignIn, createTeam, invitationLink } from './support/api'
 import { openUserMenu, signInAs } from './support/fixtures'
 
@@ -28,7 +29,10 @@ test.describe('organizations', () => {
     const { organization, users } = await createTeam('Switchers', ['analyst'])
     const [user] = users
     const { access } = await apiSignIn(user!.username, user!.password)
-    const second = await api<{ name: string }>('POST', '/organizations/', { token: access, body: { name: `Second ${Date.now()}` } })
+    const second = await api<{ name: string }>('POST', '/organizations/', {
+      token: access,
+      body: { name: `Second ${Date.now()}` },
+    })
 
     await signInAs(page, user!.username, user!.password)
     await expect(page.locator('.welcome')).toContainText(organization.name)
@@ -41,7 +45,10 @@ test.describe('organizations', () => {
     await expect(page.getByText(`Working in ${second.name}`)).toBeVisible()
   })
 
-  test('invites a new e-mail; the invitee creates an account from the e-mail and joins with the offered role', async ({ page, browser }) => {
+  test('invites a new e-mail; the invitee creates an account from the e-mail and joins with the offered role', async ({
+    page,
+    browser,
+  }) => {
     const { organization, users } = await createTeam('Inviters', ['admin'])
     const [admin] = users
     await signInAs(page, admin!.username, admin!.password)
@@ -66,6 +73,8 @@ test.describe('organizations', () => {
     await inviteePage.goto(link)
     await expect(inviteePage.getByRole('heading', { name: `Join ${organization.name}` })).toBeVisible()
     await expect(inviteePage.getByText('as Analyst')).toBeVisible()
+    await inviteePage.getByLabel('First name').fill('Nora')
+    await inviteePage.getByLabel('Last name').fill('Newcomer')
     await inviteePage.getByLabel('Username').fill(`newcomer${Date.now()}`)
     await inviteePage.getByLabel('Password').fill('a good password')
     await inviteePage.getByRole('button', { name: 'Create account and join' }).click()
@@ -114,7 +123,10 @@ test.describe('organizations', () => {
         token: access,
         body: { name: `${label} Partners ${Date.now()}` },
       })
-      await api('POST', `/organizations/${organization.slug}/invite/`, { token: access, body: { email: user!.email, role: 'analyst' } })
+      await api('POST', `/organizations/${organization.slug}/invite/`, {
+        token: access,
+        body: { email: user!.email, role: 'analyst' },
+      })
       names.push(organization.name)
     }
     await signInAs(page, user!.username, user!.password)
@@ -146,6 +158,11 @@ test.describe('organizations', () => {
     await page.getByLabel('New password').fill('brand new secret')
     await page.getByRole('button', { name: 'Save new password' }).click()
     await expect(page.getByText('Your old password was entered incorrectly.')).toBeVisible()
+    await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
+      'Your old password was entered incorrectly.',
+    )
+    await expect(page.getByLabel('New password')).not.toHaveAttribute('aria-invalid', 'true')
 
     await page.getByLabel('Current password').fill(user!.password)
     await page.getByLabel('New password').fill('brand new secret')
@@ -162,7 +179,10 @@ test.describe('organizations', () => {
     const { organization, users } = await createTeam('Deleters', ['admin'])
     const [admin] = users
     const { access } = await apiSignIn(admin!.username, admin!.password)
-    const other = await api<{ name: string }>('POST', '/organizations/', { token: access, body: { name: `Remaining ${Date.now()}` } })
+    const other = await api<{ name: string }>('POST', '/organizations/', {
+      token: access,
+      body: { name: `Remaining ${Date.now()}` },
+    })
     await signInAs(page, admin!.username, admin!.password)
     await expect(page.locator('.welcome')).toContainText(organization.name)
 

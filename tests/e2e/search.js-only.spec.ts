@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test'
-import { type TeamUser, createTeam } from './support/api'
+import { expect, type Page, test } from '@playwright/test'
+
+import { createTeam, type TeamUser } from './support/api'
 import { uploadProcessed } from './support/documents'
 import { expectNoAxeViolations, signInAs } from './support/fixtures'
 

@@ -1,6 +1,8 @@
 import path from 'node:path'
-import { type Page, expect, test } from '@playwright/test'
-import { type TeamUser, api, apiSignIn, createTeam } from './support/api'
+
+import { expect, type Page, test } from '@playwright/test'
+
+import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { searchTitles, uploadProcessed } from './support/documents'
 import { DEMO_PASSWORD, signInAs } from './support/fixtures'
 
@@ -29,7 +31,8 @@ const FORECAST = {
 const HOSTILE = {
   title: 'Markup in minutes',
   name: 'markup.txt',
-  content: 'Minutes pasted from a web page: <script>document.title = "hijacked"</script> <img src=x onerror="document.title = \'hijacked\'"> about the escrow holdback.\n',
+  content:
+    'Minutes pasted from a web page: <script>document.title = "hijacked"</script> <img src=x onerror="document.title = \'hijacked\'"> about the escrow holdback.\n',
 }
 // Made-up words: only the other organization's document holds them, so nothing else can match.
 const SECRET = {
@@ -56,13 +59,22 @@ let team: Awaited<ReturnType<typeof createTeam>>
 
 test.beforeAll(async () => {
   test.setTimeout(90_000)
-  const [searchers, other] = await Promise.all([createTeam('Searchers', ['analyst', 'member', 'member']), createTeam('Outsiders', ['analyst'])])
+  const [searchers, other] = await Promise.all([
+    createTeam('Searchers', ['analyst', 'member', 'member']),
+    createTeam('Outsiders', ['analyst']),
+  ])
   team = searchers
   const [analyst] = team.users
   member = team.users[1]!
   leaver = team.users[2]!
   await Promise.all([
-    uploadProcessed(analyst!, team.organization.slug, [CONCENTRATION, SUCCESSION, FORECAST, HOSTILE, { title: 'TraceMonkey paper', path: TRACEMONKEY }]),
+    uploadProcessed(analyst!, team.organization.slug, [
+      CONCENTRATION,
+      SUCCESSION,
+      FORECAST,
+      HOSTILE,
+      { title: 'TraceMonkey paper', path: TRACEMONKEY },
+    ]),
     uploadProcessed(other.users[0]!, other.organization.slug, [SECRET]),
   ])
   // The other organization does find its own document: what follows shows scoping, not a broken index.
@@ -85,7 +97,9 @@ test.describe('semantic search', () => {
     await expect(results(page)).toHaveCount(0)
   })
 
-  test('finds the document that answers the question first, with its title, match and highlighted words, at a shareable URL', async ({ page }) => {
+  test('finds the document that answers the question first, with its title, match and highlighted words, at a shareable URL', async ({
+    page,
+  }) => {
     await page.goto('/search')
     await search(page, 'What is the customer concentration risk?')
     await expect(page).toHaveURL(/\/search\?q=What\+is\+the\+customer\+concentration\+risk%3F$/)
@@ -224,11 +238,20 @@ test.describe('semantic search failure', () => {
     await page.goto('/search')
     // Removed from the organization after signing in: the backend refuses the search.
     const { access } = await apiSignIn('admin', DEMO_PASSWORD)
-    const members = await api<Array<{ user: { id: number; username: string } }>>('GET', `/organizations/${team.organization.slug}/members/`, { token: access })
+    const members = await api<Array<{ user: { id: number; username: string } }>>(
+      'GET',
+      `/organizations/${team.organization.slug}/members/`,
+      { token: access },
+    )
     const { user } = members.find((entry) => entry.user.username === leaver.username)!
-    await api('POST', `/organizations/${team.organization.slug}/remove_member/`, { token: access, body: { user_id: user.id } })
+    await api('POST', `/organizations/${team.organization.slug}/remove_member/`, {
+      token: access,
+      body: { user_id: user.id },
+    })
     await search(page, 'customer concentration')
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to perform search. Please try again.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Failed to perform search. Please try again.' }),
+    ).toBeVisible()
     await expect(results(page)).toHaveCount(0)
     await expect(question(page)).toHaveValue('customer concentration')
   })

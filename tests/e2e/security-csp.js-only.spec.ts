@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+
 import { signIn } from './support/fixtures'
 import { startServer } from './support/server'
 
@@ -83,6 +84,8 @@ test.describe('Content-Security-Policy', () => {
 
 test.describe('transport headers', () => {
   test('asks for HTTPS only (HSTS) where cookies are secure, and not otherwise', async ({ request }) => {
+    // Starts a second server of its own.
+    test.slow()
     const secure = await request.get('/login')
     expect(secure.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
 

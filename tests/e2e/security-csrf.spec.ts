@@ -1,5 +1,7 @@
-import { type Server, createServer } from 'node:http'
-import { type Page, expect, test } from '@playwright/test'
+import { createServer, type Server } from 'node:http'
+
+import { expect, type Page, test } from '@playwright/test'
+
 import { createTeam } from './support/api'
 import { uploadDocument } from './support/documents'
 import { openUserMenu, signIn, signInAs } from './support/fixtures'
@@ -39,7 +41,9 @@ test.afterAll(() => new Promise<void>((resolve) => attacker.close(() => resolve(
 
 /** Clicks the attacker's button and answers the app's response to the forged post. */
 async function claimPrize(page: Page, appPath: string) {
-  const answer = page.waitForResponse((response) => response.url() === `${app()}${appPath}` && response.request().method() === 'POST')
+  const answer = page.waitForResponse(
+    (response) => response.url() === `${app()}${appPath}` && response.request().method() === 'POST',
+  )
   await page.getByRole('button', { name: 'Claim your prize' }).click()
   return answer
 }
@@ -67,7 +71,11 @@ test.describe('forms posted from another origin', () => {
     const { organization, users } = await createTeam('Csrf', ['admin'])
     const owner = users[0]
     const title = `Forged delete target ${test.info().project.name}`
-    const document = await uploadDocument(owner, organization.slug, { title, name: 'target.txt', content: 'Exit plan notes' })
+    const document = await uploadDocument(owner, organization.slug, {
+      title,
+      name: 'target.txt',
+      content: 'Exit plan notes',
+    })
     await signInAs(page, owner.username, owner.password)
 
     await page.goto(`http://localhost:${attackerPort}/delete?id=${document.id}`)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+
 import { OFF_SITE_REDIRECTS } from '../support/redirect-payloads'
 import { DEMO_PASSWORD, submitLogin } from './support/fixtures'
 
@@ -25,6 +26,8 @@ test.describe('redirect after sign-in', () => {
     await submitLogin(page, 'admin', DEMO_PASSWORD)
     await expect(page).toHaveURL(`${origin()}/documents?status=failed`)
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Failed' })).toHaveAttribute('aria-current', 'page')
+    await expect(
+      page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Failed' }),
+    ).toHaveAttribute('aria-current', 'page')
   })
 })

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test'
+
 import { jwtExpiry, readSession, signIn } from './support/fixtures'
 import { type StartedServer, startServer } from './support/server'
 
 // A server whose access tokens live one second, so expiry happens within a test.
 let server: StartedServer
+// One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
+test.describe.configure({ mode: 'default' })
 test.beforeAll(async () => {
   server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '1' })
 })

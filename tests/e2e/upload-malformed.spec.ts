@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Page, expect, test } from '@playwright/test'
+
+import { expect, type Page, test } from '@playwright/test'
+
 import { api, apiSignIn, createTeam } from './support/api'
 import { uploadDocument } from './support/documents'
 import { DEMO_PASSWORD, signInAs } from './support/fixtures'
@@ -27,6 +29,8 @@ test.describe('a malformed upload through the web upload forms', () => {
   const staged = () => filesIn(path.join(temporary, 'exit-planning-uploads'))
   const incoming = () => filesIn(path.join(server.dataDir, 'files', 'incoming'))
 
+  // One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
+  test.describe.configure({ mode: 'default' })
   test.beforeAll(async () => {
     temporary = mkdtempSync(path.join(tmpdir(), 'exit-planner-tmp-'))
     server = await startServer({ TMPDIR: temporary })
@@ -41,9 +45,14 @@ test.describe('a malformed upload through the web upload forms', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
   }
 
-  test('answers 400 with the message on the upload form, keeps serving, and leaves no file behind', async ({ page }) => {
+  test('answers 400 with the message on the upload form, keeps serving, and leaves no file behind', async ({
+    page,
+  }) => {
     await signInAs(page, 'analyst', DEMO_PASSWORD, server.url)
-    const response = await page.request.post(`${server.url}/documents?upload=true`, { headers: MULTIPART, data: Buffer.from(TRUNCATED) })
+    const response = await page.request.post(`${server.url}/documents?upload=true`, {
+      headers: MULTIPART,
+      data: Buffer.from(TRUNCATED),
+    })
     expect(response.status()).toBe(400)
     expect(await response.text()).toContain(CUT_OFF)
     await expectStillServing(page)
@@ -65,11 +74,18 @@ test.describe('a malformed upload through the web upload forms', () => {
     const { access } = await apiSignIn('analyst', DEMO_PASSWORD, server.url)
     const body = new FormData()
     body.append('file', new Blob(['Board minutes.'], { type: 'text/plain' }), 'minutes.txt')
-    const created = await fetch(`${server.url}/api/documents/`, { method: 'POST', headers: { authorization: `Bearer ${access}` }, body })
+    const created = await fetch(`${server.url}/api/documents/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body,
+    })
     const { id } = (await created.json()) as { id: number }
 
     await signInAs(page, 'analyst', DEMO_PASSWORD, server.url)
-    const response = await page.request.post(`${server.url}/documents/${id}?tab=versions`, { headers: MULTIPART, data: Buffer.from(TRUNCATED) })
+    const response = await page.request.post(`${server.url}/documents/${id}?tab=versions`, {
+      headers: MULTIPART,
+      data: Buffer.from(TRUNCATED),
+    })
     expect(response.status()).toBe(400)
     expect(await response.text()).toContain(CUT_OFF)
     expect(staged()).toEqual([])
@@ -80,8 +96,17 @@ test.describe('a malformed upload through the web upload forms', () => {
 
 test.describe("another organization's document page", () => {
   test('answers 404 to every intent an outsider posts, and changes nothing', async ({ page }) => {
-    const demoAdmin = { username: 'admin', email: 'admin@demo.example.com', password: DEMO_PASSWORD, role: 'admin' as const }
-    const document = await uploadDocument(demoAdmin, 'demo-advisory-group', { title: 'Demo valuation', name: 'valuation.txt', content: 'Valuation of 9.5x EBITDA.' })
+    const demoAdmin = {
+      username: 'admin',
+      email: 'admin@demo.example.com',
+      password: DEMO_PASSWORD,
+      role: 'admin' as const,
+    }
+    const document = await uploadDocument(demoAdmin, 'demo-advisory-group', {
+      title: 'Demo valuation',
+      name: 'valuation.txt',
+      content: 'Valuation of 9.5x EBITDA.',
+    })
     // An admin of an organization of their own, who has never belonged to the demo organization.
     const { users } = await createTeam('Outsiders', ['admin'])
     await signInAs(page, users[0]!.username, users[0]!.password)

@@ -27,7 +27,10 @@ export function hugePdf(pageCount = 300_000, { pagesPerNode = 500 } = {}): Uint8
   }
   add(1, '<</Type/Catalog/Pages 2 0 R>>')
   const nodes = Array.from({ length: nodeCount }, (_, index) => `${firstNode + index} 0 R`)
-  add(2, `<</Type/Pages/Count ${pageCount}/MediaBox[0 0 612 792]/Resources<</Font<</F1 4 0 R>>>>/Kids[${nodes.join(' ')}]>>`)
+  add(
+    2,
+    `<</Type/Pages/Count ${pageCount}/MediaBox[0 0 612 792]/Resources<</Font<</F1 4 0 R>>>>/Kids[${nodes.join(' ')}]>>`,
+  )
   add(3, `<</Length ${content.length}>>\nstream\n${content}\nendstream`)
   add(4, '<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>')
   for (let node = 0; node < nodeCount; node++) {
@@ -42,7 +45,8 @@ export function hugePdf(pageCount = 300_000, { pagesPerNode = 500 } = {}): Uint8
   const objectCount = firstPage + pageCount
   // The cross-reference table starts where the objects end.
   parts.push(`xref\n0 ${objectCount}\n0000000000 65535 f \n`)
-  for (let number = 1; number < objectCount; number++) parts.push(`${String(offsets[number]).padStart(10, '0')} 00000 n \n`)
+  for (let number = 1; number < objectCount; number++)
+    parts.push(`${String(offsets[number]).padStart(10, '0')} 00000 n \n`)
   parts.push(`trailer\n<</Size ${objectCount}/Root 1 0 R>>\nstartxref\n${length}\n%%EOF\n`)
   const text = parts.join('')
   const bytes = new Uint8Array(text.length)

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { ConfigError, loadApiConfig } from '../../api/config'
 import { withGeneratedSecrets } from '../../api/secrets'
 
@@ -26,7 +28,12 @@ describe('loadApiConfig', () => {
 
   it('names every bad variable in one message', () => {
     const attempt = () =>
-      loadApiConfig({ JWT_SECRET: 'short', ACCESS_TOKEN_TTL_SECONDS: '-3', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })
+      loadApiConfig({
+        JWT_SECRET: 'short',
+        ACCESS_TOKEN_TTL_SECONDS: '-3',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+      })
     expect(attempt).toThrow(ConfigError)
     try {
       attempt()
@@ -41,6 +48,50 @@ describe('loadApiConfig', () => {
 
   it('reports a missing JWT secret', () => {
     expect(() => loadApiConfig({})).toThrow(/JWT_SECRET/)
+  })
+
+  it('seeds the demo organization with the default password unless told otherwise', () => {
+    expect(loadApiConfig({ JWT_SECRET: secret })).toMatchObject({
+      SEED_DEMO: true,
+      DEMO_PASSWORD: 'demo-password',
+      JOB_POLL_MS: 1000,
+    })
+    expect(loadApiConfig({ JWT_SECRET: secret, SEED_DEMO: 'false', DEMO_PASSWORD: 'another-secret' })).toMatchObject({
+      SEED_DEMO: false,
+      DEMO_PASSWORD: 'another-secret',
+    })
+  })
+
+  it('takes the API port from API_PORT, else PORT, and accepts 0 for any free port', () => {
+    expect(loadApiConfig({ JWT_SECRET: secret }).API_PORT).toBeUndefined()
+    expect(loadApiConfig({ JWT_SECRET: secret, API_PORT: '0' }).API_PORT).toBe(0)
+    expect(loadApiConfig({ JWT_SECRET: secret, API_PORT: '4100', PORT: '8080' })).toMatchObject({
+      API_PORT: 4100,
+      PORT: 8080,
+    })
+  })
+
+  it('names a bad demo flag, demo password, port or poll interval', () => {
+    const attempt = () =>
+      loadApiConfig({
+        JWT_SECRET: secret,
+        SEED_DEMO: 'no',
+        DEMO_PASSWORD: 'short',
+        API_PORT: '70000',
+        JOB_POLL_MS: '0',
+      })
+    expect(attempt).toThrow(ConfigError)
+    const message = (() => {
+      try {
+        attempt()
+      } catch (error) {
+        return (error as Error).message
+      }
+    })()
+    expect(message).toContain('SEED_DEMO: must be true or false')
+    expect(message).toContain('DEMO_PASSWORD: must be at least 8 characters')
+    expect(message).toContain('API_PORT: must be a port number from 0 to 65535')
+    expect(message).toContain('JOB_POLL_MS: must be a positive whole number')
   })
 })
 
@@ -59,7 +110,11 @@ describe('withGeneratedSecrets', () => {
   })
 
   it('leaves configured secrets alone', () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'secrets-')), JWT_SECRET: secret, SESSION_SECRET: 'a'.repeat(20) }
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'secrets-')),
+      JWT_SECRET: secret,
+      SESSION_SECRET: 'a'.repeat(20),
+    }
     expect(withGeneratedSecrets(env)).toBe(env)
   })
 })

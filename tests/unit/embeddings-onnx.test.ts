@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
 import { createOnnxEmbeddingProvider } from '../../api/ai/embeddings/onnx'
 import type { EmbeddingProvider } from '../../api/ai/embeddings/provider'
 import { loadApiConfig } from '../../api/config'
-import { embeddingError } from './support/embedding-error'
 import { TINY_DIMENSIONS, TINY_VOCABULARY, writeTinyModel } from '../fixtures/onnx/make-tiny-model'
+import { embeddingError } from './support/embedding-error'
 
 let root: string
 let modelFolder: string

@@ -1,6 +1,8 @@
-import { type IncomingHttpHeaders, type Server, type ServerResponse, createServer } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { createOpenAiEmbeddingProvider } from '../../api/ai/embeddings/openai'
 import { loadApiConfig } from '../../api/config'
 import { embeddingError } from './support/embedding-error'
@@ -30,7 +32,12 @@ const answerEmbeddings: Handler = (request, response) => {
     index,
     embedding: vectorFor(text, request.body.dimensions ?? 4),
   }))
-  sendJson(response, 200, { object: 'list', model: request.body.model, data: data.reverse(), usage: { prompt_tokens: 1, total_tokens: 1 } })
+  sendJson(response, 200, {
+    object: 'list',
+    model: request.body.model,
+    data: data.reverse(),
+    usage: { prompt_tokens: 1, total_tokens: 1 },
+  })
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -120,11 +127,15 @@ describe('the openai embedding provider', () => {
     const prefixed = provider({ EMBEDDING_QUERY_PREFIX: 'query: ', EMBEDDING_PASSAGE_PREFIX: 'passage: ' })
     await prefixed.embed(['what was EBITDA?'], 'query')
     await prefixed.embed(['EBITDA was 4.2m'], 'passage')
-    expect(requests.map((request) => request.body.input)).toEqual([['query: what was EBITDA?'], ['passage: EBITDA was 4.2m']])
+    expect(requests.map((request) => request.body.input)).toEqual([
+      ['query: what was EBITDA?'],
+      ['passage: EBITDA was 4.2m'],
+    ])
   })
 
   it('reports a server error with the server and status, after bounded retries', async () => {
-    handler = (_request, response) => sendJson(response, 500, { error: { message: 'model crashed' } }, { 'retry-after-ms': '0' })
+    handler = (_request, response) =>
+      sendJson(response, 500, { error: { message: 'model crashed' } }, { 'retry-after-ms': '0' })
     const error = await embeddingError(provider().embed(['x'], 'query'))
     expect(error.message).toContain(`${baseUrl}/v1`)
     expect(error.message).toContain('HTTP 500')
@@ -167,8 +178,15 @@ describe('the openai embedding provider', () => {
 
   it('reports embeddings of different lengths or with values that are not numbers', async () => {
     handler = (_request, response) =>
-      sendJson(response, 200, { data: [{ index: 0, embedding: [1, 2, 3] }, { index: 1, embedding: [1, 2] }] })
-    expect((await embeddingError(provider().embed(['x', 'y'], 'passage'))).message).toMatch(/2-dimensional embedding where 3/)
+      sendJson(response, 200, {
+        data: [
+          { index: 0, embedding: [1, 2, 3] },
+          { index: 1, embedding: [1, 2] },
+        ],
+      })
+    expect((await embeddingError(provider().embed(['x', 'y'], 'passage'))).message).toMatch(
+      /2-dimensional embedding where 3/,
+    )
 
     handler = (_request, response) => sendJson(response, 200, { data: [{ index: 0, embedding: [1, 'NaN'] }] })
     expect((await embeddingError(provider().embed(['x'], 'passage'))).message).toMatch(/not a list of finite numbers/)

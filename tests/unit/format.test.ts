@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { displayName, formatDate, initialOf, plural } from '../../app/utils/format'
 
 describe('format helpers', () => {
@@ -20,7 +21,9 @@ describe('format helpers', () => {
   })
 
   it('displayName prefers the full name, then username, then e-mail', () => {
-    expect(displayName({ first_name: 'Alex', last_name: 'Morgan', username: 'admin', email: 'a@x' })).toBe('Alex Morgan')
+    expect(displayName({ first_name: 'Alex', last_name: 'Morgan', username: 'admin', email: 'a@x' })).toBe(
+      'Alex Morgan',
+    )
     expect(displayName({ first_name: '', last_name: '', username: 'admin', email: 'a@x' })).toBe('admin')
     expect(displayName({ email: 'a@x' })).toBe('a@x')
   })

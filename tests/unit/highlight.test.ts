@@ -1,11 +1,15 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+
 import { Highlight } from '../../app/components/search/highlight'
 import { excerpt, highlightSegments, lightStem, queryTerms } from '../../app/utils/highlight'
 
 /** The highlighted words only, in order. */
-const marked = (text: string, query: string) => highlightSegments(text, query).filter((segment) => segment.match).map((segment) => segment.text)
+const marked = (text: string, query: string) =>
+  highlightSegments(text, query)
+    .filter((segment) => segment.match)
+    .map((segment) => segment.text)
 const render = (text: string, query: string) => renderToStaticMarkup(createElement(Highlight, { text, query }))
 
 describe('highlightSegments', () => {
@@ -29,7 +33,10 @@ describe('highlightSegments', () => {
 
   it('matches longer forms of a word, and forms that share its stem', () => {
     expect(marked('Risks and risky bets', 'risk')).toEqual(['Risks', 'risky'])
-    expect(marked('Revenue is concentrated in three customers', 'customer concentration')).toEqual(['concentrated', 'customers'])
+    expect(marked('Revenue is concentrated in three customers', 'customer concentration')).toEqual([
+      'concentrated',
+      'customers',
+    ])
     expect(marked('Customer concentration is high', 'concentrated customers')).toEqual(['Customer', 'concentration'])
     expect(marked('One company, several companies', 'companies')).toEqual(['company', 'companies'])
   })
@@ -39,19 +46,31 @@ describe('highlightSegments', () => {
   })
 
   it('leaves out stop words and one-letter words', () => {
-    expect(marked('What is the value of the business?', 'what is the value of a business')).toEqual(['value', 'business'])
+    expect(marked('What is the value of the business?', 'what is the value of a business')).toEqual([
+      'value',
+      'business',
+    ])
     expect(queryTerms('What is the customer concentration risk?')).toEqual(['customer', 'concentration', 'risk'])
     expect(highlightSegments('What is it?', 'what is it')).toEqual([{ text: 'What is it?', match: false }])
   })
 
   it('matches numbers whole, never inside a longer number', () => {
-    expect(marked('Revenue of 1,452.4 in 2023, 20231 units, 10 and 100', '1,452.4 2023 10')).toEqual(['1,452.4', '2023', '10'])
+    expect(marked('Revenue of 1,452.4 in 2023, 20231 units, 10 and 100', '1,452.4 2023 10')).toEqual([
+      '1,452.4',
+      '2023',
+      '10',
+    ])
   })
 
   it('treats regular expression characters in the query as text', () => {
     expect(() => highlightSegments('x', '(a+b)*')).not.toThrow()
     expect(marked('(a+b)* is aab, abab or ab', '(a+b)*')).toEqual([])
-    expect(marked('Call ab.cd or abxcd [note] $5 ^top', '[note] ab.cd $5? ^top (|)')).toEqual(['ab', 'cd', 'note', 'top'])
+    expect(marked('Call ab.cd or abxcd [note] $5 ^top', '[note] ab.cd $5? ^top (|)')).toEqual([
+      'ab',
+      'cd',
+      'note',
+      'top',
+    ])
     expect(marked('a.b+c matches nothing here: axb', 'a.b+c')).toEqual([])
   })
 
@@ -83,7 +102,9 @@ describe('Highlight', () => {
     expect(html).toContain('&lt;/<mark>script</mark>&gt;')
     expect(html).not.toMatch(/<script/i)
     expect(html).not.toContain('<b>')
-    expect(html).toBe('Before &lt;<mark>script</mark>&gt;<mark>alert</mark>(1)&lt;/<mark>script</mark>&gt; after &lt;b&gt;bold&lt;/b&gt;')
+    expect(html).toBe(
+      'Before &lt;<mark>script</mark>&gt;<mark>alert</mark>(1)&lt;/<mark>script</mark>&gt; after &lt;b&gt;bold&lt;/b&gt;',
+    )
   })
 
   it('renders a query that is pure markup without highlighting anything from its punctuation', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { analyze, bigrams } from '../../api/ai/retrieval/analyzer'
 import { lexicalScorer } from '../../api/ai/retrieval/bm25'
 
@@ -10,12 +11,25 @@ describe('analysis', () => {
   })
 
   it('pairs adjacent terms for phrase scoring', () => {
-    expect(bigrams(analyze('net cash used in investing activities'))).toEqual(['net cash', 'cash us', 'us invest', 'invest activ'])
+    expect(bigrams(analyze('net cash used in investing activities'))).toEqual([
+      'net cash',
+      'cash us',
+      'us invest',
+      'invest activ',
+    ])
   })
 })
 
 describe('the lexical score', () => {
-  const statistics = { chunkCount: 100, averageLength: 8, documentFrequency: new Map([['custom', 10], ['concentr', 3], ['risk', 20]]) }
+  const statistics = {
+    chunkCount: 100,
+    averageLength: 8,
+    documentFrequency: new Map([
+      ['custom', 10],
+      ['concentr', 3],
+      ['risk', 20],
+    ]),
+  }
   const score = lexicalScorer(analyze('customer concentration risk'), statistics)
 
   it('is 1 for a chunk of average length holding every term and phrase once', () => {
@@ -31,7 +45,9 @@ describe('the lexical score', () => {
 
   it('is 0 without any query term, and never above 1', () => {
     expect(score(analyze('The factory lease runs until 2031'))).toBe(0)
-    expect(score(analyze('customer concentration risk customer concentration risk customer concentration risk'))).toBeLessThanOrEqual(1)
+    expect(
+      score(analyze('customer concentration risk customer concentration risk customer concentration risk')),
+    ).toBeLessThanOrEqual(1)
     expect(lexicalScorer(analyze('the of and'), statistics)(analyze('anything'))).toBe(0)
   })
 })

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+
 import { returnPath, safeRedirect, signInPath } from '../../app/utils/safe-redirect'
 import { OFF_SITE_REDIRECTS } from '../support/redirect-payloads'
 
 /** What the login page reads from `?redirectTo=<payload>`: the decoded parameter. */
-const fromQuery = (payload: string) => new URL(`http://localhost/login?redirectTo=${payload}`).searchParams.get('redirectTo')
+const fromQuery = (payload: string) =>
+  new URL(`http://localhost/login?redirectTo=${payload}`).searchParams.get('redirectTo')
 
 describe('safeRedirect', () => {
   it.each([

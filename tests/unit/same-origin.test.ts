@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { type OriginSettings, refuseCrossOrigin, requestOrigin } from '../../app/services/same-origin.server'
 
 const settings: OriginSettings = { appUrl: 'https://planner.example.com', trustProxy: false }
@@ -17,7 +18,12 @@ describe('refuseCrossOrigin', () => {
   })
 
   it('answers 403 naming the other origin, including another port of the same host', async () => {
-    for (const origin of ['https://evil.example', 'http://localhost:4000', 'https://planner.example.com.evil.example', 'null']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:4000',
+      'https://planner.example.com.evil.example',
+      'null',
+    ]) {
       const refusal = refuseCrossOrigin(post({ origin, 'sec-fetch-site': 'same-origin' }), settings)
       expect(refusal?.status).toBe(403)
       const text = await refusal!.text()
@@ -46,7 +52,11 @@ describe('refuseCrossOrigin', () => {
 
   it('takes the address the browser used from a trusted proxy only', () => {
     const behindProxy = post(
-      { origin: 'https://app.internal.example', 'x-forwarded-host': 'app.internal.example', 'x-forwarded-proto': 'https' },
+      {
+        origin: 'https://app.internal.example',
+        'x-forwarded-host': 'app.internal.example',
+        'x-forwarded-proto': 'https',
+      },
       { url: 'http://10.0.0.5:3000/logout' },
     )
     expect(refuseCrossOrigin(behindProxy, { trustProxy: true })).toBeUndefined()

@@ -1,8 +1,10 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+
 import type { FeatureExtractionPipeline } from '@huggingface/transformers'
+
 import type { ApiConfig } from '../../config'
-import { type EmbeddingKind, type EmbeddingProvider, EmbeddingError, normalize } from './provider'
+import { EmbeddingError, type EmbeddingKind, type EmbeddingProvider, normalize } from './provider'
 
 /** What transformers.js reads from a sentence-embedding folder in the Hugging Face layout. */
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
@@ -11,7 +13,10 @@ const REQUIRED_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'
 export function createOnnxEmbeddingProvider(config: ApiConfig): EmbeddingProvider {
   if (!config.EMBEDDING_MODEL_DIR) throw new EmbeddingError('The onnx embedding provider needs EMBEDDING_MODEL_DIR')
   const folder = path.resolve(config.EMBEDDING_MODEL_DIR)
-  const prefixes: Record<EmbeddingKind, string> = { query: config.EMBEDDING_QUERY_PREFIX, passage: config.EMBEDDING_PASSAGE_PREFIX }
+  const prefixes: Record<EmbeddingKind, string> = {
+    query: config.EMBEDDING_QUERY_PREFIX,
+    passage: config.EMBEDDING_PASSAGE_PREFIX,
+  }
   const batchSize = config.EMBEDDING_BATCH_SIZE
   let loading: Promise<FeatureExtractionPipeline> | undefined
 
@@ -38,7 +43,8 @@ export function createOnnxEmbeddingProvider(config: ApiConfig): EmbeddingProvide
         const output = await run(batch, { pooling: 'mean', normalize: false })
         const [rows, dimensions] = output.dims as [number, number]
         const data = output.data as Float32Array
-        for (let row = 0; row < rows; row++) vectors.push(normalize(data.slice(row * dimensions, (row + 1) * dimensions)))
+        for (let row = 0; row < rows; row++)
+          vectors.push(normalize(data.slice(row * dimensions, (row + 1) * dimensions)))
         output.dispose()
       }
       return vectors
@@ -60,7 +66,10 @@ async function loadPipeline(folder: string): Promise<FeatureExtractionPipeline> 
   }
   const missing = REQUIRED_FILES.filter((file) => !existsSync(path.join(folder, file)))
   if (missing.length) {
-    throw new EmbeddingError(`The embedding model folder ${folder} lacks ${missing.join(', ')} (expected the Hugging Face layout with an ONNX export)`)
+    throw new EmbeddingError(
+      `The embedding model folder ${folder} lacks ${missing.join(', ')} ` +
+        '(expected the Hugging Face layout with an ONNX export)',
+    )
   }
   const { env, pipeline } = await import('@huggingface/transformers')
   env.allowRemoteModels = false

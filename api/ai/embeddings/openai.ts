@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
+
 import type { ApiConfig } from '../../config'
-import { type EmbeddingKind, type EmbeddingProvider, EmbeddingError, normalize } from './provider'
+import { EmbeddingError, type EmbeddingKind, type EmbeddingProvider, normalize } from './provider'
 
 export interface OpenAiEmbeddingOptions {
   /** Per request; the SDK retries timeouts too, so the worst case is about (maxRetries + 1) × this. */
@@ -14,13 +15,24 @@ export function createOpenAiEmbeddingProvider(
   { timeoutMs = 60_000, maxRetries = 2 }: OpenAiEmbeddingOptions = {},
 ): EmbeddingProvider {
   const { EMBEDDING_BASE_URL: baseURL, EMBEDDING_MODEL: modelName, EMBEDDING_DIMENSIONS: dimensions } = config
-  if (!baseURL || !modelName) throw new EmbeddingError('The openai embedding provider needs EMBEDDING_BASE_URL and EMBEDDING_MODEL')
+  if (!baseURL || !modelName)
+    throw new EmbeddingError('The openai embedding provider needs EMBEDDING_BASE_URL and EMBEDDING_MODEL')
   const apiKey = config.EMBEDDING_API_KEY
   const server = describeServer(baseURL)
   // organization/project null: OPENAI_ORG_ID and OPENAI_PROJECT_ID in the environment belong to
   // other tools and must not travel as headers to a self-hosted server.
-  const client = new OpenAI({ baseURL, apiKey: apiKey ?? 'not-needed', organization: null, project: null, timeout: timeoutMs, maxRetries })
-  const prefixes: Record<EmbeddingKind, string> = { query: config.EMBEDDING_QUERY_PREFIX, passage: config.EMBEDDING_PASSAGE_PREFIX }
+  const client = new OpenAI({
+    baseURL,
+    apiKey: apiKey ?? 'not-needed',
+    organization: null,
+    project: null,
+    timeout: timeoutMs,
+    maxRetries,
+  })
+  const prefixes: Record<EmbeddingKind, string> = {
+    query: config.EMBEDDING_QUERY_PREFIX,
+    passage: config.EMBEDDING_PASSAGE_PREFIX,
+  }
   const batchSize = config.EMBEDDING_BATCH_SIZE
   // The first answer fixes the length; a server that later changes it would mix incomparable vectors.
   let knownLength = dimensions
@@ -108,11 +120,16 @@ function readVectors(response: unknown, expected: number, knownLength: number | 
     if (!Number.isInteger(index) || index < 0 || index >= expected || vectors[index]) {
       return `sent a malformed answer (embedding index ${JSON.stringify(index)} is missing, repeated or out of range)`
     }
-    if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'number' && Number.isFinite(value))) {
+    if (
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      !values.every((value) => typeof value === 'number' && Number.isFinite(value))
+    ) {
       return `sent a malformed answer (embedding ${index} is not a list of finite numbers)`
     }
     const length = knownLength ?? vectors.find(Boolean)?.length ?? values.length
-    if (values.length !== length) return `sent a ${values.length}-dimensional embedding where ${length} dimensions were expected`
+    if (values.length !== length)
+      return `sent a ${values.length}-dimensional embedding where ${length} dimensions were expected`
     vectors[index] = normalize(Float32Array.from(values))
   }
   return vectors

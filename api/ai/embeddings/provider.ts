@@ -20,7 +20,10 @@ export interface EmbeddingProvider {
   readonly hybridWeight?: number
   /** One vector per text, in order, each of length 1. */
   embed(texts: string[], kind: EmbeddingKind): Promise<Float32Array[]>
-  /** Loads the model now. Servers call it at start, so neither the first search nor a misconfigured model waits for a user. */
+  /**
+   * Loads the model now. Servers call it at start, so neither the first search nor a misconfigured model
+   * waits for a user.
+   */
   warm?(): Promise<void>
   close?(): Promise<void>
 }

@@ -164,7 +164,10 @@ export function writeCache(file: string, table: WordVectorTable) {
   mkdirSync(path.dirname(file), { recursive: true })
   // Written aside and renamed, so a reader never sees half a file and concurrent builders are safe.
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
-  writeFileSync(temporary, Buffer.concat([header, words, Buffer.from(table.scales.buffer), Buffer.from(table.values.buffer)]))
+  writeFileSync(
+    temporary,
+    Buffer.concat([header, words, Buffer.from(table.scales.buffer), Buffer.from(table.values.buffer)]),
+  )
   renameSync(temporary, file)
 }
 
@@ -184,7 +187,8 @@ export function readCache(file: string): WordVectorTable {
     const values = new Int8Array(count * dimensions)
     let position = HEADER_BYTES
     for (const target of [words, new Uint8Array(scales.buffer), new Uint8Array(values.buffer)]) {
-      if (readSync(fd, target, 0, target.byteLength, position) !== target.byteLength) throw new Error(`${file} is truncated`)
+      if (readSync(fd, target, 0, target.byteLength, position) !== target.byteLength)
+        throw new Error(`${file} is truncated`)
       position += target.byteLength
     }
     const list = words.toString('utf8').split('\n')

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { STOP_WORDS } from '../retrieval/stop-words'
+
+import { STOP_WORDS } from '../../../shared/stop-words'
 import { type EmbeddingProvider, normalize } from './provider'
-import { type WordVectorTable, buildCache, readCache } from './word-vector-cache'
+import { buildCache, readCache, type WordVectorTable } from './word-vector-cache'
 
 export const WORD_VECTORS_MODEL = 'word-vectors:glove-6b-100d:abtt-sif:v1'
 export const DEFAULT_WORD_VECTORS_CACHE = path.resolve('node_modules/.cache/exit-planner/word-vectors-100d.v1.bin')

@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer'
-import { STOP_WORDS } from './stop-words'
+
+import { STOP_WORDS } from '../../../shared/stop-words'
 
 /**
  * The lexical analysis shared by indexing and querying: lower case, English stop words dropped,

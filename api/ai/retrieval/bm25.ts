@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+
 import type { Database } from '../../db/client'
-import { bigrams, termFrequencies } from './analyzer'
 import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
+import { bigrams, termFrequencies } from './analyzer'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our
@@ -29,27 +30,42 @@ const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
  */
 export async function lexicalCandidates(
   db: Database,
-  { organizationId, terms, limit, documentIds }: { organizationId: number; terms: string[]; limit: number; documentIds?: number[] },
+  {
+    organizationId,
+    terms,
+    limit,
+    documentIds,
+  }: { organizationId: number; terms: string[]; limit: number; documentIds?: number[] },
 ): Promise<{ statistics: CollectionStatistics; chunkIds: number[] }> {
   const statistics = await collectionStatistics(db, organizationId, [...new Set(terms)])
   if (limit === 0 || statistics.documentFrequency.size === 0) return { statistics, chunkIds: [] }
   const known = [...statistics.documentFrequency.keys()]
   const weights = known.map((term) => idf(statistics.chunkCount, statistics.documentFrequency.get(term)!))
-  const lengthNorm = sql`(1 - ${B}::float8 + ${B}::float8 * p.chunk_length / ${Math.max(statistics.averageLength, 1)}::float8)`
+  const averageLength = Math.max(statistics.averageLength, 1)
+  const lengthNorm = sql`(1 - ${B}::float8 + ${B}::float8 * p.chunk_length / ${averageLength}::float8)`
+  const inDocuments = documentIds
+    ? sql`and p.chunk_id in (select id from document_chunks
+        where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))`
+    : sql``
+  const score = sql`sum(w.idf * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm}))`
   const rows = rowsOf(
     await db.execute(sql`
       select p.chunk_id
       from chunk_terms p join unnest(${textArray(known)}, ${floatArray(weights)}) as w(term, idf) using (term)
       where p.organization_id = ${organizationId} and p.term = any(${textArray(known)})
-      ${documentIds ? sql`and p.chunk_id in (select id from document_chunks where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))` : sql``}
+      ${inDocuments}
       group by p.chunk_id
-      order by sum(w.idf * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm})) desc, p.chunk_id
+      order by ${score} desc, p.chunk_id
       limit ${limit}`),
   )
   return { statistics, chunkIds: rows.map((row) => Number(row.chunk_id)) }
 }
 
-async function collectionStatistics(db: Database, organizationId: number, terms: string[]): Promise<CollectionStatistics> {
+async function collectionStatistics(
+  db: Database,
+  organizationId: number,
+  terms: string[],
+): Promise<CollectionStatistics> {
   const rows = rowsOf(
     await db.execute(sql`
       select null::text as term, count(*)::float8 as n, coalesce(avg(term_count), 0)::float8 as avgdl

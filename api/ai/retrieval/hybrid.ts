@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+
 import type { Deps } from '../../context'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 import { isZero } from '../embeddings/vector-math'
@@ -54,7 +55,12 @@ export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<P
   const { organizationId, query, topK, mode, documentIds } = request
   const terms = analyze(query)
   const pool = Math.max(CANDIDATES, topK * 2)
-  const lexical = await lexicalCandidates(db, { organizationId, terms, limit: mode === 'vector' ? 0 : pool, documentIds })
+  const lexical = await lexicalCandidates(db, {
+    organizationId,
+    terms,
+    limit: mode === 'vector' ? 0 : pool,
+    documentIds,
+  })
   const queryVector = mode === 'lexical' ? null : await embedQuery(deps, query, mode === 'vector')
   const nearest = queryVector
     ? await vectorCandidates(db, {
@@ -69,16 +75,24 @@ export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<P
   const ids = [...new Set([...lexical.chunkIds, ...nearest.map((hit) => hit.id)])]
   if (ids.length === 0) return []
 
+  const similarity = queryVector
+    ? sql`case when c.embedding_model = ${embeddings.model}
+        then 1 - (c.embedding <=> ${vectorLiteral(queryVector)}::vector) end`
+    : sql`null::float8`
   const rows = rowsOf(
     await db.execute(sql`
-      select c.id, c.document_id, d.title, c.text, c.page_number, c.sheet_name,
-        ${queryVector ? sql`case when c.embedding_model = ${embeddings.model} then 1 - (c.embedding <=> ${vectorLiteral(queryVector)}::vector) end` : sql`null::float8`} as similarity
+      select c.id, c.document_id, d.title, c.text, c.page_number, c.sheet_name, ${similarity} as similarity
       from document_chunks c join documents d on d.id = c.document_id and d.organization_id = ${organizationId}
       where c.organization_id = ${organizationId} and c.id = any(${intArray(ids)})`),
   )
   const scoreLexically = lexicalScorer(terms, lexical.statistics)
   const baseline = embeddings.baselineSimilarity
-  const weight = mode === 'lexical' ? 0 : mode === 'vector' ? 1 : (deps.config.SEARCH_SEMANTIC_WEIGHT ?? embeddings.hybridWeight ?? 0.5)
+  const weight =
+    mode === 'lexical'
+      ? 0
+      : mode === 'vector'
+        ? 1
+        : (deps.config.SEARCH_SEMANTIC_WEIGHT ?? embeddings.hybridWeight ?? 0.5)
   const passages = rows.map((row): Passage & { similarity: number } => {
     const similarity = row.similarity === null ? -1 : Number(row.similarity)
     const lexicalScore = mode === 'vector' ? 0 : scoreLexically(analyze(String(row.text)))
@@ -99,8 +113,28 @@ export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<P
   const ranked =
     mode === 'vector'
       ? passages.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId)
-      : passages.filter((passage) => passage.lexical > 0 || passage.semantic >= MIN_SEMANTIC_WITHOUT_WORDS).sort((a, b) => b.score - a.score || b.lexical - a.lexical || a.chunkId - b.chunkId)
-  return ranked.slice(0, topK).map(({ similarity: _similarity, ...passage }) => passage)
+      : passages
+          .filter((passage) => passage.lexical > 0 || passage.semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
+          .sort((a, b) => b.score - a.score || b.lexical - a.lexical || a.chunkId - b.chunkId)
+  return distinct(ranked, topK).map(({ similarity: _similarity, ...passage }) => passage)
+}
+
+/**
+ * The first `topK` passages whose text differs from every better one's (whitespace aside): the same
+ * text in two documents (a file kept twice, a page footer repeated) is listed once, with its best
+ * score, and a passage further down takes the place the copy would have had.
+ */
+function distinct<T extends Passage>(ranked: T[], topK: number) {
+  const seen = new Set<string>()
+  const kept: T[] = []
+  for (const passage of ranked) {
+    if (kept.length === topK) break
+    const text = passage.text.replace(/\s+/g, ' ').trim()
+    if (seen.has(text)) continue
+    seen.add(text)
+    kept.push(passage)
+  }
+  return kept
 }
 
 /**

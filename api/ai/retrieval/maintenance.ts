@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
+
 import type { Database } from '../../db/client'
 
 /** Vacuums and analyses the tables search reads: visibility for index-only scans, statistics for the planner. */
-export const vacuumSearchTables = (db: Database) => db.execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings`)
+export const vacuumSearchTables = (db: Database) =>
+  db.execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings`)
 
 /**
  * The embedded database has no autovacuum: without it the planner has no statistics (it would scan

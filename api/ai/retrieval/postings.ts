@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm'
+
 import type { Database } from '../../db/client'
-import { termFrequencies } from './analyzer'
 import { intArray, textArray } from '../../db/sql-values'
+import { termFrequencies } from './analyzer'
 
 // One statement per this many postings: large enough to amortise the round trip, small enough that
 // the arrays stay a few MB.
 const POSTINGS_PER_STATEMENT = 20_000
 
 /** Writes the BM25 postings of chunks whose analysed terms are given (old ones must be gone). */
-export async function writePostings(db: Database, organizationId: number, chunks: Array<{ id: number; terms: string[] }>) {
+export async function writePostings(
+  db: Database,
+  organizationId: number,
+  chunks: Array<{ id: number; terms: string[] }>,
+) {
   let terms: string[] = []
   let chunkIds: number[] = []
   let frequencies: number[] = []

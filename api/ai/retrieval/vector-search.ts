@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+
 import type { Database } from '../../db/client'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 
@@ -26,7 +27,14 @@ export interface VectorHit {
  */
 export async function vectorCandidates(
   db: Database,
-  options: { organizationId: number; model: string; vector: Float32Array; limit: number; chunkCount: number; documentIds?: number[] },
+  options: {
+    organizationId: number
+    model: string
+    vector: Float32Array
+    limit: number
+    chunkCount: number
+    documentIds?: number[]
+  },
 ): Promise<VectorHit[]> {
   const { organizationId, model, vector, limit, chunkCount, documentIds } = options
   const literal = vectorLiteral(vector)
@@ -59,4 +67,5 @@ export async function vectorCandidates(
   })
 }
 
-const hits = (result: unknown) => rowsOf(result).map((row) => ({ id: Number(row.id), similarity: Number(row.similarity) }))
+const hits = (result: unknown) =>
+  rowsOf(result).map((row) => ({ id: Number(row.id), similarity: Number(row.similarity) }))

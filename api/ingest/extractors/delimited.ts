@@ -1,6 +1,7 @@
 import Papa from 'papaparse'
+
 import { decodeText } from '../decode-text'
-import { type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
+import { cleanText, type Extraction, ExtractionError, type ExtractionLimits, TextBudget } from '../extraction-types'
 
 /**
  * CSV through papaparse, which detects the delimiter (comma, semicolon, tab) and any line ending.

@@ -1,6 +1,14 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
+
+import {
+  cleanText,
+  type ExtractedPage,
+  type Extraction,
+  ExtractionError,
+  type ExtractionLimits,
+  TextBudget,
+} from '../extraction-types'
 
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
@@ -33,7 +41,10 @@ function pageText(items: TextItem[]) {
 /** Form fields keep their values outside the page text (filled-in tax forms, for instance). */
 function fieldValues(annotations: Array<{ fieldName?: string; fieldValue?: unknown }>) {
   return annotations
-    .filter((annotation) => typeof annotation.fieldValue === 'string' && annotation.fieldValue.trim() && annotation.fieldValue !== 'Off')
+    .filter(
+      (annotation) =>
+        typeof annotation.fieldValue === 'string' && annotation.fieldValue.trim() && annotation.fieldValue !== 'Off',
+    )
     .map((annotation) => `${annotation.fieldName ?? 'Field'}: ${String(annotation.fieldValue).trim()}`)
 }
 
@@ -77,8 +88,10 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): P
   } finally {
     await document.destroy()
   }
-  if (unreadable.length === pages.length) throw new ExtractionError('No page of this PDF could be read; the file is damaged.')
+  if (unreadable.length === pages.length)
+    throw new ExtractionError('No page of this PDF could be read; the file is damaged.')
   const notes = budget.note()
-  if (unreadable.length) notes.push(`Page${unreadable.length > 1 ? 's' : ''} ${unreadable.join(', ')} could not be read.`)
+  if (unreadable.length)
+    notes.push(`Page${unreadable.length > 1 ? 's' : ''} ${unreadable.join(', ')} could not be read.`)
   return { pages, notes }
 }

@@ -1,5 +1,5 @@
 import { decodeText } from '../decode-text'
-import { type Extraction, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
+import { cleanText, type Extraction, type ExtractionLimits, TextBudget } from '../extraction-types'
 
 /** Plain text in whatever encoding it was saved in (see decode-text). */
 export function extractPlainText(bytes: Uint8Array, limits: ExtractionLimits): Extraction {

@@ -1,5 +1,13 @@
 import * as XLSX from '@e965/xlsx'
-import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
+
+import {
+  cleanText,
+  type ExtractedPage,
+  type Extraction,
+  ExtractionError,
+  type ExtractionLimits,
+  TextBudget,
+} from '../extraction-types'
 
 // Rows past this are not read: a declared range can claim a million empty rows.
 const MAX_ROWS_PER_SHEET = 200_000
@@ -11,7 +19,13 @@ const MAX_ROWS_PER_SHEET = 200_000
 export function extractSpreadsheet(bytes: Uint8Array, limits: ExtractionLimits): Extraction {
   let workbook: XLSX.WorkBook
   try {
-    workbook = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, sheetRows: MAX_ROWS_PER_SHEET })
+    workbook = XLSX.read(bytes, {
+      type: 'array',
+      dense: true,
+      cellFormula: false,
+      cellHTML: false,
+      sheetRows: MAX_ROWS_PER_SHEET,
+    })
   } catch (error) {
     const message = String((error as Error)?.message ?? '')
     if (/password|encrypt/i.test(message)) {
@@ -28,11 +42,16 @@ export function extractSpreadsheet(bytes: Uint8Array, limits: ExtractionLimits):
       continue
     }
     const sheet = workbook.Sheets[name]
-    const rows: unknown[][] = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, blankrows: false, defval: '' }) : []
+    const rows: unknown[][] = sheet
+      ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, blankrows: false, defval: '' })
+      : []
     const lines: string[] = []
     let length = 0
     for (const row of rows) {
-      const line = row.map((cell) => String(cell ?? '').trim()).filter(Boolean).join(' | ')
+      const line = row
+        .map((cell) => String(cell ?? '').trim())
+        .filter(Boolean)
+        .join(' | ')
       if (!line) continue
       lines.push(line)
       length += line.length + 1
@@ -41,7 +60,12 @@ export function extractSpreadsheet(bytes: Uint8Array, limits: ExtractionLimits):
     // The sheet name opens its text: readers search for it ("the Forecast sheet"), and a chart sheet
     // has nothing else.
     const text = budget.take(cleanText([name, ...lines].join('\n')))
-    pages.push({ kind: 'sheet', label: name, text, header: lines[0] && lines.length > 1 ? cleanText(lines[0]) : undefined })
+    pages.push({
+      kind: 'sheet',
+      label: name,
+      text,
+      header: lines[0] && lines.length > 1 ? cleanText(lines[0]) : undefined,
+    })
   }
   if (pages.length === 0) throw new ExtractionError('This workbook has no sheets.')
   return { pages, notes: budget.note() }

@@ -1,11 +1,23 @@
 import WordExtractor from 'word-extractor'
-import { type ExtractedPage, type Extraction, ExtractionError, type ExtractionLimits, TextBudget, cleanText } from '../extraction-types'
+
+import {
+  cleanText,
+  type ExtractedPage,
+  type Extraction,
+  ExtractionError,
+  type ExtractionLimits,
+  TextBudget,
+} from '../extraction-types'
 
 /**
  * Word documents (.doc and .docx) through word-extractor: the body, then the parts readers also
  * see (headers and footers, footnotes, endnotes, comments, text boxes) as labelled sections.
  */
-export async function extractWord(bytes: Uint8Array, type: 'doc' | 'docx', limits: ExtractionLimits): Promise<Extraction> {
+export async function extractWord(
+  bytes: Uint8Array,
+  type: 'doc' | 'docx',
+  limits: ExtractionLimits,
+): Promise<Extraction> {
   let document
   try {
     document = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))

@@ -1,62 +1,102 @@
 import { Form, Link } from '@remix-run/react'
 import type { MouseEvent } from 'react'
+
 import type { DocumentSummary } from '~/services/documents.server'
-import { STATUS_LABELS, formatSize, relativeTime, truncate } from '~/utils/documents'
+import { formatSize, relativeTime, STATUS_LABELS, truncate } from '~/utils/documents'
+
 import { FileIcon } from './file-icon'
 
-/** The documents of the page; a title opens the preview overlay (or /documents/{id} without JavaScript). */
+/**
+ * The documents of the page; a title opens the preview overlay (or /documents/{id} without JavaScript).
+ * Delete asks first, inside the row it concerns (`?confirm-delete={id}`), so it works without JavaScript.
+ */
 export function DocumentList({
   documents,
   canEdit,
   now,
+  confirmDeleteId,
   deleteHref,
+  cancelDeleteHref,
   onOpen,
 }: {
   documents: DocumentSummary[]
   canEdit: boolean
   now: number
+  confirmDeleteId: number | null
   deleteHref: (id: number) => string
+  cancelDeleteHref: string
   onOpen: (id: number, event: MouseEvent<HTMLAnchorElement>) => void
 }) {
   return (
     <ul className="document-list">
-      {documents.map((document) => (
-        <li key={document.id} className="document-item">
-          <FileIcon fileType={document.file_type} />
-          <div className="document-item-main">
-            <Link to={`/documents/${document.id}`} className="document-item-title" title={document.title} onClick={(event) => onOpen(document.id, event)}>
-              {truncate(document.title, 30)}
-            </Link>
-            <p className="document-item-meta">
-              <span>{document.file_type.toUpperCase()}</span>
-              <span>{formatSize(document.file_size)}</span>
-              <span>
-                <time dateTime={document.created_at}>{relativeTime(document.created_at, now)}</time>
+      {documents.map((document) => {
+        const confirming = canEdit && document.id === confirmDeleteId
+        return (
+          <li key={document.id} className={confirming ? 'document-item document-item-confirming' : 'document-item'}>
+            <FileIcon fileType={document.file_type} />
+            <div className="document-item-main">
+              <Link
+                to={`/documents/${document.id}`}
+                className="document-item-title"
+                title={document.title}
+                onClick={(event) => onOpen(document.id, event)}
+              >
+                {truncate(document.title, 30)}
+              </Link>
+              <p className="document-item-meta">
+                <span>{document.file_type.toUpperCase()}</span>
+                <span>{formatSize(document.file_size)}</span>
+                <span>
+                  <time dateTime={document.created_at}>{relativeTime(document.created_at, now)}</time>
+                </span>
+                {document.category ? <span className="category">{document.category}</span> : null}
+              </p>
+              {document.processing_status === 'failed' && document.failure_reason ? (
+                <p className="document-item-error">{document.failure_reason}</p>
+              ) : null}
+            </div>
+            <div className="document-item-side">
+              <span className={`status status-${document.processing_status}`}>
+                {STATUS_LABELS[document.processing_status]}
               </span>
-              {document.category ? <span className="category">{document.category}</span> : null}
-            </p>
-            {document.processing_status === 'failed' && document.failure_reason ? (
-              <p className="document-item-error">{document.failure_reason}</p>
-            ) : null}
-          </div>
-          <span className={`status status-${document.processing_status}`}>{STATUS_LABELS[document.processing_status]}</span>
-          {canEdit ? (
-            <div className="document-item-actions">
-              {document.processing_status === 'failed' ? (
-                <Form method="post" className="inline-form">
+              {canEdit && !confirming ? (
+                <div className="document-item-actions">
+                  {document.processing_status === 'failed' ? (
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="id" value={document.id} />
+                      <button type="submit" name="intent" value="reprocess" className="button button-small">
+                        Reprocess<span className="visually-hidden"> {document.title}</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                  <Link
+                    to={deleteHref(document.id)}
+                    className="button button-small button-danger-outline"
+                    preventScrollReset
+                  >
+                    Delete<span className="visually-hidden"> {document.title}</span>
+                  </Link>
+                </div>
+              ) : null}
+            </div>
+            {confirming ? (
+              <section className="confirm document-item-confirm" aria-labelledby={`confirm-delete-${document.id}`}>
+                <h2 id={`confirm-delete-${document.id}`}>Delete "{document.title}"?</h2>
+                <p>The document, all its versions and its extracted text are removed. This cannot be undone.</p>
+                <Form method="post" className="form-actions">
                   <input type="hidden" name="id" value={document.id} />
-                  <button type="submit" name="intent" value="reprocess" className="button">
-                    Reprocess<span className="visually-hidden"> {document.title}</span>
+                  <Link to={cancelDeleteHref} className="button" preventScrollReset>
+                    Cancel
+                  </Link>
+                  <button type="submit" name="intent" value="delete" className="button button-danger" autoFocus>
+                    Delete document
                   </button>
                 </Form>
-              ) : null}
-              <Link to={deleteHref(document.id)} className="button button-danger" preventScrollReset>
-                Delete<span className="visually-hidden"> {document.title}</span>
-              </Link>
-            </div>
-          ) : null}
-        </li>
-      ))}
+              </section>
+            ) : null}
+          </li>
+        )
+      })}
     </ul>
   )
 }

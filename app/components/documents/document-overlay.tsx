@@ -1,6 +1,8 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+
 import type { DocumentDetailData } from '~/services/document-detail.server'
+
 import { DocumentPanel } from './document-panel'
 import { type PanelActionResult, PanelProvider } from './panel-context'
 
@@ -19,6 +21,7 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
   useEffect(() => {
     opener.current = document.activeElement
     dialog.current?.showModal()
+    focusTitle(dialog.current)
     return () => {
       if (opener.current instanceof HTMLElement) opener.current.focus()
     }
@@ -35,11 +38,21 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
   }, [actions.state, actions.data, href, load])
 
   const data = loader.data && 'document' in loader.data ? loader.data : null
+  const loaded = data !== null
+
+  // The loading view (and its focused title) gives way to the panel; focus follows to the panel's
+  // title instead of falling back to the page behind. Later tab loads keep the panel, and focus.
+  useEffect(() => {
+    const box = dialog.current
+    if (loaded && box && !box.contains(document.activeElement)) focusTitle(box)
+  }, [loaded])
+
   return (
     <dialog
       ref={dialog}
       className="overlay"
       aria-labelledby="overlay-title"
+      onKeyDown={keepFocusInside}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
@@ -59,13 +72,53 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
         </PanelProvider>
       ) : (
         <div className="overlay-loading">
-          <h2 id="overlay-title">Loading document...</h2>
+          <h2 id="overlay-title" tabIndex={-1}>
+            Loading document...
+          </h2>
           <button type="button" className="button" onClick={onClose}>
             Close<span className="visually-hidden"> preview</span>
           </button>
         </div>
       )}
-      {loader.state === 'loading' && data ? <p className="visually-hidden" role="status">Loading...</p> : null}
+      {loader.state === 'loading' && data ? (
+        <p className="visually-hidden" role="status">
+          Loading...
+        </p>
+      ) : null}
     </dialog>
   )
+}
+
+/** Focus on the dialog's title, so a screen reader starts at the name of what opened. */
+function focusTitle(box: HTMLDialogElement | null) {
+  const title = box?.querySelector<HTMLElement>('#overlay-title')
+  if (!title) return
+  // The panel's title is the page's heading elsewhere; here it also takes focus, from script only.
+  if (!title.hasAttribute('tabindex')) title.tabIndex = -1
+  title.focus()
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * A modal <dialog> keeps focus off the page behind, but Tab past its last control still leaves for
+ * the browser's own toolbar; this wraps it round to the first control (and Shift+Tab to the last).
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return
+  const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => element.getClientRects().length > 0,
+  )
+  const first = controls[0]
+  const last = controls[controls.length - 1]
+  if (!first || !last) return
+  const active = document.activeElement as HTMLElement | null
+  if (event.shiftKey && (active === first || !active || !controls.includes(active))) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
+
 import type { DocumentDetailData, DocumentTab } from '~/services/document-detail.server'
 import { STATUS_LABELS, truncate } from '~/utils/documents'
+
 import { InsightsTab } from './insights-tab'
 import { MetadataTab } from './metadata-tab'
 import { PanelLink, usePanel } from './panel-context'
@@ -15,7 +17,15 @@ const TAB_LABELS: Record<DocumentTab, string> = {
 }
 
 /** The four tabs of a document (spec §2 "Document preview overlay"), as a page or inside the overlay. */
-export function DocumentPanel({ data, titleId, headerEnd }: { data: DocumentDetailData; titleId: string; headerEnd?: ReactNode }) {
+export function DocumentPanel({
+  data,
+  titleId,
+  headerEnd,
+}: {
+  data: DocumentDetailData
+  titleId: string
+  headerEnd?: ReactNode
+}) {
   const { document, tab } = data
   const { path, actionResult } = usePanel()
   const formErrors = actionResult?.errors?.[''] ?? []
@@ -27,7 +37,9 @@ export function DocumentPanel({ data, titleId, headerEnd }: { data: DocumentDeta
             {truncate(document.title, 40)}
           </h1>
           <p className="document-panel-meta">
-            <span className={`status status-${document.processing_status}`}>{STATUS_LABELS[document.processing_status]}</span>{' '}
+            <span className={`status status-${document.processing_status}`}>
+              {STATUS_LABELS[document.processing_status]}
+            </span>{' '}
             {document.file_name}
           </p>
         </div>

@@ -1,4 +1,5 @@
 import type { DocumentDetailData } from '~/services/document-detail.server'
+
 import { ProcessingNotice } from './processing-notice'
 
 /** Facts read from the document's own text; the analysis feature adds findings and risks later. */

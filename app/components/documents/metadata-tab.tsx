@@ -1,22 +1,26 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { Link } from '@remix-run/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Field } from '~/components/forms'
+import { Link } from '@remix-run/react'
+import { useState } from 'react'
+
+import { Field, SelectField } from '~/components/forms'
 import type { DocumentDetailData } from '~/services/document-detail.server'
-import { MetadataSchema } from './metadata-schema'
+import { formatSize, SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
 import { formatDateTime } from '~/utils/format'
-import { SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
+
+import { MetadataSchema } from './metadata-schema'
 import { PanelForm, usePanel } from './panel-context'
 
 /** Title, facts, the category manager and tags; saved for real (the spec's prototype kept them local). */
 export function MetadataTab({ data }: { data: DocumentDetailData }) {
   const { document, canEdit, categories, related } = data
   const { actionResult } = usePanel()
+  const [tagsSent, setTagsSent] = useState(0)
   const [form, fields] = useForm({
     id: `metadata-${document.id}`,
     lastResult: actionResult?.reply ?? undefined,
     constraint: getZodConstraint(MetadataSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { title: document.title, category: document.category, description: document.description },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MetadataSchema }),
@@ -31,7 +35,7 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
         </div>
         <div>
           <dt>Size</dt>
-          <dd>{(document.file_size / 1024 / 1024).toFixed(2)} MB</dd>
+          <dd>{formatSize(document.file_size)}</dd>
         </div>
         <div>
           <dt>Category</dt>
@@ -48,20 +52,21 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
       </dl>
 
       {canEdit ? (
-        <PanelForm {...getFormProps(form)} className="form" key={document.updated_at}>
+        <PanelForm tab="metadata" {...getFormProps(form)} className="form" key={document.updated_at}>
           <h2>Details</h2>
-          <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
-          <div className="field">
-            <label htmlFor={fields.category.id}>Category</label>
-            <select {...getSelectProps(fields.category)}>
-              <option value="">No category</option>
-              {choices.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field
+            label="Title"
+            inputProps={getInputProps(fields.title, { type: 'text' })}
+            errors={fields.title.errors}
+          />
+          <SelectField label="Category" selectProps={getSelectProps(fields.category)} errors={fields.category.errors}>
+            <option value="">No category</option>
+            {choices.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </SelectField>
           <Field
             label="New category"
             inputProps={getInputProps(fields.new_category, { type: 'text' })}
@@ -81,9 +86,15 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
             <li key={tag} className="tag">
               {tag}
               {canEdit ? (
-                <PanelForm className="inline-form">
+                <PanelForm tab="metadata" className="inline-form">
                   <input type="hidden" name="tag" value={tag} />
-                  <button type="submit" name="intent" value="remove-tag" className="tag-remove" aria-label={`Remove tag ${tag}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-tag"
+                    className="tag-remove"
+                    aria-label={`Remove tag ${tag}`}
+                  >
                     ×
                   </button>
                 </PanelForm>
@@ -95,11 +106,17 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
         <p className="muted">No tags yet.</p>
       )}
       {canEdit ? (
-        <PanelForm className="inline-fields" key={`tags-${document.updated_at}`}>
-          <div className="field">
-            <label htmlFor={`tag-${document.id}`}>New tag</label>
-            <input id={`tag-${document.id}`} name="tag" type="text" maxLength={50} autoComplete="off" />
-          </div>
+        // A fresh field after each send, also when the tag was a duplicate and nothing changed.
+        <PanelForm
+          tab="metadata"
+          className="inline-fields"
+          key={`tags-${document.updated_at}-${tagsSent}`}
+          onSubmit={() => setTagsSent((sent) => sent + 1)}
+        >
+          <Field
+            label="New tag"
+            inputProps={{ id: `tag-${document.id}`, name: 'tag', type: 'text', maxLength: 50, autoComplete: 'off' }}
+          />
           <button type="submit" name="intent" value="add-tag" className="button">
             Add tag
           </button>
@@ -117,7 +134,10 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
           ))}
         </ul>
       ) : (
-        <p className="muted">No related documents yet: they appear when other processed documents of this organization are close in meaning.</p>
+        <p className="muted">
+          No related documents yet: they appear when other processed documents of this organization are close in
+          meaning.
+        </p>
       )}
     </div>
   )

@@ -1,6 +1,6 @@
-import { Form, Link, useFetcher } from '@remix-run/react'
-import { type ComponentProps, createContext, type MouseEvent, useContext } from 'react'
 import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link, type useFetcher } from '@remix-run/react'
+import { type ComponentProps, createContext, type MouseEvent, useContext } from 'react'
 
 export interface PanelActionResult {
   ok: boolean
@@ -23,9 +23,18 @@ const PanelContext = createContext<PanelContextValue>({ path: '' })
 export const PanelProvider = PanelContext.Provider
 export const usePanel = () => useContext(PanelContext)
 
-/** A form of the document panel: a plain POST on the page, a fetcher in the overlay. */
-export function PanelForm({ children, ...props }: Omit<ComponentProps<typeof Form>, 'method' | 'action'>) {
-  const { path, actionFetcher } = usePanel()
+/**
+ * A form of the document panel: a plain POST on the page, a fetcher in the overlay. `tab` keeps the
+ * form's tab open when the action answers with errors rather than a redirect (without JavaScript
+ * the page is then rendered for the form's own URL).
+ */
+export function PanelForm({
+  children,
+  tab,
+  ...props
+}: Omit<ComponentProps<typeof Form>, 'method' | 'action'> & { tab?: string }) {
+  const { path: panelPath, actionFetcher } = usePanel()
+  const path = tab ? `${panelPath}?tab=${tab}` : panelPath
   if (actionFetcher) {
     return (
       <actionFetcher.Form method="post" action={path} {...props}>

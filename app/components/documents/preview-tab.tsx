@@ -1,4 +1,5 @@
 import type { DocumentDetailData } from '~/services/document-detail.server'
+
 import { PanelLink, usePanel } from './panel-context'
 import { ProcessingNotice } from './processing-notice'
 
@@ -23,7 +24,7 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
           <h2 className="preview-heading">
             {pageName(current)} <span className="muted">of {preview.page_count}</span>
           </h2>
-          <div className="preview-text" tabIndex={0} aria-label={`Text of ${pageName(current)}`}>
+          <div className="preview-text" role="region" tabIndex={0} aria-label={`Text of ${pageName(current)}`}>
             {current.text ? current.text : <em>No text on this page.</em>}
           </div>
         </>

@@ -1,4 +1,5 @@
 import type { DocumentSummary } from '~/services/documents.server'
+
 import { PanelForm } from './panel-context'
 
 /** What to show instead of content while a document is not processed, or why it failed. */
@@ -19,8 +20,8 @@ export function ProcessingNotice({ document, canEdit }: { document: DocumentSumm
   }
   return (
     <p className="notice" role="status">
-      This document is {document.processing_status === 'pending' ? 'waiting to be processed' : 'being processed'}. Its text appears
-      here when processing finishes.
+      This document is {document.processing_status === 'pending' ? 'waiting to be processed' : 'being processed'}. Its
+      text appears here when processing finishes.
     </p>
   )
 }

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { z } from 'zod'
+
 import { ErrorList, Field } from '~/components/forms'
-import { ACCEPTED_FILE_TYPES, SAMPLE_CATEGORIES } from '~/utils/documents'
+import { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT, SAMPLE_CATEGORIES } from '~/utils/documents'
 
 /** Browser File or the server's staged file: anything with a name that was really chosen. */
 const isFile = (value: unknown): value is File =>
@@ -52,9 +53,18 @@ function CategorySelect({ id, name }: { id: string; name: string }) {
 }
 
 /** The upload form of /documents: one document with its title, or several files at once. */
-export function UploadForm({ mode, lastResult, maxMb }: { mode: 'single' | 'batch'; lastResult?: SubmissionResult<string[]> | null; maxMb: number }) {
+export function UploadForm({
+  mode,
+  lastResult,
+  maxMb,
+}: {
+  mode: 'single' | 'batch'
+  lastResult?: SubmissionResult<string[]> | null
+  maxMb: number
+}) {
   const navigation = useNavigation()
-  const uploading = navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload')
+  const uploading =
+    navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload')
   return (
     <section className="card upload-card" aria-labelledby="upload-title">
       <h2 id="upload-title">Upload</h2>
@@ -66,8 +76,14 @@ export function UploadForm({ mode, lastResult, maxMb }: { mode: 'single' | 'batc
           Batch upload
         </Link>
       </nav>
-      <p className="field-help">PDF, DOC, DOCX, TXT, CSV, XLS or XLSX, up to {maxMb} MB each.</p>
-      {mode === 'single' ? <SingleUpload lastResult={lastResult} busy={Boolean(uploading)} /> : <BatchUpload lastResult={lastResult} busy={Boolean(uploading)} />}
+      <p className="field-help">
+        {ACCEPTED_TYPES_TEXT}, up to {maxMb} MB each.
+      </p>
+      {mode === 'single' ? (
+        <SingleUpload lastResult={lastResult} busy={Boolean(uploading)} />
+      ) : (
+        <BatchUpload lastResult={lastResult} busy={Boolean(uploading)} />
+      )}
     </section>
   )
 }
@@ -101,7 +117,11 @@ function SingleUpload({ lastResult, busy }: { lastResult?: SubmissionResult<stri
       </div>
       <Field
         label="Title"
-        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), value: title, onChange: (event) => setTitle(event.currentTarget.value) }}
+        inputProps={{
+          ...getInputProps(fields.title, { type: 'text' }),
+          value: title,
+          onChange: (event) => setTitle(event.currentTarget.value),
+        }}
         errors={fields.title.errors}
         help="Leave empty to use the file name."
       />

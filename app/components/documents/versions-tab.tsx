@@ -1,7 +1,8 @@
+import { Field } from '~/components/forms'
 import type { DocumentDetailData } from '~/services/document-detail.server'
 import { ACCEPTED_FILE_TYPES, formatSize } from '~/utils/documents'
 import { displayName, formatDateTime } from '~/utils/format'
-import { ErrorList } from '~/components/forms'
+
 import { PanelForm, PanelGetForm, usePanel } from './panel-context'
 
 /** Real versions: each upload of a new file, with download, restore and a text diff of two. */
@@ -41,7 +42,7 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
                     Download<span className="visually-hidden"> version {version.version_number}</span>
                   </a>
                   {canEdit && !version.is_current ? (
-                    <PanelForm className="inline-form">
+                    <PanelForm tab="versions" className="inline-form">
                       <input type="hidden" name="version_id" value={version.id} />
                       <button type="submit" name="intent" value="restore" className="link-button">
                         Restore<span className="visually-hidden"> version {version.version_number}</span>
@@ -56,7 +57,8 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
       </div>
 
       <h2>Compare versions</h2>
-      <PanelGetForm className="inline-fields">
+      {/* Keyed on the versions, so the defaults (the two newest) follow a version uploaded in place. */}
+      <PanelGetForm className="inline-fields" key={list.map((version) => version.id).join('-')}>
         <input type="hidden" name="tab" value="versions" />
         <div className="field">
           <label htmlFor={`from-${document.id}`}>From</label>
@@ -78,7 +80,12 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
             ))}
           </select>
         </div>
-        <button type="submit" className="button" disabled={!enough} aria-describedby={enough ? undefined : `compare-help-${document.id}`}>
+        <button
+          type="submit"
+          className="button"
+          disabled={!enough}
+          aria-describedby={enough ? undefined : `compare-help-${document.id}`}
+        >
           Compare
         </button>
       </PanelGetForm>
@@ -93,9 +100,15 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
         </p>
       ) : null}
       {comparison ? (
-        <div className="diff" aria-label={`Changes from v${comparison.from} to v${comparison.to}`} role="region" tabIndex={0}>
+        <div
+          className="diff"
+          aria-label={`Changes from v${comparison.from} to v${comparison.to}`}
+          role="region"
+          tabIndex={0}
+        >
           <p>
-            v{comparison.from} → v{comparison.to}: {comparison.added_lines} lines added, {comparison.removed_lines} lines removed
+            v{comparison.from} → v{comparison.to}: {comparison.added_lines} lines added, {comparison.removed_lines}{' '}
+            lines removed
           </p>
           <pre>
             {comparison.changes.map((change, index) =>
@@ -112,25 +125,23 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
       ) : null}
 
       {canEdit ? (
-        <PanelForm encType="multipart/form-data" className="form">
+        <PanelForm tab="versions" encType="multipart/form-data" className="form">
           <h2>Upload a new version</h2>
-          <div className="field">
-            <label htmlFor={`version-file-${document.id}`}>File</label>
-            <input
-              id={`version-file-${document.id}`}
-              name="file"
-              type="file"
-              accept={ACCEPTED_FILE_TYPES}
-              required
-              aria-invalid={fileErrors?.length ? true : undefined}
-              aria-describedby={fileErrors?.length ? `version-file-${document.id}-error` : undefined}
-            />
-            <ErrorList id={`version-file-${document.id}-error`} errors={fileErrors} />
-          </div>
-          <div className="field">
-            <label htmlFor={`changes-${document.id}`}>What changed</label>
-            <input id={`changes-${document.id}`} name="changes" type="text" maxLength={500} />
-          </div>
+          <Field
+            label="File"
+            inputProps={{
+              id: `version-file-${document.id}`,
+              name: 'file',
+              type: 'file',
+              accept: ACCEPTED_FILE_TYPES,
+              required: true,
+            }}
+            errors={fileErrors}
+          />
+          <Field
+            label="What changed"
+            inputProps={{ id: `changes-${document.id}`, name: 'changes', type: 'text', maxLength: 500 }}
+          />
           <button type="submit" className="button-primary">
             Upload version
           </button>

@@ -1,4 +1,5 @@
 import { Fragment, useMemo } from 'react'
+
 import { highlightSegments } from '~/utils/highlight'
 
 /**

@@ -1,24 +1,45 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { createBackend } from '../../../api/backend'
-import type { Deps } from '../../../api/context'
-import type { JobWorker } from '../../../api/jobs/worker'
 import { loadApiConfig } from '../../../api/config'
+import type { Clock, Deps } from '../../../api/context'
 import { openDatabase } from '../../../api/db/client'
 import { seedDemo } from '../../../api/db/seed'
+import type { JobWorker } from '../../../api/jobs/worker'
 
 export const DEMO_PASSWORD = 'demo-password'
 
 export interface Harness {
-  request(path: string, init?: RequestInit & { json?: unknown; token?: string; org?: string; address?: string }): Promise<Response>
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; token?: string; org?: string; address?: string },
+  ): Promise<Response>
   db: Awaited<ReturnType<typeof openDatabase>>['db']
   deps: Deps
   /** The in-process job worker; absent when started with JOB_WORKER=false. */
   worker?: JobWorker
   dataDir: string
+  /** The backend's clock: a test moves it forward instead of waiting for time to pass. */
+  clock: TestClock
   outbox(): string[]
   close(options?: { keepData?: boolean }): Promise<void>
+}
+
+export interface TestClock extends Clock {
+  advance(seconds: number): void
+}
+
+/** Real time plus however far the test has moved it on, so time still passes between requests. */
+export function testClock(): TestClock {
+  let offsetMs = 0
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(seconds) {
+      offsetMs += seconds * 1000
+    },
+  }
 }
 
 /**
@@ -40,13 +61,15 @@ export async function startApi(
   const database = await openDatabase(persistent ? { dataDir } : {})
   await database.migrate()
   await seedDemo(database.db, DEMO_PASSWORD)
-  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true })
+  const clock = testClock()
+  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true, clock })
   const api = backend.api
   return {
     db: database.db,
     deps: backend.deps,
     worker: backend.worker,
     dataDir,
+    clock,
     request(url, { json, token, org, address = '203.0.113.7', headers, ...init } = {}) {
       const merged = new Headers(headers)
       if (json !== undefined) merged.set('Content-Type', 'application/json')
@@ -85,7 +108,8 @@ export interface Session {
 
 export async function signIn(api: Harness, username: string, password = DEMO_PASSWORD): Promise<Session> {
   const response = await api.request('/token/obtain/', { method: 'POST', json: { username, password } })
-  if (response.status !== 200) throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`)
+  if (response.status !== 200)
+    throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`)
   return (await response.json()) as Session
 }
 
@@ -122,3 +146,29 @@ export function mailedToken(mail: string, path: '/invitations/' | '/confirm-emai
 }
 
 export const invitationToken = (mail: string) => mailedToken(mail, '/invitations/')
+
+export interface TwoOrganizations {
+  admin: Session
+  analyst: Session
+  member: Session
+  /** Harbor Capital's analyst, who has never belonged to the demo organization. */
+  outsider: Session
+  harbor: string
+}
+
+/** The demo organization's three roles, and a second organization (Harbor Capital) with its own analyst. */
+export async function demoAndHarbor(api: Harness): Promise<TwoOrganizations> {
+  const [admin, analyst, member] = await Promise.all(['admin', 'analyst', 'member'].map((name) => signIn(api, name)))
+  const created = await api.request('/organizations/', {
+    method: 'POST',
+    token: admin!.access,
+    json: { name: 'Harbor Capital' },
+  })
+  const harbor = (await created.json()).slug as string
+  const outsider = await registerThroughInvitation(api, admin!, harbor, {
+    email: 'olivia@harbor.example',
+    username: 'olivia',
+    role: 'analyst',
+  })
+  return { admin: admin!, analyst: analyst!, member: member!, outsider, harbor }
+}

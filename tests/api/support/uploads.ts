@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+
 import type { Harness, Session } from './harness'
 
 export const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus/parsing')
@@ -24,7 +25,13 @@ export function form(files: Record<string, Part | Part[]>, fields: Record<string
   return body
 }
 
-export async function upload(api: Harness, session: Session, files: Part, fields: Record<string, string> = {}, org?: string) {
+export async function upload(
+  api: Harness,
+  session: Session,
+  files: Part,
+  fields: Record<string, string> = {},
+  org?: string,
+) {
   return api.request('/documents/', { method: 'POST', token: session.access, org, body: form({ file: files }, fields) })
 }
 
@@ -33,4 +40,34 @@ export async function processed(api: Harness, session: Session, id: number) {
   await api.worker!.idle()
   const response = await api.request(`/documents/${id}/`, { token: session.access })
   return response.json()
+}
+
+export async function uploadBatch(
+  api: Harness,
+  session: Session,
+  files: Part[],
+  fields: Record<string, string> = {},
+  org?: string,
+) {
+  return api.request('/documents/upload_batch/', {
+    method: 'POST',
+    token: session.access,
+    org,
+    body: form({ files }, fields),
+  })
+}
+
+/** POST /documents/resolve_duplicates/: settles files an upload held back with on_duplicate=ask. */
+export async function resolveDuplicates(
+  api: Harness,
+  session: Session,
+  choices: Array<Record<string, string>>,
+  org?: string,
+) {
+  return api.request('/documents/resolve_duplicates/', {
+    method: 'POST',
+    token: session.access,
+    org,
+    json: { choices },
+  })
 }

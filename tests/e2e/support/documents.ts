@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+
 import { expect } from '@playwright/test'
-import { type TeamUser, apiSignIn } from './api'
+
+import { apiSignIn, type TeamUser } from './api'
 
 const baseURL = () => `http://localhost:${process.env.E2E_PORT}`
 
@@ -13,7 +15,11 @@ export interface UploadedDocument {
 }
 
 /** Uploads one document to `organization` through POST /api/documents/, as `user` (admin or analyst). */
-export async function uploadDocument(user: TeamUser, organization: string, source: UploadSource): Promise<UploadedDocument> {
+export async function uploadDocument(
+  user: TeamUser,
+  organization: string,
+  source: UploadSource,
+): Promise<UploadedDocument> {
   const { access } = await apiSignIn(user.username, user.password)
   const body = new FormData()
   body.append('title', source.title)
@@ -31,7 +37,16 @@ export async function uploadDocument(user: TeamUser, organization: string, sourc
 }
 
 /** Waits until the server's worker has processed the document (its chunks are then searchable). */
-export async function waitUntilProcessed(user: TeamUser, organization: string, document: UploadedDocument) {
+export const waitUntilProcessed = (user: TeamUser, organization: string, document: UploadedDocument) =>
+  waitUntilStatus(user, organization, document, 'processed')
+
+/** Waits until the server's worker has brought the document to `status` (processed or failed). */
+export async function waitUntilStatus(
+  user: TeamUser,
+  organization: string,
+  document: UploadedDocument,
+  status: 'processed' | 'failed',
+) {
   const { access } = await apiSignIn(user.username, user.password)
   await expect
     .poll(
@@ -41,9 +56,9 @@ export async function waitUntilProcessed(user: TeamUser, organization: string, d
         })
         return ((await response.json()) as { processing_status?: string }).processing_status
       },
-      { message: `"${document.title}" is processed`, timeout: 30_000 },
+      { message: `"${document.title}" is ${status}`, timeout: 30_000 },
     )
-    .toBe('processed')
+    .toBe(status)
 }
 
 /** Uploads the documents and waits until every one of them is processed. */
@@ -63,5 +78,31 @@ export async function searchTitles(user: TeamUser, organization: string, query: 
     body: JSON.stringify({ query }),
   })
   if (!response.ok) throw new Error(`Search answered ${response.status}: ${await response.text()}`)
-  return ((await response.json()) as { results: Array<{ document_title: string }> }).results.map((result) => result.document_title)
+  return ((await response.json()) as { results: Array<{ document_title: string }> }).results.map(
+    (result) => result.document_title,
+  )
+}
+
+/** GET /api/documents/:id/versions/ as `user`: the version numbers, newest first, with the current one marked. */
+export async function versionNumbers(user: TeamUser, organization: string, document: UploadedDocument) {
+  const { access } = await apiSignIn(user.username, user.password)
+  const response = await fetch(`${baseURL()}/api/documents/${document.id}/versions/`, {
+    headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
+  })
+  if (!response.ok) throw new Error(`Versions answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as Array<{ version_number: number; is_current: boolean }>).map(
+    (version) => `${version.version_number}${version.is_current ? ' current' : ''}`,
+  )
+}
+
+/** GET /api/documents/ as `user`: the titles of the organization's documents, sorted. */
+export async function documentTitles(user: TeamUser, organization: string) {
+  const { access } = await apiSignIn(user.username, user.password)
+  const response = await fetch(`${baseURL()}/api/documents/?page_size=100`, {
+    headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
+  })
+  if (!response.ok) throw new Error(`Documents answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { results: Array<{ title: string }> }).results
+    .map((document) => document.title)
+    .sort()
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type Page, expect } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'demo-password'
 export type DemoRole = 'admin' | 'analyst' | 'member'

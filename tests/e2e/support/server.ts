@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+
 import { expect } from '@playwright/test'
 
 export function freePort(): Promise<number> {
@@ -43,7 +44,9 @@ export async function startApp(dataDir: string, env: Record<string, string> = {}
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-        return fetch(`${url}/login`).then((response) => response.status).catch(() => 0)
+        return fetch(`${url}/login`)
+          .then((response) => response.status)
+          .catch(() => 0)
       },
       { timeout: 120_000, intervals: [100] },
     )

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+
 import { EmbeddingError } from '../../../api/ai/embeddings/provider'
 
 /** The EmbeddingError a provider call rejects with; fails the test if it resolves or throws anything else. */

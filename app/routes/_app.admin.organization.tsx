@@ -1,28 +1,28 @@
+import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
+import { OrganizationSchema } from '~/components/organization-fields'
+import { OrganizationSettings } from '~/components/organization-settings'
 import { ApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
+import { requireAdmin } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { invitationsApi } from '~/services/invitations.server'
 import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
-import { formatDate } from '~/utils/format'
-import { OrganizationSettings, OrganizationSettingsSchema } from '~/components/organization-settings'
-import { parseWithZod } from '@conform-to/zod'
 import { selectOrganization } from '~/services/session.server'
+import { formatDate } from '~/utils/format'
 
 export const meta: MetaFunction = () => [{ title: 'Organization Administration | Exit Planner' }]
 
-const DENIED = 'Access Denied: You do not have permission to access the organization administration page.'
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
-  if (me.role !== 'admin') return json({ denied: true as const }, { status: 403 })
+  const me = await requireAdmin(request)
   const slug = me.organization?.slug
-  if (!slug) return json({ denied: false as const, organization: null, error: null })
+  if (!slug) return json({ organization: null, error: null })
   const url = new URL(request.url)
   const api = organizationsApi(request)
   try {
@@ -33,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       documentsApi(request).statistics(),
     ])
     return json({
-      denied: false as const,
       organization,
       members,
       invitations,
@@ -45,53 +44,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({ denied: false as const, organization: null, error: 'Failed to load organization details. Please try again later.' })
+    return json({ organization: null, error: 'Failed to load organization details. Please try again later.' })
   }
 }
+
+type OrganizationRef = { slug: string; name: string }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await currentUser(request)
-  const slug = me.organization?.slug
-  if (me.role !== 'admin' || !slug) throw new Response(DENIED, { status: 403 })
+  const me = await requireAdmin(request)
+  if (!me.organization) throw new Response('Select an organization first.', { status: 400 })
   const form = await request.formData()
+  // Back to the page the form was on: /admin or /admin/organization.
   const back = new URL(request.url).pathname
-  const intent = form.get('intent')
-  if (intent === 'update-role' || intent === 'remove-member') return changeMember(request, slug, form, back)
-  if (intent === 'update-organization') return updateOrganization(request, slug, form)
-  if (intent === 'delete-organization') {
-    try {
-      await organizationsApi(request).remove(slug)
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      return redirectWithToast(request, back, { type: 'error', message: error.message })
-    }
-    // The session's slug now names nothing; the next page falls back to another organization, or none.
-    return redirectWithToast(
-      request,
-      '/organizations',
-      { type: 'success', message: `Organization ${me.organization?.name} deleted` },
-      { headers: { 'Set-Cookie': await selectOrganization(request, null) } },
-    )
+  switch (form.get('intent')) {
+    case 'update-role':
+    case 'remove-member':
+      return changeMember(request, me.organization.slug, form, back)
+    case 'update-organization':
+      return updateOrganizationAction(request, me.organization.slug, form, back)
+    case 'delete-organization':
+      return deleteOrganizationAction(request, me.organization, back)
+    case 'resend-invitation':
+      return resendInvitationAction(request, form, back)
+    case 'cancel-invitation':
+      return cancelInvitationAction(request, me.organization.slug, form, back)
+    default:
+      throw new Response('Unknown intent', { status: 400 })
   }
-  const invitationId = Number(form.get('invitationId'))
-  try {
-    if (intent === 'resend-invitation') {
-      const invitation = await invitationsApi(request).resend(invitationId)
-      return redirectWithToast(request, back, { type: 'success', message: `Invitation sent to ${invitation.email}` })
-    }
-    if (intent === 'cancel-invitation') {
-      await organizationsApi(request).removeInvitation(slug, invitationId)
-      return redirectWithToast(request, back, { type: 'success', message: 'Invitation cancelled' })
-    }
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return redirectWithToast(request, back, { type: 'error', message: error.message })
-  }
-  throw new Response('Unknown intent', { status: 400 })
 }
 
-async function updateOrganization(request: Request, slug: string, form: FormData) {
-  const submission = parseWithZod(form, { schema: OrganizationSettingsSchema })
+async function updateOrganizationAction(request: Request, slug: string, form: FormData, back: string) {
+  const submission = parseWithZod(form, { schema: OrganizationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     await organizationsApi(request).update(slug, {
@@ -103,28 +86,54 @@ async function updateOrganization(request: Request, slug: string, form: FormData
     if (!(error instanceof ApiError)) throw error
     return json(submission.reply({ formErrors: [error.message] }), { status: 400 })
   }
-  return redirectWithToast(request, new URL(request.url).pathname, { type: 'success', message: 'Organization updated' })
+  return redirectWithToast(request, back, { type: 'success', message: 'Organization updated' })
+}
+
+async function deleteOrganizationAction(request: Request, organization: OrganizationRef, back: string) {
+  try {
+    await organizationsApi(request).remove(organization.slug)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, back, { type: 'error', message: error.message })
+  }
+  // The session's slug now names nothing; the next page falls back to another organization, or none.
+  return redirectWithToast(
+    request,
+    '/organizations',
+    { type: 'success', message: `Organization ${organization.name} deleted` },
+    { headers: { 'Set-Cookie': await selectOrganization(request, null) } },
+  )
+}
+
+async function resendInvitationAction(request: Request, form: FormData, back: string) {
+  try {
+    const invitation = await invitationsApi(request).resend(Number(form.get('invitationId')))
+    return redirectWithToast(request, back, { type: 'success', message: `Invitation sent to ${invitation.email}` })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, back, { type: 'error', message: error.message })
+  }
+}
+
+async function cancelInvitationAction(request: Request, slug: string, form: FormData, back: string) {
+  try {
+    await organizationsApi(request).removeInvitation(slug, Number(form.get('invitationId')))
+    return redirectWithToast(request, back, { type: 'success', message: 'Invitation cancelled' })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, back, { type: 'error', message: error.message })
+  }
 }
 
 export default function OrganizationAdmin() {
   const data = useLoaderData<typeof loader>()
-  if (data.denied) {
-    return (
-      <div className="page">
-        <h1>Organization Administration</h1>
-        <p className="alert alert-error" role="alert">
-          {DENIED}
-        </p>
-      </div>
-    )
-  }
   if (!data.organization) {
     return (
       <div className="page">
         <h1>Organization Administration</h1>
-        {'error' in data && data.error ? (
+        {data.error ? (
           <p className="alert alert-error" role="alert">
-            {String(data.error)}
+            {data.error}
           </p>
         ) : (
           <p>
@@ -199,10 +208,20 @@ export default function OrganizationAdmin() {
                     <td>
                       <Form method="post" className="inline-actions">
                         <input type="hidden" name="invitationId" value={invitation.id} />
-                        <button type="submit" name="intent" value="resend-invitation" aria-label={`Resend the invitation to ${invitation.email}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="resend-invitation"
+                          aria-label={`Resend the invitation to ${invitation.email}`}
+                        >
                           Resend
                         </button>
-                        <button type="submit" name="intent" value="cancel-invitation" aria-label={`Cancel the invitation to ${invitation.email}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="cancel-invitation"
+                          aria-label={`Cancel the invitation to ${invitation.email}`}
+                        >
                           Cancel invitation
                         </button>
                       </Form>
@@ -218,4 +237,8 @@ export default function OrganizationAdmin() {
       <OrganizationSettings organization={organization} confirmDelete={confirmDelete} />
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

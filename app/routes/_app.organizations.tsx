@@ -1,13 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
-import { ErrorList, Field } from '~/components/forms'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList } from '~/components/forms'
 import { InvitationActions } from '~/components/invitation-actions'
-import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { OrgAvatar } from '~/components/org-avatar'
+import { OrganizationFields, OrganizationSchema } from '~/components/organization-fields'
+import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
@@ -16,12 +18,6 @@ import { invitationsApi } from '~/services/invitations.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { selectOrganization } from '~/services/session.server'
 import { plural } from '~/utils/format'
-
-const CreateOrganizationSchema = z.object({
-  name: z.string({ required_error: 'Organization name is required' }).trim().min(1, 'Organization name is required'),
-  description: z.string().trim().optional(),
-  website: z.string().trim().url('Please enter a valid URL, starting with http:// or https://').optional(),
-})
 
 export const meta: MetaFunction = () => [{ title: 'Organizations | Exit Planner' }]
 
@@ -47,16 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
-  const intent = form.get('intent')
-  switch (intent) {
-    case 'select': {
-      const slug = String(form.get('slug') ?? '')
-      const mine = await organizationsApi(request).mine()
-      if (!mine.some((organization) => organization.slug === slug)) throw new Response('Not Found', { status: 404 })
-      return redirect('/dashboard', { headers: { 'Set-Cookie': await selectOrganization(request, slug) } })
-    }
+  switch (form.get('intent')) {
+    case 'select':
+      return selectOrganizationAction(request, form)
     case 'create':
-      return createOrganization(request, form)
+      return createOrganizationAction(request, form)
     case 'accept':
     case 'decline':
       return answerInvitation(request, form, '/organizations')
@@ -65,8 +56,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-async function createOrganization(request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: CreateOrganizationSchema })
+async function selectOrganizationAction(request: Request, form: FormData) {
+  const slug = String(form.get('slug') ?? '')
+  const mine = await organizationsApi(request).mine()
+  if (!mine.some((organization) => organization.slug === slug)) throw new Response('Not Found', { status: 404 })
+  return redirect('/dashboard', { headers: { 'Set-Cookie': await selectOrganization(request, slug) } })
+}
+
+async function createOrganizationAction(request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: OrganizationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const organization = await organizationsApi(request).create(submission.value)
@@ -79,23 +77,26 @@ async function createOrganization(request: Request, form: FormData) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const fieldErrors = Object.fromEntries(
-      Object.entries(error.body).filter(([key, value]) => ['name', 'description', 'website'].includes(key) && Array.isArray(value)),
+      Object.entries(error.body).filter(
+        ([key, value]) => ['name', 'description', 'website'].includes(key) && Array.isArray(value),
+      ),
     ) as Record<string, string[]>
     return json(submission.reply({ formErrors: ['Failed to create organization'], fieldErrors }), { status: 400 })
   }
 }
 
 export default function Organizations() {
-  const { firstName, currentSlug, organizations, invitations, createOpen, unconfirmedEmail } = useLoaderData<typeof loader>()
+  const { firstName, currentSlug, organizations, invitations, createOpen, unconfirmedEmail } =
+    useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'create-organization',
     lastResult,
-    constraint: getZodConstraint(CreateOrganizationSchema),
-    shouldValidate: 'onBlur',
+    constraint: getZodConstraint(OrganizationSchema),
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateOrganizationSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationSchema }),
   })
   const creating = navigation.formData?.get('intent') === 'create'
   return (
@@ -129,7 +130,9 @@ export default function Organizations() {
                     <OrgAvatar name={organization.name} logo={organization.logo} size={40} />
                     <span className="org-card-body">
                       <span className="org-name">{organization.name}</span>
-                      {organization.description ? <span className="org-description">{organization.description}</span> : null}
+                      {organization.description ? (
+                        <span className="org-description">{organization.description}</span>
+                      ) : null}
                       <span className="org-meta">
                         {plural(organization.members_count, 'member')}
                         {organization.role_display ? ` · ${organization.role_display}` : ''}
@@ -162,7 +165,9 @@ export default function Organizations() {
                   <p className="muted">
                     Invited by{' '}
                     {invitation.invited_by
-                      ? invitation.invited_by.first_name || invitation.invited_by.username || invitation.invited_by.email
+                      ? invitation.invited_by.first_name ||
+                        invitation.invited_by.username ||
+                        invitation.invited_by.email
                       : 'a former member'}{' '}
                     as {invitation.role_display}
                   </p>
@@ -182,17 +187,7 @@ export default function Organizations() {
           <summary className="button">Create New Organization</summary>
           <Form method="post" {...getFormProps(form)} className="form">
             <ErrorList id={form.errorId} errors={form.errors} />
-            <Field label="Organization Name" inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
-            <div className="field">
-              <label htmlFor={fields.description.id}>Description</label>
-              <textarea {...getTextareaProps(fields.description)} rows={3} />
-              <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-            </div>
-            <Field
-              label="Website"
-              inputProps={{ ...getInputProps(fields.website, { type: 'url' }), placeholder: 'https://' }}
-              errors={fields.website.errors}
-            />
+            <OrganizationFields fields={fields} />
             <div className="form-actions">
               <Link to="/organizations" className="button" reloadDocument>
                 Cancel
@@ -206,4 +201,8 @@ export default function Organizations() {
       </section>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

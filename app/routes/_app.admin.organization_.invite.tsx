@@ -3,17 +3,34 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import { z } from 'zod'
-import { ErrorList, Field } from '~/components/forms'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList, Field, SelectField } from '~/components/forms'
 import { ApiError } from '~/services/api-fetch.server'
-import { requireRole } from '~/services/auth.server'
+import { requireAdmin } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { organizationsApi } from '~/services/organizations.server'
 
+export const meta: MetaFunction = () => [{ title: 'Invite Members | Exit Planner' }]
+
 const ROLE_CHOICES = [
-  { value: 'member', label: 'Member', description: 'Views and searches documents, chats with the assistant and uses the basic features.' },
-  { value: 'admin', label: 'Administrator', description: 'Full control of the organization, its members and its settings.' },
-  { value: 'analyst', label: 'Analyst', description: 'Member rights plus uploading, analysing and reporting on documents.' },
+  {
+    value: 'member',
+    label: 'Member',
+    description: 'Views and searches documents, chats with the assistant and uses the basic features.',
+  },
+  {
+    value: 'admin',
+    label: 'Administrator',
+    description: 'Full control of the organization, its members and its settings.',
+  },
+  {
+    value: 'analyst',
+    label: 'Analyst',
+    description: 'Member rights plus uploading, analysing and reporting on documents.',
+  },
 ] as const
 
 const InviteSchema = z.object({
@@ -25,25 +42,26 @@ const InviteSchema = z.object({
   role: z.enum(['member', 'admin', 'analyst']).default('member'),
 })
 
-export const meta: MetaFunction = () => [{ title: 'Invite Members | Exit Planner' }]
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await requireRole(request, ['admin'])
+  const me = await requireAdmin(request)
   return json({ organizationName: me.organization?.name ?? null })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const me = await requireRole(request, ['admin'])
+  const me = await requireAdmin(request)
   const submission = parseWithZod(await request.formData(), { schema: InviteSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  if (!me.organization) return json(submission.reply({ formErrors: ['Select an organization first.'] }), { status: 400 })
+  if (!me.organization)
+    return json(submission.reply({ formErrors: ['Select an organization first.'] }), { status: 400 })
   try {
     await organizationsApi(request).invite(me.organization.slug, submission.value)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     const email = Array.isArray(error.body.email) ? (error.body.email as string[]) : undefined
     return json(
-      submission.reply(email ? { fieldErrors: { email } } : { formErrors: ['Failed to send invitation. Please try again.'] }),
+      submission.reply(
+        email ? { fieldErrors: { email } } : { formErrors: ['Failed to send invitation. Please try again.'] },
+      ),
       { status: 400 },
     )
   }
@@ -62,11 +80,15 @@ export default function InviteMembers() {
     id: 'invite-form',
     lastResult,
     constraint: getZodConstraint(InviteSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { role: 'member' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   })
+  // A successful send redirects here: the new location remounts the form (e-mail cleared, role back to
+  // member). A refused one answers with errors and keeps the form, so what was typed stays.
+  const [formKey, setFormKey] = useState(location.key)
+  if (!lastResult && location.key !== formKey) setFormKey(location.key)
   const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const role = ROLE_CHOICES.find((choice) => choice.value === (fields.role.value ?? 'member')) ?? ROLE_CHOICES[0]
   return (
@@ -74,27 +96,25 @@ export default function InviteMembers() {
       <div className="page">
         <h1>Invite Members</h1>
         {organizationName ? <p>Invite someone to join {organizationName}.</p> : null}
-        {/* A new location after a successful send remounts the form: e-mail cleared, role back to member. */}
-        <Form method="post" {...getFormProps(form)} className="form" key={location.key}>
+        <Form method="post" {...getFormProps(form)} className="form" key={formKey}>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Field
             label="Email address"
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
             errors={fields.email.errors}
           />
-          <div className="field">
-            <label htmlFor={fields.role.id}>Role</label>
-            <select {...getSelectProps(fields.role)} aria-describedby={`${fields.role.id}-help`}>
-              {ROLE_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-            <p id={`${fields.role.id}-help`} className="field-help">
-              {role.description}
-            </p>
-          </div>
+          <SelectField
+            label="Role"
+            selectProps={getSelectProps(fields.role)}
+            errors={fields.role.errors}
+            help={role.description}
+          >
+            {ROLE_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </SelectField>
           <div className="form-actions">
             <Link to="/admin/organization" className="button">
               Cancel
@@ -122,4 +142,8 @@ export default function InviteMembers() {
       </aside>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

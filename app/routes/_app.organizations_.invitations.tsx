@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { InvitationActions } from '~/components/invitation-actions'
 import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { ApiError } from '~/services/api-fetch.server'
@@ -19,15 +21,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ invitations: await invitationsApi(request).mine(), error: null, unconfirmedEmail })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({ invitations: [] as Invitation[], error: 'Failed to load your invitations. Please try again later.', unconfirmedEmail })
+    return json({
+      invitations: [] as Invitation[],
+      error: 'Failed to load your invitations. Please try again later.',
+      unconfirmedEmail,
+    })
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request)
   const form = await request.formData()
-  if (!['accept', 'decline'].includes(String(form.get('intent')))) throw new Response('Unknown intent', { status: 400 })
-  return answerInvitation(request, form, '/organizations/invitations')
+  switch (form.get('intent')) {
+    case 'accept':
+    case 'decline':
+      return answerInvitation(request, form, '/organizations/invitations')
+    default:
+      throw new Response('Unknown intent', { status: 400 })
+  }
 }
 
 export default function Invitations() {
@@ -93,4 +104,8 @@ export default function Invitations() {
       )}
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "document_versions_storage_key_idx" ON "document_versions" USING btree ("storage_key");

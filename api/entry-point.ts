@@ -1,0 +1,26 @@
+import { ConfigError } from './config'
+
+/**
+ * A bad setting: the backend's ConfigError, or a failed check of the web tier's settings
+ * (app/services/env.server.ts), a plain Error whose message starts the same way.
+ */
+export function isConfigError(error: unknown): error is Error {
+  return (
+    error instanceof ConfigError ||
+    (error instanceof Error && error.message.startsWith('Invalid environment configuration'))
+  )
+}
+
+/**
+ * Starts a process (server.ts, api/server.ts, api/worker.ts). If start-up fails the process exits 1
+ * instead of lingering on whatever it had opened: a bad setting prints only its message, which names
+ * the variable (a stack trace would bury it); anything else prints in full.
+ */
+export async function runEntryPoint(main: () => Promise<unknown>): Promise<void> {
+  try {
+    await main()
+  } catch (error) {
+    console.error(isConfigError(error) ? error.message : error)
+    process.exit(1)
+  }
+}

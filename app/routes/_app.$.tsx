@@ -1,0 +1,27 @@
+import type { MetaFunction } from '@remix-run/node'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+
+export const meta: MetaFunction = () => [{ title: 'Page Not Found | Exit Planner' }]
+
+/*
+ * Every URL no other route claims (spec §2 "any other path"). It lives under the `_app` layout so a
+ * signed-in user keeps the header and footer; the layout answers a signed-out visitor's 404 itself.
+ * /api/* has its own catch-all (api.$.ts), which answers JSON.
+ */
+
+export const loader = () => {
+  throw new Response('Not Found', { status: 404 })
+}
+
+// A POST to an unknown URL is just as unknown (without this, Remix would answer 405).
+export const action = loader
+
+// Never rendered: the loader always throws.
+export default function NotFound() {
+  return null
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

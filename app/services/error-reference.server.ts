@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto'
+
+import { isRouteErrorResponse } from '@remix-run/react'
+
+import { currentRequestStore } from './request-context.server'
+
+/*
+ * A server error reaches the browser without its message (Remix hides it in production). The page
+ * shows a short reference instead, and the log line that holds the error starts with the same one,
+ * so a user's report can be found in the logs. One reference per request: the page of a failed
+ * document request learns it from the root loader, a failed data request gets it in its answer.
+ */
+
+const references = new WeakMap<object, string>()
+
+/** This request's reference (made on first use). */
+export function errorReference(request?: Request) {
+  // The per-request store outlives Remix's copies of the Request; without one (tests), the request.
+  const key: object | undefined = currentRequestStore() ?? request
+  if (!key) return newReference()
+  let reference = references.get(key)
+  if (!reference) {
+    reference = newReference()
+    references.set(key, reference)
+  }
+  return reference
+}
+
+const newReference = () => randomBytes(4).toString('hex')
+
+/** Logs an error of a loader, action or render with the request's reference; answers the reference. */
+export function logServerError(error: unknown, request: Request) {
+  const reference = errorReference(request)
+  const url = new URL(request.url)
+  // Remix's own answers (no route matched, no action) wrap the error that explains them.
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error
+  console.error(`[error ${reference}] ${request.method} ${url.pathname}`, cause)
+  return reference
+}

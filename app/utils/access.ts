@@ -1,0 +1,19 @@
+/**
+ * Who may do what, for the pages (client-safe). The loaders and actions enforce it with
+ * `requireRole`; these only decide what a page shows.
+ */
+
+/** The texts of a 403 page (spec §2), shown by the routes' error boundary. */
+export const ACCESS_DENIED = {
+  administration: 'Access Denied: You do not have permission to access the organization administration page.',
+  analysis: 'You do not have permission to access the analysis features.',
+  /** A page the spec gives no text of its own (and /unauthorized). */
+  other: 'You do not have the role this page requires. Ask an administrator of your organization if you need access.',
+} as const
+
+/** The rule of `requireRole`, for what a page shows: admins pass every check (spec §6). */
+export const hasRole = (role: string | null | undefined, roles: readonly string[]) =>
+  role === 'admin' || (role != null && roles.includes(role))
+
+/** Upload, edit, delete and reprocess documents (spec §6: admins and analysts). */
+export const canManageDocuments = (role: string | null | undefined) => hasRole(role, ['analyst'])

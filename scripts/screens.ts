@@ -1,0 +1,189 @@
+// Screenshots of the pages people judge the product by, at a laptop (1280) and a phone (360) width,
+// written to docs/screens/ so a reviewer can see them without running the app.
+//
+//   npx tsx scripts/screens.ts [server URL] [--data-dir DIR] [--out DIR]
+//
+// The server must be running (`npm start`); DATA_DIR is the server's, whose outbox holds the
+// invitation e-mails (default ./data, as `npm start` uses). The script signs in as the demo admin,
+// creates a fresh organization with a few documents and people (through real invitations), and
+// photographs it. It changes nothing that exists, but it does add that organization: point it at a
+// development or test server, not at one people use.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+
+import { type Browser, chromium, type Page } from '@playwright/test'
+
+import { api, apiSignIn, mailedLink } from '../tests/e2e/support/api'
+import { DEMO_PASSWORD } from '../tests/e2e/support/fixtures'
+
+const WIDTHS = [
+  { name: '1280', viewport: { width: 1280, height: 800 } },
+  { name: '360', viewport: { width: 360, height: 740 } },
+] as const
+
+function option(name: string, fallback: string) {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? process.argv[index + 1]! : fallback
+}
+
+const base = (process.argv[2]?.startsWith('http') ? process.argv[2] : 'http://localhost:3000').replace(/\/$/, '')
+const dataDir = path.resolve(option('--data-dir', process.env.DATA_DIR ?? 'data'))
+const outDir = path.resolve(option('--out', 'docs/screens'))
+const stamp = Date.now().toString(36)
+
+const DOCUMENTS = [
+  { title: 'Shareholder agreement 2024', name: 'shareholder-agreement.txt', category: 'Legal' },
+  { title: 'Five-year financial forecast and valuation bridge', name: 'forecast.csv', category: 'Financial' },
+  { title: 'Management presentation', name: 'management-presentation.txt', category: 'Strategy' },
+  { title: 'Customer contracts summary', name: 'customer-contracts.txt', category: 'Legal' },
+]
+
+async function invite(slug: string, adminToken: string, email: string, role: string) {
+  await api('POST', `/organizations/${slug}/invite/`, { token: adminToken, body: { email, role }, base })
+  return (await mailedLink(email, '/invitations/', dataDir)).split('/invitations/')[1]!
+}
+
+/** A fresh organization led by an admin with a long address (it must truncate in the header). */
+async function prepare() {
+  const { access } = await apiSignIn('admin', DEMO_PASSWORD, base)
+  const organization = await api<{ slug: string; name: string }>('POST', '/organizations/', {
+    token: access,
+    base,
+    body: {
+      name: `Northwind Exit Partners ${stamp}`,
+      description: 'Sell-side advisory for owner-managed businesses.',
+      website: 'https://northwind.example.com',
+    },
+  })
+  const admin = {
+    username: `olivia${stamp}`,
+    password: `pass-${stamp}-olivia`,
+    email: `olivia.hargreaves-montgomery.${stamp}@northwind-exit.example.com`,
+  }
+  const adminInvite = await invite(organization.slug, access, admin.email, 'admin')
+  await api('POST', `/invitations/token/${adminInvite}/accept/`, {
+    base,
+    body: { username: admin.username, password: admin.password },
+  })
+  for (const [index, role] of (['analyst', 'member'] as const).entries()) {
+    const email = `${role}.${stamp}@northwind-exit.example.com`
+    const token = await invite(organization.slug, access, email, role)
+    await api('POST', `/invitations/token/${token}/accept/`, {
+      base,
+      body: { username: `${role}${stamp}${index}`, password: `pass-${stamp}-${role}` },
+    })
+  }
+  const own = await apiSignIn(admin.username, admin.password, base)
+  const documents: number[] = []
+  for (const source of DOCUMENTS) {
+    const body = new FormData()
+    body.append('title', source.title)
+    body.append('category', source.category)
+    const content = source.name.endsWith('.csv')
+      ? 'Year,Revenue,EBITDA\n2025,12.4,2.1\n2026,13.9,2.6\n2027,15.2,3.0\n'
+      : `${source.title}.\n\nThe parties agree the terms below. Revenue grew 12% and the lease runs to 2031.\n`.repeat(
+          8,
+        )
+    body.append('file', new Blob([content], { type: 'text/plain' }), source.name)
+    const response = await fetch(`${base}/api/documents/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${own.access}`, 'x-organization': organization.slug },
+      body,
+    })
+    if (response.status !== 201)
+      throw new Error(`Upload of ${source.name} answered ${response.status}: ${await response.text()}`)
+    documents.push(((await response.json()) as { id: number }).id)
+  }
+  // A second version, so the Version History table has rows to show.
+  const version = new FormData()
+  version.append(
+    'file',
+    new Blob(['Shareholder agreement, as signed.\n'.repeat(8)], { type: 'text/plain' }),
+    'shareholder-agreement-signed.txt',
+  )
+  version.append('changes', 'Signed copy from the closing meeting')
+  await fetch(`${base}/api/documents/${documents[0]}/versions/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${own.access}`, 'x-organization': organization.slug },
+    body: version,
+  })
+  const newcomer = await invite(organization.slug, access, `new.partner.${stamp}@example.com`, 'analyst')
+  return { admin, documents, newcomer }
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${base}/login`)
+  await page.getByLabel('Username or Email').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  // Toasts come and go; a screenshot shows the page, not the moment.
+  await page
+    .locator('.toaster')
+    .evaluate((element) => element.remove())
+    .catch(() => undefined)
+  const file = path.join(outDir, `${name}.png`)
+  await page.screenshot({ path: file, fullPage })
+  console.log(file)
+}
+
+async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof prepare>>) {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: width.viewport })
+    const page = await context.newPage()
+    await signIn(page, setup.admin.username, setup.admin.password)
+
+    await page.goto(`${base}/dashboard`)
+    await shoot(page, `dashboard-${width.name}`)
+
+    await page.goto(`${base}/documents`)
+    await page.getByRole('link', { name: 'Management presentation', exact: true }).waitFor()
+    await shoot(page, `documents-${width.name}`)
+
+    await page.getByRole('link', { name: /^Delete Customer contracts summary/ }).click()
+    await page.getByRole('button', { name: 'Delete document' }).waitFor()
+    await shoot(page, `documents-delete-${width.name}`)
+
+    await page.goto(`${base}/documents`)
+    await page.getByRole('link', { name: 'Shareholder agreement 2024', exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('.document-panel').waitFor()
+    await shoot(page, `document-dialog-${width.name}`, false)
+    await dialog.getByRole('link', { name: 'Version History' }).click()
+    await dialog.getByRole('table').waitFor()
+    await shoot(page, `document-dialog-versions-${width.name}`, false)
+
+    await page.goto(`${base}/no/such/page`)
+    await shoot(page, `not-found-${width.name}`)
+    await context.close()
+
+    // The invitation link as the new person opens it: signed out.
+    const visitor = await browser.newContext({ viewport: width.viewport })
+    const invitation = await visitor.newPage()
+    await invitation.goto(`${base}/invitations/${setup.newcomer}`)
+    await shoot(invitation, `invitation-${width.name}`)
+    await visitor.close()
+  }
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true })
+  const setup = await prepare()
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    await photograph(browser, setup)
+  } finally {
+    await browser.close()
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,17 @@
+/**
+ * Spec §9's sample categories: offered in the upload form and the category manager, and what the
+ * backend suggests for a new document (the order is the order a keyword match is preferred in).
+ */
+export const SAMPLE_CATEGORIES = [
+  'Valuation',
+  'Financial',
+  'Legal & Tax',
+  'Market Analysis',
+  'HR & Team',
+  'Strategy',
+  'PDF Documents',
+  'Word Documents',
+  'Spreadsheets',
+] as const
+
+export type SampleCategory = (typeof SAMPLE_CATEGORIES)[number]

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT, FILE_TYPES } from '../../shared/file-types'
+
+const root = path.resolve(__dirname, '../..')
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(folder, file))
+}
+
+/** Every `import … from` and `export … from` of a module: the specifier, and whether it is types only. */
+function importsOf(file: string) {
+  const source = readFileSync(path.join(root, file), 'utf8')
+  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^;'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => ({
+    typesOnly: Boolean(match[1]),
+    target: match[2]!.startsWith('.')
+      ? path.relative(root, path.resolve(path.dirname(path.join(root, file)), match[2]!))
+      : match[2]!,
+  }))
+}
+
+describe('modules both tiers import', () => {
+  it('shared/ imports nothing but shared/, so the browser bundle can take any of it', () => {
+    const outside = sourceFiles('shared').flatMap((file) =>
+      importsOf(file)
+        .filter((entry) => !entry.target.startsWith(`shared${path.sep}`))
+        .map((entry) => `${file} → ${entry.target}`),
+    )
+    expect(outside).toEqual([])
+  })
+
+  it('the web tier takes only types from api/', () => {
+    const values = sourceFiles('app').flatMap((file) =>
+      importsOf(file)
+        .filter((entry) => entry.target.startsWith(`api${path.sep}`) && !entry.typesOnly)
+        .map((entry) => `${file} → ${entry.target}`),
+    )
+    expect(values).toEqual([])
+  })
+
+  it('names the accepted types as the spec does, in help texts and file pickers alike', () => {
+    expect(FILE_TYPES).toEqual(['pdf', 'doc', 'docx', 'txt', 'csv', 'xls', 'xlsx'])
+    expect(ACCEPTED_TYPES_TEXT).toBe('PDF, DOC, DOCX, TXT, CSV, XLS or XLSX')
+    expect(ACCEPTED_FILE_TYPES).toBe('.pdf,.doc,.docx,.txt,.csv,.xls,.xlsx')
+  })
+})
