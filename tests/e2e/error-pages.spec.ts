@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-
 import { expect, type Page, test } from '@playwright/test'
 
 import { apiSignIn, createTeam } from './support/api'
-import { type FailingBackend, startFailingBackend, userIdOf } from './support/failing-backend'
+import { signedInBehind, webBehindFailingBackend } from './support/behind-failing-backend'
 import { signIn, signInAs } from './support/fixtures'
-import { type AppProcess, startApp } from './support/server'
 
 const ADMIN_DENIED = 'Access Denied: You do not have permission to access the organization administration page.'
 
@@ -106,32 +101,9 @@ test.describe('error pages for visitors who are signed out', () => {
 
 test.describe('server errors', () => {
   // A web tier of its own, in front of a backend that fails the calls a test names: its log is read.
-  let backend: FailingBackend
-  let web: AppProcess
-  let dataDir: string
+  const setup = webBehindFailingBackend()
 
-  // One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
-  test.describe.configure({ mode: 'default' })
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    backend = await startFailingBackend()
-    dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planner-e2e-errors-'))
-    web = await startApp(dataDir, { API_URL: backend.url, LOGIN_MAX_FAILURES_PER_ADDRESS: '100000' })
-  })
-
-  test.afterAll(async () => {
-    await web?.terminate()
-    await backend?.close()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  async function signedInOnWebTier(page: Page, label: string) {
-    const { users } = await createTeam(label, ['member'])
-    const user = users[0]!
-    const { access } = await apiSignIn(user.username, user.password)
-    await signInAs(page, user.username, user.password, web.url)
-    return { user, userId: userIdOf(access) }
-  }
+  const signedInOnWebTier = (page: Page, label: string) => signedInBehind(setup, page, label, 'member')
 
   const referenceOn = async (page: Page) => {
     const text = await page.locator('.error-reference code').textContent()
@@ -143,16 +115,16 @@ test.describe('server errors', () => {
     page,
   }) => {
     const { userId } = await signedInOnWebTier(page, 'Broken')
-    backend.fail(
+    setup.backend.fail(
       userId,
       { method: 'GET', path: /^\/me\/$/ },
       { status: 500, body: { detail: 'Internal server error' } },
     )
-    const response = await page.goto(`${web.url}/profile`)
+    const response = await page.goto(`${setup.web.url}/profile`)
     expect(response?.status()).toBe(500)
     await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
     const reference = await referenceOn(page)
-    await expect.poll(() => web.output()).toContain(`[error ${reference}] GET /profile`)
+    await expect.poll(() => setup.web.output()).toContain(`[error ${reference}] GET /profile`)
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/profile')
   })

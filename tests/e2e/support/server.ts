@@ -66,6 +66,8 @@ export async function startApp(dataDir: string, env: Record<string, string> = {}
 export interface StartedServer {
   url: string
   dataDir: string
+  /** Everything the process printed so far. */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -76,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   return {
     url: app.url,
     dataDir,
+    output: app.output,
     async stop() {
       await app.terminate()
       rmSync(dataDir, { recursive: true, force: true })
