@@ -284,7 +284,12 @@ export default function Documents() {
       </div>
 
       {lastResult && 'duplicates' in lastResult ? (
-        <DuplicateChoice key={location.key} question={lastResult.duplicates} />
+        // Keyed on the held files, not the location: the location changes once more when the
+        // revalidation after the upload ends, and a remount then would undo choices already made.
+        <DuplicateChoice
+          key={lastResult.duplicates.files.map((file) => file.token).join(' ')}
+          question={lastResult.duplicates}
+        />
       ) : data.showUpload ? (
         <UploadForm
           key={`${data.uploadMode}-${location.key}`}

@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test'
 
-import { openUserMenu, signIn } from './support/fixtures'
+import { DEMO_PASSWORD, openUserMenu, signIn, submitLogin } from './support/fixtures'
 
 test.describe('JavaScript enhancements', () => {
   test('Alt+D toggles the auth debug panel, which lists, clears and closes', async ({ page }) => {
-    await signIn(page, 'admin')
+    // Through the form: the login page itself logs the attempt.
+    await page.goto('/login')
+    await submitLogin(page, 'admin', DEMO_PASSWORD)
+    await expect(page).toHaveURL(/\/dashboard/)
     await page.keyboard.press('Alt+KeyD')
     const panel = page.getByRole('region', { name: 'Authentication debug log' })
     await expect(panel).toBeVisible()
