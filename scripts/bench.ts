@@ -5,14 +5,14 @@ import os from 'node:os'
 
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
+import { measurePages } from './bench/pages'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
 import { measureStartup } from './bench/startup'
 
-const only = process.argv
-  .find((argument) => argument.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',')
+const option = (name: string) =>
+  process.argv.find((argument) => argument.startsWith(`${name}=`))?.slice(name.length + 1)
+const only = option('--only')?.split(',')
 const wanted = (name: string) => !only || only.includes(name)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`
@@ -92,11 +92,7 @@ if (wanted('ingestion')) {
 }
 
 if (wanted('search')) {
-  const sizes = process.argv
-    .find((argument) => argument.startsWith('--sizes='))
-    ?.slice('--sizes='.length)
-    .split(',')
-    .map(Number)
+  const sizes = option('--sizes')?.split(',').map(Number)
   console.log('\nSearch (ingesting the generated corpus first; this takes a few minutes):')
   const search = await measureSearch(sizes ? { sizes } : {})
   results.search = search
@@ -130,6 +126,38 @@ if (wanted('search')) {
       ]),
     ),
   )
+}
+
+if (wanted('pages')) {
+  const duration = Number(option('--duration') ?? 15)
+  const rounds = Number(option('--rounds') ?? 1)
+  console.log(`\nPages under load beside a bare Remix page (autocannon, ${duration} s per target, interleaved):`)
+  const pages = await measurePages({ duration, rounds })
+  results.pages = pages
+  const ratio = (value: number) => value.toFixed(value < 0.1 ? 3 : 2)
+  for (const connections of [10, 50]) {
+    const latency = connections === 10 ? 'p97.5' : 'p99'
+    console.log(`\n${connections} connections, ${pages.documents} documents in the organization:`)
+    console.table(
+      Object.fromEntries(
+        pages.rows
+          .filter((row) => row.connections === connections)
+          .map((row) => [
+            row.target,
+            {
+              'req/s': Math.round(row.figures.requestsPerSecond),
+              'p50 ms': row.figures.p50,
+              'p97.5 ms': row.figures.p97_5,
+              'p99 ms': row.figures.p99,
+              'errors/non-2xx': `${row.figures.errors}/${row.figures.non2xx}`,
+              'req/s ÷ bare': ratio(row.throughputRatio),
+              [`${latency} ÷ bare`]: ratio(row.latencyRatio),
+            },
+          ]),
+      ),
+    )
+  }
+  console.log(`Server RSS: ${pages.rssMb.idle} MB idle, ${pages.rssMb.afterLoad} MB after the load`)
 }
 
 mkdirSync('bench-results', { recursive: true })

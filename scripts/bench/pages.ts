@@ -1,0 +1,301 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import autocannon from 'autocannon'
+
+import { percentile } from '../eval/metrics'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const bareSource = path.join(root, 'scripts/bench/bare-remix')
+const bareBuild = path.join(root, '.cache/bench-bare')
+const corpus = path.resolve(root, '../shared/corpus/retrieval-dev/corpus.jsonl')
+const ORGANIZATION = 'demo-advisory-group'
+const PASSWORD = 'bench-password'
+
+export interface LoadFigures {
+  requestsPerSecond: number
+  p50: number
+  p97_5: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+export interface PageRow {
+  target: string
+  connections: number
+  figures: LoadFigures
+  /** requests/s as a share of the bare page's in the same run. */
+  throughputRatio: number
+  /** p97.5 (10 connections) or p99 (50) as a multiple of the bare page's. */
+  latencyRatio: number
+}
+
+export interface PagesBenchmark {
+  documents: number
+  durationSeconds: number
+  rows: PageRow[]
+  rssMb: { idle: number; afterLoad: number }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string) {
+  for (let tries = 0; tries < 1200; tries++) {
+    if (child.exitCode !== null) throw new Error(`${url} exited early:\n${output()}`)
+    const status = await fetch(url)
+      .then((response) => response.status)
+      .catch(() => 0)
+    if (status === 200) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${url} did not answer 200 within two minutes:\n${output()}`)
+}
+
+function start(command: string, args: string[], env: Record<string, string>, cwd = root) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  return { child, output: () => output }
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/** The resident memory of a process, from /proc (Linux), in MB. */
+function rssMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+/** The reports of the retrieval dev set, each one document of its passages in order. */
+function corpusDocuments(count: number) {
+  const documents = new Map<string, string[]>()
+  for (const line of readFileSync(corpus, 'utf8').split('\n')) {
+    if (!line.trim()) continue
+    const passage = JSON.parse(line) as { doc_id: string; text: string }
+    const texts = documents.get(passage.doc_id) ?? []
+    texts.push(passage.text)
+    documents.set(passage.doc_id, texts)
+    if (documents.size > count) break
+  }
+  return [...documents.values()].slice(0, count).map((texts) => texts.join('\n\n'))
+}
+
+async function apiToken(base: string, username: string) {
+  const response = await fetch(`${base}/api/token/obtain/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  })
+  if (!response.ok) throw new Error(`token for ${username}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { access: string }).access
+}
+
+/** Uploads the documents through the API and waits until the worker has processed every one. */
+async function seedDocuments(base: string, texts: string[]) {
+  const access = await apiToken(base, 'analyst')
+  const headers = { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION }
+  const ids: number[] = []
+  for (const [index, text] of texts.entries()) {
+    const body = new FormData()
+    body.append('title', `Annual report extract ${index + 1}`)
+    body.append('file', new Blob([text], { type: 'text/plain' }), `report-${index + 1}.txt`)
+    const response = await fetch(`${base}/api/documents/`, { method: 'POST', headers, body })
+    if (response.status !== 201) throw new Error(`upload ${index + 1}: ${response.status} ${await response.text()}`)
+    ids.push(((await response.json()) as { id: number }).id)
+  }
+  for (const id of ids) {
+    for (;;) {
+      const response = await fetch(`${base}/api/documents/${id}/`, { headers })
+      const status = ((await response.json()) as { processing_status: string }).processing_status
+      if (status === 'processed') break
+      if (status === 'failed') throw new Error(`document ${id} failed to process`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  return ids.length
+}
+
+/** Signs in through the real login form (honeypot fields included) and answers the session cookie. */
+async function sessionCookie(base: string) {
+  const page = await (await fetch(`${base}/login`)).text()
+  const markup = [...page.matchAll(/<form\b[\s\S]*?<\/form>/g)]
+    .map(([html]) => html)
+    .find((html) => html.includes('name="password"'))
+  const form = new URLSearchParams()
+  for (const [input] of (markup ?? '').matchAll(/<input\b[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(input)?.[1]
+    if (name) form.set(name, (/\bvalue="([^"]*)"/.exec(input)?.[1] ?? '').replaceAll('&amp;', '&'))
+  }
+  form.set('username', 'admin')
+  form.set('password', PASSWORD)
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: form,
+    redirect: 'manual',
+  })
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
+  if (response.status !== 302 || cookies.length === 0)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`)
+  return cookies.join('; ')
+}
+
+interface Target {
+  name: string
+  url: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+}
+
+async function load(target: Target, connections: number, duration: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration,
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+/**
+ * Our pages beside a bare Remix page of the same version, under the same load in one run: each
+ * connection count runs every target in turn (warmed up first), `rounds` times interleaved, and
+ * the figures are the medians of the rounds.
+ */
+export async function measurePages({ duration = 15, rounds = 1, documents = 60 } = {}): Promise<PagesBenchmark> {
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: bareSource,
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('building the bare Remix page failed')
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-pages-'))
+  const [barePort, ourPort] = [await freePort(), await freePort()]
+  const bare = start(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'],
+    { NODE_ENV: 'production', PORT: String(barePort) },
+    bareBuild,
+  )
+  const ours = start(process.execPath, ['scripts/start.mjs'], {
+    NODE_ENV: 'production',
+    PORT: String(ourPort),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: PASSWORD,
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+  })
+  const bareUrl = `http://localhost:${barePort}`
+  const base = `http://localhost:${ourPort}`
+  try {
+    await Promise.all([
+      waitFor(`${bareUrl}/`, bare.child, bare.output),
+      waitFor(`${base}/login`, ours.child, ours.output),
+    ])
+    const seeded = await seedDocuments(base, corpusDocuments(documents))
+    // Access tokens live five minutes: every target is loaded with a session signed in just before.
+    const targets = async (): Promise<Target[]> => {
+      const [cookie, access] = await Promise.all([sessionCookie(base), apiToken(base, 'admin')])
+      const page = (name: string, url: string): Target => ({ name, url: `${base}${url}`, headers: { cookie } })
+      const api = { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION }
+      return [
+        { name: 'bare Remix page', url: `${bareUrl}/` },
+        { name: '/login', url: `${base}/login` },
+        page('/dashboard', '/dashboard'),
+        page('/documents', '/documents'),
+        page('/search?q=…', '/search?q=net+cash+used+in+investing+activities'),
+        page('/organizations', '/organizations'),
+        { name: 'GET /api/me/', url: `${base}/api/me/`, headers: api },
+        {
+          name: 'POST /api/search/',
+          url: `${base}/api/search/`,
+          method: 'POST',
+          headers: { ...api, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'net cash used in investing activities' }),
+        },
+      ]
+    }
+    const names = (await targets()).map((target) => target.name)
+    for (const target of await targets()) {
+      const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body })
+      if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}, not 200`)
+    }
+    // Settle after seeding (processing, search maintenance) before the idle reading.
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    const idle = rssMb(ours.child.pid!)
+    const rows: PageRow[] = []
+    for (const connections of [10, 50]) {
+      const samples = new Map<string, LoadFigures[]>()
+      for (let round = 0; round < rounds; round++) {
+        for (const name of names) {
+          const target = (await targets()).find((candidate) => candidate.name === name)!
+          await load(target, connections, 2)
+          const figures = await load(target, connections, duration)
+          samples.set(target.name, [...(samples.get(target.name) ?? []), figures])
+        }
+      }
+      const median = (name: string): LoadFigures => {
+        const runs = samples.get(name)!
+        const pick = (key: keyof LoadFigures) =>
+          percentile(
+            runs.map((run) => run[key]),
+            50,
+          )
+        return {
+          requestsPerSecond: pick('requestsPerSecond'),
+          p50: pick('p50'),
+          p97_5: pick('p97_5'),
+          p99: pick('p99'),
+          errors: Math.max(...runs.map((run) => run.errors)),
+          non2xx: Math.max(...runs.map((run) => run.non2xx)),
+        }
+      }
+      const bareFigures = median('bare Remix page')
+      for (const name of names) {
+        const figures = median(name)
+        const latency = connections === 10 ? 'p97_5' : 'p99'
+        rows.push({
+          target: name,
+          connections,
+          figures,
+          throughputRatio: figures.requestsPerSecond / bareFigures.requestsPerSecond,
+          latencyRatio: figures[latency] / Math.max(bareFigures[latency], 1),
+        })
+      }
+    }
+    return { documents: seeded, durationSeconds: duration, rows, rssMb: { idle, afterLoad: rssMb(ours.child.pid!) } }
+  } finally {
+    await Promise.all([stop(bare.child), stop(ours.child)])
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
