@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 import autocannon from 'autocannon'
 
+import { loginFormFields } from '../../tests/e2e/support/login-form'
 import { percentile } from '../eval/metrics'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -140,14 +141,7 @@ async function seedDocuments(base: string, texts: string[]) {
 /** Signs in through the real login form (honeypot fields included) and answers the session cookie. */
 async function sessionCookie(base: string) {
   const page = await (await fetch(`${base}/login`)).text()
-  const markup = [...page.matchAll(/<form\b[\s\S]*?<\/form>/g)]
-    .map(([html]) => html)
-    .find((html) => html.includes('name="password"'))
-  const form = new URLSearchParams()
-  for (const [input] of (markup ?? '').matchAll(/<input\b[^>]*>/g)) {
-    const name = /\bname="([^"]*)"/.exec(input)?.[1]
-    if (name) form.set(name, (/\bvalue="([^"]*)"/.exec(input)?.[1] ?? '').replaceAll('&amp;', '&'))
-  }
+  const form = new URLSearchParams(loginFormFields(page))
   form.set('username', 'admin')
   form.set('password', PASSWORD)
   const response = await fetch(`${base}/login`, {

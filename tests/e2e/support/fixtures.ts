@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
+import { loginFormFields } from './login-form'
+
 export const DEMO_PASSWORD = 'demo-password'
 export type DemoRole = 'admin' | 'analyst' | 'member'
 
@@ -20,17 +22,8 @@ export async function signIn(page: Page, role: DemoRole, options: { from?: strin
 export async function signInAs(page: Page, username: string, password: string, base = '') {
   const root = base || `http://localhost:${process.env.E2E_PORT}`
   const html = await (await page.request.get(`${root}/login`)).text()
-  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)]
-    .map(([markup]) => markup)
-    .find((markup) => markup.includes('name="password"'))
-  if (!form) throw new Error(`no login form at ${root}/login`)
-  const fields: Record<string, string> = {}
-  for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
-    const name = /\bname="([^"]*)"/.exec(input)?.[1]
-    if (name) fields[name] = (/\bvalue="([^"]*)"/.exec(input)?.[1] ?? '').replaceAll('&amp;', '&')
-  }
   const response = await page.request.post(`${root}/login`, {
-    form: { ...fields, username, password },
+    form: { ...loginFormFields(html), username, password },
     headers: { origin: root },
     maxRedirects: 0,
   })
