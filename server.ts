@@ -5,16 +5,20 @@ import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 
+import type { Api } from './api/app'
 import { startBackend } from './api/bootstrap'
 import { runEntryPoint } from './api/entry-point'
+import { measured, newRequestMetrics, serverTiming } from './api/request-metrics'
 import { withGeneratedSecrets } from './api/secrets'
 import { drainable, onShutdownSignal, SHUTDOWN_GRACE_MS } from './api/shutdown'
 import { secureCookies, webEnv } from './app/services/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from './app/services/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from './app/services/same-origin.server'
+
+type ServerEnv = { Bindings: { incoming: IncomingMessage } }
 
 /**
  * One process serves the pages and the /api backend. A small Hono server rather than remix-serve,
@@ -28,10 +32,12 @@ async function main() {
   let stopBackend = async (_graceMs: number) => {}
   let closeDatabase = async () => {}
   let signIns: string | undefined
+  let api: Api | undefined
   // Links in e-mails point at this server unless a public origin is configured.
   env.APP_URL ??= `http://localhost:${env.PORT ?? 3000}`
   if (!env.API_URL) {
     const backend = await startBackend(env)
+    api = backend.api
     registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
     stopBackend = (graceMs) => backend.backend.stop({ graceMs })
     closeDatabase = () => backend.database.close()
@@ -42,7 +48,7 @@ async function main() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild
   const handleRemix = createRequestHandler(build, env.NODE_ENV)
 
-  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>()
+  const app = new Hono<ServerEnv>()
   // Where the session cookie is Secure the site is served over https only: browsers may as well
   // never try plain http (decision 005).
   if (secureCookies()) {
@@ -70,17 +76,37 @@ async function main() {
   app.use(async (c, next) =>
     isApiPath(c.req.path) ? next() : (refuseCrossOrigin(c.req.raw, originSettings) ?? next()),
   )
+  // Other clients of the in-process backend reach it straight, each call with a scope of its own;
+  // with API_URL set, the `api.$` route forwards them.
+  if (api) {
+    const backendApi = api
+    const callApi = (c: Context<ServerEnv>) =>
+      backendApi.fetch(c.req.raw, { clientAddress: c.env.incoming.socket.remoteAddress })
+    app.all('/api', callApi)
+    app.all('/api/*', callApi)
+  }
   app.all('*', (c) => {
-    const store: RequestStore = { clientAddress: c.env.incoming.socket.remoteAddress, cache: new Map() }
-    return requestStorage.run(store, async () => {
-      const response = await handleRemix(c.req.raw, { clientAddress: store.clientAddress })
-      if (!store.pendingSessionCookie) return response
-      const sessionAlreadySet = (response.headers.get('Set-Cookie') ?? '').includes('__session=')
-      if (sessionAlreadySet) return response
-      const updated = new Response(response.body, response)
-      updated.headers.append('Set-Cookie', await store.pendingSessionCookie())
-      return updated
-    })
+    const store: RequestStore = {
+      clientAddress: c.env.incoming.socket.remoteAddress,
+      cache: new Map(),
+      apiScope: new Map(),
+    }
+    const metrics = newRequestMetrics()
+    const started = performance.now()
+    return measured(metrics, () =>
+      requestStorage.run(store, async () => {
+        // Its headers are ours to change: Remix makes every response of a page or resource route here
+        // (api.$ remakes what it proxies).
+        const response = await handleRemix(c.req.raw, { clientAddress: store.clientAddress })
+        const sessionAlreadySet = (response.headers.get('Set-Cookie') ?? '').includes('__session=')
+        if (store.pendingSessionCookie && !sessionAlreadySet) {
+          response.headers.append('Set-Cookie', await store.pendingSessionCookie())
+        }
+        // What the page cost the backend, for the browser's network panel and the tests (issue 12).
+        response.headers.set('Server-Timing', serverTiming(metrics, performance.now() - started))
+        return response
+      }),
+    )
   })
 
   const port = Number(env.PORT ?? 3000)

@@ -5,10 +5,12 @@ import { routePath } from 'hono/route'
 
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
+import { dashboardRoutes } from './dashboard/routes'
 import { documentRoutes, isUpload } from './documents/routes'
 import { dataExceptionCode, HttpError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
 import { organizationRoutes } from './organizations/routes'
+import { count } from './request-metrics'
 import { requestSanity } from './request-sanity'
 import { searchRoutes } from './search/routes'
 import { securityHeaders } from './security-headers'
@@ -20,6 +22,8 @@ export function createApi(deps: Deps) {
   app.use(securityHeaders)
   app.use(async (c, next) => {
     c.set('deps', deps)
+    c.set('scope', c.env?.scope ?? new Map())
+    count('apiCalls')
     await next()
   })
   app.use(requestSanity)
@@ -35,6 +39,7 @@ export function createApi(deps: Deps) {
   app.route('/', invitationRoutes)
   app.route('/', documentRoutes)
   app.route('/', searchRoutes)
+  app.route('/', dashboardRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -64,6 +64,7 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
     {
       concurrency: deps.config.JOB_CONCURRENCY,
       pollMs: deps.config.JOB_POLL_MS,
+      onlyWorker: exclusiveDatabase,
       leaseSeconds: deps.config.JOB_LEASE_SECONDS,
     },
   )

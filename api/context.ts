@@ -5,9 +5,10 @@ import type { Context } from 'hono'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
 import type { ApiConfig } from './config'
 import type { Database } from './db/client'
-import type { Role } from './db/schema'
+import type { Role, users } from './db/schema'
 import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
+import type { RequestScope } from './request-scope'
 import type { FileStore } from './storage/file-store'
 
 export interface Deps {
@@ -45,8 +46,10 @@ export type AppEnv = {
     clientAddress?: string
     /** Set by @hono/node-server when the API runs on its own. */
     incoming?: IncomingMessage
+    /** Set by the in-process web server: shared by every call one page request makes. */
+    scope?: RequestScope
   }
-  Variables: { deps: Deps; caller: Caller }
+  Variables: { deps: Deps; caller: Caller; user: typeof users.$inferSelect; scope: RequestScope }
 }
 
 export type AppContext = Context<AppEnv>

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { json } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 
 import { DebugPanel } from './components/debug-panel'
 import { GeneralErrorBoundary } from './components/error-boundary'
@@ -10,7 +9,6 @@ import { useNonce } from './components/nonce'
 import { Toaster } from './components/toaster'
 import { errorReference } from './services/error-reference.server'
 import { readFlash } from './services/flash.server'
-import { getHoneypot } from './services/honeypot.server'
 import appStyles from './styles/app.css'
 import { appendAuthLog } from './utils/auth-log'
 
@@ -28,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       authLog,
       loginError,
-      honeypotInputProps: getHoneypot().getInputProps(),
       // Shown by the error page when this very request fails; see error-reference.server.ts.
       errorReference: errorReference(request),
     },
@@ -59,13 +56,11 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast, authLog, honeypotInputProps } = useLoaderData<typeof loader>()
+  const { toast, authLog } = useLoaderData<typeof loader>()
   useEffect(() => appendAuthLog(...authLog), [authLog])
   return (
     <Document>
-      <HoneypotProvider {...honeypotInputProps}>
-        <Outlet />
-      </HoneypotProvider>
+      <Outlet />
       <Toaster toast={toast} />
       <DebugPanel />
     </Document>

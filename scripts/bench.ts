@@ -132,10 +132,17 @@ if (wanted('pages')) {
   const duration = Number(option('--duration') ?? 15)
   const rounds = Number(option('--rounds') ?? 1)
   console.log(`\nPages under load beside a bare Remix page (autocannon, ${duration} s per target, interleaved):`)
-  const pages = await measurePages({ duration, rounds })
+  const pages = await measurePages({
+    duration,
+    rounds,
+    targets: option('--targets')?.split(','),
+    connections: option('--connections')?.split(',').map(Number),
+    dataDir: option('--data-dir'),
+    profileDir: option('--profile'),
+  })
   results.pages = pages
   const ratio = (value: number) => value.toFixed(value < 0.1 ? 3 : 2)
-  for (const connections of [10, 50]) {
+  for (const connections of [...new Set(pages.rows.map((row) => row.connections))]) {
     const latency = connections === 10 ? 'p97.5' : 'p99'
     console.log(`\n${connections} connections, ${pages.documents} documents in the organization:`)
     console.table(

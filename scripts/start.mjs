@@ -1,8 +1,10 @@
-// `npm start`: builds the web app when its sources changed, then starts the server (migrations,
-// demo seed and serving happen in server.ts).
+// `npm start`: builds the web app and the server when their sources changed, then starts the
+// server (migrations, demo seed and serving happen in server.ts).
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -24,6 +26,40 @@ if (built < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const { register } = await import('tsx/esm/api')
-register()
-await import('../server.ts')
+// The server as one plain ES module with its packages left external, rather than TypeScript
+// compiled as it loads: the loader's thread and its transforms held ~60 MB for the life of the
+// process (issue 12). Each file keeps its own import.meta.url, which the backend resolves its
+// migrations and worker threads against.
+const serverBundle = path.resolve('build/server.mjs')
+const serverSources = Math.max(...['server.ts', 'api', 'app', 'shared', 'package-lock.json'].map(newestMtime))
+if (newestMtime(serverBundle) < serverSources) {
+  const { build } = await import('esbuild')
+  const ownFileUrls = {
+    name: 'own-file-urls',
+    setup(builder) {
+      builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
+        const source = readFileSync(args.path, 'utf8')
+        return {
+          contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        }
+      })
+    },
+  }
+  // Built under a temporary name and renamed, so servers starting together never load half a file.
+  const temporary = `${serverBundle}.${randomUUID()}.tmp.mjs`
+  await build({
+    entryPoints: ['server.ts'],
+    outfile: temporary,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    plugins: [ownFileUrls],
+    logLevel: 'error',
+  })
+  renameSync(temporary, serverBundle)
+}
+await import(pathToFileURL(serverBundle).href)

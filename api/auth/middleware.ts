@@ -2,20 +2,29 @@ import { createMiddleware } from 'hono/factory'
 
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
-import { assertSessionActive } from './sessions'
+import { count } from '../request-metrics'
+import { memo } from '../request-scope'
+import { activeSessionUser } from './sessions'
 import { verifyAccessToken } from './tokens'
 
 /**
  * Accepts `Authorization: Bearer <access>` and the spec's `Authorization: Token <access>` alike. A
  * valid signature is not enough: the session the token names must still be open, so signing out,
- * a password change or a deactivated account take effect on the next request.
+ * a password change or a deactivated account take effect on the next request. The token, its
+ * session and its user are resolved once per request scope (one page's in-process calls share it).
  */
 export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? ''
   const match = /^(?:Bearer|Token)\s+(\S+)$/i.exec(header)
-  if (!match?.[1]) throw unauthorized('Authentication credentials were not provided.', 'not_authenticated')
-  const claims = await verifyAccessToken(c.var.deps.config, match[1], c.var.deps.clock.now())
-  await assertSessionActive(c.var.deps, claims)
+  const token = match?.[1]
+  if (!token) throw unauthorized('Authentication credentials were not provided.', 'not_authenticated')
+  const { deps } = c.var
+  const { claims, user } = await memo(c, `caller:${token}`, async () => {
+    count('callerResolutions')
+    const claims = await verifyAccessToken(deps.config, token, deps.clock.now())
+    return { claims, user: await activeSessionUser(deps, claims) }
+  })
   c.set('caller', claims)
+  c.set('user', user)
   await next()
 })

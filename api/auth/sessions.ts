@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 
 import type { Deps } from '../context'
-import type { Database } from '../db/client'
+import { preparedStatement } from '../db/prepared'
 import { refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../http-error'
 import { type AccessClaims, hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken } from './tokens'
@@ -9,26 +9,19 @@ import { type AccessClaims, hashRefreshToken, issueAccessToken, newFamilyId, new
 const invalidRefresh = () => unauthorized('Token is invalid or expired', 'token_not_valid')
 
 /**
- * Refuses an access token whose session has ended: its refresh-token family was revoked (sign-out,
- * password change, replay) or its user was deactivated. One indexed lookup per request
- * (refresh_tokens_family_idx), built once per database: `npm run bench -- --only=session`.
+ * The user of an access token whose session is still open, or a refusal: its refresh-token family
+ * was revoked (sign-out, password change, replay) or its user was deactivated. One indexed lookup
+ * (refresh_tokens_family_idx), a statement prepared once per database: `npm run bench -- --only=session`.
  */
-export async function assertSessionActive({ db }: Deps, claims: AccessClaims) {
+export async function activeSessionUser({ db }: Deps, claims: AccessClaims) {
   const [open] = await sessionCheck(db).execute({ familyId: claims.familyId, userId: claims.userId })
   if (!open) throw unauthorized('This session has ended. Please sign in again.', 'token_not_valid')
+  return open.user
 }
 
-const sessionChecks = new WeakMap<Database, ReturnType<typeof prepareSessionCheck>>()
-
-function sessionCheck(db: Database) {
-  let check = sessionChecks.get(db)
-  if (!check) sessionChecks.set(db, (check = prepareSessionCheck(db)))
-  return check
-}
-
-const prepareSessionCheck = (db: Database) =>
+const sessionCheck = preparedStatement((db) =>
   db
-    .select({ id: refreshTokens.id })
+    .select({ user: users })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(
@@ -40,7 +33,8 @@ const prepareSessionCheck = (db: Database) =>
       ),
     )
     .limit(1)
-    .prepare('session_check')
+    .prepare('session_check'),
+)
 
 /** Issues an access token and a refresh token; a new family unless one is being rotated. */
 export async function issueTokens({ db, config, clock }: Deps, userId: number, familyId: string = newFamilyId()) {

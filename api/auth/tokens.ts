@@ -10,7 +10,23 @@ export interface AccessClaims {
   familyId: string
 }
 
-const secretKey = (config: ApiConfig) => new TextEncoder().encode(config.JWT_SECRET)
+const keys = new Map<string, Promise<CryptoKey>>()
+
+/** The signing key, imported into WebCrypto once per secret rather than on every token. */
+function secretKey({ JWT_SECRET }: ApiConfig) {
+  let key = keys.get(JWT_SECRET)
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(JWT_SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
+    keys.set(JWT_SECRET, key)
+  }
+  return key
+}
 
 /** `now` is the deps' clock, as for verification: a token's lifetime is measured on one clock. */
 export async function issueAccessToken(config: ApiConfig, claims: AccessClaims, now: Date) {
@@ -21,13 +37,22 @@ export async function issueAccessToken(config: ApiConfig, claims: AccessClaims, 
     .setIssuedAt(issuedAt)
     .setJti(randomUUID())
     .setExpirationTime(issuedAt + config.ACCESS_TOKEN_TTL_SECONDS)
-    .sign(secretKey(config))
+    .sign(await secretKey(config))
 }
 
+// Tokens whose signature was checked, per secret: a page's calls and a client's next requests carry
+// the same token, and checking it again would answer the same. Expiry is checked on every use.
+const verified = new Map<string, Map<string, { claims: AccessClaims; expiresAt: number }>>()
+const VERIFIED_KEPT = 10_000
+
 export async function verifyAccessToken(config: ApiConfig, token: string, now: Date): Promise<AccessClaims> {
+  let known = verified.get(config.JWT_SECRET)
+  if (!known) verified.set(config.JWT_SECRET, (known = new Map()))
+  const hit = known.get(token)
+  if (hit && hit.expiresAt > now.getTime() / 1000) return hit.claims
   try {
     // A token without an expiry would never end: refuse it even if its signature is ours.
-    const { payload } = await jwtVerify(token, secretKey(config), {
+    const { payload } = await jwtVerify(token, await secretKey(config), {
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
       currentDate: now,
@@ -35,7 +60,10 @@ export async function verifyAccessToken(config: ApiConfig, token: string, now: D
     if (payload.token_type !== 'access' || typeof payload.fam !== 'string') throw new Error('wrong type')
     const userId = Number(payload.sub)
     if (!Number.isInteger(userId)) throw new Error('bad subject')
-    return { userId, familyId: payload.fam }
+    const claims = { userId, familyId: payload.fam }
+    if (known.size >= VERIFIED_KEPT) known.delete(known.keys().next().value!)
+    known.set(token, { claims, expiresAt: payload.exp! })
+    return claims
   } catch {
     throw unauthorized('Given token not valid for any token type', 'token_not_valid')
   }

@@ -1,6 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
@@ -11,6 +13,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 
+import { count } from '../request-metrics'
+import { threadBundle } from '../thread-bundle'
+import type { PgliteThreadData, PgliteThreadReply } from './pglite-thread'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -21,6 +26,9 @@ export interface DatabaseHandle {
   migrate(): Promise<void>
   close(): Promise<void>
 }
+
+/** Every statement counts against the page request it serves (its Server-Timing). */
+const countingLogger = { logQuery: () => count('sqlStatements') }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -38,7 +46,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
   const key = options.dataDir ? path.resolve(options.dataDir, 'pgdata') : `memory:${Math.random()}`
   let handle = openHandles.get(key)
   if (!handle) {
-    handle = openPglite(options.dataDir ? key : undefined).catch((error) => {
+    handle = (options.dataDir ? openPgliteThread(key) : openPglite()).catch((error) => {
       openHandles.delete(key)
       throw error
     })
@@ -79,33 +87,118 @@ function isAlive(pid: number) {
   }
 }
 
-async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
-  let unlock = () => {}
-  if (directory) {
-    mkdirSync(directory, { recursive: true })
-    unlock = lockDirectory(directory)
-  }
-  const client = await PGlite.create(directory, { extensions: { vector } }).catch((error) => {
-    unlock()
-    throw error
-  })
-  const db = drizzlePglite(client, { schema }) as unknown as Database
+function forgetHandle(db: Database) {
+  return Promise.all(
+    [...openHandles].map(async ([key, value]) => {
+      if ((await value.catch(() => undefined))?.db === db) openHandles.delete(key)
+    }),
+  )
+}
+
+/** In memory, on this thread: the tests' database, one per test file. */
+async function openPglite(): Promise<DatabaseHandle> {
+  const client = await PGlite.create({ extensions: { vector } })
+  const db = drizzlePglite(client, { schema, logger: countingLogger }) as unknown as Database
   return {
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     async close() {
-      for (const [key, value] of openHandles) {
-        if ((await value).db === db) openHandles.delete(key)
-      }
+      await forgetHandle(db)
       await client.close()
-      unlock()
+    },
+  }
+}
+
+/**
+ * Drizzle asks the driver to prepare only statements given a name; on our own single connection
+ * every statement is worth preparing (parsing and planning are most of a small query's cost in
+ * PGlite), and the statements are a bounded set: the queries the code builds, with parameters.
+ */
+function preparingEverything(client: postgres.Sql) {
+  const unsafe = client.unsafe.bind(client)
+  return Object.assign(client, {
+    unsafe: (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+      unsafe(query, parameters, { ...options, prepare: true }),
+  })
+}
+
+function nextReply(worker: Worker): Promise<PgliteThreadReply> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: PgliteThreadReply) => {
+      worker.off('error', onError).off('exit', onExit)
+      resolve(message)
+    }
+    const onError = (error: Error) => {
+      worker.off('message', onMessage).off('exit', onExit)
+      reject(error)
+    }
+    const onExit = (code: number) => {
+      worker.off('message', onMessage).off('error', onError)
+      reject(new Error(`The database thread exited (code ${code})`))
+    }
+    worker.once('message', onMessage).once('error', onError).once('exit', onExit)
+  })
+}
+
+/**
+ * A data directory's database, in a thread of its own reached over a Unix socket in a folder only
+ * this user can open (pglite-socket asks for no password). Measured in decision 009.
+ */
+async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
+  mkdirSync(directory, { recursive: true })
+  const unlock = lockDirectory(directory)
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-db-'))
+  const cleanUp = () => {
+    rmSync(socketDir, { recursive: true, force: true })
+    unlock()
+  }
+  const workerData: PgliteThreadData = { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432') }
+  let worker: Worker
+  try {
+    worker = new Worker(await threadBundle('db/pglite-thread.ts'), { workerData })
+    const started = await nextReply(worker)
+    if (started.type !== 'ready') throw new Error(started.type === 'failed' ? started.message : 'no start')
+  } catch (error) {
+    cleanUp()
+    throw new Error(`The embedded database in ${directory} did not start: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
+  let closing = false
+  // Without its database the server can only fail every request; a supervisor restarts it whole.
+  worker.once('error', (error) => {
+    if (closing) return
+    console.error('[db] the database thread failed', error)
+    process.exit(1)
+  })
+  const client = postgres({
+    path: workerData.socketPath,
+    username: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idle_timeout: 0,
+    onnotice: () => {},
+  })
+  const db = drizzlePostgres(preparingEverything(client), { schema, logger: countingLogger }) as unknown as Database
+  return {
+    db,
+    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    async close() {
+      closing = true
+      await forgetHandle(db)
+      await client.end({ timeout: 5 })
+      const closed = nextReply(worker)
+      worker.postMessage({ type: 'close' })
+      await closed.catch(() => undefined)
+      await worker.terminate()
+      cleanUp()
     },
   }
 }
 
 function openPostgres(url: string): DatabaseHandle {
   const client = postgres(url, { max: 10, onnotice: () => {} })
-  const db = drizzlePostgres(client, { schema }) as unknown as Database
+  const db = drizzlePostgres(client, { schema, logger: countingLogger }) as unknown as Database
   return {
     db,
     migrate: () => migratePostgres(db as never, { migrationsFolder }),

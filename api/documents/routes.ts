@@ -27,8 +27,7 @@ export function isUpload(method: string, path: string) {
   return method === 'POST' && /^\/api\/documents\/(?:upload_batch\/|\d+\/versions\/)?$/.test(path)
 }
 
-const member = async (c: AppContext) =>
-  (await requireCurrentOrganization(c.var.deps, c.var.caller, c.req.header('x-organization'))).caller
+const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
 
 const id = (c: AppContext) => documentId(c.req.param('id'))
 

@@ -1,15 +1,21 @@
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 
 import type { Deps, OrgCaller } from '../context'
+import { preparedStatement } from '../db/prepared'
 import { documents } from '../db/schema'
 
 /** Spec §3 "Document statistics", plus processing and per-file-type counts. */
-export async function documentStatistics({ db }: Deps, caller: OrgCaller) {
-  const rows = await db
+const statisticsQuery = preparedStatement((db) =>
+  db
     .select({ status: documents.processingStatus, fileType: documents.fileType, documents: count() })
     .from(documents)
-    .where(eq(documents.organizationId, caller.organizationId))
+    .where(eq(documents.organizationId, sql.placeholder('organizationId')))
     .groupBy(documents.processingStatus, documents.fileType)
+    .prepare('document_statistics'),
+)
+
+export async function documentStatistics({ db }: Deps, caller: OrgCaller) {
+  const rows = await statisticsQuery(db).execute({ organizationId: caller.organizationId })
   const byStatus = { pending: 0, processing: 0, processed: 0, failed: 0 }
   const byFileType: Record<string, number> = {}
   for (const row of rows) {

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads'
 
 import type { FileType } from '../db/schema'
+import { threadBundle } from '../thread-bundle'
 import type { ExtractReply, ExtractRequest } from './extraction-thread'
-import { extractionThreadBundle } from './extraction-thread-bundle'
 import { type Extraction, ExtractionError } from './extraction-types'
 
 export interface ExtractionBounds {
@@ -15,11 +15,14 @@ export interface ExtractionBounds {
 // documents. A worker is retired after this many documents so no heap grows without end.
 const MAX_IDLE_WORKERS = 2
 const DOCUMENTS_PER_WORKER = 200
+// A worker with pdf.js and SheetJS loaded holds tens of MB: kept for a burst of uploads, not for ever.
+const IDLE_WORKER_MS = 5_000
 
 interface PooledWorker {
   worker: Worker
   memoryMb: number
   used: number
+  retire?: NodeJS.Timeout
 }
 
 const idle: PooledWorker[] = []
@@ -28,10 +31,11 @@ async function acquire(memoryMb: number): Promise<PooledWorker> {
   const index = idle.findIndex((pooled) => pooled.memoryMb === memoryMb)
   if (index >= 0) {
     const [pooled] = idle.splice(index, 1)
+    clearTimeout(pooled!.retire)
     pooled!.worker.ref()
     return pooled!
   }
-  const worker = new Worker(await extractionThreadBundle(), {
+  const worker = new Worker(await threadBundle('ingest/extraction-thread.ts'), {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 4) },
     stdout: true,
     stderr: true,
@@ -55,6 +59,7 @@ function release(pooled: PooledWorker) {
     const at = idle.indexOf(pooled)
     if (at >= 0) idle.splice(at, 1)
   })
+  pooled.retire = setTimeout(() => void pooled.worker.terminate(), IDLE_WORKER_MS).unref()
   idle.push(pooled)
 }
 

@@ -37,6 +37,8 @@ export interface JobQueue {
   handBack(job: Job): Promise<void>
   /** Puts jobs left running by a previous process back in the queue (single-process databases). */
   releaseAll(): Promise<number>
+  /** Milliseconds until the next queued job is due (0 if one is due now), or null if none is queued. */
+  nextDue(): Promise<number | null>
   /** Called after enqueue so an idle worker starts at once instead of at its next poll. */
   onEnqueue(listener: () => void): void
   readonly workerId: string
@@ -104,6 +106,13 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
         )
         .returning()
       return job ?? null
+    },
+    async nextDue() {
+      const [row] = await db
+        .select({ ms: sql<number | null>`extract(epoch from min(${jobs.runAfter}) - now()) * 1000`.mapWith(Number) })
+        .from(jobs)
+        .where(eq(jobs.status, 'queued'))
+      return row?.ms === null || row?.ms === undefined || Number.isNaN(row.ms) ? null : Math.max(0, Math.ceil(row.ms))
     },
     async renew(job) {
       await db

@@ -22,7 +22,7 @@ export interface JobWorker {
 }
 
 /**
- * Runs queued jobs in this process: polls, wakes at once on enqueue, renews the lease of running
+ * Runs queued jobs in this process: polls (or, as the only worker, sleeps until a job is due), wakes at once on enqueue, renews the lease of running
  * jobs, and retries failures with a backoff. `npm run worker` runs the same loop on its own.
  *
  * With more than one slot, one organization holds at most `concurrency - 1` of them, so another
@@ -35,7 +35,17 @@ export function startJobWorker(
     concurrency = 1,
     pollMs = 1000,
     leaseSeconds = 60,
-  }: { concurrency?: number; pollMs?: number; leaseSeconds?: number } = {},
+    onlyWorker = false,
+  }: {
+    concurrency?: number
+    pollMs?: number
+    leaseSeconds?: number
+    /**
+     * No other process enqueues or runs jobs (the embedded database): instead of polling, the
+     * worker sleeps until the next delayed job is due or an enqueue wakes it.
+     */
+    onlyWorker?: boolean
+  } = {},
 ): JobWorker {
   let stopped = false
   let timer: NodeJS.Timeout | undefined
@@ -117,7 +127,8 @@ export function startJobWorker(
       if (!stopped) console.error('[jobs] could not claim a job', error)
     }
     if (running.size === 0) settleIdle()
-    if (!stopped) timer = setTimeout(() => void fill(), pollMs).unref()
+    const wait = onlyWorker ? await queue.nextDue().catch(() => pollMs) : pollMs
+    if (!stopped && wait !== null) timer = setTimeout(() => void fill(), wait).unref()
   }
 
   queue.onEnqueue(() => void fill())

@@ -1,21 +1,25 @@
-import { and, eq } from 'drizzle-orm'
-
-import type { Caller, Deps, OrgCaller } from '../context'
-import { memberships, organizations, type Role } from '../db/schema'
+import type { AppContext, Caller, Deps, OrgCaller } from '../context'
+import type { Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'
-import { currentMembership } from './membership'
+import { callerMembership, type CurrentMembership, currentMembership } from './membership'
+
+const asMember = (caller: Caller, { organization, role }: CurrentMembership) => ({
+  organization,
+  caller: { ...caller, organizationId: organization.id, role } satisfies OrgCaller,
+})
 
 /** The caller inside an organization named by slug; a non-member gets 404, as if it did not exist. */
 export async function requireMember({ db }: Deps, caller: Caller, slug: string) {
-  const [row] = await db
-    .select({ organization: organizations, role: memberships.role })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, caller.userId), eq(organizations.slug, slug)))
-    .limit(1)
+  const row = await currentMembership(db, caller.userId, slug)
+  if (row?.organization.slug !== slug) throw notFound()
+  return asMember(caller, row)
+}
+
+/** requireMember for the caller of a call, looked up once per request scope. */
+export async function requireCallerMember(c: AppContext, slug: string) {
+  const row = await callerMembership(c, slug)
   if (!row) throw notFound()
-  const orgCaller: OrgCaller = { ...caller, organizationId: row.organization.id, role: row.role }
-  return { organization: row.organization, caller: orgCaller }
+  return asMember(c.var.caller, row)
 }
 
 /** Admins pass every role check (spec §6). */
@@ -27,9 +31,10 @@ export function requireRole(caller: OrgCaller, roles: Role[]) {
  * The organization of a call without a slug in its path: the one the X-Organization header names
  * (404 if the caller is not a member), else the caller's first organization (404 if none).
  */
-export async function requireCurrentOrganization(deps: Deps, caller: Caller, headerSlug: string | undefined) {
-  if (headerSlug) return requireMember(deps, caller, headerSlug)
-  const current = await currentMembership(deps.db, caller.userId)
-  if (!current) throw notFound('You do not belong to any organization.')
-  return requireMember(deps, caller, current.organization.slug)
+export async function requireCurrentOrganization(c: AppContext) {
+  const headerSlug = c.req.header('x-organization')
+  if (headerSlug) return requireCallerMember(c, headerSlug)
+  const row = await callerMembership(c)
+  if (!row) throw notFound('You do not belong to any organization.')
+  return asMember(c.var.caller, row)
 }

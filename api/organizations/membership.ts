@@ -1,22 +1,58 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 
+import type { AppContext } from '../context'
 import type { Database } from '../db/client'
+import { preparedStatement } from '../db/prepared'
 import { memberships, organizations } from '../db/schema'
+import { memo } from '../request-scope'
+
+const membershipQuery = (db: Database, where: SQL | undefined, name: string) =>
+  db
+    .select({ organization: organizations, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(where)
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1)
+    .prepare(name)
+
+const membershipBySlug = preparedStatement((db) =>
+  membershipQuery(
+    db,
+    and(eq(memberships.userId, sql.placeholder('userId')), eq(organizations.slug, sql.placeholder('slug'))),
+    'membership_by_slug',
+  ),
+)
+const firstMembership = preparedStatement((db) =>
+  membershipQuery(db, eq(memberships.userId, sql.placeholder('userId')), 'first_membership'),
+)
+
+/** The user's membership of the organization named by slug, or of their first organization. */
+async function findMembership(db: Database, userId: number, slug?: string | null) {
+  const [row] = slug
+    ? await membershipBySlug(db).execute({ userId, slug })
+    : await firstMembership(db).execute({ userId })
+  return row
+}
 
 /**
  * The organization a call acts in: the one named (by slug) if the user belongs to it, else the
  * user's first organization, else none. This mirrors the spec's organization context rule.
  */
 export async function currentMembership(db: Database, userId: number, slug?: string | null) {
-  const rows = await db
-    .select({ organization: organizations, role: memberships.role })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(slug ? and(eq(memberships.userId, userId), eq(organizations.slug, slug)) : eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-    .limit(1)
-  if (rows[0] || !slug) return rows[0]
-  return currentMembership(db, userId)
+  return (await findMembership(db, userId, slug)) ?? (slug ? findMembership(db, userId) : undefined)
 }
 
 export type CurrentMembership = NonNullable<Awaited<ReturnType<typeof currentMembership>>>
+
+/** findMembership for the caller of a call, looked up once per request scope. */
+export function callerMembership(c: AppContext, slug?: string | null) {
+  const { db } = c.var.deps
+  const { userId } = c.var.caller
+  return memo(c, `membership:${userId}:${slug ?? ''}`, () => findMembership(db, userId, slug))
+}
+
+/** currentMembership for the caller of a call, looked up once per request scope. */
+export async function callerCurrentMembership(c: AppContext, slug?: string | null) {
+  return (await callerMembership(c, slug)) ?? (slug ? callerMembership(c) : undefined)
+}

@@ -5,7 +5,7 @@ import type { AppContext, AppEnv } from '../context'
 import { notFound } from '../http-error'
 import { inviteToOrganization, listOrganizationInvitations, removeOrganizationInvitation } from '../invitations/service'
 import { readJson } from '../validation'
-import { requireMember, requireRole } from './access'
+import { requireCallerMember, requireRole } from './access'
 import {
   CreateOrganizationSchema,
   InvitationIdSchema,
@@ -32,7 +32,7 @@ function slug(c: AppContext) {
   return value
 }
 
-const member = (c: AppContext) => requireMember(c.var.deps, c.var.caller, slug(c))
+const member = (c: AppContext) => requireCallerMember(c, slug(c))
 
 async function admin(c: AppContext) {
   const { caller } = await member(c)

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 
 import type { Caller, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
+import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, type Role, users } from '../db/schema'
 import { HttpError, notFound } from '../http-error'
 import { describeOrganization, ROLE_DISPLAY } from './payload'
@@ -101,27 +102,51 @@ export async function deleteOrganization({ db }: Deps, caller: OrgCaller) {
   await db.delete(organizations).where(eq(organizations.id, caller.organizationId))
 }
 
-export async function listMembers({ db }: Deps, caller: OrgCaller) {
-  const rows = await db
+const membersQuery = (db: Database, caller: OrgCaller) =>
+  db
     .select({ membership: memberships, user: users })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.organizationId, caller.organizationId))
     .orderBy(asc(memberships.createdAt), asc(memberships.id))
-  return rows.map(({ membership, user }) => ({
-    id: membership.id,
-    role: membership.role,
-    role_display: ROLE_DISPLAY[membership.role],
-    joined_at: membership.createdAt.toISOString(),
-    user: {
-      id: user.id,
-      email: user.email,
-      username: user.username,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      last_login: user.lastLogin?.toISOString() ?? null,
-    },
-  }))
+
+type MemberRow = Awaited<ReturnType<typeof membersQuery>>[number]
+
+const describeMember = ({ membership, user }: MemberRow) => ({
+  id: membership.id,
+  role: membership.role,
+  role_display: ROLE_DISPLAY[membership.role],
+  joined_at: membership.createdAt.toISOString(),
+  user: {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    last_login: user.lastLogin?.toISOString() ?? null,
+  },
+})
+
+/** The members, oldest first. */
+export async function listMembers({ db }: Deps, caller: OrgCaller) {
+  return (await membersQuery(db, caller)).map(describeMember)
+}
+
+const membersPreview = preparedStatement((db) =>
+  db
+    .select({ membership: memberships, user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, sql.placeholder('organizationId')))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('members_preview'),
+)
+
+/** The first few members and how many there are in all, in one statement. */
+export async function previewMembers({ db }: Deps, caller: OrgCaller, limit: number) {
+  const rows = await membersPreview(db).execute({ organizationId: caller.organizationId, limit })
+  return { members: rows.map(describeMember), count: rows[0]?.total ?? 0 }
 }
 
 const LAST_ADMIN = 'An organization needs at least one admin: make another member admin first.'

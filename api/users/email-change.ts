@@ -4,6 +4,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm'
 
 import type { Caller, Deps } from '../context'
 import type { Database } from '../db/client'
+import { preparedStatement } from '../db/prepared'
 import { emailConfirmations, users } from '../db/schema'
 import { badRequest, HttpError } from '../http-error'
 import { emailChangedMail, emailConfirmationMail } from './mail'
@@ -57,12 +58,17 @@ export async function requestEmailConfirmation(deps: Deps, user: UserRow, reques
 
 /** The address waiting for its link, if any (expired ones are treated as gone). */
 export async function pendingEmail(db: Database, userId: number) {
-  const [row] = await db
-    .select({ email: emailConfirmations.email })
-    .from(emailConfirmations)
-    .where(and(eq(emailConfirmations.userId, userId), gt(emailConfirmations.expiresAt, new Date())))
+  const [row] = await pendingEmailQuery(db).execute({ userId })
   return row?.email ?? null
 }
+
+const pendingEmailQuery = preparedStatement((db) =>
+  db
+    .select({ email: emailConfirmations.email })
+    .from(emailConfirmations)
+    .where(and(eq(emailConfirmations.userId, sql.placeholder('userId')), gt(emailConfirmations.expiresAt, sql`now()`)))
+    .prepare('pending_email'),
+)
 
 export async function cancelEmailChange({ db }: Deps, caller: Caller) {
   await db.delete(emailConfirmations).where(eq(emailConfirmations.userId, caller.userId))

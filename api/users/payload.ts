@@ -1,14 +1,18 @@
 import type { signIn } from '../auth/service'
 import type { Database } from '../db/client'
 import type { users } from '../db/schema'
-import { currentMembership } from '../organizations/membership'
+import { type CurrentMembership, currentMembership } from '../organizations/membership'
 import type { changePassword, getMe } from './service'
 
 type UserRow = typeof users.$inferSelect
 
 /** The user as the spec's clients read it: profile fields plus role and organization of the current context. */
 export async function describeUser(db: Database, user: UserRow, organizationSlug?: string | null) {
-  const membership = await currentMembership(db, user.id, organizationSlug)
+  return describeMember(user, await currentMembership(db, user.id, organizationSlug))
+}
+
+/** describeUser with the current membership already looked up. */
+export function describeMember(user: UserRow, membership: CurrentMembership | undefined) {
   return {
     id: user.id,
     email: user.email,
@@ -32,7 +36,7 @@ export async function describeUser(db: Database, user: UserRow, organizationSlug
   }
 }
 
-export type UserPayload = Awaited<ReturnType<typeof describeUser>>
+export type UserPayload = ReturnType<typeof describeMember>
 /** GET/PUT /api/me/: the profile with the address waiting for confirmation, which only its owner sees. */
 export type OwnProfilePayload = Awaited<ReturnType<typeof getMe>>
 /** What a sign-in answers (token/obtain, users/google): the tokens and the user. */

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
+import { callerCurrentMembership } from '../organizations/membership'
 import { readJson } from '../validation'
 import { cancelEmailChange, confirmEmailChange } from './email-change'
 import { describeUser } from './payload'
@@ -11,7 +12,9 @@ import { changePassword, getMe, updateMe } from './service'
 export const userRoutes = new Hono<AppEnv>()
   .use('/me/*', requireCaller)
   .use('/change-password/', requireCaller)
-  .get('/me/', async (c) => c.json(await getMe(c.var.deps, c.var.caller, c.req.header('x-organization'))))
+  .get('/me/', async (c) =>
+    c.json(await getMe(c.var.deps, c.var.user, await callerCurrentMembership(c, c.req.header('x-organization')))),
+  )
   .on(['PUT', 'PATCH'], '/me/', async (c) => {
     const changes = await readJson(c, UpdateMeSchema)
     return c.json(await updateMe(c.var.deps, c.var.caller, changes, c.req.header('x-organization')))

@@ -6,8 +6,9 @@ import { restartSessions } from '../auth/sessions'
 import type { Caller, Deps } from '../context'
 import { users } from '../db/schema'
 import { badRequest, HttpError, unauthorized } from '../http-error'
+import type { CurrentMembership } from '../organizations/membership'
 import { pendingEmail, requestEmailConfirmation } from './email-change'
-import { describeUser } from './payload'
+import { describeMember, describeUser } from './payload'
 import type { ChangePasswordSchema, UpdateMeSchema } from './schema'
 
 export async function loadCaller({ db }: Deps, caller: Caller) {
@@ -25,8 +26,9 @@ async function describeOwnProfile(deps: Deps, user: typeof users.$inferSelect, o
   return { ...profile, pending_email: pending }
 }
 
-export async function getMe(deps: Deps, caller: Caller, organizationSlug?: string | null) {
-  return describeOwnProfile(deps, await loadCaller(deps, caller), organizationSlug)
+/** GET /api/me/: the caller's user and membership as the request already resolved them. */
+export async function getMe(deps: Deps, user: typeof users.$inferSelect, membership: CurrentMembership | undefined) {
+  return { ...describeMember(user, membership), pending_email: await pendingEmail(deps.db, user.id) }
 }
 
 /**

@@ -7,12 +7,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { OrgAvatar } from '~/components/org-avatar'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
-import { documentsApi, type DocumentStatistics } from '~/services/documents.server'
-import { organizationsApi } from '~/services/organizations.server'
+import { dashboardApi } from '~/services/dashboard.server'
+import type { DocumentStatistics } from '~/services/documents.server'
 import { canManageDocuments, hasRole } from '~/utils/access'
 import { initialOf } from '~/utils/format'
-
-const TEAM_PREVIEW = 5
 
 /** Spec §2 "Quick Actions"; Analysis only for those who may analyse (admins and analysts). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; description: string; icon: ReactNode; editorsOnly?: boolean }> =
@@ -81,38 +79,18 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard | Exit Planner' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
   const user = { email: me.email, role: me.role }
-  const slug = me.organization?.slug
-  if (!slug) return json({ user, organization: null, statistics: null, members: [], membersCount: 0, error: null })
+  if (!me.organization) return json({ user, organization: null, statistics: null, members: [], error: null })
   try {
-    const api = organizationsApi(request)
-    const [organization, members, statistics] = await Promise.all([
-      api.get(slug),
-      api.members(slug),
-      documentsApi(request).statistics(),
-    ])
-    return json({
-      user,
-      organization,
-      statistics,
-      members: members.slice(0, TEAM_PREVIEW),
-      membersCount: members.length,
-      error: null,
-    })
+    return json({ user, ...(await dashboardApi(request).get()), error: null })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({
-      user,
-      organization: null,
-      statistics: null,
-      members: [],
-      membersCount: 0,
-      error: 'Failed to load dashboard data',
-    })
+    return json({ user, organization: null, statistics: null, members: [], error: 'Failed to load dashboard data' })
   }
 }
 
 export default function Dashboard() {
-  const { user, organization, statistics, members, membersCount, error } = useLoaderData<typeof loader>()
+  const { user, organization, statistics, members, error } = useLoaderData<typeof loader>()
+  const membersCount = organization?.members_count ?? 0
   const isAdmin = hasRole(user.role, [])
   const canUpload = canManageDocuments(user.role)
   return (
@@ -259,7 +237,7 @@ export default function Dashboard() {
                 ))}
               </ul>
               <p className="card-links">
-                {membersCount > TEAM_PREVIEW ? (
+                {membersCount > members.length ? (
                   <Link to="/admin/organization">View all {membersCount} members</Link>
                 ) : null}
                 {isAdmin ? <Link to="/admin/organization/invite">Invite Member</Link> : null}

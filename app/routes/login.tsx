@@ -13,7 +13,7 @@ import {
 } from '@remix-run/react'
 import { useEffect } from 'react'
 import { AuthorizationError } from 'remix-auth'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { z } from 'zod'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -23,7 +23,7 @@ import type { loader as rootLoader } from '~/root'
 import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 import { webEnv } from '~/services/env.server'
 import { authEvent } from '~/services/flash.server'
-import { checkHoneypot } from '~/services/honeypot.server'
+import { checkHoneypot, getHoneypot } from '~/services/honeypot.server'
 import { getAuthSession } from '~/services/session.server'
 import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
@@ -57,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     googleConfigured: googleConfigured(),
     supportEmail: webEnv().SUPPORT_EMAIL,
+    // Only this public form needs it: signed-in pages skip the encryption (issue 12).
+    honeypot: getHoneypot().getInputProps(),
   })
 }
 
@@ -85,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { googleConfigured, supportEmail } = useLoaderData<typeof loader>()
+  const { googleConfigured, supportEmail, honeypot } = useLoaderData<typeof loader>()
   const rootData = useRouteLoaderData<typeof rootLoader>('root')
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
@@ -141,7 +143,9 @@ export default function LoginPage() {
             form.onSubmit(event)
           }}
         >
-          <HoneypotInputs />
+          <HoneypotProvider {...honeypot}>
+            <HoneypotInputs />
+          </HoneypotProvider>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {/* One banner above the form carries every sign-in error (spec §2), so the fields point at it. */}
           <Field

@@ -54,7 +54,12 @@ async function dispatch(path: string, init: ApiInit, access?: string, organizati
   if (!handler && store?.clientAddress) headers.set('X-Forwarded-For', store.clientAddress)
   const request = new Request(new URL(`/api${path}`, base), { method: init.method ?? 'GET', headers, body })
   try {
-    if (handler) return await handler(request, { clientAddress: store?.clientAddress })
+    if (handler) {
+      const response = await handler(request, { clientAddress: store?.clientAddress, scope: store?.apiScope })
+      // A change may end the session or a membership: later calls of this page resolve the caller again.
+      if (request.method !== 'GET' && request.method !== 'HEAD') store?.apiScope.clear()
+      return response
+    }
     if (!webEnv().API_URL) throw new ApiUnavailableError('No backend is registered and API_URL is not set')
     return await fetch(request)
   } catch (error) {

@@ -10,6 +10,8 @@ export interface RequestStore {
   /** Returns a Set-Cookie value when a service call changed the session (refreshed tokens). */
   pendingSessionCookie?: () => Promise<string>
   cache: Map<string, Promise<unknown>>
+  /** What the in-process backend resolved about the caller, shared by this request's calls. */
+  apiScope: Map<string, Promise<unknown>>
 }
 
 const key = Symbol.for('exit-planning.request-store')
@@ -31,7 +33,10 @@ export function perRequest<T>(name: string, compute: () => Promise<T>): Promise<
   return value
 }
 
-type ApiHandler = (request: Request, env: { clientAddress?: string }) => Response | Promise<Response>
+type ApiHandler = (
+  request: Request,
+  env: { clientAddress?: string; scope?: Map<string, Promise<unknown>> },
+) => Response | Promise<Response>
 const handlerKey = Symbol.for('exit-planning.api-handler')
 
 /** The in-process backend, registered by the server entry; absent when the web tier uses API_URL. */

@@ -18,9 +18,12 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ]
 
 /** "3 hours ago", relative to `now` (passed in so server and browser render the same text). */
+// Made once: building an Intl formatter costs more than a page's worth of formatting with it.
+const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+
 export function relativeTime(iso: string, now: number) {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000)
-  const format = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+  const format = relativeFormat
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit)
   }

@@ -4,24 +4,27 @@ export const initialOf = (text: string | null | undefined) => (text?.trim()[0] ?
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>
   `${count} ${count === 1 ? singular : pluralForm}`
 
-/** Dates in the US style the spec asks for. */
-export const formatDate = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-    : 'N/A'
+// Formatters are made once: building one costs more than a page's worth of formatting with it.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+})
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+})
 
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone: 'UTC',
-        timeZoneName: 'short',
-      })
-    : 'N/A'
+/** Dates in the US style the spec asks for. */
+export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : 'N/A')
+
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : 'N/A')
 
 /** The name to show for a person: full name, else username, else e-mail. */
 export function displayName(person: { first_name?: string; last_name?: string; username?: string; email: string }) {

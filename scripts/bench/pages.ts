@@ -138,6 +138,15 @@ async function seedDocuments(base: string, texts: string[]) {
   return ids.length
 }
 
+/** How many documents the organization already holds (a kept data folder from an earlier run). */
+async function documentCount(base: string) {
+  const access = await apiToken(base, 'analyst')
+  const response = await fetch(`${base}/api/documents/?page_size=1`, {
+    headers: { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION },
+  })
+  return ((await response.json()) as { count: number }).count
+}
+
 /** Signs in through the real login form (honeypot fields included) and answers the session cookie. */
 async function sessionCookie(base: string) {
   const page = await (await fetch(`${base}/login`)).text()
@@ -188,13 +197,34 @@ async function load(target: Target, connections: number, duration: number): Prom
  * connection count runs every target in turn (warmed up first), `rounds` times interleaved, and
  * the figures are the medians of the rounds.
  */
-export async function measurePages({ duration = 15, rounds = 1, documents = 60 } = {}): Promise<PagesBenchmark> {
+export interface PagesOptions {
+  duration?: number
+  rounds?: number
+  documents?: number
+  /** Only these targets (by name), beside the bare page. */
+  targets?: string[]
+  connections?: number[]
+  /** Keeps the seeded database here and reuses it on the next run, which then skips the seeding. */
+  dataDir?: string
+  /** Writes a V8 CPU profile of our server (--cpu-prof) into this folder when it stops. */
+  profileDir?: string
+}
+
+export async function measurePages({
+  duration = 15,
+  rounds = 1,
+  documents = 60,
+  targets: only,
+  connections: connectionCounts = [10, 50],
+  dataDir: keptDataDir,
+  profileDir,
+}: PagesOptions = {}): Promise<PagesBenchmark> {
   const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: bareSource,
     stdio: 'inherit',
   })
   if (built.status !== 0) throw new Error('building the bare Remix page failed')
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-pages-'))
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-pages-'))
   const [barePort, ourPort] = [await freePort(), await freePort()]
   const bare = start(
     process.execPath,
@@ -202,7 +232,8 @@ export async function measurePages({ duration = 15, rounds = 1, documents = 60 }
     { NODE_ENV: 'production', PORT: String(barePort) },
     bareBuild,
   )
-  const ours = start(process.execPath, ['scripts/start.mjs'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
+  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], {
     NODE_ENV: 'production',
     PORT: String(ourPort),
     DATA_DIR: dataDir,
@@ -216,7 +247,7 @@ export async function measurePages({ duration = 15, rounds = 1, documents = 60 }
       waitFor(`${bareUrl}/`, bare.child, bare.output),
       waitFor(`${base}/login`, ours.child, ours.output),
     ])
-    const seeded = await seedDocuments(base, corpusDocuments(documents))
+    const seeded = (await documentCount(base)) || (await seedDocuments(base, corpusDocuments(documents)))
     // Access tokens live five minutes: every target is loaded with a session signed in just before.
     const targets = async (): Promise<Target[]> => {
       const [cookie, access] = await Promise.all([sessionCookie(base), apiToken(base, 'admin')])
@@ -239,16 +270,19 @@ export async function measurePages({ duration = 15, rounds = 1, documents = 60 }
         },
       ]
     }
-    const names = (await targets()).map((target) => target.name)
+    const names = (await targets())
+      .map((target) => target.name)
+      .filter((name, index) => index === 0 || !only || only.includes(name))
     for (const target of await targets()) {
       const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body })
       if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}, not 200`)
     }
-    // Settle after seeding (processing, search maintenance) before the idle reading.
-    await new Promise((resolve) => setTimeout(resolve, 5000))
+    // Settle after seeding (processing, search maintenance, idle extraction threads retiring) before
+    // the idle reading.
+    await new Promise((resolve) => setTimeout(resolve, 10_000))
     const idle = rssMb(ours.child.pid!)
     const rows: PageRow[] = []
-    for (const connections of [10, 50]) {
+    for (const connections of connectionCounts) {
       const samples = new Map<string, LoadFigures[]>()
       for (let round = 0; round < rounds; round++) {
         for (const name of names) {
@@ -290,6 +324,6 @@ export async function measurePages({ duration = 15, rounds = 1, documents = 60 }
     return { documents: seeded, durationSeconds: duration, rows, rssMb: { idle, afterLoad: rssMb(ours.child.pid!) } }
   } finally {
     await Promise.all([stop(bare.child), stop(ours.child)])
-    rmSync(dataDir, { recursive: true, force: true })
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 }

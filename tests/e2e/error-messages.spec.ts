@@ -83,9 +83,7 @@ test.describe('documents', () => {
 test.describe('organizations and invitations', () => {
   test('says the dashboard could not be loaded, and Retry loads it again', async ({ page }) => {
     const { userId, organization } = await signedIn(page, 'Undashed', 'admin')
-    setup.backend.fail(userId, { method: 'GET', path: /^\/organizations\/[\w-]+\/members\/$/ }, SERVER_ERROR, {
-      once: true,
-    })
+    setup.backend.fail(userId, { method: 'GET', path: /^\/dashboard\/$/ }, SERVER_ERROR, { once: true })
     await page.goto(`${setup.web.url}/dashboard`)
     await expect(page.getByRole('alert')).toContainText('Failed to load dashboard data')
     await page.getByRole('button', { name: 'Retry' }).click()

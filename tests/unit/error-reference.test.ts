@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorReference, logServerError } from '../../app/services/error-reference.server'
 import { requestStorage, type RequestStore } from '../../app/services/request-context.server'
 
-const inRequest = <T>(run: () => T) => requestStorage.run({ cache: new Map() } satisfies RequestStore, run)
+const inRequest = <T>(run: () => T) =>
+  requestStorage.run({ cache: new Map(), apiScope: new Map() } satisfies RequestStore, run)
 
 describe('error references', () => {
   afterEach(() => vi.restoreAllMocks())

@@ -8,13 +8,21 @@ import type { Clock, Deps } from '../../../api/context'
 import { openDatabase } from '../../../api/db/client'
 import { seedDemo } from '../../../api/db/seed'
 import type { JobWorker } from '../../../api/jobs/worker'
+import type { RequestScope } from '../../../api/request-scope'
 
 export const DEMO_PASSWORD = 'demo-password'
 
 export interface Harness {
   request(
     path: string,
-    init?: RequestInit & { json?: unknown; token?: string; org?: string; address?: string },
+    init?: RequestInit & {
+      json?: unknown
+      token?: string
+      org?: string
+      address?: string
+      /** Shared by calls made for one page, as the in-process web tier does. */
+      scope?: RequestScope
+    },
   ): Promise<Response>
   db: Awaited<ReturnType<typeof openDatabase>>['db']
   deps: Deps
@@ -70,7 +78,7 @@ export async function startApi(
     worker: backend.worker,
     dataDir,
     clock,
-    request(url, { json, token, org, address = '203.0.113.7', headers, ...init } = {}) {
+    request(url, { json, token, org, address = '203.0.113.7', headers, scope, ...init } = {}) {
       const merged = new Headers(headers)
       if (json !== undefined) merged.set('Content-Type', 'application/json')
       if (token) merged.set('Authorization', `Bearer ${token}`)
@@ -79,6 +87,7 @@ export async function startApi(
       return Promise.resolve(
         api.fetch(new Request(`http://api.test/api${url}`, { ...init, headers: merged, body }), {
           clientAddress: address,
+          scope,
         }),
       )
     },

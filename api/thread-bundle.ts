@@ -3,9 +3,8 @@ import { mkdir, readdir, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const sourceDir = fileURLToPath(new URL('.', import.meta.url))
-const entry = path.join(sourceDir, 'extraction-thread.ts')
-const bundle = path.resolve(sourceDir, '../../build/workers/extraction-thread.mjs')
+const apiDir = fileURLToPath(new URL('.', import.meta.url))
+const bundleDir = path.resolve(apiDir, '../build/workers')
 
 async function newestSource(directory: string): Promise<number> {
   let newest = 0
@@ -16,26 +15,31 @@ async function newestSource(directory: string): Promise<number> {
   return newest
 }
 
-let ready: Promise<string> | undefined
+const bundles = new Map<string, Promise<string>>()
 
 /**
- * The extraction worker as one plain ES module, rebuilt when its sources change. Worker threads do
- * not inherit the TypeScript loader, and registering it there costs ~300 MB per worker because it
- * transforms pdf.js on every load; a bundle with its packages left external costs nothing.
+ * A worker thread's entry (a path under api/) as one plain ES module, rebuilt when the sources of
+ * its folder change. Worker threads do not inherit the TypeScript loader, and registering it there
+ * costs ~300 MB per worker because it transforms pdf.js on every load; a bundle with its packages
+ * left external costs nothing.
  */
-export function extractionThreadBundle(): Promise<string> {
-  ready ??= (async () => {
+export function threadBundle(entry: string): Promise<string> {
+  let ready = bundles.get(entry)
+  if (ready) return ready
+  ready = (async () => {
+    const source = path.join(apiDir, entry)
+    const bundle = path.join(bundleDir, `${path.basename(entry, '.ts')}.mjs`)
     const built = await stat(bundle).then(
       (info) => info.mtimeMs,
       () => 0,
     )
-    if (built >= (await newestSource(sourceDir))) return bundle
+    if (built >= (await newestSource(path.dirname(source)))) return bundle
     const { build } = await import('esbuild')
-    await mkdir(path.dirname(bundle), { recursive: true })
+    await mkdir(bundleDir, { recursive: true })
     // Built under a temporary name and renamed, so parallel test processes never load half a file.
     const temporary = `${bundle}.${randomUUID()}.tmp.mjs`
     await build({
-      entryPoints: [entry],
+      entryPoints: [source],
       outfile: temporary,
       bundle: true,
       platform: 'node',
@@ -47,8 +51,9 @@ export function extractionThreadBundle(): Promise<string> {
     await rename(temporary, bundle)
     return bundle
   })().catch((error) => {
-    ready = undefined
+    bundles.delete(entry)
     throw error
   })
+  bundles.set(entry, ready)
   return ready
 }

@@ -1,0 +1,29 @@
+import type { Deps, OrgCaller } from '../context'
+import type { organizations } from '../db/schema'
+import { documentStatistics } from '../documents/statistics'
+import { describeOrganization } from '../organizations/payload'
+import { previewMembers } from '../organizations/service'
+
+/** How many members the dashboard's team card lists. */
+export const TEAM_PREVIEW = 5
+
+/**
+ * The dashboard's view of an organization: its details, the first members with the total, and the
+ * document statistics. One call, so the page costs one round trip to the backend.
+ */
+export async function dashboard(
+  deps: Deps,
+  { organization, caller }: { organization: typeof organizations.$inferSelect; caller: OrgCaller },
+) {
+  const [team, statistics] = await Promise.all([
+    previewMembers(deps, caller, TEAM_PREVIEW),
+    documentStatistics(deps, caller),
+  ])
+  return {
+    organization: describeOrganization(organization, team.count, caller.role),
+    members: team.members,
+    statistics,
+  }
+}
+
+export type DashboardPayload = Awaited<ReturnType<typeof dashboard>>

@@ -1,0 +1,38 @@
+import { parentPort, workerData } from 'node:worker_threads'
+
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+/** What the server thread sends this thread, and what it answers. */
+export interface PgliteThreadData {
+  dataDir: string
+  socketPath: string
+}
+export type PgliteThreadReply = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'closed' }
+
+/**
+ * The embedded database in a thread of its own, reached over the PostgreSQL wire protocol on a
+ * private Unix socket: its WASM work no longer blocks page rendering on the server's event loop,
+ * and the server's driver prepares hot statements once (decision 009).
+ */
+const { dataDir, socketPath } = workerData as PgliteThreadData
+const reply = (message: PgliteThreadReply) => parentPort!.postMessage(message)
+
+try {
+  // PostgreSQL's default 128 MB of shared buffers is all resident once read through: the embedded
+  // database of one organization's documents works in far less, and the OS caches its files anyway.
+  const db = await PGlite.create(dataDir, { extensions: { vector }, postgresqlconf: ['shared_buffers=32MB'] })
+  // One connection: PGlite is a single session, so transactions and prepared statements stay whole.
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })
+  await server.start()
+  parentPort!.on('message', async (message: { type: 'close' }) => {
+    if (message.type !== 'close') return
+    await server.stop()
+    await db.close()
+    reply({ type: 'closed' })
+  })
+  reply({ type: 'ready' })
+} catch (error) {
+  reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+}

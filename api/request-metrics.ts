@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** What one page request cost the backend, counted while it runs (shown as its Server-Timing). */
+export interface RequestMetrics {
+  apiCalls: number
+  callerResolutions: number
+  sqlStatements: number
+}
+
+const key = Symbol.for('exit-planning.request-metrics')
+// One instance across the server entry and the Remix bundle, which load this file separately.
+const storage: AsyncLocalStorage<RequestMetrics> = ((globalThis as Record<symbol, unknown>)[key] ??=
+  new AsyncLocalStorage<RequestMetrics>()) as AsyncLocalStorage<RequestMetrics>
+
+export function measured<T>(metrics: RequestMetrics, run: () => T): T {
+  return storage.run(metrics, run)
+}
+
+export function newRequestMetrics(): RequestMetrics {
+  return { apiCalls: 0, callerResolutions: 0, sqlStatements: 0 }
+}
+
+/** Counts one event against the request being served, if any (a job's statements count nowhere). */
+export function count(event: keyof RequestMetrics) {
+  const metrics = storage.getStore()
+  if (metrics) metrics[event]++
+}
+
+/** The counts as a Server-Timing header value (they are seen in the browser's network panel). */
+export function serverTiming(metrics: RequestMetrics, durationMs: number) {
+  return [
+    `total;dur=${durationMs.toFixed(1)}`,
+    `api;desc="${metrics.apiCalls} calls"`,
+    `caller;desc="${metrics.callerResolutions} resolved"`,
+    `sql;desc="${metrics.sqlStatements} statements"`,
+  ].join(', ')
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+// The backend's response shape, imported as a type only (erased at build).
+import type { DashboardPayload } from '../../api/dashboard/service'
+import { apiJson } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+
+export type Dashboard = DashboardPayload
+
+// What the page reads: the organization it names and the members it lists.
+const DashboardShape = z.object({
+  organization: z.object({ name: z.string(), members_count: z.number() }),
+  members: z.array(z.object({ id: z.number(), user: z.object({ email: z.string() }) })),
+  statistics: z.object({ total_documents: z.number() }),
+})
+
+/** The dashboard's view of the current organization (GET /api/dashboard/), in one call. */
+export const dashboardApi = (request: Request) => ({
+  get: async () => expectShape<Dashboard>(DashboardShape, await apiJson(request, '/dashboard/'), 'dashboard'),
+})

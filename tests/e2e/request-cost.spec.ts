@@ -1,0 +1,48 @@
+import { expect, type Page, test } from '@playwright/test'
+
+import { type DemoRole, signIn } from './support/fixtures'
+
+/**
+ * What one page costs the backend, read from the Server-Timing header the server puts on every
+ * page (issue 12): the caller (token, session, user, membership) is resolved once per page however
+ * many loaders call the backend, each loader makes one call, and the statements stay a handful.
+ * Counts, not times: they hold on any machine.
+ */
+async function costOf(page: Page, path: string) {
+  const response = await page.request.get(path)
+  expect(response.status()).toBe(200)
+  const timing = response.headers()['server-timing'] ?? ''
+  const count = (metric: string) => Number(new RegExp(`${metric};desc="(\\d+)`).exec(timing)?.[1] ?? NaN)
+  return { apiCalls: count('api'), callerResolutions: count('caller'), sqlStatements: count('sql') }
+}
+
+const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = [
+  // The layout's profile and the dashboard's one view of the organization.
+  { path: '/dashboard', apiCalls: 2, maxStatements: 6 },
+  { path: '/documents', apiCalls: 2, maxStatements: 8 },
+  { path: '/organizations', apiCalls: 3, maxStatements: 8 },
+  { path: '/search?q=net+cash+flow', apiCalls: 2, maxStatements: 10 },
+  { path: '/profile', apiCalls: 1, maxStatements: 4 },
+]
+
+for (const role of ['admin', 'analyst', 'member'] as DemoRole[]) {
+  test(`a page resolves its ${role} caller once, however many calls it makes`, async ({ page }) => {
+    await signIn(page, role)
+    for (const { path, apiCalls, maxStatements } of PAGES) {
+      const cost = await costOf(page, path)
+      expect(cost, path).toMatchObject({ apiCalls, callerResolutions: 1 })
+      expect(cost.sqlStatements, path).toBeLessThanOrEqual(maxStatements)
+    }
+  })
+}
+
+test('each page request resolves its caller afresh: nothing is kept from one request to the next', async ({ page }) => {
+  await signIn(page, 'admin')
+  const first = await costOf(page, '/dashboard')
+  const second = await costOf(page, '/dashboard')
+  expect([first.callerResolutions, second.callerResolutions]).toEqual([1, 1])
+})
+
+test('a signed-out page costs the backend nothing', async ({ page }) => {
+  expect(await costOf(page, '/login')).toEqual({ apiCalls: 0, callerResolutions: 0, sqlStatements: 0 })
+})
