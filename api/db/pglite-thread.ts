@@ -20,9 +20,13 @@ const { dataDir, socketPath } = workerData as PgliteThreadData
 const reply = (message: PgliteThreadReply) => parentPort!.postMessage(message)
 
 try {
-  // PostgreSQL's default 128 MB of shared buffers is all resident once read through: the embedded
+  // PostgreSQL's default 128 MB of shared buffers is all resident once read through, and the WASM
+  // memory PGlite grows for maintenance (64 MB by default) is never handed back: the embedded
   // database of one organization's documents works in far less, and the OS caches its files anyway.
-  const db = await PGlite.create(dataDir, { extensions: { vector }, postgresqlconf: ['shared_buffers=32MB'] })
+  const db = await PGlite.create(dataDir, {
+    extensions: { vector },
+    postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'],
+  })
   // One connection: PGlite is a single session, so transactions and prepared statements stay whole.
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })
   await server.start()

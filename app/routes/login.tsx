@@ -23,7 +23,7 @@ import type { loader as rootLoader } from '~/root'
 import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 import { webEnv } from '~/services/env.server'
 import { authEvent } from '~/services/flash.server'
-import { checkHoneypot, getHoneypot } from '~/services/honeypot.server'
+import { checkHoneypot, honeypotInputProps } from '~/services/honeypot.server'
 import { getAuthSession } from '~/services/session.server'
 import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     googleConfigured: googleConfigured(),
     supportEmail: webEnv().SUPPORT_EMAIL,
     // Only this public form needs it: signed-in pages skip the encryption (issue 12).
-    honeypot: getHoneypot().getInputProps(),
+    honeypot: honeypotInputProps(),
   })
 }
 

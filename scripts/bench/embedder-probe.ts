@@ -35,7 +35,7 @@ console.log(
     heapMb: mb(after.heapUsed - before.heapUsed),
     arrayBuffersMb: mb(after.arrayBuffers - before.arrayBuffers),
     rssMb: mb(after.rss),
-    words: vectors.table.words.length,
+    words: vectors.index.size,
     perChunkMs,
   }),
 )

@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { STOP_WORDS } from '../../../shared/stop-words'
 import { type EmbeddingProvider, normalize } from './provider'
+import { WordIndex } from './word-index'
 import { buildCache, readCache, type WordVectorTable } from './word-vector-cache'
 
 export const WORD_VECTORS_MODEL = 'word-vectors:glove-6b-100d:abtt-sif:v1'
@@ -16,26 +17,25 @@ const zipfProbability = (rank: number) => 0.1 / (rank + 10)
 const TOKEN = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu
 
 export interface WordVectors {
-  table: WordVectorTable
-  index: Map<string, number>
+  /** The vectors; the words themselves are kept only in the index. */
+  table: Omit<WordVectorTable, 'words'>
+  index: WordIndex
   weights: Float32Array
 }
 
 /** Loads the binary cache, building it from the npm package first when it is missing. */
 export function loadWordVectors(cacheFile = DEFAULT_WORD_VECTORS_CACHE): WordVectors {
   if (!existsSync(cacheFile)) buildCache(cacheFile)
-  const table = readCache(cacheFile)
-  const index = new Map<string, number>()
-  const weights = new Float32Array(table.words.length)
-  table.words.forEach((word, rank) => {
-    index.set(word, rank)
+  const { words, ...table } = readCache(cacheFile)
+  const weights = new Float32Array(words.length)
+  for (let rank = 0; rank < words.length; rank++) {
     weights[rank] = (SIF_A / (SIF_A + zipfProbability(rank))) * table.scales[rank]!
-  })
-  return { table, index, weights }
+  }
+  return { table, index: new WordIndex(words), weights }
 }
 
 /** The vocabulary entries of a text: whole tokens when known ("fixed-price"), else their parts. */
-function* knownWords(text: string, index: Map<string, number>) {
+function* knownWords(text: string, index: WordIndex) {
   for (const [match] of text.toLowerCase().matchAll(TOKEN)) {
     const token = match.replace(/’/g, "'")
     const parts = index.has(token) ? [token] : token.split(/[-']/)
