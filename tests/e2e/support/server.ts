@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { expect } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,6 +40,9 @@ export async function startApp(dataDir: string, env: Record<string, string> = {}
   child.stderr?.on('data', (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://localhost:${port}`
+  // A first start creates the database (a few seconds, many more on a loaded CI machine): the test
+  // or hook that starts a server gets the time the wait below allows, not only the default 30 s.
+  test.info().setTimeout(Math.max(test.info().timeout, 150_000))
   await expect
     .poll(
       async () => {
