@@ -63,9 +63,13 @@ export function createDiskFileStore(dataDir: string): FileStore {
           done(null, chunk)
         },
       })
+      const sink = createWriteStream(temporary)
       try {
-        await pipeline(source, meter, createWriteStream(temporary))
+        await pipeline(source, meter, sink)
       } catch (error) {
+        // A file stream that fails while still opening creates its file afterwards: remove it once
+        // the stream has closed, or it stays behind.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()))
         await rm(temporary, { force: true })
         throw error
       }
