@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 
 import { embedAll } from '../ai/embeddings/provider'
 import { isZero, meanVector } from '../ai/embeddings/vector-math'
-import { analyze } from '../ai/retrieval/analyzer'
+import { analyze, joinTerms } from '../ai/retrieval/analyzer'
 import { writePostings } from '../ai/retrieval/postings'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
@@ -37,11 +37,12 @@ export async function prepareChunkIndex(
   }
 }
 
-/** Chunk columns for an insert: BM25 length and the vector, if any. */
+/** Chunk columns for an insert: analysed terms, BM25 length and the vector, if any. */
 export function chunkIndexColumns(index: ChunkIndex, position: number) {
   const vector = index.vectors?.[position]
   const usable = vector && !isZero(vector)
   return {
+    terms: joinTerms(index.terms[position]!),
     termCount: index.terms[position]!.length,
     embedding: usable ? Array.from(vector) : null,
     embeddingModel: usable ? index.model : null,

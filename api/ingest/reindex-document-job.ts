@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 
 import { isZero } from '../ai/embeddings/vector-math'
+import { joinTerms } from '../ai/retrieval/analyzer'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { chunkTerms, documentChunks, documents, organizations as organizationsTable } from '../db/schema'
@@ -54,10 +55,11 @@ export function indexDocumentJob(deps: Deps) {
       await tx.execute(sql`delete from ${chunkTerms} where chunk_id = any(${intArray(ids)})`)
       const vectors = index.vectors?.map((vector) => (isZero(vector) ? null : vectorLiteral(vector)))
       await tx.execute(sql`
-        update document_chunks c set term_count = v.term_count
+        update document_chunks c set term_count = v.term_count, terms = v.terms
         ${vectors ? sql`, embedding = v.embedding::vector, embedding_model = case when v.embedding is null then null else ${embeddings.model} end` : sql``}
-        from unnest(${intArray(ids)}, ${intArray(index.terms.map((terms) => terms.length))}, ${textArray(vectors ?? ids.map(() => null))})
-          as v(id, term_count, embedding)
+        from unnest(${intArray(ids)}, ${intArray(index.terms.map((terms) => terms.length))},
+            ${textArray(index.terms.map(joinTerms))}, ${textArray(vectors ?? ids.map(() => null))})
+          as v(id, term_count, terms, embedding)
         where c.id = v.id`)
       await writeChunkIndex(tx as unknown as Database, document, ids, index)
     })

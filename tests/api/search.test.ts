@@ -294,6 +294,14 @@ describe('reindex', () => {
     await api.db.execute(
       sql`delete from chunk_terms where chunk_id in (select id from document_chunks where document_id = ${demoDocuments.clients})`,
     )
+    const query = { query: 'client dependency income', mode: 'hybrid', top_k: 10 }
+    const scored = await results(member, query, DEMO)
+    expect(scored.length).toBeGreaterThan(1)
+    // Chunks indexed before terms were stored are ranked from their text, with the same scores.
+    await api.db.execute(
+      sql`update document_chunks set terms = null where organization_id = (select organization_id from documents where id = ${demoDocuments.clients})`,
+    )
+    expect(await results(member, query, DEMO)).toEqual(scored)
     // Vectors of another model are never compared with the query's.
     const before = await results(member, { query: 'client dependency income', mode: 'vector', top_k: 50 }, DEMO)
     expect(before.map((result) => result.document_id)).not.toContain(demoDocuments.clients)
@@ -307,6 +315,11 @@ describe('reindex', () => {
       ),
     )
     expect(rows).toEqual([{ embedding_model: api.deps.embeddings.model }])
+    const unanalysed = rowsOf(
+      await api.db.execute(sql`select count(*)::int as n from document_chunks
+        where organization_id = (select organization_id from documents where id = ${demoDocuments.clients}) and terms is null`),
+    )
+    expect(unanalysed).toEqual([{ n: 0 }])
     expect((await results(member, { query: 'client dependency income', mode: 'lexical' }, DEMO))[0]!.document_id).toBe(
       demoDocuments.clients,
     )
@@ -319,5 +332,18 @@ describe('reindex', () => {
     await expect(enqueueReindex(api.deps, { organizations: ['no-such-org'] })).rejects.toThrow(
       'No organization with the slug "no-such-org".',
     )
+  })
+})
+
+describe('copies of a passage', () => {
+  it('are listed once, and passages further down the ranking take their places', async () => {
+    const copy = (index: number) =>
+      `Escrow holdback release schedule:${' '.repeat(index + 1)}twelve months after closing.`
+    for (let index = 0; index < 8; index++) await uploadText(outsider, `escrow-${index}.txt`, copy(index), harbor)
+    const other = await uploadText(outsider, 'escrow-other.txt', 'The escrow holdback is released in full.', harbor)
+    const found = await results(outsider, { query: 'escrow holdback release schedule', mode: 'lexical', top_k: 2 })
+    expect(found).toHaveLength(2)
+    expect(found[0]!.text).toContain('twelve months after closing')
+    expect(found[1]!.document_id).toBe(other)
   })
 })

@@ -31,6 +31,9 @@ export function analyze(text: string): string[] {
   return terms
 }
 
+/** Stored terms: a term never holds a space (WORD matches none). */
+export const joinTerms = (terms: string[]) => terms.join(' ')
+
 /**
  * Adjacent term pairs ("net cash" → "net cash"). They are not stored: ranking scores them on the
  * lexical candidates, which lifted nDCG@10 on the dev set from 0.62 to 0.66 (docs/decisions/004).

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/client'
 import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
-import { bigrams, termFrequencies } from './analyzer'
+import { bigrams } from './analyzer'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our
@@ -91,6 +91,10 @@ async function collectionStatistics(
  * would score (capped at 1). A pair's document frequency is taken as the smaller of its two terms'
  * (an upper bound: pairs are not indexed). So 1 means every term and phrase of the question is
  * there; 0.5 about half of their weight.
+ *
+ * The scorer takes the chunk's stored terms (joinTerms) and their count, and finds each query term
+ * and pair in them as a space-delimited substring: splitting some 200 candidates into arrays of
+ * terms, and pairing them, cost more than the rest of a search.
  */
 export function lexicalScorer(queryTerms: string[], statistics: CollectionStatistics) {
   const { chunkCount: n, averageLength, documentFrequency } = statistics
@@ -107,13 +111,16 @@ export function lexicalScorer(queryTerms: string[], statistics: CollectionStatis
   // At average length a term found once scores exactly its weight: (k1 + 1) / (1 + k1) = 1.
   let ideal = 0
   for (const weight of weights.values()) ideal += weight
-  return (chunkTerms: string[]) => {
+  const needles = [...weights].map(([key, weight]) => ({ needle: ` ${key} `, weight }))
+  return (storedTerms: string, length: number) => {
     if (ideal === 0) return 0
-    const norm = K1 * (1 - B + (B * chunkTerms.length) / Math.max(averageLength, 1))
-    const frequencies = termFrequencies([...chunkTerms, ...bigrams(chunkTerms)])
+    const haystack = ` ${storedTerms} `
+    const norm = K1 * (1 - B + (B * length) / Math.max(averageLength, 1))
     let score = 0
-    for (const [term, weight] of weights) {
-      const frequency = frequencies.get(term)
+    for (const { needle, weight } of needles) {
+      let frequency = 0
+      // From one past each match, so pairs that share a term ("a a a" holds "a a" twice) all count.
+      for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) frequency++
       if (frequency) score += (weight * frequency * (K1 + 1)) / (frequency + norm)
     }
     return Math.min(1, score / ideal)

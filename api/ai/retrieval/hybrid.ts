@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Deps } from '../../context'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 import { isZero } from '../embeddings/vector-math'
-import { analyze } from './analyzer'
+import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
 import { vectorCandidates } from './vector-search'
 
@@ -79,10 +79,11 @@ export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<P
     ? sql`case when c.embedding_model = ${embeddings.model}
         then 1 - (c.embedding <=> ${vectorLiteral(queryVector)}::vector) end`
     : sql`null::float8`
-  const rows = rowsOf(
+  // Texts are read only for the passages shown (below): for every candidate they were most of the bytes.
+  const candidates = rowsOf(
     await db.execute(sql`
-      select c.id, c.document_id, d.title, c.text, c.page_number, c.sheet_name, ${similarity} as similarity
-      from document_chunks c join documents d on d.id = c.document_id and d.organization_id = ${organizationId}
+      select c.id, c.terms, c.term_count, case when c.terms is null then c.text end as text, ${similarity} as similarity
+      from document_chunks c
       where c.organization_id = ${organizationId} and c.id = any(${intArray(ids)})`),
   )
   const scoreLexically = lexicalScorer(terms, lexical.statistics)
@@ -93,17 +94,12 @@ export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<P
       : mode === 'vector'
         ? 1
         : (deps.config.SEARCH_SEMANTIC_WEIGHT ?? embeddings.hybridWeight ?? 0.5)
-  const passages = rows.map((row): Passage & { similarity: number } => {
+  const scored = candidates.map((row): Scored => {
     const similarity = row.similarity === null ? -1 : Number(row.similarity)
-    const lexicalScore = mode === 'vector' ? 0 : scoreLexically(analyze(String(row.text)))
+    const lexicalScore = mode === 'vector' ? 0 : scoreLexically(storedTerms(row), Number(row.term_count))
     const semantic = Math.min(1, Math.max(0, (similarity - baseline) / (1 - baseline)))
     return {
       chunkId: Number(row.id),
-      documentId: Number(row.document_id),
-      documentTitle: String(row.title),
-      text: String(row.text),
-      pageNumber: row.page_number === null ? null : Number(row.page_number),
-      sheetName: (row.sheet_name as string | null) ?? null,
       score: (1 - weight) * lexicalScore + weight * semantic,
       lexical: lexicalScore,
       semantic,
@@ -112,27 +108,68 @@ export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<P
   })
   const ranked =
     mode === 'vector'
-      ? passages.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId)
-      : passages
+      ? scored.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId)
+      : scored
           .filter((passage) => passage.lexical > 0 || passage.semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
           .sort((a, b) => b.score - a.score || b.lexical - a.lexical || a.chunkId - b.chunkId)
-  return distinct(ranked, topK).map(({ similarity: _similarity, ...passage }) => passage)
+  return distinctPassages(deps, organizationId, ranked, topK)
 }
+
+interface Scored {
+  chunkId: number
+  score: number
+  lexical: number
+  semantic: number
+  similarity: number
+}
+
+/** A candidate's stored terms; chunks indexed before terms were stored are analysed here. */
+const storedTerms = (row: Record<string, unknown>) =>
+  row.terms === null ? joinTerms(analyze(String(row.text))) : String(row.terms)
 
 /**
  * The first `topK` passages whose text differs from every better one's (whitespace aside): the same
  * text in two documents (a file kept twice, a page footer repeated) is listed once, with its best
- * score, and a passage further down takes the place the copy would have had.
+ * score, and a passage further down takes the place the copy would have had. Texts are read in
+ * batches down the ranking until `topK` are kept, usually one.
  */
-function distinct<T extends Passage>(ranked: T[], topK: number) {
+async function distinctPassages(
+  { db }: Deps,
+  organizationId: number,
+  ranked: Scored[],
+  topK: number,
+): Promise<Passage[]> {
   const seen = new Set<string>()
-  const kept: T[] = []
-  for (const passage of ranked) {
-    if (kept.length === topK) break
-    const text = passage.text.replace(/\s+/g, ' ').trim()
-    if (seen.has(text)) continue
-    seen.add(text)
-    kept.push(passage)
+  const kept: Passage[] = []
+  const batch = topK + 5
+  for (let start = 0; start < ranked.length && kept.length < topK; start += batch) {
+    const slice = ranked.slice(start, start + batch)
+    const rows = rowsOf(
+      await db.execute(sql`
+        select c.id, c.document_id, d.title, c.text, c.page_number, c.sheet_name
+        from document_chunks c join documents d on d.id = c.document_id and d.organization_id = ${organizationId}
+        where c.organization_id = ${organizationId} and c.id = any(${intArray(slice.map((passage) => passage.chunkId))})`),
+    )
+    const byId = new Map(rows.map((row) => [Number(row.id), row]))
+    for (const { chunkId, score, lexical, semantic } of slice) {
+      const row = byId.get(chunkId)
+      if (!row || kept.length === topK) continue
+      const text = String(row.text)
+      const normalised = text.replace(/\s+/g, ' ').trim()
+      if (seen.has(normalised)) continue
+      seen.add(normalised)
+      kept.push({
+        chunkId,
+        documentId: Number(row.document_id),
+        documentTitle: String(row.title),
+        text,
+        pageNumber: row.page_number === null ? null : Number(row.page_number),
+        sheetName: (row.sheet_name as string | null) ?? null,
+        score,
+        lexical,
+        semantic,
+      })
+    }
   }
   return kept
 }
