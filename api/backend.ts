@@ -1,3 +1,4 @@
+import { createAnswerProvider } from './ai/answers/provider'
 import { createEmbeddingProvider } from './ai/embeddings'
 import { createSearchMaintenance } from './ai/retrieval/maintenance'
 import { createApi } from './app'
@@ -23,15 +24,7 @@ export interface BackendOptions {
 
 /** The API with its dependencies and, unless JOB_WORKER=false, the in-process job worker. */
 export async function createBackend({ db, config, mailer, exclusiveDatabase, clock = systemClock }: BackendOptions) {
-  const deps: Deps = {
-    db,
-    config,
-    mailer: mailer ?? createMailer(config),
-    files: createDiskFileStore(config.DATA_DIR),
-    jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
-    embeddings: await createEmbeddingProvider(config),
-    clock,
-  }
+  const deps = await createDeps({ db, config, mailer, clock })
   let worker: JobWorker | undefined
   if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
   return {
@@ -44,6 +37,25 @@ export async function createBackend({ db, config, mailer, exclusiveDatabase, clo
       await stopExtractionWorkers()
       await deps.embeddings.close?.()
     },
+  }
+}
+
+/** What every handler and job is given: the database, the configuration and the services built from it. */
+export async function createDeps({
+  db,
+  config,
+  mailer,
+  clock = systemClock,
+}: Pick<BackendOptions, 'db' | 'config' | 'mailer' | 'clock'>): Promise<Deps> {
+  return {
+    db,
+    config,
+    mailer: mailer ?? createMailer(config),
+    files: createDiskFileStore(config.DATA_DIR),
+    jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
+    embeddings: await createEmbeddingProvider(config),
+    answers: createAnswerProvider(config),
+    clock,
   }
 }
 

@@ -97,6 +97,13 @@ const ApiConfigSchema = z.object({
     .optional(),
   EMBEDDING_QUERY_PREFIX: z.string().default(''),
   EMBEDDING_PASSAGE_PREFIX: z.string().default(''),
+  /** Who writes chat answers: `extractive` (offline, quotes the documents) or any OpenAI-compatible server. */
+  ANSWER_PROVIDER: z.enum(['extractive', 'openai']).default('extractive'),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  /** Passages retrieved for each chat answer. */
+  ANSWER_PASSAGES: z.coerce.number().int().min(1).max(20).default(5),
 })
 
 export type ApiConfig = z.infer<typeof ApiConfigSchema>
@@ -112,6 +119,10 @@ function requiredTogether(config: ApiConfig): z.ZodIssue[] {
   if (config.EMBEDDING_PROVIDER === 'openai') {
     if (!config.EMBEDDING_BASE_URL) issues.push(missing('EMBEDDING_BASE_URL', 'when EMBEDDING_PROVIDER=openai'))
     if (!config.EMBEDDING_MODEL) issues.push(missing('EMBEDDING_MODEL', 'when EMBEDDING_PROVIDER=openai'))
+  }
+  if (config.ANSWER_PROVIDER === 'openai') {
+    if (!config.LLM_BASE_URL) issues.push(missing('LLM_BASE_URL', 'when ANSWER_PROVIDER=openai'))
+    if (!config.LLM_MODEL) issues.push(missing('LLM_MODEL', 'when ANSWER_PROVIDER=openai'))
   }
   if (config.EMBEDDING_PROVIDER === 'onnx' && !config.EMBEDDING_MODEL_DIR) {
     issues.push(missing('EMBEDDING_MODEL_DIR', 'when EMBEDDING_PROVIDER=onnx'))

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 
 import type { Context } from 'hono'
 
+import type { AnswerProvider } from './ai/answers/provider'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
 import type { ApiConfig } from './config'
 import type { Database } from './db/client'
@@ -18,6 +19,8 @@ export interface Deps {
   files: FileStore
   jobs: JobQueue
   embeddings: EmbeddingProvider
+  /** Who writes chat answers (DESIGN §5). */
+  answers: AnswerProvider
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
 }

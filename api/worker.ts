@@ -1,15 +1,10 @@
-import { createEmbeddingProvider } from './ai/embeddings'
-import { startWorker } from './backend'
+import { createDeps, startWorker } from './backend'
 import { ConfigError, loadApiConfig } from './config'
-import { systemClock } from './context'
 import { openDatabase } from './db/client'
 import { runEntryPoint } from './entry-point'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
-import { createJobQueue } from './jobs/queue'
-import { createMailer } from './mail/mailer'
 import { withGeneratedSecrets } from './secrets'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
-import { createDiskFileStore } from './storage/file-store'
 
 // `npm run worker`: processes documents without serving HTTP, for running the work on more
 // machines against one PostgreSQL (DATABASE_URL) and shared file storage. Start web servers with
@@ -23,15 +18,7 @@ runEntryPoint(async () => {
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL })
   await database.migrate()
-  const deps = {
-    db: database.db,
-    config,
-    mailer: createMailer(config),
-    files: createDiskFileStore(config.DATA_DIR),
-    jobs: createJobQueue(database.db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
-    embeddings: await createEmbeddingProvider(config),
-    clock: systemClock,
-  }
+  const deps = await createDeps({ db: database.db, config })
   const worker = await startWorker(deps, false)
   console.log(`Job worker ${deps.jobs.workerId} running (concurrency ${config.JOB_CONCURRENCY}).`)
   onShutdownSignal(async () => {

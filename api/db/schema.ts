@@ -361,3 +361,59 @@ export const jobs = pgTable(
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )
+
+/**
+ * A chat of one user in one organization (spec §3 "Conversation"). Only its creator reads or writes
+ * it. `documentIds` limits its answers to those documents (null: the whole organization);
+ * `messageCount` is kept by the statements that add messages, so the list needs no count.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    documentIds: integer('document_ids').array(),
+    messageCount: integer('message_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_owner_updated_idx').on(t.organizationId, t.userId, t.updatedAt)],
+)
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const
+export type MessageRole = (typeof MESSAGE_ROLES)[number]
+
+/** Spec §3 "Document reference", plus where in the document the cited passage is. */
+export interface DocumentReference {
+  document_id: number
+  document_title: string
+  relevance_score: number
+  chunk_id: number
+  page_number: number | null
+  sheet_name: string | null
+}
+
+/** Spec §3 "Message": an assistant message's `[n]` markers name `documentReferences[n - 1]`. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<MessageRole>().notNull(),
+    content: text('content').notNull(),
+    documentReferences: jsonb('document_references').$type<DocumentReference[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+)

@@ -1,0 +1,182 @@
+import { analyze, bigrams } from '../retrieval/analyzer'
+import type { Passage } from '../retrieval/hybrid'
+import type { AnswerProvider, AnswerRequest } from './provider'
+
+export const NO_ANSWER =
+  'I could not find an answer to that in your documents. Try asking in other words, or check that the ' +
+  'documents that hold the answer have finished processing.'
+
+/** A sentence of prose, or a row of a table with the header rows above it. */
+interface Unit {
+  passage: number
+  /** Position in its passage, so sentences quoted from one passage keep their order. */
+  position: number
+  text: string
+  terms: Set<string>
+  pairs: Set<string>
+  table?: { header: string[][]; row: string[] }
+}
+
+// A unit must hold this share of the question's term weight to be quoted: below it the documents
+// hold something loosely related, not an answer, and the answer says so.
+const MIN_COVERAGE = 0.45
+// Beside the best unit, others are quoted when they come close to it.
+const CLOSE_TO_BEST = 0.75
+const MAX_UNITS = 3
+// Questions that ask for an explanation usually find it in the sentence after the one that names the subject.
+const EXPLANATION = /^\s*(why|how come|what (was|were|is|are) the (main )?(reasons?|drivers?|causes?))\b/i
+
+/**
+ * The default answer provider: offline, deterministic and grounded. It quotes the sentences of the
+ * retrieved passages that best cover the question's terms (weighted by how rare each is among
+ * them), and for a question answered by a table the row that holds the figure with the table's
+ * header rows, each with the marker of its passage. When no sentence covers enough of the
+ * question it says so instead of quoting something loosely related.
+ */
+export function extractiveAnswers(): AnswerProvider {
+  return {
+    name: 'extractive',
+    async *answer(request: AnswerRequest, signal: AbortSignal) {
+      for (const piece of compose(request)) {
+        signal.throwIfAborted()
+        yield piece
+      }
+    },
+  }
+}
+
+function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
+  const units = passages.flatMap((passage, index) => unitsOf(passage, index))
+  // In a follow-up the search query also holds the previous question: what is asked now decides
+  // whether a unit answers, and the earlier question only ranks the units that do.
+  const askedNow = [...new Set(analyze(question))]
+  const asked = askedNow.length ? askedNow : [...new Set(analyze(searchQuery))]
+  const context = [...new Set(analyze(searchQuery))].filter((term) => !asked.includes(term))
+  if (asked.length === 0 || units.length === 0) return [NO_ANSWER]
+  const now = weigh(asked, units, bigrams(analyze(askedNow.length ? question : searchQuery)))
+  const earlier = weigh(context, units, [])
+  const scored = units
+    .map((unit) => {
+      const answers = now.coverage(unit)
+      return { unit, answers, score: answers + 0.25 * earlier.coverage(unit) }
+    })
+    .sort((a, b) => b.score - a.score || a.unit.passage - b.unit.passage || a.unit.position - b.unit.position)
+  const best = scored[0]!
+  if (best.answers < MIN_COVERAGE) return [NO_ANSWER]
+  const chosen = scored
+    .filter((candidate) => candidate.answers >= MIN_COVERAGE && candidate.score >= best.score * CLOSE_TO_BEST)
+    .slice(0, MAX_UNITS)
+    .map((candidate) => candidate.unit)
+  if (EXPLANATION.test(question) && !chosen[0]!.table) {
+    const next = units.find((unit) => unit.passage === chosen[0]!.passage && unit.position === chosen[0]!.position + 1)
+    if (next && !next.table && !chosen.includes(next)) chosen.splice(1, 0, next)
+  }
+  return chosen.slice(0, MAX_UNITS).map((unit, index) => (index === 0 ? '' : '\n\n') + render(unit))
+}
+
+/**
+ * How much of a set of terms a unit covers, 0..1: each term weighs more the rarer it is among the
+ * candidate units (inverse unit frequency), and a phrase of the question kept in the unit adds half
+ * of its two terms' weight.
+ */
+function weigh(terms: string[], units: Unit[], pairs: string[]) {
+  const weights = new Map<string, number>()
+  for (const term of terms) {
+    const frequency = units.filter((unit) => unit.terms.has(term)).length
+    weights.set(term, Math.log(1 + (units.length + 1) / (frequency + 0.5)))
+  }
+  const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0)
+  return {
+    coverage(unit: Unit) {
+      if (total === 0) return 0
+      let score = 0
+      for (const [term, weight] of weights) if (unit.terms.has(term)) score += weight
+      for (const pair of new Set(pairs)) {
+        if (!unit.pairs.has(pair)) continue
+        const [first, second] = pair.split(' ')
+        score += 0.25 * ((weights.get(first!) ?? 0) + (weights.get(second!) ?? 0))
+      }
+      return Math.min(1, score / total)
+    },
+  }
+}
+
+function render(unit: Unit) {
+  const marker = `[${unit.passage + 1}]`
+  if (!unit.table) return `${unit.text} ${marker}`
+  const { header, row } = unit.table
+  const width = Math.max(row.length, ...header.map((cells) => cells.length))
+  const line = (cells: string[]) =>
+    `| ${Array.from({ length: width }, (_, index) => escapeCell(cells[index] ?? '')).join(' | ')} |`
+  const [first, ...rest] = header.length ? header : [Array<string>(width).fill('')]
+  const labelled = [`${row[0] ?? ''} ${marker}`.trim(), ...row.slice(1)]
+  return [line(first!), line(Array<string>(width).fill('---')), ...rest.map(line), line(labelled)].join('\n')
+}
+
+const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\s+/g, ' ')
+
+const TABLE_SEPARATOR = /\s\|\s|\t/
+const YEAR = /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d$/i
+const FIGURE = /^[-−(]?\s*[$€£]?\s*[-−(]?\s*\d[\d,.]*\s*%?\)?$/
+
+/** A table row has a figure when a cell past its label is a number that is not a year. */
+const hasFigure = (cells: string[]) =>
+  cells.slice(1).some((cell) => FIGURE.test(cell.trim()) && !YEAR.test(cell.trim()))
+
+/** Sentences of prose and rows of tables; rows read before a table's first figure are its header. */
+function unitsOf(passage: Passage, index: number): Unit[] {
+  const units: Unit[] = []
+  const add = (text: string, table?: Unit['table']) => {
+    const terms = analyze(table ? [...table.header.flat(), ...table.row].join(' ') : text)
+    if (terms.length === 0) return
+    const rowTerms = table ? analyze(table.row.join(' ')) : terms
+    units.push({
+      passage: index,
+      position: units.length,
+      text,
+      terms: new Set(terms),
+      // Phrases are read from the row alone: a header and a label are not one phrase.
+      pairs: new Set(bigrams(rowTerms)),
+      table,
+    })
+  }
+  let prose: string[] = []
+  let header: string[][] = []
+  let inTable = false
+  let sawFigure = false
+  const flushProse = () => {
+    for (const sentence of sentencesOf(prose.join(' '))) add(sentence)
+    prose = []
+  }
+  for (const line of passage.text.split('\n')) {
+    if (!TABLE_SEPARATOR.test(line)) {
+      inTable = false
+      if (line.trim()) prose.push(line.trim())
+      continue
+    }
+    flushProse()
+    if (!inTable) {
+      header = []
+      sawFigure = false
+      inTable = true
+    }
+    const cells = line.split(/\s*\|\s*|\t/).map((cell) => cell.trim())
+    if (!sawFigure && !hasFigure(cells)) {
+      header.push(cells)
+      continue
+    }
+    sawFigure = true
+    if (hasFigure(cells)) add(line.trim(), { header: [...header], row: cells })
+  }
+  flushProse()
+  return units
+}
+
+/** Sentence ends: . ! ? followed by space and a capital, digit or quote; abbreviations like "U.S." mostly survive. */
+function sentencesOf(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 1)
+}

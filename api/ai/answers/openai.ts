@@ -1,0 +1,90 @@
+import OpenAI from 'openai'
+
+import type { ApiConfig } from '../../config'
+import { describeFailure, describeServer } from '../openai-failures'
+import type { AnswerProvider, AnswerRequest } from './provider'
+
+export class AnswerProviderError extends Error {
+  name = 'AnswerProviderError'
+}
+
+const SYSTEM_PROMPT = `You are the assistant of an exit-planning advisory product. Business owners and their advisors ask about the documents of their business.
+Answer only from the numbered passages given with each question. After every sentence that states something from a passage, put that passage's number in square brackets, like [2]; cite several as [1][3]. Never cite a number that is not given.
+If the passages do not answer the question, say plainly that the documents do not answer it, and do not guess.
+Answer in markdown, briefly; quote figures exactly as the passages give them, with their period and unit.`
+
+// Earlier turns sent along, so follow-up questions ("and in 2024?") are understood.
+const HISTORY_TURNS = 6
+
+/**
+ * Answers from any OpenAI-compatible chat completions server (OpenAI, Ollama, vLLM, llama.cpp),
+ * streamed. Aborting `signal` aborts the upstream request, so a client that goes away stops the
+ * generation it asked for.
+ */
+export function openAiAnswers(
+  config: ApiConfig,
+  { timeoutMs = 120_000, maxRetries = 1 }: { timeoutMs?: number; maxRetries?: number } = {},
+): AnswerProvider {
+  const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_API_KEY: apiKey } = config
+  if (!baseURL || !model) throw new AnswerProviderError('The openai answer provider needs LLM_BASE_URL and LLM_MODEL')
+  const server = describeServer(baseURL)
+  const client = new OpenAI({
+    baseURL,
+    apiKey: apiKey ?? 'not-needed',
+    organization: null,
+    project: null,
+    timeout: timeoutMs,
+    maxRetries,
+  })
+  const fail = (error: unknown) => {
+    const message = describeFailure(error)
+    const safe = apiKey ? message.replaceAll(apiKey, '[redacted]') : message
+    return new AnswerProviderError(`Answer server ${server} (model ${model}): ${safe}`, { cause: error })
+  }
+
+  return {
+    name: `openai:${model}`,
+    async *answer(request: AnswerRequest, signal: AbortSignal) {
+      let stream
+      try {
+        stream = await client.chat.completions.create(
+          { model, stream: true, messages: messagesFor(request) },
+          { signal },
+        )
+      } catch (error) {
+        signal.throwIfAborted()
+        throw fail(error)
+      }
+      try {
+        for await (const part of stream) {
+          const content = part.choices[0]?.delta?.content
+          if (content) yield content
+        }
+      } catch (error) {
+        signal.throwIfAborted()
+        throw fail(error)
+      }
+    },
+  }
+}
+
+function messagesFor({ question, history, passages }: AnswerRequest): OpenAI.ChatCompletionMessageParam[] {
+  const numbered = passages
+    .map((passage, index) => {
+      const where = passage.pageNumber
+        ? `, page ${passage.pageNumber}`
+        : passage.sheetName
+          ? `, sheet ${passage.sheetName}`
+          : ''
+      return `[${index + 1}] ${passage.documentTitle}${where}:\n${passage.text}`
+    })
+    .join('\n\n')
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    ...history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content })),
+    {
+      role: 'user',
+      content: `Passages:\n\n${numbered || '(none were found)'}\n\nQuestion: ${question}`,
+    },
+  ]
+}

@@ -1,0 +1,33 @@
+import type { ApiConfig } from '../../config'
+import type { Passage } from '../retrieval/hybrid'
+import { extractiveAnswers } from './extractive'
+import { openAiAnswers } from './openai'
+
+export interface ChatTurn {
+  role: 'user' | 'assistant'
+  content: string
+}
+
+export interface AnswerRequest {
+  /** The question as the user typed it. */
+  question: string
+  /** The question with what it refers back to ("and in 2024?" after a question about revenue). */
+  searchQuery: string
+  /** Earlier turns of the conversation, oldest first. */
+  history: ChatTurn[]
+  /** What retrieval found, best first; an answer cites `passages[n - 1]` as `[n]`. */
+  passages: Passage[]
+}
+
+/**
+ * Writes an answer in markdown, in pieces as they are ready, citing passages with `[n]` markers.
+ * Stops when `signal` aborts (the client went away) and throws when the provider fails.
+ */
+export interface AnswerProvider {
+  readonly name: string
+  answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<string>
+}
+
+export function createAnswerProvider(config: ApiConfig): AnswerProvider {
+  return config.ANSWER_PROVIDER === 'openai' ? openAiAnswers(config) : extractiveAnswers()
+}

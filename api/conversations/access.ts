@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm'
+
+import type { Deps, OrgCaller } from '../context'
+import { conversations } from '../db/schema'
+import { notFound } from '../http-error'
+import { pathId } from '../validation'
+
+const NOT_FOUND = 'Conversation not found.'
+
+export const conversationId = (raw: string | undefined) => pathId(raw, NOT_FOUND)
+
+/**
+ * The conversation if the caller created it in their current organization. Anyone else's, in this
+ * organization or another, answers 404 like one that does not exist.
+ */
+export async function requireConversation({ db }: Deps, caller: OrgCaller, id: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, id),
+        eq(conversations.organizationId, caller.organizationId),
+        eq(conversations.userId, caller.userId),
+      ),
+    )
+  if (!row) throw notFound(NOT_FOUND)
+  return row
+}

@@ -1,0 +1,68 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+
+import { requireCaller } from '../auth/middleware'
+import type { AppContext, AppEnv } from '../context'
+import { HttpError } from '../http-error'
+import { requireCurrentOrganization } from '../organizations/access'
+import { readJson } from '../validation'
+import { conversationId, requireConversation } from './access'
+import { conversationPayload } from './payload'
+import { CreateConversationSchema, MessageSchema, RenameConversationSchema } from './schema'
+import { createConversation, deleteConversation, listConversations, listMessages, renameConversation } from './service'
+import { ANSWER_FAILED, answerTurn, startTurn } from './turns'
+
+const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
+
+const id = (c: AppContext) => conversationId(c.req.param('id'))
+
+/** Reads the body and saves the question; errors here are plain JSON answers, before any stream. */
+async function turnOf(c: AppContext) {
+  const caller = await member(c)
+  const conversation = id(c)
+  const { content } = await readJson(c, MessageSchema)
+  return startTurn(c.var.deps, caller, conversation, content)
+}
+
+/** Spec §7 "Conversations": the caller's own chats in their current organization. */
+export const conversationRoutes = new Hono<AppEnv>()
+  .use('/conversations/*', requireCaller)
+  .use('/conversations', requireCaller)
+  .get('/conversations/', async (c) => c.json(await listConversations(c.var.deps, await member(c))))
+  .post('/conversations/', async (c) => {
+    const caller = await member(c)
+    return c.json(await createConversation(c.var.deps, caller, await readJson(c, CreateConversationSchema)), 201)
+  })
+  .get('/conversations/:id/', async (c) =>
+    c.json(conversationPayload(await requireConversation(c.var.deps, await member(c), id(c)))),
+  )
+  .patch('/conversations/:id/', async (c) => {
+    const caller = await member(c)
+    const { title } = await readJson(c, RenameConversationSchema)
+    return c.json(await renameConversation(c.var.deps, caller, id(c), title))
+  })
+  .delete('/conversations/:id/', async (c) => {
+    await deleteConversation(c.var.deps, await member(c), id(c))
+    return c.body(null, 204)
+  })
+  .get('/conversations/:id/messages/', async (c) => c.json(await listMessages(c.var.deps, await member(c), id(c))))
+  // The whole answer at once: for clients that do not stream, and the chat page without JavaScript.
+  .post('/conversations/:id/add_message/', async (c) => {
+    const turn = await turnOf(c)
+    for await (const event of answerTurn(c.var.deps, turn, c.req.raw.signal)) {
+      if (event.type === 'metadata') return c.json(event.message, 201)
+      if (event.type === 'error') throw new HttpError(503, { detail: event.error })
+    }
+    throw new HttpError(503, { detail: ANSWER_FAILED })
+  })
+  .post('/conversations/:id/add_message_streaming/', async (c) => {
+    const turn = await turnOf(c)
+    const stop = new AbortController()
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(() => stop.abort())
+      for await (const event of answerTurn(c.var.deps, turn, stop.signal)) {
+        if (stream.aborted) break
+        await stream.writeSSE({ data: JSON.stringify(event) })
+      }
+    })
+  })

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+import { MAX_ID } from '../validation'
+
+export const DEFAULT_TITLE = 'New Conversation'
+export const MAX_TITLE = 200
+export const MAX_MESSAGE = 8000
+
+const title = z
+  .string({ invalid_type_error: 'A title must be text.' })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(MAX_TITLE, `Ensure this field has no more than ${MAX_TITLE} characters.`)
+
+/** POST /api/conversations/: the spec's {title}, and the documents its answers are limited to. */
+export const CreateConversationSchema = z
+  .object({
+    title: title.default(DEFAULT_TITLE),
+    document_ids: z
+      .array(z.number({ invalid_type_error: 'A list of document ids is required.' }).int().positive().max(MAX_ID), {
+        invalid_type_error: 'A list of document ids is required.',
+      })
+      .min(1, 'Name at least one document, or leave document_ids out.')
+      .max(100, 'Ensure this list has no more than 100 documents.')
+      .optional(),
+  })
+  .strict('Unknown field.')
+
+/** PATCH /api/conversations/{id}/: spec §5 "Rename", the title trimmed and non-empty. */
+export const RenameConversationSchema = z.object({ title }).strict('Unknown field.')
+
+/** The add_message calls: spec §5 "Chat message", sent trimmed and only when not blank. */
+export const MessageSchema = z
+  .object({
+    content: z
+      .string({ required_error: 'This field is required.', invalid_type_error: 'A message must be text.' })
+      .trim()
+      .min(1, 'This field may not be blank.')
+      .max(MAX_MESSAGE, `Ensure this field has no more than ${MAX_MESSAGE} characters.`),
+  })
+  .strict('Unknown field.')
+
+export type CreateConversationInput = z.infer<typeof CreateConversationSchema>

@@ -1,0 +1,57 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+
+import type { Deps, OrgCaller } from '../context'
+import { conversations, documents, messages } from '../db/schema'
+import { badRequest } from '../http-error'
+import { requireConversation } from './access'
+import { conversationPayload, messagePayload } from './payload'
+import type { CreateConversationInput } from './schema'
+
+/** The caller's conversations in their current organization, most recently active first. */
+export async function listConversations({ db }: Deps, caller: OrgCaller) {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.organizationId, caller.organizationId), eq(conversations.userId, caller.userId)))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+  return rows.map(conversationPayload)
+}
+
+export async function createConversation(deps: Deps, caller: OrgCaller, input: CreateConversationInput) {
+  const documentIds = input.document_ids ? [...new Set(input.document_ids)] : null
+  if (documentIds) {
+    const found = await deps.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.organizationId, caller.organizationId), inArray(documents.id, documentIds)))
+    // Another organization's id is reported like one that does not exist.
+    const missing = documentIds.filter((id) => !found.some((row) => row.id === id))
+    if (missing.length) throw badRequest({ document_ids: [`No document with the id ${missing.join(', ')}.`] })
+  }
+  const [row] = await deps.db
+    .insert(conversations)
+    .values({ organizationId: caller.organizationId, userId: caller.userId, title: input.title, documentIds })
+    .returning()
+  return conversationPayload(row!)
+}
+
+export async function renameConversation(deps: Deps, caller: OrgCaller, id: number, title: string) {
+  await requireConversation(deps, caller, id)
+  const [row] = await deps.db
+    .update(conversations)
+    .set({ title, updatedAt: deps.clock.now() })
+    .where(eq(conversations.id, id))
+    .returning()
+  return conversationPayload(row!)
+}
+
+export async function deleteConversation(deps: Deps, caller: OrgCaller, id: number) {
+  await requireConversation(deps, caller, id)
+  await deps.db.delete(conversations).where(eq(conversations.id, id))
+}
+
+export async function listMessages(deps: Deps, caller: OrgCaller, id: number) {
+  await requireConversation(deps, caller, id)
+  const rows = await deps.db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.id))
+  return rows.map(messagePayload)
+}

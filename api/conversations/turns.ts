@@ -1,0 +1,131 @@
+import { desc, eq, sql } from 'drizzle-orm'
+
+import { createCitationFilter } from '../ai/answers/citations'
+import { searchQueryFor } from '../ai/answers/follow-up'
+import type { ChatTurn } from '../ai/answers/provider'
+import { retrieve } from '../ai/retrieval/hybrid'
+import type { Deps, OrgCaller } from '../context'
+import type { Database } from '../db/client'
+import { conversations, type DocumentReference, type MessageRole, messages } from '../db/schema'
+import { requireConversation } from './access'
+import { type MessagePayload, messagePayload } from './payload'
+import { DEFAULT_TITLE } from './schema'
+
+/** Spec §7: the events of add_message_streaming, one `data:` line each. */
+export type AnswerEvent =
+  { type: 'chunk'; content: string } | { type: 'metadata'; message: MessagePayload } | { type: 'error'; error: string }
+
+/** Spec §8 "Chat": what the client is told when no answer could be made. */
+export const ANSWER_FAILED = 'Failed to get response'
+
+// Earlier messages read to understand a follow-up question and given to the provider.
+const HISTORY_MESSAGES = 6
+// A conversation still titled by default takes its first question as its title, cut here.
+const AUTO_TITLE_CHARS = 80
+
+export interface Turn {
+  conversation: { id: number; documentIds: number[] | null }
+  organizationId: number
+  question: string
+  history: ChatTurn[]
+}
+
+/**
+ * Saves the user's message (spec §7 add_message) and reads what answering it needs. Throws 404 for a
+ * conversation that is not the caller's, before anything is saved or streamed.
+ */
+export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: number, content: string): Promise<Turn> {
+  const conversation = await requireConversation(deps, caller, conversationId)
+  const earlier = await deps.db
+    .select({ role: messages.role, content: messages.content })
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(desc(messages.id))
+    .limit(HISTORY_MESSAGES)
+  await deps.db.transaction(async (tx) => {
+    await addMessage(tx as unknown as Database, deps, conversation.id, 'user', content)
+    const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
+    await tx.update(conversations).set({ title })
+      .where(sql`${conversations.id} = ${conversation.id} and ${conversations.title} = ${DEFAULT_TITLE}
+        and ${conversations.messageCount} = 1`)
+  })
+  return {
+    conversation,
+    organizationId: caller.organizationId,
+    question: content,
+    history: earlier.reverse(),
+  }
+}
+
+/**
+ * Answers a saved question: retrieval over the caller's organization (and the conversation's
+ * documents, when it is limited to some), the provider's answer streamed as chunks with its
+ * citation markers checked against what was retrieved, then the saved assistant message. When the
+ * client goes away (`signal`) the provider is stopped and the partial answer is not saved: the
+ * question stays, unanswered, and can be asked again. A failure ends with an error event and saves
+ * nothing either.
+ */
+export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+  let saved: typeof messages.$inferSelect
+  try {
+    const searchQuery = searchQueryFor(turn.question, turn.history)
+    const passages = await retrieve(deps, {
+      organizationId: turn.organizationId,
+      query: searchQuery,
+      topK: deps.config.ANSWER_PASSAGES,
+      mode: 'hybrid',
+      documentIds: turn.conversation.documentIds ?? undefined,
+    })
+    const citations = createCitationFilter(passages.length)
+    const request = { question: turn.question, searchQuery, history: turn.history, passages }
+    for await (const piece of deps.answers.answer(request, signal)) {
+      const content = citations.push(piece)
+      if (content) yield { type: 'chunk', content }
+    }
+    const rest = citations.end()
+    if (rest) yield { type: 'chunk', content: rest }
+    signal.throwIfAborted()
+    if (!citations.text) throw new Error(`${deps.answers.name} gave an empty answer`)
+    const references = citations.used.map((index): DocumentReference => {
+      const passage = passages[index]!
+      return {
+        document_id: passage.documentId,
+        document_title: passage.documentTitle,
+        relevance_score: Math.round(passage.score * 10_000) / 10_000,
+        chunk_id: passage.chunkId,
+        page_number: passage.pageNumber,
+        sheet_name: passage.sheetName,
+      }
+    })
+    saved = await deps.db.transaction((tx) =>
+      addMessage(tx as unknown as Database, deps, turn.conversation.id, 'assistant', citations.text, references),
+    )
+  } catch (error) {
+    if (signal.aborted) return
+    console.warn(`[chat] conversation ${turn.conversation.id}: no answer: ${(error as Error).message}`)
+    yield { type: 'error', error: ANSWER_FAILED }
+    return
+  }
+  yield { type: 'metadata', message: messagePayload(saved) }
+}
+
+/** Adds a message and counts it on its conversation, which becomes the most recently active. */
+async function addMessage(
+  tx: Database,
+  deps: Deps,
+  conversationId: number,
+  role: MessageRole,
+  content: string,
+  documentReferences: DocumentReference[] = [],
+) {
+  const now = deps.clock.now()
+  const [row] = await tx
+    .insert(messages)
+    .values({ conversationId, role, content, documentReferences, createdAt: now })
+    .returning()
+  await tx
+    .update(conversations)
+    .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: now })
+    .where(eq(conversations.id, conversationId))
+  return row!
+}

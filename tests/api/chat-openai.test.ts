@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { eventLines } from './support/event-lines'
+import { type Harness, type Session, signIn, startApi } from './support/harness'
+import { startOpenAiServer } from './support/openai-server'
+import { processed, upload } from './support/uploads'
+
+const DEMO = 'demo-advisory-group'
+
+let api: Harness
+let member: Session
+let llm: Awaited<ReturnType<typeof startOpenAiServer>>
+let lease: number
+
+async function conversation() {
+  const response = await api.request('/conversations/', {
+    method: 'POST',
+    token: member.access,
+    org: DEMO,
+    json: { title: 'New Conversation' },
+  })
+  return (await response.json()).id as number
+}
+
+const streamed = (id: number, content: string) =>
+  api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
+    method: 'POST',
+    token: member.access,
+    org: DEMO,
+    json: { content },
+  })
+
+async function messagesOf(id: number) {
+  return (await (
+    await api.request(`/conversations/${id}/messages/`, { token: member.access, org: DEMO })
+  ).json()) as Array<{
+    role: string
+    content: string
+  }>
+}
+
+beforeAll(async () => {
+  llm = await startOpenAiServer()
+  api = await startApi({ ANSWER_PROVIDER: 'openai', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model' })
+  member = await signIn(api, 'member')
+  const analyst = await signIn(api, 'analyst')
+  const created = await (
+    await upload(api, analyst, {
+      name: 'lease.txt',
+      bytes: 'The factory lease in Dayton runs until 2031 with two five-year renewal options at market rent.',
+    })
+  ).json()
+  expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+  lease = created.id
+})
+afterAll(async () => {
+  await api.close()
+  await llm.close()
+})
+
+describe('answers from an OpenAI-compatible server', () => {
+  it('reach the client chunk by chunk, before the server has finished', async () => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    llm.onCall(async (call) => {
+      call.send('The lease runs until 2031')
+      await released
+      call.send(' [1].')
+      call.finish()
+    })
+    const id = await conversation()
+    const response = await streamed(id, 'When does the lease end?')
+    const events = eventLines(response)
+    expect(await events.next()).toEqual({ type: 'chunk', content: 'The lease runs until 2031' })
+    release()
+    const rest = await events.rest()
+    expect(rest.at(-1)).toMatchObject({
+      type: 'metadata',
+      message: {
+        content: 'The lease runs until 2031 [1].',
+        document_references: [expect.objectContaining({ document_id: lease, document_title: 'lease' })],
+      },
+    })
+    for (const line of events.lines.filter(Boolean)) expect(line).toMatch(/^data: \{"type":"(chunk|metadata)"/)
+    // The numbered passages and the question went to the server.
+    const sent = llm.calls.at(-1)!.body
+    expect(sent.model).toBe('test-model')
+    expect(sent.stream).toBe(true)
+    expect(sent.messages.at(-1)!.content).toMatch(/\[1\] lease:\nThe factory lease in Dayton/)
+    expect(sent.messages.at(-1)!.content).toContain('Question: When does the lease end?')
+  })
+
+  it('stop the server’s generation when the client goes away, and save no partial answer', async () => {
+    let seen!: (aborted: Promise<void>) => void
+    const call = new Promise<Promise<void>>((resolve) => (seen = resolve))
+    llm.onCall((current) => {
+      current.send('The lease')
+      seen(current.aborted)
+    })
+    const id = await conversation()
+    const events = eventLines(await streamed(id, 'When does the lease end?'))
+    expect(await events.next()).toEqual({ type: 'chunk', content: 'The lease' })
+    await events.cancel()
+    await await call
+    const saved = await messagesOf(id)
+    expect(saved.map((message) => message.role)).toEqual(['user'])
+  })
+
+  it('end with the error event when the server fails before or during the answer', async () => {
+    llm.onCall((current) => current.fail(500, 'model crashed'))
+    const id = await conversation()
+    const before = await eventLines(await streamed(id, 'When does the lease end?')).rest()
+    expect(before).toEqual([{ type: 'error', error: 'Failed to get response' }])
+
+    llm.onCall((current) => {
+      current.send('The lease runs')
+      setImmediate(() => current.drop())
+    })
+    const during = await eventLines(await streamed(id, 'When does the lease end?')).rest()
+    expect(during).toEqual([
+      { type: 'chunk', content: 'The lease runs' },
+      { type: 'error', error: 'Failed to get response' },
+    ])
+    expect((await messagesOf(id)).map((message) => message.role)).toEqual(['user', 'user'])
+
+    const whole = await api.request(`/conversations/${id}/add_message/`, {
+      method: 'POST',
+      token: member.access,
+      org: DEMO,
+      json: { content: 'When does the lease end?' },
+    })
+    expect(whole.status).toBe(503)
+    expect(await whole.json()).toEqual({ detail: 'Failed to get response' })
+  })
+
+  it('remove a marker that names no retrieved passage, and never save it as a reference', async () => {
+    llm.onCall((current) => {
+      current.send('It runs until 2031 [1]. The owner also plans to sell in 2027 [')
+      current.send('7].')
+      current.finish()
+    })
+    const id = await conversation()
+    const events = await eventLines(await streamed(id, 'When does the lease end?')).rest()
+    const text = events.map((event) => (event.type === 'chunk' ? event.content : '')).join('')
+    expect(text).toBe('It runs until 2031 [1]. The owner also plans to sell in 2027.')
+    const final = events.at(-1)
+    if (final?.type !== 'metadata') throw new Error('no final message')
+    expect(final.message.content).toBe(text)
+    expect(final.message.document_references.map((reference) => reference.document_id)).toEqual([lease])
+  })
+})

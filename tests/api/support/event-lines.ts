@@ -1,0 +1,61 @@
+/** One event of add_message_streaming, as spec §7 words it. */
+export type StreamEvent =
+  | { type: 'chunk'; content: string }
+  | { type: 'metadata'; message: Record<string, unknown> & { content: string; document_references: Reference[] } }
+  | { type: 'error'; error: string }
+
+export interface Reference {
+  document_id: number
+  document_title: string
+  relevance_score: number
+  chunk_id: number
+  page_number: number | null
+  sheet_name: string | null
+}
+
+/**
+ * Reads a `text/event-stream` body event by event, keeping every raw line, so a test can check the
+ * format line by line and act between two events (hold the provider, disconnect).
+ */
+export function eventLines(response: Response) {
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  const lines: string[] = []
+  let buffer = ''
+  let done = false
+
+  async function next(): Promise<StreamEvent | undefined> {
+    for (;;) {
+      const end = buffer.indexOf('\n\n')
+      if (end !== -1) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        lines.push(...block.split('\n'))
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice('data: '.length))
+          .join('\n')
+        return JSON.parse(data) as StreamEvent
+      }
+      if (done) return undefined
+      const read = await reader.read()
+      if (read.done) done = true
+      else buffer += decoder.decode(read.value, { stream: true })
+    }
+  }
+
+  return {
+    next,
+    lines,
+    /** Every remaining event. */
+    async rest() {
+      const events: StreamEvent[] = []
+      for (let event = await next(); event; event = await next()) events.push(event)
+      return events
+    },
+    /** What was left unread (should be nothing once the stream has closed). */
+    leftover: () => buffer,
+    cancel: () => reader.cancel(),
+  }
+}

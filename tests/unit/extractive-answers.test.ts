@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+
+import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
+import type { Passage } from '../../api/ai/retrieval/hybrid'
+
+const passage = (text: string, chunkId = 1): Passage => ({
+  chunkId,
+  documentId: chunkId,
+  documentTitle: `Document ${chunkId}`,
+  text,
+  pageNumber: null,
+  sheetName: null,
+  score: 0.5,
+  lexical: 0.5,
+  semantic: 0.5,
+})
+
+async function answer(question: string, passages: Passage[], searchQuery = question) {
+  let text = ''
+  for await (const piece of extractiveAnswers().answer(
+    { question, searchQuery, history: [], passages },
+    new AbortController().signal,
+  ))
+    text += piece
+  return text
+}
+
+// A table as TAT-QA passages (and PDF pages) lay it out: a spanning header, then the years.
+const SALES = [
+  ' |  | Years Ended September 30, | ',
+  ' | 2019 | 2018 | 2017',
+  'Fixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9',
+  'Other | 44.1 | 56.7 | 70.8',
+  'Total sales | $1,496.5 | $1,202.9 | $1,107.7',
+].join('\n')
+
+describe('extractive answers', () => {
+  it('quote the row that holds the figure under every header row, not the whole table', async () => {
+    const text = await answer('What were the total sales in 2019?', [passage(SALES)])
+    expect(text).toBe(
+      [
+        '|  |  | Years Ended September 30, |  |',
+        '| --- | --- | --- | --- |',
+        '|  | 2019 | 2018 | 2017 |',
+        '| Total sales [1] | $1,496.5 | $1,202.9 | $1,107.7 |',
+      ].join('\n'),
+    )
+  })
+
+  it('quote the sentences that answer, each with the marker of its passage', async () => {
+    const text = await answer('Who approved the succession plan?', [
+      passage('The factory lease runs until 2031.', 1),
+      passage('Succession: the founder steps back in 2026. The board approved the succession plan in March.', 2),
+    ])
+    expect(text).toBe('The board approved the succession plan in March. [2]')
+  })
+
+  it('say so instead of quoting something loosely related', async () => {
+    expect(await answer('What is the EBITDA margin forecast for 2030?', [passage('The lease runs until 2031.')])).toBe(
+      NO_ANSWER,
+    )
+    expect(await answer('What were the total sales?', [])).toBe(NO_ANSWER)
+  })
+
+  it('stop when the client has gone', async () => {
+    const stop = new AbortController()
+    stop.abort()
+    const pieces = extractiveAnswers().answer(
+      { question: 'Total sales?', searchQuery: 'Total sales?', history: [], passages: [passage(SALES)] },
+      stop.signal,
+    )
+    await expect(pieces[Symbol.asyncIterator]().next()).rejects.toThrow()
+  })
+})
