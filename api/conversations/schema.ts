@@ -1,10 +1,13 @@
 import { z } from 'zod'
 
+import {
+  DEFAULT_CONVERSATION_TITLE as DEFAULT_TITLE,
+  MAX_CONVERSATION_TITLE as MAX_TITLE,
+  MAX_MESSAGE,
+} from '../../shared/chat'
 import { MAX_ID } from '../validation'
 
-export const DEFAULT_TITLE = 'New Conversation'
-export const MAX_TITLE = 200
-export const MAX_MESSAGE = 8000
+export { DEFAULT_TITLE }
 
 const title = z
   .string({ invalid_type_error: 'A title must be text.' })

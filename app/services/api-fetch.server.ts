@@ -36,6 +36,8 @@ interface ApiInit {
   headers?: HeadersInit
   /** Send without the session's tokens (sign-in calls). */
   anonymous?: boolean
+  /** Aborts the call (a browser that went away from a streamed answer). */
+  signal?: AbortSignal
 }
 
 /** Sends one request to the backend: in process by default, over HTTP when API_URL is set. */
@@ -52,7 +54,12 @@ async function dispatch(path: string, init: ApiInit, access?: string, organizati
   const store = currentRequestStore()
   const handler = webEnv().API_URL ? undefined : inProcessApi()
   if (!handler && store?.clientAddress) headers.set('X-Forwarded-For', store.clientAddress)
-  const request = new Request(new URL(`/api${path}`, base), { method: init.method ?? 'GET', headers, body })
+  const request = new Request(new URL(`/api${path}`, base), {
+    method: init.method ?? 'GET',
+    headers,
+    body,
+    signal: init.signal,
+  })
   try {
     if (handler) {
       const response = await handler(request, { clientAddress: store?.clientAddress, scope: store?.apiScope })

@@ -4,14 +4,15 @@ import { type DemoRole, demoUser, openUserMenu, signIn } from './support/fixture
 
 /**
  * Where each header link goes (spec §2 "Header and navigation"), for the roles that see it, and the
- * heading of the page it lands on. Conversations, Templates, Transcriptions and Analysis are not
+ * heading of the page it lands on. Templates, Transcriptions and Analysis are not
  * built yet: the header offers them as the spec says, and they land on the app's 404 page inside the
  * signed-in layout.
  */
 const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: DemoRole[]; menu?: string }> = [
   { link: 'Dashboard', path: '/dashboard', heading: 'Dashboard', roles: ['admin', 'analyst', 'member'] },
   { link: 'Documents', path: '/documents', heading: 'Documents', roles: ['admin', 'analyst', 'member'] },
-  { link: 'Conversations', path: '/chat', heading: 'Page Not Found', roles: ['admin', 'analyst', 'member'] },
+  // /chat opens the user's latest conversation when there is one.
+  { link: 'Conversations', path: '/chat(?:/\\d+)?', heading: 'Conversations', roles: ['admin', 'analyst', 'member'] },
   { link: 'Search', path: '/search', heading: 'Semantic Search', roles: ['admin', 'analyst', 'member'] },
   {
     link: 'Templates',

@@ -55,6 +55,20 @@ describe('extractive answers', () => {
     expect(text).toBe('The board approved the succession plan in March. [2]')
   })
 
+  it('answer a question worded differently from the document', async () => {
+    const text = await answer('When does the lease end?', [passage('The factory lease in Dayton runs until 2031.')])
+    expect(text).toBe('The factory lease in Dayton runs until 2031. [1]')
+  })
+
+  it('read a follow-up that names only a year together with the question before it', async () => {
+    const text = await answer('And in 2018?', [passage(SALES)], 'What were the total sales in 2019? And in 2018?')
+    expect(text).toContain('| Total sales [1] | $1,496.5 | $1,202.9 | $1,107.7 |')
+  })
+
+  it('never quote a fragment of a sentence cut by a passage boundary', async () => {
+    expect(await answer('What changed in fiscal 2017?', [passage('(NetSuite) in fiscal 2017.')])).toBe(NO_ANSWER)
+  })
+
   it('say so instead of quoting something loosely related', async () => {
     expect(await answer('What is the EBITDA margin forecast for 2030?', [passage('The lease runs until 2031.')])).toBe(
       NO_ANSWER,

@@ -23,6 +23,7 @@ const MIN_COVERAGE = 0.45
 // Beside the best unit, others are quoted when they come close to it.
 const CLOSE_TO_BEST = 0.75
 const MAX_UNITS = 3
+const MIN_SENTENCE_TERMS = 4
 // Questions that ask for an explanation usually find it in the sentence after the one that names the subject.
 const EXPLANATION = /^\s*(why|how come|what (was|were|is|are) the (main )?(reasons?|drivers?|causes?))\b/i
 
@@ -47,13 +48,17 @@ export function extractiveAnswers(): AnswerProvider {
 
 function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   const units = passages.flatMap((passage, index) => unitsOf(passage, index))
-  // In a follow-up the search query also holds the previous question: what is asked now decides
-  // whether a unit answers, and the earlier question only ranks the units that do.
-  const askedNow = [...new Set(analyze(question))]
-  const asked = askedNow.length ? askedNow : [...new Set(analyze(searchQuery))]
-  const context = [...new Set(analyze(searchQuery))].filter((term) => !asked.includes(term))
-  if (asked.length === 0 || units.length === 0) return [NO_ANSWER]
-  const now = weigh(asked, units, bigrams(analyze(askedNow.length ? question : searchQuery)))
+  // In a follow-up the search query also holds the previous question. What is asked now decides
+  // whether a unit answers and the earlier question only ranks those that do, unless what is asked
+  // now is only a figure or a year ("and in 2017?"): then both count, the new terms double.
+  const all = [...new Set(analyze(searchQuery))]
+  const askedNow = [...new Set(analyze(question))].filter((term) => all.includes(term))
+  if (all.length === 0 || units.length === 0) return [NO_ANSWER]
+  const context = all.filter((term) => !askedNow.includes(term))
+  const standsAlone = context.length === 0 || askedNow.some((term) => !/^[\d.,]+$/.test(term))
+  const now = standsAlone
+    ? weigh(askedNow, units, bigrams(analyze(question)))
+    : weigh(all, units, bigrams(analyze(searchQuery)), new Set(askedNow))
   const earlier = weigh(context, units, [])
   const scored = units
     .map((unit) => {
@@ -79,11 +84,18 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
  * candidate units (inverse unit frequency), and a phrase of the question kept in the unit adds half
  * of its two terms' weight.
  */
-function weigh(terms: string[], units: Unit[], pairs: string[]) {
+function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Set<string>()) {
   const weights = new Map<string, number>()
+  const frequency = new Map(terms.map((term) => [term, units.filter((unit) => unit.terms.has(term)).length]))
+  // A term no unit holds ("end" where the text says "runs until") weighs like the lightest term that
+  // is found: rarity among the units says nothing about it, and at full weight it would sink every
+  // answer to a question worded differently from the documents.
+  const found = terms.filter((term) => frequency.get(term)! > 0)
+  const idf = (term: string) => Math.log(1 + (units.length + 1) / (frequency.get(term)! + 0.5))
+  const lightest = found.length ? Math.min(...found.map(idf)) : undefined
   for (const term of terms) {
-    const frequency = units.filter((unit) => unit.terms.has(term)).length
-    weights.set(term, Math.log(1 + (units.length + 1) / (frequency + 0.5)))
+    const weight = frequency.get(term)! > 0 ? idf(term) : (lightest ?? idf(term))
+    weights.set(term, weight * (doubled.has(term) ? 2 : 1))
   }
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0)
   return {
@@ -128,7 +140,8 @@ function unitsOf(passage: Passage, index: number): Unit[] {
   const units: Unit[] = []
   const add = (text: string, table?: Unit['table']) => {
     const terms = analyze(table ? [...table.header.flat(), ...table.row].join(' ') : text)
-    if (terms.length === 0) return
+    // A few words of prose are a fragment (a chunk that starts mid-sentence), not a statement to quote.
+    if (terms.length < (table ? 1 : MIN_SENTENCE_TERMS)) return
     const rowTerms = table ? analyze(table.row.join(' ')) : terms
     units.push({
       passage: index,

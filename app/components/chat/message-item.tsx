@@ -1,0 +1,99 @@
+import ReactMarkdown, { type Components } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+
+import type { Message } from '~/services/conversations.server'
+import { relativeTime } from '~/utils/documents'
+
+type Reference = Message['document_references'][number]
+
+/** Where a citation leads: the document's page at the cited passage, which it highlights. */
+export const passageHref = (reference: Reference) =>
+  `/documents/${reference.document_id}?chunk=${reference.chunk_id}#passage-${reference.chunk_id}`
+
+/**
+ * The answer's `[n]` markers as links to their passages. Only markers that name a saved reference
+ * become links (the server keeps no other); a bracketed number inside code stays as written.
+ */
+function linkMarkers(content: string, references: Reference[]) {
+  return content.replace(/(`+)[\s\S]*?\1|\[(\d{1,3})\](?!\()/g, (whole, fence: string | undefined, digits?: string) => {
+    if (fence || !digits) return whole
+    const reference = references[Number(digits) - 1]
+    return reference ? `[\\[${digits}\\]](${passageHref(reference)})` : whole
+  })
+}
+
+// Raw HTML in an answer is shown as text (react-markdown's default without rehype-raw) and
+// `javascript:` and other unsafe URLs are dropped by its default URL transform; links open apart
+// from the conversation.
+const components: Components = {
+  a: ({ node: _node, href, children, ...props }) => (
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
+}
+
+export function MessageContent({ content, references }: { content: string; references: Reference[] }) {
+  return (
+    <div className="message-content">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
+        {linkMarkers(content, references)}
+      </ReactMarkdown>
+    </div>
+  )
+}
+
+/** Spec §2: a message with its author, its time ('Just now' without one) and its sources. */
+export function MessageItem({
+  id,
+  author,
+  content,
+  createdAt,
+  references,
+  now,
+  streaming = false,
+}: {
+  id?: string
+  author: Message['role']
+  content: string
+  createdAt: string | null
+  references: Reference[]
+  now: number
+  streaming?: boolean
+}) {
+  return (
+    <li id={id} className={`message message-${author}`}>
+      <div className="message-header">
+        <span className="message-author">{author === 'user' ? 'You' : 'Assistant'}</span>
+        <span className="message-time muted">{createdAt ? relativeTime(createdAt, now) : 'Just now'}</span>
+      </div>
+      {streaming && !content ? (
+        <p className="message-thinking" role="status">
+          Thinking...
+          <span className="typing-indicator" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+        </p>
+      ) : (
+        <MessageContent content={content} references={references} />
+      )}
+      {references.length ? (
+        <div className="message-sources">
+          <p className="message-sources-title">Sources:</p>
+          <ol>
+            {references.map((reference, index) => (
+              <li key={`${reference.chunk_id}-${index}`}>
+                <a href={`/documents/${reference.document_id}`} target="_blank" rel="noopener noreferrer">
+                  {reference.document_title}
+                </a>{' '}
+                <span className="muted">(Relevance: {Math.round(reference.relevance_score * 100)}%)</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </li>
+  )
+}

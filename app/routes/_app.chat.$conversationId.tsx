@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { z } from 'zod'
+
+import { ChatHeader } from '~/components/chat/chat-header'
+import { ChatInput } from '~/components/chat/chat-input'
+import { DismissibleBanner } from '~/components/chat/dismissible-banner'
+import { MessageItem } from '~/components/chat/message-item'
+import { useAnswerStream } from '~/components/chat/use-answer-stream'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ApiError } from '~/services/api-fetch.server'
+import { requireUser } from '~/services/auth.server'
+import { conversationsApi } from '~/services/conversations.server'
+import { redirectWithToast } from '~/services/flash.server'
+
+import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '../../shared/chat'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.conversation.title.trim() || 'Chat'} | Exit Planner` },
+]
+
+// Spec §5: a message is sent, and a title applied, only when not blank once trimmed.
+const SendSchema = z.object({ content: z.string().trim().min(1).max(MAX_MESSAGE) })
+const RenameSchema = z.object({ title: z.string().trim().min(1).max(MAX_CONVERSATION_TITLE) })
+
+function conversationIdOf(raw: string | undefined) {
+  const id = Number(raw)
+  if (!/^\d+$/.test(raw ?? '') || !Number.isSafeInteger(id)) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request)
+  const id = conversationIdOf(params.conversationId)
+  const api = conversationsApi(request)
+  const [conversation, messages] = await Promise.all([
+    api.get(id).catch((error) => {
+      if (error instanceof ApiError && error.status === 404) throw new Response('Not Found', { status: 404 })
+      throw error
+    }),
+    api.messages(id).catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
+  ])
+  const search = new URL(request.url).searchParams
+  const mode: 'rename' | 'delete' | null = search.has('rename') ? 'rename' : search.has('delete') ? 'delete' : null
+  return json({ conversation, messages, mode, now: Date.now() })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = conversationIdOf(params.conversationId)
+  const form = await request.formData()
+  const api = conversationsApi(request)
+  const here = `/chat/${id}`
+  const failed = (message: string) => redirectWithToast(request, here, { type: 'error', message })
+  try {
+    switch (form.get('intent')) {
+      case 'send': {
+        const parsed = SendSchema.safeParse(Object.fromEntries(form))
+        if (!parsed.success) return redirect(here)
+        await api.ask(id, parsed.data.content).catch((error) => {
+          // The question is saved even when no answer could be made.
+          if (error instanceof ApiError && error.status === 503) throw new AnswerFailed()
+          throw error
+        })
+        return redirect(`${here}#latest`)
+      }
+      case 'rename': {
+        const parsed = RenameSchema.safeParse(Object.fromEntries(form))
+        if (!parsed.success) return redirect(here)
+        await api.rename(id, parsed.data.title)
+        return redirectWithToast(request, here, { type: 'success', message: 'Conversation renamed' })
+      }
+      case 'delete': {
+        await api.remove(id)
+        // Spec §4: leaving a deleted conversation goes to another one, or to a new one when none is left.
+        const next = (await api.list())[0] ?? (await api.create({ title: 'New Conversation' }))
+        return redirectWithToast(request, `/chat/${next.id}`, { type: 'success', message: 'Conversation deleted' })
+      }
+      default:
+        throw new Response('Unknown intent', { status: 400 })
+    }
+  } catch (error) {
+    if (error instanceof AnswerFailed) return failed('Failed to get response')
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 404) throw new Response('Not Found', { status: 404 })
+    const intent = form.get('intent')
+    return failed(
+      intent === 'send'
+        ? 'Failed to send message'
+        : intent === 'rename'
+          ? 'Failed to rename conversation'
+          : 'Failed to delete conversation',
+    )
+  }
+}
+
+class AnswerFailed extends Error {}
+
+export default function ConversationPage() {
+  const { conversation, messages, mode, now } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const location = useLocation()
+  const { pending, sending, send, settle } = useAnswerStream(conversation.id)
+  const input = useRef<HTMLTextAreaElement>(null)
+  const end = useRef<HTMLDivElement>(null)
+
+  const loading =
+    navigation.state === 'loading' &&
+    navigation.location.pathname.startsWith('/chat/') &&
+    navigation.location.pathname !== location.pathname
+  const saved = pending?.final && messages?.some((message) => message.id === pending.final!.id)
+
+  useEffect(() => {
+    if (saved) settle()
+  }, [saved, settle])
+  // Spec §2: the input takes the focus when the conversation changes.
+  useEffect(() => {
+    if (mode === null) input.current?.focus()
+  }, [conversation.id, mode])
+  // And the view follows the newest message, as it streams in too.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' })
+  }, [messages?.length, pending?.answer, conversation.id])
+
+  const shown = messages ?? []
+  return (
+    <div className="chat-conversation">
+      <ChatHeader conversation={conversation} now={now} initialMode={mode} />
+      <div className="chat-messages">
+        {messages === null ? <DismissibleBanner message="Failed to load messages. Please try again." /> : null}
+        {pending?.failure ? <DismissibleBanner key={pending.question} message={pending.failure} /> : null}
+        {loading ? (
+          <p className="chat-status" role="status">
+            Loading conversation...
+          </p>
+        ) : shown.length === 0 && !pending ? (
+          <div className="chat-welcome">
+            <p>Start a conversation with the Exit Planner assistant.</p>
+            <p className="muted">
+              Ask about your documents: valuation, finances, contracts or succession. Answers quote your documents and
+              link to the passages they come from.
+            </p>
+          </div>
+        ) : (
+          <ol className="message-list" aria-label="Messages">
+            {shown.map((message, index) => (
+              <MessageItem
+                key={message.id}
+                id={index === shown.length - 1 && !pending ? 'latest' : undefined}
+                author={message.role}
+                content={message.content}
+                createdAt={message.created_at}
+                references={message.document_references}
+                now={now}
+              />
+            ))}
+            {pending && !saved ? (
+              <>
+                <MessageItem author="user" content={pending.question} createdAt={null} references={[]} now={now} />
+                <MessageItem
+                  author="assistant"
+                  content={pending.final?.content ?? pending.answer}
+                  createdAt={null}
+                  references={pending.final?.document_references ?? []}
+                  now={now}
+                  streaming={!pending.final && !pending.failure}
+                />
+              </>
+            ) : null}
+          </ol>
+        )}
+        <div ref={end} />
+      </div>
+      <ChatInput ref={input} action={`/chat/${conversation.id}`} busy={sending || loading} onSend={send} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

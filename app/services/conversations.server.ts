@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+import type { MessagePayload } from '../../api/conversations/payload'
+import type { conversationPayload } from '../../api/conversations/payload'
+import { apiFetch, apiJson } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+
+// The backend's response shapes, imported as types only (erased at build).
+export type Conversation = ReturnType<typeof conversationPayload>
+export type Message = MessagePayload
+
+// What the pages read of them.
+const ConversationShape = z.object({
+  id: z.number(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  message_count: z.number(),
+})
+const MessageShape = z.object({
+  id: z.number(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  created_at: z.string(),
+  document_references: z.array(
+    z.object({
+      document_id: z.number(),
+      document_title: z.string(),
+      relevance_score: z.number(),
+      chunk_id: z.number(),
+    }),
+  ),
+})
+
+const path = (id: number, rest = '') => `/conversations/${id}/${rest}`
+
+/** The conversations API (spec §7 "Conversations"), bound to the signed-in request. */
+export function conversationsApi(request: Request) {
+  return {
+    list: async () =>
+      expectShape<Conversation[]>(
+        z.array(ConversationShape),
+        await apiJson(request, '/conversations/'),
+        'conversations',
+      ),
+    get: async (id: number) =>
+      expectShape<Conversation>(ConversationShape, await apiJson(request, path(id)), 'conversation'),
+    create: async (input: { title: string; document_ids?: number[] }) =>
+      expectShape<Conversation>(
+        ConversationShape,
+        await apiJson(request, '/conversations/', { method: 'POST', json: input }),
+        'conversation',
+      ),
+    rename: (id: number, title: string) =>
+      apiJson<Conversation>(request, path(id), { method: 'PATCH', json: { title } }),
+    remove: (id: number) => apiJson<void>(request, path(id), { method: 'DELETE' }),
+    messages: async (id: number) =>
+      expectShape<Message[]>(z.array(MessageShape), await apiJson(request, path(id, 'messages/')), 'messages'),
+    /** Asks and waits for the whole answer (the chat page without JavaScript). */
+    ask: async (id: number, content: string) =>
+      expectShape<Message>(
+        MessageShape,
+        await apiJson(request, path(id, 'add_message/'), { method: 'POST', json: { content } }),
+        'message',
+      ),
+    /** Asks and returns the backend's event stream as it comes (the relay reads it). */
+    stream: (id: number, content: string, signal: AbortSignal) =>
+      apiFetch(request, path(id, 'add_message_streaming/?stream=true'), {
+        method: 'POST',
+        json: { content },
+        signal,
+      }),
+  }
+}

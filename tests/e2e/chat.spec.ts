@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test'
+
+import { createTeam, type TeamUser } from './support/api'
+import { uploadProcessed } from './support/documents'
+import { signInAs } from './support/fixtures'
+
+const LEASE = {
+  title: 'Dayton lease summary',
+  name: 'lease.txt',
+  content: 'The factory lease in Dayton runs until 2031 with two five-year renewal options at market rent.\n',
+}
+
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true })
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' })
+
+/** Sends with Enter when JavaScript runs (spec §2), with the Send button when it does not. */
+async function ask(page: Page, javaScriptEnabled: boolean | undefined, question: string) {
+  await messageBox(page).fill(question)
+  if (javaScriptEnabled) await messageBox(page).press('Enter')
+  else await page.getByRole('button', { name: 'Send' }).click()
+}
+
+async function newConversation(page: Page) {
+  const before = page.url()
+  await sidebar(page).getByRole('button', { name: 'New' }).click()
+  await expect(page).not.toHaveURL(before)
+  await expect(page).toHaveURL(/\/chat\/\d+$/)
+  await expect(page.getByText('Start a conversation with the Exit Planner assistant.')).toBeVisible()
+}
+
+// One organization per file and project, shared by its tests: run them in order in one worker.
+test.describe.configure({ mode: 'default' })
+
+let member: TeamUser
+let leaseId: number
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000)
+  const team = await createTeam('Chatters', ['analyst', 'member'])
+  member = team.users[1]!
+  const [lease] = await uploadProcessed(team.users[0]!, team.organization.slug, [LEASE])
+  leaseId = lease!.id
+})
+
+test.describe('chat', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, member.username, member.password)
+  })
+
+  test('starts empty, then asks and shows the answer with its citation and sources', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto('/chat')
+    if (!(await sidebar(page).getByRole('link').count())) {
+      await expect(page.getByText('No conversations yet.')).toBeVisible()
+      await expect(page.getByText('Start a new chat to begin.')).toBeVisible()
+      await expect(page.getByText('Select a conversation or create a new one to get started.')).toBeVisible()
+    }
+    await newConversation(page)
+    await expect(page.getByRole('status').filter({ hasText: 'New conversation created' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('New Conversation')
+    await expect(page.getByText(/^Created /)).toBeVisible()
+    await expect(messageBox(page)).toHaveAttribute('placeholder', 'Type your message...')
+    await expect(page.getByText('Press Enter to send, Shift+Enter for a new line')).toBeVisible()
+
+    await ask(page, javaScriptEnabled, 'When does the factory lease in Dayton end?')
+    const answer = page.locator('.message-assistant').last()
+    await expect(answer).toContainText('runs until 2031')
+    await expect(answer.getByText('Assistant', { exact: true })).toBeVisible()
+    const marker = answer.getByRole('link', { name: '[1]' })
+    await expect(marker).toHaveAttribute('href', new RegExp(`^/documents/${leaseId}\\?chunk=\\d+#passage-\\d+$`))
+    await expect(answer.getByText('Sources:')).toBeVisible()
+    const source = answer.getByRole('link', { name: LEASE.title })
+    await expect(source).toHaveAttribute('href', `/documents/${leaseId}`)
+    await expect(source).toHaveAttribute('target', '_blank')
+    await expect(answer.getByText(/^\(Relevance: \d{1,3}%\)$/)).toBeVisible()
+    await expect(page.locator('.message-user').last()).toContainText('When does the factory lease in Dayton end?')
+
+    // The conversation takes its first question as its title, and counts both messages.
+    const current = sidebar(page).locator('a[aria-current="page"]')
+    await expect(current).toContainText('When does the factory lea...')
+    await expect(current).toContainText('2 messages')
+    await page.reload()
+    await expect(page.locator('.message-assistant').last()).toContainText('runs until 2031')
+  })
+
+  test('renames a conversation, and deleting it moves to another one', async ({ page, javaScriptEnabled }) => {
+    await page.goto('/chat')
+    await newConversation(page)
+    await newConversation(page)
+    const renamed = page.url()
+
+    await page.getByRole('link', { name: 'Rename' }).click()
+    const title = page.getByLabel('Conversation title')
+    await title.fill('  Lease questions  ')
+    await title.press('Enter')
+    await expect(page.getByRole('status').filter({ hasText: 'Conversation renamed' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Lease questions')
+    await expect(sidebar(page).locator('a[aria-current="page"]')).toContainText('Lease questions')
+
+    if (javaScriptEnabled) {
+      // Escape leaves the title as it was.
+      await page.getByRole('link', { name: 'Rename' }).click()
+      await page.getByLabel('Conversation title').fill('Something else')
+      await page.getByLabel('Conversation title').press('Escape')
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText('Lease questions')
+      await expect(page.getByRole('link', { name: 'Rename' })).toBeFocused()
+    }
+
+    await page.getByRole('link', { name: 'Delete' }).click()
+    await expect(page.getByText('Are you sure you want to delete this conversation?')).toBeVisible()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Conversation deleted' })).toBeVisible()
+    await expect(page).toHaveURL(/\/chat\/\d+$/)
+    expect(page.url()).not.toBe(renamed)
+    await expect(sidebar(page).getByText('Lease questions')).toHaveCount(0)
+  })
+
+  test('shows markup and unsafe links in a message as inert text', async ({ page, javaScriptEnabled }) => {
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await page.goto('/chat')
+    await newConversation(page)
+    const hostile = '<script>alert(1)</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3)) lease'
+    await ask(page, javaScriptEnabled, hostile)
+    const mine = page.locator('.message-user').last()
+    await expect(mine).toContainText('<script>alert(1)</script>')
+    await expect(mine.locator('img, script')).toHaveCount(0)
+    const links = mine.getByRole('link', { name: 'x' })
+    for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href'))))
+      expect(href ?? '').not.toMatch(/^javascript:/i)
+    await expect(page.locator('.message-assistant').last()).toBeVisible()
+    expect(dialogs).toEqual([])
+  })
+})
