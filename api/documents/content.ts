@@ -3,10 +3,11 @@ import { Readable } from 'node:stream'
 import { and, eq } from 'drizzle-orm'
 
 import type { Deps, OrgCaller } from '../context'
-import { documentPages, documentVersions, type FileType } from '../db/schema'
+import { documentChunks, documentPages, documentVersions, type FileType } from '../db/schema'
 import { notFound } from '../http-error'
 import { requireDocument } from './access'
 import { keyFacts } from './insights'
+import { locatePassage } from './passage'
 
 const MEDIA_TYPES: Record<FileType, string> = {
   pdf: 'application/pdf',
@@ -19,21 +20,38 @@ const MEDIA_TYPES: Record<FileType, string> = {
 }
 
 /** The extracted text of the current version, one page (or sheet, or section) at a time. */
-export async function documentText(deps: Deps, caller: OrgCaller, id: number, pageNumber: number) {
+export async function documentText(deps: Deps, caller: OrgCaller, id: number, requestedPage: number, chunkId?: number) {
   const document = await requireDocument(deps, caller, id)
   const pages = await deps.db
     .select({ number: documentPages.pageNumber, kind: documentPages.kind, label: documentPages.label })
     .from(documentPages)
     .where(eq(documentPages.versionId, document.currentVersionId!))
     .orderBy(documentPages.pageNumber)
+  // A cited passage opens its own page; a chunk of an older version (or another document) is ignored.
+  const [chunk] = chunkId
+    ? await deps.db
+        .select({ id: documentChunks.id, text: documentChunks.text, pageNumber: documentChunks.pageNumber })
+        .from(documentChunks)
+        .where(
+          and(
+            eq(documentChunks.id, chunkId),
+            eq(documentChunks.documentId, document.id),
+            eq(documentChunks.organizationId, caller.organizationId),
+          ),
+        )
+    : []
+  const pageNumber = chunk?.pageNumber ?? requestedPage
   const [page] = await deps.db
     .select()
     .from(documentPages)
     .where(and(eq(documentPages.versionId, document.currentVersionId!), eq(documentPages.pageNumber, pageNumber)))
+  const located = page && chunk ? locatePassage(page.text, chunk.text) : null
   return {
     page_count: pages.length,
     pages,
     page: page ? { number: page.pageNumber, kind: page.kind, label: page.label, text: page.text } : null,
+    /** The cited passage's place in `page.text`, when a chunk was asked for and found there. */
+    passage: located && chunk ? { chunk_id: chunk.id, ...located } : null,
   }
 }
 

@@ -88,7 +88,10 @@ export const documentRoutes = new Hono<AppEnv>()
     return download(c.var.deps, await member(c), id(c), versionId)
   })
   .get('/documents/:id/text/', async (c) => {
-    return c.json(await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page'))))
+    const chunk = c.req.query('chunk')
+    // A chunk id that names no possible row is simply not found: the page asked for is shown.
+    const chunkId = chunk && /^\d+$/.test(chunk) && Number(chunk) <= MAX_ID ? Number(chunk) : undefined
+    return c.json(await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page')), chunkId))
   })
   .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
+import { documentsApi } from '~/services/documents.server'
 import { redirectWithToast } from '~/services/flash.server'
 import chatStyles from '~/styles/chat.css'
 
@@ -27,13 +28,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
   if (form.get('intent') !== 'create') throw new Response('Unknown intent', { status: 400 })
+  // From a document's 'Ask about this document': a conversation limited to it, named after it.
+  const documentId = Number(form.get('document_id'))
+  const about = Number.isSafeInteger(documentId) && documentId > 0 ? documentId : undefined
   try {
-    const created = await conversationsApi(request).create({ title: 'New Conversation' })
+    const api = conversationsApi(request)
+    const created = about
+      ? await api.create({ title: `About ${await documentTitle(request, about)}`, document_ids: [about] })
+      : await api.create({ title: 'New Conversation' })
     return redirectWithToast(request, `/chat/${created.id}`, { type: 'success', message: 'New conversation created' })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return redirectWithToast(request, '/chat', { type: 'error', message: 'Failed to create new conversation' })
   }
+}
+
+async function documentTitle(request: Request, id: number) {
+  const { title } = await documentsApi(request).get(id)
+  return title.length > 180 ? `${title.slice(0, 180)}...` : title
 }
 
 export default function Chat() {

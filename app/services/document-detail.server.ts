@@ -38,7 +38,12 @@ export async function loadDocumentDetail(request: Request, id: number) {
   let categories: string[] = []
   let related: RelatedDocument[] = []
   if (tab === 'preview' && document.processing_status === 'processed') {
-    preview = await api.text(id, Math.max(1, Number(url.searchParams.get('page')) || 1))
+    const chunk = Number(url.searchParams.get('chunk'))
+    preview = await api.text(
+      id,
+      Math.max(1, Number(url.searchParams.get('page')) || 1),
+      Number.isSafeInteger(chunk) && chunk > 0 ? chunk : undefined,
+    )
   }
   if (tab === 'analysis' && document.processing_status === 'processed') insights = await api.insights(id)
   if (tab === 'metadata')

@@ -128,7 +128,9 @@ export function documentsApi(request: Request) {
       apiJson<DocumentSummary>(request, `/documents/${id}/`, { method: 'PATCH', json: changes }),
     remove: (id: number) => apiJson<Record<string, never>>(request, `/documents/${id}/`, { method: 'DELETE' }),
     reprocess: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/reprocess/`, { method: 'POST' }),
-    text: (id: number, page: number) => apiJson<DocumentText>(request, `/documents/${id}/text/?page=${page}`),
+    /** A page of the text; with `chunk`, the page holding that cited passage, and where it is. */
+    text: (id: number, page: number, chunk?: number) =>
+      apiJson<DocumentText>(request, `/documents/${id}/text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}`),
     insights: (id: number) => apiJson<DocumentInsights>(request, `/documents/${id}/insights/`),
     related: (id: number) => apiJson<RelatedDocument[]>(request, `/documents/${id}/related/`),
     versions: (id: number) => apiJson<DocumentVersion[]>(request, `/documents/${id}/versions/`),

@@ -239,6 +239,29 @@ describe('answers', () => {
     const used = markers(message.content)
     expect(new Set(used)).toEqual(new Set(references.map((_, index) => index + 1)))
 
+    // A marker leads to its passage: the document's text opens at the cited chunk, which it locates.
+    const cited = references[0]!
+    const text = await (
+      await api.request(`/documents/${cited.document_id}/text/?chunk=${cited.chunk_id}`, {
+        token: member.access,
+        org: DEMO,
+      })
+    ).json()
+    expect(text.passage).toMatchObject({ chunk_id: cited.chunk_id })
+    expect(text.page.text.slice(text.passage.start, text.passage.end)).toContain('runs until 2031')
+    // Another organization's chunk, or one of another document, is not located.
+    const harborChunk = rowsOf(
+      await api.db.execute(sql`select id from document_chunks where document_id = ${harborDocument} limit 1`),
+    )[0]!.id
+    for (const chunk of [harborChunk, 0, 'abc', '99999999999']) {
+      const other = await api.request(`/documents/${cited.document_id}/text/?chunk=${chunk}`, {
+        token: member.access,
+        org: DEMO,
+      })
+      expect(other.status).toBe(200)
+      expect((await other.json()).passage).toBeNull()
+    }
+
     const saved = await (
       await api.request(`/conversations/${conversation.id}/messages/`, { token: member.access, org: DEMO })
     ).json()

@@ -76,6 +76,12 @@ test.describe('chat', () => {
     await expect(source).toHaveAttribute('target', '_blank')
     await expect(answer.getByText(/^\(Relevance: \d{1,3}%\)$/)).toBeVisible()
     await expect(page.locator('.message-user').last()).toContainText('When does the factory lease in Dayton end?')
+    // The marker opens the document at the cited passage, marked.
+    const opened = page.context().waitForEvent('page')
+    await marker.click()
+    const passage = await opened
+    await expect(passage.locator('mark.cited-passage')).toContainText('runs until 2031')
+    await passage.close()
 
     // The conversation takes its first question as its title, and counts both messages.
     const current = sidebar(page).locator('a[aria-current="page"]')
@@ -135,5 +141,19 @@ test.describe('chat', () => {
       expect(href ?? '').not.toMatch(/^javascript:/i)
     await expect(page.locator('.message-assistant').last()).toBeVisible()
     expect(dialogs).toEqual([])
+  })
+
+  test('asks about one document from its page, in a conversation limited to it', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto(`/documents/${leaseId}`)
+    await page.getByRole('button', { name: 'Ask about this document' }).click()
+    await expect(page).toHaveURL(/\/chat\/\d+$/)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(`About ${LEASE.title}`)
+    await ask(page, javaScriptEnabled, 'What renewal options are there?')
+    const answer = page.locator('.message-assistant').last()
+    await expect(answer).toContainText('two five-year renewal options')
+    await expect(answer.locator('.message-sources a')).toHaveText([LEASE.title])
   })
 })

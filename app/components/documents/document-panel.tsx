@@ -1,3 +1,4 @@
+import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import type { DocumentDetailData, DocumentTab } from '~/services/document-detail.server'
@@ -47,6 +48,15 @@ export function DocumentPanel({
           <a className="button button-primary" href={`/resources/documents/${document.id}/download`} download>
             Download
           </a>
+          {document.processing_status === 'processed' ? (
+            // A new conversation whose answers come from this document only.
+            <Form method="post" action="/chat">
+              <input type="hidden" name="document_id" value={document.id} />
+              <button type="submit" name="intent" value="create" className="button">
+                Ask about this document
+              </button>
+            </Form>
+          ) : null}
           {headerEnd}
         </div>
       </div>

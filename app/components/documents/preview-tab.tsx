@@ -25,7 +25,7 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
             {pageName(current)} <span className="muted">of {preview.page_count}</span>
           </h2>
           <div className="preview-text" role="region" tabIndex={0} aria-label={`Text of ${pageName(current)}`}>
-            {current.text ? current.text : <em>No text on this page.</em>}
+            {current.text ? <PageText text={current.text} passage={preview.passage} /> : <em>No text on this page.</em>}
           </div>
         </>
       ) : (
@@ -46,5 +46,19 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
         </nav>
       ) : null}
     </div>
+  )
+}
+
+/** The page's text, with a cited passage marked and reachable at #passage-{chunk} (no JavaScript needed). */
+function PageText({ text, passage }: { text: string; passage: NonNullable<DocumentDetailData['preview']>['passage'] }) {
+  if (!passage) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, passage.start)}
+      <mark id={`passage-${passage.chunk_id}`} className="cited-passage" tabIndex={-1}>
+        {text.slice(passage.start, passage.end)}
+      </mark>
+      {text.slice(passage.end)}
+    </>
   )
 }

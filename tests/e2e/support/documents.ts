@@ -19,13 +19,14 @@ export async function uploadDocument(
   user: TeamUser,
   organization: string,
   source: UploadSource,
+  base = baseURL(),
 ): Promise<UploadedDocument> {
-  const { access } = await apiSignIn(user.username, user.password)
+  const { access } = await apiSignIn(user.username, user.password, base)
   const body = new FormData()
   body.append('title', source.title)
   if ('path' in source) body.append('file', new Blob([readFileSync(source.path)]), path.basename(source.path))
   else body.append('file', new Blob([source.content], { type: 'text/plain' }), source.name)
-  const response = await fetch(`${baseURL()}/api/documents/`, {
+  const response = await fetch(`${base}/api/documents/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
     body,
@@ -37,8 +38,12 @@ export async function uploadDocument(
 }
 
 /** Waits until the server's worker has processed the document (its chunks are then searchable). */
-export const waitUntilProcessed = (user: TeamUser, organization: string, document: UploadedDocument) =>
-  waitUntilStatus(user, organization, document, 'processed')
+export const waitUntilProcessed = (
+  user: TeamUser,
+  organization: string,
+  document: UploadedDocument,
+  base = baseURL(),
+) => waitUntilStatus(user, organization, document, 'processed', base)
 
 /** Waits until the server's worker has brought the document to `status` (processed or failed). */
 export async function waitUntilStatus(
@@ -46,12 +51,13 @@ export async function waitUntilStatus(
   organization: string,
   document: UploadedDocument,
   status: 'processed' | 'failed',
+  base = baseURL(),
 ) {
-  const { access } = await apiSignIn(user.username, user.password)
+  const { access } = await apiSignIn(user.username, user.password, base)
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${baseURL()}/api/documents/${document.id}/`, {
+        const response = await fetch(`${base}/api/documents/${document.id}/`, {
           headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
         })
         return ((await response.json()) as { processing_status?: string }).processing_status
@@ -61,11 +67,11 @@ export async function waitUntilStatus(
     .toBe(status)
 }
 
-/** Uploads the documents and waits until every one of them is processed. */
-export async function uploadProcessed(user: TeamUser, organization: string, sources: UploadSource[]) {
+/** Uploads the documents and waits until every one of them is processed (on another server when `base` says so). */
+export async function uploadProcessed(user: TeamUser, organization: string, sources: UploadSource[], base = baseURL()) {
   const documents: UploadedDocument[] = []
-  for (const source of sources) documents.push(await uploadDocument(user, organization, source))
-  for (const document of documents) await waitUntilProcessed(user, organization, document)
+  for (const source of sources) documents.push(await uploadDocument(user, organization, source, base))
+  for (const document of documents) await waitUntilProcessed(user, organization, document, base)
   return documents
 }
 
