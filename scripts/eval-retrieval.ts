@@ -7,15 +7,8 @@
 //
 // It never touches DATA_DIR: an evaluation's thousands of uploads belong in a scratch folder and an
 // in-memory database, both gone at the end. The other settings (EMBEDDING_PROVIDER…) apply as usual.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-
 import { createApi } from '../api/app'
-import { createBackend } from '../api/backend'
-import { loadApiConfig } from '../api/config'
-import { openDatabase } from '../api/db/client'
-import { seedDemo } from '../api/db/seed'
+import { type Api, ingestPassages, readBeir, scratchBackend } from './eval/beir-corpus'
 import { averageOf, type Metrics, percentile, scoreRanking } from './eval/metrics'
 
 const argv = process.argv.slice(2)
@@ -34,91 +27,13 @@ const sweep =
     .map(Number) ?? []
 const perQuery = argv.includes('--per-query')
 
-const readJsonl = <T>(file: string) =>
-  readFileSync(path.join(directory, file), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as T)
-
-const corpus = readJsonl<{ _id: string; doc_id?: string; text: string; title?: string }>('corpus.jsonl')
-const queries = readJsonl<{ _id: string; text: string; doc_id?: string }>('queries.jsonl')
-const qrels = new Map<string, Map<string, number>>()
-for (const file of readdirSync(path.join(directory, 'qrels')).filter((name) => name.endsWith('.tsv'))) {
-  for (const line of readFileSync(path.join(directory, 'qrels', file), 'utf8')
-    .split('\n')
-    .slice(1)) {
-    const [query, passage, score] = line.split('\t')
-    if (!query || !passage || !(Number(score) > 0)) continue
-    if (!qrels.has(query)) qrels.set(query, new Map())
-    qrels.get(query)!.set(passage, Number(score))
-  }
-}
-const judged = queries.filter((query) => qrels.has(query._id))
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'eval-retrieval-'))
-console.log(
-  `Uploads go to the scratch folder ${dataDir} and an in-memory database, both removed at the end` +
-    (process.env.DATA_DIR ? ` (DATA_DIR=${process.env.DATA_DIR} is not used).` : '.'),
-)
-const config = loadApiConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'eval-secret-that-is-long-enough-for-hs256',
-  JOB_POLL_MS: '20',
-  ACCESS_TOKEN_TTL_SECONDS: '86400',
-})
-const database = await openDatabase({})
-await database.migrate()
-await seedDemo(database.db, 'demo-password')
-const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true })
-
-type Api = ReturnType<typeof createApi>
-const call = async (api: Api, url: string, init: RequestInit & { json?: unknown } = {}, token?: string) => {
-  const headers = new Headers(init.headers)
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json')
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body
-  const response = await api.fetch(new Request(`http://eval/api${url}`, { ...init, headers, body }), {
-    clientAddress: '127.0.0.1',
-  })
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`)
-  return response.json()
-}
+const { corpus, qrels, judged } = readBeir(directory)
+const scratch = await scratchBackend('Retrieval evaluation')
+const { backend, config, scoped } = scratch
 
 try {
-  const { access } = await call(backend.api, '/token/obtain/', {
-    method: 'POST',
-    json: { username: 'admin', password: 'demo-password' },
-  })
-  const organization = await call(
-    backend.api,
-    '/organizations/',
-    { method: 'POST', json: { name: 'Retrieval evaluation' } },
-    access,
-  )
-  const scoped = (api: Api, url: string, init: RequestInit & { json?: unknown } = {}) =>
-    call(api, url, { ...init, headers: { 'X-Organization': organization.slug } }, access)
-
-  // Each passage is one text document titled with its id, so every hit maps back to its passage.
-  const started = performance.now()
-  const passageOf = new Map<number, string>()
-  const documentsOfReport = new Map<string, number[]>()
-  for (const passage of corpus) {
-    const body = new FormData()
-    body.append('title', passage._id)
-    body.append('file', new Blob([passage.title ? `${passage.title}\n${passage.text}` : passage.text]), 'passage.txt')
-    const document = await scoped(backend.api, '/documents/', { method: 'POST', body })
-    passageOf.set(document.id, passage._id)
-    if (passage.doc_id)
-      documentsOfReport.set(passage.doc_id, [...(documentsOfReport.get(passage.doc_id) ?? []), document.id])
-  }
-  await backend.worker!.idle()
-  const statistics = await scoped(backend.api, '/documents/statistics/')
-  console.log(
-    `Ingested ${statistics.processed_documents}/${corpus.length} passages in ${((performance.now() - started) / 1000).toFixed(1)} s` +
-      ` (${statistics.failed_documents} failed); ${judged.length} judged queries; embeddings: ${backend.deps.embeddings.model}`,
-  )
+  const { passageOf, documentsOfReport } = await ingestPassages(scratch, corpus)
+  console.log(`${judged.length} judged queries`)
 
   async function evaluate(api: Api, mode: string, restrict: boolean) {
     const scores: Metrics[] = []
@@ -191,7 +106,5 @@ try {
     }
   }
 } finally {
-  await backend.stop()
-  await database.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  await scratch.close()
 }
