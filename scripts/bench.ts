@@ -9,6 +9,7 @@ import { measurePages } from './bench/pages'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
 import { measureStartup } from './bench/startup'
+import { measureStreams } from './bench/streams'
 
 const option = (name: string) =>
   process.argv.find((argument) => argument.startsWith(`${name}=`))?.slice(name.length + 1)
@@ -165,6 +166,27 @@ if (wanted('pages')) {
     )
   }
   console.log(`Server RSS: ${pages.rssMb.idle} MB idle, ${pages.rssMb.afterLoad} MB after the load`)
+}
+
+if (wanted('streams')) {
+  const counts = option('--streams')?.split(',').map(Number)
+  console.log('\nChat answers streamed at once (a model server writing 20 pieces 50 ms apart):')
+  const streams = await measureStreams(counts ? { counts } : {})
+  results.streams = streams
+  console.table(
+    Object.fromEntries(
+      streams.map((row) => [
+        `${row.concurrent} at once`,
+        {
+          'completed through the relay': `${row.completed}/${row.concurrent}`,
+          dropped: row.dropped,
+          'first chunk, relay p50/p95': `${ms(row.relayFirstChunk.p50)} / ${ms(row.relayFirstChunk.p95)}`,
+          'first chunk, API p50/p95': `${ms(row.directFirstChunk.p50)} / ${ms(row.directFirstChunk.p95)}`,
+          'whole answer, relay p50/p95': `${ms(row.relayTotal.p50)} / ${ms(row.relayTotal.p95)}`,
+        },
+      ]),
+    ),
+  )
 }
 
 mkdirSync('bench-results', { recursive: true })

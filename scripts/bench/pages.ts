@@ -1,21 +1,29 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import autocannon from 'autocannon'
 
-import { loginFormFields } from '../../tests/e2e/support/login-form'
 import { percentile } from '../eval/metrics'
+import {
+  apiToken,
+  documentCount,
+  freePort,
+  ORGANIZATION,
+  PASSWORD,
+  root,
+  rssMb,
+  seedDocuments,
+  sessionCookie,
+  start,
+  stop,
+  waitFor,
+} from './app-process'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const bareSource = path.join(root, 'scripts/bench/bare-remix')
 const bareBuild = path.join(root, '.cache/bench-bare')
 const corpus = path.resolve(root, '../shared/corpus/retrieval-dev/corpus.jsonl')
-const ORGANIZATION = 'demo-advisory-group'
-const PASSWORD = 'bench-password'
 
 export interface LoadFigures {
   requestsPerSecond: number
@@ -43,52 +51,6 @@ export interface PagesBenchmark {
   rssMb: { idle: number; afterLoad: number }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function waitFor(url: string, child: ChildProcess, output: () => string) {
-  for (let tries = 0; tries < 1200; tries++) {
-    if (child.exitCode !== null) throw new Error(`${url} exited early:\n${output()}`)
-    const status = await fetch(url)
-      .then((response) => response.status)
-      .catch(() => 0)
-    if (status === 200) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not answer 200 within two minutes:\n${output()}`)
-}
-
-function start(command: string, args: string[], env: Record<string, string>, cwd = root) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  return { child, output: () => output }
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
-
-/** The resident memory of a process, from /proc (Linux), in MB. */
-function rssMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  return Math.round(kb / 1024)
-}
-
 /** The reports of the retrieval dev set, each one document of its passages in order. */
 function corpusDocuments(count: number) {
   const documents = new Map<string, string[]>()
@@ -101,68 +63,6 @@ function corpusDocuments(count: number) {
     if (documents.size > count) break
   }
   return [...documents.values()].slice(0, count).map((texts) => texts.join('\n\n'))
-}
-
-async function apiToken(base: string, username: string) {
-  const response = await fetch(`${base}/api/token/obtain/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  })
-  if (!response.ok) throw new Error(`token for ${username}: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { access: string }).access
-}
-
-/** Uploads the documents through the API and waits until the worker has processed every one. */
-async function seedDocuments(base: string, texts: string[]) {
-  const access = await apiToken(base, 'analyst')
-  const headers = { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION }
-  const ids: number[] = []
-  for (const [index, text] of texts.entries()) {
-    const body = new FormData()
-    body.append('title', `Annual report extract ${index + 1}`)
-    body.append('file', new Blob([text], { type: 'text/plain' }), `report-${index + 1}.txt`)
-    const response = await fetch(`${base}/api/documents/`, { method: 'POST', headers, body })
-    if (response.status !== 201) throw new Error(`upload ${index + 1}: ${response.status} ${await response.text()}`)
-    ids.push(((await response.json()) as { id: number }).id)
-  }
-  for (const id of ids) {
-    for (;;) {
-      const response = await fetch(`${base}/api/documents/${id}/`, { headers })
-      const status = ((await response.json()) as { processing_status: string }).processing_status
-      if (status === 'processed') break
-      if (status === 'failed') throw new Error(`document ${id} failed to process`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-  return ids.length
-}
-
-/** How many documents the organization already holds (a kept data folder from an earlier run). */
-async function documentCount(base: string) {
-  const access = await apiToken(base, 'analyst')
-  const response = await fetch(`${base}/api/documents/?page_size=1`, {
-    headers: { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION },
-  })
-  return ((await response.json()) as { count: number }).count
-}
-
-/** Signs in through the real login form (honeypot fields included) and answers the session cookie. */
-async function sessionCookie(base: string) {
-  const page = await (await fetch(`${base}/login`)).text()
-  const form = new URLSearchParams(loginFormFields(page))
-  form.set('username', 'admin')
-  form.set('password', PASSWORD)
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: form,
-    redirect: 'manual',
-  })
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
-  if (response.status !== 302 || cookies.length === 0)
-    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`)
-  return cookies.join('; ')
 }
 
 interface Target {
