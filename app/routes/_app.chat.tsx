@@ -17,6 +17,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatStyles
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
+  // /chat?template={id} starts a conversation from a conversation template; none exists before the
+  // templates issue stores them, so every id is unknown.
+  if (new URL(request.url).searchParams.has('template')) throw new Response('Template not found', { status: 404 })
   const conversations = await conversationsApi(request)
     .list()
     .catch((error) => (error instanceof ApiError ? null : Promise.reject(error)))

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type CompletionCall, startOpenAiServer } from '../api/support/openai-server'
 import { api, apiSignIn, type TeamUser } from './support/api'
 import { uploadProcessed } from './support/documents'
-import { DEMO_PASSWORD, signIn } from './support/fixtures'
+import { DEMO_PASSWORD, expectNoAxeViolations, signIn } from './support/fixtures'
 import { type StartedServer, startServer } from './support/server'
 
 /*
@@ -71,6 +71,7 @@ test.describe('a streamed answer', () => {
     const answer = page.locator('.message-assistant').last()
     await expect(answer.getByRole('status')).toHaveText('Thinking...')
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await expectNoAxeViolations(page)
     await expect(page.locator('.message-user').last()).toContainText('When does the lease end?')
 
     const model = await call
@@ -98,6 +99,7 @@ test.describe('a streamed answer', () => {
       'The lease runs Error: Failed to get complete response.',
     )
     await expect(page.getByRole('alert')).toContainText('Failed to get response. Please try again.')
+    await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Dismiss' }).click()
     await expect(page.getByRole('alert')).toHaveCount(0)
   })

@@ -156,4 +156,20 @@ test.describe('chat', () => {
     await expect(answer).toContainText('two five-year renewal options')
     await expect(answer.locator('.message-sources a')).toHaveText([LEASE.title])
   })
+
+  test('answers 404 for a conversation template that does not exist', async ({ page }) => {
+    const response = await page.goto('/chat?template=template-999')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  })
+
+  test('answers 404 for another user’s conversation', async ({ page }) => {
+    await page.goto('/chat')
+    await newConversation(page)
+    const mine = page.url()
+    await page.context().clearCookies()
+    await signInAs(page, 'member', 'demo-password')
+    const response = await page.goto(mine)
+    expect(response?.status()).toBe(404)
+  })
 })
