@@ -42,8 +42,13 @@ test.describe('Content-Security-Policy', () => {
     await page.goto('/login')
     expect(policy).toContain("'nonce-")
 
-    await page.keyboard.press('Alt+KeyD')
-    await expect(page.getByRole('region', { name: 'Authentication debug log' })).toBeVisible()
+    // Alt+D opens the panel once the page has hydrated, which a loaded machine may take a while to
+    // do: press until it shows (a press before hydration does nothing, so none closes it again).
+    const panel = page.getByRole('region', { name: 'Authentication debug log' })
+    await expect(async () => {
+      if (!(await panel.isVisible())) await page.keyboard.press('Alt+KeyD')
+      await expect(panel).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 30_000 })
     expect(await page.evaluate(() => window.__injected)).toBeUndefined()
     expect(await violations(page)).toEqual(['script-src-elem inline'])
   })
