@@ -1,17 +1,12 @@
+import type { DocumentReference } from '../../../api/db/schema'
+
 /** One event of add_message_streaming, as spec §7 words it. */
 export type StreamEvent =
   | { type: 'chunk'; content: string }
   | { type: 'metadata'; message: Record<string, unknown> & { content: string; document_references: Reference[] } }
   | { type: 'error'; error: string }
 
-export interface Reference {
-  document_id: number
-  document_title: string
-  relevance_score: number
-  chunk_id: number
-  page_number: number | null
-  sheet_name: string | null
-}
+export type Reference = DocumentReference
 
 /**
  * Reads a `text/event-stream` body event by event, keeping every raw line, so a test can check the

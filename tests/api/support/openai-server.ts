@@ -52,27 +52,11 @@ export async function startOpenAiServer() {
         aborted,
         send(content) {
           start()
-          event(
-            JSON.stringify({
-              id: 'chatcmpl-test',
-              object: 'chat.completion.chunk',
-              created: 0,
-              model: call.body.model,
-              choices: [{ index: 0, delta: { content }, finish_reason: null }],
-            }),
-          )
+          event(completionChunk(call.body.model, { content }, null))
         },
         finish() {
           start()
-          event(
-            JSON.stringify({
-              id: 'chatcmpl-test',
-              object: 'chat.completion.chunk',
-              created: 0,
-              model: call.body.model,
-              choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
-            }),
-          )
+          event(completionChunk(call.body.model, {}, 'stop'))
           event('[DONE]')
           complete = true
           response.end()
@@ -108,3 +92,13 @@ export async function startOpenAiServer() {
       }),
   }
 }
+
+/** One chunk of the OpenAI chat completions stream. */
+const completionChunk = (model: string, delta: { content?: string }, finish: 'stop' | null) =>
+  JSON.stringify({
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  })
