@@ -5,6 +5,7 @@ import { routePath } from 'hono/route'
 
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
+import { templateRoutes } from './conversation-templates/routes'
 import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { documentRoutes, isUpload } from './documents/routes'
@@ -42,6 +43,7 @@ export function createApi(deps: Deps) {
   app.route('/', searchRoutes)
   app.route('/', dashboardRoutes)
   app.route('/', conversationRoutes)
+  app.route('/', templateRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

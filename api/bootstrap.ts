@@ -1,5 +1,6 @@
 import { createBackend } from './backend'
 import { loadApiConfig } from './config'
+import { seedSampleTemplates } from './conversation-templates/seed'
 import { openDatabase } from './db/client'
 import { describeDemoSignIns, seedDemo } from './db/seed'
 import { reportStaleVectors } from './ingest/reindex-document-job'
@@ -14,6 +15,7 @@ export async function startBackend(env: Record<string, string | undefined>) {
     await seedDemo(database.db, config.DEMO_PASSWORD)
     signIns = describeDemoSignIns(config.DEMO_PASSWORD)
   }
+  await seedSampleTemplates(database.db)
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
   await backend.deps.embeddings.warm?.()
   await reportStaleVectors(database.db, backend.deps.embeddings.model)

@@ -33,6 +33,13 @@ export async function readJson<T extends z.ZodTypeAny>(c: AppContext, schema: T)
   return parsed.data
 }
 
+/** Reads and validates the query string, answering 400 in DRF's shape like `readJson`. */
+export function readQuery<T extends z.ZodTypeAny>(c: AppContext, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query())
+  if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error))
+  return parsed.data
+}
+
 const NUL = /\u0000/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 

@@ -18,7 +18,8 @@ const title = z
 /** POST /api/conversations/: the spec's {title}, and the documents its answers are limited to. */
 export const CreateConversationSchema = z
   .object({
-    title: title.default(DEFAULT_TITLE),
+    /** Left out: the template's name when one is given, else the spec's default. */
+    title: title.optional(),
     document_ids: z
       .array(z.number({ invalid_type_error: 'A list of document ids is required.' }).int().positive().max(MAX_ID), {
         invalid_type_error: 'A list of document ids is required.',
@@ -26,6 +27,8 @@ export const CreateConversationSchema = z
       .min(1, 'Name at least one document, or leave document_ids out.')
       .max(100, 'Ensure this list has no more than 100 documents.')
       .optional(),
+    /** Starts the conversation from a conversation template (its id, `template-001`). */
+    template_id: z.string({ invalid_type_error: 'A template id must be text.' }).max(40).optional(),
   })
   .strict('Unknown field.')
 

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 
 import type { Deps, OrgCaller } from '../context'
+import { requireTemplate, TEMPLATE_NOT_FOUND, templateId } from '../conversation-templates/access'
+import { templateOutline } from '../conversation-templates/outline'
 import { conversations, documents, messages } from '../db/schema'
-import { badRequest } from '../http-error'
+import { badRequest, HttpError } from '../http-error'
 import { requireConversation } from './access'
 import { conversationPayload, messagePayload } from './payload'
-import type { CreateConversationInput } from './schema'
+import { type CreateConversationInput, DEFAULT_TITLE } from './schema'
 
 /** The caller's conversations in their current organization, most recently active first. */
 export async function listConversations({ db }: Deps, caller: OrgCaller) {
@@ -28,11 +30,37 @@ export async function createConversation(deps: Deps, caller: OrgCaller, input: C
     const missing = documentIds.filter((id) => !found.some((row) => row.id === id))
     if (missing.length) throw badRequest({ document_ids: [`No document with the id ${missing.join(', ')}.`] })
   }
-  const [row] = await deps.db
-    .insert(conversations)
-    .values({ organizationId: caller.organizationId, userId: caller.userId, title: input.title, documentIds })
-    .returning()
-  return conversationPayload(row!)
+  const template = input.template_id === undefined ? null : await startingTemplate(deps, caller, input.template_id)
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(conversations)
+      .values({
+        organizationId: caller.organizationId,
+        userId: caller.userId,
+        title: input.title ?? template?.name ?? DEFAULT_TITLE,
+        documentIds,
+        templateId: template?.id ?? null,
+        messageCount: template ? 1 : 0,
+      })
+      .returning()
+    if (template) {
+      await tx
+        .insert(messages)
+        .values({ conversationId: created!.id, role: 'assistant', content: templateOutline(template) })
+    }
+    return created!
+  })
+  return conversationPayload(row)
+}
+
+/** The template a conversation starts from; another organization's is reported like one that does not exist. */
+async function startingTemplate(deps: Deps, caller: OrgCaller, raw: string) {
+  try {
+    return (await requireTemplate(deps, caller, templateId(raw))).template
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw badRequest({ template_id: [TEMPLATE_NOT_FOUND] })
+    throw error
+  }
 }
 
 export async function renameConversation(deps: Deps, caller: OrgCaller, id: number, title: string) {

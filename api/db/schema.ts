@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
+import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
@@ -81,6 +82,8 @@ export const organizations = pgTable('organizations', {
   description: text('description').notNull().default(''),
   website: text('website').notNull().default(''),
   logo: text('logo'),
+  /** Set once the sample conversation templates were given; a deleted sample then stays deleted. */
+  templatesSeeded: boolean('templates_seeded').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -379,6 +382,7 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     documentIds: integer('document_ids').array(),
+    templateId: integer('template_id').references(() => conversationTemplates.id, { onDelete: 'set null' }),
     messageCount: integer('message_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -415,5 +419,35 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
     check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+)
+
+/**
+ * Spec §3 "Conversation template". Sections and follow-up actions are read and written only as part
+ * of their template, in order, so they are kept with it as JSON rather than in tables of their own.
+ */
+export const conversationTemplates = pgTable(
+  'conversation_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phaseId: text('phase_id').$type<PhaseId>().notNull(),
+    description: text('description').notNull().default(''),
+    sections: jsonb('sections').$type<TemplateSection[]>().notNull(),
+    followupActions: jsonb('followup_actions').$type<FollowupAction[]>().notNull().default([]),
+    /** Null for the samples every organization is given. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Which sample this is, so seeding gives each one once and never overwrites an edit. */
+    sampleKey: text('sample_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_templates_org_phase_idx').on(t.organizationId, t.phaseId, t.name),
+    uniqueIndex('conversation_templates_sample_idx').on(t.organizationId, t.sampleKey),
+    check('conversation_templates_phase_check', sql`${t.phaseId} in ('phase-1', 'phase-2', 'phase-3', 'phase-4')`),
   ],
 )

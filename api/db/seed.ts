@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm'
 
 import { hashPassword } from '../auth/passwords'
+import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from './client'
 import { memberships, organizations, type Role, users } from './schema'
 
@@ -44,6 +45,7 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
         .returning()
       await tx.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: demo.role })
     }
+    await giveSampleTemplates(tx as unknown as Database, organization!.id)
   })
   return true
 }

@@ -1,4 +1,5 @@
-import type { documents, documentVersions, users } from '../db/schema'
+import type { documents, documentVersions } from '../db/schema'
+import { type Person, person } from '../users/person'
 import type { documentInsights, documentText } from './content'
 import type { relatedDocuments } from './related'
 import type { listDocuments } from './service'
@@ -8,11 +9,6 @@ import type { compareVersions } from './versions'
 
 type DocumentRow = typeof documents.$inferSelect
 type VersionRow = typeof documentVersions.$inferSelect
-type Person = Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'lastName'> | null
-
-const person = (user: Person) =>
-  user ? { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName } : null
-
 /** Spec §3 "Document", plus what processing learned about it. */
 export function documentPayload(
   row: DocumentRow,

@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import type { z, ZodTypeAny } from 'zod'
 
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
-import { badRequest } from '../http-error'
 import { requireCurrentOrganization } from '../organizations/access'
-import { fieldErrors, MAX_ID, pathId, readJson } from '../validation'
+import { MAX_ID, pathId, readJson, readQuery } from '../validation'
 import { documentId, requireDocument } from './access'
 import { documentInsights, documentText, download } from './content'
 import { relatedDocuments } from './related'
@@ -37,19 +35,13 @@ function pageNumber(raw: string | undefined) {
   return Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_ID) : 1
 }
 
-function query<T extends ZodTypeAny>(c: AppContext, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query())
-  if (!parsed.success) throw badRequest(fieldErrors(parsed.error))
-  return parsed.data
-}
-
 /** Documents of the caller's current organization (spec §7 "Documents", and what a real product needs). */
 export const documentRoutes = new Hono<AppEnv>()
   .use('/documents/*', requireCaller)
   .use('/documents', requireCaller)
   .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.var.deps, await member(c))))
   .get('/documents/', async (c) =>
-    c.json(await listDocuments(c.var.deps, await member(c), query(c, ListDocumentsSchema))),
+    c.json(await listDocuments(c.var.deps, await member(c), readQuery(c, ListDocumentsSchema))),
   )
   .post('/documents/', async (c) => {
     const { status, body } = await uploadDocument(c.var.deps, await member(c), c.req.raw)
@@ -100,7 +92,7 @@ export const documentRoutes = new Hono<AppEnv>()
     c.json(await uploadVersion(c.var.deps, await member(c), id(c), c.req.raw), 201),
   )
   .get('/documents/:id/versions/compare/', async (c) => {
-    const { from, to } = query(c, CompareSchema)
+    const { from, to } = readQuery(c, CompareSchema)
     return c.json(await compareVersions(c.var.deps, await member(c), id(c), from, to))
   })
   .post('/documents/:id/versions/:versionId/restore/', async (c) => {

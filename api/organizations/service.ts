@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import type { Caller, Deps, OrgCaller } from '../context'
+import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from '../db/client'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, type Role, users } from '../db/schema'
@@ -81,6 +82,7 @@ export async function createOrganization(
       })
       .returning()
     await tx.insert(memberships).values({ organizationId: created!.id, userId: caller.userId, role: 'admin' })
+    await giveSampleTemplates(tx as unknown as Database, created!.id)
     return created!
   })
   return describeOrganization(organization, 1, 'admin')

@@ -9,7 +9,9 @@ import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { documentsApi } from '~/services/documents.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { loadTemplate } from '~/services/template-actions.server'
 import chatStyles from '~/styles/chat.css'
+import { plural } from '~/utils/format'
 
 export const meta: MetaFunction = () => [{ title: 'Chat | Exit Planner' }]
 
@@ -17,15 +19,25 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatStyles
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
-  // /chat?template={id} starts a conversation from a conversation template; none exists before the
-  // templates issue stores them, so every id is unknown.
-  if (new URL(request.url).searchParams.has('template')) throw new Response('Template not found', { status: 404 })
-  const conversations = await conversationsApi(request)
-    .list()
-    .catch((error) => (error instanceof ApiError ? null : Promise.reject(error)))
+  // /chat?template={id} (a template's Start Conversation) offers to start one from it: a link that is
+  // followed, prefetched or reloaded creates nothing.
+  const templateId = params.conversationId ? null : new URL(request.url).searchParams.get('template')
+  const [conversations, template] = await Promise.all([
+    conversationsApi(request)
+      .list()
+      .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
+    templateId === null ? null : loadTemplate(request, templateId),
+  ])
   // Spec §2: /chat opens the most recent conversation when there is one.
-  if (!params.conversationId && conversations?.length) throw redirect(`/chat/${conversations[0]!.id}`)
-  return json({ conversations, now: Date.now() })
+  if (!params.conversationId && !template && conversations?.length) throw redirect(`/chat/${conversations[0]!.id}`)
+  const startFrom = template && {
+    id: template.id,
+    name: template.name,
+    phaseName: template.phaseName,
+    minutes: template.estimatedDuration,
+    sections: template.sections.length,
+  }
+  return json({ conversations, startFrom, now: Date.now() })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,11 +46,15 @@ export async function action({ request }: ActionFunctionArgs) {
   // From a document's 'Ask about this document': a conversation limited to it, named after it.
   const documentId = Number(form.get('document_id'))
   const about = Number.isSafeInteger(documentId) && documentId > 0 ? documentId : undefined
+  // From a template's Start Conversation: named after it, its plan as the first message.
+  const template = new URL(request.url).searchParams.get('template')
   try {
     const api = conversationsApi(request)
     const created = about
       ? await api.create({ title: `About ${await documentTitle(request, about)}`, document_ids: [about] })
-      : await api.create({ title: 'New Conversation' })
+      : template
+        ? await api.create({ template_id: template })
+        : await api.create({ title: 'New Conversation' })
     return redirectWithToast(request, `/chat/${created.id}`, { type: 'success', message: 'New conversation created' })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
@@ -52,22 +68,36 @@ async function documentTitle(request: Request, id: number) {
 }
 
 export default function Chat() {
-  const { conversations, now } = useLoaderData<typeof loader>()
+  const { conversations, startFrom, now } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   return (
     <div className="chat-layout">
       <ConversationList conversations={conversations} now={now} />
       <section className="chat-main" aria-label="Conversation">
-        {outlet ?? (
-          <div className="chat-empty">
-            <p>Select a conversation or create a new one to get started.</p>
-            <Form method="post" action="/chat">
-              <button type="submit" name="intent" value="create" className="button-primary">
-                New Conversation
-              </button>
-            </Form>
-          </div>
-        )}
+        {outlet ??
+          (startFrom ? (
+            <div className="chat-empty">
+              <h1>{startFrom.name}</h1>
+              <p>
+                {startFrom.phaseName}: {startFrom.minutes} minutes in {plural(startFrom.sections, 'section')}. The
+                conversation starts with the template's plan, section by section.
+              </p>
+              <Form method="post" action={`/chat?template=${encodeURIComponent(startFrom.id)}`}>
+                <button type="submit" name="intent" value="create" className="button-primary">
+                  Start Conversation
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <div className="chat-empty">
+              <p>Select a conversation or create a new one to get started.</p>
+              <Form method="post" action="/chat">
+                <button type="submit" name="intent" value="create" className="button-primary">
+                  New Conversation
+                </button>
+              </Form>
+            </div>
+          ))}
       </section>
     </div>
   )

@@ -24,6 +24,17 @@ export class ApiError extends Error {
   }
 }
 
+/** Field errors of a 400 answer (`{field: [messages]}`), or null for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null
+  const fields: Record<string, string[]> = {}
+  for (const [key, value] of Object.entries(error.body)) {
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fields[key] = value
+    else if (key === 'detail' && typeof value === 'string') fields[''] = [value]
+  }
+  return fields
+}
+
 /** The backend could not be reached at all. */
 export class ApiUnavailableError extends Error {
   name = 'ApiUnavailableError'

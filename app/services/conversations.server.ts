@@ -45,7 +45,7 @@ export function conversationsApi(request: Request) {
       ),
     get: async (id: number) =>
       expectShape<Conversation>(ConversationShape, await apiJson(request, path(id)), 'conversation'),
-    create: async (input: { title: string; document_ids?: number[] }) =>
+    create: async (input: { title?: string; document_ids?: number[]; template_id?: string }) =>
       expectShape<Conversation>(
         ConversationShape,
         await apiJson(request, '/conversations/', { method: 'POST', json: input }),

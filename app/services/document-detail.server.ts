@@ -4,14 +4,13 @@ import { json, redirect } from '@remix-run/node'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
 import { canManageDocuments } from '~/utils/access'
 
-import { ApiError } from './api-fetch.server'
+import { ApiError, fieldErrorsOf } from './api-fetch.server'
 import { currentUser, requireRole } from './auth.server'
 import {
   type DocumentInsights,
   documentsApi,
   type DocumentText,
   type DocumentVersion,
-  fieldErrorsOf,
   type RelatedDocument,
   type VersionComparison,
 } from './documents.server'

@@ -149,14 +149,3 @@ export function documentsApi(request: Request) {
       apiFetch(request, `/documents/${id}/download/${versionId ? `?version=${versionId}` : ''}`),
   }
 }
-
-/** Field errors of a 400 answer (`{field: [messages]}`), or null for any other failure. */
-export function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null
-  const fields: Record<string, string[]> = {}
-  for (const [key, value] of Object.entries(error.body)) {
-    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fields[key] = value
-    else if (key === 'detail' && typeof value === 'string') fields[''] = [value]
-  }
-  return fields
-}

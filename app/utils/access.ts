@@ -17,3 +17,6 @@ export const hasRole = (role: string | null | undefined, roles: readonly string[
 
 /** Upload, edit, delete and reprocess documents (spec §6: admins and analysts). */
 export const canManageDocuments = (role: string | null | undefined) => hasRole(role, ['analyst'])
+
+/** Create, edit and delete conversation templates (admins and analysts; members read and use them). */
+export const canManageTemplates = (role: string | null | undefined) => hasRole(role, ['analyst'])

@@ -158,7 +158,7 @@ test.describe('chat', () => {
   })
 
   test('answers 404 for a conversation template that does not exist', async ({ page }) => {
-    const response = await page.goto('/chat?template=template-999')
+    const response = await page.goto('/chat?template=template-99999999')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   })

@@ -37,3 +37,16 @@ test('says "Saving..." on a disabled button until the new password is saved', as
     page.getByRole('status').getByText('Password changed. Your other sessions have been signed out.'),
   ).toBeVisible()
 })
+
+test('says "Saving..." on a disabled button until the template is saved', async ({ page }) => {
+  const { userId } = await signedIn(page, 'Slow templaters', 'analyst')
+  const held = setup.backend.hold(userId, { method: 'POST', path: /^\/conversation-templates\/$/ })
+  await page.goto(`${setup.web.url}/conversation-templates/new`)
+  await expect(page.locator('form#template-form')).toHaveAttribute('novalidate', '')
+  await page.getByLabel('Template name').fill('Slow template')
+  await page.getByLabel('Exit planning phase').selectOption({ label: 'Post-Exit Future' })
+  await page.getByRole('button', { name: 'Create Template' }).click()
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled()
+  held.release()
+  await expect(page.getByRole('heading', { name: 'Slow template', level: 1 })).toBeVisible()
+})

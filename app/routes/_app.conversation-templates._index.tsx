@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SelectField } from '~/components/forms'
+import { TemplateCard } from '~/components/templates/template-card'
+import { ApiError } from '~/services/api-fetch.server'
+import { currentUser } from '~/services/auth.server'
+import { deleteTemplateAction } from '~/services/template-actions.server'
+import { templatesApi } from '~/services/templates.server'
+import templateStyles from '~/styles/templates.css'
+import { canManageTemplates } from '~/utils/access'
+import { plural } from '~/utils/format'
+
+import { PHASES } from '../../shared/templates'
+
+export const meta: MetaFunction = () => [{ title: 'Conversation Templates | Exit Planner' }]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
+
+const LIST = '/conversation-templates'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const me = await currentUser(request)
+  const url = new URL(request.url)
+  // An unknown phase shows every phase, as 'All Phases' does.
+  const phase = PHASES.find((option) => option.id === url.searchParams.get('phase'))?.id ?? ''
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1)
+  const canEdit = canManageTemplates(me.role)
+  try {
+    const list = await templatesApi(request).list({ phase, page })
+    const deleteId = url.searchParams.get('delete')
+    const confirmDelete =
+      canEdit && deleteId ? (list.results.find((template) => template.id === deleteId) ?? null) : null
+    return json({ phase, canEdit, list, confirmDelete, error: null })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return json({
+      phase,
+      canEdit,
+      list: null,
+      confirmDelete: null,
+      error: 'Failed to load templates. Please try again later.',
+    })
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  if (form.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
+  const url = new URL(request.url)
+  url.searchParams.delete('delete')
+  const list = `${LIST}${url.search}`
+  return deleteTemplateAction(request, String(form.get('id') ?? ''), { done: list, failed: list })
+}
+
+export default function ConversationTemplates() {
+  const { phase, canEdit, list, confirmDelete, error } = useLoaderData<typeof loader>()
+  const query = (changes: Record<string, string | number>) => {
+    const params = new URLSearchParams({ ...(phase ? { phase } : {}) })
+    for (const [key, value] of Object.entries(changes)) params.set(key, String(value))
+    return `${LIST}?${params}`
+  }
+  const pages = list ? Math.ceil(list.count / list.page_size) : 0
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Conversation Templates</h1>
+        {canEdit ? (
+          <Link to={`${LIST}/new`} className="button button-primary">
+            Create Template
+          </Link>
+        ) : null}
+      </div>
+      <p>
+        Guided client meetings for each phase of an exit plan: timed sections with a script, questions to ask and what
+        to capture.
+      </p>
+      <Form method="get" className="filter-form" aria-label="Filter templates">
+        <SelectField label="Phase" selectProps={{ id: 'phase', name: 'phase', defaultValue: phase }}>
+          <option value="">All Phases</option>
+          {PHASES.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </Form>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {list && list.results.length === 0 ? (
+        <div className="empty-state">
+          <h2>No templates found</h2>
+          {phase ? <p>No template belongs to this phase yet.</p> : null}
+        </div>
+      ) : null}
+      {list && list.results.length ? (
+        <>
+          <p className="result-count" aria-live="polite">
+            {plural(list.count, 'template')}
+          </p>
+          <ul className="template-grid">
+            {list.results.map((template) => (
+              <li key={template.id}>
+                <TemplateCard
+                  template={template}
+                  canEdit={canEdit}
+                  confirming={confirmDelete?.id === template.id}
+                  deleteHref={query({ delete: template.id })}
+                  cancelHref={query({})}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {pages > 1 && list ? (
+        <nav aria-label="Pages" className="pagination">
+          {list.page > 1 ? <Link to={query({ page: list.page - 1 })}>Previous page</Link> : null}
+          <span>
+            Page {list.page} of {pages}
+          </span>
+          {list.page < pages ? <Link to={query({ page: list.page + 1 })}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

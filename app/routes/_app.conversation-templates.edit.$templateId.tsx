@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { templateStatusHandlers } from '~/components/templates/template-errors'
+import { TemplateForm } from '~/components/templates/template-form'
+import { requireRole } from '~/services/auth.server'
+import { loadTemplate, saveTemplateAction } from '~/services/template-actions.server'
+import templateStyles from '~/styles/templates.css'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data?.template.name ?? 'Template'} | Exit Planner` },
+]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, ['admin', 'analyst'])
+  return json({ template: await loadTemplate(request, params.templateId) })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return saveTemplateAction(request, params.templateId ?? '')
+}
+
+export default function EditTemplate() {
+  const { template } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <div className="page">
+      <h1>Edit Template</h1>
+      <TemplateForm
+        id="template-form"
+        key={template.id}
+        defaultValue={template}
+        lastResult={lastResult}
+        submitLabel="Update Template"
+        cancelTo={`/conversation-templates/view/${template.id}`}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={templateStatusHandlers} />
+}
