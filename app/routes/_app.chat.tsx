@@ -77,7 +77,7 @@ export default function Chat() {
         {outlet ??
           (startFrom ? (
             <div className="chat-empty">
-              <h1>{startFrom.name}</h1>
+              <h2>{startFrom.name}</h2>
               <p>
                 {startFrom.phaseName}: {startFrom.minutes} minutes in {plural(startFrom.sections, 'section')}. The
                 conversation starts with the template's plan, section by section.
