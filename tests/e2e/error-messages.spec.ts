@@ -186,3 +186,33 @@ test.describe('profile', () => {
     await expect(page.getByText('Failed to update profile')).toBeVisible()
   })
 })
+
+test.describe('conversation templates', () => {
+  test('says the templates could not be loaded, or one template', async ({ page }) => {
+    const { userId } = await signedIn(page, 'Untemplated', 'member')
+    setup.backend.fail(userId, { method: 'GET', path: /^\/conversation-templates\/$/ }, SERVER_ERROR)
+    setup.backend.fail(userId, { method: 'GET', path: /^\/conversation-templates\/template-\d+\/$/ }, SERVER_ERROR)
+    await page.goto(`${setup.web.url}/conversation-templates`)
+    await expect(page.getByRole('alert')).toHaveText('Failed to load templates. Please try again later.')
+    await page.goto(`${setup.web.url}/conversation-templates/view/template-001`)
+    await expect(page.getByRole('alert')).toHaveText('Failed to load template')
+  })
+
+  test('says a delete or a save failed, and keeps the template and the form', async ({ page }) => {
+    const { userId } = await signedIn(page, 'Unsaved', 'analyst')
+    setup.backend.fail(userId, { method: 'DELETE', path: /^\/conversation-templates\/template-\d+\/$/ }, SERVER_ERROR)
+    setup.backend.fail(userId, { method: 'POST', path: /^\/conversation-templates\/$/ }, SERVER_ERROR)
+    await page.goto(`${setup.web.url}/conversation-templates`)
+    await page.getByRole('link', { name: 'Delete Initial Discovery Meeting' }).click()
+    await page.getByRole('button', { name: 'Delete template' }).click()
+    await expect(toast(page, 'Failed to delete template. Please try again.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Initial Discovery Meeting', exact: true })).toBeVisible()
+
+    await page.goto(`${setup.web.url}/conversation-templates/new`)
+    await page.getByLabel('Template name').fill('Kept on failure')
+    await page.getByLabel('Exit planning phase').selectOption({ label: 'Preparation & Enhancement' })
+    await page.getByRole('button', { name: 'Create Template' }).click()
+    await expect(page.getByText('Failed to save template')).toBeVisible()
+    await expect(page.getByLabel('Template name')).toHaveValue('Kept on failure')
+  })
+})
