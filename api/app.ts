@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/routes'
 import { documentRoutes, isUpload } from './documents/routes'
 import { dataExceptionCode, HttpError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
+import { isTranscriptUpload, meetingRoutes } from './meetings/routes'
 import { organizationRoutes } from './organizations/routes'
 import { count } from './request-metrics'
 import { requestSanity } from './request-sanity'
@@ -34,7 +35,9 @@ export function createApi(deps: Deps) {
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ detail: 'Request body is too large.' }, 413),
   })
-  app.use((c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next)))
+  app.use((c, next) =>
+    isUpload(c.req.method, c.req.path) || isTranscriptUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next),
+  )
   app.route('/', authRoutes)
   app.route('/', userRoutes)
   app.route('/', organizationRoutes)
@@ -44,6 +47,7 @@ export function createApi(deps: Deps) {
   app.route('/', dashboardRoutes)
   app.route('/', conversationRoutes)
   app.route('/', templateRoutes)
+  app.route('/', meetingRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

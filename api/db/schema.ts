@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
+import type { ActionItem, MeetingStatus, Participant, Segment } from '../../shared/meetings'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 
 /**
@@ -451,3 +452,47 @@ export const conversationTemplates = pgTable(
     check('conversation_templates_phase_check', sql`${t.phaseId} in ('phase-1', 'phase-2', 'phase-3', 'phase-4')`),
   ],
 )
+
+/**
+ * Spec §3 "Meeting". Participants are kept with their meeting as JSON, like a template's sections:
+ * they are read and written only with it.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    participants: jsonb('participants').$type<Participant[]>().notNull().default([]),
+    status: text('status').$type<MeetingStatus>().notNull().default('scheduled'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('meetings_org_scheduled_idx').on(t.organizationId, t.scheduledAt),
+    check('meetings_status_check', sql`${t.status} in ('scheduled', 'processing', 'processed')`),
+    check('meetings_duration_check', sql`${t.durationMinutes} >= 0`),
+  ],
+)
+
+/** Spec §3 "Transcript": one per meeting, with what was worked out from it. */
+export const transcripts = pgTable('transcripts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  meetingId: integer('meeting_id')
+    .notNull()
+    .unique()
+    .references(() => meetings.id, { onDelete: 'cascade' }),
+  format: text('format').notNull(),
+  fileName: text('file_name').notNull(),
+  segments: jsonb('segments').$type<Segment[]>().notNull(),
+  timesEstimated: boolean('times_estimated').notNull().default(false),
+  summary: text('summary').notNull().default(''),
+  keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+  actionItems: jsonb('action_items').$type<ActionItem[]>().notNull().default([]),
+  createdAt: createdAt(),
+})

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 
 import { hashPassword } from '../auth/passwords'
 import { giveSampleTemplates } from '../conversation-templates/seed'
+import { giveSampleMeetings } from '../meetings/seed'
 import type { Database } from './client'
 import { memberships, organizations, type Role, users } from './schema'
 
@@ -46,6 +47,7 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
       await tx.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: demo.role })
     }
     await giveSampleTemplates(tx as unknown as Database, organization!.id)
+    await giveSampleMeetings(tx as unknown as Database, organization!.id, new Date())
   })
   return true
 }

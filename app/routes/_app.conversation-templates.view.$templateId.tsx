@@ -77,7 +77,7 @@ export default function TemplateDetail() {
         </div>
       </div>
       {confirmDelete ? <DeleteTemplateConfirm template={template} cancelTo={view} /> : null}
-      <dl className="template-facts">
+      <dl className="facts">
         <div>
           <dt>Phase</dt>
           <dd>
@@ -123,13 +123,13 @@ export default function TemplateDetail() {
       <section aria-labelledby="followups-title">
         <h2 id="followups-title">Follow-up actions</h2>
         {template.followupActions.length === 0 ? <p>No follow-up actions.</p> : null}
-        <ul className="template-followups">
+        <ul className="notes-list">
           {template.followupActions.map((followup, index) => (
             <li key={index}>
               <p>
                 {followup.description} {followup.isRequired ? <span className="tag tag-required">Required</span> : null}
               </p>
-              <p className="template-followup-meta">
+              <p className="notes-meta">
                 {followup.assignedTo ? <span>Assigned to: {followup.assignedTo}</span> : null}
                 {followup.dueDate ? <span>Due: {followup.dueDate}</span> : null}
               </p>

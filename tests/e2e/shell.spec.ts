@@ -4,8 +4,8 @@ import { type DemoRole, demoUser, openUserMenu, signIn } from './support/fixture
 
 /**
  * Where each header link goes (spec §2 "Header and navigation"), for the roles that see it, and the
- * heading of the page it lands on. Transcriptions and Analysis are not built yet: the header offers
- * them as the spec says, and they land on the app's 404 page inside the signed-in layout.
+ * heading of the page it lands on. Analysis is not built yet: the header offers it as the spec says,
+ * and it lands on the app's 404 page inside the signed-in layout.
  */
 const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: DemoRole[]; menu?: string }> = [
   { link: 'Dashboard', path: '/dashboard', heading: 'Dashboard', roles: ['admin', 'analyst', 'member'] },
@@ -23,7 +23,7 @@ const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: 
   {
     link: 'Transcriptions',
     path: '/transcriptions',
-    heading: 'Page Not Found',
+    heading: 'Recorded Meetings',
     roles: ['admin', 'analyst', 'member'],
     menu: 'Resources',
   },

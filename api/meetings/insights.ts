@@ -1,0 +1,199 @@
+import * as chrono from 'chrono-node'
+import { stemmer } from 'stemmer'
+
+import type { ActionItem, Segment } from '../../shared/meetings'
+import { STOP_WORDS } from '../../shared/stop-words'
+
+export interface TranscriptInsights {
+  summary: string
+  keywords: string[]
+  actionItems: ActionItem[]
+}
+
+interface Sentence {
+  speaker: string
+  text: string
+  segment: number
+}
+
+const SUMMARY_SENTENCES = 6
+const KEYWORDS = 8
+
+function sentencesOf(segments: Segment[]): Sentence[] {
+  return segments.flatMap((segment, index) =>
+    segment.text
+      .split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$€£])/)
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .map((text) => ({ speaker: segment.speaker, text, segment: index })),
+  )
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+// A figure: an amount, a share, a multiple, a year or a count with its unit.
+const FIGURE =
+  /[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|million|m\b|mm\b|billion|bn\b|k\b|thousand|years?|months?|weeks?|days?|employees|customers|units)|\b(?:19|20)\d{2}\b/i
+const DECISION =
+  /\b(?:agree[ds]?|decided?|decision|will|plan(?:s|ned)?|propose[ds]?|target|goal|deadline|need to|must|next steps?|commit(?:ted)?|recommend(?:ed)?)\b/i
+
+/**
+ * The turns that carry the meeting: sentences with figures and decisions, the most telling first
+ * chosen, then given in the order they were said, each with its speaker.
+ */
+function summaryOf(sentences: Sentence[]) {
+  const scored = sentences
+    .map((sentence, index) => {
+      const length = words(sentence.text)
+      const figure = FIGURE.test(sentence.text)
+      const question = sentence.text.endsWith('?')
+      const score =
+        (figure ? 2 : 0) +
+        (DECISION.test(sentence.text) ? 2 : 0) +
+        (length >= 8 && length <= 45 ? 1 : 0) -
+        (question && !figure ? 2 : 0)
+      return { sentence, index, score, length }
+    })
+    .filter((entry) => entry.length >= 5 && entry.score >= 2)
+  const chosen = scored
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, SUMMARY_SENTENCES)
+    .sort((a, b) => a.index - b.index)
+  return chosen.map(({ sentence }) => `${sentence.speaker}: ${sentence.text}`).join('\n')
+}
+
+const tokensOf = (text: string) =>
+  (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []).map((token) => token.replace(/['’]s$/, ''))
+
+// Words of talk rather than of subject: frequent in any meeting, telling of none.
+const FILLER = new Set(
+  `yes yeah okay good great fine thanks thank think like know really well going sounds sound get got also right sure
+  let would could want today lot much many thing things way see say said mean maybe look looking come coming forward
+  hope hoped works one two three four five six seven eight nine ten first next last time start everyone day days week
+  weeks month months year years need needs end still yet`.split(/\s+/),
+)
+
+/**
+ * The subjects said most often, as words and two-word phrases; forms of one word count together
+ * ("agree", "agreed") and show as the form said most. Stop words, talk and the speakers' names are left out.
+ */
+function keywordsOf(segments: Segment[]) {
+  const names = new Set(segments.flatMap((segment) => tokensOf(segment.speaker)))
+  const keep = (token: string) =>
+    token.length >= 3 && !STOP_WORDS.has(token) && !FILLER.has(token) && !names.has(token) && !/['’]/.test(token)
+  const terms = new Map<string, { count: number; forms: Map<string, number> }>()
+  const count = (key: string, form: string) => {
+    const term = terms.get(key) ?? { count: 0, forms: new Map<string, number>() }
+    term.count++
+    term.forms.set(form, (term.forms.get(form) ?? 0) + 1)
+    terms.set(key, term)
+  }
+  for (const segment of segments) {
+    for (const phrase of segment.text.split(/[.!?;:,]+/)) {
+      const tokens = tokensOf(phrase)
+      tokens.forEach((token, index) => {
+        if (!keep(token)) return
+        count(stemmer(token), token)
+        const next = tokens[index + 1]
+        if (next && keep(next)) count(`${stemmer(token)} ${stemmer(next)}`, `${token} ${next}`)
+      })
+    }
+  }
+  const ranked = [...terms]
+    .filter(([key, term]) => term.count >= 2 || !key.includes(' '))
+    .map(([key, term]) => ({
+      key,
+      form: [...term.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
+      score: term.count * (key.includes(' ') ? 2.5 : 1),
+    }))
+    .sort((a, b) => b.score - a.score || a.form.localeCompare(b.form))
+  const chosen: typeof ranked = []
+  for (const entry of ranked) {
+    if (chosen.length === KEYWORDS) break
+    // A phrase already kept covers its words, and a word kept first is not repeated inside a phrase.
+    const parts = entry.key.split(' ')
+    if (chosen.some((kept) => kept.key.split(' ').some((part) => parts.includes(part)))) continue
+    chosen.push(entry)
+  }
+  return chosen.map((entry) => entry.form)
+}
+
+// What someone commits to: a verb of work after the commitment.
+const WORK = String.raw`(?:send|share|prepare|draft|review|call|schedule|set up|introduce|update|get|provide|check|confirm|follow up|book|write|look into|put together|gather|run|ask|talk to|meet|finali[sz]e|sign|file|contact|email|e-mail|deliver|circulate|arrange|collect|compile|organi[sz]e|reach out|find|estimate|model|calculate|build|bring|pull|dig|speak|line up|start|finish|complete|reconcile|clean up|hire|engage|request|introduce)\b`
+const SELF = new RegExp(
+  String.raw`\b(?:I'll|I will|I'm going to|I am going to|I can|I'd|I need to|I'll go ahead and|let me)\s+(?:also\s+|then\s+|just\s+)?(${WORK}.*)`,
+  'i',
+)
+const TEAM = new RegExp(
+  String.raw`\b(?:we'll|we will|we're going to|we are going to|we need to|let's|let us)\s+(?:also\s+|then\s+)?(${WORK}.*)`,
+  'i',
+)
+const ASKED = new RegExp(
+  String.raw`\b(?:can you|could you|would you|will you|please)\s+(?:also\s+|please\s+)?(${WORK}.*)`,
+  'i',
+)
+const NAMED = new RegExp(String.raw`\b([A-Z][\p{L}'-]+)\s+(?:will|is going to|needs to|should|to)\s+(${WORK}.*)`, 'u')
+
+const clean = (task: string) => {
+  const text = task.replace(/[?.!\s]+$/, '').trim()
+  return `${text[0]!.toUpperCase()}${text.slice(1)}`
+}
+
+/** Who is addressed by a request: whoever speaks next, else the speaker before. */
+function addressee(segments: Segment[], index: number) {
+  const speaker = segments[index]!.speaker
+  const next = segments.slice(index + 1).find((segment) => segment.speaker !== speaker)
+  const before = segments
+    .slice(0, index)
+    .reverse()
+    .find((segment) => segment.speaker !== speaker)
+  return (next ?? before)?.speaker ?? speaker
+}
+
+/** The first date said that is not before the meeting ("the last three years" is not a due date). */
+function dueDateOf(text: string, meetingDate: Date) {
+  const day = new Date(meetingDate.getFullYear(), meetingDate.getMonth(), meetingDate.getDate())
+  const date = chrono
+    .parse(text, meetingDate, { forwardDate: true })
+    .map((found) => found.start.date())
+    .find((found) => found >= day)
+  if (!date) return null
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+}
+
+/**
+ * Commitments made in the meeting: "I'll send the valuation by Friday" is the speaker's, "Can you
+ * share the leases?" is the next speaker's, "Tom will draft the letter" is Tom's (when Tom took part),
+ * "Let's schedule a call" is everyone's. The due date is read against the meeting's date.
+ */
+function actionItemsOf(segments: Segment[], sentences: Sentence[], meetingDate: Date): ActionItem[] {
+  const firstNames = new Map(
+    segments.map((segment) => [segment.speaker.split(/\s+/)[0]!.toLowerCase(), segment.speaker] as const),
+  )
+  const items: ActionItem[] = []
+  for (const sentence of sentences) {
+    let match
+    let assignee: string | undefined
+    let task: string | undefined
+    if ((match = SELF.exec(sentence.text))) [assignee, task] = [sentence.speaker, match[1]]
+    else if ((match = ASKED.exec(sentence.text))) [assignee, task] = [addressee(segments, sentence.segment), match[1]]
+    else if ((match = NAMED.exec(sentence.text)) && firstNames.has(match[1]!.toLowerCase()))
+      [assignee, task] = [firstNames.get(match[1]!.toLowerCase()), match[2]]
+    else if ((match = TEAM.exec(sentence.text))) [assignee, task] = ['Everyone', match[1]]
+    if (!assignee || !task) continue
+    const text = clean(task)
+    if (items.some((item) => item.text === text && item.assignee === assignee)) continue
+    items.push({ text, assignee, dueDate: dueDateOf(task, meetingDate) })
+  }
+  return items
+}
+
+/** What a meeting said, worked out from its transcript offline and always the same way. */
+export function transcriptInsights(segments: Segment[], meetingDate: Date): TranscriptInsights {
+  const sentences = sentencesOf(segments)
+  return {
+    summary: summaryOf(sentences),
+    keywords: keywordsOf(segments),
+    actionItems: actionItemsOf(segments, sentences, meetingDate),
+  }
+}

@@ -1,0 +1,34 @@
+import { roleGroupOf } from '../../shared/meetings'
+import type { meetings, transcripts } from '../db/schema'
+import { meetingKey } from './access'
+
+/** Spec §3 "Meeting", each participant with the group their role is shown in. */
+export const meetingPayload = (row: typeof meetings.$inferSelect) => ({
+  id: meetingKey(row.id),
+  title: row.title,
+  date: row.scheduledAt.toISOString(),
+  duration: row.durationMinutes,
+  participants: row.participants.map((participant) => ({ ...participant, roleGroup: roleGroupOf(participant.role) })),
+  status: row.status,
+  recordingUrl: null,
+  transcriptUrl: row.status === 'processed' ? `/api/meetings/${meetingKey(row.id)}/transcript/` : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+/** Spec §3 "Transcript", with the file it was read from. */
+export const transcriptPayload = (row: typeof transcripts.$inferSelect) => ({
+  id: row.id,
+  meetingId: meetingKey(row.meetingId),
+  createdAt: row.createdAt.toISOString(),
+  format: row.format,
+  fileName: row.fileName,
+  timesEstimated: row.timesEstimated,
+  segments: row.segments,
+  summary: row.summary,
+  keywords: row.keywords,
+  actionItems: row.actionItems,
+})
+
+export type MeetingPayload = ReturnType<typeof meetingPayload>
+export type TranscriptPayload = ReturnType<typeof transcriptPayload>

@@ -1,0 +1,74 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+
+import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
+import { requireCaller } from '../auth/middleware'
+import type { AppContext, AppEnv } from '../context'
+import { requireCurrentOrganization } from '../organizations/access'
+import { readJson, readQuery } from '../validation'
+import { meetingId, requireMeeting, requireMeetingEditor } from './access'
+import { ListMeetingsSchema, MeetingPatchSchema, MeetingSchema } from './schema'
+import {
+  deleteMeeting,
+  getMeeting,
+  getTranscript,
+  listMeetings,
+  saveTranscript,
+  scheduleMeeting,
+  updateMeeting,
+} from './service'
+import { readTranscriptUpload } from './transcript-upload'
+
+/** The transcript upload's own limit, in place of the 1 MB of JSON bodies (a little over the file's). */
+export const isTranscriptUpload = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/meetings\/[^/]+\/transcript\/$/.test(path)
+
+const transcriptLimit = bodyLimit({
+  maxSize: (MAX_TRANSCRIPT_MB + 1) * 1024 * 1024,
+  onError: (c) => c.json({ file: [`The file is larger than ${MAX_TRANSCRIPT_MB} MB.`] }, 413),
+})
+
+const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
+
+/** Permission first, then the meeting, then the body: as DRF orders them. */
+async function editing(c: AppContext) {
+  const caller = await member(c)
+  requireMeetingEditor(caller)
+  const meeting = await requireMeeting(c.var.deps, caller, meetingId(c.req.param('id')))
+  return { caller, meeting }
+}
+
+const id = (c: AppContext) => meetingId(c.req.param('id'))
+
+/** Spec §7 "Simulated services": meetings and their transcripts, stored per organization for real. */
+export const meetingRoutes = new Hono<AppEnv>()
+  .use('/meetings/*', requireCaller)
+  .use('/meetings', requireCaller)
+  .get('/meetings/', async (c) =>
+    c.json(await listMeetings(c.var.deps, await member(c), readQuery(c, ListMeetingsSchema))),
+  )
+  .post('/meetings/', async (c) => {
+    const caller = await member(c)
+    requireMeetingEditor(caller)
+    return c.json(await scheduleMeeting(c.var.deps, caller, await readJson(c, MeetingSchema)), 201)
+  })
+  .get('/meetings/:id/', async (c) => c.json(await getMeeting(c.var.deps, await member(c), id(c))))
+  .put('/meetings/:id/', async (c) => {
+    const { caller, meeting } = await editing(c)
+    return c.json(await updateMeeting(c.var.deps, caller, meeting.id, await readJson(c, MeetingSchema)))
+  })
+  .patch('/meetings/:id/', async (c) => {
+    const { caller, meeting } = await editing(c)
+    return c.json(await updateMeeting(c.var.deps, caller, meeting.id, await readJson(c, MeetingPatchSchema)))
+  })
+  .delete('/meetings/:id/', async (c) => {
+    const { caller, meeting } = await editing(c)
+    await deleteMeeting(c.var.deps, caller, meeting.id)
+    return c.body(null, 204)
+  })
+  .get('/meetings/:id/transcript/', async (c) => c.json(await getTranscript(c.var.deps, await member(c), id(c))))
+  .post('/meetings/:id/transcript/', transcriptLimit, async (c) => {
+    const { caller, meeting } = await editing(c)
+    const upload = await readTranscriptUpload(c.req.raw)
+    return c.json(await saveTranscript(c.var.deps, caller, meeting, upload), 201)
+  })

@@ -1,0 +1,133 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+
+import type { Participant } from '../../shared/meetings'
+import type { Deps, OrgCaller } from '../context'
+import type { Database } from '../db/client'
+import { meetings, transcripts } from '../db/schema'
+import { notFound } from '../http-error'
+import { MEETING_NOT_FOUND, requireMeeting, requireMeetingEditor } from './access'
+import { meetingPayload, transcriptPayload } from './payload'
+import { processTranscript } from './processing'
+import type { ListMeetingsQuery, MeetingInput, MeetingPatch } from './schema'
+import type { ParsedTranscript } from './transcript-format'
+
+/** Spec §7 "Simulated services": what a transcript that is not there yet answers. */
+export const TRANSCRIPT_NOT_FOUND = 'Transcript not found or still processing'
+
+const numbered = (participants: MeetingInput['participants']): Participant[] =>
+  participants.map((participant, index) => ({ id: index + 1, ...participant }))
+
+/** One page of the organization's meetings, the latest first, with the total, in one statement. */
+export async function listMeetings({ db }: Deps, caller: OrgCaller, query: ListMeetingsQuery) {
+  const where = and(
+    eq(meetings.organizationId, caller.organizationId),
+    query.status ? eq(meetings.status, query.status) : undefined,
+  )
+  const rows = await db
+    .select({ meeting: meetings, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(meetings)
+    .where(where)
+    .orderBy(desc(meetings.scheduledAt), desc(meetings.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+  const count =
+    rows[0]?.total ??
+    (query.page > 1
+      ? ((
+          await db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(meetings)
+            .where(where)
+        )[0]?.n ?? 0)
+      : 0)
+  return {
+    count,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map((row) => meetingPayload(row.meeting)),
+  }
+}
+
+export async function getMeeting(deps: Deps, caller: OrgCaller, id: number) {
+  return meetingPayload(await requireMeeting(deps, caller, id))
+}
+
+export async function scheduleMeeting(deps: Deps, caller: OrgCaller, input: MeetingInput) {
+  requireMeetingEditor(caller)
+  const [row] = await deps.db
+    .insert(meetings)
+    .values({
+      organizationId: caller.organizationId,
+      title: input.title,
+      scheduledAt: new Date(input.date),
+      durationMinutes: input.duration,
+      participants: numbered(input.participants),
+      createdBy: caller.userId,
+    })
+    .returning()
+  return meetingPayload(row!)
+}
+
+const ownMeeting = (caller: OrgCaller, id: number) =>
+  and(eq(meetings.id, id), eq(meetings.organizationId, caller.organizationId))
+
+export async function updateMeeting(deps: Deps, caller: OrgCaller, id: number, changes: MeetingPatch) {
+  requireMeetingEditor(caller)
+  const [row] = await deps.db
+    .update(meetings)
+    .set({
+      title: changes.title,
+      scheduledAt: changes.date === undefined ? undefined : new Date(changes.date),
+      durationMinutes: changes.duration,
+      participants: changes.participants && numbered(changes.participants),
+      updatedAt: deps.clock.now(),
+    })
+    .where(ownMeeting(caller, id))
+    .returning()
+  if (!row) throw notFound(MEETING_NOT_FOUND)
+  return meetingPayload(row)
+}
+
+export async function deleteMeeting(deps: Deps, caller: OrgCaller, id: number) {
+  requireMeetingEditor(caller)
+  const deleted = await deps.db.delete(meetings).where(ownMeeting(caller, id)).returning({ id: meetings.id })
+  if (!deleted.length) throw notFound(MEETING_NOT_FOUND)
+}
+
+export async function getTranscript(deps: Deps, caller: OrgCaller, id: number) {
+  const meeting = await requireMeeting(deps, caller, id)
+  const [row] = await deps.db.select().from(transcripts).where(eq(transcripts.meetingId, meeting.id))
+  if (!row || meeting.status !== 'processed') throw notFound(TRANSCRIPT_NOT_FOUND)
+  return transcriptPayload(row)
+}
+
+/**
+ * A transcript file for a meeting: speakers matched to its participants (the others added), the
+ * summary, keywords and action items worked out, all saved at once; the meeting is then processed.
+ * A new file replaces the transcript before it.
+ */
+export async function saveTranscript(
+  deps: Deps,
+  caller: OrgCaller,
+  meeting: typeof meetings.$inferSelect,
+  upload: ParsedTranscript & { fileName: string },
+) {
+  requireMeetingEditor(caller)
+  const { participants, transcript } = processTranscript(meeting, upload)
+  const values = { ...transcript, createdAt: deps.clock.now() }
+  const saved = await deps.db.transaction(async (tx) => {
+    const [transcript] = await (tx as unknown as Database)
+      .insert(transcripts)
+      .values({ meetingId: meeting.id, ...values })
+      .onConflictDoUpdate({ target: transcripts.meetingId, set: values })
+      .returning()
+    const [updated] = await tx
+      .update(meetings)
+      .set({ participants, status: 'processed', updatedAt: deps.clock.now() })
+      .where(ownMeeting(caller, meeting.id))
+      .returning()
+    if (!updated) throw notFound(MEETING_NOT_FOUND)
+    return { transcript: transcript!, meeting: updated }
+  })
+  return { meeting: meetingPayload(saved.meeting), transcript: transcriptPayload(saved.transcript) }
+}

@@ -1,0 +1,45 @@
+import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
+import { HttpError } from '../http-error'
+import { decodeText, looksLikeText } from '../ingest/decode-text'
+import { extensionOf } from '../ingest/file-types'
+import { parseTranscript, TranscriptError } from './transcript-format'
+
+export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'txt']
+
+const refuse = (message: string) => new HttpError(400, { file: [message] })
+
+/**
+ * The transcript file of a multipart upload (field `file`), checked like a document upload: its
+ * name's extension, its size, and its content (text, not a renamed binary), then parsed.
+ */
+export async function readTranscriptUpload(request: Request) {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(415, { detail: 'Send the upload as multipart/form-data.' })
+  }
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    throw new HttpError(400, { detail: 'The upload was cut off or is not valid multipart/form-data.' })
+  }
+  const file = form.get('file')
+  if (!(file instanceof File)) throw refuse('Choose a transcript file to upload.')
+  const extension = extensionOf(file.name)
+  if (!TRANSCRIPT_EXTENSIONS.includes(extension)) {
+    throw refuse(`${file.name}: upload a transcript as a WebVTT (.vtt), SRT (.srt) or text (.txt) file.`)
+  }
+  if (file.size === 0) throw refuse(`${file.name}: the file is empty.`)
+  if (file.size > MAX_TRANSCRIPT_MB * 1024 * 1024) {
+    throw refuse(`${file.name}: the file is larger than ${MAX_TRANSCRIPT_MB} MB.`)
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!looksLikeText(bytes.subarray(0, 4096))) {
+    throw refuse(`${file.name}: the content is not text, so it cannot be a .${extension} transcript.`)
+  }
+  try {
+    return { fileName: file.name, ...parseTranscript(decodeText(bytes).text) }
+  } catch (error) {
+    if (error instanceof TranscriptError) throw refuse(`${file.name}: ${error.message}`)
+    throw error
+  }
+}

@@ -1,0 +1,138 @@
+import { Link } from '@remix-run/react'
+
+import type { Meeting, Transcript } from '~/services/meetings.server'
+import { formatDate, formatDateTime, initialOf } from '~/utils/format'
+
+import { clock, STATUS_LABELS } from './labels'
+
+const ROLE_LABELS: Record<string, string> = {
+  client: 'Client',
+  'client-cfo': 'Client CFO',
+  'client-family': 'Client family',
+  advisor: 'Advisor',
+  valuator: 'Valuator',
+  'tax-advisor': 'Tax advisor',
+  'legal-advisor': 'Legal advisor',
+  participant: 'Participant',
+}
+
+/**
+ * A meeting's detail (spec §2): who took part, what it said and what was agreed, and on its
+ * transcript page the whole transcript with speakers and times.
+ */
+export function MeetingView({
+  meeting,
+  transcript,
+  fullTranscript,
+}: {
+  meeting: Meeting
+  transcript: Transcript | null
+  fullTranscript: boolean
+}) {
+  return (
+    <div className="page meeting-view">
+      <p>
+        <Link to="/transcriptions">← Recorded Meetings</Link>
+      </p>
+      <h1>{meeting.title}</h1>
+      <dl className="facts">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`status status-meeting-${meeting.status}`}>{STATUS_LABELS[meeting.status]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={meeting.date}>{formatDateTime(meeting.date)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{meeting.duration} minutes</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="participants-title">
+        <h2 id="participants-title">Participants</h2>
+        <ul className="participants">
+          {meeting.participants.map((participant) => (
+            <li key={participant.id} className={`participant role-${participant.roleGroup}`}>
+              <span className="avatar" aria-hidden="true">
+                {participant.name
+                  .split(/\s+/)
+                  .slice(0, 2)
+                  .map((part) => initialOf(part))
+                  .join('')}
+              </span>
+              <span>
+                {participant.name}
+                <span className="participant-role">{ROLE_LABELS[participant.role] ?? participant.role}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {transcript ? (
+        <>
+          <section aria-labelledby="summary-title">
+            <h2 id="summary-title">Summary</h2>
+            {transcript.summary.split('\n').map((line, index) => (
+              <p key={index}>{line}</p>
+            ))}
+          </section>
+          <section aria-labelledby="keywords-title">
+            <h2 id="keywords-title">Keywords</h2>
+            <ul className="term-list">
+              {transcript.keywords.map((keyword) => (
+                <li key={keyword}>{keyword}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="actions-title">
+            <h2 id="actions-title">Action items</h2>
+            {transcript.actionItems.length === 0 ? <p>No action items were said.</p> : null}
+            <ul className="notes-list">
+              {transcript.actionItems.map((item, index) => (
+                <li key={index}>
+                  <p>{item.text}</p>
+                  <p className="notes-meta">
+                    <span>Assignee: {item.assignee}</span>
+                    <span>Due: {item.dueDate ? formatDate(`${item.dueDate}T12:00:00Z`) : 'Not set'}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {fullTranscript ? (
+            <section aria-labelledby="transcript-title">
+              <h2 id="transcript-title">Transcript</h2>
+              <ol className="transcript">
+                {transcript.segments.map((segment) => (
+                  <li key={segment.id}>
+                    <p className="transcript-speaker">
+                      <span>{segment.speaker}</span> <time>{clock(segment.startTime)}</time>
+                    </p>
+                    <p>{segment.text}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : (
+            <p>
+              <Link to={`/transcriptions/${meeting.id}/transcript`} className="button">
+                View Transcript
+              </Link>
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="alert alert-info" role="status">
+          This meeting has not been fully processed yet. Current status: {meeting.status}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { meetingStatusHandlers } from '~/components/meetings/meeting-errors'
+import { MeetingView } from '~/components/meetings/meeting-view'
+import { requireUser } from '~/services/auth.server'
+import { loadMeeting } from '~/services/meeting-detail.server'
+import meetingStyles from '~/styles/meetings.css'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.meeting.title ?? 'Meeting'}: transcript | Exit Planner` },
+]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request)
+  return json(await loadMeeting(request, params.meetingId))
+}
+
+export default function MeetingTranscript() {
+  const { meeting, transcript } = useLoaderData<typeof loader>()
+  return <MeetingView meeting={meeting} transcript={transcript} fullTranscript={true} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={meetingStatusHandlers} />
+}

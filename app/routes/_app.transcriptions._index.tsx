@@ -1,0 +1,93 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SelectField } from '~/components/forms'
+import { STATUS_FILTERS } from '~/components/meetings/labels'
+import { MeetingCard } from '~/components/meetings/meeting-card'
+import { ApiError } from '~/services/api-fetch.server'
+import { requireUser } from '~/services/auth.server'
+import { meetingsApi } from '~/services/meetings.server'
+import meetingStyles from '~/styles/meetings.css'
+import { plural } from '~/utils/format'
+
+export const meta: MetaFunction = () => [{ title: 'Recorded Meetings | Exit Planner' }]
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  const url = new URL(request.url)
+  // An unknown status shows every meeting, as 'All Meetings' does.
+  const status = STATUS_FILTERS.find((filter) => filter.value === url.searchParams.get('status'))?.value ?? ''
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1)
+  try {
+    return json({ status, list: await meetingsApi(request).list({ status, page }), error: null })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return json({ status, list: null, error: 'Failed to load meetings. Please try again later.' })
+  }
+}
+
+export default function RecordedMeetings() {
+  const { status, list, error } = useLoaderData<typeof loader>()
+  const query = (changes: Record<string, string | number>) => {
+    const params = new URLSearchParams({ ...(status ? { status } : {}) })
+    for (const [key, value] of Object.entries(changes)) params.set(key, String(value))
+    return `/transcriptions?${params}`
+  }
+  const pages = list ? Math.ceil(list.count / list.page_size) : 0
+  return (
+    <div className="page">
+      <h1>Recorded Meetings</h1>
+      <Form method="get" className="filter-form" aria-label="Filter meetings">
+        <SelectField label="Status" selectProps={{ id: 'status', name: 'status', defaultValue: status }}>
+          {STATUS_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </Form>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {list && list.results.length === 0 ? (
+        <div className="empty-state">
+          <h2>No meetings found</h2>
+        </div>
+      ) : null}
+      {list && list.results.length ? (
+        <>
+          <p className="result-count">{plural(list.count, 'meeting')}</p>
+          <ul className="meeting-grid">
+            {list.results.map((meeting) => (
+              <li key={meeting.id}>
+                <MeetingCard meeting={meeting} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {pages > 1 && list ? (
+        <nav aria-label="Pages" className="pager">
+          {list.page > 1 ? <Link to={query({ page: list.page - 1 })}>Previous page</Link> : null}
+          <span>
+            Page {list.page} of {pages}
+          </span>
+          {list.page < pages ? <Link to={query({ page: list.page + 1 })}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

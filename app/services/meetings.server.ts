@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+// The backend's response shapes, imported as types only (erased at build).
+import type { MeetingPayload as Meeting, TranscriptPayload as Transcript } from '../../api/meetings/payload'
+import { apiJson } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+
+export type { Meeting, Transcript }
+
+// What the pages read of them.
+const MeetingShape = z.object({
+  id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  duration: z.number(),
+  status: z.enum(['scheduled', 'processing', 'processed']),
+  participants: z.array(z.object({ id: z.number(), name: z.string(), role: z.string(), roleGroup: z.string() })),
+})
+const MeetingListShape = z.object({
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  results: z.array(MeetingShape),
+})
+const TranscriptShape = z.object({
+  segments: z.array(z.object({ id: z.number(), startTime: z.number(), speaker: z.string(), text: z.string() })),
+  summary: z.string(),
+  keywords: z.array(z.string()),
+  actionItems: z.array(z.object({ text: z.string(), assignee: z.string(), dueDate: z.string().nullable() })),
+})
+
+export interface MeetingList {
+  count: number
+  page: number
+  page_size: number
+  results: Meeting[]
+}
+
+const path = (id: string, rest = '') => `/meetings/${encodeURIComponent(id)}/${rest}`
+
+/** The meetings API, bound to the signed-in request. */
+export function meetingsApi(request: Request) {
+  return {
+    list: async (query: { status?: string; page?: number }) => {
+      const params = new URLSearchParams()
+      if (query.status) params.set('status', query.status)
+      if (query.page && query.page > 1) params.set('page', String(query.page))
+      const search = params.size ? `?${params}` : ''
+      return expectShape<MeetingList>(MeetingListShape, await apiJson(request, `/meetings/${search}`), 'meetings')
+    },
+    get: async (id: string) => expectShape<Meeting>(MeetingShape, await apiJson(request, path(id)), 'meeting'),
+    transcript: async (id: string) =>
+      expectShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
+  }
+}

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test'
+
+import { expectNoAxeViolations, signIn } from './support/fixtures'
+
+// The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
+test.describe('recorded meetings', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'member')
+  })
+
+  test('lists the meetings with their status, time, length and people, and filters them by status', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto('/transcriptions')
+    await expect(page.getByRole('heading', { name: 'Recorded Meetings', level: 1 })).toBeVisible()
+    const cards = page.getByRole('article')
+    await expect(cards).toHaveCount(3)
+    const family = cards.filter({ hasText: 'Family meeting on succession' })
+    await expect(family).toContainText('Scheduled')
+    await expect(family).toContainText('90 minutes')
+    await expect(family).toContainText('5 participants')
+    await expect(family.getByRole('list', { name: 'Participants' }).getByRole('listitem')).toHaveText([
+      'Robert Kline',
+      'Ellen Kline',
+      '+3',
+    ])
+    await expect(family.getByRole('link', { name: /^View Transcript/ })).toHaveCount(0)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    await page.getByLabel('Status').selectOption({ label: 'Completed' })
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await expect(page).toHaveURL(/status=processed/)
+    await expect(cards).toHaveCount(2)
+    await page.getByLabel('Status').selectOption({ label: 'Scheduled' })
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await expect(cards).toHaveCount(1)
+    await expect(cards).toContainText('Family meeting on succession')
+  })
+
+  test('shows a meeting with its people, summary, keywords and action items, then its transcript', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto('/transcriptions')
+    await page.getByRole('link', { name: 'View Details of Valuation review and value gap' }).click()
+    await expect(page.getByRole('heading', { name: 'Valuation review and value gap', level: 1 })).toBeVisible()
+    const people = page.getByRole('region', { name: 'Participants' })
+    await expect(people.locator('.role-expert')).toContainText('Tom Reed')
+    await expect(people.locator('.role-expert')).toContainText('Tax advisor')
+    await expect(people.locator('.role-client')).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('between 11.5 and 13.8 million')
+    const actions = page.getByRole('region', { name: 'Action items' })
+    await expect(actions.getByRole('listitem').filter({ hasText: 'Model the asset sale' })).toContainText(
+      'Assignee: Tom Reed',
+    )
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    await page.getByRole('link', { name: 'View Transcript' }).click()
+    const transcript = page.getByRole('region', { name: 'Transcript' })
+    const turn = transcript.getByRole('listitem').filter({ hasText: 'From the tax side' })
+    await expect(turn).toContainText('Tom Reed')
+    await expect(turn.locator('time')).toHaveText('01:25')
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+  })
+
+  test('says plainly when a meeting has no transcript yet, and answers 404 for one that is not there', async ({
+    page,
+  }) => {
+    await page.goto('/transcriptions')
+    await page.getByRole('link', { name: 'View Details of Family meeting on succession' }).click()
+    await expect(
+      page.getByText('This meeting has not been fully processed yet. Current status: scheduled'),
+    ).toBeVisible()
+    const response = await page.goto('/transcriptions/meet-99999999')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Meeting not found' })).toBeVisible()
+  })
+})
