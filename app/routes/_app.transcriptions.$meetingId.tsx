@@ -1,13 +1,15 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { meetingStatusHandlers } from '~/components/meetings/meeting-errors'
 import { MeetingView } from '~/components/meetings/meeting-view'
-import { requireUser } from '~/services/auth.server'
-import { loadMeeting } from '~/services/meeting-detail.server'
+import { TranscriptUploadForm } from '~/components/meetings/transcript-upload-form'
+import { currentUser } from '~/services/auth.server'
+import { loadMeeting, uploadTranscriptAction } from '~/services/meeting-detail.server'
 import meetingStyles from '~/styles/meetings.css'
+import { canManageMeetings } from '~/utils/access'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.meeting.title ?? 'Meeting'} | Exit Planner` },
@@ -16,13 +18,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request)
-  return json(await loadMeeting(request, params.meetingId))
+  const me = await currentUser(request)
+  return json({ ...(await loadMeeting(request, params.meetingId)), canManage: canManageMeetings(me.role) })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return uploadTranscriptAction(request, params.meetingId ?? '')
 }
 
 export default function MeetingDetail() {
-  const { meeting, transcript } = useLoaderData<typeof loader>()
-  return <MeetingView meeting={meeting} transcript={transcript} fullTranscript={false} />
+  const { meeting, transcript, canManage } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <MeetingView meeting={meeting} transcript={transcript} fullTranscript={false}>
+      {canManage ? <TranscriptUploadForm lastResult={lastResult} replacing={Boolean(transcript)} /> : null}
+    </MeetingView>
+  )
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,3 @@
-import { openAsBlob } from 'node:fs'
-
 import { z } from 'zod'
 
 // The backend's response shapes, imported as types only: erased at build, so no backend code is
@@ -19,6 +17,7 @@ import type {
   VersionPayload as DocumentVersion,
 } from '../../api/documents/payload'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
+import { multipart, type StagedFile } from './uploads.server'
 
 export type {
   BatchUploadResult,
@@ -30,23 +29,8 @@ export type {
   DocumentVersion,
   DuplicateEntry,
   RelatedDocument,
+  StagedFile,
   VersionComparison,
-}
-
-/** A file the upload form wrote to a temporary folder (Remix's file upload handler). */
-export interface StagedFile {
-  name: string
-  getFilePath(): string
-}
-
-/** Re-sends staged files as a streamed multipart body: openAsBlob reads from disk as it is sent. */
-async function multipart(files: Record<string, StagedFile[]>, fields: Record<string, string | undefined> = {}) {
-  const body = new FormData()
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, value)
-  for (const [name, staged] of Object.entries(files)) {
-    for (const file of staged) body.append(name, await openAsBlob(file.getFilePath()), file.name)
-  }
-  return body
 }
 
 export interface UploadFields {

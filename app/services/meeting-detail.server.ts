@@ -1,5 +1,14 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { json } from '@remix-run/node'
+
+import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
+
 import { ApiError } from './api-fetch.server'
+import { requireRole } from './auth.server'
+import { redirectWithToast } from './flash.server'
 import { meetingsApi } from './meetings.server'
+import { stageUpload } from './uploads.server'
 
 /** A meeting and, once it is processed, its transcript: 404 for one that is not there. */
 export async function loadMeeting(request: Request, id: string | undefined) {
@@ -14,3 +23,40 @@ export async function loadMeeting(request: Request, id: string | undefined) {
     throw new Response('Meeting not found or error loading data.', { status: 502 })
   }
 }
+
+/**
+ * The detail page's transcript upload: staged to disk, passed to the backend, and the page again
+ * with the transcript, or with the backend's reason on the file field.
+ */
+export async function uploadTranscriptAction(request: Request, id: string) {
+  await requireRole(request, ['admin', 'analyst'])
+  const staged = await stageUpload(request)
+  if ('tooLarge' in staged) return json(fileError(staged.tooLarge), { status: 400 })
+  if ('malformed' in staged) return json(fileError(staged.malformed), { status: 400 })
+  try {
+    const submission = parseWithZod(staged.formData, { schema: TranscriptUploadSchema })
+    if (submission.status !== 'success') return json(submission.reply({ hideFields: ['file'] }), { status: 400 })
+    await meetingsApi(request).uploadTranscript(id, staged.files[0]!)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 404) throw new Response('Meeting not found', { status: 404 })
+    // The backend names what is wrong with the file (400, 413); anything else is its own failure.
+    const { file, detail } = error.body
+    const messages = Array.isArray(file)
+      ? file.map(String)
+      : typeof detail === 'string' && error.status < 500
+        ? [detail]
+        : [UPLOAD_FAILED]
+    return json(fileError(...messages), { status: 400 })
+  } finally {
+    await staged.cleanup()
+  }
+  return redirectWithToast(request, `/transcriptions/${id}`, { type: 'success', message: 'Transcript processed' })
+}
+
+const UPLOAD_FAILED = 'Failed to upload the transcript. Please try again.'
+
+const fileError = (...messages: string[]): SubmissionResult<string[]> => ({
+  status: 'error',
+  error: { file: messages },
+})

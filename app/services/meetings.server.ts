@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { MeetingPayload as Meeting, TranscriptPayload as Transcript } from '../../api/meetings/payload'
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
+import { multipart, type StagedFile } from './uploads.server'
 
 export type { Meeting, Transcript }
 
@@ -49,6 +50,9 @@ export function meetingsApi(request: Request) {
       return expectShape<MeetingList>(MeetingListShape, await apiJson(request, `/meetings/${search}`), 'meetings')
     },
     get: async (id: string) => expectShape<Meeting>(MeetingShape, await apiJson(request, path(id)), 'meeting'),
+    /** Sends a staged transcript file; the backend answers once it has read it. */
+    uploadTranscript: async (id: string, file: StagedFile) =>
+      apiJson<unknown>(request, path(id, 'transcript/'), { method: 'POST', body: await multipart({ file: [file] }) }),
     transcript: async (id: string) =>
       expectShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, openAsBlob } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -82,4 +82,20 @@ function sizeLimit(field: string, maxBytes: number) {
       done(null, chunk)
     },
   })
+}
+
+/** A file the upload form wrote to a temporary folder (Remix's file upload handler). */
+export interface StagedFile {
+  name: string
+  getFilePath(): string
+}
+
+/** Re-sends staged files as a streamed multipart body: openAsBlob reads from disk as it is sent. */
+export async function multipart(files: Record<string, StagedFile[]>, fields: Record<string, string | undefined> = {}) {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, value)
+  for (const [name, staged] of Object.entries(files)) {
+    for (const file of staged) body.append(name, await openAsBlob(file.getFilePath()), file.name)
+  }
+  return body
 }

@@ -20,3 +20,6 @@ export const canManageDocuments = (role: string | null | undefined) => hasRole(r
 
 /** Create, edit and delete conversation templates (admins and analysts; members read and use them). */
 export const canManageTemplates = (role: string | null | undefined) => hasRole(role, ['analyst'])
+
+/** Schedule, edit and delete meetings and upload their transcripts (admins and analysts; members read). */
+export const canManageMeetings = (role: string | null | undefined) => hasRole(role, ['analyst'])

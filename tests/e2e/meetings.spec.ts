@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 
-import { expectNoAxeViolations, signIn } from './support/fixtures'
+import { api, apiSignIn, createTeam } from './support/api'
+import { expectNoAxeViolations, signIn, signInAs } from './support/fixtures'
 
 // The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
 test.describe('recorded meetings', () => {
@@ -75,5 +76,67 @@ test.describe('recorded meetings', () => {
     const response = await page.goto('/transcriptions/meet-99999999')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Meeting not found' })).toBeVisible()
+  })
+})
+
+test.describe('uploading a transcript', () => {
+  test('reads the file into turns, a summary and action items, and names a file it cannot read', async ({ page }) => {
+    const { users } = await createTeam('Transcribers', ['analyst'])
+    const analyst = users[0]!
+    const { access } = await apiSignIn(analyst.username, analyst.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: {
+        title: 'Buyer call with Harbor Capital',
+        date: '2026-11-18T15:00:00Z',
+        duration: 30,
+        participants: [
+          { name: 'Nina Park', role: 'advisor' },
+          { name: 'Oscar Lund', email: 'oscar.lund@harbor.example', role: 'client' },
+        ],
+      },
+    })
+    await signInAs(page, analyst.username, analyst.password)
+    await page.goto(`/transcriptions/${meeting.id}`)
+    await expect(
+      page.getByText('This meeting has not been fully processed yet. Current status: scheduled'),
+    ).toBeVisible()
+
+    const file = page.getByLabel('Transcript file')
+    await file.setInputFiles({ name: 'minutes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') })
+    await page.getByRole('button', { name: 'Upload Transcript' }).click()
+    await expect(file).toHaveAccessibleDescription(/minutes\.pdf: upload a transcript as a WebVTT/)
+
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:02.000 --> 00:00:09.000',
+      '<v Nina Park>Harbor offered 12 million, with 3 million of it as an earn-out over two years.',
+      '',
+      '00:00:10.000 --> 00:00:16.000',
+      "<v Oscar Lund>We agreed to counter at 13.5 million. I'll send the counter-offer by Friday.",
+      '',
+      '00:01:05.000 --> 00:01:12.000',
+      '<v Ines Ford>I will review the earn-out terms next week.',
+      '',
+    ].join('\n')
+    await page
+      .getByLabel('Transcript file')
+      .setInputFiles({ name: 'buyer-call.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) })
+    await page.getByRole('button', { name: 'Upload Transcript' }).click()
+    await expect(page.getByRole('status').getByText('Transcript processed')).toBeVisible()
+    await expect(page.locator('.status').first()).toHaveText('Completed')
+    // A speaker no participant matched joins the meeting.
+    await expect(page.getByRole('region', { name: 'Participants' })).toContainText('Ines Ford')
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('counter at 13.5 million')
+    const actions = page.getByRole('region', { name: 'Action items' }).getByRole('listitem')
+    await expect(actions.filter({ hasText: 'Send the counter-offer by Friday' })).toContainText('Assignee: Oscar Lund')
+    await expect(actions.filter({ hasText: 'Send the counter-offer by Friday' })).toContainText('Due: Nov 20, 2026')
+    await expect(actions.filter({ hasText: 'Review the earn-out terms' })).toContainText('Assignee: Ines Ford')
+
+    await page.getByRole('link', { name: 'View Transcript' }).click()
+    const turns = page.getByRole('region', { name: 'Transcript' }).getByRole('listitem')
+    await expect(turns).toHaveCount(3)
+    await expect(turns.nth(2)).toContainText('Ines Ford 01:05')
   })
 })

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 
 import type { Meeting, Transcript } from '~/services/meetings.server'
 import { formatDate, formatDateTime, initialOf } from '~/utils/format'
@@ -24,10 +25,13 @@ export function MeetingView({
   meeting,
   transcript,
   fullTranscript,
+  children,
 }: {
   meeting: Meeting
   transcript: Transcript | null
   fullTranscript: boolean
+  /** What the page adds below the meeting (the transcript upload, for those who may). */
+  children?: ReactNode
 }) {
   return (
     <div className="page meeting-view">
@@ -133,6 +137,7 @@ export function MeetingView({
           This meeting has not been fully processed yet. Current status: {meeting.status}
         </p>
       )}
+      {children}
     </div>
   )
 }

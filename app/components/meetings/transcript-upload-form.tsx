@@ -1,0 +1,54 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
+
+import { ErrorList, Field } from '~/components/forms'
+
+import { MAX_TRANSCRIPT_MB } from '../../../shared/meetings'
+
+const isFile = (value: unknown): value is File =>
+  typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && value.name !== ''
+
+export const TranscriptUploadSchema = z.object({
+  file: z.custom<File>(isFile, { message: 'Choose a transcript file to upload.' }),
+})
+
+/** Upload a meeting's transcript file: a plain multipart form, so it works without JavaScript. */
+export function TranscriptUploadForm({
+  lastResult,
+  replacing,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  replacing: boolean
+}) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'transcript-upload',
+    lastResult,
+    constraint: getZodConstraint(TranscriptUploadSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TranscriptUploadSchema }),
+  })
+  const uploading = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  return (
+    <section aria-labelledby="upload-title" className="card">
+      <h2 id="upload-title">{replacing ? 'Replace the transcript' : 'Upload a transcript'}</h2>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Transcript file"
+          inputProps={{ ...getInputProps(fields.file, { type: 'file' }), accept: '.vtt,.srt,.txt' }}
+          errors={fields.file.errors}
+          help={`A WebVTT (.vtt) or SRT (.srt) file from the meeting tool, or text with one turn per line as 'Name: what they said'. At most ${MAX_TRANSCRIPT_MB} MB.`}
+        />
+        <div className="form-actions">
+          <button type="submit" name="intent" value="upload-transcript" className="button-primary" disabled={uploading}>
+            {uploading ? 'Uploading...' : 'Upload Transcript'}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
