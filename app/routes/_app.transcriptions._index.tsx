@@ -7,9 +7,10 @@ import { SelectField } from '~/components/forms'
 import { STATUS_FILTERS } from '~/components/meetings/labels'
 import { MeetingCard } from '~/components/meetings/meeting-card'
 import { ApiError } from '~/services/api-fetch.server'
-import { requireUser } from '~/services/auth.server'
+import { currentUser } from '~/services/auth.server'
 import { meetingsApi } from '~/services/meetings.server'
 import meetingStyles from '~/styles/meetings.css'
+import { canManageMeetings } from '~/utils/access'
 import { plural } from '~/utils/format'
 
 export const meta: MetaFunction = () => [{ title: 'Recorded Meetings | Exit Planner' }]
@@ -17,21 +18,22 @@ export const meta: MetaFunction = () => [{ title: 'Recorded Meetings | Exit Plan
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+  const me = await currentUser(request)
+  const canManage = canManageMeetings(me.role)
   const url = new URL(request.url)
   // An unknown status shows every meeting, as 'All Meetings' does.
   const status = STATUS_FILTERS.find((filter) => filter.value === url.searchParams.get('status'))?.value ?? ''
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1)
   try {
-    return json({ status, list: await meetingsApi(request).list({ status, page }), error: null })
+    return json({ status, canManage, list: await meetingsApi(request).list({ status, page }), error: null })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return json({ status, list: null, error: 'Failed to load meetings. Please try again later.' })
+    return json({ status, canManage, list: null, error: 'Failed to load meetings. Please try again later.' })
   }
 }
 
 export default function RecordedMeetings() {
-  const { status, list, error } = useLoaderData<typeof loader>()
+  const { status, canManage, list, error } = useLoaderData<typeof loader>()
   const query = (changes: Record<string, string | number>) => {
     const params = new URLSearchParams({ ...(status ? { status } : {}) })
     for (const [key, value] of Object.entries(changes)) params.set(key, String(value))
@@ -40,7 +42,14 @@ export default function RecordedMeetings() {
   const pages = list ? Math.ceil(list.count / list.page_size) : 0
   return (
     <div className="page">
-      <h1>Recorded Meetings</h1>
+      <div className="page-header">
+        <h1>Recorded Meetings</h1>
+        {canManage ? (
+          <Link to="/transcriptions/new" className="button button-primary">
+            Schedule Meeting
+          </Link>
+        ) : null}
+      </div>
       <Form method="get" className="filter-form" aria-label="Filter meetings">
         <SelectField label="Status" selectProps={{ id: 'status', name: 'status', defaultValue: status }}>
           {STATUS_FILTERS.map((filter) => (

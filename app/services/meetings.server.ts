@@ -50,6 +50,17 @@ export function meetingsApi(request: Request) {
       return expectShape<MeetingList>(MeetingListShape, await apiJson(request, `/meetings/${search}`), 'meetings')
     },
     get: async (id: string) => expectShape<Meeting>(MeetingShape, await apiJson(request, path(id)), 'meeting'),
+    schedule: async (input: {
+      title: string
+      date: string
+      duration: number
+      participants: { name: string; email?: string; role: string }[]
+    }) =>
+      expectShape<Meeting>(
+        MeetingShape,
+        await apiJson(request, '/meetings/', { method: 'POST', json: input }),
+        'meeting',
+      ),
     /** Sends a staged transcript file; the backend answers once it has read it. */
     uploadTranscript: async (id: string, file: StagedFile) =>
       apiJson<unknown>(request, path(id, 'transcript/'), { method: 'POST', body: await multipart({ file: [file] }) }),

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { api, apiSignIn, createTeam } from './support/api'
+import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { expectNoAxeViolations, signIn, signInAs } from './support/fixtures'
 
 // The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
@@ -80,7 +80,10 @@ test.describe('recorded meetings', () => {
 })
 
 test.describe('uploading a transcript', () => {
-  test('reads the file into turns, a summary and action items, and names a file it cannot read', async ({ page }) => {
+  test('reads the file into turns, a summary and action items, and names a file it cannot read', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const { users } = await createTeam('Transcribers', ['analyst'])
     const analyst = users[0]!
     const { access } = await apiSignIn(analyst.username, analyst.password)
@@ -133,10 +136,54 @@ test.describe('uploading a transcript', () => {
     await expect(actions.filter({ hasText: 'Send the counter-offer by Friday' })).toContainText('Assignee: Oscar Lund')
     await expect(actions.filter({ hasText: 'Send the counter-offer by Friday' })).toContainText('Due: Nov 20, 2026')
     await expect(actions.filter({ hasText: 'Review the earn-out terms' })).toContainText('Assignee: Ines Ford')
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
 
     await page.getByRole('link', { name: 'View Transcript' }).click()
     const turns = page.getByRole('region', { name: 'Transcript' }).getByRole('listitem')
     await expect(turns).toHaveCount(3)
     await expect(turns.nth(2)).toContainText('Ines Ford 01:05')
+  })
+})
+
+test.describe('scheduling a meeting', () => {
+  test('schedules one with its people, adding a participant in place, and a member may not', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Schedulers', ['analyst', 'member'])
+    const [analyst, member] = users as [TeamUser, TeamUser]
+    await signInAs(page, analyst.username, analyst.password)
+    await page.goto('/transcriptions')
+    await page.getByRole('link', { name: 'Schedule Meeting' }).click()
+    await page.getByLabel('Title').fill('Management buyout check-in')
+    await page.getByLabel('Date and time (UTC)').fill('2026-12-10T15:00')
+    await page.getByLabel('Duration (minutes)').fill('45')
+    const first = page.getByRole('group', { name: 'Participant 1' })
+    await first.getByLabel('Name').fill('Lena Ortiz')
+    await first.getByLabel('Role').selectOption({ label: 'Client' })
+    await page.getByRole('button', { name: 'Add participant' }).click()
+    const second = page.getByRole('group', { name: 'Participant 2' })
+    await second.getByLabel('Name').fill('Sam Hill')
+    await second.getByLabel('Role').selectOption({ label: 'Advisor' })
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Schedule Meeting' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Management buyout check-in', level: 1 })).toBeVisible()
+    await expect(page.getByRole('status').getByText('Meeting scheduled')).toBeVisible()
+    await expect(page.getByText('Dec 10, 2026, 3:00 PM UTC')).toBeVisible()
+    await expect(page.getByText('45 minutes')).toBeVisible()
+    const people = page.getByRole('region', { name: 'Participants' })
+    await expect(people.locator('.role-client')).toContainText('Lena Ortiz')
+    await expect(people.locator('.role-advisor')).toContainText('Sam Hill')
+
+    await page.context().clearCookies()
+    await signInAs(page, member.username, member.password)
+    await page.goto('/transcriptions')
+    await expect(page.getByRole('article')).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'Schedule Meeting' })).toHaveCount(0)
+    await page.getByRole('link', { name: /^View Details/ }).click()
+    await expect(page.getByLabel('Transcript file')).toHaveCount(0)
+    await page.goto('/transcriptions/new')
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
   })
 })

@@ -15,3 +15,15 @@ export function clock(seconds: number) {
   const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
   return h ? `${h}:${mmss}` : mmss
 }
+
+/** Spec §3 "Participant" roles as people read them. */
+export const ROLE_LABELS: Record<string, string> = {
+  client: 'Client',
+  'client-cfo': 'Client CFO',
+  'client-family': 'Client family',
+  advisor: 'Advisor',
+  valuator: 'Valuator',
+  'tax-advisor': 'Tax advisor',
+  'legal-advisor': 'Legal advisor',
+  participant: 'Participant',
+}

@@ -4,18 +4,7 @@ import type { ReactNode } from 'react'
 import type { Meeting, Transcript } from '~/services/meetings.server'
 import { formatDate, formatDateTime, initialOf } from '~/utils/format'
 
-import { clock, STATUS_LABELS } from './labels'
-
-const ROLE_LABELS: Record<string, string> = {
-  client: 'Client',
-  'client-cfo': 'Client CFO',
-  'client-family': 'Client family',
-  advisor: 'Advisor',
-  valuator: 'Valuator',
-  'tax-advisor': 'Tax advisor',
-  'legal-advisor': 'Legal advisor',
-  participant: 'Participant',
-}
+import { clock, ROLE_LABELS, STATUS_LABELS } from './labels'
 
 /**
  * A meeting's detail (spec §2): who took part, what it said and what was agreed, and on its

@@ -1,0 +1,61 @@
+import { parseWithZod } from '@conform-to/zod'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ScheduleForm, ScheduleSchema } from '~/components/meetings/schedule-form'
+import { ApiError } from '~/services/api-fetch.server'
+import { requireRole } from '~/services/auth.server'
+import { redirectWithToast } from '~/services/flash.server'
+import { meetingsApi } from '~/services/meetings.server'
+import meetingStyles from '~/styles/meetings.css'
+import templateStyles from '~/styles/templates.css'
+
+export const meta: MetaFunction = () => [{ title: 'Schedule a Meeting | Exit Planner' }]
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: meetingStyles },
+  { rel: 'stylesheet', href: templateStyles },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, ['admin', 'analyst'])
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRole(request, ['admin', 'analyst'])
+  const submission = parseWithZod(await request.formData(), { schema: ScheduleSchema })
+  if (submission.status !== 'success') {
+    return json(submission.reply(), { status: submission.status === 'error' ? 400 : 200 })
+  }
+  const { title, date, duration, participants = [] } = submission.value
+  try {
+    // The form's time is UTC, as every date in the app is shown.
+    const meeting = await meetingsApi(request).schedule({ title, date: `${date}:00Z`, duration, participants })
+    return redirectWithToast(request, `/transcriptions/${meeting.id}`, {
+      type: 'success',
+      message: 'Meeting scheduled',
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return json(submission.reply({ formErrors: ['Failed to schedule the meeting. Please try again.'] }), {
+      status: 400,
+    })
+  }
+}
+
+export default function ScheduleMeeting() {
+  const lastResult = useActionData<typeof action>()
+  return (
+    <div className="page">
+      <h1>Schedule a Meeting</h1>
+      <ScheduleForm lastResult={lastResult} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
