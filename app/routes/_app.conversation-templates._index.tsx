@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
+import { Pagination } from '~/components/pagination'
 import { TemplateCard } from '~/components/templates/template-card'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
@@ -62,7 +63,6 @@ export default function ConversationTemplates() {
     for (const [key, value] of Object.entries(changes)) params.set(key, String(value))
     return `${LIST}?${params}`
   }
-  const pages = list ? Math.ceil(list.count / list.page_size) : 0
   return (
     <div className="page">
       <div className="page-header">
@@ -106,7 +106,7 @@ export default function ConversationTemplates() {
           <p className="result-count" aria-live="polite">
             {plural(list.count, 'template')}
           </p>
-          <ul className="template-grid">
+          <ul className="card-list">
             {list.results.map((template) => (
               <li key={template.id}>
                 <TemplateCard
@@ -121,14 +121,13 @@ export default function ConversationTemplates() {
           </ul>
         </>
       ) : null}
-      {pages > 1 && list ? (
-        <nav aria-label="Pages" className="pagination">
-          {list.page > 1 ? <Link to={query({ page: list.page - 1 })}>Previous page</Link> : null}
-          <span>
-            Page {list.page} of {pages}
-          </span>
-          {list.page < pages ? <Link to={query({ page: list.page + 1 })}>Next page</Link> : null}
-        </nav>
+      {list ? (
+        <Pagination
+          count={list.count}
+          page={list.page}
+          pageSize={list.page_size}
+          search={new URLSearchParams(phase ? { phase } : {})}
+        />
       ) : null}
     </div>
   )

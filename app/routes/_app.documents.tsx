@@ -18,6 +18,7 @@ import { DocumentOverlay } from '~/components/documents/document-overlay'
 import { DuplicateChoice, type DuplicateQuestion } from '~/components/documents/duplicate-choice'
 import { BatchUploadSchema, SingleUploadSchema, UploadForm } from '~/components/documents/upload-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Pagination } from '~/components/pagination'
 import { ApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { currentUser, requireRole } from '~/services/auth.server'
 import { documentsApi, type StagedFile } from '~/services/documents.server'
@@ -385,43 +386,6 @@ export default function Documents() {
       ) : null}
       {overlayId !== null ? <DocumentOverlay documentId={overlayId} onClose={() => setOverlayId(null)} /> : null}
     </div>
-  )
-}
-
-function Pagination({
-  count,
-  page,
-  pageSize,
-  search,
-}: {
-  count: number
-  page: number
-  pageSize: number
-  search: URLSearchParams
-}) {
-  const pages = Math.ceil(count / pageSize)
-  if (pages <= 1) return null
-  const href = (target: number) => {
-    const next = new URLSearchParams(search)
-    next.set('page', String(target))
-    return `?${next}`
-  }
-  return (
-    <nav aria-label="Pages" className="pager">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="button">
-          Previous page
-        </Link>
-      ) : null}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className="button">
-          Next page
-        </Link>
-      ) : null}
-    </nav>
   )
 }
 

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
 import { STATUS_FILTERS } from '~/components/meetings/labels'
 import { MeetingCard } from '~/components/meetings/meeting-card'
+import { Pagination } from '~/components/pagination'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { meetingsApi } from '~/services/meetings.server'
@@ -34,12 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function RecordedMeetings() {
   const { status, canManage, list, error } = useLoaderData<typeof loader>()
-  const query = (changes: Record<string, string | number>) => {
-    const params = new URLSearchParams({ ...(status ? { status } : {}) })
-    for (const [key, value] of Object.entries(changes)) params.set(key, String(value))
-    return `/transcriptions?${params}`
-  }
-  const pages = list ? Math.ceil(list.count / list.page_size) : 0
   return (
     <div className="page">
       <div className="page-header">
@@ -75,7 +70,7 @@ export default function RecordedMeetings() {
       {list && list.results.length ? (
         <>
           <p className="result-count">{plural(list.count, 'meeting')}</p>
-          <ul className="meeting-grid">
+          <ul className="card-list">
             {list.results.map((meeting) => (
               <li key={meeting.id}>
                 <MeetingCard meeting={meeting} />
@@ -84,14 +79,13 @@ export default function RecordedMeetings() {
           </ul>
         </>
       ) : null}
-      {pages > 1 && list ? (
-        <nav aria-label="Pages" className="pager">
-          {list.page > 1 ? <Link to={query({ page: list.page - 1 })}>Previous page</Link> : null}
-          <span>
-            Page {list.page} of {pages}
-          </span>
-          {list.page < pages ? <Link to={query({ page: list.page + 1 })}>Next page</Link> : null}
-        </nav>
+      {list ? (
+        <Pagination
+          count={list.count}
+          page={list.page}
+          pageSize={list.page_size}
+          search={new URLSearchParams(status ? { status } : {})}
+        />
       ) : null}
     </div>
   )

@@ -11,7 +11,7 @@ export function MeetingCard({ meeting }: { meeting: Meeting }) {
   const shown = meeting.participants.slice(0, 2)
   const more = meeting.participants.length - shown.length
   return (
-    <article className="card meeting-card" aria-labelledby={titleId}>
+    <article className="card card-list-item" aria-labelledby={titleId}>
       <p>
         <span className={`status status-meeting-${meeting.status}`}>{STATUS_LABELS[meeting.status]}</span>
       </p>

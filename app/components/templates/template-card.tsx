@@ -22,7 +22,7 @@ export function TemplateCard({
   const view = `/conversation-templates/view/${template.id}`
   const titleId = `template-${template.id}-title`
   return (
-    <article className="card template-card" aria-labelledby={titleId}>
+    <article className="card card-list-item" aria-labelledby={titleId}>
       <p>
         <span className={`phase-badge phase-badge-${template.phaseId}`}>{template.phaseName}</span>
       </p>
