@@ -1,6 +1,6 @@
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 
-/** The spec §9 sample templates every organization starts with, written as an advisor runs those meetings. */
+/** The spec §9 sample templates every organization starts with, so advisors have a meeting ready to run on day one. */
 export interface SampleTemplate {
   /** Stable key: seeding inserts a sample once per organization and never touches it again. */
   key: string
@@ -17,102 +17,151 @@ export const SAMPLE_TEMPLATES: readonly SampleTemplate[] = [
     name: 'Initial Discovery Meeting',
     phaseId: 'phase-1',
     description:
-      'A first working meeting with the owner: their goals and timeline, how ready they and the business are, and what a buyer would see today.',
+      'A first working meeting with the owner to understand their personal goals, timeline and readiness, and to take a first look at the business the way a buyer would. It ends with an agreed list of documents and a date for the valuation discussion.',
     sections: [
       {
-        title: 'Welcome and purpose',
+        title: 'Opening, confidentiality and agenda',
         suggestedScript:
-          'Thank you for making the time. Today is about understanding you and your business, not about selling anything. By the end we should agree on what a good exit looks like for you and what we need to look at next.',
+          'Thank you for making the time. Everything you tell me today stays between us and the people you choose to involve. My aim is to understand you and the business well enough to say what a good exit could look like, so I will ask a lot of questions and do most of the listening. We will finish with a short list of next steps.',
         suggestedQuestions: [
-          'What prompted you to start thinking about an exit now?',
-          'Who else should be part of these conversations: a spouse, partners, family members?',
-          'What would make this meeting worthwhile for you?',
+          'What made you decide that now is the right time to start this conversation?',
+          'Who else has a say in this decision: a spouse, business partners, other shareholders or family members?',
+          'Which advisers do you already work with, such as a CPA, an attorney or a wealth manager?',
+          'What would have to happen today for you to feel this meeting was worth your time?',
         ],
         keyInformation: [
-          'Who attends and who decides',
-          'The trigger for the conversation',
-          "The owner's expectations of the process",
+          'What triggered the conversation now: health, an approach from a buyer, age, fatigue or the market',
+          'Decision makers and other shareholders, with their ownership percentages',
+          "The owner's current advisers and how to reach them",
+          'What the owner expects from the engagement',
         ],
         timeAllocation: 10,
       },
       {
         title: 'Personal goals and timeline',
         suggestedScript:
-          "Most exits succeed or fail on the owner's personal goals, so I'd like to start there. Tell me what life after the business looks like for you, and when you would like it to start.",
+          'I start with you rather than the business, because the right exit depends on what you want your life to look like afterwards. I would like to hear when you want to step back, why that date, and what you need from the sale to feel financially secure. We will also talk about what matters to you besides the price.',
         suggestedQuestions: [
-          'When would you ideally like to be out of the business, and how firm is that date?',
-          'How much do you need from the sale to live the life you want afterwards?',
-          'What role, if any, would you like to keep after the exit?',
-          'What matters most to you beyond price: employees, legacy, the name, the community?',
+          'If everything went to plan, what would a normal week look like for you two years after the exit?',
+          'By what date would you like to be out of the day-to-day, and what is driving that date?',
+          'How much money do you need, after tax and after paying off any debts, to never have to work again?',
+          'What matters to you besides price: your employees, your customers, the company name, your community?',
+          'Would you be willing to stay on for a transition period, and for how long?',
         ],
         keyInformation: [
           'Target exit date and the reason for it',
-          'After-tax proceeds needed for financial independence',
-          'Non-financial goals in order of importance',
-          'Preferred post-exit role and time commitment',
-        ],
-        timeAllocation: 25,
-      },
-      {
-        title: 'The business today',
-        suggestedScript:
-          "Now let's look at the business the way a buyer would. I'll ask about the numbers, the customers and the team, and where it depends on you personally.",
-        suggestedQuestions: [
-          'What were revenue, EBITDA and your own compensation over the last three years?',
-          'How much of revenue comes from your largest five customers?',
-          'What would happen if you were away for three months?',
-          'Who in the team could run the business without you?',
-        ],
-        keyInformation: [
-          'Last three years of revenue, EBITDA and owner compensation',
-          'Customer concentration: share of the top customer and the top five',
-          'Key-person dependence on the owner',
-          'Depth of the management team',
-        ],
-        timeAllocation: 25,
-      },
-      {
-        title: 'Exit options and readiness',
-        suggestedScript:
-          "There are several ways out: a sale to a strategic or financial buyer, to your managers, to employees, or a transfer to family. Each fits different goals. Let's see which ones fit yours and how ready you feel for each.",
-        suggestedQuestions: [
-          'Have you had any approaches from buyers, and how did you respond?',
-          'Is there a family member or manager you see as a possible successor?',
-          'How prepared do you feel, personally and financially, to step away?',
-        ],
-        keyInformation: [
-          'Exit routes the owner is open to',
-          'Previous approaches and their terms',
-          'Personal, financial and emotional readiness',
+          'After-tax proceeds the owner needs for financial independence',
+          'Non-financial goals, ranked by importance',
+          'Willingness to stay on after closing, and for how long',
+          'Preferred involvement after the exit: none, board seat, consultant or part-time role',
         ],
         timeAllocation: 20,
       },
       {
-        title: 'Next steps',
+        title: 'Owner readiness: personal, financial and emotional',
         suggestedScript:
-          'Here is what I suggest we do next and what I need from you. We will meet again once we have the documents, to discuss value and the gaps to close.',
-        suggestedQuestions: ['Who will gather the documents on your side?', 'When can we meet again?'],
-        keyInformation: ['Agreed next meeting date', 'Document owner on the client side'],
-        timeAllocation: 10,
+          'Owners who are ready on paper are not always ready in themselves. I would like to understand how prepared you are financially, how much of your wealth sits in the business, and how you feel about letting go. There are no wrong answers here, and it is far better to talk about this now than in the middle of a negotiation.',
+        suggestedQuestions: [
+          'What share of your total net worth is tied up in the business today?',
+          'Outside the business, what savings, retirement accounts or property do you and your spouse have?',
+          'How do you think you will feel on the first Monday morning when you no longer go to the office?',
+          'Has your family talked about what your exit means for them?',
+          'On a scale of one to ten, how ready do you feel to step away, and what would move that number up?',
+        ],
+        keyInformation: [
+          'Share of net worth held in the business',
+          'Assets and income outside the business',
+          "The owner's self-rated readiness and what holds it back",
+          "The spouse's and family's views on the exit",
+        ],
+        timeAllocation: 15,
+      },
+      {
+        title: "The business through a buyer's eyes",
+        suggestedScript:
+          'Now I would like to look at the business the way a buyer would. Buyers pay for profit they can count on after you leave, so I will ask about your numbers, your customers, your team and how much still depends on you. This is a first look, not a valuation; we will go deeper at the next meeting.',
+        suggestedQuestions: [
+          'What were revenue, EBITDA and your own total pay over the last three years, and what do you expect this year?',
+          'What share of revenue comes from your largest customer, and from your largest five?',
+          'If you were unreachable for three months, what would slow down or stop?',
+          'Who on your team could run the business day to day, and what keeps them with the company?',
+          'What strengths would a competitor envy, and what would worry a buyer most?',
+        ],
+        keyInformation: [
+          'Last three years of revenue, EBITDA and owner compensation, plus the current-year forecast',
+          'Customer concentration: share of revenue from the top customer and the top five',
+          'Key-person dependence: relationships, decisions and know-how that only the owner holds',
+          'Depth of the management team and any agreements that keep key people',
+          'First list of value drivers and value detractors',
+        ],
+        timeAllocation: 25,
+      },
+      {
+        title: 'Exit routes the owner is considering',
+        suggestedScript:
+          'There is more than one way out of a business: a sale to a competitor or a private equity firm, a sale to your managers or to employees through an ESOP, or a transfer to family. Each one pays differently, takes a different amount of time and leaves a different legacy. I would like to hear which ones you have thought about and which you would rule out.',
+        suggestedQuestions: [
+          'Has anyone approached you about buying the business, and what did they propose?',
+          'Is there a family member, manager or group of employees you see as a possible successor?',
+          'How would you feel about a buyer changing the name, moving the business or cutting staff?',
+          'Would you trade some of the price for more certainty or a faster close?',
+        ],
+        keyInformation: [
+          'Exit routes the owner is open to, and those ruled out',
+          'Previous approaches from buyers and their terms',
+          'Possible family or internal successors',
+          "The owner's trade-offs between price, speed, certainty and legacy",
+        ],
+        timeAllocation: 12,
+      },
+      {
+        title: 'Summary and next steps',
+        suggestedScript:
+          'Let me summarize what I heard, and please correct me where I got it wrong. Next I will prepare a first view of value, and for that I need a few documents from you. We will meet again once I have reviewed them.',
+        suggestedQuestions: [
+          'Did I capture your goals and timeline correctly?',
+          'Who on your side will pull the documents together?',
+          'Is there anything we did not cover that worries you?',
+        ],
+        keyInformation: [
+          "The owner's confirmation of the goals summary",
+          'Document contact on the client side',
+          'Date of the next meeting',
+        ],
+        timeAllocation: 8,
       },
     ],
     followupActions: [
       {
-        description: 'Send three years of financial statements, tax returns and the current year to date',
+        description:
+          'Send the last three years of financial statements and tax returns, the year-to-date accounts and a list of owner and family expenses paid by the business',
         assignedTo: 'Owner and CPA',
         dueDate: 'Within 2 weeks',
         isRequired: true,
       },
       {
-        description: 'Write up the owner goals summary and confirm it with the owner',
+        description:
+          'Write up the goals summary (exit date, financial target, non-financial goals) and send it to the owner to confirm',
         assignedTo: 'Advisor',
         dueDate: 'Within 1 week',
         isRequired: true,
       },
       {
-        description: 'Share the organization chart and key employee agreements',
+        description: 'Prepare a personal financial statement of assets, debts and income outside the business',
         assignedTo: 'Owner',
         dueDate: 'Before the next meeting',
+        isRequired: true,
+      },
+      {
+        description: 'Share the organization chart, key employee agreements and the top ten customers by revenue',
+        assignedTo: 'Owner',
+        dueDate: 'Before the next meeting',
+        isRequired: false,
+      },
+      {
+        description: 'Complete the owner readiness questionnaire',
+        assignedTo: 'Owner',
+        dueDate: 'Within 2 weeks',
         isRequired: false,
       },
     ],
@@ -122,88 +171,138 @@ export const SAMPLE_TEMPLATES: readonly SampleTemplate[] = [
     name: 'Business Valuation Discussion',
     phaseId: 'phase-1',
     description:
-      'Walk the owner through what the business is worth today, how a buyer arrives at that figure, and the gap to what the owner needs.',
+      "Walk the owner through what the business is worth today: how reported profit becomes normalized EBITDA, which approaches and multiples a buyer uses, and what raises or lowers the multiple. It ends by measuring the value gap against the owner's financial goal.",
     sections: [
       {
-        title: 'From reported profit to normalized EBITDA',
+        title: 'What a valuation is and is not',
         suggestedScript:
-          'Buyers value the profit the business will earn for them, not the profit on your tax return. We start from reported EBITDA and adjust for what will not continue after a sale.',
+          'Today we put a first number on the business, and more importantly we look at why it is that number. A valuation is a range, not a single figure, and it shows what a buyer would likely pay today, not what the business could be worth after we improve it. Please challenge anything that does not match what you know about your business.',
         suggestedQuestions: [
-          'What do you pay yourself, and what would a hired general manager cost?',
-          'Which personal or family expenses run through the business?',
-          'Were there one-off costs or income in the last three years?',
-          'Do you rent property from yourself, and is the rent at market rate?',
+          'What figure do you have in mind for the business, and where does it come from?',
+          'Have you had a valuation before, for a bank, a partner buyout or an estate plan?',
+          'What figure would make you feel the business was worth all the work?',
         ],
         keyInformation: [
-          'Owner compensation against a market salary',
-          'Personal expenses to add back, with evidence',
-          'One-off items by year',
-          'Related-party rent against market rent',
+          "The owner's expected value and its source",
+          'Earlier valuations, with date, purpose and result',
+          'Documents the valuation is based on',
         ],
-        timeAllocation: 20,
+        timeAllocation: 5,
       },
       {
-        title: 'Valuation approaches and the range',
+        title: 'Normalizing EBITDA: the add-backs',
         suggestedScript:
-          'We look at value three ways: multiples of earnings paid for similar companies, the cash flows the business will generate, and its assets. The answer is a range, and where you land in it depends on risk.',
+          "A buyer values the profit the business will earn under new ownership, not the profit on your tax return. So we start with reported EBITDA and adjust it: we bring your pay to what a hired manager would cost, add back personal expenses and one-off items, and set any rent you pay to yourself at market rate. Every adjustment needs evidence, because a buyer's accountants will test each one.",
         suggestedQuestions: [
-          'Do you know of sales of similar companies, and what they sold for?',
-          'What growth do you expect over the next three years, and why?',
-          'Which assets would a buyer not need?',
+          'What is your total pay, including salary, bonus, benefits and retirement contributions, and what would a hired general manager cost?',
+          'Which personal, family or lifestyle expenses run through the company: cars, travel, insurance, family members on payroll?',
+          'Were there one-off costs or income in the last three years, such as a lawsuit, a move or an unusually large order?',
+          'Do you own the building, and is the rent the company pays above or below market?',
+          'Are there costs a buyer would face that you do not pay today, such as a finance manager you have never hired?',
         ],
         keyInformation: [
-          'Comparable transactions known to the owner',
-          'Forecast and its assumptions',
-          'Non-operating assets',
+          'Owner compensation against the market cost of a replacement',
+          'Personal and family expenses to add back, with evidence for each',
+          'One-off income and expenses by year',
+          'Related-party rent against a market rent',
+          'Normalized EBITDA for each of the last three years',
         ],
         timeAllocation: 15,
       },
       {
-        title: 'Value drivers and detractors',
+        title: 'Valuation approaches and multiples',
         suggestedScript:
-          'Two companies with the same profit can sell for very different multiples. Recurring revenue, a strong team and diverse customers raise it; dependence on you or on one customer lowers it.',
+          'There are three ways to look at value. The market approach applies the multiples paid for similar companies to your normalized EBITDA, the income approach values the cash the business will generate in future, and the asset approach looks at what the assets are worth. For a profitable private company the first two usually carry the most weight, and the multiple is where most of the discussion happens.',
         suggestedQuestions: [
-          'How much of revenue is recurring or under contract?',
-          'Which customers or suppliers could you not afford to lose?',
-          'Which decisions still need you personally?',
+          'Do you know of recent sales of companies like yours, and roughly what they sold for?',
+          'What growth do you expect over the next three years, and what does it depend on?',
+          'How much will the business need to spend on equipment, systems or working capital to deliver that growth?',
+          'Which assets, such as property, surplus cash or vehicles, does the business hold that a buyer would not need?',
         ],
         keyInformation: [
-          'Share of recurring revenue',
-          'Customer and supplier concentration',
-          'Owner dependence in daily decisions',
+          'Approaches used and the weight given to each',
+          'Multiple range from comparable transactions and the reasons for it',
+          'Forecast revenue and EBITDA with the main assumptions',
+          'Capital expenditure and working capital needs',
+          'Non-operating assets and debt to adjust for',
         ],
-        timeAllocation: 15,
+        timeAllocation: 13,
       },
       {
-        title: 'The value gap and next steps',
+        title: 'Value drivers and value detractors',
         suggestedScript:
-          "Let's compare today's range with what you need from the sale. If there is a gap, we decide whether to close it by growing value, by waiting, or by adjusting the goal.",
+          "Two businesses with the same profit can sell for very different multiples, and the difference is risk. Recurring revenue, a wide customer base, a management team that runs things without you and clean financials push the multiple up. Dependence on you, on one large customer or on processes that live only in people's heads pulls it down.",
+        suggestedQuestions: [
+          'How much of revenue is recurring or under contract, and for how long?',
+          'If your largest customer left, what would happen to profit?',
+          'Which decisions and relationships still sit only with you?',
+          'Which of your processes are written down well enough for a new owner to follow?',
+        ],
+        keyInformation: [
+          'Share of recurring or contracted revenue',
+          'Customer concentration and the risk it carries',
+          'Key-person dependence and management depth',
+          'Ranked list of value drivers and value detractors',
+        ],
+        timeAllocation: 12,
+      },
+      {
+        title: 'The value gap',
+        suggestedScript:
+          'Now we compare what the business is worth today, after tax and fees, with what you told me you need for financial independence. The difference is the value gap. We can close it by increasing value, by waiting longer, by adjusting the goal, or by a mix of all three.',
         suggestedQuestions: [
           'How does this range compare with what you expected?',
-          'How long are you willing to work on closing the gap?',
+          'How many years are you willing to keep working on the business to close the gap?',
+          'Which would you rather change: the date, the amount, or the work ahead?',
         ],
-        keyInformation: ['Value gap against the financial goal', 'Time the owner will invest in closing it'],
+        keyInformation: [
+          'Estimated net proceeds after tax, debt and transaction costs',
+          'Value gap against the financial independence target',
+          "The owner's preferred way to close the gap",
+        ],
         timeAllocation: 10,
+      },
+      {
+        title: 'Value-building priorities and next steps',
+        suggestedScript:
+          'Let us choose the two or three changes that would add the most value in the time you have. I will turn them into a plan with an owner and a date for each, and we will review progress at every meeting.',
+        suggestedQuestions: [
+          'Which of these detractors could we fix in the next twelve months?',
+          'Who in the business could lead each improvement?',
+          'Would an independent valuation or a quality of earnings review be useful before we go further?',
+        ],
+        keyInformation: [
+          'Top value-building priorities agreed with the owner',
+          'Person responsible for each priority',
+          'Decision on an independent valuation',
+        ],
+        timeAllocation: 5,
       },
     ],
     followupActions: [
       {
-        description: 'Prepare the normalization schedule with each add-back documented',
+        description: 'Prepare the normalization schedule, documenting each add-back with its evidence',
         assignedTo: 'Advisor and CPA',
         dueDate: 'Within 2 weeks',
         isRequired: true,
       },
       {
-        description: 'Decide whether to commission an independent valuation',
+        description: 'Draft the value acceleration plan for the agreed priorities, with an owner and a date for each',
+        assignedTo: 'Advisor',
+        dueDate: 'Within 30 days',
+        isRequired: true,
+      },
+      {
+        description: 'Provide market rent evidence for the premises and the cost of a replacement general manager',
         assignedTo: 'Owner',
         dueDate: 'Before the next meeting',
         isRequired: false,
       },
       {
-        description: 'List the value drivers to work on, with an owner and a date each',
-        assignedTo: 'Advisor',
+        description: 'Decide whether to commission an independent valuation or a quality of earnings review',
+        assignedTo: 'Owner',
         dueDate: 'Within 30 days',
-        isRequired: true,
+        isRequired: false,
       },
     ],
   },
@@ -212,94 +311,146 @@ export const SAMPLE_TEMPLATES: readonly SampleTemplate[] = [
     name: 'Family Succession Planning',
     phaseId: 'phase-3',
     description:
-      'A meeting with the owner and family about handing the business to the next generation: the successor, fairness to every child, governance and the terms of the transfer.',
+      "A facilitated meeting with the owner and family about passing the business to the next generation: the successor's readiness, fairness to children inside and outside the business, governance, and how ownership and control will transfer.",
     sections: [
       {
-        title: 'Family goals and ground rules',
+        title: 'Ground rules and purpose',
         suggestedScript:
-          "Thank you all for coming. Today everyone's view matters, and nothing is decided in this room. We want to understand what each of you hopes for the business and for the family.",
+          'Thank you all for being here. Today is for listening, and nothing gets decided in this room. I will make sure everyone gets to speak, including those who do not work in the business, because a plan that only some of you support will not last.',
         suggestedQuestions: [
-          'What does each of you want the business to look like in ten years?',
-          'Who sees themselves working in the business, and in what role?',
-          'What worries you most about the transition?',
+          'What would each of you like to get out of today?',
+          'Are there topics that feel difficult to raise in front of the whole family?',
+          'How have big family decisions been made in the past, and how well did that work?',
         ],
-        keyInformation: ['Each family member’s goals', 'Who wants an active role', 'Concerns raised, by person'],
+        keyInformation: [
+          'Who attended and their relationship to the business',
+          'Topics family members flagged as sensitive',
+          'How the family usually makes decisions',
+        ],
+        timeAllocation: 10,
+      },
+      {
+        title: 'Family goals and expectations',
+        suggestedScript:
+          'I would like to hear from each of you what you hope happens to the business and to the family. For the owner, that means your timeline and how much income you need after handing over. For the next generation, it means whether you want to work in the business, own it, or neither.',
+        suggestedQuestions: [
+          'When do you want to hand over day-to-day control, and when ownership?',
+          'How much income do you need from the business after you step back, and for how long?',
+          'Who here wants to work in the business in the long term, and in what role?',
+          'What would a successful handover look like for each of you in ten years?',
+        ],
+        keyInformation: [
+          "The owner's timeline for handing over management and ownership",
+          "The owner's income need after the handover",
+          "Each family member's goals and intended role",
+          'Points of agreement and disagreement',
+        ],
         timeAllocation: 15,
       },
       {
         title: 'Successor readiness',
         suggestedScript:
-          "Running the business is different from owning it. Let's talk honestly about the experience the successor has, what is still missing, and how the team sees them.",
+          'Running the business and owning it are two different jobs, and a successor needs to be ready for both. Let us talk honestly about the experience the successor has, what is still missing, and how employees, customers and lenders see them. Where there are gaps, we will build a development plan with a clear timeline rather than hope they close on their own.',
         suggestedQuestions: [
-          'What experience does the successor have outside the family business?',
-          'Which parts of the job has the successor already run alone?',
-          'How would the management team react to the successor as leader?',
+          'What experience has the successor gained outside the family business?',
+          'Which parts of the business has the successor already run without the owner stepping in?',
+          'How would the management team, key customers and the bank react to the successor as leader?',
+          'If the successor is not ready in time, would a non-family manager bridge the gap?',
         ],
         keyInformation: [
-          'Successor’s experience and gaps',
-          'Development plan and timeline',
-          'Management team acceptance',
-        ],
-        timeAllocation: 20,
-      },
-      {
-        title: 'Fairness, ownership and non-active heirs',
-        suggestedScript:
-          "Fair does not always mean equal. Children who work in the business and those who do not may receive different assets. Let's discuss how the estate can treat everyone fairly.",
-        suggestedQuestions: [
-          'Should children who do not work in the business own shares?',
-          'What other assets could balance the estate?',
-          'How will decisions be made if the owners disagree?',
-        ],
-        keyInformation: [
-          'Ownership split under consideration',
-          'Assets available to equalize',
-          'Need for a buy-sell agreement',
-        ],
-        timeAllocation: 20,
-      },
-      {
-        title: 'Transfer terms and tax',
-        suggestedScript:
-          'A transfer can be a sale, a gift, or a mix over time. Each has tax and cash-flow consequences for you and for the successor, so your tax adviser and estate attorney need to be part of this.',
-        suggestedQuestions: [
-          'How much income do you need from the business after the transfer?',
-          'Is the successor able to finance a purchase, and over what period?',
-          'Is your estate plan up to date?',
-        ],
-        keyInformation: [
-          'Owner’s income need after transfer',
-          'Financing capacity of the successor',
-          'Status of wills and estate plan',
+          "The successor's experience, strengths and gaps",
+          'Development plan with milestones and a target date',
+          'Acceptance by management, key customers and lenders',
+          'Contingency if the successor is not ready',
         ],
         timeAllocation: 15,
       },
       {
-        title: 'Governance and next steps',
+        title: 'Fairness versus equality and non-active heirs',
         suggestedScript:
-          "Let's agree how the family will keep talking about this: a regular family meeting, and who we bring in next.",
-        suggestedQuestions: ['How often should the family meet on this?'],
-        keyInformation: ['Agreed family meeting schedule'],
-        timeAllocation: 5,
+          'Fair does not always mean equal. A child who has spent years building the business and one who has a different career may end up with different assets, and both can still be treated fairly. Let us talk about how ownership, control and the rest of the estate could be divided so that no one feels left out.',
+        suggestedQuestions: [
+          'Should children who do not work in the business own shares, and if so, with what say in decisions?',
+          'What other assets, such as property, investments or life insurance, could balance the estate?',
+          'How should family members who work in the business be paid: market salary, bonus, dividends?',
+          'What would feel unfair to each of you?',
+        ],
+        keyInformation: [
+          'Ownership and control split being considered',
+          'Assets available to equalize the estate for non-active heirs',
+          'Pay principles for family members in the business',
+          'Fairness concerns raised by each family member',
+        ],
+        timeAllocation: 15,
+      },
+      {
+        title: 'Governance and the buy-sell agreement',
+        suggestedScript:
+          'Families that stay together through a succession usually agree their rules before they need them. That means a regular family meeting or council, a board with at least one outside voice, and a buy-sell agreement that says what happens to shares on death, disability, divorce or a family member wanting out.',
+        suggestedQuestions: [
+          'Is there a shareholders or buy-sell agreement today, and when was it last updated?',
+          'How will disagreements between family owners be settled?',
+          'Would you welcome an independent director or adviser on the board?',
+          'How should shares be valued and paid for if a family member leaves or dies?',
+        ],
+        keyInformation: [
+          'Status of the buy-sell agreement, with its valuation and funding terms',
+          'Proposed family council and board structure',
+          'How disputes between family owners will be resolved',
+        ],
+        timeAllocation: 10,
+      },
+      {
+        title: 'Transfer structure, tax and estate plan',
+        suggestedScript:
+          "Ownership can pass by sale, by gift, or a mix of the two over several years, and each choice affects taxes, your income and the successor's debt. I will not give tax advice today, but I will bring in your CPA and estate attorney so the structure works for your estate and gift planning as well as for the business.",
+        suggestedQuestions: [
+          'Would you prefer to sell the shares to the successor, give them, or combine both?',
+          'Can the successor or the business finance a purchase, and over what period?',
+          'When were your wills, trusts and powers of attorney last reviewed?',
+          'Who would run the business if something happened to you tomorrow?',
+        ],
+        keyInformation: [
+          'Preferred mix of sale and gift',
+          'Financing capacity of the successor and the business',
+          'Status of wills, trusts and powers of attorney',
+          'Emergency continuity plan',
+        ],
+        timeAllocation: 10,
       },
     ],
     followupActions: [
       {
-        description: 'Draft the successor development plan with milestones',
+        description:
+          'Draft the successor development plan with milestones, responsibilities and a target handover date',
         assignedTo: 'Advisor and successor',
         dueDate: 'Within 30 days',
         isRequired: true,
       },
       {
-        description: 'Review wills, trusts and the buy-sell agreement',
+        description:
+          'Review wills, trusts and the buy-sell agreement against the succession plan, including how the agreement is funded',
         assignedTo: 'Estate attorney',
         dueDate: 'Within 60 days',
         isRequired: true,
       },
       {
-        description: 'Schedule the first family council meeting',
-        assignedTo: 'Owner',
+        description:
+          'Model the tax and cash-flow effects of a sale, a gift and a mix of both for the owner and the successor',
+        assignedTo: 'Owner and CPA',
+        dueDate: 'Within 60 days',
+        isRequired: true,
+      },
+      {
+        description: 'Schedule the first family council meeting and circulate a summary of this discussion',
+        assignedTo: 'Advisor',
         dueDate: 'Within 2 weeks',
+        isRequired: false,
+      },
+      {
+        description: 'Review life insurance that could equalize the estate or fund the buy-sell agreement',
+        assignedTo: 'Wealth manager',
+        dueDate: 'Before the next meeting',
         isRequired: false,
       },
     ],
@@ -309,90 +460,148 @@ export const SAMPLE_TEMPLATES: readonly SampleTemplate[] = [
     name: 'Third-Party Sale Preparation',
     phaseId: 'phase-2',
     description:
-      'Prepare the business and the owner for a sale to an outside buyer: who the buyers are, what they will check, and the deal terms that matter beyond price.',
+      'Prepare the business and the owner to sell to an outside buyer: which buyers to approach, what they will examine in due diligence, and the deal terms that decide what the owner actually receives beyond the headline price.',
     sections: [
       {
-        title: 'Buyer types and what they pay for',
+        title: 'Readiness check and timeline',
         suggestedScript:
-          "Strategic buyers pay for synergies, private equity pays for cash flow and growth, and each expects different things from you after the deal. Let's decide which buyers to approach.",
+          'Before we talk about buyers, let us check where we are against the plan. A sale usually takes six to twelve months from preparation to closing, and the business has to keep performing the whole way through. I want to make sure the timing still works for you and for the business.',
         suggestedQuestions: [
-          'Which competitors, suppliers or customers might want to buy you?',
-          'Would you stay on for a few years under a private equity owner?',
-          'Are there buyers you would refuse to sell to?',
+          'Is your target exit date still the same, and has anything changed at home or in the business?',
+          "How are this year's results tracking against the forecast?",
+          'Which of the value-building priorities are done, and which are still open?',
         ],
-        keyInformation: ['Target buyer types', 'Named potential strategic buyers', 'Buyers to exclude'],
-        timeAllocation: 20,
+        keyInformation: [
+          'Confirmed target exit date',
+          'Current-year results against forecast',
+          'Status of each value-building priority',
+        ],
+        timeAllocation: 10,
+      },
+      {
+        title: 'Buyer types and the right fit',
+        suggestedScript:
+          'Different buyers pay for different things. A strategic buyer, such as a competitor or supplier, pays for synergies; a private equity firm pays for cash flow and growth and usually wants you or your team to stay; your managers or an ESOP offer continuity but often pay part of the price over time. Let us decide which buyers fit your goals and who belongs on the list.',
+        suggestedQuestions: [
+          'Which competitors, suppliers or customers would gain the most from owning your business?',
+          'Would you stay on for two or three years under a private equity owner?',
+          'Could your management team buy the business, and how would they finance it?',
+          'Are there buyers you would refuse to sell to, whatever the price?',
+        ],
+        keyInformation: [
+          'Preferred buyer types in order: strategic, private equity, management buyout, ESOP',
+          'Named potential buyers and why each fits',
+          'Buyers to exclude and the reasons',
+          "The owner's willingness to stay on after closing",
+        ],
+        timeAllocation: 15,
+      },
+      {
+        title: 'Reducing risk before going to market',
+        suggestedScript:
+          'Buyers discount anything that looks risky, and the two risks they look at first are dependence on the owner and dependence on a few customers. The more we can show the business running without you and revenue spread across many customers, the better the price and the terms.',
+        suggestedQuestions: [
+          'Which customer relationships could you hand to someone on your team in the next six months?',
+          'What would it take to lower the share of revenue from your largest customer?',
+          'Which key employees would a buyer want to keep, and what would make them stay?',
+          'Which customer and supplier arrangements are only verbal, and could they be put in writing?',
+        ],
+        keyInformation: [
+          'Plan to transfer customer relationships from the owner to the team',
+          'Customer concentration target and the actions to reach it',
+          'Key employees, with their retention and non-compete arrangements',
+          'Material agreements still undocumented',
+        ],
+        timeAllocation: 15,
       },
       {
         title: 'Due diligence readiness',
         suggestedScript:
-          'Everything a buyer finds late costs you money or the deal. We build the data room now and fix what we find before anyone else sees it, ideally with a quality of earnings review.',
+          "Every problem a buyer finds late costs you money or the deal. So we run our own diligence first: we build the data room now, fix what we find, and consider a sell-side quality of earnings review so the buyer's accountants confirm our numbers rather than rebuild them. Clean monthly accounts and signed contracts are worth more than any presentation.",
         suggestedQuestions: [
-          'Are all key contracts signed, current and assignable?',
-          'Are there disputes, claims or compliance issues we should know about?',
-          'How quickly can you produce monthly accounts?',
+          'Can you produce accurate monthly accounts within two weeks of month end?',
+          'Are key customer, supplier and lease contracts signed, current and assignable on a change of control?',
+          'Are there disputes, claims, tax audits or compliance issues a buyer should hear about from us first?',
+          'Does the company own all the intellectual property, software and brand names it relies on?',
+          'Are employment contracts, licenses and permits up to date?',
         ],
         keyInformation: [
-          'Contracts needing consent on a change of control',
-          'Open disputes and compliance issues',
-          'Quality of monthly reporting',
-        ],
-        timeAllocation: 25,
-      },
-      {
-        title: 'Deal structure',
-        suggestedScript:
-          'The headline price is only part of the deal. Asset or share sale, earn-outs, seller notes, escrows and rolled-over equity decide what you actually receive, and when.',
-        suggestedQuestions: [
-          'How much of the price must you receive in cash at closing?',
-          'Would you accept an earn-out, and tied to what?',
-          'Would you keep a minority stake?',
-        ],
-        keyInformation: [
-          'Minimum cash at closing',
-          'Attitude to earn-outs and seller financing',
-          'Interest in rollover equity',
+          'Data room index and the gaps still to fill',
+          'Quality of monthly reporting and audit or review status',
+          'Contracts that need consent on a change of control',
+          'Open disputes, claims and compliance issues',
+          'Decision on a sell-side quality of earnings review',
         ],
         timeAllocation: 20,
       },
       {
-        title: 'Tax and proceeds',
+        title: 'Deal structure and terms',
         suggestedScript:
-          'The structure changes how the sale is taxed. Before we talk to buyers, your tax adviser should model the after-tax proceeds of the structures we expect.',
+          'The headline price is only part of the deal. Whether it is an asset or a share sale, how much is paid at closing, and how much depends on an earn-out, a seller note, an escrow or holdback, or equity you roll into the new company all decide what you actually receive and when. The representations and warranties you sign decide how much risk stays with you after closing, so let us set your priorities now, before a buyer sets them for you.',
         suggestedQuestions: [
-          'Who is your tax adviser, and have they seen our plan?',
-          'How is the company owned today?',
+          'What is the least you would need to receive in cash at closing?',
+          'Would you accept part of the price as an earn-out, and what would it need to be tied to for you to feel in control of it?',
+          'Would you lend part of the price to the buyer through a seller note, and on what security?',
+          'Would you keep a minority stake through rollover equity for a second payout later?',
+          'How much of the proceeds could you leave in escrow for a year or two to cover warranty claims?',
         ],
-        keyInformation: ['Tax adviser contact', 'Current ownership structure'],
-        timeAllocation: 15,
+        keyInformation: [
+          'Minimum cash at closing',
+          'Position on earn-outs, seller notes and rollover equity',
+          'Preference between an asset sale and a share sale, and the reasons',
+          'Acceptable escrow or holdback and exposure under the representations and warranties',
+        ],
+        timeAllocation: 20,
       },
       {
-        title: 'Confidentiality and the team',
+        title: 'Tax, confidentiality and the deal team',
         suggestedScript:
-          "News of a sale travels fast. Let's agree who knows, when key employees are told, and how we keep them through the deal.",
-        suggestedQuestions: ['Which employees must know early?', 'Would retention bonuses help keep key people?'],
-        keyInformation: ['Employees inside the circle', 'Retention plan for key staff'],
+          'The structure of the deal changes how much tax you pay, so your CPA should model the after-tax proceeds of the likely structures before we talk to any buyer. We also need to agree who knows about the sale and when, and assemble the deal team: an M&A attorney, your CPA, and an investment banker or broker if we use one.',
+        suggestedQuestions: [
+          'How is the company owned today, and has the structure been reviewed with a sale in mind?',
+          'Which employees need to know early, and how will we keep the news contained?',
+          'Would you rather run a broad auction or approach a few selected buyers?',
+        ],
+        keyInformation: [
+          'Current ownership and legal structure',
+          'Confidentiality circle and the plan for telling employees',
+          'Deal team members and their roles',
+          'Preferred sale process: broad auction or targeted approach',
+        ],
         timeAllocation: 10,
       },
     ],
     followupActions: [
       {
-        description: 'Open the data room and fill the due diligence checklist',
+        description:
+          'Open the data room and work through the due diligence checklist, giving each gap an owner and a date',
         assignedTo: 'Owner and advisor',
         dueDate: 'Within 30 days',
         isRequired: true,
       },
       {
-        description: 'Commission a quality of earnings review',
-        assignedTo: 'Owner',
-        dueDate: 'Within 60 days',
+        description: 'Model the after-tax proceeds of an asset sale and a share sale, with and without an earn-out',
+        assignedTo: 'Owner and CPA',
+        dueDate: 'Before the next meeting',
+        isRequired: true,
+      },
+      {
+        description: 'Draft the buyer list with strategic, private equity and management buyout candidates',
+        assignedTo: 'Advisor',
+        dueDate: 'Within 30 days',
+        isRequired: true,
+      },
+      {
+        description: 'Obtain proposals for a sell-side quality of earnings review',
+        assignedTo: 'Advisor',
+        dueDate: 'Within 2 weeks',
         isRequired: false,
       },
       {
-        description: 'Model after-tax proceeds for an asset sale and a share sale',
-        assignedTo: 'Tax adviser',
-        dueDate: 'Before the next meeting',
-        isRequired: true,
+        description: 'Put retention agreements in place for the key employees a buyer will want to keep',
+        assignedTo: 'Owner',
+        dueDate: 'Within 60 days',
+        isRequired: false,
       },
     ],
   },
@@ -401,73 +610,128 @@ export const SAMPLE_TEMPLATES: readonly SampleTemplate[] = [
     name: 'Wealth Management After Exit',
     phaseId: 'phase-4',
     description:
-      "After the sale: turn the proceeds into lasting income, protect them, and plan the owner's time, purpose and legacy.",
+      'A meeting soon after closing to turn the sale proceeds into lasting income and security, update the estate plan and giving, and help the owner plan a life with purpose after the business.',
     sections: [
       {
-        title: 'The liquidity event',
+        title: 'The liquidity event and the first 90 days',
         suggestedScript:
-          'For the first time, your wealth is in cash rather than in the business. There is no rush: we first make sure the proceeds are safe and the taxes are set aside.',
+          'Congratulations. For the first time your wealth is in cash rather than in the business, and there is no need to rush any decision. In the first few months our job is to keep the money safe, set aside the taxes, and keep track of what the deal still owes you.',
         suggestedQuestions: [
-          'How much did you receive at closing, and what is still to come from earn-outs or notes?',
-          'What taxes are due, and when?',
-          'Have you made any commitments with the proceeds already?',
+          'How much did you receive at closing, and what is still to come from escrow, an earn-out, a seller note or rollover equity?',
+          'What taxes will be due on the sale, and when?',
+          'Have you promised money to anyone or committed to any large purchase?',
         ],
-        keyInformation: ['Proceeds received and still due', 'Tax liabilities and dates', 'Commitments already made'],
+        keyInformation: [
+          'Proceeds received at closing and where they are held',
+          'Deferred proceeds, with amounts, dates and conditions',
+          'Tax liabilities from the sale and their due dates',
+          'Commitments already made from the proceeds',
+        ],
+        timeAllocation: 10,
+      },
+      {
+        title: 'Cash-flow needs and financial independence',
+        suggestedScript:
+          "Your salary and the company's benefits have stopped, so your portfolio now has to pay for your life. I would like to build a clear picture of what you spend, what large expenses are coming, and what you want to fund for your family, so we know how much income the money has to produce.",
+        suggestedQuestions: [
+          'What do you spend in a typical year, and what do you expect to change now that you are out of the business?',
+          'Which large expenses are ahead: a home, travel, education, care for a parent?',
+          'Which benefits did the business pay for that you now need to replace, such as health insurance or a car?',
+          'How much would you like to leave to your children or to causes you care about?',
+        ],
+        keyInformation: [
+          'Annual spending and expected changes',
+          'Planned large expenses, with timing',
+          'Benefits to replace, such as health cover and insurance',
+          'Sustainable withdrawal level against the financial independence target',
+        ],
+        timeAllocation: 12,
+      },
+      {
+        title: 'Investment policy and risk',
+        suggestedScript:
+          'Running a business meant taking concentrated risk; protecting the proceeds means the opposite. We will agree an investment policy that sets your goals, how much risk you can afford and are comfortable with, how much cash to hold, and how we measure progress. Then we invest in stages rather than all at once.',
+        suggestedQuestions: [
+          'How would you feel, and what would you do, if the portfolio fell by a fifth in one year?',
+          'How much cash would you like on hand to feel secure?',
+          'Are there investments you want to avoid, or ones you want to make, such as backing other businesses?',
+          'How involved do you want to be in investment decisions?',
+        ],
+        keyInformation: [
+          'Risk tolerance and capacity for loss',
+          'Cash reserve and portfolio income target',
+          'Investment restrictions and preferences',
+          'Plan and timeline for investing the proceeds',
+        ],
+        timeAllocation: 13,
+      },
+      {
+        title: 'Estate plan, gifting and philanthropy',
+        suggestedScript:
+          'The sale has changed your estate, so your wills, trusts and beneficiary designations need a fresh look with your estate attorney. This is also a good moment to decide what you want to give to family during your lifetime and which causes you want to support, whether through direct gifts, a donor-advised fund or a family foundation.',
+        suggestedQuestions: [
+          'Do your wills and trusts still reflect your wishes now that the business is sold?',
+          'Would you like to give to your children or grandchildren during your lifetime rather than only through your estate?',
+          'Which causes matter most to you, and would you like your family involved in your giving?',
+          'Who should make decisions for you if you were unable to?',
+        ],
+        keyInformation: [
+          'Status of wills, trusts, powers of attorney and beneficiary designations',
+          'Lifetime gifting intentions for family',
+          'Philanthropic goals and the preferred giving vehicle',
+          'Insurance and asset protection needs',
+        ],
         timeAllocation: 15,
       },
       {
-        title: 'Cash-flow needs and investment policy',
+        title: 'Purpose and identity after the business',
         suggestedScript:
-          "Your salary has stopped, so the portfolio has to pay for your life. Let's work out what you spend, what you want to fund, and how much risk you can live with.",
-        suggestedQuestions: [
-          'What do you spend in a year, and what big expenses are ahead?',
-          'How would you feel if the portfolio fell by a fifth in a year?',
-          'What income do you want the portfolio to produce?',
-        ],
-        keyInformation: ['Annual spending and planned expenses', 'Risk tolerance', 'Income target for the portfolio'],
-        timeAllocation: 20,
-      },
-      {
-        title: 'Estate plan and giving',
-        suggestedScript:
-          'With the business sold, your estate plan needs updating. This is also the time to decide what you want to give to family and to causes you care about.',
-        suggestedQuestions: [
-          'Does your estate plan reflect the sale?',
-          'What would you like to give to your children, and when?',
-          'Which causes would you like to support?',
-        ],
-        keyInformation: ['Estate plan status', 'Gifting intentions', 'Philanthropic goals'],
-        timeAllocation: 15,
-      },
-      {
-        title: 'Purpose after the exit',
-        suggestedScript:
-          "Many owners find the hardest part is not the money but the empty calendar. Let's talk about how you want to spend your time and what gives you a sense of purpose now.",
+          'Many owners tell me the hardest part of the exit is not the money but the empty calendar and the loss of a role they held for decades. I would like to talk about how you want to spend your time, what gives you a sense of purpose now, and how your family is adjusting.',
         suggestedQuestions: [
           'What does a good week look like for you now?',
-          'Is there something you have always wanted to do?',
+          'What do you miss about running the business, and what are you glad to leave behind?',
+          'Are there boards, mentoring, new ventures or causes you would like to take on?',
+          'How is your spouse or family adjusting to having you around more?',
         ],
-        keyInformation: ['Plans for time and involvement', 'Sources of purpose and identity'],
+        keyInformation: [
+          "The owner's plans for their time over the next year",
+          'Sources of purpose and identity outside the business',
+          'Interest in boards, mentoring, investing or a new venture',
+          'Signs of difficulty adjusting that need a follow-up',
+        ],
         timeAllocation: 10,
       },
     ],
     followupActions: [
       {
-        description: 'Draft the investment policy statement',
+        description: 'Draft the investment policy statement and a staged plan for investing the proceeds',
         assignedTo: 'Wealth manager',
         dueDate: 'Within 30 days',
         isRequired: true,
       },
       {
-        description: 'Update wills, trusts and beneficiary designations',
+        description: 'Move the tax reserve for the sale into a separate account and confirm the payment dates',
+        assignedTo: 'Owner and CPA',
+        dueDate: 'Within 1 week',
+        isRequired: true,
+      },
+      {
+        description: 'Update wills, trusts, powers of attorney and beneficiary designations to reflect the sale',
         assignedTo: 'Estate attorney',
         dueDate: 'Within 60 days',
         isRequired: true,
       },
       {
-        description: 'Set aside the tax reserve in a separate account',
-        assignedTo: 'Owner and CPA',
-        dueDate: 'Within 1 week',
+        description:
+          'Record the dates of escrow releases, earn-out measurements and seller note payments, and track each one',
+        assignedTo: 'Advisor',
+        dueDate: 'Within 2 weeks',
+        isRequired: false,
+      },
+      {
+        description: 'Compare giving options such as direct gifts, a donor-advised fund and a family foundation',
+        assignedTo: 'Owner and wealth manager',
+        dueDate: 'Before the next meeting',
         isRequired: false,
       },
     ],
