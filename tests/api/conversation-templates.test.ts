@@ -5,6 +5,7 @@ import { giveSampleTemplates, seedSampleTemplates } from '../../api/conversation
 import type { Database } from '../../api/db/client'
 import { conversationTemplates, organizations } from '../../api/db/schema'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
+import { restResource } from './support/resource'
 
 const DEMO = 'demo-advisory-group'
 const TEMPLATE_ID = /^template-\d{3,}$/
@@ -56,13 +57,6 @@ interface Template {
   updatedAt: string
   sections: Section[]
   followupActions: Followup[]
-}
-
-interface TemplateList {
-  count: number
-  page: number
-  page_size: number
-  results: Template[]
 }
 
 interface Conversation {
@@ -122,43 +116,9 @@ const withSection = (section: Record<string, unknown>, index = 0) => {
   return validTemplate({ sections })
 }
 
-const templatePath = (id: string) => `/conversation-templates/${id}/`
-
-async function list(session: Session, query = '', org = DEMO) {
-  const response = await api.request(`/conversation-templates/${query}`, { token: session.access, org })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as TemplateList
-}
-
-/** Every template of the organization (they fit on one page of 100). */
-async function all(session: Session, org = DEMO) {
-  const page = await list(session, '?page_size=100', org)
-  expect(page.results).toHaveLength(page.count)
-  return page.results
-}
-
-async function create(session: Session, json: unknown = validTemplate(), org = DEMO) {
-  const response = await api.request('/conversation-templates/', { method: 'POST', token: session.access, org, json })
-  expect(response.status, await response.clone().text()).toBe(201)
-  return (await response.json()) as Template
-}
-
-async function get(session: Session, id: string, org = DEMO) {
-  const response = await api.request(templatePath(id), { token: session.access, org })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as Template
-}
-
-async function edit(session: Session, method: 'PUT' | 'PATCH', id: string, json: unknown, org = DEMO) {
-  const response = await api.request(templatePath(id), { method, token: session.access, org, json })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as Template
-}
-
-async function remove(session: Session, id: string, org = DEMO) {
-  const response = await api.request(templatePath(id), { method: 'DELETE', token: session.access, org })
-  expect(response.status, await response.clone().text()).toBe(204)
-}
+const resource = restResource<Template>(() => api, '/conversation-templates/', DEMO)
+const { list, all, get, edit, remove } = resource
+const create = (session: Session, json: unknown = validTemplate(), org = DEMO) => resource.create(session, json, org)
 
 /** A new organization made by the demo admin, who becomes its admin. */
 async function newOrganization(name: string) {
@@ -503,8 +463,8 @@ describe('creating and reading', () => {
     for (const [json, errors] of cases) {
       for (const [method, path] of [
         ['POST', '/conversation-templates/'],
-        ['PUT', templatePath(before[0]!.id)],
-        ['PATCH', templatePath(before[0]!.id)],
+        ['PUT', resource.path(before[0]!.id)],
+        ['PATCH', resource.path(before[0]!.id)],
       ] as const) {
         const response = await api.request(path, { method, token: analyst.access, org: DEMO, json })
         expect(response.status, `${method} ${JSON.stringify(json)}`).toBe(400)
@@ -611,7 +571,7 @@ describe('validation', () => {
   it('refuses the same whole templates on PUT, and leaves the template as it was', async () => {
     const template = await create(analyst, validTemplate({ name: 'Validated by PUT' }))
     for (const [label, json, errors] of cases) {
-      const response = await api.request(templatePath(template.id), {
+      const response = await api.request(resource.path(template.id), {
         method: 'PUT',
         token: analyst.access,
         org: DEMO,
@@ -621,7 +581,7 @@ describe('validation', () => {
       expect(await response.json(), label).toEqual(errors)
     }
     // PUT is the whole template: a name alone is not enough.
-    const partial = await api.request(templatePath(template.id), {
+    const partial = await api.request(resource.path(template.id), {
       method: 'PUT',
       token: analyst.access,
       org: DEMO,
@@ -656,7 +616,7 @@ describe('validation', () => {
       [{ name: 'Fine', extra: 1 }, { extra: ['Unknown field.'] }],
     ]
     for (const [json, errors] of patches) {
-      const response = await api.request(templatePath(template.id), {
+      const response = await api.request(resource.path(template.id), {
         method: 'PATCH',
         token: analyst.access,
         org: DEMO,
@@ -673,8 +633,8 @@ describe('validation', () => {
     const before = await all(analyst)
     for (const [method, path] of [
       ['POST', '/conversation-templates/'],
-      ['PUT', templatePath(template.id)],
-      ['PATCH', templatePath(template.id)],
+      ['PUT', resource.path(template.id)],
+      ['PATCH', resource.path(template.id)],
     ] as const) {
       const malformed = await api.request(path, {
         method,
@@ -780,11 +740,15 @@ describe('deleting', () => {
     for (const session of [analyst, admin]) {
       const template = await create(analyst)
       await remove(session, template.id)
-      const gone = await api.request(templatePath(template.id), { token: member.access, org: DEMO })
+      const gone = await api.request(resource.path(template.id), { token: member.access, org: DEMO })
       expect(gone.status).toBe(404)
       expect(await gone.json()).toEqual(TEMPLATE_NOT_FOUND)
       expect(ids(await all(member))).not.toContain(template.id)
-      const again = await api.request(templatePath(template.id), { method: 'DELETE', token: session.access, org: DEMO })
+      const again = await api.request(resource.path(template.id), {
+        method: 'DELETE',
+        token: session.access,
+        org: DEMO,
+      })
       expect(again.status).toBe(404)
       expect(await again.json()).toEqual(TEMPLATE_NOT_FOUND)
     }
@@ -806,8 +770,8 @@ describe('roles', () => {
     for (const json of bodies) {
       for (const [method, path] of [
         ['POST', '/conversation-templates/'],
-        ['PUT', templatePath(template.id)],
-        ['PATCH', templatePath(template.id)],
+        ['PUT', resource.path(template.id)],
+        ['PATCH', resource.path(template.id)],
       ] as const) {
         const response = await api.request(path, { method, token: member.access, org: DEMO, json })
         expect(response.status, `${method} ${JSON.stringify(json)}`).toBe(403)
@@ -822,12 +786,12 @@ describe('roles', () => {
       body: '{"name": ',
     })
     expect(malformed.status).toBe(403)
-    const deleted = await api.request(templatePath(template.id), { method: 'DELETE', token: member.access, org: DEMO })
+    const deleted = await api.request(resource.path(template.id), { method: 'DELETE', token: member.access, org: DEMO })
     expect(deleted.status).toBe(403)
     expect(await deleted.json()).toEqual(FORBIDDEN)
     // Not even whether an id exists: a member's change is refused before the template is looked up.
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const response = await api.request(templatePath('template-x'), {
+      const response = await api.request(resource.path('template-x'), {
         method,
         token: member.access,
         org: DEMO,
@@ -857,13 +821,13 @@ describe('organization isolation', () => {
       ['DELETE', undefined],
     ] as const) {
       for (const id of [template.id, demoIds[0]!]) {
-        const response = await api.request(templatePath(id), { method, token: outsider.access, json })
+        const response = await api.request(resource.path(id), { method, token: outsider.access, json })
         expect(response.status, `${method} ${id}`).toBe(404)
         expect(await response.json()).toEqual(TEMPLATE_NOT_FOUND)
       }
     }
     // The demo admin, who also belongs to Harbor Capital, cannot reach a demo template through it either.
-    const throughHarbor = await api.request(templatePath(template.id), { token: admin.access, org: harbor })
+    const throughHarbor = await api.request(resource.path(template.id), { token: admin.access, org: harbor })
     expect(throughHarbor.status).toBe(404)
     expect(ids(await all(admin, harbor))).toEqual(ids(harborTemplates))
 
@@ -874,14 +838,14 @@ describe('organization isolation', () => {
   it('looks the template up before reading the body: a missing one is 404 whatever the body', async () => {
     const demoTemplate = (await all(member))[0]!
     for (const method of ['PUT', 'PATCH'] as const) {
-      const missing = await api.request(templatePath('template-999999'), {
+      const missing = await api.request(resource.path('template-999999'), {
         method,
         token: analyst.access,
         org: DEMO,
         json: {},
       })
       expect(missing.status, method).toBe(404)
-      const another = await api.request(templatePath(demoTemplate.id), { method, token: outsider.access, json: {} })
+      const another = await api.request(resource.path(demoTemplate.id), { method, token: outsider.access, json: {} })
       expect(another.status, method).toBe(404)
     }
   })
@@ -890,11 +854,11 @@ describe('organization isolation', () => {
     const template = (await all(member))[0]!
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/conversation-templates/'],
-      ['GET', templatePath(template.id)],
+      ['GET', resource.path(template.id)],
       ['POST', '/conversation-templates/', validTemplate()],
-      ['PUT', templatePath(template.id), validTemplate()],
-      ['PATCH', templatePath(template.id), { name: 'Taken over' }],
-      ['DELETE', templatePath(template.id)],
+      ['PUT', resource.path(template.id), validTemplate()],
+      ['PATCH', resource.path(template.id), { name: 'Taken over' }],
+      ['DELETE', resource.path(template.id)],
     ]
     const before = await all(member)
     for (const [method, path, json] of calls) {
@@ -922,7 +886,7 @@ describe('organization isolation', () => {
         ['PATCH', { name: 'Nobody' }],
         ['DELETE', undefined],
       ] as const) {
-        const response = await api.request(templatePath(id), { method, token: analyst.access, org: DEMO, json })
+        const response = await api.request(resource.path(id), { method, token: analyst.access, org: DEMO, json })
         expect(response.status, `${method} ${id}`).toBe(404)
         expect(await response.json()).toEqual(TEMPLATE_NOT_FOUND)
       }
