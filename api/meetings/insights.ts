@@ -45,7 +45,9 @@ function summaryOf(sentences: Sentence[]) {
   const scored = sentences
     .map((sentence, index) => {
       const length = words(sentence.text)
-      const figure = FIGURE.test(sentence.text)
+      // Read within a sentence's first 1,000 characters: FIGURE backtracks along a run of digits, so a
+      // line of a million digits would take its square.
+      const figure = FIGURE.test(sentence.text.slice(0, 1000))
       const question = sentence.text.endsWith('?')
       const score =
         (figure ? 2 : 0) +

@@ -35,7 +35,12 @@ const fields = {
   title: required(200),
   date: z
     .string({ required_error: 'This field is required.', invalid_type_error: 'Enter a valid date and time.' })
-    .datetime({ offset: true, message: 'Enter a valid date and time, e.g. 2026-12-01T15:00:00Z.' }),
+    .datetime({ offset: true, message: 'Enter a valid date and time, e.g. 2026-12-01T15:00:00Z.' })
+    .refine((date) => {
+      const year = new Date(date).getUTCFullYear()
+      // Not a date at all is the datetime check's to say.
+      return Number.isNaN(year) || (year >= 1900 && year <= 9999)
+    }, 'Enter a date between the years 1900 and 9999.'),
   duration: z
     .number({ required_error: 'This field is required.', invalid_type_error: 'A whole number of minutes is required.' })
     .int('A whole number of minutes is required.')

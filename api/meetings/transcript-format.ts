@@ -54,18 +54,49 @@ function speakerOf(cue: string): { speaker: string | null; text: string } {
   return { speaker: null, text: plain }
 }
 
-const TIMING = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}`, 'm')
+// Matched a line at a time: a pattern over the whole text with the m flag backtracks on every line
+// start, quadratic on a long run of blank lines.
+const TIMING_LINE = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}`)
+// Any line that tries to be a timing line, and the form the cue parser takes (milliseconds required).
+const TIMING_ATTEMPT = /^\s*[\d:.,]+\s*-{1,2}>/
+const CUE_TIME = String.raw`(?:\d+:)?\d{1,2}:\d{2}[.,]\d{3}`
+const CUE_TIMING = new RegExp(String.raw`^\s*${CUE_TIME}\s*-->\s*${CUE_TIME}(?:\s|$)`)
 
-// A cue identifier is the line before its timing line. The parser knows only numeric ones (SRT's),
-// and would read WebVTT's "c3" or "intro" as words of the cue before.
-const withoutCueIdentifiers = (text: string) =>
-  text.replace(new RegExp(String.raw`(^|\n\n)[^\n]*[^\s\d][^\n]*\n(?=${TIMING.source.slice(1)})`, 'g'), '$1')
+/**
+ * The cue blocks alone: WebVTT's STYLE, REGION and NOTE blocks left out, and cue identifiers (the
+ * line before a timing line) too, since the parser knows only SRT's numeric ones and would read
+ * "c3" or "intro" as words of the cue before. A timing line the parser would not take is refused
+ * here with its line number: it would otherwise be read as words of the cue before it.
+ */
+function cueBlocks(text: string, format: 'vtt' | 'srt') {
+  const lines = text.split('\n')
+  const kept: string[] = []
+  let skipping = false
+  lines.forEach((line, index) => {
+    const blockStart = index === 0 || lines[index - 1]!.trim() === ''
+    if (blockStart && format === 'vtt' && /^(?:STYLE|REGION|NOTE)(?:\s|$)/.test(line)) skipping = true
+    if (line.trim() === '') {
+      skipping = false
+      // One blank line between blocks: the parser reads a second one as a cue without a time.
+      if (kept.length === 0 || kept.at(-1)!.trim() === '') return
+    }
+    if (skipping) return
+    if (TIMING_ATTEMPT.test(line) && !CUE_TIMING.test(line)) {
+      throw new TranscriptError(`Line ${index + 1} is not a valid cue timing: "${line.trim().slice(0, 60)}".`)
+    }
+    const identifier = blockStart && index > 0 && TIMING_LINE.test(lines[index + 1] ?? '') && !TIMING_LINE.test(line)
+    if (identifier && !/^\d+$/.test(line.trim())) return
+    kept.push(line)
+  })
+  return kept.join('\n')
+}
 
 function cuesOf(text: string, format: 'vtt' | 'srt'): Turn[] {
   let nodes
   try {
-    nodes = parseSync(withoutCueIdentifiers(text))
+    nodes = parseSync(cueBlocks(text, format))
   } catch (error) {
+    if (error instanceof TranscriptError) throw error
     throw new TranscriptError(
       `This ${format === 'vtt' ? 'WebVTT' : 'SRT'} file could not be read: ${(error as Error).message}.`,
     )
@@ -151,7 +182,7 @@ function merged(turns: ReturnType<typeof timed>): Segment[] {
 
 function formatOf(text: string): TranscriptFormat {
   if (/^WEBVTT(?:[ \t].*)?$/m.test(text.split('\n', 1)[0]!)) return 'vtt'
-  return TIMING.test(text) ? 'srt' : 'text'
+  return text.split('\n').some((line) => TIMING_LINE.test(line)) ? 'srt' : 'text'
 }
 
 /** Reads a meeting transcript: WebVTT, SRT, or plain `Name: text` lines. Throws TranscriptError. */

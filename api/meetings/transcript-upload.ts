@@ -36,8 +36,13 @@ export async function readTranscriptUpload(request: Request) {
   if (!looksLikeText(bytes.subarray(0, 4096))) {
     throw refuse(`${file.name}: the content is not text, so it cannot be a .${extension} transcript.`)
   }
+  const { text } = decodeText(bytes)
+  // A NUL anywhere is binary content (the check above reads only the head); PostgreSQL cannot store it.
+  if (text.includes('\u0000')) {
+    throw refuse(`${file.name}: the content is not text, so it cannot be a .${extension} transcript.`)
+  }
   try {
-    return { fileName: file.name, ...parseTranscript(decodeText(bytes).text) }
+    return { fileName: file.name, ...parseTranscript(text) }
   } catch (error) {
     if (error instanceof TranscriptError) throw refuse(`${file.name}: ${error.message}`)
     throw error

@@ -1038,7 +1038,7 @@ describe('transcript refusals', () => {
       'a WebVTT file with a broken timing line',
       'broken.vtt',
       'WEBVTT\n\n00:00:01.000 -> 00:00:04.000\n<v Helen Park>Hello.\n',
-      /^broken\.vtt: This WebVTT file could not be read: /,
+      /^broken\.vtt: Line 3 is not a valid cue timing: /,
     ],
     [
       'a WebVTT file with text where a cue should be',
@@ -1147,14 +1147,11 @@ describe('transcript refusals', () => {
   })
 })
 
-/**
- * Production bugs, each written as the test it should pass. `it.fails` keeps the run green while the
- * bug is there, and turns red once it is fixed: then make it a plain `it`.
- */
-describe('transcript edge cases that are known bugs', () => {
-  // Known bug: a timing line broken after the first cue is not refused: the parser takes it, and the
-  // cue after it, as more words of the cue before, so Marcus's advice is stored as Helen's words.
-  it.fails('refuses a WebVTT file whose second timing line is broken', async () => {
+/** Edge cases found by reading the parser as an attacker would; each was a bug once. */
+describe('transcript edge cases', () => {
+  // A timing line broken after the first cue would otherwise be read, with the cue after it, as more
+  // words of the cue before: Marcus's advice stored as Helen's words.
+  it('refuses a WebVTT file whose second timing line is broken', async () => {
     const meeting = await schedule(analyst)
     const broken = [
       'WEBVTT',
@@ -1173,7 +1170,7 @@ describe('transcript edge cases that are known bugs', () => {
   })
 
   // The same in an SRT file: a cue time without milliseconds joins the cue before.
-  it.fails('refuses an SRT file whose second cue time is broken', async () => {
+  it('refuses an SRT file whose second cue time is broken', async () => {
     const meeting = await schedule(analyst)
     const broken =
       '1\n00:00:01,000 --> 00:00:04,000\nHelen Park: The offer is 12 million.\n\n2\n00:00:05 --> 00:00:09,000\nMarcus Bell: I recommend we decline it.\n'
@@ -1182,10 +1179,10 @@ describe('transcript edge cases that are known bugs', () => {
     expect(await response.json()).toEqual({ file: [expect.stringMatching(/^offer\.srt: /)] })
   })
 
-  // Known bug: a text file with a stray NUL passes the "is it text" check (one NUL in a long file is
+  // Was a bug: a text file with a stray NUL passes the "is it text" check (one NUL in a long file is
   // under its 1% of control characters), and PostgreSQL then refuses to store the NUL: the answer is
   // 400 {detail: 'The request contains a value that is not valid here.'}, not the {file: [...]} refusal.
-  it.fails('refuses a text transcript holding NUL bytes as a file error', async () => {
+  it('refuses a text transcript holding NUL bytes as a file error', async () => {
     const meeting = await schedule(analyst)
     const response = await sendTranscript(analyst, meeting.id, 'export.txt', SUCCESSION_TXT.replace('Today', 'To\0day'))
     expect(response.status, await response.clone().text()).toBe(400)
@@ -1193,10 +1190,10 @@ describe('transcript edge cases that are known bugs', () => {
     expect(await get(member, meeting.id)).toEqual(meeting)
   })
 
-  // Known bug: WebVTT allows STYLE (and REGION) blocks before the first cue; the parser expects a
+  // Was a bug: WebVTT allows STYLE (and REGION) blocks before the first cue; the parser expects a
   // timing line instead and the file is refused with 400 {file: ['…could not be read: expected
   // timestamp at row 3, but received: "STYLE"']}.
-  it.fails('accepts a valid WebVTT file with a STYLE block', async () => {
+  it('accepts a valid WebVTT file with a STYLE block', async () => {
     const meeting = await schedule(analyst)
     const styled = VALUATION_VTT.replace(
       '\n\nintro\n',
@@ -1206,22 +1203,22 @@ describe('transcript edge cases that are known bugs', () => {
     expect(transcript.segments).toHaveLength(7)
   })
 
-  // Known bug: the format check (`^\s*…-->` with the m flag) takes quadratic time on a run of blank
+  // Was a bug: the format check (`^\s*…-->` with the m flag) takes quadratic time on a run of blank
   // lines, and it runs on the event loop: 60,000 newlines take seconds, a 5 MB file of them hours,
   // during which the whole API answers no one.
-  it.fails('reads a transcript padded with blank lines in linear time', async () => {
+  it('reads a transcript padded with blank lines in linear time', async () => {
     const meeting = await schedule(analyst)
-    const padded = `Helen Park: Hello.${'\n'.repeat(60_000)}Marcus Bell: Hello Helen.\n`
-    const started = performance.now()
+    // 300,000 blank lines: read in quadratic time this passed the test's 30 s timeout by far.
+    const padded = `Helen Park: Hello.${'\n'.repeat(300_000)}Marcus Bell: Hello Helen.\n`
     const response = await sendTranscript(analyst, meeting.id, 'padded.txt', padded)
-    const elapsed = performance.now() - started
-    expect(response.status).toBe(201)
-    expect(elapsed).toBeLessThan(1000)
+    expect(response.status, await response.clone().text()).toBe(201)
+    const { transcript } = (await response.json()) as { transcript: { segments: unknown[] } }
+    expect(transcript.segments).toHaveLength(2)
   })
 
-  // Known bug: year 0000 passes validation but PostgreSQL cannot store it: 400 {detail: 'The request
+  // Was a bug: year 0000 passes validation but PostgreSQL cannot store it: 400 {detail: 'The request
   // contains a value that is not valid here.'} instead of a {date: [...]} field error.
-  it.fails('refuses a date PostgreSQL cannot store as a date error', async () => {
+  it('refuses a date PostgreSQL cannot store as a date error', async () => {
     const response = await api.request('/meetings/', {
       method: 'POST',
       token: analyst.access,

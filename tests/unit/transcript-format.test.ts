@@ -96,7 +96,7 @@ describe('reading meeting transcripts', () => {
     expect(() => parseTranscript('\uFEFF  \r\n ')).toThrow('The transcript file is empty.')
     expect(() => parseTranscript('Minutes of the meeting\nNothing was decided.')).toThrow(/No speakers found/)
     expect(() => parseTranscript('WEBVTT\n\n00:00:01.000 --> garbage\nHello\n')).toThrow(
-      /This WebVTT file could not be read/,
+      'Line 3 is not a valid cue timing: "00:00:01.000 --> garbage".',
     )
     expect(() => parseTranscript('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Tom></v>\n')).toThrow(
       'The transcript has no spoken text.',
