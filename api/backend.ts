@@ -1,5 +1,6 @@
 import { createAnswerProvider } from './ai/answers/provider'
 import { createEmbeddingProvider } from './ai/embeddings'
+import type { EmbeddingProvider } from './ai/embeddings/provider'
 import { createSearchMaintenance } from './ai/retrieval/maintenance'
 import { createApi } from './app'
 import type { ApiConfig } from './config'
@@ -20,11 +21,20 @@ export interface BackendOptions {
   /** True when no other process can use the database (embedded PGlite): jobs left running are ours. */
   exclusiveDatabase: boolean
   clock?: Clock
+  /** Replaces the provider the settings name: a web process of several embeds through its primary (decision 012). */
+  embeddings?: EmbeddingProvider
 }
 
 /** The API with its dependencies and, unless JOB_WORKER=false, the in-process job worker. */
-export async function createBackend({ db, config, mailer, exclusiveDatabase, clock = systemClock }: BackendOptions) {
-  const deps = await createDeps({ db, config, mailer, clock })
+export async function createBackend({
+  db,
+  config,
+  mailer,
+  exclusiveDatabase,
+  clock = systemClock,
+  embeddings,
+}: BackendOptions) {
+  const deps = await createDeps({ db, config, mailer, clock, embeddings })
   let worker: JobWorker | undefined
   if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
   return {
@@ -46,15 +56,16 @@ export async function createDeps({
   config,
   mailer,
   clock = systemClock,
-}: Pick<BackendOptions, 'db' | 'config' | 'mailer' | 'clock'>): Promise<Deps> {
+  embeddings,
+}: Pick<BackendOptions, 'db' | 'config' | 'mailer' | 'clock' | 'embeddings'>): Promise<Deps> {
   return {
     db,
     config,
     mailer: mailer ?? createMailer(config),
     files: createDiskFileStore(config.DATA_DIR),
     jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
-    embeddings: await createEmbeddingProvider(config),
-    answers: createAnswerProvider(config),
+    embeddings: embeddings ?? (await createEmbeddingProvider(config)),
+    answers: await createAnswerProvider(config),
     clock,
   }
 }

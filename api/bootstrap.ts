@@ -1,12 +1,15 @@
-import { createBackend } from './backend'
+import { createEmbeddingProvider } from './ai/embeddings'
+import { embeddedElsewhere, type EmbeddingKind } from './ai/embeddings/provider'
+import { createBackend, createDeps, startWorker } from './backend'
 import { loadApiConfig } from './config'
 import { seedSampleTemplates } from './conversation-templates/seed'
 import { openDatabase } from './db/client'
 import { describeDemoSignIns, seedDemo } from './db/seed'
+import { stopExtractionWorkers } from './ingest/extraction-pool'
 import { reportStaleVectors } from './ingest/reindex-document-job'
 
-/** Opens the database, applies migrations, seeds the demo organization, and builds the API. */
-export async function startBackend(env: Record<string, string | undefined>) {
+/** What runs once per server before anything serves: opens the database, migrates, seeds. */
+async function prepareDatabase(env: Record<string, string | undefined>) {
   const config = loadApiConfig(env)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   await database.migrate()
@@ -16,8 +19,69 @@ export async function startBackend(env: Record<string, string | undefined>) {
     signIns = describeDemoSignIns(config.DEMO_PASSWORD)
   }
   await seedSampleTemplates(database.db)
+  return { config, database, signIns }
+}
+
+/** The whole backend in this process: database, API and (unless JOB_WORKER=false) the job worker. */
+export async function startBackend(env: Record<string, string | undefined>) {
+  const { config, database, signIns } = await prepareDatabase(env)
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
   await backend.deps.embeddings.warm?.()
   await reportStaleVectors(database.db, backend.deps.embeddings.model)
   return { api: backend.api, backend, config, database, signIns }
+}
+
+/**
+ * The primary of a server in several web processes (decision 012): it opens the database (an
+ * embedded one in its thread, which the web processes reach over its socket), migrates and seeds
+ * once, and runs the jobs; it serves no HTTP.
+ */
+export async function startJobHost(env: Record<string, string | undefined>) {
+  const { config, database, signIns } = await prepareDatabase(env)
+  const deps = await createDeps({ db: database.db, config })
+  const worker = config.JOB_WORKER ? await startWorker(deps, !config.DATABASE_URL) : undefined
+  if (worker) await deps.embeddings.warm?.()
+  await reportStaleVectors(database.db, deps.embeddings.model)
+  return {
+    database,
+    signIns,
+    /** Wakes the job worker for work another process queued. */
+    jobsQueued: () => deps.jobs.notify(),
+    /** Vectors for another process, by the one model this process holds. */
+    embed: (texts: string[], kind: EmbeddingKind) => deps.embeddings.embed(texts, kind),
+    async stop(graceMs: number) {
+      await worker?.stop({ graceMs })
+      await stopExtractionWorkers()
+      await deps.embeddings.close?.()
+    },
+  }
+}
+
+/** How a web process of a server in several works with its primary. */
+export interface Primary {
+  /** The primary's embedded database; unset with DATABASE_URL. */
+  databaseSocket?: string
+  /** Wakes the primary's job worker for a job this process queued. */
+  jobsQueued(): void
+  /** Vectors by the primary's model (local models are held once, there). */
+  embed(texts: string[], kind: EmbeddingKind): Promise<Float32Array[]>
+}
+
+/**
+ * A web process of a server in several (decision 012): the API on the database the primary opened
+ * (its embedded database's socket, or DATABASE_URL), without a job worker of its own.
+ */
+export async function attachBackend(env: Record<string, string | undefined>, primary: Primary) {
+  const config = { ...loadApiConfig(env), JOB_WORKER: false }
+  if (!config.DATABASE_URL && !primary.databaseSocket) throw new Error("A web process needs its primary's database")
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, socketPath: primary.databaseSocket })
+  const provider = await createEmbeddingProvider(config)
+  // A remote provider is called from here; a local model stays in the primary alone.
+  const embeddings =
+    config.EMBEDDING_PROVIDER === 'openai'
+      ? provider
+      : embeddedElsewhere(provider, (texts, kind) => primary.embed(texts, kind))
+  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: false, embeddings })
+  backend.deps.jobs.onEnqueue(() => primary.jobsQueued())
+  return { api: backend.api, backend, database }
 }

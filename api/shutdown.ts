@@ -45,18 +45,16 @@ export function drainable(server: Server) {
 
 /**
  * Runs `shutdown` on the first SIGTERM or SIGINT and exits when it is done; a second signal exits at
- * once, for the person pressing Ctrl-C twice.
+ * once, for the person pressing Ctrl-C twice. Returns a function that begins the same shutdown for
+ * another reason (a web process told by its primary); once begun, it does nothing.
  */
 export function onShutdownSignal(shutdown: () => Promise<void>) {
   let stopping = false
-  const handle = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.error(`${signal} again: exiting without waiting.`)
-      process.exit(1)
-    }
+  const begin = (reason: string) => {
+    if (stopping) return false
     stopping = true
     const started = Date.now()
-    console.log(`${signal}: finishing requests in flight and handing running jobs back to the queue.`)
+    console.log(`${reason}: finishing requests in flight and handing running jobs back to the queue.`)
     shutdown().then(
       () => {
         console.log(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
@@ -67,7 +65,14 @@ export function onShutdownSignal(shutdown: () => Promise<void>) {
         process.exit(1)
       },
     )
+    return true
+  }
+  const handle = (signal: NodeJS.Signals) => {
+    if (begin(signal)) return
+    console.error(`${signal} again: exiting without waiting.`)
+    process.exit(1)
   }
   process.on('SIGINT', handle)
   process.on('SIGTERM', handle)
+  return (reason: string) => void begin(reason)
 }

@@ -140,12 +140,16 @@ if (wanted('pages')) {
     connections: option('--connections')?.split(',').map(Number),
     dataDir: option('--data-dir'),
     profileDir: option('--profile'),
+    idleSeconds: option('--idle-seconds') === undefined ? undefined : Number(option('--idle-seconds')),
   })
   results.pages = pages
   const ratio = (value: number) => value.toFixed(value < 0.1 ? 3 : 2)
   for (const connections of [...new Set(pages.rows.map((row) => row.connections))]) {
     const latency = connections === 10 ? 'p97.5' : 'p99'
-    console.log(`\n${connections} connections, ${pages.documents} documents in the organization:`)
+    console.log(
+      `\n${connections} connections, ${pages.documents} documents in the organization, our server in ${pages.processes} process(es):`,
+    )
+    const bareCpu = pages.rows.find((row) => row.connections === connections && row.target === 'bare Remix page')!
     console.table(
       Object.fromEntries(
         pages.rows
@@ -160,12 +164,21 @@ if (wanted('pages')) {
               'errors/non-2xx': `${row.figures.errors}/${row.figures.non2xx}`,
               'req/s ÷ bare': ratio(row.throughputRatio),
               [`${latency} ÷ bare`]: ratio(row.latencyRatio),
+              'CPU ms/req': row.figures.cpuMsPerRequest.toFixed(2),
+              'CPU ÷ bare': (row.figures.cpuMsPerRequest / bareCpu.figures.cpuMsPerRequest).toFixed(1),
             },
           ]),
       ),
     )
   }
-  console.log(`Server RSS: ${pages.rssMb.idle} MB idle, ${pages.rssMb.afterLoad} MB after the load`)
+  const memory = (label: string, { pss, rss }: { pss: number; rss: number }) => `${label} ${pss} MB (RSS ${rss} MB)`
+  console.log(
+    `Server memory, PSS of all its processes (RSS summed): ${[
+      memory('after seeding', pages.memory.settled),
+      memory('after the load', pages.memory.afterLoad),
+      memory('idle a minute later', pages.memory.idle),
+    ].join(', ')}`,
+  )
 }
 
 if (wanted('streams')) {

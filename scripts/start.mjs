@@ -1,6 +1,7 @@
 // `npm start`: builds the web app and the server when their sources changed, then starts the
 // server (migrations, demo seed and serving happen in server.ts).
 import { spawnSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -15,7 +16,8 @@ function newestMtime(entry) {
   return Math.max(stat.mtimeMs, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))))
 }
 
-const built = existsSync('public/build') ? newestMtime('build/index.js') : 0
+// A web process of a server in several (decision 012) runs what its primary has just built.
+const built = cluster.isWorker ? Infinity : existsSync('public/build') ? newestMtime('build/index.js') : 0
 // shared/ is bundled into the web app too (categories, file types, stop words).
 const sources = Math.max(
   ...['app', 'shared', 'remix.config.js', 'package-lock.json', 'public/favicon.svg'].map(newestMtime),
@@ -31,7 +33,9 @@ if (built < sources) {
 // process (issue 12). Each file keeps its own import.meta.url, which the backend resolves its
 // migrations and worker threads against.
 const serverBundle = path.resolve('build/server.mjs')
-const serverSources = Math.max(...['server.ts', 'api', 'app', 'shared', 'package-lock.json'].map(newestMtime))
+const serverSources = cluster.isWorker
+  ? 0
+  : Math.max(...['server.ts', 'server', 'api', 'app', 'shared', 'package-lock.json'].map(newestMtime))
 if (newestMtime(serverBundle) < serverSources) {
   const { build } = await import('esbuild')
   const ownFileUrls = {

@@ -4,7 +4,14 @@ import type { Deps } from '../context'
 import { preparedStatement } from '../db/prepared'
 import { refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../http-error'
-import { type AccessClaims, hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken } from './tokens'
+import {
+  type AccessClaims,
+  hashRefreshToken,
+  issueAccessToken,
+  newFamilyId,
+  newRefreshToken,
+  successorRefreshToken,
+} from './tokens'
 
 const invalidRefresh = () => unauthorized('Token is invalid or expired', 'token_not_valid')
 
@@ -36,48 +43,83 @@ const sessionCheck = preparedStatement((db) =>
     .prepare('session_check'),
 )
 
-/** Issues an access token and a refresh token; a new family unless one is being rotated. */
-export async function issueTokens({ db, config, clock }: Deps, userId: number, familyId: string = newFamilyId()) {
+/** Issues an access token and a refresh token, of a new family. */
+export async function issueTokens(deps: Deps, userId: number) {
   const refresh = newRefreshToken()
-  await db.insert(refreshTokens).values({
-    userId,
-    tokenHash: refresh.hash,
-    familyId,
-    expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
-  })
-  const access = await issueAccessToken(config, { userId, familyId }, clock.now())
-  return { access, refresh: refresh.token }
+  const familyId = newFamilyId()
+  await deps.db.insert(refreshTokens).values(refreshRow(deps, userId, familyId, refresh.hash))
+  return { access: await issueAccessToken(deps.config, { userId, familyId }, deps.clock.now()), refresh: refresh.token }
 }
 
+const refreshRow = ({ config, clock }: Deps, userId: number, familyId: string, tokenHash: string) => ({
+  userId,
+  tokenHash,
+  familyId,
+  expiresAt: new Date(clock.now().getTime() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+})
+
 /**
- * Exchanges a refresh token for a new pair. A token that was already rotated (or revoked) is a
- * replay: the whole family is revoked so that whoever holds any token of it is signed out.
+ * How long a rotated refresh token still answers with its successor: two requests of one browser
+ * (tabs, or parallel loads reaching different web processes) that both found the access token
+ * expired refresh the same token, and the second must not look like a thief's replay. Outside the
+ * window a rotated token is a replay. The same trade-off as Auth0's "reuse interval".
+ */
+export const REFRESH_REUSE_SECONDS = 30
+
+// A token rotated again and again within the window (a burst of refreshes) is followed this far.
+const MAX_REUSE_STEPS = 5
+
+/**
+ * Exchanges a refresh token for a new pair. A token rotated within the reuse window answers the
+ * successor it was rotated to (followed while that was rotated too); any other rotated or revoked
+ * token is a replay: the whole family is revoked so that whoever holds any token of it is signed out.
+ * The successor is written in the rotation's transaction, so a second rotation always finds it.
  */
 export async function rotateRefreshToken(deps: Deps, token: string) {
-  const { db } = deps
-  const now = new Date()
+  const { db, config, clock } = deps
+  const now = clock.now()
+  const reusableSince = new Date(now.getTime() - REFRESH_REUSE_SECONDS * 1000)
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ token: refreshTokens, userActive: users.isActive })
-      .from(refreshTokens)
-      .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
-      .for('update')
-    if (!row) return { ok: false as const }
-    const { token: stored } = row
-    if (stored.rotatedAt || stored.revokedAt) {
+    const find = async (candidate: string) => {
+      const [row] = await tx
+        .select({ token: refreshTokens, userActive: users.isActive })
+        .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(candidate)))
+        .for('update')
+      return row
+    }
+    const revokeFamily = async (familyId: string) => {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, stored.familyId), isNull(refreshTokens.revokedAt)))
-      return { ok: false as const }
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      return null
     }
-    if (stored.expiresAt <= now || !row.userActive) return { ok: false as const }
-    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, stored.id))
-    return { ok: true as const, userId: stored.userId, familyId: stored.familyId }
+    let current = token
+    let row = await find(current)
+    if (!row) return null
+    const { familyId } = row.token
+    for (let step = 0; row.token.rotatedAt; step++) {
+      // Rotated, and not just now: a replay of a token someone already used.
+      if (row.token.rotatedAt < reusableSince || row.token.revokedAt || step === MAX_REUSE_STEPS)
+        return revokeFamily(familyId)
+      current = successorRefreshToken(config, current).token
+      row = await find(current)
+      if (!row) return revokeFamily(familyId)
+    }
+    if (row.token.revokedAt) return revokeFamily(familyId)
+    if (row.token.expiresAt <= now || !row.userActive) return null
+    // Reached through the reuse window: the session goes on with this token as it is.
+    if (current !== token) return { userId: row.token.userId, familyId, refresh: current }
+    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.token.id))
+    const successor = successorRefreshToken(config, current)
+    await tx.insert(refreshTokens).values(refreshRow(deps, row.token.userId, familyId, successor.hash))
+    return { userId: row.token.userId, familyId, refresh: successor.token }
   })
-  if (!outcome.ok) throw invalidRefresh()
-  return issueTokens(deps, outcome.userId, outcome.familyId)
+  if (!outcome) throw invalidRefresh()
+  const access = await issueAccessToken(config, { userId: outcome.userId, familyId: outcome.familyId }, now)
+  return { access, refresh: outcome.refresh }
 }
 
 /**

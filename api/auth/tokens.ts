@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 
 import { jwtVerify, SignJWT } from 'jose'
 
@@ -73,6 +73,17 @@ export async function verifyAccessToken(config: ApiConfig, token: string, now: D
 export function newRefreshToken() {
   const token = randomBytes(32).toString('base64url')
   return { token, hash: hashRefreshToken(token) }
+}
+
+/**
+ * The token that replaces `token` when it is rotated: derived from it under the server's secret
+ * rather than drawn at random, so a second rotation of the same token within the reuse window (two
+ * tabs, or two web processes, refreshing one session at once) answers the same successor without
+ * the database keeping any token in the clear.
+ */
+export function successorRefreshToken({ JWT_SECRET }: ApiConfig, token: string) {
+  const successor = createHmac('sha256', JWT_SECRET).update(`refresh-successor\0${token}`).digest('base64url')
+  return { token: successor, hash: hashRefreshToken(successor) }
 }
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex')

@@ -4,11 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
-import { PGlite } from '@electric-sql/pglite'
-import { vector } from '@electric-sql/pglite-pgvector'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
@@ -22,6 +18,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface DatabaseHandle {
   db: Database
+  /**
+   * Where other processes of this server reach an embedded database in its thread: the Unix socket
+   * of its wire protocol (decision 012). Absent for PostgreSQL and for in-memory databases.
+   */
+  socketPath?: string
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>
   close(): Promise<void>
@@ -41,8 +42,14 @@ const openHandles: Map<string, Promise<DatabaseHandle>> = ((globalThis as Record
   Symbol.for('exit-planning.pglite-handles')
 ] ??= new Map()) as Map<string, Promise<DatabaseHandle>>
 
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export function openDatabase(options: {
+  databaseUrl?: string
+  dataDir?: string
+  /** The socket of an embedded database that another process of this server opened. */
+  socketPath?: string
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return Promise.resolve(openPostgres(options.databaseUrl))
+  if (options.socketPath) return Promise.resolve(connectToThread(options.socketPath))
   const key = options.dataDir ? path.resolve(options.dataDir, 'pgdata') : `memory:${Math.random()}`
   let handle = openHandles.get(key)
   if (!handle) {
@@ -95,8 +102,17 @@ function forgetHandle(db: Database) {
   )
 }
 
-/** In memory, on this thread: the tests' database, one per test file. */
+/**
+ * In memory, on this thread: the tests' database, one per test file. Loaded here only: a server's
+ * processes reach theirs through its thread (api/db/pglite-thread.ts) and never need PGlite's code.
+ */
 async function openPglite(): Promise<DatabaseHandle> {
+  const [{ PGlite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   const client = await PGlite.create({ extensions: { vector } })
   const db = drizzlePglite(client, { schema, logger: countingLogger }) as unknown as Database
   return {
@@ -142,7 +158,7 @@ function nextReply(worker: Worker): Promise<PgliteThreadReply> {
 
 /**
  * A data directory's database, in a thread of its own reached over a Unix socket in a folder only
- * this user can open (pglite-socket asks for no password). Measured in decision 009.
+ * this user can open (the socket asks for no password). Measured in decision 009.
  */
 async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
   mkdirSync(directory, { recursive: true })
@@ -171,8 +187,29 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
     console.error('[db] the database thread failed', error)
     process.exit(1)
   })
+  const connection = connectToThread(workerData.socketPath)
+  return {
+    ...connection,
+    async close() {
+      closing = true
+      await forgetHandle(connection.db)
+      await connection.close()
+      const closed = nextReply(worker)
+      worker.postMessage({ type: 'close' })
+      await closed.catch(() => undefined)
+      await worker.terminate()
+      cleanUp()
+    },
+  }
+}
+
+/**
+ * One connection to the embedded database's thread, every statement prepared once. Each process of
+ * the server holds one; the thread serves them in turn (api/db/wire-multiplexer.ts).
+ */
+function connectToThread(socketPath: string): DatabaseHandle {
   const client = postgres({
-    path: workerData.socketPath,
+    path: socketPath,
     username: 'postgres',
     database: 'postgres',
     max: 1,
@@ -182,17 +219,9 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
   const db = drizzlePostgres(preparingEverything(client), { schema, logger: countingLogger }) as unknown as Database
   return {
     db,
+    socketPath,
     migrate: () => migratePostgres(db as never, { migrationsFolder }),
-    async close() {
-      closing = true
-      await forgetHandle(db)
-      await client.end({ timeout: 5 })
-      const closed = nextReply(worker)
-      worker.postMessage({ type: 'close' })
-      await closed.catch(() => undefined)
-      await worker.terminate()
-      cleanUp()
-    },
+    close: () => client.end({ timeout: 5 }),
   }
 }
 

@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+import { WireMultiplexer } from './wire-multiplexer'
 
 /** What the server thread sends this thread, and what it answers. */
 export interface PgliteThreadData {
@@ -14,7 +15,8 @@ export type PgliteThreadReply = { type: 'ready' } | { type: 'failed'; message: s
 /**
  * The embedded database in a thread of its own, reached over the PostgreSQL wire protocol on a
  * private Unix socket: its WASM work no longer blocks page rendering on the server's event loop,
- * and the server's driver prepares hot statements once (decision 009).
+ * the drivers prepare hot statements once (decision 009), and every process of the server (the web
+ * processes and the one running jobs) holds a connection of its own (decision 012).
  */
 const { dataDir, socketPath } = workerData as PgliteThreadData
 const reply = (message: PgliteThreadReply) => parentPort!.postMessage(message)
@@ -25,14 +27,13 @@ try {
   // database of one organization's documents works in far less, and the OS caches its files anyway.
   const db = await PGlite.create(dataDir, {
     extensions: { vector },
-    postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'],
+    postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=16MB'],
   })
-  // One connection: PGlite is a single session, so transactions and prepared statements stay whole.
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })
-  await server.start()
+  const server = new WireMultiplexer(db)
+  await server.listen(socketPath)
   parentPort!.on('message', async (message: { type: 'close' }) => {
     if (message.type !== 'close') return
-    await server.stop()
+    await server.close()
     await db.close()
     reply({ type: 'closed' })
   })

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 import type { ApiConfig } from '../config'
 
@@ -21,19 +21,25 @@ export interface Mailer {
  * DATA_DIR/outbox, so a single machine needs no mail server and the messages can be opened as sent.
  */
 export function createMailer(config: ApiConfig): Mailer {
+  // nodemailer is loaded with the first message: most processes never send one.
+  const transporter = (options: string | { streamTransport: true; buffer: true; newline: 'unix' }) => {
+    let transport: Promise<Transporter> | undefined
+    return () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)))
+  }
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL)
+    const smtp = transporter(config.SMTP_URL)
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...mail })
+        await (await smtp()).sendMail({ from: config.MAIL_FROM, ...mail })
       },
     }
   }
   const outbox = path.resolve(config.DATA_DIR, 'outbox')
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const stream = transporter({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail })
+      const info = await (await stream()).sendMail({ from: config.MAIL_FROM, ...mail })
       await mkdir(outbox, { recursive: true })
       const id = String(info.messageId).replace(/[^\w.-]/g, '')
       await writeFile(path.join(outbox, `${Date.now()}-${id}.eml`), info.message as Buffer)

@@ -1,8 +1,10 @@
-import * as chrono from 'chrono-node'
+import type * as Chrono from 'chrono-node'
 import { stemmer } from 'stemmer'
 
 import type { ActionItem, Segment } from '../../shared/meetings'
 import { STOP_WORDS } from '../../shared/stop-words'
+
+type DateParser = (typeof Chrono)['parse']
 
 export interface TranscriptInsights {
   summary: string
@@ -153,10 +155,9 @@ function addressee(segments: Segment[], index: number) {
 }
 
 /** The first date said that is not before the meeting ("the last three years" is not a due date). */
-function dueDateOf(text: string, meetingDate: Date) {
+function dueDateOf(parseDates: DateParser, text: string, meetingDate: Date) {
   const day = new Date(meetingDate.getFullYear(), meetingDate.getMonth(), meetingDate.getDate())
-  const date = chrono
-    .parse(text, meetingDate, { forwardDate: true })
+  const date = parseDates(text, meetingDate, { forwardDate: true })
     .map((found) => found.start.date())
     .find((found) => found >= day)
   if (!date) return null
@@ -168,7 +169,12 @@ function dueDateOf(text: string, meetingDate: Date) {
  * share the leases?" is the next speaker's, "Tom will draft the letter" is Tom's (when Tom took part),
  * "Let's schedule a call" is everyone's. The due date is read against the meeting's date.
  */
-function actionItemsOf(segments: Segment[], sentences: Sentence[], meetingDate: Date): ActionItem[] {
+function actionItemsOf(
+  parseDates: DateParser,
+  segments: Segment[],
+  sentences: Sentence[],
+  meetingDate: Date,
+): ActionItem[] {
   const firstNames = new Map(
     segments.map((segment) => [segment.speaker.split(/\s+/)[0]!.toLowerCase(), segment.speaker] as const),
   )
@@ -185,17 +191,19 @@ function actionItemsOf(segments: Segment[], sentences: Sentence[], meetingDate: 
     if (!assignee || !task) continue
     const text = clean(task)
     if (items.some((item) => item.text === text && item.assignee === assignee)) continue
-    items.push({ text, assignee, dueDate: dueDateOf(task, meetingDate) })
+    items.push({ text, assignee, dueDate: dueDateOf(parseDates, task, meetingDate) })
   }
   return items
 }
 
 /** What a meeting said, worked out from its transcript offline and always the same way. */
-export function transcriptInsights(segments: Segment[], meetingDate: Date): TranscriptInsights {
+export async function transcriptInsights(segments: Segment[], meetingDate: Date): Promise<TranscriptInsights> {
+  // chrono-node is loaded with the first transcript: ~10 MB that most processes of a server never need.
+  const { parse: parseDates } = await import('chrono-node')
   const sentences = sentencesOf(segments)
   return {
     summary: summaryOf(sentences),
     keywords: keywordsOf(segments),
-    actionItems: actionItemsOf(segments, sentences, meetingDate),
+    actionItems: actionItemsOf(parseDates, segments, sentences, meetingDate),
   }
 }

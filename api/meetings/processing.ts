@@ -7,7 +7,7 @@ import type { ParsedTranscript } from './transcript-format'
  * What a parsed transcript makes of its meeting: the speakers matched to the participants (the
  * others added), and the transcript with its summary, keywords and action items, ready to store.
  */
-export function processTranscript(
+export async function processTranscript(
   meeting: { participants: Participant[]; scheduledAt: Date },
   upload: ParsedTranscript & { fileName: string },
 ) {
@@ -19,7 +19,7 @@ export function processTranscript(
       fileName: upload.fileName,
       segments,
       timesEstimated: upload.timesEstimated,
-      ...transcriptInsights(segments, meeting.scheduledAt),
+      ...(await transcriptInsights(segments, meeting.scheduledAt)),
     },
   }
 }

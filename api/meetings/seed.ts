@@ -14,10 +14,10 @@ export async function giveSampleMeetings(tx: Database, organizationId: number, n
     const participants = sample.participants.map((participant, index) => ({ id: index + 1, ...participant }))
     const processed =
       sample.transcript &&
-      processTranscript(
+      (await processTranscript(
         { participants, scheduledAt },
         { fileName: sample.transcript.fileName, ...parseTranscript(sample.transcript.text) },
-      )
+      ))
     const [meeting] = await tx
       .insert(meetings)
       .values({

@@ -113,7 +113,7 @@ export async function saveTranscript(
   upload: ParsedTranscript & { fileName: string },
 ) {
   requireMeetingEditor(caller)
-  const { participants, transcript } = processTranscript(meeting, upload)
+  const { participants, transcript } = await processTranscript(meeting, upload)
   const values = { ...transcript, createdAt: deps.clock.now() }
   const saved = await deps.db.transaction(async (tx) => {
     const [transcript] = await (tx as unknown as Database)

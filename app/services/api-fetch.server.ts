@@ -87,9 +87,9 @@ async function dispatch(path: string, init: ApiInit, access?: string, organizati
 
 type Tokens = { access: string; refresh: string }
 
-// One refresh per refresh token in flight at a time: loaders of one page and parallel requests of one
-// browser all wait for it. The result is kept briefly, so a request that arrives with the old cookie
-// just after the rotation reuses it instead of replaying a rotated token (which would revoke the family).
+// One refresh per refresh token in flight in this process: the loaders of one page wait for it.
+// Requests that carry the old token after it was rotated (another tab, another web process) are
+// answered the same successor by the backend within its reuse window (api/auth/sessions.ts).
 const refreshes = new Map<string, Promise<Tokens | null>>()
 
 function refreshOnce(refresh: string) {
@@ -102,7 +102,7 @@ function refreshOnce(refresh: string) {
       return body.access ? { access: body.access, refresh: body.refresh ?? refresh } : null
     })()
     refreshes.set(refresh, pending)
-    pending.finally(() => setTimeout(() => refreshes.delete(refresh), 30_000).unref())
+    void pending.finally(() => refreshes.delete(refresh))
   }
   return pending
 }

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os'
+
 import { z } from 'zod'
 
 const WebEnvSchema = z.object({
@@ -24,6 +26,13 @@ const WebEnvSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@exitplanner.example'),
   DEMO_URL: z.string().url().default('https://exitplanner.example/demo'),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(50),
+  /** Web processes serving pages and /api (decision 012); 1 serves everything from one process. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ invalid_type_error: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(availableParallelism()),
 })
 
 export type WebEnv = z.infer<typeof WebEnvSchema>

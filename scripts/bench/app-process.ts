@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
@@ -49,11 +49,59 @@ export function stop(child: ChildProcess) {
   })
 }
 
-/** The resident memory of a process, from /proc (Linux), in MB. */
-export function rssMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  return Math.round(kb / 1024)
+/** A process and its descendants (a server in several web processes), from /proc (Linux). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const parent = Number(statFields(Number(entry))[1])
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = [pid]
+  for (let index = 0; index < tree.length; index++) tree.push(...(children.get(tree[index]!) ?? []))
+  return tree
+}
+
+/** The fields of /proc/<pid>/stat after the command name: state, ppid, ... (see proc(5)). */
+const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+
+/** CPU time the processes have used, user and system, in milliseconds. */
+export function cpuMs(pids: number[]) {
+  const ticksPerSecond = 100 // Linux's USER_HZ
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      const fields = statFields(pid)
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return (ticks * 1000) / ticksPerSecond
+}
+
+/**
+ * The memory of a server and its web processes, in MB: resident (RSS, each process counted whole)
+ * and proportional (PSS: pages shared between them, such as Node's own code, counted once in all),
+ * from /proc (Linux). PSS is what the processes together take from the machine.
+ */
+export function memoryMb(pid: number) {
+  let rss = 0
+  let pss = 0
+  for (const member of processTree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${member}/smaps_rollup`, 'utf8')
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), processes: processTree(pid).length }
 }
 
 export async function apiToken(base: string, username: string) {

@@ -8,12 +8,14 @@ import autocannon from 'autocannon'
 import { percentile } from '../eval/metrics'
 import {
   apiToken,
+  cpuMs,
   documentCount,
   freePort,
+  memoryMb,
   ORGANIZATION,
   PASSWORD,
+  processTree,
   root,
-  rssMb,
   seedDocuments,
   sessionCookie,
   start,
@@ -24,6 +26,7 @@ import {
 const bareSource = path.join(root, 'scripts/bench/bare-remix')
 const bareBuild = path.join(root, '.cache/bench-bare')
 const corpus = path.resolve(root, '../shared/corpus/retrieval-dev/corpus.jsonl')
+const questions = path.resolve(root, '../shared/corpus/retrieval-dev/queries.jsonl')
 
 export interface LoadFigures {
   requestsPerSecond: number
@@ -32,6 +35,8 @@ export interface LoadFigures {
   p99: number
   errors: number
   non2xx: number
+  /** CPU time of the server's processes (all of them, threads included) per request answered. */
+  cpuMsPerRequest: number
 }
 
 export interface PageRow {
@@ -44,11 +49,21 @@ export interface PageRow {
   latencyRatio: number
 }
 
+type Memory = ReturnType<typeof memoryMb>
+
 export interface PagesBenchmark {
   documents: number
   durationSeconds: number
+  /** Our server's processes: one, or a primary and its web processes. */
+  processes: number
   rows: PageRow[]
-  rssMb: { idle: number; afterLoad: number }
+  memory: {
+    /** Ten seconds after the seeding and a first request of each target. */
+    settled: Memory
+    afterLoad: Memory
+    /** After a minute without requests, following the load. */
+    idle: Memory
+  }
 }
 
 /** The reports of the retrieval dev set, each one document of its passages in order. */
@@ -65,20 +80,35 @@ function corpusDocuments(count: number) {
   return [...documents.values()].slice(0, count).map((texts) => texts.join('\n\n'))
 }
 
+/** The dev set's questions, for a search target that never asks the same one twice in a row. */
+function devQuestions() {
+  return readFileSync(questions, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+}
+
 interface Target {
   name: string
   url: string
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
+  /** Each request's path, when it changes from one request to the next. */
+  nextPath?: () => string
+  /** The processes whose CPU time the requests cost. */
+  pids: () => number[]
 }
 
 async function load(target: Target, connections: number, duration: number): Promise<LoadFigures> {
+  const pids = target.pids()
+  const cpuBefore = cpuMs(pids)
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
     headers: target.headers,
     body: target.body,
+    requests: target.nextPath ? [{ setupRequest: (request) => ({ ...request, path: target.nextPath!() }) }] : undefined,
     connections,
     duration,
   })
@@ -89,6 +119,7 @@ async function load(target: Target, connections: number, duration: number): Prom
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuMsPerRequest: (cpuMs(pids) - cpuBefore) / Math.max(result.requests.total, 1),
   }
 }
 
@@ -108,6 +139,8 @@ export interface PagesOptions {
   dataDir?: string
   /** Writes a V8 CPU profile of our server (--cpu-prof) into this folder when it stops. */
   profileDir?: string
+  /** How long the server is left without requests after the load before its idle memory is read. */
+  idleSeconds?: number
 }
 
 export async function measurePages({
@@ -118,6 +151,7 @@ export async function measurePages({
   connections: connectionCounts = [10, 50],
   dataDir: keptDataDir,
   profileDir,
+  idleSeconds = 65,
 }: PagesOptions = {}): Promise<PagesBenchmark> {
   const built = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: bareSource,
@@ -134,6 +168,8 @@ export async function measurePages({
   )
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
   const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], {
+    // As `npm start` runs it (package.json): two malloc arenas instead of one per thread.
+    MALLOC_ARENA_MAX: '2',
     NODE_ENV: 'production',
     PORT: String(ourPort),
     DATA_DIR: dataDir,
@@ -148,25 +184,39 @@ export async function measurePages({
       waitFor(`${base}/login`, ours.child, ours.output),
     ])
     const seeded = (await documentCount(base)) || (await seedDocuments(base, corpusDocuments(documents)))
+    const barePids = () => [bare.child.pid!]
+    const ourPids = () => processTree(ours.child.pid!)
+    const asked = devQuestions()
+    let next = 0
     // Access tokens live five minutes: every target is loaded with a session signed in just before.
     const targets = async (): Promise<Target[]> => {
       const [cookie, access] = await Promise.all([sessionCookie(base), apiToken(base, 'admin')])
-      const page = (name: string, url: string): Target => ({ name, url: `${base}${url}`, headers: { cookie } })
+      const page = (name: string, url: string): Target => ({
+        name,
+        url: `${base}${url}`,
+        headers: { cookie },
+        pids: ourPids,
+      })
       const api = { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION }
       return [
-        { name: 'bare Remix page', url: `${bareUrl}/` },
-        { name: '/login', url: `${base}/login` },
+        { name: 'bare Remix page', url: `${bareUrl}/`, pids: barePids },
+        { name: '/login', url: `${base}/login`, pids: ourPids },
         page('/dashboard', '/dashboard'),
         page('/documents', '/documents'),
         page('/search?q=…', '/search?q=net+cash+used+in+investing+activities'),
+        {
+          ...page('/search?q=… (300 questions in turn)', '/search'),
+          nextPath: () => `/search?q=${encodeURIComponent(asked[next++ % asked.length]!)}`,
+        },
         page('/organizations', '/organizations'),
-        { name: 'GET /api/me/', url: `${base}/api/me/`, headers: api },
+        { name: 'GET /api/me/', url: `${base}/api/me/`, headers: api, pids: ourPids },
         {
           name: 'POST /api/search/',
           url: `${base}/api/search/`,
           method: 'POST',
           headers: { ...api, 'content-type': 'application/json' },
           body: JSON.stringify({ query: 'net cash used in investing activities' }),
+          pids: ourPids,
         },
       ]
     }
@@ -180,7 +230,7 @@ export async function measurePages({
     // Settle after seeding (processing, search maintenance, idle extraction threads retiring) before
     // the idle reading.
     await new Promise((resolve) => setTimeout(resolve, 10_000))
-    const idle = rssMb(ours.child.pid!)
+    const settled = memoryMb(ours.child.pid!)
     const rows: PageRow[] = []
     for (const connections of connectionCounts) {
       const samples = new Map<string, LoadFigures[]>()
@@ -206,6 +256,7 @@ export async function measurePages({
           p99: pick('p99'),
           errors: Math.max(...runs.map((run) => run.errors)),
           non2xx: Math.max(...runs.map((run) => run.non2xx)),
+          cpuMsPerRequest: pick('cpuMsPerRequest'),
         }
       }
       const bareFigures = median('bare Remix page')
@@ -221,7 +272,15 @@ export async function measurePages({
         })
       }
     }
-    return { documents: seeded, durationSeconds: duration, rows, rssMb: { idle, afterLoad: rssMb(ours.child.pid!) } }
+    const afterLoad = memoryMb(ours.child.pid!)
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000))
+    return {
+      documents: seeded,
+      durationSeconds: duration,
+      processes: afterLoad.processes,
+      rows,
+      memory: { settled, afterLoad, idle: memoryMb(ours.child.pid!) },
+    }
   } finally {
     await Promise.all([stop(bare.child), stop(ours.child)])
     if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { REFRESH_REUSE_SECONDS } from '../../api/auth/sessions'
 import { type Harness, signIn, startApi } from './support/harness'
 
 let api: Harness
@@ -149,7 +150,7 @@ describe('rate limit on failed sign-ins', () => {
 })
 
 describe('refresh tokens', () => {
-  it('rotates: the new pair works, and re-use of the rotated token revokes the whole family', async () => {
+  it('rotates: the new pair works, and re-use of the rotated token after the reuse window revokes the whole family', async () => {
     const session = await signIn(api, 'member')
     const first = await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })
     expect(first.status).toBe(200)
@@ -157,11 +158,41 @@ describe('refresh tokens', () => {
     expect(rotated.refresh).not.toBe(session.refresh)
     expect((await api.request('/me/', { token: rotated.access })).status).toBe(200)
 
+    api.clock.advance(REFRESH_REUSE_SECONDS + 1)
     const reused = await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })
     expect(reused.status).toBe(401)
     // The thief's re-use also kills the legitimate successor.
     const successor = await api.request('/token/refresh/', { method: 'POST', json: { refresh: rotated.refresh } })
     expect(successor.status).toBe(401)
+  })
+
+  it('answers a second refresh of one token within the reuse window with the same successor (two tabs, two web processes)', async () => {
+    const session = await signIn(api, 'member')
+    const refresh = (token: string) => api.request('/token/refresh/', { method: 'POST', json: { refresh: token } })
+    const first = await (await refresh(session.refresh)).json()
+    api.clock.advance(REFRESH_REUSE_SECONDS - 5)
+    const second = await refresh(session.refresh)
+    expect(second.status).toBe(200)
+    const again = await second.json()
+    expect(again.refresh).toBe(first.refresh)
+    expect((await api.request('/me/', { token: again.access })).status).toBe(200)
+
+    // The successor rotates as usual, and the original token still follows it within its window.
+    const next = await (await refresh(first.refresh)).json()
+    expect(next.refresh).not.toBe(first.refresh)
+    expect((await refresh(session.refresh).then((response) => response.json())).refresh).toBe(next.refresh)
+    expect((await refresh(next.refresh)).status).toBe(200)
+  })
+
+  it('does not let a token rotated within the window outlive a sign-out of its session', async () => {
+    const session = await signIn(api, 'member')
+    const rotated = await (
+      await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })
+    ).json()
+    await api.request('/token/revoke/', { method: 'POST', json: { refresh: rotated.refresh } })
+    expect((await api.request('/token/refresh/', { method: 'POST', json: { refresh: session.refresh } })).status).toBe(
+      401,
+    )
   })
 
   it('rejects an unknown refresh token and a missing one', async () => {

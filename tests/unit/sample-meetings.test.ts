@@ -9,10 +9,10 @@ describe('the demo sample meetings', () => {
 
   it.each(held.map((sample) => [sample.title, sample] as const))(
     '%s: its transcript reads with every speaker a participant, a summary and action items',
-    (_title, sample) => {
+    async (_title, sample) => {
       const participants = sample.participants.map((participant, index) => ({ id: index + 1, ...participant }))
       const parsed = parseTranscript(sample.transcript!.text)
-      const processed = processTranscript(
+      const processed = await processTranscript(
         { participants, scheduledAt: new Date(2026, 10, 18, sample.hour) },
         { fileName: sample.transcript!.fileName, ...parsed },
       )

@@ -18,9 +18,9 @@ const TRANSCRIPT = `
 [00:03:20] Robert Kline: Works for me. What about the weather?
 `
 
-describe('what a meeting said', () => {
+describe('what a meeting said', async () => {
   const { segments } = parseTranscript(TRANSCRIPT)
-  const insights = transcriptInsights(segments, MEETING)
+  const insights = await transcriptInsights(segments, MEETING)
 
   it('finds who will do what by when, with dates read against the meeting date', () => {
     expect(insights.actionItems).toEqual([
@@ -54,7 +54,7 @@ describe('what a meeting said', () => {
     }
   })
 
-  it('gives the same result every time', () => {
-    expect(transcriptInsights(segments, MEETING)).toEqual(insights)
+  it('gives the same result every time', async () => {
+    expect(await transcriptInsights(segments, MEETING)).toEqual(insights)
   })
 })

@@ -1,7 +1,6 @@
 import type { ApiConfig } from '../../config'
 import type { Passage } from '../retrieval/hybrid'
 import { extractiveAnswers } from './extractive'
-import { openAiAnswers } from './openai'
 
 export interface ChatTurn {
   role: 'user' | 'assistant'
@@ -28,6 +27,9 @@ export interface AnswerProvider {
   answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<string>
 }
 
-export function createAnswerProvider(config: ApiConfig): AnswerProvider {
-  return config.ANSWER_PROVIDER === 'openai' ? openAiAnswers(config) : extractiveAnswers()
+/** The provider the settings name; the OpenAI SDK is loaded only when it is the one. */
+export async function createAnswerProvider(config: ApiConfig): Promise<AnswerProvider> {
+  if (config.ANSWER_PROVIDER !== 'openai') return extractiveAnswers()
+  const { openAiAnswers } = await import('./openai')
+  return openAiAnswers(config)
 }

@@ -54,3 +54,20 @@ export async function embedAll(provider: EmbeddingProvider, texts: string[], kin
   }
   return vectors
 }
+
+/**
+ * `provider` with its vectors made elsewhere: the web processes of a server in several ask the
+ * primary, which holds a local model once instead of once per process (decision 012). The model's
+ * name and scales are the provider's own, so vectors compare exactly as if made here.
+ */
+export function embeddedElsewhere(
+  provider: EmbeddingProvider,
+  embed: (texts: string[], kind: EmbeddingKind) => Promise<Float32Array[]>,
+): EmbeddingProvider {
+  return {
+    model: provider.model,
+    baselineSimilarity: provider.baselineSimilarity,
+    hybridWeight: provider.hybridWeight,
+    embed,
+  }
+}

@@ -23,6 +23,10 @@ export interface WordVectors {
   weights: Float32Array
 }
 
+// The vectors hold ~45 MB and load in ~0.2 s: a server that has embedded nothing for this long (no
+// search, no document) gives them back, and the next search loads them again (issue 12).
+const IDLE_MS = 60_000
+
 /** Loads the binary cache, building it from the npm package first when it is missing. */
 export function loadWordVectors(cacheFile = DEFAULT_WORD_VECTORS_CACHE): WordVectors {
   if (!existsSync(cacheFile)) buildCache(cacheFile)
@@ -63,8 +67,18 @@ export function sentenceVector({ table, index, weights }: WordVectors, text: str
  * far less often than BM25 (nDCG@10 0.36 against 0.62 on the dev set); it earns its place in
  * hybrid ranking on paraphrases that share no word with the question.
  */
-export function createWordVectorProvider(cacheFile?: string): EmbeddingProvider {
+export function createWordVectorProvider(
+  cacheFile?: string,
+  { idleMs = IDLE_MS }: { idleMs?: number } = {},
+): EmbeddingProvider {
   let vectors: WordVectors | undefined
+  let retirement: NodeJS.Timeout | undefined
+  const loaded = () => {
+    vectors ??= loadWordVectors(cacheFile)
+    if (retirement) retirement.refresh()
+    else retirement = setTimeout(() => ((vectors = undefined), (retirement = undefined)), idleMs).unref()
+    return vectors
+  }
   return {
     model: WORD_VECTORS_MODEL,
     // Median cosine of two unrelated dev-set passages after the common direction is removed.
@@ -73,11 +87,15 @@ export function createWordVectorProvider(cacheFile?: string): EmbeddingProvider 
     // nDCG@10 over the whole dev corpus, 0.899 against 0.890 within each report); 0.3 and up lose.
     hybridWeight: 0.15,
     async embed(texts) {
-      vectors ??= loadWordVectors(cacheFile)
-      return texts.map((text) => sentenceVector(vectors!, text))
+      const held = loaded()
+      return texts.map((text) => sentenceVector(held, text))
     },
     async warm() {
-      vectors ??= loadWordVectors(cacheFile)
+      loaded()
+    },
+    async close() {
+      clearTimeout(retirement)
+      vectors = retirement = undefined
     },
   }
 }

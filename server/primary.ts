@@ -1,0 +1,84 @@
+import cluster, { type Worker } from 'node:cluster'
+
+import { startJobHost } from '../api/bootstrap'
+import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../api/shutdown'
+import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from './messages'
+
+/**
+ * A server in several web processes (decision 012): this process opens the database, migrates,
+ * seeds and runs the jobs, then starts `processes` web processes that share the port (Node's
+ * cluster hands each new connection to the next one in turn) and reach the database through it.
+ * A web process that dies is replaced; one that dies before it ever listened stops the server,
+ * since the next would fail the same way.
+ */
+export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
+  const host = env.API_URL ? undefined : await startJobHost(env)
+  const socket = host?.database.socketPath
+  const workerEnv = socket ? { [DATABASE_SOCKET_ENV]: socket } : {}
+  const listened = new WeakSet<Worker>()
+  let stopping = false
+
+  // Vectors travel as Float32Arrays, not as JSON.
+  cluster.setupPrimary({ serialization: 'advanced' })
+  cluster.on('message', (worker, message: WebProcessMessage) => {
+    if (message?.type === 'jobs-queued') host?.jobsQueued()
+    if (message?.type === 'embed') void answerEmbed(worker, message)
+  })
+  const answerEmbed = async (worker: Worker, { id, texts, kind }: Extract<WebProcessMessage, { type: 'embed' }>) => {
+    let reply: PrimaryMessage
+    try {
+      if (!host) throw new Error('This server has no backend of its own (API_URL)')
+      reply = { type: 'embedded', id, vectors: await host.embed(texts, kind) }
+    } catch (error) {
+      reply = { type: 'embed-failed', id, message: error instanceof Error ? error.message : String(error) }
+    }
+    if (worker.isConnected()) worker.send(reply)
+  }
+  const ready = new Promise<number>((resolve, reject) => {
+    cluster.on('listening', (worker, address) => {
+      listened.add(worker)
+      if (Object.values(cluster.workers ?? {}).every((each) => each && listened.has(each))) resolve(address.port)
+    })
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return
+      const ended = `web process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`
+      if (!listened.has(worker)) {
+        reject(new Error(`The ${ended} before it could serve.`))
+        return
+      }
+      console.error(`[server] The ${ended}; starting another.`)
+      cluster.fork(workerEnv)
+    })
+  })
+  onShutdownSignal(async () => {
+    stopping = true
+    await Promise.all([
+      ...Object.values(cluster.workers ?? {}).map((worker) => stop(worker!)),
+      host?.stop(SHUTDOWN_GRACE_MS),
+    ])
+    await host?.database.close()
+  })
+  for (let index = 0; index < processes; index++) cluster.fork(workerEnv)
+  try {
+    const port = await ready
+    if (host?.signIns) console.log(host.signIns)
+    console.log(`Exit Planner is ready at http://localhost:${port}`)
+  } catch (error) {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+    throw error
+  }
+}
+
+/** Asks a web process to finish its requests and exit; kills it if it has not by the deadline. */
+function stop(worker: Worker) {
+  return new Promise<void>((resolve) => {
+    if (worker.isDead()) return resolve()
+    const deadline = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS + 1_000)
+    worker.once('exit', () => {
+      clearTimeout(deadline)
+      resolve()
+    })
+    if (worker.isConnected()) worker.send({ type: 'shutdown' } satisfies PrimaryMessage)
+  })
+}

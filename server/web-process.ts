@@ -1,0 +1,130 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { type Context, Hono } from 'hono'
+import { compress } from 'hono/compress'
+
+import type { Api } from '../api/app'
+import { attachBackend, type Primary, startBackend } from '../api/bootstrap'
+import { measured, newRequestMetrics, serverTiming } from '../api/request-metrics'
+import { drainable, SHUTDOWN_GRACE_MS } from '../api/shutdown'
+import { secureCookies } from '../app/services/env.server'
+import { registerApiHandler, requestStorage, type RequestStore } from '../app/services/request-context.server'
+import { originSettingsFrom, refuseCrossOrigin } from '../app/services/same-origin.server'
+
+type ServerEnv = { Bindings: { incoming: IncomingMessage } }
+
+/** How this web process reaches its backend. */
+export type BackendMode =
+  /** The whole backend here, jobs included: a server in one process. */
+  | { kind: 'own' }
+  /** The API here, on the database, jobs and model of the primary (a server in several processes). */
+  | { kind: 'attached'; primary: Primary }
+
+/**
+ * Serves the pages and the /api backend on one port: a small Hono server rather than remix-serve,
+ * because the web tier needs the client's socket address (per-address sign-in rate limit) and a
+ * per-request context for token refreshes, which remix-serve does not pass to loaders (decision 001).
+ * Resolves once listening, with what stops it: requests in flight and this process's jobs share one
+ * grace period, and the database closes after them.
+ */
+export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode) {
+  let stopBackend = async (_graceMs: number) => {}
+  let closeDatabase = async () => {}
+  let signIns: string | undefined
+  let api: Api | undefined
+  if (!env.API_URL) {
+    const own = mode.kind === 'own' ? await startBackend(env) : undefined
+    const backend = own ?? (await attachBackend(env, (mode as Extract<BackendMode, { kind: 'attached' }>).primary))
+    signIns = own?.signIns
+    api = backend.api
+    registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
+    stopBackend = (graceMs) => backend.backend.stop({ graceMs })
+    closeDatabase = () => backend.database.close()
+  }
+
+  const buildPath = path.resolve(env.REMIX_BUILD_PATH ?? 'build/index.js')
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild
+  const handleRemix = createRequestHandler(build, env.NODE_ENV)
+
+  const app = new Hono<ServerEnv>()
+  // Where the session cookie is Secure the site is served over https only: browsers may as well
+  // never try plain http (decision 005).
+  if (secureCookies()) {
+    app.use(async (c, next) => {
+      await next()
+      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    })
+  }
+  app.use(compress())
+  app.use(
+    '/build/*',
+    serveStatic({
+      root: './public',
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  )
+  app.use(
+    '/favicon.svg',
+    serveStatic({ root: './public', onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+  )
+  // Page and resource-route actions act on the session cookie, so forms from other origins are
+  // refused. /api is left out: it authenticates with bearer tokens only, never the cookie (decision 005).
+  const originSettings = originSettingsFrom(env)
+  const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
+  app.use(async (c, next) =>
+    isApiPath(c.req.path) ? next() : (refuseCrossOrigin(c.req.raw, originSettings) ?? next()),
+  )
+  // Other clients of the in-process backend reach it straight, each call with a scope of its own;
+  // with API_URL set, the `api.$` route forwards them.
+  if (api) {
+    const backendApi = api
+    const callApi = (c: Context<ServerEnv>) =>
+      backendApi.fetch(c.req.raw, { clientAddress: c.env.incoming.socket.remoteAddress })
+    app.all('/api', callApi)
+    app.all('/api/*', callApi)
+  }
+  app.all('*', (c) => {
+    const store: RequestStore = {
+      clientAddress: c.env.incoming.socket.remoteAddress,
+      cache: new Map(),
+      apiScope: new Map(),
+    }
+    const metrics = newRequestMetrics()
+    const started = performance.now()
+    return measured(metrics, () =>
+      requestStorage.run(store, async () => {
+        // Its headers are ours to change: Remix makes every response of a page or resource route here
+        // (api.$ remakes what it proxies).
+        const response = await handleRemix(c.req.raw, { clientAddress: store.clientAddress })
+        const sessionAlreadySet = (response.headers.get('Set-Cookie') ?? '').includes('__session=')
+        if (store.pendingSessionCookie && !sessionAlreadySet) {
+          response.headers.append('Set-Cookie', await store.pendingSessionCookie())
+        }
+        // What the page cost the backend, for the browser's network panel and the tests (issue 12).
+        response.headers.set('Server-Timing', serverTiming(metrics, performance.now() - started))
+        return response
+      }),
+    )
+  })
+
+  const server = serve({ fetch: app.fetch, port: Number(env.PORT ?? 3000) }) as HttpServer
+  const http = drainable(server)
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject)
+    server.once('listening', () => resolve((server.address() as AddressInfo).port))
+  })
+  return {
+    port,
+    signIns,
+    async stop() {
+      await Promise.all([http.close(SHUTDOWN_GRACE_MS), stopBackend(SHUTDOWN_GRACE_MS)])
+      await closeDatabase()
+    },
+  }
+}
