@@ -12,6 +12,7 @@ import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
 import { createJobQueue } from './jobs/queue'
 import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } from './jobs/worker'
 import { createMailer, type Mailer } from './mail/mailer'
+import { createSearchResultCache } from './search/result-cache'
 import { createDiskFileStore } from './storage/file-store'
 
 export interface BackendOptions {
@@ -67,6 +68,7 @@ export async function createDeps({
     embeddings: embeddings ?? (await createEmbeddingProvider(config)),
     answers: await createAnswerProvider(config),
     clock,
+    searchResults: createSearchResultCache(),
   }
 }
 

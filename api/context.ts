@@ -10,6 +10,7 @@ import type { Role, users } from './db/schema'
 import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
 import type { RequestScope } from './request-scope'
+import type { SearchResultCache } from './search/result-cache'
 import type { FileStore } from './storage/file-store'
 
 export interface Deps {
@@ -23,6 +24,7 @@ export interface Deps {
   answers: AnswerProvider
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
+  searchResults: SearchResultCache
 }
 
 /** Real time in production; tests move a clock of their own forward instead of waiting. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -85,6 +86,11 @@ export const organizations = pgTable('organizations', {
   logo: text('logo'),
   /** Set once the sample conversation templates were given; a deleted sample then stays deleted. */
   templatesSeeded: boolean('templates_seeded').notNull().default(false),
+  /**
+   * Raised by triggers (migration 0011) whenever what a search of the organization can find changes:
+   * its chunks, their postings or embeddings, a document's title. Cached results carry it.
+   */
+  searchGeneration: bigint('search_generation', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
+import { preparedStatement } from '../db/prepared'
 import { documentPages, documents, documentVersions, type FileType, users } from '../db/schema'
+import { notFound } from '../http-error'
 import { suggestCategory } from '../ingest/categories'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'
 import { requireRole } from '../organizations/access'
@@ -17,73 +19,84 @@ export type DocumentRow = typeof documents.$inferSelect
 /** Upload, delete, reprocess and edits: admin and analyst (DESIGN §4). */
 export const requireEditor = (caller: OrgCaller) => requireRole(caller, ['analyst'])
 
-export async function describeDocuments({ db }: Deps, rows: DocumentRow[]) {
-  if (rows.length === 0) return []
-  const ids = rows.map((row) => row.id)
-  const creatorIds = [...new Set(rows.map((row) => row.createdById).filter((id): id is number => id !== null))]
-  const [creators, versions] = await Promise.all([
-    creatorIds.length
-      ? db
-          .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(inArray(users.id, creatorIds))
-      : [],
-    db
-      .select({
-        documentId: documentVersions.documentId,
-        id: documentVersions.id,
-        versionNumber: documentVersions.versionNumber,
-      })
-      .from(documentVersions)
-      .where(inArray(documentVersions.documentId, ids)),
-  ])
-  return rows.map((row) => {
-    const own = versions.filter((version) => version.documentId === row.id)
-    return documentPayload(row, {
-      createdBy: creators.find((creator) => creator.id === row.createdById) ?? null,
-      versionCount: own.length,
-      currentVersion: own.find((version) => version.id === row.currentVersionId)?.versionNumber ?? null,
+// A document with who created it and its versions, read in one statement.
+const withDetails = (db: Database) =>
+  db
+    .select({
+      document: documents,
+      createdBy: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      versionCount: sql<number>`(select count(*) from ${documentVersions}
+        where ${documentVersions.documentId} = ${documents.id})`.mapWith(Number),
+      currentVersion: sql<number | null>`(select ${documentVersions.versionNumber} from ${documentVersions}
+        where ${documentVersions.id} = ${documents.currentVersionId})`,
     })
-  })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.createdById))
+
+type Detailed = Awaited<ReturnType<ReturnType<typeof withDetails>['execute']>>[number]
+
+const describe = ({ document, createdBy, versionCount, currentVersion }: Detailed) =>
+  documentPayload(document, { createdBy, versionCount, currentVersion })
+
+const documentById = preparedStatement((db) =>
+  withDetails(db)
+    .where(eq(documents.id, sql.placeholder('id')))
+    .prepare('document_by_id'),
+)
+
+export async function describeDocument({ db }: Deps, row: DocumentRow) {
+  const [detailed] = await documentById(db).execute({ id: row.id })
+  if (!detailed) throw notFound('Document not found.')
+  return describe(detailed)
 }
 
-export async function describeDocument(deps: Deps, row: DocumentRow) {
-  return (await describeDocuments(deps, [row]))[0]!
-}
+// The list's filters, each off when its value is null: one prepared statement serves every combination.
+const placeholder = sql.placeholder
+const listFilter = sql`(${placeholder('statuses')}::text[] is null
+    or ${documents.processingStatus} = any(${placeholder('statuses')}::text[]))
+  and (${placeholder('category')}::text is null or ${documents.category} = ${placeholder('category')})
+  and (${placeholder('pattern')}::text is null or ${documents.title} ilike ${placeholder('pattern')}
+    or ${documents.description} ilike ${placeholder('pattern')} or ${documents.fileName} ilike ${placeholder('pattern')})`
 
-export async function listDocuments(deps: Deps, caller: OrgCaller, query: z.infer<typeof ListDocumentsSchema>) {
-  const { db } = deps
-  const filters = [eq(documents.organizationId, caller.organizationId)]
-  if (query.status.length) filters.push(inArray(documents.processingStatus, query.status))
-  if (query.category) filters.push(eq(documents.category, query.category))
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`
-    filters.push(
-      or(ilike(documents.title, pattern), ilike(documents.description, pattern), ilike(documents.fileName, pattern))!,
-    )
+const documentsPage = preparedStatement((db) =>
+  withDetails(db)
+    .where(and(eq(documents.organizationId, placeholder('organizationId')), listFilter))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .prepare('documents_page'),
+)
+
+// The filtered count and the organization's categories (for the filter) in one pass over its documents.
+const documentsSummary = preparedStatement((db) =>
+  db
+    .select({
+      count: sql<number>`count(*) filter (where ${listFilter})`.mapWith(Number),
+      categories: sql<string[]>`coalesce(array_agg(distinct ${documents.category} order by ${documents.category})
+        filter (where ${documents.category} <> ''), '{}')`,
+    })
+    .from(documents)
+    .where(eq(documents.organizationId, placeholder('organizationId')))
+    .prepare('documents_summary'),
+)
+
+export async function listDocuments({ db }: Deps, caller: OrgCaller, query: z.infer<typeof ListDocumentsSchema>) {
+  const filters = {
+    organizationId: caller.organizationId,
+    statuses: query.status.length ? `{${query.status.join(',')}}` : null,
+    category: query.category || null,
+    pattern: query.search ? `%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null,
   }
-  const where = and(...filters)
-  const [rows, [total], categories] = await Promise.all([
-    db
-      .select()
-      .from(documents)
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db.select({ count: count() }).from(documents).where(where),
-    db
-      .selectDistinct({ category: documents.category })
-      .from(documents)
-      .where(and(eq(documents.organizationId, caller.organizationId), sql`${documents.category} <> ''`))
-      .orderBy(documents.category),
+  const [rows, [summary]] = await Promise.all([
+    documentsPage(db).execute({ ...filters, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+    documentsSummary(db).execute(filters),
   ])
   return {
-    count: total?.count ?? 0,
+    count: summary?.count ?? 0,
     page: query.page,
     page_size: query.page_size,
-    results: await describeDocuments(deps, rows),
-    categories: categories.map((row) => row.category),
+    results: rows.map(describe),
+    categories: summary?.categories ?? [],
   }
 }
 

@@ -21,7 +21,7 @@ const invitationId = (raw: string) => pathId(raw, 'Invitation not found.')
 /** The signed-in user's own invitations (spec §7), and the public e-mail-link endpoints. */
 export const invitationRoutes = new Hono<AppEnv>()
   .use('/users/invitations/*', requireCaller)
-  .get('/users/invitations/', async (c) => c.json(await listMyInvitations(c.var.deps, c.var.caller)))
+  .get('/users/invitations/', async (c) => c.json(await listMyInvitations(c.var.deps, c.var.user)))
   .post('/users/invitations/', async (c) => {
     const input = await readJson(c, CreateInvitationSchema)
     return c.json(await inviteByOrganizationSlug(c.var.deps, c.var.caller, input), 201)

@@ -11,6 +11,7 @@ import { invitations, memberships, organizations, type Role, users } from '../db
 import { badRequest, forbidden, HttpError, notFound } from '../http-error'
 import { requireMember, requireRole } from '../organizations/access'
 import { ROLE_DISPLAY } from '../organizations/payload'
+import { membersCount } from '../organizations/service'
 import { loadCaller } from '../users/service'
 import { invitationMail } from './mail'
 
@@ -37,7 +38,7 @@ async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
         username: inviter.username,
         email: inviter.email,
       },
-      membersCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`,
+      membersCount,
     })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
@@ -175,11 +176,11 @@ export async function removeOrganizationInvitation({ db }: Deps, caller: OrgCall
 }
 
 /**
- * Pending, unexpired invitations addressed to the caller's e-mail, if the caller has proved it is
- * theirs: an unverified address is only a claim (the e-mailed link still works, being proof itself).
+ * Pending, unexpired invitations addressed to the caller's e-mail (the user as the request resolved
+ * it), if the caller has proved it is theirs: an unverified address is only a claim (the e-mailed
+ * link still works, being proof itself).
  */
-export async function listMyInvitations(deps: Deps, caller: Caller) {
-  const user = await loadCaller(deps, caller)
+export async function listMyInvitations(deps: Deps, user: typeof users.$inferSelect) {
   if (!user.emailVerified) return []
   return selectInvitations(
     deps.db,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import type { Caller, Deps, OrgCaller } from '../context'
@@ -10,36 +10,42 @@ import { HttpError, notFound } from '../http-error'
 import { describeOrganization, ROLE_DISPLAY } from './payload'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schema'
 
-async function membersCounts(db: Database, organizationIds: number[]) {
-  if (organizationIds.length === 0) return new Map<number, number>()
-  const rows = await db
-    .select({ organizationId: memberships.organizationId, members: count() })
+/**
+ * An organization's member count, for a select over organizations (the membership key's index counts
+ * it). The outer column is spelled out: drizzle leaves a column of a one-table select unqualified,
+ * and "id" would then name the membership's own.
+ */
+export const membersCount = sql<number>`(select count(*) from ${memberships} m
+  where m.organization_id = "organizations"."id")`.mapWith(Number)
+
+const myOrganizations = preparedStatement((db) =>
+  db
+    .select({ organization: organizations, role: memberships.role, membersCount })
     .from(memberships)
-    .where(inArray(memberships.organizationId, organizationIds))
-    .groupBy(memberships.organizationId)
-  return new Map(rows.map((row) => [row.organizationId, row.members]))
-}
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .prepare('my_organizations'),
+)
 
 /** The caller's organizations, oldest membership first (the default current organization). */
 export async function listMyOrganizations({ db }: Deps, caller: Caller) {
-  const rows = await db
-    .select({ organization: organizations, role: memberships.role })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, caller.userId))
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-  const counts = await membersCounts(
-    db,
-    rows.map((row) => row.organization.id),
-  )
-  return rows.map((row) => describeOrganization(row.organization, counts.get(row.organization.id) ?? 0, row.role))
+  const rows = await myOrganizations(db).execute({ userId: caller.userId })
+  return rows.map((row) => describeOrganization(row.organization, row.membersCount, row.role))
 }
 
+const organizationById = preparedStatement((db) =>
+  db
+    .select({ organization: organizations, membersCount })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare('organization_by_id'),
+)
+
 export async function getOrganization({ db }: Deps, caller: OrgCaller) {
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, caller.organizationId))
-  if (!organization) throw notFound()
-  const counts = await membersCounts(db, [organization.id])
-  return describeOrganization(organization, counts.get(organization.id) ?? 0, caller.role)
+  const [row] = await organizationById(db).execute({ id: caller.organizationId })
+  if (!row) throw notFound()
+  return describeOrganization(row.organization, row.membersCount, caller.role)
 }
 
 function slugify(name: string) {

@@ -2,8 +2,16 @@ import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
 import type { SearchInput } from './schema'
 
-/** Spec §3 "Search result", plus the chunk and, for workbooks, the sheet it comes from. */
-export async function searchPassages(deps: Deps, caller: OrgCaller, input: SearchInput) {
+/**
+ * Spec §3 "Search result", plus the chunk and, for workbooks, the sheet it comes from. `generation`
+ * is the organization's search generation as the caller's membership read it.
+ */
+export async function searchPassages(deps: Deps, caller: OrgCaller, generation: number, input: SearchInput) {
+  const key = { organizationId: caller.organizationId, generation, model: deps.embeddings.model, input }
+  return { results: await deps.searchResults.get(key, () => rankedResults(deps, caller, input)) }
+}
+
+async function rankedResults(deps: Deps, caller: OrgCaller, input: SearchInput) {
   const passages = await retrieve(deps, {
     organizationId: caller.organizationId,
     query: input.query,
@@ -11,15 +19,15 @@ export async function searchPassages(deps: Deps, caller: OrgCaller, input: Searc
     mode: input.mode,
     documentIds: input.document_ids,
   })
-  return {
-    results: passages.map((passage) => ({
-      chunk_id: passage.chunkId,
-      document_id: passage.documentId,
-      document_title: passage.documentTitle,
-      text: passage.text,
-      score: Math.round(passage.score * 10_000) / 10_000,
-      page_number: passage.pageNumber,
-      sheet_name: passage.sheetName,
-    })),
-  }
+  return passages.map((passage) => ({
+    chunk_id: passage.chunkId,
+    document_id: passage.documentId,
+    document_title: passage.documentTitle,
+    text: passage.text,
+    score: Math.round(passage.score * 10_000) / 10_000,
+    page_number: passage.pageNumber,
+    sheet_name: passage.sheetName,
+  }))
 }
+
+export type SearchResult = Awaited<ReturnType<typeof rankedResults>>[number]

@@ -13,7 +13,7 @@ export const userRoutes = new Hono<AppEnv>()
   .use('/me/*', requireCaller)
   .use('/change-password/', requireCaller)
   .get('/me/', async (c) =>
-    c.json(await getMe(c.var.deps, c.var.user, await callerCurrentMembership(c, c.req.header('x-organization')))),
+    c.json(await getMe(c.var.deps, c.var.user, callerCurrentMembership(c, c.req.header('x-organization')))),
   )
   .on(['PUT', 'PATCH'], '/me/', async (c) => {
     const changes = await readJson(c, UpdateMeSchema)

@@ -347,3 +347,73 @@ describe('copies of a passage', () => {
     expect(found[1]!.document_id).toBe(other)
   })
 })
+
+describe('repeated searches', () => {
+  const generation = async (slug: string) => {
+    const [row] = rowsOf(await api.db.execute(sql`select search_generation from organizations where slug = ${slug}`))
+    return Number(row!.search_generation)
+  }
+
+  it('answer from the process’s cache, ranked once, while the organization’s documents stay as they are', async () => {
+    const query = { query: 'succession of day-to-day management' }
+    const embed = api.deps.embeddings.embed.bind(api.deps.embeddings)
+    let embedded = 0
+    api.deps.embeddings.embed = (texts, kind) => {
+      embedded++
+      return embed(texts, kind)
+    }
+    try {
+      const first = await results(member, query, DEMO)
+      expect(embedded).toBe(1)
+      expect(await results(admin, query, DEMO)).toEqual(first)
+      expect(embedded).toBe(1)
+      // Another organization, the same words: its own ranking, never the cached one.
+      const elsewhere = await results(outsider, query, harbor)
+      expect(embedded).toBe(2)
+      expect(elsewhere.map((result) => result.document_id)).not.toContain(demoDocuments.succession)
+      // Other options are another search.
+      await results(member, { ...query, top_k: 2 }, DEMO)
+      expect(embedded).toBe(3)
+    } finally {
+      api.deps.embeddings.embed = embed
+    }
+  })
+
+  it('show a document’s new title, and a new document, as soon as they are saved', async () => {
+    const query = { query: 'factory lease renewal options' }
+    expect((await results(member, query, DEMO))[0]!.document_title).toBe('lease')
+    const before = await generation(DEMO)
+    const renamed = await api.request(`/documents/${demoDocuments.lease}/`, {
+      method: 'PATCH',
+      token: analyst.access,
+      org: DEMO,
+      json: { title: 'Dayton factory lease' },
+    })
+    expect(renamed.status).toBe(200)
+    expect(await generation(DEMO)).toBeGreaterThan(before)
+    expect((await results(member, query, DEMO))[0]!.document_title).toBe('Dayton factory lease')
+
+    const added = await uploadText(
+      analyst,
+      'warehouse lease.txt',
+      'The warehouse lease renewal options: factory lease renewal options match the warehouse terms.',
+      DEMO,
+    )
+    expect((await results(member, query, DEMO)).map((result) => result.document_id)).toContain(added)
+  })
+
+  it('are kept when a document changes in ways search does not read, and never for another organization', async () => {
+    const [demo, other] = [await generation(DEMO), await generation(harbor)]
+    const described = await api.request(`/documents/${demoDocuments.customers}/`, {
+      method: 'PATCH',
+      token: analyst.access,
+      org: DEMO,
+      json: { description: 'Who buys from us' },
+    })
+    expect(described.status).toBe(200)
+    expect(await generation(DEMO)).toBe(demo)
+    await uploadText(analyst, 'another.txt', 'A note on inventory turnover in the second quarter.', DEMO)
+    expect(await generation(DEMO)).toBeGreaterThan(demo)
+    expect(await generation(harbor)).toBe(other)
+  })
+})
