@@ -37,7 +37,7 @@ const serverSources = cluster.isWorker
   ? 0
   : Math.max(...['server.ts', 'server', 'api', 'app', 'shared', 'package-lock.json'].map(newestMtime))
 if (newestMtime(serverBundle) < serverSources) {
-  const { build } = await import('esbuild')
+  const { build, stop } = await import('esbuild')
   const ownFileUrls = {
     name: 'own-file-urls',
     setup(builder) {
@@ -65,5 +65,7 @@ if (newestMtime(serverBundle) < serverSources) {
     logLevel: 'error',
   })
   renameSync(temporary, serverBundle)
+  // esbuild's service process would otherwise stay beside the server for its whole life (~30 MB).
+  await stop()
 }
 await import(pathToFileURL(serverBundle).href)

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 import { STOP_WORDS } from '../../../shared/stop-words'
+import { collectGarbage } from '../../memory'
 import { type EmbeddingProvider, normalize } from './provider'
 import { WordIndex } from './word-index'
 import { buildCache, readCache, type WordVectorTable } from './word-vector-cache'
@@ -76,7 +77,12 @@ export function createWordVectorProvider(
   const loaded = () => {
     vectors ??= loadWordVectors(cacheFile)
     if (retirement) retirement.refresh()
-    else retirement = setTimeout(() => ((vectors = undefined), (retirement = undefined)), idleMs).unref()
+    else
+      retirement = setTimeout(() => {
+        vectors = retirement = undefined
+        // A quiet process would hold the 40 MB until it next allocated enough to collect.
+        collectGarbage()
+      }, idleMs).unref()
     return vectors
   }
   return {
