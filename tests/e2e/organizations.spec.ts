@@ -171,6 +171,8 @@ test.describe('organizations', () => {
 
     await openUserMenu(page, user!.email)
     await page.getByRole('button', { name: 'Logout' }).click()
+    // Signed out first: signing in while the old cookie still stands would find no form at /login.
+    await expect(page).toHaveURL(/\/login$/)
     await signInAs(page, user!.username, 'brand new secret')
     await expect(page).toHaveURL(/\/dashboard$/)
   })
