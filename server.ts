@@ -12,19 +12,6 @@ import { serveWeb } from './server/web-process'
  * `npm start`: one process serving pages, /api and jobs, or with WEB_CONCURRENCY above 1 a primary
  * that holds the database and the jobs and that many web processes beside it (decision 012).
  */
-if (process.env.MEM_DEBUG)
-  setTimeout(
-    () =>
-      console.log(
-        'MEM',
-        process.pid,
-        cluster.isWorker ? 'worker' : 'primary',
-        JSON.stringify(
-          Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])),
-        ),
-      ),
-    12000,
-  ).unref()
 runEntryPoint(async () => {
   Object.assign(process.env, withGeneratedSecrets(process.env))
   const env = process.env
