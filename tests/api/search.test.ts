@@ -353,6 +353,10 @@ describe('repeated searches', () => {
     const [row] = rowsOf(await api.db.execute(sql`select search_generation from organizations where slug = ${slug}`))
     return Number(row!.search_generation)
   }
+  const editDocument = async (id: number, json: Record<string, string>) => {
+    const response = await api.request(`/documents/${id}/`, { method: 'PATCH', token: analyst.access, org: DEMO, json })
+    expect(response.status).toBe(200)
+  }
 
   it('answer from the process’s cache, ranked once, while the organization’s documents stay as they are', async () => {
     const query = { query: 'succession of day-to-day management' }
@@ -383,13 +387,7 @@ describe('repeated searches', () => {
     const query = { query: 'factory lease renewal options' }
     expect((await results(member, query, DEMO))[0]!.document_title).toBe('lease')
     const before = await generation(DEMO)
-    const renamed = await api.request(`/documents/${demoDocuments.lease}/`, {
-      method: 'PATCH',
-      token: analyst.access,
-      org: DEMO,
-      json: { title: 'Dayton factory lease' },
-    })
-    expect(renamed.status).toBe(200)
+    await editDocument(demoDocuments.lease!, { title: 'Dayton factory lease' })
     expect(await generation(DEMO)).toBeGreaterThan(before)
     expect((await results(member, query, DEMO))[0]!.document_title).toBe('Dayton factory lease')
 
@@ -404,13 +402,7 @@ describe('repeated searches', () => {
 
   it('are kept when a document changes in ways search does not read, and never for another organization', async () => {
     const [demo, other] = [await generation(DEMO), await generation(harbor)]
-    const described = await api.request(`/documents/${demoDocuments.customers}/`, {
-      method: 'PATCH',
-      token: analyst.access,
-      org: DEMO,
-      json: { description: 'Who buys from us' },
-    })
-    expect(described.status).toBe(200)
+    await editDocument(demoDocuments.customers!, { description: 'Who buys from us' })
     expect(await generation(DEMO)).toBe(demo)
     await uploadText(analyst, 'another.txt', 'A note on inventory turnover in the second quarter.', DEMO)
     expect(await generation(DEMO)).toBeGreaterThan(demo)
