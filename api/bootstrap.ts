@@ -1,11 +1,10 @@
 import { createEmbeddingProvider } from './ai/embeddings'
 import { embeddedElsewhere, type EmbeddingKind } from './ai/embeddings/provider'
-import { createBackend, createDeps, startWorker } from './backend'
+import { createBackend } from './backend'
 import { loadApiConfig } from './config'
 import { seedSampleTemplates } from './conversation-templates/seed'
 import { openDatabase } from './db/client'
 import { describeDemoSignIns, seedDemo } from './db/seed'
-import { stopExtractionWorkers } from './ingest/extraction-pool'
 import { reportStaleVectors } from './ingest/reindex-document-job'
 
 /** What runs once per server before anything serves: opens the database, migrates, seeds. */
@@ -22,38 +21,37 @@ async function prepareDatabase(env: Record<string, string | undefined>) {
   return { config, database, signIns }
 }
 
-/** The whole backend in this process: database, API and (unless JOB_WORKER=false) the job worker. */
-export async function startBackend(env: Record<string, string | undefined>) {
-  const { config, database, signIns } = await prepareDatabase(env)
+/** The backend on a prepared database, its model loaded and stale vectors reported. */
+async function backendOn({ config, database }: Awaited<ReturnType<typeof prepareDatabase>>) {
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
   await backend.deps.embeddings.warm?.()
   await reportStaleVectors(database.db, backend.deps.embeddings.model)
-  return { api: backend.api, backend, config, database, signIns }
+  return backend
+}
+
+/** The whole backend in this process: database, API and (unless JOB_WORKER=false) the job worker. */
+export async function startBackend(env: Record<string, string | undefined>) {
+  const prepared = await prepareDatabase(env)
+  const backend = await backendOn(prepared)
+  return { api: backend.api, backend, ...prepared }
 }
 
 /**
  * The primary of a server in several web processes (decision 012): it opens the database (an
  * embedded one in its thread, which the web processes reach over its socket), migrates and seeds
- * once, and runs the jobs; it serves no HTTP.
+ * once, runs the jobs and embeds for the web processes; it serves no HTTP.
  */
 export async function startJobHost(env: Record<string, string | undefined>) {
-  const { config, database, signIns } = await prepareDatabase(env)
-  const deps = await createDeps({ db: database.db, config })
-  const worker = config.JOB_WORKER ? await startWorker(deps, !config.DATABASE_URL) : undefined
-  if (worker) await deps.embeddings.warm?.()
-  await reportStaleVectors(database.db, deps.embeddings.model)
+  const prepared = await prepareDatabase(env)
+  const { deps, stop } = await backendOn(prepared)
   return {
-    database,
-    signIns,
+    database: prepared.database,
+    signIns: prepared.signIns,
     /** Wakes the job worker for work another process queued. */
     jobsQueued: () => deps.jobs.notify(),
     /** Vectors for another process, by the one model this process holds. */
     embed: (texts: string[], kind: EmbeddingKind) => deps.embeddings.embed(texts, kind),
-    async stop(graceMs: number) {
-      await worker?.stop({ graceMs })
-      await stopExtractionWorkers()
-      await deps.embeddings.close?.()
-    },
+    stop: (graceMs: number) => stop({ graceMs }),
   }
 }
 
