@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -28,15 +28,27 @@ if (built < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-// The server as one plain ES module with its packages left external, rather than TypeScript
-// compiled as it loads: the loader's thread and its transforms held ~60 MB for the life of the
-// process (issue 12). Each file keeps its own import.meta.url, which the backend resolves its
-// migrations and worker threads against.
-const serverBundle = path.resolve('build/server.mjs')
-const serverSources = cluster.isWorker
-  ? 0
-  : Math.max(...['server.ts', 'server', 'api', 'app', 'shared', 'package-lock.json'].map(newestMtime))
-if (newestMtime(serverBundle) < serverSources) {
+// The server as plain ES modules with its packages left external, rather than TypeScript compiled
+// as it loads: the loader's thread and its transforms held ~60 MB for the life of the process
+// (issue 12). Code split at dynamic imports, so what only some paths need (the OpenAI client, the
+// subtitle parser) loads in the process that takes such a path, not in every process at start.
+// Each source file keeps its own import.meta.url, which the backend resolves its migrations and
+// worker threads against.
+const serverBuilds = path.resolve('build/server')
+const current = path.join(serverBuilds, 'current.json')
+const serverEntry = () => path.join(serverBuilds, JSON.parse(readFileSync(current, 'utf8')).id, 'server.mjs')
+// A web process loads the very build its primary started, even if a newer one lands meanwhile.
+const SERVER_ENTRY_ENV = 'EXIT_PLANNER_SERVER_ENTRY'
+if (!cluster.isWorker) {
+  const serverSources = Math.max(
+    ...['server.ts', 'server', 'api', 'app', 'shared', 'package-lock.json'].map(newestMtime),
+  )
+  if (newestMtime(current) < serverSources) await buildServer()
+  process.env[SERVER_ENTRY_ENV] = serverEntry()
+}
+await import(pathToFileURL(process.env[SERVER_ENTRY_ENV]).href)
+
+async function buildServer() {
   const { build, stop } = await import('esbuild')
   const ownFileUrls = {
     name: 'own-file-urls',
@@ -51,12 +63,16 @@ if (newestMtime(serverBundle) < serverSources) {
       })
     },
   }
-  // Built under a temporary name and renamed, so servers starting together never load half a file.
-  const temporary = `${serverBundle}.${randomUUID()}.tmp.mjs`
+  // Each build has a folder of its own and the pointer to it is swapped whole, so servers starting
+  // together never load half a build, and one still running keeps the chunks it may yet import.
+  const previous = existsSync(current) ? JSON.parse(readFileSync(current, 'utf8')).id : undefined
+  const id = randomUUID()
   await build({
     entryPoints: ['server.ts'],
-    outfile: temporary,
+    outdir: path.join(serverBuilds, id),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -64,8 +80,14 @@ if (newestMtime(serverBundle) < serverSources) {
     plugins: [ownFileUrls],
     logLevel: 'error',
   })
-  renameSync(temporary, serverBundle)
+  const temporary = `${current}.${id}.tmp`
+  writeFileSync(temporary, JSON.stringify({ id }))
+  renameSync(temporary, current)
+  for (const entry of readdirSync(serverBuilds, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== id && entry.name !== previous) {
+      rmSync(path.join(serverBuilds, entry.name), { recursive: true, force: true })
+    }
+  }
   // esbuild's service process would otherwise stay beside the server for its whole life (~30 MB).
   await stop()
 }
-await import(pathToFileURL(serverBundle).href)

@@ -45,3 +45,6 @@ export interface ActionItem {
 }
 
 export const MAX_TRANSCRIPT_MB = 5
+
+/** Who spoke a segment whose file names no one. */
+export const UNKNOWN_SPEAKER = 'Unknown speaker'

@@ -2,12 +2,12 @@ import type { Database } from '../db/client'
 import { meetings, transcripts } from '../db/schema'
 import { processTranscript } from './processing'
 import { SAMPLE_MEETINGS } from './samples'
-import { parseTranscript } from './transcript-format'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Gives the demo organization its sample meetings, transcripts read as an upload would be. */
 export async function giveSampleMeetings(tx: Database, organizationId: number, now: Date) {
+  const { parseTranscript } = await import('./transcript-format')
   for (const sample of SAMPLE_MEETINGS) {
     const scheduledAt = new Date(now.getTime() + sample.daysFromSeeding * DAY_MS)
     scheduledAt.setUTCHours(sample.hour, 0, 0, 0)

@@ -1,5 +1,4 @@
-import type { Participant, Segment } from '../../shared/meetings'
-import { UNKNOWN_SPEAKER } from './transcript-format'
+import { type Participant, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 
 const normal = (name: string) =>
   name

@@ -1,6 +1,6 @@
 import { parseSync } from 'subtitle'
 
-import type { Segment } from '../../shared/meetings'
+import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 
 export type TranscriptFormat = 'vtt' | 'srt' | 'text'
 
@@ -15,8 +15,6 @@ export interface ParsedTranscript {
 export class TranscriptError extends Error {
   name = 'TranscriptError'
 }
-
-export const UNKNOWN_SPEAKER = 'Unknown speaker'
 
 // Speech runs at about 150 words a minute: the length of a turn when the file gives no times.
 const SECONDS_PER_WORD = 0.4

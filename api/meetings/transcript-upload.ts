@@ -2,7 +2,6 @@ import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
 import { HttpError } from '../http-error'
 import { decodeText, looksLikeText } from '../ingest/decode-text'
 import { extensionOf } from '../ingest/file-types'
-import { parseTranscript, TranscriptError } from './transcript-format'
 
 export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'txt']
 
@@ -41,6 +40,8 @@ export async function readTranscriptUpload(request: Request) {
   if (text.includes('\u0000')) {
     throw refuse(`${file.name}: the content is not text, so it cannot be a .${extension} transcript.`)
   }
+  // Loaded here rather than at start: its subtitle parser is ~8 MB that most processes never need.
+  const { parseTranscript, TranscriptError } = await import('./transcript-format')
   try {
     return { fileName: file.name, ...parseTranscript(text) }
   } catch (error) {
