@@ -11,7 +11,7 @@ import { dashboardRoutes } from './dashboard/routes'
 import { documentRoutes, isUpload } from './documents/routes'
 import { dataExceptionCode, HttpError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
-import { isTranscriptUpload, meetingRoutes } from './meetings/routes'
+import { isRecordingUpload, isTranscriptUpload, meetingRoutes } from './meetings/routes'
 import { organizationRoutes } from './organizations/routes'
 import { count } from './request-metrics'
 import { requestSanity } from './request-sanity'
@@ -36,7 +36,11 @@ export function createApi(deps: Deps) {
     onError: (c) => c.json({ detail: 'Request body is too large.' }, 413),
   })
   app.use((c, next) =>
-    isUpload(c.req.method, c.req.path) || isTranscriptUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next),
+    isUpload(c.req.method, c.req.path) ||
+    isTranscriptUpload(c.req.method, c.req.path) ||
+    isRecordingUpload(c.req.method, c.req.path)
+      ? next()
+      : jsonLimit(c, next),
   )
   app.route('/', authRoutes)
   app.route('/', userRoutes)

@@ -12,6 +12,8 @@ import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
 import { createJobQueue } from './jobs/queue'
 import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } from './jobs/worker'
 import { createMailer, type Mailer } from './mail/mailer'
+import { TRANSCRIBE_RECORDING } from './meetings/recordings'
+import { transcribeRecordingJob } from './meetings/transcription-job'
 import { createSearchResultCache } from './search/result-cache'
 import { createDiskFileStore } from './storage/file-store'
 
@@ -85,7 +87,11 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
     }
   const worker = startJobWorker(
     deps.jobs,
-    { [PROCESS_DOCUMENT]: indexing(processDocumentJob(deps)), [INDEX_DOCUMENT]: indexing(indexDocumentJob(deps)) },
+    {
+      [PROCESS_DOCUMENT]: indexing(processDocumentJob(deps)),
+      [INDEX_DOCUMENT]: indexing(indexDocumentJob(deps)),
+      [TRANSCRIBE_RECORDING]: transcribeRecordingJob(deps),
+    },
     {
       concurrency: deps.config.JOB_CONCURRENCY,
       pollMs: deps.config.JOB_POLL_MS,

@@ -104,6 +104,10 @@ const ApiConfigSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   /** Passages retrieved for each chat answer. */
   ANSWER_PASSAGES: z.coerce.number().int().min(1).max(20).default(5),
+  /** An OpenAI-compatible server with /v1/audio/transcriptions (a local Whisper server): meeting recordings are transcribed. */
+  TRANSCRIBE_BASE_URL: z.string().url().optional(),
+  TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIBE_API_KEY: z.string().min(1).optional(),
 })
 
 export type ApiConfig = z.infer<typeof ApiConfigSchema>

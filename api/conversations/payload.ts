@@ -1,9 +1,10 @@
 import { templateKey } from '../conversation-templates/access'
 import type { conversations, messages } from '../db/schema'
+import { meetingKey } from '../meetings/access'
 
 /**
- * Spec §3 "Conversation", plus the documents its answers are limited to (null: all of them) and the
- * template that started it.
+ * Spec §3 "Conversation", plus the documents its answers are limited to (null: all of them), the
+ * template that started it, and the meeting whose transcript it was made from.
  */
 export const conversationPayload = (row: typeof conversations.$inferSelect) => ({
   id: row.id,
@@ -13,13 +14,19 @@ export const conversationPayload = (row: typeof conversations.$inferSelect) => (
   message_count: row.messageCount,
   document_ids: row.documentIds,
   template_id: row.templateId === null ? null : templateKey(row.templateId),
+  meeting_id: row.meetingId === null ? null : meetingKey(row.meetingId),
+  status: row.status,
 })
 
-/** Spec §3 "Message"; an assistant message's `[n]` markers name `document_references[n - 1]`. */
+/**
+ * Spec §3 "Message"; an assistant message's `[n]` markers name `document_references[n - 1]`. A
+ * meeting's turn has the speaker's name and their role group as its role.
+ */
 export const messagePayload = (row: typeof messages.$inferSelect) => ({
   id: row.id,
   conversation: row.conversationId,
   role: row.role,
+  speaker: row.speaker,
   content: row.content,
   created_at: row.createdAt.toISOString(),
   document_references: row.documentReferences,

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 
 import { createCitationFilter } from '../ai/answers/citations'
 import { searchQueryFor } from '../ai/answers/follow-up'
@@ -37,9 +37,10 @@ export interface Turn {
 export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: number, content: string): Promise<Turn> {
   const conversation = await requireConversation(deps, caller, conversationId)
   const earlier = await deps.db
-    .select({ role: messages.role, content: messages.content })
+    .select({ role: sql<ChatTurn['role']>`${messages.role}`, content: messages.content })
     .from(messages)
-    .where(eq(messages.conversationId, conversation.id))
+    // A meeting's turns are not the chat's own exchange; what was said there is not a question.
+    .where(and(eq(messages.conversationId, conversation.id), inArray(messages.role, ['user', 'assistant'])))
     .orderBy(desc(messages.id))
     .limit(HISTORY_MESSAGES)
   await deps.db.transaction(async (tx) => {

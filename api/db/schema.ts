@@ -372,10 +372,15 @@ export const jobs = pgTable(
   ],
 )
 
+export const CONVERSATION_STATUSES = ['active', 'completed'] as const
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
+
 /**
  * A chat of one user in one organization (spec §3 "Conversation"). Only its creator reads or writes
  * it. `documentIds` limits its answers to those documents (null: the whole organization);
- * `messageCount` is kept by the statements that add messages, so the list needs no count.
+ * `messageCount` is kept by the statements that add messages, so the list needs no count. One made
+ * from a meeting's transcript (spec §3 "Conversation created from a transcript") names the meeting
+ * and is completed: the meeting it records is over, though the assistant can still be asked about it.
  */
 export const conversations = pgTable(
   'conversations',
@@ -390,14 +395,24 @@ export const conversations = pgTable(
     title: text('title').notNull(),
     documentIds: integer('document_ids').array(),
     templateId: integer('template_id').references(() => conversationTemplates.id, { onDelete: 'set null' }),
+    meetingId: integer('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    status: text('status').$type<ConversationStatus>().notNull().default('active'),
     messageCount: integer('message_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversations_owner_updated_idx').on(t.organizationId, t.userId, t.updatedAt)],
+  (t) => [
+    index('conversations_owner_updated_idx').on(t.organizationId, t.userId, t.updatedAt),
+    check('conversations_status_check', sql`${t.status} in ('active', 'completed')`),
+  ],
 )
 
-export const MESSAGE_ROLES = ['user', 'assistant'] as const
+/**
+ * Who wrote a message: the user and the assistant of a chat, or, in a conversation made from a
+ * transcript, one of the meeting's speakers by their participant role group (spec §3).
+ */
+export const MESSAGE_ROLES = ['user', 'assistant', 'client', 'advisor', 'participant'] as const
+export const SPEAKER_ROLES = ['client', 'advisor', 'participant'] as const
 export type MessageRole = (typeof MESSAGE_ROLES)[number]
 
 /** Spec §3 "Document reference", plus where in the document the cited passage is. */
@@ -419,13 +434,15 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     role: text('role').$type<MessageRole>().notNull(),
+    /** The speaker's name, for a meeting's turn. */
+    speaker: text('speaker'),
     content: text('content').notNull(),
     documentReferences: jsonb('document_references').$type<DocumentReference[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
-    check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+    check('messages_role_check', sql`${t.role} in ('user', 'assistant', 'client', 'advisor', 'participant')`),
   ],
 )
 
@@ -475,12 +492,20 @@ export const meetings = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     participants: jsonb('participants').$type<Participant[]>().notNull().default([]),
     status: text('status').$type<MeetingStatus>().notNull().default('scheduled'),
+    /** The uploaded recording's storage key (the SHA-256 of its bytes, shared by equal files); never shown. */
+    recordingKey: text('recording_key'),
+    recordingFileName: text('recording_file_name'),
+    recordingSize: integer('recording_size'),
+    recordingContentType: text('recording_content_type'),
+    /** Why the recording was not transcribed automatically: the meeting then waits for a transcript file. */
+    transcriptionError: text('transcription_error'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('meetings_org_scheduled_idx').on(t.organizationId, t.scheduledAt),
+    index('meetings_recording_key_idx').on(t.recordingKey),
     check('meetings_status_check', sql`${t.status} in ('scheduled', 'processing', 'processed')`),
     check('meetings_duration_check', sql`${t.durationMinutes} >= 0`),
   ],

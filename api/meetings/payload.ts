@@ -10,7 +10,16 @@ export const meetingPayload = (row: typeof meetings.$inferSelect) => ({
   duration: row.durationMinutes,
   participants: row.participants.map((participant) => ({ ...participant, roleGroup: roleGroupOf(participant.role) })),
   status: row.status,
-  recordingUrl: null,
+  recordingUrl: row.recordingKey ? `/api/meetings/${meetingKey(row.id)}/recording/` : null,
+  /** The uploaded recording (its storage key stays inside), and why it was not transcribed, if so. */
+  recording: row.recordingKey
+    ? {
+        fileName: row.recordingFileName ?? '',
+        size: row.recordingSize ?? 0,
+        contentType: row.recordingContentType ?? '',
+      }
+    : null,
+  transcriptionError: row.transcriptionError,
   transcriptUrl: row.status === 'processed' ? `/api/meetings/${meetingKey(row.id)}/transcript/` : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 
 import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
@@ -7,6 +7,9 @@ import type { AppContext, AppEnv } from '../context'
 import { requireCurrentOrganization } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { meetingId, requireMeeting, requireMeetingEditor } from './access'
+import { convertToConversation } from './conversion'
+import { readRecordingUpload, recordingTooLarge } from './recording-upload'
+import { downloadRecording, removeUnusedRecording, saveRecording } from './recordings'
 import { ListMeetingsSchema, MeetingPatchSchema, MeetingSchema } from './schema'
 import {
   deleteMeeting,
@@ -27,6 +30,24 @@ const transcriptLimit = bodyLimit({
   maxSize: (MAX_TRANSCRIPT_MB + 1) * 1024 * 1024,
   onError: (c) => c.json({ file: [`The file is larger than ${MAX_TRANSCRIPT_MB} MB.`] }, 413),
 })
+
+const MB = 1024 * 1024
+
+/** The recording upload's own limit, in place of the 1 MB of JSON bodies: a little over MAX_UPLOAD_MB. */
+export const isRecordingUpload = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/meetings\/[^/]+\/recording\/$/.test(path)
+
+/**
+ * A declared length over the limit is refused at once; a body without one is counted as it streams
+ * (readRecordingUpload), never held in memory as hono's bodyLimit would.
+ */
+const recordingLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const maxMb = c.var.deps.config.MAX_UPLOAD_MB
+  if (!c.req.header('transfer-encoding') && Number(c.req.header('content-length') ?? 0) > (maxMb + 1) * MB) {
+    throw recordingTooLarge(maxMb)
+  }
+  await next()
+}
 
 const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
 
@@ -67,6 +88,24 @@ export const meetingRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   .get('/meetings/:id/transcript/', async (c) => c.json(await getTranscript(c.var.deps, await member(c), id(c))))
+  .post('/meetings/:id/convert/', async (c) => {
+    const caller = await member(c)
+    const meeting = await requireMeeting(c.var.deps, caller, id(c))
+    return c.json(await convertToConversation(c.var.deps, caller, meeting), 201)
+  })
+  .get('/meetings/:id/recording/', async (c) => downloadRecording(c.var.deps, await member(c), id(c)))
+  .post('/meetings/:id/recording/', recordingLimit, async (c) => {
+    const { caller, meeting } = await editing(c)
+    const { deps } = c.var
+    const maxBytes = deps.config.MAX_UPLOAD_MB * MB
+    const recording = await readRecordingUpload(c.req.raw, deps.files, { maxBytes, maxBodyBytes: maxBytes + MB })
+    try {
+      return c.json(await saveRecording(deps, caller, meeting, recording), 202)
+    } catch (error) {
+      if (recording.created) await removeUnusedRecording(deps, recording.key)
+      throw error
+    }
+  })
   .post('/meetings/:id/transcript/', transcriptLimit, async (c) => {
     const { caller, meeting } = await editing(c)
     const upload = await readTranscriptUpload(c.req.raw)

@@ -8,6 +8,7 @@ import { notFound } from '../http-error'
 import { MEETING_NOT_FOUND, requireMeeting, requireMeetingEditor } from './access'
 import { meetingPayload, transcriptPayload } from './payload'
 import { processTranscript } from './processing'
+import { removeUnusedRecording } from './recordings'
 import type { ListMeetingsQuery, MeetingInput, MeetingPatch } from './schema'
 import type { ParsedTranscript } from './transcript-format'
 
@@ -90,8 +91,12 @@ export async function updateMeeting(deps: Deps, caller: OrgCaller, id: number, c
 
 export async function deleteMeeting(deps: Deps, caller: OrgCaller, id: number) {
   requireMeetingEditor(caller)
-  const deleted = await deps.db.delete(meetings).where(ownMeeting(caller, id)).returning({ id: meetings.id })
+  const deleted = await deps.db
+    .delete(meetings)
+    .where(ownMeeting(caller, id))
+    .returning({ id: meetings.id, recordingKey: meetings.recordingKey })
   if (!deleted.length) throw notFound(MEETING_NOT_FOUND)
+  if (deleted[0]!.recordingKey) await removeUnusedRecording(deps, deleted[0]!.recordingKey)
 }
 
 export async function getTranscript(deps: Deps, caller: OrgCaller, id: number) {
@@ -113,21 +118,45 @@ export async function saveTranscript(
   upload: ParsedTranscript & { fileName: string },
 ) {
   requireMeetingEditor(caller)
-  const { participants, transcript } = await processTranscript(meeting, upload)
+  const saved = await storeTranscript(deps, { ...meeting, organizationId: caller.organizationId }, upload)
+  if (!saved) throw notFound(MEETING_NOT_FOUND)
+  return { meeting: meetingPayload(saved.meeting), transcript: transcriptPayload(saved.transcript) }
+}
+
+/**
+ * Stores a transcript as `saveTranscript` describes, for whoever read it: an upload, or the
+ * transcription of the meeting's recording, which passes `recordingKey` so that nothing is stored
+ * once the meeting was processed from a file or given another recording meanwhile. Answers null
+ * when the meeting is gone (or moved on), having stored nothing.
+ */
+export async function storeTranscript(
+  deps: Deps,
+  meeting: typeof meetings.$inferSelect,
+  upload: ParsedTranscript & { fileName: string },
+  { recordingKey }: { recordingKey?: string } = {},
+) {
+  const { participants, transcript } = await processTranscript(meeting, upload, { config: deps.config })
   const values = { ...transcript, createdAt: deps.clock.now() }
-  const saved = await deps.db.transaction(async (tx) => {
-    const [transcript] = await (tx as unknown as Database)
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(meetings)
+      .set({ participants, status: 'processed', transcriptionError: null, updatedAt: deps.clock.now() })
+      .where(
+        and(
+          eq(meetings.id, meeting.id),
+          eq(meetings.organizationId, meeting.organizationId),
+          recordingKey === undefined
+            ? undefined
+            : and(eq(meetings.recordingKey, recordingKey), eq(meetings.status, 'processing')),
+        ),
+      )
+      .returning()
+    if (!updated) return null
+    const [saved] = await (tx as unknown as Database)
       .insert(transcripts)
       .values({ meetingId: meeting.id, ...values })
       .onConflictDoUpdate({ target: transcripts.meetingId, set: values })
       .returning()
-    const [updated] = await tx
-      .update(meetings)
-      .set({ participants, status: 'processed', updatedAt: deps.clock.now() })
-      .where(ownMeeting(caller, meeting.id))
-      .returning()
-    if (!updated) throw notFound(MEETING_NOT_FOUND)
-    return { transcript: transcript!, meeting: updated }
+    return { transcript: saved!, meeting: updated }
   })
-  return { meeting: meetingPayload(saved.meeting), transcript: transcriptPayload(saved.transcript) }
 }

@@ -5,7 +5,8 @@ import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 export type TranscriptFormat = 'vtt' | 'srt' | 'text'
 
 export interface ParsedTranscript {
-  format: TranscriptFormat
+  /** The file's format, or `recording` for one transcribed from the meeting's recording (transcription-job.ts). */
+  format: TranscriptFormat | 'recording'
   segments: Segment[]
   /** True when the file gave no times and they were estimated from the words spoken. */
   timesEstimated: boolean

@@ -127,7 +127,8 @@ export default function ConversationPage() {
   return (
     <div className="chat-conversation">
       <ChatHeader conversation={conversation} now={now} initialMode={mode} />
-      <div className="chat-messages">
+      {/* Focusable so the keyboard can scroll a long conversation (a meeting's turns have no links to stop on). */}
+      <div className="chat-messages" tabIndex={0} role="region" aria-label="Messages of this conversation">
         {messages === null ? <DismissibleBanner message="Failed to load messages. Please try again." /> : null}
         {pending?.failure ? <DismissibleBanner key={pending.question} message={pending.failure} /> : null}
         {loading ? (
@@ -149,6 +150,7 @@ export default function ConversationPage() {
                 key={message.id}
                 id={index === shown.length - 1 && !pending ? 'latest' : undefined}
                 author={message.role}
+                speaker={message.speaker}
                 content={message.content}
                 createdAt={message.created_at}
                 references={message.document_references}

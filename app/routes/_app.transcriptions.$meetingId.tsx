@@ -7,6 +7,7 @@ import { meetingStatusHandlers } from '~/components/meetings/meeting-errors'
 import { MeetingView } from '~/components/meetings/meeting-view'
 import { TranscriptUploadForm } from '~/components/meetings/transcript-upload-form'
 import { currentUser } from '~/services/auth.server'
+import { webEnv } from '~/services/env.server'
 import { loadMeeting, uploadTranscriptAction } from '~/services/meeting-detail.server'
 import meetingStyles from '~/styles/meetings.css'
 import { canManageMeetings } from '~/utils/access'
@@ -19,7 +20,11 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingSty
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await currentUser(request)
-  return json({ ...(await loadMeeting(request, params.meetingId)), canManage: canManageMeetings(me.role) })
+  return json({
+    ...(await loadMeeting(request, params.meetingId)),
+    canManage: canManageMeetings(me.role),
+    maxRecordingMb: webEnv().MAX_UPLOAD_MB,
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,11 +32,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MeetingDetail() {
-  const { meeting, transcript, canManage } = useLoaderData<typeof loader>()
+  const { meeting, transcript, canManage, maxRecordingMb } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <MeetingView meeting={meeting} transcript={transcript} fullTranscript={false}>
-      {canManage ? <TranscriptUploadForm lastResult={lastResult} replacing={Boolean(transcript)} /> : null}
+      {canManage ? (
+        <TranscriptUploadForm lastResult={lastResult} replacing={Boolean(transcript)} maxRecordingMb={maxRecordingMb} />
+      ) : null}
     </MeetingView>
   )
 }

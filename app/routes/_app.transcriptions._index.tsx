@@ -1,6 +1,7 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { z } from 'zod'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
@@ -8,15 +9,19 @@ import { STATUS_FILTERS } from '~/components/meetings/labels'
 import { MeetingCard } from '~/components/meetings/meeting-card'
 import { Pagination } from '~/components/pagination'
 import { ApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
+import { currentUser, requireUser } from '~/services/auth.server'
+import { redirectWithToast } from '~/services/flash.server'
 import { meetingsApi } from '~/services/meetings.server'
 import meetingStyles from '~/styles/meetings.css'
 import { canManageMeetings } from '~/utils/access'
 import { plural } from '~/utils/format'
+import { safeRedirect } from '~/utils/safe-redirect'
 
 export const meta: MetaFunction = () => [{ title: 'Recorded Meetings | Exit Planner' }]
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+
+const ConvertSchema = z.object({ intent: z.literal('convert'), meetingId: z.string().regex(/^meet-\d+$/) })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
@@ -33,8 +38,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/**
+ * Convert to Conversation, from this list and from a meeting's pages: the new conversation, or
+ * the page the button was on with the spec's message.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request)
+  const form = await request.formData()
+  const returnTo = safeRedirect(form.get('returnTo'), '/transcriptions')
+  const parsed = ConvertSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) throw new Response('Unknown action', { status: 400 })
+  try {
+    const conversation = await meetingsApi(request).convert(parsed.data.meetingId)
+    return redirect(`/chat/${conversation.id}`)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return redirectWithToast(request, returnTo, {
+      type: 'error',
+      message: 'Failed to convert transcript to conversation. Please try again.',
+    })
+  }
+}
+
 export default function RecordedMeetings() {
   const { status, canManage, list, error } = useLoaderData<typeof loader>()
+  const location = useLocation()
   return (
     <div className="page">
       <div className="page-header">
@@ -73,7 +101,7 @@ export default function RecordedMeetings() {
           <ul className="card-list">
             {list.results.map((meeting) => (
               <li key={meeting.id}>
-                <MeetingCard meeting={meeting} />
+                <MeetingCard meeting={meeting} returnTo={`${location.pathname}${location.search}`} />
               </li>
             ))}
           </ul>

@@ -19,7 +19,8 @@ const ConversationShape = z.object({
 })
 const MessageShape = z.object({
   id: z.number(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'client', 'advisor', 'participant']),
+  speaker: z.string().nullable(),
   content: z.string(),
   created_at: z.string(),
   document_references: z.array(

@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 
 import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
 
+import { recordingTypeOf } from '../../shared/recordings'
 import { ApiError } from './api-fetch.server'
 import { requireRole } from './auth.server'
 import { redirectWithToast } from './flash.server'
@@ -26,17 +27,22 @@ export async function loadMeeting(request: Request, id: string | undefined) {
 
 /**
  * The detail page's transcript upload: staged to disk, passed to the backend, and the page again
- * with the transcript, or with the backend's reason on the file field.
+ * with the transcript, or with the backend's reason on the file field. A recording (by its
+ * extension) goes to the recording endpoint instead, to be transcribed or to wait for a file.
  */
 export async function uploadTranscriptAction(request: Request, id: string) {
   await requireRole(request, ['admin', 'analyst'])
   const staged = await stageUpload(request)
   if ('tooLarge' in staged) return json(fileError(staged.tooLarge), { status: 400 })
   if ('malformed' in staged) return json(fileError(staged.malformed), { status: 400 })
+  let recording = false
   try {
     const submission = parseWithZod(staged.formData, { schema: TranscriptUploadSchema })
     if (submission.status !== 'success') return json(submission.reply({ hideFields: ['file'] }), { status: 400 })
-    await meetingsApi(request).uploadTranscript(id, staged.files[0]!)
+    const file = staged.files[0]!
+    recording = recordingTypeOf(file.name) !== null
+    if (recording) await meetingsApi(request).uploadRecording(id, file)
+    else await meetingsApi(request).uploadTranscript(id, file)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 404) throw new Response('Meeting not found', { status: 404 })
@@ -46,15 +52,19 @@ export async function uploadTranscriptAction(request: Request, id: string) {
       ? file.map(String)
       : typeof detail === 'string' && error.status < 500
         ? [detail]
-        : [UPLOAD_FAILED]
+        : [recording ? RECORDING_UPLOAD_FAILED : UPLOAD_FAILED]
     return json(fileError(...messages), { status: 400 })
   } finally {
     await staged.cleanup()
   }
-  return redirectWithToast(request, `/transcriptions/${id}`, { type: 'success', message: 'Transcript processed' })
+  return redirectWithToast(request, `/transcriptions/${id}`, {
+    type: 'success',
+    message: recording ? 'Recording uploaded' : 'Transcript processed',
+  })
 }
 
 const UPLOAD_FAILED = 'Failed to upload the transcript. Please try again.'
+const RECORDING_UPLOAD_FAILED = 'Failed to upload the recording. Please try again.'
 
 const fileError = (...messages: string[]): SubmissionResult<string[]> => ({
   status: 'error',

@@ -16,6 +16,8 @@ const MeetingShape = z.object({
   duration: z.number(),
   status: z.enum(['scheduled', 'processing', 'processed']),
   participants: z.array(z.object({ id: z.number(), name: z.string(), role: z.string(), roleGroup: z.string() })),
+  recording: z.object({ fileName: z.string(), size: z.number(), contentType: z.string() }).nullable(),
+  transcriptionError: z.string().nullable(),
 })
 const MeetingListShape = z.object({
   count: z.number(),
@@ -29,6 +31,8 @@ const TranscriptShape = z.object({
   keywords: z.array(z.string()),
   actionItems: z.array(z.object({ text: z.string(), assignee: z.string(), dueDate: z.string().nullable() })),
 })
+
+const ConvertedShape = z.object({ id: z.number() })
 
 export interface MeetingList {
   count: number
@@ -64,6 +68,20 @@ export function meetingsApi(request: Request) {
     /** Sends a staged transcript file; the backend answers once it has read it. */
     uploadTranscript: async (id: string, file: StagedFile) =>
       apiJson<unknown>(request, path(id, 'transcript/'), { method: 'POST', body: await multipart({ file: [file] }) }),
+    /** Sends a staged recording; the backend stores it and answers before it is transcribed. */
+    uploadRecording: async (id: string, file: StagedFile) =>
+      expectShape<Meeting>(
+        MeetingShape,
+        await apiJson(request, path(id, 'recording/'), { method: 'POST', body: await multipart({ file: [file] }) }),
+        'meeting',
+      ),
+    /** Makes the meeting's transcript a conversation of the caller's; answers with its id. */
+    convert: async (id: string) =>
+      expectShape<{ id: number }>(
+        ConvertedShape,
+        await apiJson(request, path(id, 'convert/'), { method: 'POST' }),
+        'conversation',
+      ),
     transcript: async (id: string) =>
       expectShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
   }

@@ -47,6 +47,8 @@ interface Meeting {
   participants: Participant[]
   status: 'scheduled' | 'processing' | 'processed'
   recordingUrl: null
+  recording: null
+  transcriptionError: null
   transcriptUrl: string | null
   createdAt: string
   updatedAt: string
@@ -240,6 +242,8 @@ function expectMeetingShape(meeting: Meeting) {
     participants: expect.any(Array),
     status: expect.stringMatching(/^(scheduled|processing|processed)$/),
     recordingUrl: null,
+    recording: null,
+    transcriptionError: null,
     transcriptUrl: meeting.status === 'processed' ? `/api/meetings/${meeting.id}/transcript/` : null,
     createdAt: expect.stringMatching(ISO_DATE),
     updatedAt: expect.stringMatching(ISO_DATE),
@@ -422,6 +426,8 @@ describe('scheduling', () => {
       ],
       status: 'scheduled',
       recordingUrl: null,
+      recording: null,
+      transcriptionError: null,
       transcriptUrl: null,
       createdAt: expect.stringMatching(ISO_DATE),
       updatedAt: expect.stringMatching(ISO_DATE),

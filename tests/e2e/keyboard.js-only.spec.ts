@@ -1,15 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 import { createTeam } from './support/api'
-
-/** Moves focus with Tab alone until `target` has it. */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 80; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target).toBeFocused()
-}
+import { tabTo } from './support/fixtures'
 
 test('an admin signs in, creates an organization and changes a role with the keyboard only', async ({ page }) => {
   const { users } = await createTeam('Keyboard', ['admin', 'member'])

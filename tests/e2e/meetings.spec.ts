@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
-import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
-import { expectNoAxeViolations, signIn, signInAs } from './support/fixtures'
+import { api, apiSignIn, baseURL, createTeam, type TeamUser } from './support/api'
+import { expectNoAxeViolations, signIn, signInAs, tabTo } from './support/fixtures'
 
 // The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
 test.describe('recorded meetings', () => {
@@ -185,5 +185,77 @@ test.describe('scheduling a meeting', () => {
     await expect(page.getByLabel('Transcript file')).toHaveCount(0)
     await page.goto('/transcriptions/new')
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+  })
+})
+
+test.describe('converting a transcript', () => {
+  test('turns a processed meeting into a conversation, one message per turn, with the keyboard only', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Converters', ['analyst', 'member'])
+    const [analyst, member] = users
+    const { access } = await apiSignIn(analyst!.username, analyst!.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: {
+        title: 'Earn-out call with Harbor Capital',
+        date: '2026-11-18T15:00:00Z',
+        duration: 30,
+        participants: [
+          { name: 'Nina Park', role: 'advisor' },
+          { name: 'Oscar Lund', role: 'client' },
+        ],
+      },
+    })
+    const transcript = [
+      '[00:00:04] Nina Park: Harbor offered 12 million, with 3 million of it as an earn-out.',
+      '[00:00:15] Oscar Lund: We agreed to counter at 13.5 million. I will send the counter-offer by Friday.',
+      '[00:00:40] Ines Ford: The lender can live with the earn-out.',
+    ].join('\n')
+    const body = new FormData()
+    body.append('file', new Blob([transcript], { type: 'text/plain' }), 'earn-out-call.txt')
+    const uploaded = await fetch(`${baseURL()}/api/meetings/${meeting.id}/transcript/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body,
+    })
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+
+    await signInAs(page, member!.username, member!.password)
+    await page.goto('/transcriptions')
+    const convert = page.getByRole('button', { name: 'Convert to Conversation of Earn-out call with Harbor Capital' })
+    await tabTo(page, convert)
+    await page.keyboard.press('Enter')
+
+    await expect(page).toHaveURL(/\/chat\/\d+/)
+    const messages = page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ has: page.locator('.message-header') })
+    await expect(messages).toHaveCount(4)
+    await expect(messages.nth(0)).toContainText('Nina Park')
+    await expect(messages.nth(0)).toContainText('Advisor')
+    await expect(messages.nth(0)).toContainText('Harbor offered 12 million')
+    await expect(messages.nth(1)).toContainText('Oscar Lund')
+    await expect(messages.nth(1)).toContainText('Client')
+    await expect(messages.nth(2)).toContainText('Ines Ford')
+    await expect(messages.nth(2)).toContainText('Participant')
+    await expect(messages.nth(3)).toContainText('Summary')
+    await expect(messages.nth(3)).toContainText('Send the counter-offer by Friday (Oscar Lund, due Nov 20, 2026)')
+    await expect(page.getByRole('heading', { name: 'Earn-out call with Harbor Capital' })).toBeVisible()
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // A conversion that fails is reported on the page it was asked from: here the meeting is deleted
+    // while its list is open.
+    await page.goto('/transcriptions')
+    await api('DELETE', `/meetings/${meeting.id}/`, { token: access })
+    await tabTo(page, convert)
+    await page.keyboard.press('Enter')
+    await expect(
+      page.getByRole('status').getByText('Failed to convert transcript to conversation. Please try again.'),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/transcriptions$/)
+    await expect(convert).toHaveCount(0)
   })
 })

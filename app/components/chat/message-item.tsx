@@ -43,10 +43,28 @@ export function MessageContent({ content, references }: { content: string; refer
   )
 }
 
-/** Spec §2: a message with its author, its time ('Just now' without one) and its sources. */
+// Spec §3: the sender roles of a conversation made from a meeting's transcript.
+const SPEAKER_ROLE_LABELS: Record<string, string> = { client: 'Client', advisor: 'Advisor', participant: 'Participant' }
+
+function authorName(author: Message['role'], speaker: string | null) {
+  if (author === 'user') return 'You'
+  if (author === 'assistant') return 'Assistant'
+  return (
+    <>
+      {speaker ?? SPEAKER_ROLE_LABELS[author]}
+      <span className="message-speaker-role muted">{SPEAKER_ROLE_LABELS[author]}</span>
+    </>
+  )
+}
+
+/**
+ * Spec §2: a message with its author, its time ('Just now' without one) and its sources; a meeting's
+ * turn with its speaker and their role.
+ */
 export function MessageItem({
   id,
   author,
+  speaker = null,
   content,
   createdAt,
   references,
@@ -55,6 +73,7 @@ export function MessageItem({
 }: {
   id?: string
   author: Message['role']
+  speaker?: string | null
   content: string
   createdAt: string | null
   references: Reference[]
@@ -64,7 +83,7 @@ export function MessageItem({
   return (
     <li id={id} className={`message message-${author}`}>
       <div className="message-header">
-        <span className="message-author">{author === 'user' ? 'You' : 'Assistant'}</span>
+        <span className="message-author">{authorName(author, speaker)}</span>
         <span className="message-time muted">{createdAt ? relativeTime(createdAt, now) : 'Just now'}</span>
       </div>
       {streaming && !content ? (

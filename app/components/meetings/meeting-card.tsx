@@ -3,10 +3,11 @@ import { Link } from '@remix-run/react'
 import type { Meeting } from '~/services/meetings.server'
 import { formatDateTime, plural } from '~/utils/format'
 
+import { ConvertForm } from './convert-form'
 import { STATUS_LABELS } from './labels'
 
 /** A meeting in the list (spec §2): status, when, how long, who, and what can be opened. */
-export function MeetingCard({ meeting }: { meeting: Meeting }) {
+export function MeetingCard({ meeting, returnTo }: { meeting: Meeting; returnTo: string }) {
   const titleId = `${meeting.id}-title`
   const shown = meeting.participants.slice(0, 2)
   const more = meeting.participants.length - shown.length
@@ -40,9 +41,12 @@ export function MeetingCard({ meeting }: { meeting: Meeting }) {
           View Details<span className="visually-hidden"> of {meeting.title}</span>
         </Link>
         {meeting.status === 'processed' ? (
-          <Link to={`/transcriptions/${meeting.id}/transcript`} className="button button-small">
-            View Transcript<span className="visually-hidden"> of {meeting.title}</span>
-          </Link>
+          <>
+            <Link to={`/transcriptions/${meeting.id}/transcript`} className="button button-small">
+              View Transcript<span className="visually-hidden"> of {meeting.title}</span>
+            </Link>
+            <ConvertForm meetingId={meeting.id} title={meeting.title} returnTo={returnTo} />
+          </>
         ) : null}
       </div>
     </article>

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react'
 import type { Meeting, Transcript } from '~/services/meetings.server'
 import { formatDate, formatDateTime, initialOf } from '~/utils/format'
 
+import { ConvertForm } from './convert-form'
 import { clock, ROLE_LABELS, STATUS_LABELS } from './labels'
+import { RecordingFact, RecordingStatus } from './recording-status'
 
 /**
  * A meeting's detail (spec §2): who took part, what it said and what was agreed, and on its
@@ -45,6 +47,7 @@ export function MeetingView({
           <dt>Duration</dt>
           <dd>{meeting.duration} minutes</dd>
         </div>
+        <RecordingFact meeting={meeting} />
       </dl>
 
       <section aria-labelledby="participants-title">
@@ -99,6 +102,18 @@ export function MeetingView({
               ))}
             </ul>
           </section>
+          <div className="card-actions">
+            {fullTranscript ? null : (
+              <Link to={`/transcriptions/${meeting.id}/transcript`} className="button">
+                View Transcript
+              </Link>
+            )}
+            <ConvertForm
+              meetingId={meeting.id}
+              title={meeting.title}
+              returnTo={`/transcriptions/${meeting.id}${fullTranscript ? '/transcript' : ''}`}
+            />
+          </div>
           {fullTranscript ? (
             <section aria-labelledby="transcript-title">
               <h2 id="transcript-title">Transcript</h2>
@@ -113,18 +128,15 @@ export function MeetingView({
                 ))}
               </ol>
             </section>
-          ) : (
-            <p>
-              <Link to={`/transcriptions/${meeting.id}/transcript`} className="button">
-                View Transcript
-              </Link>
-            </p>
-          )}
+          ) : null}
         </>
       ) : (
-        <p className="alert alert-info" role="status">
-          This meeting has not been fully processed yet. Current status: {meeting.status}
-        </p>
+        <>
+          <p className="alert alert-info" role="status">
+            This meeting has not been fully processed yet. Current status: {meeting.status}
+          </p>
+          <RecordingStatus meeting={meeting} />
+        </>
       )}
       {children}
     </div>

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ErrorList, Field } from '~/components/forms'
 
 import { MAX_TRANSCRIPT_MB } from '../../../shared/meetings'
+import { ACCEPTED_RECORDING_TYPES, RECORDING_TYPES_TEXT } from '../../../shared/recordings'
 
 const isFile = (value: unknown): value is File =>
   typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && value.name !== ''
@@ -14,13 +15,18 @@ export const TranscriptUploadSchema = z.object({
   file: z.custom<File>(isFile, { message: 'Choose a transcript file to upload.' }),
 })
 
-/** Upload a meeting's transcript file: a plain multipart form, so it works without JavaScript. */
+/**
+ * Upload a meeting's transcript file, or its recording: a plain multipart form, so it works without
+ * JavaScript. The action tells the two apart by the file's extension.
+ */
 export function TranscriptUploadForm({
   lastResult,
   replacing,
+  maxRecordingMb,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   replacing: boolean
+  maxRecordingMb: number
 }) {
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -39,9 +45,12 @@ export function TranscriptUploadForm({
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Transcript file"
-          inputProps={{ ...getInputProps(fields.file, { type: 'file' }), accept: '.vtt,.srt,.txt' }}
+          inputProps={{
+            ...getInputProps(fields.file, { type: 'file' }),
+            accept: `.vtt,.srt,.txt,${ACCEPTED_RECORDING_TYPES}`,
+          }}
           errors={fields.file.errors}
-          help={`A WebVTT (.vtt) or SRT (.srt) file from the meeting tool, or text with one turn per line as 'Name: what they said'. At most ${MAX_TRANSCRIPT_MB} MB.`}
+          help={`A WebVTT (.vtt) or SRT (.srt) file from the meeting tool, or text with one turn per line as 'Name: what they said'. At most ${MAX_TRANSCRIPT_MB} MB. Or the meeting's recording: ${RECORDING_TYPES_TEXT}, at most ${maxRecordingMb} MB.`}
         />
         <div className="form-actions">
           <button type="submit" name="intent" value="upload-transcript" className="button-primary" disabled={uploading}>

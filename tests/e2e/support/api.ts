@@ -14,7 +14,7 @@ export interface TeamUser {
   role: Role
 }
 
-const baseURL = () => `http://localhost:${process.env.E2E_PORT}`
+export const baseURL = () => `http://localhost:${process.env.E2E_PORT}`
 
 /** Calls the running server's /api as a client of the spec's contract would. */
 export async function api<T = unknown>(

@@ -3,9 +3,7 @@ import path from 'node:path'
 
 import { expect } from '@playwright/test'
 
-import { apiSignIn, type TeamUser } from './api'
-
-const baseURL = () => `http://localhost:${process.env.E2E_PORT}`
+import { apiSignIn, baseURL, type TeamUser } from './api'
 
 export type UploadSource = { title: string } & ({ name: string; content: string } | { path: string })
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 import { loginFormFields } from './login-form'
 
@@ -67,4 +67,13 @@ export function jwtExpiry(token: string) {
 /** Opens the header's user menu (its summary shows the avatar initial and the e-mail). */
 export async function openUserMenu(page: Page, email: string) {
   await page.locator('.user-menu > summary', { hasText: email }).click()
+}
+
+/** Moves focus with Tab alone until `target` has it. */
+export async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
 }

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm'
+
+import { type ActionItem, type Participant, roleGroupOf } from '../../shared/meetings'
+import type { Deps, OrgCaller } from '../context'
+import { conversationPayload } from '../conversations/payload'
+import type { Database } from '../db/client'
+import { conversations, type meetings, messages, type SPEAKER_ROLES, transcripts } from '../db/schema'
+import { notFound } from '../http-error'
+import { TRANSCRIPT_NOT_FOUND } from './service'
+
+type SpeakerRole = (typeof SPEAKER_ROLES)[number]
+
+// Rows per INSERT: a long meeting has thousands of turns, and a statement takes at most 65,535 parameters.
+const MESSAGES_PER_INSERT = 1000
+
+/** Spec §3: a turn's sender role is client or advisor by the speaker's role group, else participant. */
+function senderRole(speaker: string, participants: Participant[]): SpeakerRole {
+  const participant = participants.find((candidate) => candidate.name === speaker)
+  const group = participant ? roleGroupOf(participant.role) : 'other'
+  return group === 'client' || group === 'advisor' ? group : 'participant'
+}
+
+const formatDueDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  })
+
+/** The closing message: the meeting's summary and its action items, in Markdown as answers are. */
+export function closingNotes(summary: string, actionItems: ActionItem[]) {
+  const parts = [`**Summary**\n\n${summary || 'No summary was found in this transcript.'}`]
+  if (actionItems.length) {
+    const items = actionItems.map(
+      (item) => `- ${item.text} (${item.assignee}${item.dueDate ? `, due ${formatDueDate(item.dueDate)}` : ''})`,
+    )
+    parts.push(`**Action items**\n\n${items.join('\n')}`)
+  }
+  return parts.join('\n\n')
+}
+
+/**
+ * Spec §4 "Convert to Conversation": a completed conversation of the caller's, one message per turn
+ * of the transcript with its speaker, dated when it was said, then the summary and action items. Any
+ * member may convert: the conversation is their own, as any chat is. Only a processed meeting has a
+ * transcript to convert.
+ */
+export async function convertToConversation(deps: Deps, caller: OrgCaller, meeting: typeof meetings.$inferSelect) {
+  const [transcript] = await deps.db.select().from(transcripts).where(eq(transcripts.meetingId, meeting.id))
+  if (!transcript || meeting.status !== 'processed') throw notFound(TRANSCRIPT_NOT_FOUND)
+  const start = meeting.scheduledAt.getTime()
+  const turns = transcript.segments.map((segment) => ({
+    role: senderRole(segment.speaker, meeting.participants),
+    speaker: segment.speaker,
+    content: segment.text,
+    createdAt: new Date(start + Math.round(segment.startTime * 1000)),
+  }))
+  const closing = {
+    role: 'assistant' as const,
+    speaker: null,
+    content: closingNotes(transcript.summary, transcript.actionItems),
+    createdAt: new Date(start + Math.round((transcript.segments.at(-1)?.endTime ?? 0) * 1000)),
+  }
+  const rows = [...turns, closing]
+  const created = await deps.db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .insert(conversations)
+      .values({
+        organizationId: caller.organizationId,
+        userId: caller.userId,
+        title: meeting.title,
+        meetingId: meeting.id,
+        status: 'completed',
+        messageCount: rows.length,
+      })
+      .returning()
+    for (let index = 0; index < rows.length; index += MESSAGES_PER_INSERT) {
+      await (tx as unknown as Database)
+        .insert(messages)
+        .values(
+          rows.slice(index, index + MESSAGES_PER_INSERT).map((row) => ({ ...row, conversationId: conversation!.id })),
+        )
+    }
+    return conversation!
+  })
+  return conversationPayload(created)
+}

@@ -1,0 +1,252 @@
+import { z } from 'zod'
+
+import { type ActionItem, type Participant, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
+import type { ApiConfig } from '../config'
+
+/** What the model made of a meeting, checked; a field set is null when nothing of it was usable. */
+export interface LlmInsights {
+  summary: string
+  keywords: string[] | null
+  actionItems: ActionItem[] | null
+}
+
+export interface MeetingForInsights {
+  segments: Array<Pick<Segment, 'speaker' | 'startTime' | 'text'>>
+  participants: Array<Pick<Participant, 'name'>>
+  meetingDate: Date
+}
+
+// ~15,000 tokens: a two-hour meeting fits whole. A longer one keeps its start and its end, where
+// the next steps are usually agreed, so a small local model's context is not overrun.
+const TRANSCRIPT_BUDGET = 60_000
+const TAIL_SHARE = 1 / 3
+const SUMMARY_MAX_CHARS = 3_000
+const KEYWORDS = 12
+const KEYWORD_MAX_CHARS = 60
+const ACTION_ITEMS = 30
+const ACTION_ITEM_MAX_CHARS = 500
+// The upload waits for this call; past it the offline insights are good enough.
+const TIMEOUT_MS = 60_000
+const EVERYONE = 'Everyone'
+const GROUP = new Set(['everyone', 'everybody', 'all', 'all participants', 'team', 'the team', 'we', 'us', 'both'])
+
+const ResponseSchema = z.object({
+  summary: z.string().trim().min(1, 'is empty').max(SUMMARY_MAX_CHARS, `is over ${SUMMARY_MAX_CHARS} characters`),
+  keywords: z.array(z.string()).max(100),
+  actionItems: z
+    .array(
+      z.object({
+        text: z.string().trim().min(1, 'is empty').max(ACTION_ITEM_MAX_CHARS),
+        assignee: z.string().nullish(),
+        dueDate: z.string().nullish(),
+      }),
+    )
+    .max(100),
+})
+
+class InsightsFailure extends Error {}
+
+/**
+ * The summary, keywords and action items written by the configured OpenAI-compatible chat
+ * completions server, checked against the meeting: assignees are its people (or everyone), due
+ * dates real days not before it. Null, with one line logged, when the server fails or answers
+ * anything else than that, so the caller keeps the offline insights.
+ */
+export async function llmInsights(
+  config: ApiConfig,
+  meeting: MeetingForInsights,
+  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<LlmInsights | null> {
+  const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_API_KEY: apiKey } = config
+  if (!baseURL || !model) {
+    console.warn('[meetings] insights kept offline: LLM_BASE_URL and LLM_MODEL are not both set')
+    return null
+  }
+  // Loaded here only: the server bundle splits at dynamic imports, keeping the SDK out of
+  // processes that never call a model.
+  const [{ default: OpenAI }, { describeFailure, describeServer }] = await Promise.all([
+    import('openai'),
+    import('../ai/openai-failures'),
+  ])
+  const signal = AbortSignal.timeout(timeoutMs)
+  try {
+    const client = new OpenAI({
+      baseURL,
+      apiKey: apiKey ?? 'not-needed',
+      organization: null,
+      project: null,
+      timeout: timeoutMs,
+      // The offline insights are a good answer; a retry would only make the upload wait longer.
+      maxRetries: 0,
+    })
+    const completion = await client.chat.completions.create(
+      {
+        model,
+        temperature: 0,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: systemPrompt(meeting) },
+          { role: 'user', content: `Transcript:\n\n${transcriptText(meeting.segments)}` },
+        ],
+      },
+      { signal },
+    )
+    const content = completion.choices[0]?.message?.content
+    if (!content?.trim()) throw new InsightsFailure('sent an empty answer')
+    return checked(parseJson(content), meeting)
+  } catch (error) {
+    const reason =
+      error instanceof InsightsFailure
+        ? error.message
+        : signal.aborted
+          ? `no answer within ${timeoutMs / 1000} s (request timed out)`
+          : describeFailure(error)
+    const safe = apiKey ? reason.replaceAll(apiKey, '[redacted]') : reason
+    console.warn(
+      `[meetings] insights from ${describeServer(baseURL)} (model ${model}) not used, offline ones kept: ${safe}`,
+    )
+    return null
+  }
+}
+
+function systemPrompt({ segments, participants, meetingDate }: MeetingForInsights) {
+  const people = [...new Set([...participants.map((person) => person.name), ...speakersOf(segments)])]
+  const spelled = meetingDate.toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  })
+  return `You read the transcript of a meeting in which a business owner plans the sale or hand-over of their business with their advisors, and write down what it said as one JSON object, and nothing else:
+{"summary": string, "keywords": string[], "actionItems": [{"text": string, "assignee": string, "dueDate": string or null}]}
+
+The meeting was held on ${spelled} (${isoDay(meetingDate)}).
+The people in the meeting: ${people.join(', ')}.
+
+- summary: the decisions, figures and open questions of the meeting in 3 to 6 short sentences of plain text, each on a line of its own; no markdown.
+- keywords: up to ${KEYWORDS} subjects of the meeting, each a word or a short phrase, the most important first.
+- actionItems: every task someone in the meeting took on or was asked to do.
+  - text: the task, starting with a verb, e.g. "Send the customer revenue breakdown".
+  - assignee: exactly one of the people named above, spelled as above, or "${EVERYONE}" for a task the group took on together.
+  - dueDate: the day it is due as YYYY-MM-DD, working out relative dates ("by Friday", "tomorrow", "next week") from the meeting date above; for a span, its last working day; null when no time was said.
+Write only what the transcript says; leave out anything it does not.`
+}
+
+/** The transcript as `[m:ss] Speaker: words` lines, cut to the budget in its middle. */
+function transcriptText(segments: MeetingForInsights['segments']) {
+  const text = segments.map((segment) => `[${clock(segment.startTime)}] ${segment.speaker}: ${segment.text}`).join('\n')
+  if (text.length <= TRANSCRIPT_BUDGET) return text
+  const tail = Math.floor(TRANSCRIPT_BUDGET * TAIL_SHARE)
+  const head = TRANSCRIPT_BUDGET - tail
+  const left = text.length - head - tail
+  return `${text.slice(0, head)}\n[… ${left} characters of the middle of the meeting left out …]\n${text.slice(-tail)}`
+}
+
+function clock(seconds: number) {
+  const whole = Math.max(0, Math.floor(seconds))
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60]
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`
+}
+
+function parseJson(content: string): unknown {
+  // Some servers fence the object in markdown even when asked for JSON.
+  const bare = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '')
+  try {
+    return JSON.parse(bare)
+  } catch (error) {
+    throw new InsightsFailure(`sent a malformed answer (not JSON): ${(error as Error).message.slice(0, 200)}`)
+  }
+}
+
+function checked(answer: unknown, meeting: MeetingForInsights): LlmInsights {
+  const parsed = ResponseSchema.safeParse(answer)
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || 'answer'} ${issue.message}`)
+    throw new InsightsFailure(`sent insights of the wrong shape: ${issues.join('; ')}`)
+  }
+  const { summary, keywords, actionItems } = parsed.data
+  const cleanKeywords = uniqueKeywords(keywords)
+  const assigneeOf = assignees(meeting)
+  const meetingDay = isoDay(meeting.meetingDate)
+  const items: ActionItem[] = []
+  for (const item of actionItems) {
+    const assignee = assigneeOf(item.assignee)
+    // Someone who was not there, or no one: the task is not the meeting's to hand out.
+    if (!assignee) continue
+    const text = item.text.replace(/\s+/g, ' ')
+    if (items.some((kept) => kept.assignee === assignee && kept.text.toLowerCase() === text.toLowerCase())) continue
+    items.push({ text, assignee, dueDate: dueDateOf(item.dueDate, meetingDay) })
+    if (items.length === ACTION_ITEMS) break
+  }
+  return {
+    summary: summary.replace(/\n{2,}/g, '\n'),
+    // Every meeting has subjects: none is a failure. No action item may be the model's honest answer.
+    keywords: cleanKeywords.length ? cleanKeywords : null,
+    actionItems: items.length || !actionItems.length ? items : null,
+  }
+}
+
+function uniqueKeywords(keywords: string[]) {
+  const seen = new Set<string>()
+  const kept: string[] = []
+  for (const keyword of keywords) {
+    const text = keyword.replace(/\s+/g, ' ').trim()
+    const key = text.toLowerCase()
+    if (!text || text.length > KEYWORD_MAX_CHARS || seen.has(key)) continue
+    seen.add(key)
+    kept.push(text)
+    if (kept.length === KEYWORDS) break
+  }
+  return kept
+}
+
+const normal = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N} ]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+const speakersOf = (segments: MeetingForInsights['segments']) =>
+  [...new Set(segments.map((segment) => segment.speaker))].filter((speaker) => speaker !== UNKNOWN_SPEAKER)
+
+/** The meeting's name for an assignee the model wrote: a person's full name, `Everyone`, or undefined. */
+function assignees({ participants, segments }: MeetingForInsights) {
+  const names = [...new Set([...participants.map((person) => person.name), ...speakersOf(segments)])]
+  const byName = new Map(names.map((name) => [normal(name), name]))
+  return (assignee: string | null | undefined) => {
+    const name = normal(assignee ?? '')
+    if (!name) return undefined
+    if (GROUP.has(name)) return EVERYONE
+    const exact = byName.get(name)
+    if (exact) return exact
+    // "Helen" for Helen Park, when only one person of the meeting is called Helen.
+    const byFirst = names.filter((known) => normal(known).split(' ')[0] === name)
+    return !name.includes(' ') && byFirst.length === 1 ? byFirst[0] : undefined
+  }
+}
+
+/** A due date as the model wrote it, kept when it is a real day not before the meeting's. */
+function dueDateOf(written: string | null | undefined, meetingDay: string) {
+  const day = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(written?.trim() ?? '')
+  if (!day) return null
+  const [, year, month, date] = day.map(Number) as [number, number, number, number]
+  const real = new Date(Date.UTC(year, month - 1, date))
+  if (real.getUTCFullYear() !== year || real.getUTCMonth() !== month - 1 || real.getUTCDate() !== date) return null
+  const iso = day[0].slice(0, 10)
+  // Before the meeting it is not a due date: a date the meeting talked about, or a mistake.
+  return iso >= meetingDay ? iso : null
+}
+
+/** The meeting's day where the server is, as the offline insights read dates (api/meetings/insights.ts). */
+function isoDay(date: Date) {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}

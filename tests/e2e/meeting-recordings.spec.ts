@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test'
+
+import { api, apiSignIn, createTeam } from './support/api'
+import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
+
+/** A valid WAV file: its 44-byte header and `seconds` of 8 kHz 16-bit mono silence. */
+function silentWav(seconds: number) {
+  const dataBytes = Math.round(seconds * 8000) * 2
+  const bytes = Buffer.alloc(44 + dataBytes)
+  bytes.write('RIFF', 0, 'ascii')
+  bytes.writeUInt32LE(36 + dataBytes, 4)
+  bytes.write('WAVEfmt ', 8, 'ascii')
+  bytes.writeUInt32LE(16, 16)
+  bytes.writeUInt16LE(1, 20) // PCM
+  bytes.writeUInt16LE(1, 22) // mono
+  bytes.writeUInt32LE(8000, 24)
+  bytes.writeUInt32LE(16000, 28)
+  bytes.writeUInt16LE(2, 32)
+  bytes.writeUInt16LE(16, 34)
+  bytes.write('data', 36, 'ascii')
+  bytes.writeUInt32LE(dataBytes, 40)
+  return bytes
+}
+
+// The test server has no TRANSCRIBE_BASE_URL: a recording is stored and waits for a transcript file.
+test.describe('uploading a recording', () => {
+  test('stores it from the keyboard alone and says the meeting waits for a transcript file', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Recorders', ['analyst'])
+    const analyst = users[0]!
+    const { access } = await apiSignIn(analyst.username, analyst.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: {
+        title: 'Board call on the earn-out',
+        date: '2026-11-18T15:00:00Z',
+        duration: 30,
+        participants: [{ name: 'Nina Park', role: 'advisor' }],
+      },
+    })
+    await signInAs(page, analyst.username, analyst.password)
+    await page.goto(`/transcriptions/${meeting.id}`)
+    const file = page.getByLabel('Transcript file')
+    await expect(file).toHaveAccessibleDescription(/Or the meeting's recording: MP3, M4A, WAV, WebM, OGG, MP4 or MOV/)
+
+    const choose = async (name: string, buffer: Buffer) => {
+      await tabTo(page, file)
+      const chooser = page.waitForEvent('filechooser')
+      await page.keyboard.press('Space')
+      await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer })
+      await tabTo(page, page.getByRole('button', { name: 'Upload Transcript' }))
+      await page.keyboard.press('Enter')
+    }
+
+    await choose('minutes.mp3', Buffer.from('Nina Park: we agreed to counter at 13.5 million.'))
+    await expect(file).toHaveAccessibleDescription(
+      /"minutes\.mp3" is not an MP3 recording: its content is text\. Check the file and its extension\./,
+    )
+    await expect(file).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Current status: scheduled')).toBeVisible()
+
+    await choose('board-call.wav', silentWav(1))
+    await expect(page.getByRole('status').getByText('Recording uploaded')).toBeVisible()
+    await expect(
+      page.getByText('This meeting has not been fully processed yet. Current status: processing'),
+    ).toBeVisible()
+    await expect(
+      page.getByText(
+        'The recording is stored. Upload a transcript file to process this meeting. Automatic transcription is not configured.',
+      ),
+    ).toBeVisible()
+    await expect(page.getByRole('definition').filter({ hasText: 'board-call.wav' })).toHaveText(
+      'board-call.wav (15.7 KB)',
+    )
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // A transcript file uploaded afterwards still processes the meeting; the recording stays listed.
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:01.000 --> 00:00:06.000',
+      '<v Nina Park>We agreed to counter at 13.5 million.',
+      '',
+    ].join('\n')
+    await file.setInputFiles({ name: 'board-call.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) })
+    await page.getByRole('button', { name: 'Upload Transcript' }).click()
+    await expect(page.getByRole('status').getByText('Transcript processed')).toBeVisible()
+    await expect(page.locator('.status').first()).toHaveText('Completed')
+    await expect(page.getByText(/The recording is stored/)).toHaveCount(0)
+    await expect(page.getByRole('definition').filter({ hasText: 'board-call.wav' })).toBeVisible()
+  })
+})
