@@ -6,8 +6,15 @@ import type { ChatTurn } from '../ai/answers/provider'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
-import { conversations, type DocumentReference, type MessageRole, messages } from '../db/schema'
+import {
+  conversations,
+  type ConversationStatus,
+  type DocumentReference,
+  type MessageRole,
+  messages,
+} from '../db/schema'
 import { requireConversation } from './access'
+import { meetingPassages, type RankedPassage } from './meeting-passages'
 import { type MessagePayload, messagePayload } from './payload'
 import { DEFAULT_TITLE } from './schema'
 
@@ -24,7 +31,7 @@ const HISTORY_MESSAGES = 6
 const AUTO_TITLE_CHARS = 80
 
 export interface Turn {
-  conversation: { id: number; documentIds: number[] | null }
+  conversation: { id: number; title: string; documentIds: number[] | null; status: ConversationStatus }
   organizationId: number
   question: string
   history: ChatTurn[]
@@ -70,13 +77,7 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
   let saved: typeof messages.$inferSelect
   try {
     const searchQuery = searchQueryFor(turn.question, turn.history)
-    const passages = await retrieve(deps, {
-      organizationId: turn.organizationId,
-      query: searchQuery,
-      topK: deps.config.ANSWER_PASSAGES,
-      mode: 'hybrid',
-      documentIds: turn.conversation.documentIds ?? undefined,
-    })
+    const passages = await answerPassages(deps, turn, searchQuery)
     const citations = createCitationFilter(passages.length)
     const request = { question: turn.question, searchQuery, history: turn.history, passages }
     for await (const piece of deps.answers.answer(request, signal)) {
@@ -87,17 +88,7 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     if (rest) yield { type: 'chunk', content: rest }
     signal.throwIfAborted()
     if (!citations.text) throw new Error(`${deps.answers.name} gave an empty answer`)
-    const references = citations.used.map((index): DocumentReference => {
-      const passage = passages[index]!
-      return {
-        document_id: passage.documentId,
-        document_title: passage.documentTitle,
-        relevance_score: Math.round(passage.score * 10_000) / 10_000,
-        chunk_id: passage.chunkId,
-        page_number: passage.pageNumber,
-        sheet_name: passage.sheetName,
-      }
-    })
+    const references = citations.used.map((index) => passages[index]!.reference)
     saved = await deps.db.transaction((tx) =>
       addMessage(tx as unknown as Database, deps, turn.conversation.id, 'assistant', citations.text, references),
     )
@@ -108,6 +99,36 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     return
   }
   yield { type: 'metadata', message: messagePayload(saved) }
+}
+
+/**
+ * What an answer may quote, best first: the organization's documents (the conversation's, when it
+ * is limited to some), and in a conversation made from a meeting the meeting's turns too.
+ */
+async function answerPassages(deps: Deps, turn: Turn, searchQuery: string): Promise<RankedPassage[]> {
+  const topK = deps.config.ANSWER_PASSAGES
+  const documents = await retrieve(deps, {
+    organizationId: turn.organizationId,
+    query: searchQuery,
+    topK,
+    mode: 'hybrid',
+    documentIds: turn.conversation.documentIds ?? undefined,
+  })
+  const fromDocuments = documents.map((passage): RankedPassage => ({
+    ...passage,
+    reference: {
+      document_id: passage.documentId,
+      document_title: passage.documentTitle,
+      relevance_score: Math.round(passage.score * 10_000) / 10_000,
+      chunk_id: passage.chunkId,
+      page_number: passage.pageNumber,
+      sheet_name: passage.sheetName,
+    },
+  }))
+  // Only a conversation made from a meeting (the only completed kind) has turns to read.
+  if (turn.conversation.status !== 'completed') return fromDocuments
+  const fromMeeting = await meetingPassages(deps.db, turn.conversation, searchQuery, topK)
+  return [...fromDocuments, ...fromMeeting].sort((a, b) => b.score - a.score).slice(0, topK)
 }
 
 /** Adds a message and counts it on its conversation, which becomes the most recently active. */

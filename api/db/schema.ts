@@ -415,15 +415,17 @@ export const MESSAGE_ROLES = ['user', 'assistant', 'client', 'advisor', 'partici
 export const SPEAKER_ROLES = ['client', 'advisor', 'participant'] as const
 export type MessageRole = (typeof MESSAGE_ROLES)[number]
 
-/** Spec §3 "Document reference", plus where in the document the cited passage is. */
-export interface DocumentReference {
-  document_id: number
+/**
+ * Spec §3 "Document reference", plus where in the document the cited passage is. In a conversation
+ * made from a meeting an answer may cite one of the meeting's turns instead: no document or chunk
+ * then, and `message_id` names the turn in the conversation.
+ */
+export type DocumentReference = {
   document_title: string
   relevance_score: number
-  chunk_id: number
   page_number: number | null
   sheet_name: string | null
-}
+} & ({ document_id: number; chunk_id: number } | { document_id: null; chunk_id: null; message_id: number })
 
 /** Spec §3 "Message": an assistant message's `[n]` markers name `documentReferences[n - 1]`. */
 export const messages = pgTable(

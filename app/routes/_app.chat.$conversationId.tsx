@@ -149,6 +149,7 @@ export default function ConversationPage() {
               <MessageItem
                 key={message.id}
                 id={index === shown.length - 1 && !pending ? 'latest' : undefined}
+                messageId={message.id}
                 author={message.role}
                 speaker={message.speaker}
                 content={message.content}

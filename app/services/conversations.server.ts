@@ -25,10 +25,11 @@ const MessageShape = z.object({
   created_at: z.string(),
   document_references: z.array(
     z.object({
-      document_id: z.number(),
+      document_id: z.number().nullable(),
       document_title: z.string(),
       relevance_score: z.number(),
-      chunk_id: z.number(),
+      chunk_id: z.number().nullable(),
+      message_id: z.number().optional(),
     }),
   ),
 })

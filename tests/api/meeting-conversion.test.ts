@@ -23,6 +23,13 @@ interface Conversation {
   meeting_id: string | null
   message_count: number
 }
+interface Reference {
+  document_id: number | null
+  document_title: string
+  relevance_score: number
+  chunk_id: number | null
+  message_id?: number
+}
 interface Message {
   role: string
   speaker: string | null
@@ -118,6 +125,46 @@ describe('Convert to Conversation', () => {
     const { body: after } = await json<Conversation>(member, `/conversations/${conversation.id}/`)
     expect(after.message_count).toBe(conversation.message_count + 2)
     expect(after.status).toBe('completed')
+  })
+
+  it('answers from the meeting’s turns as well as the documents, citing the turn said', async () => {
+    const meeting = (await json<{ results: Meeting[] }>(member, '/meetings/?status=processed')).body.results.find(
+      (candidate) => candidate.title === 'Valuation review and value gap',
+    )!
+    const { body: conversation } = await convert(member, meeting.id)
+    const { body: turns } = await json<Array<Message & { id: number }>>(
+      member,
+      `/conversations/${conversation.id}/messages/`,
+    )
+    const question = { content: 'How much more would a share sale leave than an asset sale?' }
+    const { status, body: answer } = await json<Message & { document_references: Reference[] }>(
+      member,
+      `/conversations/${conversation.id}/add_message/`,
+      DEMO,
+      { method: 'POST', json: question },
+    )
+    expect(status).toBe(201)
+    const cited = answer.document_references.filter((reference) => reference.document_id === null)
+    expect(cited.length).toBeGreaterThan(0)
+    const turn = turns.find((message) => message.id === cited[0]!.message_id)!
+    expect(turn.role).not.toBe('assistant')
+    expect(turn.content).toContain('share sale')
+    expect(cited[0]).toMatchObject({
+      document_title: `Meeting transcript: ${meeting.title}`,
+      chunk_id: null,
+      relevance_score: expect.any(Number),
+    })
+    expect(answer.content).toContain('1.4 million')
+
+    // A chat that is not a meeting's never cites one.
+    const chat = await json<Conversation>(member, '/conversations/', DEMO, { method: 'POST', json: {} })
+    const plain = await json<Message & { document_references: Reference[] }>(
+      member,
+      `/conversations/${chat.body.id}/add_message/`,
+      DEMO,
+      { method: 'POST', json: question },
+    )
+    expect(plain.body.document_references.every((reference) => reference.document_id !== null)).toBe(true)
   })
 
   it('refuses a meeting that is not processed, and creates nothing', async () => {

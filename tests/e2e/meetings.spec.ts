@@ -246,6 +246,19 @@ test.describe('converting a transcript', () => {
     await expect(page.getByRole('heading', { name: 'Earn-out call with Harbor Capital' })).toBeVisible()
     if (javaScriptEnabled) await expectNoAxeViolations(page)
 
+    // The assistant answers from what was said in the meeting, and its source is the turn above.
+    await tabTo(page, page.getByRole('textbox', { name: 'Message' }))
+    await page.keyboard.type('What did Harbor offer?')
+    await tabTo(page, page.getByRole('button', { name: 'Send' }))
+    await page.keyboard.press('Enter')
+    await expect(messages).toHaveCount(6)
+    const answer = messages.nth(5)
+    await expect(answer).toContainText('12 million')
+    const source = answer.getByRole('link', { name: 'Meeting transcript: Earn-out call with Harbor Capital' })
+    await expect(source).toHaveAttribute('href', /^#message-\d+$/)
+    const cited = (await source.getAttribute('href'))!.slice(1)
+    await expect(messages.nth(0).locator(`[id="${cited}"]`)).toHaveText(/Nina Park/)
+
     // A conversion that fails is reported on the page it was asked from: here the meeting is deleted
     // while its list is open.
     await page.goto('/transcriptions')

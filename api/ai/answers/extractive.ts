@@ -1,6 +1,5 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
-import type { Passage } from '../retrieval/hybrid'
-import type { AnswerProvider, AnswerRequest } from './provider'
+import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 
 export const NO_ANSWER =
   'I could not find an answer to that in your documents. Try asking in other words, or check that the ' +
@@ -144,7 +143,7 @@ const hasFigure = (cells: string[]) =>
   cells.slice(1).some((cell) => FIGURE.test(cell.trim()) && !YEAR.test(cell.trim()))
 
 /** Sentences of prose and rows of tables; rows read before a table's first figure are its header. */
-function unitsOf(passage: Passage, index: number): Unit[] {
+function unitsOf(passage: SourcePassage, index: number): Unit[] {
   const units: Unit[] = []
   const add = (text: string, table?: Unit['table']) => {
     const terms = analyze(table ? [...table.header.flat(), ...table.row].join(' ') : text)

@@ -7,6 +7,9 @@ export interface ChatTurn {
   content: string
 }
 
+/** What an answer may quote: a document's passage, or a turn of a meeting the conversation records. */
+export type SourcePassage = Pick<Passage, 'text' | 'documentTitle' | 'pageNumber' | 'sheetName'>
+
 export interface AnswerRequest {
   /** The question as the user typed it. */
   question: string
@@ -15,7 +18,7 @@ export interface AnswerRequest {
   /** Earlier turns of the conversation, oldest first. */
   history: ChatTurn[]
   /** What retrieval found, best first; an answer cites `passages[n - 1]` as `[n]`. */
-  passages: Passage[]
+  passages: SourcePassage[]
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 
@@ -6,9 +7,27 @@ import { relativeTime } from '~/utils/documents'
 
 type Reference = Message['document_references'][number]
 
-/** Where a citation leads: the document's page at the cited passage, which it highlights. */
+/**
+ * Where a citation leads: the document's page at the cited passage, which it highlights, or the
+ * meeting's turn further up this conversation.
+ */
 export const passageHref = (reference: Reference) =>
-  `/documents/${reference.document_id}?chunk=${reference.chunk_id}#passage-${reference.chunk_id}`
+  reference.document_id === null
+    ? `#${turnAnchor(reference.message_id)}`
+    : `/documents/${reference.document_id}?chunk=${reference.chunk_id}#passage-${reference.chunk_id}`
+
+const turnAnchor = (messageId: number) => `message-${messageId}`
+
+/** A link to a source: a document opens apart from the conversation, a turn of it stays in place. */
+function SourceLink({ href, children }: { href: string; children: ReactNode }) {
+  return href.startsWith('#') ? (
+    <a href={href}>{children}</a>
+  ) : (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  )
+}
 
 /**
  * The answer's `[n]` markers as links to their passages. Only markers that name a saved reference
@@ -26,11 +45,7 @@ function linkMarkers(content: string, references: Reference[]) {
 // `javascript:` and other unsafe URLs are dropped by its default URL transform; links open apart
 // from the conversation.
 const components: Components = {
-  a: ({ node: _node, href, children, ...props }) => (
-    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
+  a: ({ href, children }) => <SourceLink href={href ?? ''}>{children}</SourceLink>,
 }
 
 export function MessageContent({ content, references }: { content: string; references: Reference[] }) {
@@ -63,6 +78,7 @@ function authorName(author: Message['role'], speaker: string | null) {
  */
 export function MessageItem({
   id,
+  messageId,
   author,
   speaker = null,
   content,
@@ -72,6 +88,8 @@ export function MessageItem({
   streaming = false,
 }: {
   id?: string
+  /** The saved message's id, which a citation of a meeting's turn links to. */
+  messageId?: number
   author: Message['role']
   speaker?: string | null
   content: string
@@ -83,7 +101,9 @@ export function MessageItem({
   return (
     <li id={id} className={`message message-${author}`}>
       <div className="message-header">
-        <span className="message-author">{authorName(author, speaker)}</span>
+        <span className="message-author" id={messageId === undefined ? undefined : turnAnchor(messageId)}>
+          {authorName(author, speaker)}
+        </span>
         <span className="message-time muted">{createdAt ? relativeTime(createdAt, now) : 'Just now'}</span>
       </div>
       {streaming && !content ? (
@@ -103,10 +123,16 @@ export function MessageItem({
           <p className="message-sources-title">Sources:</p>
           <ol>
             {references.map((reference, index) => (
-              <li key={`${reference.chunk_id}-${index}`}>
-                <a href={`/documents/${reference.document_id}`} target="_blank" rel="noopener noreferrer">
+              <li key={index}>
+                <SourceLink
+                  href={
+                    reference.document_id === null
+                      ? `#${turnAnchor(reference.message_id)}`
+                      : `/documents/${reference.document_id}`
+                  }
+                >
                   {reference.document_title}
-                </a>{' '}
+                </SourceLink>{' '}
                 <span className="muted">(Relevance: {Math.round(reference.relevance_score * 100)}%)</span>
               </li>
             ))}
