@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { api, apiSignIn, baseURL, createTeam, type TeamUser } from './support/api'
+import { api, apiSignIn, createTeam, type TeamUser, uploadTranscript } from './support/api'
 import { expectNoAxeViolations, signIn, signInAs, tabTo } from './support/fixtures'
 
 // The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
@@ -213,14 +213,7 @@ test.describe('converting a transcript', () => {
       '[00:00:15] Oscar Lund: We agreed to counter at 13.5 million. I will send the counter-offer by Friday.',
       '[00:00:40] Ines Ford: The lender can live with the earn-out.',
     ].join('\n')
-    const body = new FormData()
-    body.append('file', new Blob([transcript], { type: 'text/plain' }), 'earn-out-call.txt')
-    const uploaded = await fetch(`${baseURL()}/api/meetings/${meeting.id}/transcript/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access}` },
-      body,
-    })
-    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+    await uploadTranscript(access, meeting.id, { name: 'earn-out-call.txt', text: transcript })
 
     await signInAs(page, member!.username, member!.password)
     await page.goto('/transcriptions')

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { type Role } from './support/api'
+import { api, apiSignIn, type Role, uploadTranscript } from './support/api'
 import { signedInBehind, webBehindFailingBackend } from './support/behind-failing-backend'
 
 // What a button says while its form is on its way (spec §2): the backend holds the one call until
@@ -49,4 +49,21 @@ test('says "Saving..." on a disabled button until the template is saved', async 
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled()
   held.release()
   await expect(page.getByRole('heading', { name: 'Slow template', level: 1 })).toBeVisible()
+})
+
+test('says "Converting..." on a disabled button until the conversation is made', async ({ page }) => {
+  const { user, userId } = await signedIn(page, 'Slow converters', 'analyst')
+  const { access } = await apiSignIn(user.username, user.password)
+  const meeting = await api<{ id: string }>('POST', '/meetings/', {
+    token: access,
+    body: { title: 'Slow meeting', date: '2026-11-18T15:00:00Z', duration: 15, participants: [] },
+  })
+  await uploadTranscript(access, meeting.id, { name: 'slow.txt', text: 'Nina Park: We will meet again next week.' })
+  const held = setup.backend.hold(userId, { method: 'POST', path: /^\/meetings\/meet-\d+\/convert\/$/ })
+  await page.goto(`${setup.web.url}/transcriptions`)
+  await page.getByRole('button', { name: 'Convert to Conversation of Slow meeting' }).click()
+  await expect(page.getByRole('button', { name: 'Converting... of Slow meeting' })).toBeDisabled()
+  held.release()
+  await expect(page).toHaveURL(/\/chat\/\d+$/)
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('We will meet again next week.')
 })

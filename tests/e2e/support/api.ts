@@ -35,6 +35,19 @@ export async function api<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T
 }
 
+/** Uploads a transcript file to a meeting, as the meeting page's form does. */
+export async function uploadTranscript(token: string, meetingId: string, file: { name: string; text: string }) {
+  const body = new FormData()
+  body.append('file', new Blob([file.text], { type: 'text/plain' }), file.name)
+  const response = await fetch(`${baseURL()}/api/meetings/${meetingId}/transcript/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body,
+  })
+  if (response.status !== 201)
+    throw new Error(`Transcript upload answered ${response.status}: ${await response.text()}`)
+}
+
 export const apiSignIn = (username: string, password: string, base?: string) =>
   api<{ access: string; refresh: string }>('POST', '/token/obtain/', { body: { username, password }, base })
 
