@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { type ActionItem, type Participant, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 import type { ApiConfig } from '../config'
+import { normal } from './speakers'
 
 /** What the model made of a meeting, checked; a field set is null when nothing of it was usable. */
 export interface LlmInsights {
@@ -64,21 +65,14 @@ export async function llmInsights(
   }
   // Loaded here only: the server bundle splits at dynamic imports, keeping the SDK out of
   // processes that never call a model.
-  const [{ default: OpenAI }, { describeFailure, describeServer }] = await Promise.all([
-    import('openai'),
+  const [{ openAiClient }, { describeFailure, describeServer }] = await Promise.all([
+    import('../ai/openai-client'),
     import('../ai/openai-failures'),
   ])
   const signal = AbortSignal.timeout(timeoutMs)
   try {
-    const client = new OpenAI({
-      baseURL,
-      apiKey: apiKey ?? 'not-needed',
-      organization: null,
-      project: null,
-      timeout: timeoutMs,
-      // The offline insights are a good answer; a retry would only make the upload wait longer.
-      maxRetries: 0,
-    })
+    // The offline insights are a good answer; a retry would only make the upload wait longer.
+    const client = openAiClient({ baseURL, apiKey, timeoutMs, maxRetries: 0 })
     const completion = await client.chat.completions.create(
       {
         model,
@@ -205,14 +199,6 @@ function uniqueKeywords(keywords: string[]) {
   }
   return kept
 }
-
-const normal = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N} ]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
 
 const speakersOf = (segments: MeetingForInsights['segments']) =>
   [...new Set(segments.map((segment) => segment.speaker))].filter((speaker) => speaker !== UNKNOWN_SPEAKER)

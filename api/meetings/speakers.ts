@@ -1,6 +1,7 @@
 import { type Participant, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 
-const normal = (name: string) =>
+/** A name as names are compared: case, accents, punctuation and spacing aside. */
+export const normal = (name: string) =>
   name
     .toLowerCase()
     .normalize('NFKD')

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { jobs } from '../../api/db/schema'
+import { wav } from '../support/wav'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
 
 const DEMO = 'demo-advisory-group'
@@ -34,28 +35,6 @@ interface Transcript {
   segments: Array<{ id: number; startTime: number; endTime: number; speaker: string; text: string }>
   summary: string
   actionItems: Array<{ text: string; assignee: string; dueDate: string | null }>
-}
-
-/** A valid WAV file: a 44-byte header and `seconds` of 8 kHz 16-bit mono, a quiet tone `pitch` apart from others. */
-function wav(seconds: number, pitch = 1) {
-  const samples = Math.round(seconds * 8000)
-  const bytes = Buffer.alloc(44 + samples * 2)
-  bytes.write('RIFF', 0, 'ascii')
-  bytes.writeUInt32LE(36 + samples * 2, 4)
-  bytes.write('WAVEfmt ', 8, 'ascii')
-  bytes.writeUInt32LE(16, 16)
-  bytes.writeUInt16LE(1, 20) // PCM
-  bytes.writeUInt16LE(1, 22) // mono
-  bytes.writeUInt32LE(8000, 24)
-  bytes.writeUInt32LE(16000, 28)
-  bytes.writeUInt16LE(2, 32)
-  bytes.writeUInt16LE(16, 34)
-  bytes.write('data', 36, 'ascii')
-  bytes.writeUInt32LE(samples * 2, 40)
-  for (let index = 0; index < samples; index++) {
-    bytes.writeInt16LE(Math.round(200 * Math.sin((index * pitch * Math.PI) / 40)), 44 + index * 2)
-  }
-  return new Uint8Array(bytes)
 }
 
 /** One request to the fake transcription server, as it received it. */

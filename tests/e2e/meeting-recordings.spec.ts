@@ -1,26 +1,8 @@
 import { expect, test } from '@playwright/test'
 
+import { wav } from '../support/wav'
 import { api, apiSignIn, createTeam } from './support/api'
 import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
-
-/** A valid WAV file: its 44-byte header and `seconds` of 8 kHz 16-bit mono silence. */
-function silentWav(seconds: number) {
-  const dataBytes = Math.round(seconds * 8000) * 2
-  const bytes = Buffer.alloc(44 + dataBytes)
-  bytes.write('RIFF', 0, 'ascii')
-  bytes.writeUInt32LE(36 + dataBytes, 4)
-  bytes.write('WAVEfmt ', 8, 'ascii')
-  bytes.writeUInt32LE(16, 16)
-  bytes.writeUInt16LE(1, 20) // PCM
-  bytes.writeUInt16LE(1, 22) // mono
-  bytes.writeUInt32LE(8000, 24)
-  bytes.writeUInt32LE(16000, 28)
-  bytes.writeUInt16LE(2, 32)
-  bytes.writeUInt16LE(16, 34)
-  bytes.write('data', 36, 'ascii')
-  bytes.writeUInt32LE(dataBytes, 40)
-  return bytes
-}
 
 // The test server has no TRANSCRIBE_BASE_URL: a recording is stored and waits for a transcript file.
 test.describe('uploading a recording', () => {
@@ -61,7 +43,7 @@ test.describe('uploading a recording', () => {
     await expect(file).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByText('Current status: scheduled')).toBeVisible()
 
-    await choose('board-call.wav', silentWav(1))
+    await choose('board-call.wav', Buffer.from(wav(1)))
     await expect(page.getByRole('status').getByText('Recording uploaded')).toBeVisible()
     await expect(
       page.getByText('This meeting has not been fully processed yet. Current status: processing'),

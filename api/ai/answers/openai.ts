@@ -1,6 +1,7 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 
 import type { ApiConfig } from '../../config'
+import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
 import type { AnswerProvider, AnswerRequest } from './provider'
 
@@ -28,14 +29,7 @@ export function openAiAnswers(
   const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_API_KEY: apiKey } = config
   if (!baseURL || !model) throw new AnswerProviderError('The openai answer provider needs LLM_BASE_URL and LLM_MODEL')
   const server = describeServer(baseURL)
-  const client = new OpenAI({
-    baseURL,
-    apiKey: apiKey ?? 'not-needed',
-    organization: null,
-    project: null,
-    timeout: timeoutMs,
-    maxRetries,
-  })
+  const client = openAiClient({ baseURL, apiKey, timeoutMs, maxRetries })
   const fail = (error: unknown) => {
     const message = describeFailure(error)
     const safe = apiKey ? message.replaceAll(apiKey, '[redacted]') : message

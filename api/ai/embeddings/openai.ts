@@ -1,6 +1,7 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 
 import type { ApiConfig } from '../../config'
+import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
 import { EmbeddingError, type EmbeddingKind, type EmbeddingProvider, normalize } from './provider'
 
@@ -20,16 +21,7 @@ export function createOpenAiEmbeddingProvider(
     throw new EmbeddingError('The openai embedding provider needs EMBEDDING_BASE_URL and EMBEDDING_MODEL')
   const apiKey = config.EMBEDDING_API_KEY
   const server = describeServer(baseURL)
-  // organization/project null: OPENAI_ORG_ID and OPENAI_PROJECT_ID in the environment belong to
-  // other tools and must not travel as headers to a self-hosted server.
-  const client = new OpenAI({
-    baseURL,
-    apiKey: apiKey ?? 'not-needed',
-    organization: null,
-    project: null,
-    timeout: timeoutMs,
-    maxRetries,
-  })
+  const client = openAiClient({ baseURL, apiKey, timeoutMs, maxRetries })
   const prefixes: Record<EmbeddingKind, string> = {
     query: config.EMBEDDING_QUERY_PREFIX,
     passage: config.EMBEDDING_PASSAGE_PREFIX,
