@@ -193,6 +193,17 @@ async function uploadRecording(harness: Harness, session: Session, id: string, n
   return (await response.json()) as Meeting
 }
 
+/** Uploads the VTT transcript file to a meeting, as a user would once a recording waits. */
+async function uploadTranscriptFile(harness: Harness, session: Session, id: string) {
+  const response = await harness.request(`/meetings/${id}/transcript/`, {
+    method: 'POST',
+    token: session.access,
+    org: DEMO,
+    body: file('minutes.vtt', VTT),
+  })
+  expect(response.status, await response.clone().text()).toBe(201)
+}
+
 async function meetingOf(harness: Harness, session: Session, id: string) {
   const response = await harness.request(`/meetings/${id}/`, { token: session.access, org: DEMO })
   expect(response.status).toBe(200)
@@ -352,13 +363,7 @@ describe('transcribed by an OpenAI-compatible server', () => {
     })
 
     // A transcript file still processes the meeting, and the reason goes.
-    const response = await api.request(`/meetings/${meeting.id}/transcript/`, {
-      method: 'POST',
-      token: analyst.access,
-      org: DEMO,
-      body: file('minutes.vtt', VTT),
-    })
-    expect(response.status, await response.clone().text()).toBe(201)
+    await uploadTranscriptFile(api, analyst, meeting.id)
     expect(await meetingOf(api, analyst, meeting.id)).toMatchObject({
       status: 'processed',
       transcriptionError: null,
@@ -394,13 +399,7 @@ describe('transcribed by an OpenAI-compatible server', () => {
     })
     await uploadRecording(api, analyst, meeting.id, 'late.wav', wav(0.4))
     await received
-    const response = await api.request(`/meetings/${meeting.id}/transcript/`, {
-      method: 'POST',
-      token: analyst.access,
-      org: DEMO,
-      body: file('minutes.vtt', VTT),
-    })
-    expect(response.status, await response.clone().text()).toBe(201)
+    await uploadTranscriptFile(api, analyst, meeting.id)
     release()
     await api.worker!.idle()
     const transcript = await transcriptOf(api, analyst, meeting.id)
@@ -438,13 +437,7 @@ describe('without a transcription server', () => {
     expect(download.headers.get('content-disposition')).toContain('board call.wav')
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(recording)
 
-    const response = await plain.request(`/meetings/${meeting.id}/transcript/`, {
-      method: 'POST',
-      token: plainAdmin.access,
-      org: DEMO,
-      body: file('minutes.vtt', VTT),
-    })
-    expect(response.status, await response.clone().text()).toBe(201)
+    await uploadTranscriptFile(plain, plainAdmin, meeting.id)
     expect(await meetingOf(plain, plainMember, meeting.id)).toMatchObject({
       status: 'processed',
       transcriptionError: null,
