@@ -108,6 +108,8 @@ const ApiConfigSchema = z.object({
   TRANSCRIBE_BASE_URL: z.string().url().optional(),
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
+  /** How long a transcription server may take over one recording before the attempt is given up. */
+  TRANSCRIBE_TIMEOUT_SECONDS: seconds(60 * 60),
 })
 
 export type ApiConfig = z.infer<typeof ApiConfigSchema>

@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs'
 
 import { and, eq } from 'drizzle-orm'
+import { Agent, fetch, FormData, type Response } from 'undici'
 
 import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 import type { ApiConfig } from '../config'
@@ -118,22 +119,36 @@ export async function transcribeRecording(
   form.append('file', file, recording.fileName)
   form.append('model', config.TRANSCRIBE_MODEL)
   form.append('response_format', 'verbose_json')
+  // A transcription server says nothing until it has worked through the whole recording, which
+  // takes longer than the 5 minutes Node's fetch waits for an answer to begin: the wait is ours.
+  const timeoutMs = config.TRANSCRIBE_TIMEOUT_SECONDS * 1000
+  const patient = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
   let response: Response
+  let text: string
   try {
     response = await fetch(transcriptionEndpoint(config.TRANSCRIBE_BASE_URL!), {
       method: 'POST',
       body: form,
       headers: config.TRANSCRIBE_API_KEY ? { Authorization: `Bearer ${config.TRANSCRIBE_API_KEY}` } : {},
       signal,
+      dispatcher: patient,
     })
+    text = await response.text()
   } catch (error) {
     if (signal.aborted) throw error
     const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    if (cause?.code === 'UND_ERR_HEADERS_TIMEOUT' || cause?.code === 'UND_ERR_BODY_TIMEOUT') {
+      const limit = config.TRANSCRIBE_TIMEOUT_SECONDS
+      throw new TranscriptionError(
+        `the transcription server gave no answer within ${limit} second${limit === 1 ? '' : 's'}.`,
+      )
+    }
     throw new TranscriptionError(
       `the transcription server could not be reached (${cause?.code ?? cause?.message ?? (error as Error).message}).`,
     )
+  } finally {
+    void patient.close().catch(() => {})
   }
-  const text = await response.text()
   if (!response.ok) {
     // A refusal of the request itself (a bad key, a file it cannot read) stays a refusal; a server
     // in trouble, or one asking to wait, may answer next time.

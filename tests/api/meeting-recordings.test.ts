@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { jobs } from '../../api/db/schema'
+import { transcribeRecording, TranscriptionError } from '../../api/meetings/transcription-job'
 import { wav } from '../support/wav'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
 
@@ -405,6 +406,30 @@ describe('transcribed by an OpenAI-compatible server', () => {
     const transcript = await transcriptOf(api, analyst, meeting.id)
     expect(transcript).toMatchObject({ format: 'vtt', fileName: 'minutes.vtt' })
     expect((await transcriptionJobs(api)).at(-1)!.status).toBe('done')
+  })
+})
+
+describe('a transcription server that says nothing', () => {
+  it('is given up after TRANSCRIBE_TIMEOUT_SECONDS, with the reason, and the queue may try again', async () => {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    whisper.answer(async () => {
+      await released
+      return { status: 200, json: VERBOSE }
+    })
+    const recording = path.join(api.dataDir, 'silent-server.wav')
+    writeFileSync(recording, wav(0.2))
+    const config = { ...api.deps.config, TRANSCRIBE_TIMEOUT_SECONDS: 1 }
+    const attempt = transcribeRecording(
+      config,
+      { path: recording, fileName: 'silent-server.wav', contentType: 'audio/wav' },
+      new AbortController().signal,
+    )
+    await expect(attempt).rejects.toThrow(
+      new TranscriptionError('the transcription server gave no answer within 1 second.'),
+    )
+    await expect(attempt).rejects.toMatchObject({ permanent: false })
+    release()
   })
 })
 
