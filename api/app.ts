@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
 
+import { analysisRoutes } from './analysis/routes'
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
 import { templateRoutes } from './conversation-templates/routes'
@@ -52,6 +53,7 @@ export function createApi(deps: Deps) {
   app.route('/', conversationRoutes)
   app.route('/', templateRoutes)
   app.route('/', meetingRoutes)
+  app.route('/', analysisRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -13,9 +13,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
+import type { AnalysisType } from '../../shared/analysis'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, MeetingStatus, Participant, Segment } from '../../shared/meetings'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
+import type { AnalysisBody } from '../ai/analysis/types'
 
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
@@ -529,3 +531,33 @@ export const transcripts = pgTable('transcripts', {
   actionItems: jsonb('action_items').$type<ActionItem[]>().notNull().default([]),
   createdAt: createdAt(),
 })
+
+export const ANALYSIS_GENERATORS = ['offline', 'llm'] as const
+export type AnalysisGenerator = (typeof ANALYSIS_GENERATORS)[number]
+
+/**
+ * A document analysis (spec §3 "Analysis results"), kept per version, type and who made it: the
+ * same request answers the stored one, and a new version (a re-upload) is analysed afresh.
+ */
+export const analysisResults = pgTable(
+  'analysis_results',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentVersionId: integer('document_version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    type: text('type').$type<AnalysisType>().notNull(),
+    generatedBy: text('generated_by').$type<AnalysisGenerator>().notNull(),
+    result: jsonb('result').$type<AnalysisBody>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('analysis_results_version_type_key').on(t.documentVersionId, t.type, t.generatedBy),
+    index('analysis_results_org_idx').on(t.organizationId),
+    check('analysis_results_type_check', sql`${t.type} in ('summary', 'key-findings', 'risks', 'recommendations')`),
+    check('analysis_results_generated_by_check', sql`${t.generatedBy} in ('offline', 'llm')`),
+  ],
+)

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
   Form,
@@ -26,9 +26,13 @@ import { resolveDuplicates } from '~/services/duplicate-actions.server'
 import { webEnv } from '~/services/env.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { stageUpload } from '~/services/uploads.server'
+import analysisStyles from '~/styles/analysis.css'
 import { canManageDocuments } from '~/utils/access'
 
 export const meta: MetaFunction = () => [{ title: 'Documents | Exit Planner' }]
+
+// The preview overlay's Analysis & Insights tab shows analysis results.
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: analysisStyles }]
 
 const STATUS_FILTERS = [
   { value: '', label: 'All Documents' },

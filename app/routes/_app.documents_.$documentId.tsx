@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 
@@ -6,10 +6,14 @@ import { DocumentPanel } from '~/components/documents/document-panel'
 import { PanelProvider } from '~/components/documents/panel-context'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { handleDocumentDetailAction, loadDocumentDetail } from '~/services/document-detail.server'
+import analysisStyles from '~/styles/analysis.css'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.document.title ?? 'Document'} | Exit Planner` },
 ]
+
+// The Analysis & Insights tab shows analysis results.
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: analysisStyles }]
 
 function documentIdOf(raw: string | undefined) {
   const id = Number(raw)

@@ -1,9 +1,11 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 
+import { type AnalysisOutcome, isAnalysisType } from '~/components/analysis/types'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
-import { canManageDocuments } from '~/utils/access'
+import { canAnalyze, canManageDocuments } from '~/utils/access'
 
+import { runAnalysis } from './analysis.server'
 import { ApiError, fieldErrorsOf } from './api-fetch.server'
 import { currentUser, requireRole } from './auth.server'
 import {
@@ -36,6 +38,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
   let compareError: string | null = null
   let categories: string[] = []
   let related: RelatedDocument[] = []
+  let analysis: AnalysisOutcome | null = null
   if (tab === 'preview' && document.processing_status === 'processed') {
     const chunk = Number(url.searchParams.get('chunk'))
     preview = await api.text(
@@ -44,7 +47,12 @@ export async function loadDocumentDetail(request: Request, id: number) {
       Number.isSafeInteger(chunk) && chunk > 0 ? chunk : undefined,
     )
   }
-  if (tab === 'analysis' && document.processing_status === 'processed') insights = await api.insights(id)
+  if (tab === 'analysis' && document.processing_status === 'processed') {
+    // `analysis` names the type to run (the tab's form), with the same engine as /analysis.
+    const type = url.searchParams.get('analysis')
+    const run = canAnalyze(me.role) && isAnalysisType(type) ? runAnalysis(request, id, type) : null
+    ;[insights, analysis] = await Promise.all([api.insights(id), run])
+  }
   if (tab === 'metadata')
     [categories, related] = await Promise.all([api.list({ page: 1 }).then((list) => list.categories), api.related(id)])
   if (tab === 'versions') {
@@ -64,6 +72,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
     document,
     tab,
     canEdit: canManageDocuments(me.role),
+    canAnalyze: canAnalyze(me.role),
     preview,
     insights,
     versions,
@@ -71,6 +80,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
     compareError,
     categories,
     related,
+    analysis,
     now: Date.now(),
   }
 }

@@ -68,6 +68,8 @@ export interface ListQuery {
   category?: string
   search?: string
   page?: number
+  /** Up to 100; the backend's default is 20. */
+  page_size?: number
 }
 
 /** The documents API, bound to the signed-in request (organization from the session). */

@@ -23,3 +23,6 @@ export const canManageTemplates = (role: string | null | undefined) => hasRole(r
 
 /** Schedule, edit and delete meetings and upload their transcripts (admins and analysts; members read). */
 export const canManageMeetings = (role: string | null | undefined) => hasRole(role, ['analyst'])
+
+/** Run document analyses: /analysis and the document panel's Analysis & Insights tab (admins and analysts). */
+export const canAnalyze = (role: string | null | undefined) => hasRole(role, ['analyst'])

@@ -4,8 +4,7 @@ import { type DemoRole, demoUser, openUserMenu, signIn } from './support/fixture
 
 /**
  * Where each header link goes (spec §2 "Header and navigation"), for the roles that see it, and the
- * heading of the page it lands on. Analysis is not built yet: the header offers it as the spec says,
- * and it lands on the app's 404 page inside the signed-in layout.
+ * heading of the page it lands on.
  */
 const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: DemoRole[]; menu?: string }> = [
   { link: 'Dashboard', path: '/dashboard', heading: 'Dashboard', roles: ['admin', 'analyst', 'member'] },
@@ -27,7 +26,7 @@ const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: 
     roles: ['admin', 'analyst', 'member'],
     menu: 'Resources',
   },
-  { link: 'Analysis', path: '/analysis', heading: 'Page Not Found', roles: ['admin', 'analyst'] },
+  { link: 'Analysis', path: '/analysis', heading: 'Document Analysis', roles: ['admin', 'analyst'] },
   { link: 'Admin', path: '/admin', heading: 'Demo Advisory Group', roles: ['admin'] },
 ]
 

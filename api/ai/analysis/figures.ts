@@ -1,0 +1,143 @@
+/** Figures, dates and durations as documents write them. */
+
+const SCALE = String.raw`(?:\s?(?:million|billion|thousand|mn|bn|m|k)\b)?`
+export const MONEY = new RegExp(
+  String.raw`(?:[$€£]\s?\d[\d,]*(?:\.\d+)?${SCALE}|\b(?:USD|GBP|EUR|CHF)\s?\d[\d,]*(?:\.\d+)?${SCALE}|\b\d[\d,]*(?:\.\d+)?\s(?:million|billion)\b)`,
+  'gi',
+)
+export const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/gi
+export const MULTIPLE = /\b\d+(?:\.\d+)?\s?x\b|\b\d+(?:\.\d+)?\s(?:times)\s(?:ebitda|earnings|revenue|sales|profit)/gi
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+const MONTH = String.raw`(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?`
+const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`
+const YEAR = String.raw`((?:19|20)\d\d)`
+const DATE_FORMS: Array<{ pattern: RegExp; read: (match: RegExpExecArray) => Date | null }> = [
+  {
+    pattern: new RegExp(String.raw`\b${DAY}\s+${MONTH},?\s+${YEAR}\b`, 'gi'),
+    read: (m) => day(m[3], month(m[2]), m[1]),
+  },
+  {
+    pattern: new RegExp(String.raw`\b${MONTH}\s+${DAY},?\s+${YEAR}\b`, 'gi'),
+    read: (m) => day(m[3], month(m[1]), m[2]),
+  },
+  { pattern: /\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/g, read: (m) => day(m[1], Number(m[2]) - 1, m[3]) },
+  {
+    // 30/11/2025 is read day first; 11/30/2025 can only be month first.
+    pattern: /\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b/g,
+    read: (m) => (Number(m[2]) > 12 ? day(m[3], Number(m[1]) - 1, m[2]) : day(m[3], Number(m[2]) - 1, m[1])),
+  },
+  // "June 2026": the month's last day, when a contract running "until June 2026" ends.
+  {
+    pattern: new RegExp(String.raw`\b${MONTH}\s+${YEAR}\b`, 'gi'),
+    read: (m) => new Date(Date.UTC(Number(m[2]), month(m[1]) + 1, 0)),
+  },
+]
+
+const month = (name: string | undefined) => MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase())
+
+function day(year: string | undefined, monthIndex: number, date: string | undefined) {
+  const [y, d] = [Number(year), Number(date)]
+  if (monthIndex < 0 || monthIndex > 11 || d < 1) return null
+  const value = new Date(Date.UTC(y, monthIndex, d))
+  return value.getUTCMonth() === monthIndex ? value : null
+}
+
+export interface FoundDate {
+  date: Date
+  index: number
+  text: string
+}
+
+/** The dates written in a text, in order; a day-month-year is not read again as its month-year. */
+export function datesIn(text: string): FoundDate[] {
+  const found: FoundDate[] = []
+  const taken: Array<[number, number]> = []
+  for (const { pattern, read } of DATE_FORMS) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index
+      const end = start + match[0].length
+      if (taken.some(([from, to]) => start < to && from < end)) continue
+      // "31 February 2025" is no day, and not February 2025 either.
+      taken.push([start, end])
+      const date = read(match as RegExpExecArray)
+      if (date) found.push({ date, index: start, text: match[0] })
+    }
+  }
+  return found.sort((a, b) => a.index - b.index)
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  'twenty-four': 24,
+  'thirty-six': 36,
+}
+const DURATION =
+  /\b(?:in|within|after|over)\s+(?:the\s+next\s+|about\s+|around\s+|less than\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four|thirty-six)\s+(day|week|month|year)s?\b/gi
+const UNIT_MONTHS = { day: 1 / 30.44, week: 7 / 30.44, month: 1, year: 12 } as const
+
+export interface FoundDuration {
+  months: number
+  index: number
+  text: string
+}
+
+/** "in 8 months", "within the next two years": how far ahead, in months. */
+export function durationsIn(text: string): FoundDuration[] {
+  return [...text.matchAll(DURATION)].map((match) => {
+    const count = Number(match[1]) || NUMBER_WORDS[match[1]!.toLowerCase()] || 1
+    const unit = match[2]!.toLowerCase() as keyof typeof UNIT_MONTHS
+    return { months: count * UNIT_MONTHS[unit], index: match.index, text: match[0] }
+  })
+}
+
+export const monthsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / (30.44 * 24 * 3600 * 1000)
+
+/** "15 months", "6 weeks", "2 years": a span as a reader would say it. */
+export function spanText(months: number) {
+  if (months < 1.5) return `${Math.max(1, Math.round(months * 4.35))} weeks`
+  if (months >= 24 && Number.isInteger(Math.round(months) / 12)) return `${Math.round(months) / 12} years`
+  return `${Math.round(months)} months`
+}
+
+/**
+ * The day the document speaks from: a date given as its date ("Date: 14 March 2025", "as of …")
+ * near its start, else the first date of its opening lines, else `fallback`.
+ */
+export function documentDate(text: string, fallback: Date): Date {
+  const opening = text.slice(0, 800)
+  const labelled = /\b(?:date|dated|as (?:of|at))\b\s*:?\s*/gi
+  for (const match of opening.matchAll(labelled)) {
+    const [first] = datesIn(opening.slice(match.index + match[0].length, match.index + match[0].length + 40))
+    if (first && first.index === 0) return first.date
+  }
+  const [first] = datesIn(opening.slice(0, 300))
+  return first?.date ?? fallback
+}
+
+/** A percentage's value: "38.0%" → 38. */
+export const percentValue = (text: string) => Number.parseFloat(text.replace(/[^\d.]/g, ''))
+
+/** How many figures of each kind a text states. */
+export function figureCount(text: string) {
+  return {
+    money: text.match(MONEY)?.length ?? 0,
+    percent: text.match(PERCENT)?.length ?? 0,
+    multiple: text.match(MULTIPLE)?.length ?? 0,
+    dates: datesIn(text).length,
+  }
+}

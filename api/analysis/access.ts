@@ -1,0 +1,5 @@
+import type { OrgCaller } from '../context'
+import { requireRole } from '../organizations/access'
+
+/** Analysis is for admins and analysts (spec §6); members are answered 403. */
+export const requireAnalyst = (caller: OrgCaller) => requireRole(caller, ['analyst'])

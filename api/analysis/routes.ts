@@ -1,0 +1,39 @@
+import { Hono } from 'hono'
+
+import { requireCaller } from '../auth/middleware'
+import type { AppContext, AppEnv } from '../context'
+import { attachment } from '../documents/content'
+import { requireCurrentOrganization } from '../organizations/access'
+import { readJson, readQuery } from '../validation'
+import { requireAnalyst } from './access'
+import { analysisMarkdown } from './markdown'
+import { AnalysisExportSchema, AnalysisRequestSchema } from './schema'
+import { analyseDocument } from './service'
+
+/** The caller, if they may analyse: permission is checked before the request is read. */
+async function analyst(c: AppContext) {
+  const { caller } = await requireCurrentOrganization(c)
+  requireAnalyst(caller)
+  return caller
+}
+
+/** Spec §2 "Analysis page": a processed document's summary, findings, risks or recommendations. */
+export const analysisRoutes = new Hono<AppEnv>()
+  .use('/analysis/*', requireCaller)
+  .use('/analysis', requireCaller)
+  .post('/analysis/', async (c) => {
+    const caller = await analyst(c)
+    return c.json(await analyseDocument(c.var.deps, caller, await readJson(c, AnalysisRequestSchema)))
+  })
+  // The same analysis as a Markdown file with its sources, for the advisor's report.
+  .get('/analysis/export/', async (c) => {
+    const caller = await analyst(c)
+    const analysis = await analyseDocument(c.var.deps, caller, readQuery(c, AnalysisExportSchema))
+    const fileName = `${analysis.document_title} - ${analysis.title}.md`.replace(/[/\\]/g, '-')
+    return c.body(analysisMarkdown(analysis), 200, {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'Content-Disposition': attachment(fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    })
+  })

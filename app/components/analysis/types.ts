@@ -1,0 +1,95 @@
+/**
+ * The analysis results as the pages read them (client-safe). The service checks these fields at run
+ * time (app/services/analysis.server.ts) before a page sees them.
+ */
+
+import {
+  ANALYSIS_TITLES,
+  ANALYSIS_TYPES as TYPES,
+  type AnalysisType,
+  RISK_LEVELS,
+  type RiskLevel,
+} from '../../../shared/analysis'
+
+export { type AnalysisType, RISK_LEVELS, type RiskLevel }
+
+/** Spec §2 "Analysis page": the four choices, in the order shown, with their labels. */
+export const ANALYSIS_TYPES = TYPES.map((value) => ({ value, label: ANALYSIS_TITLES[value] }))
+
+/** Spec §8, for the page's two error states (the documents, the analysis). */
+export const ANALYSIS_FAILED = 'Failed to perform analysis'
+export const DOCUMENTS_FAILED = 'Failed to load documents'
+
+export const DEFAULT_ANALYSIS_TYPE: AnalysisType = 'summary'
+
+export const isAnalysisType = (value: unknown): value is AnalysisType => (TYPES as readonly unknown[]).includes(value)
+
+/** The passage an item comes from. */
+export interface AnalysisSource {
+  chunk_id: number
+  page_number: number | null
+  sheet_name: string | null
+  quote: string
+}
+
+interface AnalysisBase {
+  document_id: number
+  document_title: string
+  version_id: number
+  generated_by: 'offline' | 'llm'
+  created_at: string
+  cached: boolean
+  title: string
+}
+
+export interface SummaryResult extends AnalysisBase {
+  type: 'summary'
+  content: string
+  sentences: Array<{ text: string; source: AnalysisSource }>
+}
+
+export interface FindingsResult extends AnalysisBase {
+  type: 'key-findings'
+  findings: Array<{ text: string; source: AnalysisSource }>
+}
+
+export interface RisksResult extends AnalysisBase {
+  type: 'risks'
+  risks: Array<{ category: string; level: RiskLevel; description: string; evidence: string; source: AnalysisSource }>
+}
+
+export interface RecommendationsResult extends AnalysisBase {
+  type: 'recommendations'
+  recommendations: Array<{ text: string; addresses: string[]; source: AnalysisSource | null }>
+}
+
+export type AnalysisResult = SummaryResult | FindingsResult | RisksResult | RecommendationsResult
+
+/** A run that gave no result: the spec's message, and the backend's reason when it gave one. */
+export interface AnalysisError {
+  message: string
+  detail: string | null
+  /** The page's answer: 404 (no such document), 409 (not processed yet) or 502. */
+  status: number
+}
+
+/** What a run of one analysis type came to. */
+export type AnalysisOutcome =
+  | { type: AnalysisType; result: AnalysisResult; error: null }
+  | { type: AnalysisType; result: null; error: AnalysisError }
+
+/** Where an item's passage is shown: the document's page at that passage, as chat citations link. */
+export const passageHref = (documentId: number, source: AnalysisSource) =>
+  `/documents/${documentId}?chunk=${source.chunk_id}#passage-${source.chunk_id}`
+
+/** The page of /analysis that shows (and with `run`, runs) one analysis of one document. */
+export function analysisHref(documentId: number, type: AnalysisType = DEFAULT_ANALYSIS_TYPE, run = false) {
+  const params = new URLSearchParams({ document: String(documentId) })
+  if (type !== DEFAULT_ANALYSIS_TYPE || run) params.set('type', type)
+  if (run) params.set('run', '1')
+  return `/analysis?${params}`
+}
+
+/** The Markdown file of one analysis (resources.analysis.export.ts). */
+export const exportHref = (documentId: number, type: AnalysisType) =>
+  `/resources/analysis/export?${new URLSearchParams({ document: String(documentId), type })}`

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+
+import { isAnalysisType } from '~/components/analysis/types'
+import { analysisApi } from '~/services/analysis.server'
+import { requireRole } from '~/services/auth.server'
+import { ACCESS_DENIED } from '~/utils/access'
+
+/**
+ * An analysis as a Markdown file with its source references (`?document={id}&type={type}`), streamed
+ * from the backend with its type and name, for the advisor's report.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, ['analyst'], ACCESS_DENIED.analysis)
+  const params = new URL(request.url).searchParams
+  const documentId = Number(params.get('document'))
+  const type = params.get('type')
+  if (!Number.isSafeInteger(documentId) || documentId <= 0 || !isAnalysisType(type))
+    throw new Response('Not found', { status: 404 })
+  const response = await analysisApi(request).exportMarkdown({ documentId, type })
+  if (!response.ok) {
+    // Not there or not ours (404), not processed yet (409, with the backend's reason), refused (403).
+    const status = [403, 404, 409].includes(response.status) ? response.status : 502
+    const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
+    const detail = typeof body.detail === 'string' ? body.detail : 'Failed to perform analysis'
+    throw new Response(detail, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
+  const headers = new Headers()
+  for (const name of [
+    'Content-Type',
+    'Content-Length',
+    'Content-Disposition',
+    'X-Content-Type-Options',
+    'Cache-Control',
+  ]) {
+    const value = response.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return new Response(response.body, { status: 200, headers })
+}

@@ -1,0 +1,115 @@
+import { json } from '@remix-run/node'
+import { z } from 'zod'
+
+import {
+  ANALYSIS_FAILED,
+  type AnalysisOutcome,
+  type AnalysisResult,
+  type AnalysisType,
+} from '~/components/analysis/types'
+import { ACCESS_DENIED } from '~/utils/access'
+
+import type { AnalysisPayload } from '../../api/analysis/payload'
+import { ANALYSIS_TYPES, RISK_LEVELS } from '../../shared/analysis'
+import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
+import { expectShape } from './api-shape.server'
+
+export type { AnalysisOutcome, AnalysisResult, AnalysisType }
+
+const SourceSchema = z.object({
+  chunk_id: z.number(),
+  page_number: z.number().nullable(),
+  sheet_name: z.string().nullable(),
+  quote: z.string(),
+})
+
+const Sourced = z.object({ text: z.string(), source: SourceSchema })
+
+const BaseSchema = z.object({
+  document_id: z.number(),
+  document_title: z.string(),
+  type: z.enum(ANALYSIS_TYPES),
+  created_at: z.string(),
+  title: z.string(),
+})
+
+// The fields the pages read, per type; anything else the backend sends is passed on untouched.
+const ResultSchema = z.discriminatedUnion('type', [
+  BaseSchema.extend({ type: z.literal('summary'), content: z.string(), sentences: z.array(Sourced) }),
+  BaseSchema.extend({ type: z.literal('key-findings'), findings: z.array(Sourced) }),
+  BaseSchema.extend({
+    type: z.literal('risks'),
+    risks: z.array(
+      z.object({
+        category: z.string(),
+        level: z.enum(RISK_LEVELS),
+        description: z.string(),
+        evidence: z.string(),
+        source: SourceSchema,
+      }),
+    ),
+  }),
+  BaseSchema.extend({
+    type: z.literal('recommendations'),
+    recommendations: z.array(
+      z.object({ text: z.string(), addresses: z.array(z.string()), source: SourceSchema.nullable() }),
+    ),
+  }),
+])
+
+/**
+ * A run that gave no result: the spec's message, with the backend's reason when it has one to give
+ * (a document not processed yet), and `status` for the page's answer.
+ */
+export class AnalysisFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null = null,
+  ) {
+    super(ANALYSIS_FAILED)
+  }
+}
+
+/** The analysis API, bound to the signed-in request (organization from the session). */
+export function analysisApi(request: Request) {
+  return {
+    /**
+     * One analysis of one document (computed, or the backend's cached result for its current
+     * version). Throws AnalysisFailure; a 403 (the role changed since the page checked) is the
+     * page's Access Denied.
+     */
+    async run({ documentId, type }: { documentId: number; type: AnalysisType }): Promise<AnalysisResult> {
+      try {
+        const body = await apiJson<unknown>(request, '/analysis/', {
+          method: 'POST',
+          json: { document_id: documentId, type },
+        })
+        // The backend's type, returned as the pages' own: a field renamed there fails the typecheck here.
+        return expectShape<AnalysisPayload>(ResultSchema, body, 'analysis')
+      } catch (error) {
+        if (error instanceof ApiError) {
+          if (error.status === 403) throw json({ message: ACCESS_DENIED.analysis }, { status: 403 })
+          // A document that is not there (404) or not processed yet (409): the backend says which.
+          const known = error.status === 404 || error.status === 409
+          const detail = known && typeof error.body.detail === 'string' ? error.body.detail : null
+          throw new AnalysisFailure(known ? error.status : 502, detail)
+        }
+        if (error instanceof ApiUnavailableError) throw new AnalysisFailure(502)
+        throw error
+      }
+    },
+    /** The analysis as a Markdown file with its source references: the backend's answer as it is. */
+    exportMarkdown: ({ documentId, type }: { documentId: number; type: AnalysisType }) =>
+      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type })}`),
+  }
+}
+
+/** Runs one analysis for a page: its result, or the message (and reason) to show instead. */
+export async function runAnalysis(request: Request, documentId: number, type: AnalysisType): Promise<AnalysisOutcome> {
+  try {
+    return { type, result: await analysisApi(request).run({ documentId, type }), error: null }
+  } catch (error) {
+    if (!(error instanceof AnalysisFailure)) throw error
+    return { type, result: null, error: { message: ANALYSIS_FAILED, detail: error.detail, status: error.status } }
+  }
+}
