@@ -13,6 +13,7 @@ import { createParser } from 'eventsource-parser'
 
 import { type BeirQuery, ingestPassages, readBeir, scratchBackend } from './eval/beir-corpus'
 import { percentile } from './eval/metrics'
+import { exactAndF1, number } from './eval/tatqa'
 
 const directory = process.argv.slice(2).find((argument) => !argument.startsWith('--'))
 if (!directory) {
@@ -27,39 +28,6 @@ const squeeze = (text: string) => text.toLowerCase().replace(/[\s$,%]/g, '')
 const hits = (answer: string, gold: string[]) =>
   gold.length > 0 && gold.every((item) => squeeze(answer).includes(squeeze(item)))
 const withoutMarkers = (text: string) => text.replace(/\s?\[\d+\]/g, '')
-
-/** TAT-QA's number normalisation: a number, with its scale applied when the prediction lacks it. */
-function number(text: string) {
-  const cleaned = text.replace(/[$,%\s]/g, '').replace(/^\((.*)\)$/, '-$1')
-  return cleaned !== '' && Number.isFinite(Number(cleaned)) ? Number(cleaned) : null
-}
-const tokens = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}.\s-]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((token) => (number(token) !== null ? String(Math.round(number(token)! * 100) / 100) : token))
-
-/** TAT-QA's exact match and bag-of-tokens F1 between the prediction and the gold answer. */
-function exactAndF1(prediction: string, gold: string) {
-  const predicted = tokens(prediction)
-  const expected = tokens(gold)
-  const exact = predicted.join(' ') === expected.join(' ') ? 1 : 0
-  const counts = new Map<string, number>()
-  for (const token of expected) counts.set(token, (counts.get(token) ?? 0) + 1)
-  let common = 0
-  for (const token of predicted) {
-    const left = counts.get(token) ?? 0
-    if (left > 0) {
-      common++
-      counts.set(token, left - 1)
-    }
-  }
-  const precision = predicted.length ? common / predicted.length : 0
-  const recall = expected.length ? common / expected.length : 0
-  return { exact, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 }
-}
 
 const { corpus, qrels, judged } = readBeir(directory)
 const answerable = judged.filter((query) => goldOf(query).length > 0)

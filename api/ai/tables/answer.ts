@@ -1,0 +1,282 @@
+import Decimal from 'decimal.js'
+
+import {
+  average,
+  type CellReference,
+  type Computation,
+  count,
+  difference,
+  lookup,
+  type Operand,
+  percentageChange,
+  ratio,
+  sum,
+} from './compute'
+import { type Operation, type Period, type Question, readQuestion, termsOf } from './question'
+import { figureAt, type Scale, type Table } from './table'
+
+export interface TableAnswer<S> {
+  operation: Operation
+  /** The exact result as a decimal string, or the column label a comparison picks ("2019"). */
+  value: string
+  display: string
+  scale: Scale | null
+  unit: string | null
+  derivation: string
+  operands: Array<{ cell: CellReference; source: S }>
+}
+
+// A row answers when its label (or its section, or the columns read) holds this share of the words
+// naming the quantity; below it the table holds something else and the caller falls back to quoting.
+const MIN_RECALL = 0.6
+const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
+// Rows and columns of rates and per-share amounts are not in the table's "in thousands".
+const UNSCALED = /%|percent|per (?:share|unit|employee|customer)|ratio|\brate\b|margin/i
+const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
+
+interface Candidate<S> {
+  score: number
+  computation: Computation
+  operation: Operation
+  operands: Operand[]
+  source: S
+}
+
+/**
+ * Answers a question about figures from tables alone: finds the row the question names, the
+ * columns of its periods, and computes the result exactly with its derivation. Null when no table
+ * holds every operand, so the caller falls back to another answer and never invents a number.
+ */
+export function answerFromTables<S>(
+  question: string,
+  tables: Array<{ table: Table; source: S }>,
+): TableAnswer<S> | null {
+  const asked = readQuestion(question)
+  if (asked.terms.length === 0) return null
+  let best: Candidate<S> | null = null
+  for (const { table, source } of tables) {
+    const candidate = answerFromTable(asked, table, source)
+    if (candidate && (!best || candidate.score > best.score)) best = candidate
+  }
+  if (!best) return null
+  const { computation, operation, operands, source } = best
+  return {
+    operation,
+    value: operation.startsWith('compare') ? computation.display : computation.value.toFixed(),
+    display: computation.display,
+    scale: computation.scale,
+    unit: computation.unit,
+    derivation: computation.derivation,
+    operands: operands.map((operand) => ({ cell: operand.cell, source })),
+  }
+}
+
+interface RowMatch {
+  row: number
+  score: number
+  recall: number
+}
+
+function matchRows(table: Table, terms: string[], soft: string[], columns: number[]): RowMatch[] {
+  const columnTerms = new Set([
+    ...columns.flatMap((column) => table.columns[column]!.terms),
+    ...table.columns[0]!.terms,
+  ])
+  const captionTerms = new Set(termsOf(table.caption))
+  const matches: RowMatch[] = []
+  for (let row = table.headerRows; row < table.rows.length; row++) {
+    if (!columns.some((column) => figureAt(table, row, column))) continue
+    const label = new Set(termsOf(table.rowLabels[row]!))
+    const section = new Set(termsOf(table.sections[row]!))
+    let found = 0
+    for (const term of terms) {
+      if (label.has(term)) found += 1
+      else if (section.has(term) || columnTerms.has(term)) found += 0.8
+      else if (captionTerms.has(term)) found += 0.5
+    }
+    const recall = found / terms.length
+    const labelHits = [...label].filter((term) => terms.includes(term) || soft.includes(term)).length
+    const precision = label.size ? labelHits / label.size : 0
+    const softHits = soft.filter((term) => label.has(term)).length
+    matches.push({ row, recall, score: recall + 0.2 * precision + 0.05 * softHits })
+  }
+  return matches.sort((a, b) => b.score - a.score)
+}
+
+/** The value columns: past the label, holding at least one figure. */
+const valueColumns = (table: Table) =>
+  table.columns
+    .filter((column) => column.index > 0)
+    .filter((column) => table.rows.some((_, row) => figureAt(table, row, column.index)))
+
+function resolve(table: Table, period: Period): number | null {
+  const columns = valueColumns(table).filter((column) => column.year !== null)
+  if ('year' in period) return columns.find((column) => column.year === period.year)?.index ?? null
+  const years = [...new Set(columns.map((column) => column.year!))].sort((a, b) => b - a)
+  const year = years[period.relative === 'latest' ? 0 : 1]
+  return year === undefined ? null : (columns.find((column) => column.year === year)?.index ?? null)
+}
+
+const yearOfColumn = (table: Table, column: number) => table.columns[column]!.year ?? 0
+
+function operandAt(table: Table, row: number, column: number): Operand | null {
+  const figure = figureAt(table, row, column)
+  if (!figure) return null
+  const cell = {
+    row,
+    column,
+    rowLabel: table.rowLabels[row]!,
+    columnLabel: table.columns[column]!.label,
+    text: table.rows[row]![column]!,
+  }
+  return { value: figure.value, cell }
+}
+
+function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
+  const percent = operands.some((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
+  if (percent) return { scale: null, unit: '%' }
+  const unscaled = operands.some(
+    (operand) =>
+      UNSCALED.test(operand.cell.rowLabel) ||
+      UNSCALED.test(operand.cell.columnLabel) ||
+      COUNTED.test(operand.cell.rowLabel),
+  )
+  const currency = operands.map((operand) => figureAt(table, operand.cell.row, operand.cell.column)?.unit).find(Boolean)
+  return {
+    scale: unscaled ? null : table.scale,
+    unit: currency ?? (table.unit && table.unit !== '%' ? table.unit : null),
+  }
+}
+
+function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate<S> | null {
+  const all = valueColumns(table).map((column) => column.index)
+  if (all.length === 0) return null
+  const named = asked.periods.map((period) => resolve(table, period))
+  if (named.some((column) => column === null)) return null
+  let columns = [...new Set(named as number[])]
+  const years = all.filter((column) => table.columns[column]!.year !== null)
+  const { operation } = asked
+
+  // Two quantities, one period: "X as a percentage of Y in 2019", "difference between X and Y".
+  if (
+    asked.parts &&
+    (operation === 'share' || operation === 'ratio' || operation === 'difference') &&
+    columns.length <= 1
+  ) {
+    const column = columns[0] ?? pickColumn(table, asked, all)
+    const [first, second] = asked.parts.map((terms) => matchRows(table, terms, asked.softTerms, [column])[0])
+    if (first && second && first.row !== second.row && Math.min(first.recall, second.recall) >= MIN_RECALL) {
+      const a = operandAt(table, first.row, column)!
+      const b = operandAt(table, second.row, column)!
+      const { scale, unit } = unitsOf(table, [a, b])
+      const computation =
+        operation === 'difference'
+          ? difference(a, b, scale, unit)
+          : ratio(a, b, operation === 'share' || /percent/i.test(asked.text))
+      if (computation)
+        return { score: (first.score + second.score) / 2, computation, operation, operands: [a, b], source }
+    }
+  }
+
+  if (columns.length === 0) {
+    if (operation === 'sum' || operation === 'average' || operation.startsWith('compare') || operation === 'count')
+      columns = years.length >= 2 ? years : all
+    else if ((operation === 'difference' || operation === 'percentage-change') && years.length >= 2)
+      columns = [...years].sort((a, b) => yearOfColumn(table, b) - yearOfColumn(table, a)).slice(0, 2)
+    else columns = [pickColumn(table, asked, all)]
+  }
+  // "from 2017 to 2019" names a range; a change runs between its ends.
+  if ((operation === 'difference' || operation === 'percentage-change') && columns.length > 2) {
+    const byYear = [...columns].sort((a, b) => yearOfColumn(table, b) - yearOfColumn(table, a))
+    columns = [byYear[0]!, byYear[byYear.length - 1]!]
+  }
+  // "the change in sales in 2019": from the year before.
+  if ((operation === 'difference' || operation === 'percentage-change') && columns.length === 1) {
+    const year = yearOfColumn(table, columns[0]!)
+    const previous = resolve(table, { year: year - 1 })
+    if (!year || previous === null) return null
+    columns.push(previous)
+  }
+
+  const [match] = matchRows(table, asked.terms, asked.softTerms, columns)
+  if (!match || match.recall < MIN_RECALL) return null
+  const operands = columns.map((column) => operandAt(table, match.row, column))
+  const present = operands.filter((operand): operand is Operand => operand !== null)
+  const { scale, unit } = unitsOf(table, present)
+  const chronological = [...present].sort(
+    (a, b) => yearOfColumn(table, b.cell.column) - yearOfColumn(table, a.cell.column),
+  )
+  let computation: Computation | null = null
+  let used = present
+  switch (operation) {
+    case 'lookup':
+      if (present.length !== operands.length || present.length === 0) return null
+      used = present.slice(0, 1)
+      computation = lookup(present[0]!, scale, unit)
+      break
+    case 'difference':
+    case 'percentage-change':
+      if (present.length !== 2 || operands.length !== 2) return null
+      used = chronological
+      computation =
+        operation === 'difference'
+          ? difference(chronological[0]!, chronological[1]!, scale, unit)
+          : percentageChange(chronological[0]!, chronological[1]!)
+      break
+    case 'sum':
+    case 'average':
+      if (present.length < 2 || present.length !== operands.length) return null
+      used = [...present].sort((a, b) => a.cell.column - b.cell.column)
+      computation = operation === 'sum' ? sum(used, scale, unit) : average(used, scale, unit)
+      break
+    case 'ratio':
+    case 'share':
+      if (present.length !== 2 || operands.length !== 2) return null
+      computation = ratio(present[0]!, present[1]!, operation === 'share' || /percent/i.test(asked.text))
+      break
+    case 'count': {
+      if (!asked.threshold || present.length === 0) return null
+      const limit = thresholdIn(asked.threshold, table.scale)
+      const matching = present.filter((operand) =>
+        asked.threshold!.above ? operand.value.gt(limit) : operand.value.lt(limit),
+      )
+      computation = count(matching, present.length, `${asked.threshold.above ? 'above' : 'below'} ${limit.toFixed()}`)
+      break
+    }
+    case 'compare-max':
+    case 'compare-min': {
+      if (present.length < 2) return null
+      const sorted = [...present].sort((a, b) => a.value.comparedTo(b.value))
+      const pick = operation === 'compare-max' ? sorted[sorted.length - 1]! : sorted[0]!
+      const label = table.columns[pick.cell.column]!.year?.toString() ?? pick.cell.columnLabel
+      computation = {
+        value: pick.value,
+        display: label,
+        scale,
+        unit,
+        derivation: `${operation === 'compare-max' ? 'highest' : 'lowest'} of ${present.map((operand) => `${operand.cell.columnLabel}: ${operand.cell.text}`).join(', ')}`,
+      }
+      break
+    }
+  }
+  if (!computation) return null
+  return { score: match.score, computation, operation, operands: used, source }
+}
+
+function thresholdIn(threshold: NonNullable<Question['threshold']>, scale: Scale | null) {
+  const value = new Decimal(threshold.value)
+  if (!threshold.scale) return value
+  return value.times(SCALES[threshold.scale]).dividedBy(scale ? SCALES[scale] : 1)
+}
+
+/** With no period named: the column whose label the question's words name, else the first (usually the latest). */
+function pickColumn(table: Table, asked: Question, columns: number[]) {
+  const words = new Set([...asked.terms, ...asked.softTerms])
+  let best = columns[0]!
+  let bestHits = 0
+  for (const column of columns) {
+    const hits = table.columns[column]!.terms.filter((term) => words.has(term)).length
+    if (hits > bestHits) [best, bestHits] = [column, hits]
+  }
+  return best
+}

@@ -1,0 +1,156 @@
+import { analyze } from '../retrieval/analyzer'
+
+export type Operation =
+  | 'lookup'
+  | 'difference'
+  | 'percentage-change'
+  | 'sum'
+  | 'average'
+  | 'ratio'
+  | 'share'
+  | 'count'
+  | 'compare-max'
+  | 'compare-min'
+
+/** A period the question names: a year, or the latest column ("last year") or the one before it. */
+export type Period = { year: number } | { relative: 'latest' | 'previous' }
+
+export interface Question {
+  text: string
+  operation: Operation
+  periods: Period[]
+  /** Terms naming the quantity (the row label), stemmed as search stems them. */
+  terms: string[]
+  /** Terms that help when a label holds them but do not count against one that does not ("total"). */
+  softTerms: string[]
+  /** For an operation between two quantities ("X as a percentage of Y", "between X and Y"): both. */
+  parts: string[][] | null
+  /** "exceed $400 million": the threshold a count compares against. */
+  threshold: { above: boolean; value: number; scale: 'thousand' | 'million' | 'billion' | null } | null
+}
+
+const OPERATIONS: Array<[Operation, RegExp]> = [
+  ['count', /\bhow many (?:years|times|periods|quarters|components|items|types)\b/i],
+  [
+    'percentage-change',
+    /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease/i,
+  ],
+  ['average', /\baverage\b|\bmean\b/i],
+  [
+    'share',
+    /\b(?:as a |in )?(?:percentage|proportion|share|portion)\b.*\b(?:of|over|among|in)\b|\bwhat percent(?:age)? of\b|\bratio \(in percentage\)|\bpercentage of\b/i,
+  ],
+  ['ratio', /\bratio\b|\bdivided by\b|\btimes (?:larger|greater)\b/i],
+  [
+    'difference',
+    /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
+  ],
+  ['sum', /\b(?:sum|combined|altogether|in total|total of)\b|\btotal\b.*\b(?:and|between)\b.*\d/i],
+  [
+    'compare-max',
+    /\bwhich (?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
+  ],
+  ['compare-min', /\bwhich (?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i],
+]
+
+// Words that say what to do or when, not which quantity: they never decide which row is meant.
+const FUNCTION_WORDS = new Set(
+  analyze(
+    'what how much many was were is are the change changes increase decrease difference differ percentage percent ' +
+      'proportion ratio share portion sum combined altogether average mean count value values amount amounts year years ' +
+      'fiscal fy period periods between from to in of over compared respective respectively nominal growth grow decline ' +
+      'rise fall variance movement term terms express expressed constitution form part each both number which ' +
+      'end ended ending as at on for during across three two quarter quarterly first second third fourth last latest ' +
+      'this current prior previous before january february march april may june july august september october november ' +
+      'december net dollar dollars million millions thousand thousands billion higher highest larger largest greater ' +
+      'greatest lower lowest smaller smallest less least bigger biggest',
+  ),
+)
+// Kept when a label holds them ("Total sales", "Net income", "Fourth quarter"), not required when it does not.
+const SOFT_WORDS = new Set(
+  analyze('total net first second third fourth quarter q1 q2 q3 q4 end ended ending beginning balance overall'),
+)
+
+/** Reads a question: its operation, the periods it names and the words naming the quantity. */
+export function readQuestion(text: string): Question {
+  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+  const periods = periodsOf(text)
+  const { terms, softTerms } = quantityTerms(text)
+  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold: thresholdOf(text) }
+}
+
+/**
+ * Search's terms, and "other" besides: a stop word for search, but the label of a row in most
+ * tables ("Other", "Other income").
+ */
+export const termsOf = (text: string) => {
+  const terms = analyze(text)
+  return /\bother\b/i.test(text) ? [...terms, 'other'] : terms
+}
+
+export function quantityTerms(text: string) {
+  const all = termsOf(
+    text
+      .replace(THRESHOLD, ' ')
+      .replace(/\b(?:fy\s?'?\d\d|(?:19|20)\d\d)\b/gi, ' ')
+      .replace(/\$?\s?[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
+  ).filter((term) => !/^[\d.,]+$/.test(term))
+  const softTerms = [...new Set(all.filter((term) => SOFT_WORDS.has(term)))]
+  const terms = [...new Set(all.filter((term) => !FUNCTION_WORDS.has(term) && !SOFT_WORDS.has(term)))]
+  return { terms, softTerms }
+}
+
+export function periodsOf(text: string): Period[] {
+  const periods: Period[] = []
+  const add = (period: Period) => {
+    if (!periods.some((known) => JSON.stringify(known) === JSON.stringify(period))) periods.push(period)
+  }
+  // "2017-2019", "from 2017 to 2019" over an average or sum mean every year between.
+  const range = /\b((?:19|20)\d\d)\s*(?:-|–|to|through)\s*((?:19|20)\d\d)\b/i.exec(text)
+  const spanned = range && /\b(?:average|total|sum|over|across)\b/i.test(text)
+  for (const match of text.matchAll(/\b(?:fy\s?'?(\d\d)\b|((?:19|20)\d\d)\b)/gi)) {
+    add({ year: match[1] ? 2000 + Number(match[1]) : Number(match[2]) })
+  }
+  if (spanned) {
+    const [start, end] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b)
+    for (let year = start!; year <= end!; year++) add({ year })
+  }
+  if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
+  if (/\b(?:prior|previous|preceding) (?:fiscal )?year\b|\bthe year before\b/i.test(text)) add({ relative: 'previous' })
+  return periods
+}
+
+/** Two quantities of one operation: "X as a percentage of Y", "ratio of X to Y", "between X and Y". */
+function partsOf(text: string, operation: Operation): string[][] | null {
+  const patterns =
+    operation === 'share' || operation === 'ratio'
+      ? [
+          /\b(?:ratio of|value of|what is|what was|is|was)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
+          /\bpercentage of (?:the )?(.+?) (?:does|do|did|is|was|were) (.+?) (?:form|make|represent|account)/i,
+        ]
+      : operation === 'difference'
+        ? [/\bdifference (?:between|in) (?:the )?(?:\w+ )?(?:of |in |for )?(.+?) (?:and|vs\.?|versus) (.+?)\??$/i]
+        : []
+  for (const pattern of patterns) {
+    const match = pattern.exec(text)
+    if (!match) continue
+    const parts = [match[1]!, match[2]!].map((part) => quantityTerms(part).terms)
+    if (parts.every((part) => part.length > 0)) {
+      return pattern.source.includes('does|do') ? [parts[1]!, parts[0]!] : parts
+    }
+  }
+  return null
+}
+
+const THRESHOLD =
+  /\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s+\$?\s?([\d,]+(?:\.\d+)?)\s*(thousand|million|billion)?s?/i
+
+function thresholdOf(text: string): Question['threshold'] {
+  const match = THRESHOLD.exec(text)
+  if (!match) return null
+  return {
+    above: !/below|under|less|lower|fewer/i.test(match[1]!),
+    value: Number(match[2]!.replace(/,/g, '')),
+    scale: (match[3]?.toLowerCase() as 'thousand' | 'million' | 'billion' | undefined) ?? null,
+  }
+}

@@ -1,0 +1,153 @@
+import Decimal from 'decimal.js'
+
+import { analyze } from '../retrieval/analyzer'
+
+export type Scale = 'thousand' | 'million' | 'billion'
+
+/** A cell read as a number: the exact decimal, or null for a blank, a dash or words. */
+export interface Figure {
+  value: Decimal
+  /** '%' when the cell says so, the currency sign when it has one. */
+  unit: string | null
+}
+
+export interface ColumnHeader {
+  index: number
+  /** Every header row's text over this column, group labels first ("Years Ended September 30, 2019"). */
+  label: string
+  /** The year the column stands for (2019 for "2019", "Fiscal 2019", "FY19", "2018/2019", "December 31, 2019"). */
+  year: number | null
+  terms: string[]
+}
+
+export interface Table {
+  rows: string[][]
+  headerRows: number
+  columns: ColumnHeader[]
+  /** The first cell of every row ('' for header rows), its label. */
+  rowLabels: string[]
+  /** The label of the section row (a label with no figures, "Net sales:") a row sits under, or ''. */
+  sections: string[]
+  scale: Scale | null
+  /** The lines of text just above the table in its chunk (its title, "in millions"). */
+  caption: string
+  /** The unit most figures carry ('$', '€', '%'), or null. */
+  unit: string | null
+}
+
+// Cells split on " | " (how the pipeline writes spreadsheet, PDF and corpus tables) or tabs; a row
+// starting with an empty cell starts with the separator, which cleanText may have trimmed to "| ".
+const SEPARATOR = /\s*\|\s*|\t/
+const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
+const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
+const NUMBER =
+  /^([-−–]?)\s*\(?\s*([-−–]?)\s*([$€£¥]|rmb|us\$|a\$)?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$/i
+const YEAR = /\b((?:19|20)\d\d)\b/g
+const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i
+
+/** A cell's number: `$  1,452.4` → 1452.4, `(12.5)` → −12.5, `12%` → 12 with unit %, `—` → null. */
+export function parseFigure(text: string): Figure | null {
+  const cell = text.trim().replace(/\s*\(\d\)$/, '')
+  if (EMPTY.test(cell)) return null
+  const match = NUMBER.exec(cell)
+  if (!match) return null
+  const [, sign1, sign2, currency, sign3, digits, percent1, percent2] = match
+  const negative = Boolean(sign1 || sign2 || sign3) || (cell.includes('(') && cell.includes(')'))
+  const value = new Decimal(digits!.replace(/,/g, ''))
+  return { value: negative ? value.negated() : value, unit: percent1 || percent2 ? '%' : (currency ?? null) }
+}
+
+/** The scale a text names: "in thousands", "$'000", "(000s)", "$ millions", "$m", "€ million"… */
+export function scaleOf(text: string): Scale | null {
+  const lower = text.toLowerCase()
+  if (/\bin thousands\b|thousands of|[‘’'$£€]\s?000s?\b|\(000s?\)|\bthousands\b|\$k\b/.test(lower)) return 'thousand'
+  if (/\bin millions\b|millions of|[$£€]\s?m(?:illions?|n)?\b|\bmillions?\b\s*(?:of|\)|$)|\(millions?\)/.test(lower))
+    return 'million'
+  if (/\bin billions\b|billions of|[$£€]\s?b(?:illions?|n)?\b|\(billions?\)/.test(lower)) return 'billion'
+  return null
+}
+
+export const splitRow = (line: string) => line.split(SEPARATOR).map((cell) => cell.trim())
+
+/** A cell past the label holding a figure that is not a year. */
+const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => parseFigure(cell) !== null && !isYearCell(cell))
+const isYearCell = (cell: string) => /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d(?:\s*\/\s*(?:19|20)?\d\d)?$/i.test(cell.trim())
+
+export function yearOf(text: string): number | null {
+  const years = [...text.matchAll(YEAR)].map((match) => Number(match[1]))
+  if (years.length) return Math.max(...years)
+  const short = SHORT_FISCAL_YEAR.exec(text)
+  return short ? 2000 + Number(short[1]) : null
+}
+
+/**
+ * The tables in a chunk's text: runs of lines with cells split by " | " or tabs. Rows read before
+ * the first figure are header rows; a group label ("Years Ended September 30,") is carried over
+ * the columns it spans, up to the next label of its row. `context` (a caption, the text around the
+ * table) is read for the scale when the table names none.
+ */
+export function parseTables(text: string, context = ''): Table[] {
+  const tables: Table[] = []
+  let lines: string[] = []
+  const before: string[] = []
+  const flush = () => {
+    if (lines.length >= 2) tables.push(tableOf(lines.map(splitRow), before.slice(-2).join('\n'), context))
+    lines = []
+  }
+  for (const line of text.split('\n')) {
+    if (IS_TABLE_LINE.test(line)) lines.push(line)
+    else {
+      flush()
+      if (line.trim()) before.push(line.trim())
+    }
+  }
+  flush()
+  return tables
+}
+
+export function tableOf(raw: string[][], caption = '', context = ''): Table {
+  const width = Math.max(...raw.map((row) => row.length))
+  const rows = raw.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? ''))
+  let headerRows = rows.findIndex(hasFigure)
+  if (headerRows < 0) headerRows = Math.min(1, rows.length)
+  const header = rows.slice(0, headerRows)
+  const columns: ColumnHeader[] = Array.from({ length: width }, (_, index) => {
+    const parts = header.map((row) => (index === 0 ? row[0]! : spanning(row, index))).filter(Boolean)
+    const label = [...new Set(parts)].join(' ').trim()
+    return { index, label, year: index === 0 ? null : yearOf(label), terms: analyze(label) }
+  })
+  const rowLabels: string[] = []
+  const sections: string[] = []
+  let section = ''
+  rows.forEach((row, index) => {
+    const label = index < headerRows ? '' : row[0]!
+    if (index >= headerRows && label && row.slice(1).every((cell) => !cell.trim())) section = label
+    rowLabels.push(label)
+    sections.push(index >= headerRows && label !== section ? section : '')
+  })
+  const scale =
+    scaleOf(header.flat().join(' ')) ??
+    scaleOf(rows.flatMap((row) => (row.slice(1).some((cell) => parseFigure(cell)) ? [] : row)).join(' ')) ??
+    scaleOf(caption) ??
+    scaleOf(context)
+  const units = new Map<string, number>()
+  for (const row of rows.slice(headerRows))
+    for (const cell of row.slice(1)) {
+      const unit = parseFigure(cell)?.unit
+      if (unit) units.set(unit, (units.get(unit) ?? 0) + 1)
+    }
+  const unit = [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+  return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit }
+}
+
+/** A header cell, or the group label to its left (or right, for the first columns) that spans it. */
+function spanning(row: string[], index: number) {
+  if (row[index]) return row[index]!
+  for (let left = index - 1; left >= 1; left--) if (row[left]) return row[left]!
+  for (let right = index + 1; right < row.length; right++) if (row[right]) return row[right]!
+  return ''
+}
+
+/** A cell's figure, or null when it holds none. */
+export const figureAt = (table: Table, row: number, column: number) =>
+  row >= table.headerRows ? parseFigure(table.rows[row]?.[column] ?? '') : null

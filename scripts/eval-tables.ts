@@ -1,0 +1,105 @@
+// `npm run eval:tables [-- <BEIR dir>] [--per-query]`: the table answerer (api/ai/tables) alone,
+// offline, on every question of queries.jsonl answered from a table or a table and text. Each
+// question is asked over the tables of its own report, parsed from their `text` as the pipeline
+// writes them (the report's paragraphs are given as the tables' surrounding text, for the scale).
+// Prints per answer type how many it answered and how many it declined (null), and TAT-QA's exact
+// match: numbers compared after scale, rounded to the gold answer's decimals.
+import { answerFromTables, type TableAnswer } from '../api/ai/tables/answer'
+import { parseTables } from '../api/ai/tables/table'
+import { readBeir } from './eval/beir-corpus'
+import { exactAndF1, sameNumber } from './eval/tatqa'
+
+const directory =
+  process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? '../shared/corpus/retrieval-dev'
+const perQuery = process.argv.includes('--per-query')
+
+interface Passage {
+  _id: string
+  doc_id?: string
+  text: string
+  kind?: string
+}
+interface Query {
+  _id: string
+  text: string
+  doc_id?: string
+  answer?: unknown
+  answer_type?: string
+  answer_from?: string
+  scale?: string
+}
+
+const { corpus, queries } = readBeir(directory) as unknown as { corpus: Passage[]; queries: Query[] }
+const asked = queries.filter((query) => query.answer_from === 'table' || query.answer_from === 'table-text')
+
+const byReport = new Map<string, Passage[]>()
+for (const passage of corpus) {
+  if (!passage.doc_id) continue
+  byReport.set(passage.doc_id, [...(byReport.get(passage.doc_id) ?? []), passage])
+}
+
+const goldOf = (query: Query) =>
+  (Array.isArray(query.answer) ? query.answer : [query.answer]).filter((item) => item !== undefined).map(String)
+
+function exact(answer: TableAnswer<string>, query: Query) {
+  const gold = goldOf(query)
+  if (gold.length !== 1) return exactAndF1(answer.display, gold.join(' ')).exact === 1
+  if (answer.operation.startsWith('compare') || answer.operation === 'count')
+    return (
+      exactAndF1(answer.display, gold[0]!).exact === 1 ||
+      sameNumber(
+        { value: Number(answer.value), scale: null, percent: false },
+        { text: gold[0]!, scale: query.scale ?? '' },
+      )
+    )
+  return sameNumber(
+    { value: Number(answer.value), scale: answer.scale, percent: answer.unit === '%' },
+    { text: gold[0]!, scale: query.scale ?? '' },
+  )
+}
+
+const rows: Record<string, Record<string, string>> = {}
+const tally = new Map<string, { questions: number; answered: number; correct: number }>()
+const count = (type: string, answered: boolean, correct: boolean) => {
+  for (const key of [type, 'all']) {
+    const entry = tally.get(key) ?? { questions: 0, answered: 0, correct: 0 }
+    entry.questions++
+    if (answered) entry.answered++
+    if (correct) entry.correct++
+    tally.set(key, entry)
+  }
+}
+
+for (const query of asked) {
+  const passages = byReport.get(query.doc_id ?? '') ?? []
+  const context = passages
+    .filter((passage) => passage.kind !== 'table')
+    .map((passage) => passage.text)
+    .join('\n')
+  const tables = passages
+    .filter((passage) => passage.kind === 'table')
+    .flatMap((passage) => parseTables(passage.text, context).map((table) => ({ table, source: passage._id })))
+  const answer = answerFromTables(query.text, tables)
+  const correct = answer ? exact(answer, query) : false
+  count(query.answer_type ?? 'unknown', answer !== null, correct)
+  if (perQuery) {
+    console.log(
+      `${correct ? '✓' : answer ? '✗' : '·'} [${query.answer_type}] ${query.text.trim()}\n    gold ${goldOf(query).join(' | ')} ${query.scale ?? ''}` +
+        (answer ? `\n    got  ${answer.display} (${answer.operation}) ${answer.derivation}` : ''),
+    )
+  }
+}
+
+const share = (count: number, of: number) => (of ? (count / of).toFixed(3) : '-')
+for (const type of [...[...tally.keys()].filter((key) => key !== 'all').sort(), 'all']) {
+  const { questions, answered, correct } = tally.get(type)!
+  rows[type] = {
+    questions: String(questions),
+    answered: String(answered),
+    null: String(questions - answered),
+    'exact match': share(correct, questions),
+    'exact match when answered': share(correct, answered),
+  }
+}
+console.log(`${asked.length} questions answered from a table or a table and text, each over its own report's tables`)
+console.table(rows)

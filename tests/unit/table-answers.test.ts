@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+
+import { answerFromTables } from '../../api/ai/tables/answer'
+import { readQuestion } from '../../api/ai/tables/question'
+import { parseTables } from '../../api/ai/tables/table'
+
+const SALES =
+  'Sales by contract type\n |  | Years Ended September 30, | \n | 2019 | 2018 | 2017\nFixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9\n' +
+  'Other | 44.1 | 56.7 | 70.8\nTotal sales | $1,496.5 | $1,202.9 | $1,107.7'
+const INCOME =
+  ' | December 31, | \n(In thousands) | 2019 | 2018\nRevenue | 96,037 | 94,888\nOperating expenses | (12,500) | (10,000)\n' +
+  'Net income (loss) | 542.0 | (762.3)\nGross margin | 41.5% | 39.2%\nCustomers | 1,200 | 1,150'
+
+const tables = (text: string, context = '') => parseTables(text, context).map((table) => ({ table, source: 'doc-1' }))
+const sales = tables(SALES, 'The table below presents total net sales by contract type (in millions):')
+const unscaled = tables(SALES)
+const income = tables(INCOME)
+
+describe('question understanding', () => {
+  it.each([
+    ['What was total sales in 2019?', 'lookup'],
+    ['How much did total sales increase from 2018 to 2019?', 'difference'],
+    ['What is the percentage change in total sales from 2018 to 2019?', 'percentage-change'],
+    ['What is the total of fixed price sales in 2018 and 2019?', 'sum'],
+    ['What is the average total sales over 2017 to 2019?', 'average'],
+    ['What is the ratio of total sales in 2019 to 2018?', 'ratio'],
+    ['What share of total sales in 2019 is Other?', 'share'],
+    ['How many years did total sales exceed $1,150 million?', 'count'],
+  ])('reads "%s" as %s', (question, operation) => {
+    expect(readQuestion(question).operation).toBe(operation)
+  })
+
+  it('reads fiscal years, FY and "last year"', () => {
+    expect(readQuestion('What was revenue in fiscal 2019 and FY18?').periods).toEqual([{ year: 2019 }, { year: 2018 }])
+    expect(readQuestion('What was revenue last year?').periods).toEqual([{ relative: 'latest' }])
+  })
+})
+
+describe('answers from tables', () => {
+  it('looks a figure up with its scale, unit and cell', () => {
+    const answer = answerFromTables('What was the total sale in 2019?', sales)
+    expect(answer).toMatchObject({
+      operation: 'lookup',
+      value: '1496.5',
+      scale: 'million',
+      display: '$1,496.5 million',
+    })
+    expect(answer!.operands).toEqual([
+      {
+        cell: {
+          row: 4,
+          column: 1,
+          rowLabel: 'Total sales',
+          columnLabel: 'Years Ended September 30, 2019',
+          text: '$1,496.5',
+        },
+        source: 'doc-1',
+      },
+    ])
+  })
+
+  it('computes a difference, later year minus earlier, exactly', () => {
+    const answer = answerFromTables('How much did total sales increase from 2018 to 2019?', sales)
+    expect(answer).toMatchObject({ value: '293.6', derivation: '1,496.5 − 1,202.9 = $293.6 million' })
+  })
+
+  it('computes a percentage change with its derivation, to two decimals', () => {
+    const answer = answerFromTables('What is the percentage change in total sales from 2018 to 2019?', sales)
+    expect(answer).toMatchObject({ value: '24.41', unit: '%', scale: null })
+    expect(answer!.derivation).toBe('(1,496.5 − 1,202.9) / 1,202.9 = 24.41%')
+    expect(answer!.operands.map((operand) => operand.cell.text)).toEqual(['$1,496.5', '$1,202.9'])
+  })
+
+  it('sums and averages over the years named or a range of years', () => {
+    expect(answerFromTables('What is the total of Fixed Price sales in 2018 and 2019?', sales)?.value).toBe('2598.6')
+    const average = answerFromTables('What is the average of Other sales from 2017 to 2019?', sales)
+    expect(average).toMatchObject({ value: '57.2', derivation: '(44.1 + 56.7 + 70.8) / 3 = $57.2 million' })
+  })
+
+  it('computes a share as a percentage and a ratio as a plain number', () => {
+    const share = answerFromTables('What is Other as a percentage of total sales in 2019?', sales)
+    expect(share).toMatchObject({ value: '2.95', unit: '%', derivation: '44.1 / 1,496.5 = 2.95%' })
+    expect(answerFromTables('What is the ratio of total sales in 2019 to 2018?', sales)?.value).toBe('1.24')
+  })
+
+  it('counts the years a figure passes a threshold, converting its scale', () => {
+    const answer = answerFromTables('How many years did total sales exceed $1,150 million?', sales)
+    expect(answer).toMatchObject({ operation: 'count', value: '2' })
+  })
+
+  it('keeps thousands, reads parentheses as negatives and percentages as percentages', () => {
+    expect(answerFromTables('What was the change in revenue between 2018 and 2019?', income)).toMatchObject({
+      value: '1149',
+      scale: 'thousand',
+    })
+    expect(answerFromTables('What was the change in operating expenses between 2018 and 2019?', income)?.value).toBe(
+      '-2500',
+    )
+    const change = answerFromTables('What was the percentage change in net income between 2018 and 2019?', income)
+    expect(change).toMatchObject({ value: '-171.1', derivation: '(542 − (-762.3)) / (-762.3) = -171.1%' })
+    expect(answerFromTables('What was the gross margin in 2018?', income)).toMatchObject({
+      value: '39.2',
+      unit: '%',
+      scale: null,
+    })
+  })
+
+  it('reads "last year" as the latest column, and a change in one year as from the year before', () => {
+    expect(answerFromTables('What was revenue last year?', income)?.value).toBe('96037')
+    expect(answerFromTables('What is the change in total sales in 2018?', sales)?.derivation).toBe(
+      '1,202.9 − 1,107.7 = $95.2 million',
+    )
+  })
+
+  it('answers which year was higher with the column', () => {
+    expect(answerFromTables('In which year was Other sales higher?', sales)?.value).toBe('2017')
+  })
+
+  it('answers nothing when no table holds the figure or the year', () => {
+    expect(answerFromTables('What was the EBITDA in 2019?', sales)).toBeNull()
+    expect(answerFromTables('What was total sales in 2015?', sales)).toBeNull()
+    expect(answerFromTables('What was total sales in 2019?', [])).toBeNull()
+    expect(answerFromTables('What was total sales in 2019?', unscaled)).toMatchObject({ value: '1496.5', scale: null })
+  })
+})

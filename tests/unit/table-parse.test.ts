@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+
+import { parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
+
+const SALES =
+  ' |  | Years Ended September 30, | \n | 2019 | 2018 | 2017\nFixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9\n' +
+  'Other | 44.1 | 56.7 | 70.8\nTotal sales | $1,496.5 | $1,202.9 | $1,107.7'
+
+describe('table cells', () => {
+  it('reads figures as exact decimals, parentheses as negatives and dashes as empty', () => {
+    expect(parseFigure('$  1,452.4')?.value.toFixed()).toBe('1452.4')
+    expect(parseFigure('$  1,452.4')?.unit).toBe('$')
+    expect(parseFigure('(12.5)')?.value.toFixed()).toBe('-12.5')
+    expect(parseFigure('$(5,625)')?.value.toFixed()).toBe('-5625')
+    expect(parseFigure('−136')?.value.toFixed()).toBe('-136')
+    expect(parseFigure('12%')).toMatchObject({ unit: '%' })
+    expect(parseFigure('12%')?.value.toFixed()).toBe('12')
+    expect(parseFigure('—')).toBeNull()
+    expect(parseFigure('-')).toBeNull()
+    expect(parseFigure('Fixed Price')).toBeNull()
+  })
+
+  it('reads the scale from headers and captions', () => {
+    expect(scaleOf('(in thousands)')).toBe('thousand')
+    expect(scaleOf("$'000")).toBe('thousand')
+    expect(scaleOf('$ millions')).toBe('million')
+    expect(scaleOf('(Dollars in millions)')).toBe('million')
+    expect(scaleOf('€ million')).toBe('million')
+    expect(scaleOf('in billions')).toBe('billion')
+    expect(scaleOf('Total sales')).toBeNull()
+  })
+})
+
+describe('tables as data', () => {
+  it('combines a group label over a year row into each column header', () => {
+    const [table] = parseTables(SALES)
+    expect(table!.headerRows).toBe(2)
+    expect(table!.columns.slice(1).map((column) => column.label)).toEqual([
+      'Years Ended September 30, 2019',
+      'Years Ended September 30, 2018',
+      'Years Ended September 30, 2017',
+    ])
+    expect(table!.columns.slice(1).map((column) => column.year)).toEqual([2019, 2018, 2017])
+    expect(table!.rowLabels.slice(2)).toEqual(['Fixed Price', 'Other', 'Total sales'])
+    expect(table!.unit).toBe('$')
+  })
+
+  it('reads the scale from a header row, or else from the text around the table', () => {
+    expect(parseTables(' | 2019 | 2018\n(in millions) |  | \nRevenue | 10 | 8')[0]!.scale).toBe('million')
+    expect(parseTables(SALES)[0]!.scale).toBeNull()
+    expect(parseTables(SALES, 'net sales by contract type (in millions):')[0]!.scale).toBe('million')
+  })
+
+  it('reads tab-separated rows and keeps section labels for the rows under them', () => {
+    const [table] = parseTables('\t2019\t2018\nRevenue\t5\t4\nNet sales:\t\t\nUnited States\t1,197,665\t1,000,680')
+    expect(table!.sections[3]).toBe('Net sales:')
+    expect(table!.columns[1]!.year).toBe(2019)
+  })
+})
