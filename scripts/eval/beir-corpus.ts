@@ -14,6 +14,8 @@ export interface BeirQuery {
   doc_id?: string
   answer?: unknown
   answer_type?: string
+  /** TAT-QA's source of the answer: table, text or table-text. */
+  answer_from?: string
   scale?: string
 }
 

@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { eventLines } from './support/event-lines'
@@ -88,6 +89,7 @@ describe('answers from an OpenAI-compatible server', () => {
     expect(sent.stream).toBe(true)
     expect(sent.messages.at(-1)!.content).toMatch(/\[1\] lease:\nThe factory lease in Dayton/)
     expect(sent.messages.at(-1)!.content).toContain('Question: When does the lease end?')
+    expect(sent.messages.at(-1)!.content).not.toContain('Computed from the tables')
   })
 
   it('stop the server’s generation when the client goes away, and save no partial answer', async () => {
@@ -147,5 +149,32 @@ describe('answers from an OpenAI-compatible server', () => {
     if (final?.type !== 'metadata') throw new Error('no final message')
     expect(final.message.content).toBe(text)
     expect(final.message.document_references.map((reference) => reference.document_id)).toEqual([lease])
+  })
+
+  it('are given a figure computed from a table with its cited working, never the arithmetic to do', async () => {
+    const analyst = await signIn(api, 'analyst')
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Sales ($ millions)', '2019', '2018'],
+        ['Total sales', 1496.5, 1202.9],
+      ]),
+      'Sales',
+    )
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
+    const created = await (await upload(api, analyst, { name: 'sales.xlsx', bytes })).json()
+    expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+    llm.onCall((current) => {
+      current.send('Total sales grew 24.41% [1].')
+      current.finish()
+    })
+    const id = await conversation()
+    await eventLines(await streamed(id, 'What is the percentage change in total sales from 2018 to 2019?')).rest()
+    const prompt = llm.calls.at(-1)!.body.messages.at(-1)!.content
+    const [, cited] = /\[(\d)\] sales, sheet Sales:/.exec(prompt)!
+    expect(prompt).toContain(
+      `Computed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n24.41%\n(1,496.5 [${cited}] − 1,202.9 [${cited}]) / 1,202.9 [${cited}] = 24.41%\n\nQuestion: `,
+    )
   })
 })

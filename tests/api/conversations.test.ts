@@ -273,13 +273,24 @@ describe('answers', () => {
     expect(after).toMatchObject({ message_count: 2, title: 'When does the factory lease in Dayton end?' })
   })
 
-  it('quote the table row that holds a figure, with its column headers', async () => {
+  it('quote the table row that holds the figures, with its column headers', async () => {
     const conversation = await create(member)
-    const message = finalMessage(await ask(member, conversation.id, 'What was the total revenue in 2024?'))
+    const message = finalMessage(await ask(member, conversation.id, 'What was the total revenue in 2024 versus 2023?'))
     expect(message.content).toContain('| Segment | 2024 | 2023 |')
     expect(message.content).toMatch(/\| Total revenue \[1\] \| \$ 6,160 \| \$ 5,600 \|/)
     expect(message.content).not.toContain('Consulting')
     expect(message.document_references[0]!.document_id).toBe(documents.revenue)
+  })
+
+  it('give a figure from a table first, then its derivation with a marker on every operand', async () => {
+    const conversation = await create(member)
+    const growth = finalMessage(
+      await ask(member, conversation.id, 'What is the percentage change in total revenue from 2023 to 2024?'),
+    )
+    expect(growth.content).toMatch(/^10%\n\n\(6,160 \[1\] − 5,600 \[1\]\) \/ 5,600 \[1\] = 10%\n\nFrom Total revenue /)
+    expect(growth.document_references.map((reference: Reference) => reference.document_id)).toEqual([documents.revenue])
+    const lookup = finalMessage(await ask(member, conversation.id, 'What was the total revenue in 2024?'))
+    expect(lookup.content).toBe('$6,160\n\nTotal revenue, 2024: $ 6,160 [1]')
   })
 
   it('understand a follow-up question from the turns before it', async () => {

@@ -119,6 +119,7 @@ describe('answers from tables', () => {
   it('answers nothing when no table holds the figure or the year', () => {
     expect(answerFromTables('What was the EBITDA in 2019?', sales)).toBeNull()
     expect(answerFromTables('What was total sales in 2015?', sales)).toBeNull()
+    expect(answerFromTables('What was revenue in 2019 and 2018?', income)).toBeNull()
     expect(answerFromTables('What was total sales in 2019?', [])).toBeNull()
     expect(answerFromTables('What was total sales in 2019?', unscaled)).toMatchObject({ value: '1496.5', scale: null })
   })

@@ -1,4 +1,5 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
+import { computedPieces, computeFromPassages } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 
 export const NO_ANSWER =
@@ -34,13 +35,16 @@ const EXPLANATION = /^\s*(why|how come|what (was|were|is|are) the (main )?(reaso
  * retrieved passages that best cover the question's terms (weighted by how rare each is among
  * them), and for a question answered by a table the row that holds the figure with the table's
  * header rows, each with the marker of its passage. When no sentence covers enough of the
- * question it says so instead of quoting something loosely related.
+ * question it says so instead of quoting something loosely related. A question about figures that
+ * a retrieved table holds is answered first from the table: the figure, computed exactly, then
+ * its derivation with each operand's marker (./computed).
  */
 export function extractiveAnswers(): AnswerProvider {
   return {
     name: 'extractive',
     async *answer(request: AnswerRequest, signal: AbortSignal) {
-      for (const piece of compose(request)) {
+      const computed = computeFromPassages(request.question, request.passages)
+      for (const piece of computed ? computedPieces(computed) : compose(request)) {
         signal.throwIfAborted()
         yield piece
       }

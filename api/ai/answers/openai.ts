@@ -3,6 +3,7 @@ import type OpenAI from 'openai'
 import type { ApiConfig } from '../../config'
 import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
+import { computeFromPassages } from './computed'
 import type { AnswerProvider, AnswerRequest } from './provider'
 
 export class AnswerProviderError extends Error {
@@ -73,12 +74,18 @@ function messagesFor({ question, history, passages }: AnswerRequest): OpenAI.Cha
       return `[${index + 1}] ${passage.documentTitle}${where}:\n${passage.text}`
     })
     .join('\n\n')
+  // Figures are computed by code, exactly (./computed): the model is given the result and its
+  // cited working to state, never the arithmetic to do.
+  const computed = computeFromPassages(question, passages)
+  const fact = computed
+    ? `\n\nComputed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n${computed.figure}\n${computed.derivation}`
+    : ''
   return [
     { role: 'system', content: SYSTEM_PROMPT },
     ...history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content })),
     {
       role: 'user',
-      content: `Passages:\n\n${numbered || '(none were found)'}\n\nQuestion: ${question}`,
+      content: `Passages:\n\n${numbered || '(none were found)'}${fact}\n\nQuestion: ${question}`,
     },
   ]
 }

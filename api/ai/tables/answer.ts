@@ -8,9 +8,11 @@ import {
   difference,
   lookup,
   type Operand,
+  type Part,
   percentageChange,
   ratio,
   sum,
+  writeParts,
 } from './compute'
 import { type Operation, type Period, type Question, readQuestion, termsOf } from './question'
 import { figureAt, type Scale, type Table } from './table'
@@ -24,7 +26,18 @@ export interface TableAnswer<S> {
   unit: string | null
   derivation: string
   operands: Array<{ cell: CellReference; source: S }>
+  /** The derivation in pieces, each operand as the index of `operands` it writes. */
+  parts: Array<string | { operand: number; text: string }>
 }
+
+/** The derivation with `mark(operand)` (its citation marker) written after each operand. */
+export const writeDerivation = <S>(
+  answer: TableAnswer<S>,
+  mark: (operand: TableAnswer<S>['operands'][number]) => string,
+) =>
+  answer.parts
+    .map((part) => (typeof part === 'string' ? part : `${part.text}${mark(answer.operands[part.operand]!)}`))
+    .join('')
 
 // A row answers when its label (or its section, or the columns read) holds this share of the words
 // naming the quantity; below it the table holds something else and the caller falls back to quoting.
@@ -68,6 +81,9 @@ export function answerFromTables<S>(
     unit: computation.unit,
     derivation: computation.derivation,
     operands: operands.map((operand) => ({ cell: operand.cell, source })),
+    parts: computation.parts.map((part) =>
+      typeof part === 'string' ? part : { operand: operands.indexOf(part.operand), text: part.text },
+    ),
   }
 }
 
@@ -210,7 +226,8 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   let used = present
   switch (operation) {
     case 'lookup':
-      if (present.length !== operands.length || present.length === 0) return null
+      // Several periods asked for ("in 2019 and 2018") want every figure, which one cannot answer.
+      if (present.length !== operands.length || present.length !== 1) return null
       used = present.slice(0, 1)
       computation = lookup(present[0]!, scale, unit)
       break
@@ -249,13 +266,14 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       const sorted = [...present].sort((a, b) => a.value.comparedTo(b.value))
       const pick = operation === 'compare-max' ? sorted[sorted.length - 1]! : sorted[0]!
       const label = table.columns[pick.cell.column]!.year?.toString() ?? pick.cell.columnLabel
-      computation = {
-        value: pick.value,
-        display: label,
-        scale,
-        unit,
-        derivation: `${operation === 'compare-max' ? 'highest' : 'lowest'} of ${present.map((operand) => `${operand.cell.columnLabel}: ${operand.cell.text}`).join(', ')}`,
-      }
+      const parts: Part[] = [
+        `${operation === 'compare-max' ? 'highest' : 'lowest'} of `,
+        ...present.flatMap((operand, index) => [
+          `${index === 0 ? '' : ', '}${operand.cell.columnLabel}: `,
+          { operand, text: operand.cell.text },
+        ]),
+      ]
+      computation = { value: pick.value, display: label, scale, unit, derivation: writeParts(parts), parts }
       break
     }
   }

@@ -16,6 +16,9 @@ export interface Operand {
   cell: CellReference
 }
 
+/** A piece of a derivation: text, or an operand as the derivation writes it (so a caller can cite it). */
+export type Part = string | { operand: Operand; text: string }
+
 export interface Computation {
   value: Decimal
   /** The result with its unit and scale, as an answer says it: "$293.6 million", "24.41%". */
@@ -24,7 +27,13 @@ export interface Computation {
   unit: string | null
   /** One line with every operand: "(1,496.5 − 1,202.9) / 1,202.9 = 24.41%". */
   derivation: string
+  /** The derivation in pieces, each operand apart: the same text when written out. */
+  parts: Part[]
 }
+
+/** Writes a derivation's parts, with `mark(operand)` (a citation marker) after each operand. */
+export const writeParts = (parts: Part[], mark: (operand: Operand) => string = () => '') =>
+  parts.map((part) => (typeof part === 'string' ? part : `${part.text}${mark(part.operand)}`)).join('')
 
 // Percentages and ratios are given to two decimals, as the reports' own percentages and TAT-QA's
 // gold answers are; sums and differences keep their operands' precision exactly.
@@ -38,8 +47,13 @@ export function formatNumber(value: Decimal) {
 }
 
 /** An operand in a formula: negative ones in parentheses so "−" never reads as a subtraction. */
-const term = (operand: Operand) =>
-  operand.value.isNegative() ? `(${formatNumber(operand.value)})` : formatNumber(operand.value)
+const term = (operand: Operand): Part => ({
+  operand,
+  text: operand.value.isNegative() ? `(${formatNumber(operand.value)})` : formatNumber(operand.value),
+})
+/** Operands with `between` written between them. */
+const joined = (operands: Operand[], between: string): Part[] =>
+  operands.flatMap((operand, index) => (index === 0 ? [term(operand)] : [between, term(operand)]))
 
 export function describe(value: Decimal, scale: Scale | null, unit: string | null) {
   if (unit === '%') return `${formatNumber(value)}%`
@@ -48,38 +62,40 @@ export function describe(value: Decimal, scale: Scale | null, unit: string | nul
   return `${sign}${currency}${formatNumber(value.abs())}${scale ? ` ${scale}` : ''}`
 }
 
-function result(value: Decimal, scale: Scale | null, unit: string | null, formula: string): Computation {
+function result(value: Decimal, scale: Scale | null, unit: string | null, formula: Part[]): Computation {
   const display = describe(value, scale, unit)
-  return { value, display, scale, unit, derivation: `${formula} = ${display}` }
+  const parts = [...formula, ` = ${display}`]
+  return { value, display, scale, unit, derivation: writeParts(parts), parts }
 }
 
 const round = (value: Decimal) => value.toDecimalPlaces(COMPUTED_DECIMALS, Decimal.ROUND_HALF_UP)
 
 export function lookup(operand: Operand, scale: Scale | null, unit: string | null): Computation {
-  return { ...result(operand.value, scale, unit, formatNumber(operand.value)), derivation: operand.cell.text.trim() }
+  const parts: Part[] = [{ operand, text: operand.cell.text.trim() }]
+  return { ...result(operand.value, scale, unit, []), derivation: writeParts(parts), parts }
 }
 
 /** Later minus earlier: `1,496.5 − 1,202.9 = 293.6`. */
 export function difference(later: Operand, earlier: Operand, scale: Scale | null, unit: string | null) {
-  return result(later.value.minus(earlier.value), scale, unit, `${term(later)} − ${term(earlier)}`)
+  return result(later.value.minus(earlier.value), scale, unit, [term(later), ' − ', term(earlier)])
 }
 
 /** `(1,496.5 − 1,202.9) / 1,202.9 = 24.41%`; null when the base is zero. */
 export function percentageChange(later: Operand, earlier: Operand): Computation | null {
   if (earlier.value.isZero()) return null
   const value = round(later.value.minus(earlier.value).dividedBy(earlier.value).times(100))
-  return result(value, null, '%', `(${term(later)} − ${term(earlier)}) / ${term(earlier)}`)
+  return result(value, null, '%', ['(', term(later), ' − ', term(earlier), ') / ', term(earlier)])
 }
 
 export function sum(operands: Operand[], scale: Scale | null, unit: string | null) {
   const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
-  return result(value, scale, unit, operands.map(term).join(' + '))
+  return result(value, scale, unit, joined(operands, ' + '))
 }
 
 export function average(operands: Operand[], scale: Scale | null, unit: string | null) {
   const total = operands.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0))
   const value = round(total.dividedBy(operands.length))
-  return result(value, scale, unit, `(${operands.map(term).join(' + ')}) / ${operands.length}`)
+  return result(value, scale, unit, ['(', ...joined(operands, ' + '), `) / ${operands.length}`])
 }
 
 /** `part / whole`, as a percentage when asked for a share: `650 / 3,423 = 18.99%`. */
@@ -87,17 +103,16 @@ export function ratio(part: Operand, whole: Operand, asPercentage: boolean): Com
   if (whole.value.isZero()) return null
   const quotient = part.value.dividedBy(whole.value)
   return asPercentage
-    ? result(round(quotient.times(100)), null, '%', `${term(part)} / ${term(whole)}`)
-    : result(round(quotient), null, null, `${term(part)} / ${term(whole)}`)
+    ? result(round(quotient.times(100)), null, '%', [term(part), ' / ', term(whole)])
+    : result(round(quotient), null, null, [term(part), ' / ', term(whole)])
 }
 
 export function count(matching: Operand[], of: number, condition: string): Computation {
   const value = new Decimal(matching.length)
-  return {
-    value,
-    display: String(matching.length),
-    scale: null,
-    unit: null,
-    derivation: `${matching.length} of ${of} ${condition}${matching.length ? `: ${matching.map((operand) => operand.cell.columnLabel || operand.cell.rowLabel).join(', ')}` : ''}`,
-  }
+  const named = matching.map((operand) => ({ operand, text: operand.cell.columnLabel || operand.cell.rowLabel }))
+  const parts: Part[] = [
+    `${matching.length} of ${of} ${condition}`,
+    ...named.flatMap((part, index) => [index === 0 ? ': ' : ', ', part]),
+  ]
+  return { value, display: String(matching.length), scale: null, unit: null, derivation: writeParts(parts), parts }
 }

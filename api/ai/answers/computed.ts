@@ -1,0 +1,93 @@
+import { answerFromTables, type TableAnswer, writeDerivation } from '../tables/answer'
+import { periodsOf } from '../tables/question'
+import { parseTables, scaleOf } from '../tables/table'
+import type { SourcePassage } from './provider'
+
+/** A figure computed from the tables of the retrieved passages, written with `[n]` markers on its operands. */
+export interface ComputedAnswer {
+  /** The result with its scale and unit: "$293.6 million", "24.41%". */
+  figure: string
+  /** One line: `(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%`, or for a figure looked up, its cell. */
+  derivation: string
+  /** Where the operands were read ("Total sales (2019; 2018) in Sales, sheet FY"), or '' for a lookup. */
+  cells: string
+}
+
+// A question asking why, what something consists of, or how it is worked out or recorded, wants the
+// sentence that explains it: a figure from the row it names would answer another question.
+const EXPLANATION = new RegExp(
+  [
+    /\b(?:why|reasons?|caus(?:e|es|ed)|drivers?|driven|explain|explanation|led to|lead to)\b/,
+    /\bwhat (?:does|do|did|is|are|was|were) .*\b(?:includ(?:e|es|ed)|consists?|comprises?|represents?|mean|results? (?:in|from))\b/,
+    /\bhow (?:is|was|are|were|do|does|did) .*\b(?:calculated|computed|determined|measured|defined|derived|accounted|recogni[sz]ed|recorded|treated|estimated)\b/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+  'i',
+)
+const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
+const proseOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !IS_TABLE_LINE.test(line))
+    .join('\n')
+
+/**
+ * Reads the tables of the retrieved passages and answers the question from them when one holds
+ * every operand (api/ai/tables), or null, and the caller answers from the sentences. A table's
+ * scale is read from its own header and caption, else from its passage's text and sheet name, else
+ * from the other retrieved passages of its document (a report's "in millions" is often a
+ * paragraph of its own).
+ */
+export function computeFromPassages(question: string, passages: SourcePassage[]): ComputedAnswer | null {
+  if (EXPLANATION.test(question)) return null
+  const answer = answerFromTables(question, tablesOf(passages))
+  // A figure looked up with no period named answers "what is X?", usually a definition the text gives.
+  if (!answer || (answer.operation === 'lookup' && periodsOf(question).length === 0)) return null
+  return written(answer, passages)
+}
+
+function tablesOf(passages: SourcePassage[]) {
+  return passages.flatMap((passage, index) => {
+    const own = [proseOf(passage.text), passage.sheetName ?? ''].join('\n')
+    const siblings = passages
+      .filter((other) => other !== passage && other.documentTitle === passage.documentTitle)
+      .map((other) => proseOf(other.text))
+      .join('\n')
+    return parseTables(passage.text, own).map((table) => ({
+      table: table.scale ? table : { ...table, scale: scaleOf(siblings) },
+      source: index,
+    }))
+  })
+}
+
+function written(answer: TableAnswer<number>, passages: SourcePassage[]): ComputedAnswer {
+  const marker = (operand: { source: number }) => ` [${operand.source + 1}]`
+  if (answer.operation === 'lookup') {
+    const [{ cell, source }] = answer.operands as [TableAnswer<number>['operands'][number]]
+    const where = [cell.rowLabel, cell.columnLabel].filter(Boolean).join(', ')
+    return { figure: answer.display, derivation: `${where}: ${cell.text.trim()}${marker({ source })}`, cells: '' }
+  }
+  const rows = new Map<string, string[]>()
+  for (const { cell } of answer.operands) {
+    const columns = rows.get(cell.rowLabel) ?? []
+    if (cell.columnLabel && !columns.includes(cell.columnLabel)) columns.push(cell.columnLabel)
+    rows.set(cell.rowLabel, columns)
+  }
+  const read = [...rows].map(([row, columns]) => (columns.length ? `${row} (${columns.join('; ')})` : row)).join(', ')
+  const passage = passages[answer.operands[0]!.source]!
+  const place = passage.pageNumber
+    ? `, page ${passage.pageNumber}`
+    : passage.sheetName
+      ? `, sheet ${passage.sheetName}`
+      : ''
+  return {
+    figure: answer.display,
+    derivation: writeDerivation(answer, marker),
+    cells: `From ${read} in ${passage.documentTitle}${place}.`,
+  }
+}
+
+/** The answer's pieces: the figure on its first line, then its working, each on a line of its own. */
+export const computedPieces = ({ figure, derivation, cells }: ComputedAnswer) =>
+  [figure, `\n\n${derivation}`, cells ? `\n\n${cells}` : ''].filter(Boolean)

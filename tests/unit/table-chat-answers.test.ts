@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+
+import { createCitationFilter } from '../../api/ai/answers/citations'
+import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
+import type { Passage } from '../../api/ai/retrieval/hybrid'
+
+const passage = (text: string, chunkId = 1, documentTitle = `Document ${chunkId}`): Passage => ({
+  chunkId,
+  documentId: chunkId,
+  documentTitle,
+  text,
+  pageNumber: null,
+  sheetName: null,
+  score: 0.5,
+  lexical: 0.5,
+  semantic: 0.5,
+})
+
+async function pieces(question: string, passages: Passage[], searchQuery = question) {
+  const written: string[] = []
+  for await (const piece of extractiveAnswers().answer(
+    { question, searchQuery, history: [], passages },
+    new AbortController().signal,
+  ))
+    written.push(piece)
+  return written
+}
+// An answer that opens with a figure alone on its line, as a computed one does.
+const FIGURE_FIRST = /^-?\$?\d[\d,.]*%?(?: (?:thousand|million|billion))?\n/
+const answer = async (question: string, passages: Passage[]) => (await pieces(question, passages)).join('')
+
+const SALES = [
+  'Sales by contract type',
+  ' |  | Years Ended September 30, | ',
+  ' | 2019 | 2018 | 2017',
+  'Fixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9',
+  'Other | 44.1 | 56.7 | 70.8',
+  'Total sales | $1,496.5 | $1,202.9 | $1,107.7',
+].join('\n')
+const LEASE = passage('The factory lease in Dayton runs until 2031 with two renewal options.', 1, 'Lease')
+const IN_MILLIONS = passage(
+  'The table below presents total net sales by contract type (in millions).',
+  3,
+  'Annual report',
+)
+const TABLE = passage(SALES, 2, 'Annual report')
+
+describe('answers from the tables of the retrieved passages', () => {
+  it('give a growth figure first, then its derivation with the marker of its passage on every operand', async () => {
+    const text = await answer('What is the percentage change in total sales from 2018 to 2019?', [LEASE, TABLE])
+    expect(text).toBe(
+      [
+        '24.41%',
+        '(1,496.5 [2] − 1,202.9 [2]) / 1,202.9 [2] = 24.41%',
+        'From Total sales (Years Ended September 30, 2019; Years Ended September 30, 2018) in Annual report.',
+      ].join('\n\n'),
+    )
+  })
+
+  it('keep the scale another passage of the same document names, and write a figure looked up with its cell', async () => {
+    expect(await answer('How much did total sales increase from 2018 to 2019?', [TABLE, IN_MILLIONS])).toMatch(
+      /^\$293\.6 million\n\n1,496\.5 \[1\] − 1,202\.9 \[1\] = \$293\.6 million\n\n/,
+    )
+    expect(await answer('What were the total sales in 2019?', [LEASE, TABLE, IN_MILLIONS])).toBe(
+      '$1,496.5 million\n\nTotal sales, Years Ended September 30, 2019: $1,496.5 [2]',
+    )
+  })
+
+  it('stream in pieces that the citation filter keeps whole, markers inside the derivation renumbered', async () => {
+    const written = await pieces('What is the average of Other sales from 2017 to 2019?', [LEASE, TABLE])
+    expect(written.length).toBeGreaterThan(1)
+    const filter = createCitationFilter(2)
+    const streamed = written.map((piece) => filter.push(piece)).join('') + filter.end()
+    expect(streamed.split('\n\n').slice(0, 2)).toEqual(['$57.2', '(44.1 [1] + 56.7 [1] + 70.8 [1]) / 3 = $57.2'])
+    expect(filter.used).toEqual([1])
+  })
+
+  it('give the sentence answer unchanged when no table holds the figure, never a number from nowhere', async () => {
+    expect(await answer('When does the lease end?', [LEASE])).toBe(
+      'The factory lease in Dayton runs until 2031 with two renewal options. [1]',
+    )
+    expect(await answer('What is the EBITDA margin forecast for 2030?', [LEASE, TABLE])).toBe(NO_ANSWER)
+    for (const question of ['What was the EBITDA in 2019?', 'What were the total sales in 2015?'])
+      expect(await answer(question, [TABLE])).not.toMatch(FIGURE_FIRST)
+  })
+
+  it('quote the sentence that explains a change or defines a row instead of giving a figure', async () => {
+    const reason = passage(
+      'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy.',
+      3,
+      'Annual report',
+    )
+    expect(await answer('Why did total sales increase from 2018 to 2019?', [TABLE, reason])).toBe(
+      'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
+    )
+    for (const question of ['What does Other include?', 'What are fixed price sales?'])
+      expect(await answer(question, [TABLE])).not.toMatch(FIGURE_FIRST)
+  })
+})
