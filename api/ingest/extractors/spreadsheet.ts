@@ -48,11 +48,12 @@ export function extractSpreadsheet(bytes: Uint8Array, limits: ExtractionLimits):
     const lines: string[] = []
     let length = 0
     for (const row of rows) {
-      const line = row
-        .map((cell) => String(cell ?? '').trim())
-        .filter(Boolean)
-        .join(' | ')
-      if (!line) continue
+      // Empty cells keep their place, so every figure stays under its column's header (a header row
+      // often starts with an empty corner cell); only the empty tail of a row is dropped.
+      const cells = row.map((cell) => String(cell ?? '').trim())
+      while (cells.length && !cells.at(-1)) cells.pop()
+      if (!cells.length) continue
+      const line = cells.join(' | ')
       lines.push(line)
       length += line.length + 1
       if (length > budget.maxChars) break
