@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { type ActionItem, type Participant, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
+import { askForJson, UnusableAnswer } from '../ai/json-answer'
 import type { ApiConfig } from '../config'
 import { normal } from './speakers'
 
@@ -45,8 +46,6 @@ const ResponseSchema = z.object({
     .max(100),
 })
 
-class InsightsFailure extends Error {}
-
 /**
  * The summary, keywords and action items written by the configured OpenAI-compatible chat
  * completions server, checked against the meeting: assignees are its people (or everyone), due
@@ -58,49 +57,14 @@ export async function llmInsights(
   meeting: MeetingForInsights,
   { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<LlmInsights | null> {
-  const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_API_KEY: apiKey } = config
-  if (!baseURL || !model) {
-    console.warn('[meetings] insights kept offline: LLM_BASE_URL and LLM_MODEL are not both set')
-    return null
-  }
-  // Loaded here only: the server bundle splits at dynamic imports, keeping the SDK out of
-  // processes that never call a model.
-  const [{ openAiClient }, { describeFailure, describeServer }] = await Promise.all([
-    import('../ai/openai-client'),
-    import('../ai/openai-failures'),
-  ])
-  const signal = AbortSignal.timeout(timeoutMs)
-  try {
-    // The offline insights are a good answer; a retry would only make the upload wait longer.
-    const client = openAiClient({ baseURL, apiKey, timeoutMs, maxRetries: 0 })
-    const completion = await client.chat.completions.create(
-      {
-        model,
-        temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: systemPrompt(meeting) },
-          { role: 'user', content: `Transcript:\n\n${transcriptText(meeting.segments)}` },
-        ],
-      },
-      { signal },
-    )
-    const content = completion.choices[0]?.message?.content
-    if (!content?.trim()) throw new InsightsFailure('sent an empty answer')
-    return checked(parseJson(content), meeting)
-  } catch (error) {
-    const reason =
-      error instanceof InsightsFailure
-        ? error.message
-        : signal.aborted
-          ? `no answer within ${timeoutMs / 1000} s (request timed out)`
-          : describeFailure(error)
-    const safe = apiKey ? reason.replaceAll(apiKey, '[redacted]') : reason
-    console.warn(
-      `[meetings] insights from ${describeServer(baseURL)} (model ${model}) not used, offline ones kept: ${safe}`,
-    )
-    return null
-  }
+  return askForJson(config, {
+    label: '[meetings] insights',
+    instead: 'offline ones kept',
+    system: systemPrompt(meeting),
+    user: `Transcript:\n\n${transcriptText(meeting.segments)}`,
+    timeoutMs,
+    check: (answer) => checked(answer, meeting),
+  })
 }
 
 function systemPrompt({ segments, participants, meetingDate }: MeetingForInsights) {
@@ -143,26 +107,13 @@ function clock(seconds: number) {
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`
 }
 
-function parseJson(content: string): unknown {
-  // Some servers fence the object in markdown even when asked for JSON.
-  const bare = content
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '')
-  try {
-    return JSON.parse(bare)
-  } catch (error) {
-    throw new InsightsFailure(`sent a malformed answer (not JSON): ${(error as Error).message.slice(0, 200)}`)
-  }
-}
-
 function checked(answer: unknown, meeting: MeetingForInsights): LlmInsights {
   const parsed = ResponseSchema.safeParse(answer)
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 3)
       .map((issue) => `${issue.path.join('.') || 'answer'} ${issue.message}`)
-    throw new InsightsFailure(`sent insights of the wrong shape: ${issues.join('; ')}`)
+    throw new UnusableAnswer(`sent insights of the wrong shape: ${issues.join('; ')}`)
   }
   const { summary, keywords, actionItems } = parsed.data
   const cleanKeywords = uniqueKeywords(keywords)

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 
 import { and, eq } from 'drizzle-orm'
@@ -9,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type 
 import { analysisResults, documentChunks, organizations } from '../../api/db/schema'
 import { ANALYSIS_TYPES } from '../../shared/analysis'
 import { ANALYSIS_FIXTURES } from '../unit/support/analysis-fixtures'
+import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { demoAndHarbor, type Harness, type Session, startApi, type TwoOrganizations } from './support/harness'
 import { corpusFile, form, processed, upload } from './support/uploads'
 
@@ -337,71 +336,15 @@ describe('a document waiting to be processed', () => {
 })
 
 /** What the test server answers: a completion with this content, or an HTTP error. */
-type Reply = { content: string } | { status: number; message: string }
-
-interface ChatRequest {
-  model: string
-  temperature?: number
-  response_format?: { type: string }
-  messages: Array<{ role: string; content: string }>
-}
-
-/** A local OpenAI-compatible chat completions server (not streamed), answering as the test says. */
-async function startChatServer() {
-  const requests: ChatRequest[] = []
-  let reply: (request: ChatRequest) => Reply = () => ({ content: '{}' })
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      if (request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end()
-        return
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest
-      requests.push(body)
-      const answer = reply(body)
-      const [status, json] =
-        'content' in answer
-          ? [
-              200,
-              {
-                id: 'chatcmpl-test',
-                object: 'chat.completion',
-                created: 0,
-                model: body.model,
-                choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
-              },
-            ]
-          : [answer.status, { error: { message: answer.message, type: 'server_error' } }]
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    answer(next: (request: ChatRequest) => Reply) {
-      reply = next
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
 describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () => {
   let api: Harness
   let people: TwoOrganizations
-  let llm: Awaited<ReturnType<typeof startChatServer>>
+  let llm: Awaited<ReturnType<typeof startChatCompletionServer>>
   let valuation: number
   let warn: MockInstance<typeof console.warn>
 
   beforeAll(async () => {
-    llm = await startChatServer()
+    llm = await startChatCompletionServer()
     api = await startApi({ ANSWER_PROVIDER: 'openai', LLM_MODEL: 'test-model', LLM_BASE_URL: llm.baseUrl })
     people = await demoAndHarbor(api)
     valuation = await uploadFixture(api, people.analyst, 'valuation-report.txt')

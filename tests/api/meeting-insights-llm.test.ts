@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 
 import { transcriptInsights } from '../../api/meetings/insights'
+import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 
 const DEMO = 'demo-advisory-group'
@@ -61,66 +62,6 @@ interface Transcript {
   actionItems: ActionItem[]
 }
 
-interface ChatRequest {
-  model: string
-  temperature?: number
-  response_format?: { type: string }
-  messages: Array<{ role: string; content: string }>
-}
-
-/** What the test server answers: a completion with this content, or an HTTP error. */
-type Reply = { content: string } | { status: number; message: string }
-
-/** A local OpenAI-compatible chat completions server (not streamed), answering as the test says. */
-async function startChatServer() {
-  const requests: ChatRequest[] = []
-  let reply: Reply = { content: '{}' }
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      if (request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end()
-        return
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest
-      requests.push(body)
-      const [status, answer] =
-        'content' in reply
-          ? [
-              200,
-              {
-                id: 'chatcmpl-test',
-                object: 'chat.completion',
-                created: 0,
-                model: body.model,
-                choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }],
-              },
-            ]
-          : [reply.status, { error: { message: reply.message, type: 'server_error' } }]
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    answer(next: Reply) {
-      reply = next
-    },
-    /** Answers with this object as the completion's JSON content. */
-    answerJson(json: unknown) {
-      reply = { content: JSON.stringify(json) }
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
 /** A port nothing listens on: one the system handed out, then closed. */
 async function closedPort() {
   const server = createServer()
@@ -174,10 +115,10 @@ const offline = async (transcript: Transcript) => transcriptInsights(transcript.
 describe('meeting insights from an OpenAI-compatible server', () => {
   let api: Harness
   let analyst: Session
-  let llm: Awaited<ReturnType<typeof startChatServer>>
+  let llm: Awaited<ReturnType<typeof startChatCompletionServer>>
 
   beforeAll(async () => {
-    llm = await startChatServer()
+    llm = await startChatCompletionServer()
     api = await startApi({ ...LLM, LLM_BASE_URL: llm.baseUrl })
     analyst = await signIn(api, 'analyst')
   })

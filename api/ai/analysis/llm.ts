@@ -8,6 +8,7 @@ import {
   RISK_LEVELS,
 } from '../../../shared/analysis'
 import type { ApiConfig } from '../../config'
+import { askForJson, UnusableAnswer } from '../json-answer'
 import { analyze } from '../retrieval/analyzer'
 import { figureCount } from './figures'
 import type { AnalysisBodies, AnalysisChunk, AnalysisInput, Source } from './types'
@@ -73,8 +74,6 @@ description: the risk and why it has that level, in one sentence. evidence: the 
 {"recommendations": [{"text": string, "addresses": string[], "chunk": number}]}`,
 }
 
-class AnalysisFailure extends Error {}
-
 /**
  * The analysis written by the configured OpenAI-compatible chat completions server from the
  * document's most telling chunks, checked: the shape, and that every item cites one of the chunks
@@ -87,47 +86,16 @@ export async function analyseWithLlm<T extends AnalysisType>(
   type: T,
   { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<AnalysisBodies[T] | null> {
-  const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_API_KEY: apiKey } = config
-  if (!baseURL || !model) return null
   const chunks = telling(input.chunks)
   if (!chunks.length) return null
-  // Loaded here only: the server bundle splits at dynamic imports, keeping the SDK out of
-  // processes that never call a model.
-  const [{ openAiClient }, { describeFailure, describeServer }] = await Promise.all([
-    import('../openai-client'),
-    import('../openai-failures'),
-  ])
-  const signal = AbortSignal.timeout(timeoutMs)
-  try {
-    const client = openAiClient({ baseURL, apiKey, timeoutMs, maxRetries: 0 })
-    const completion = await client.chat.completions.create(
-      {
-        model,
-        temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: systemPrompt(type) },
-          { role: 'user', content: `Document: ${input.title}\n\n${numbered(chunks)}` },
-        ],
-      },
-      { signal },
-    )
-    const content = completion.choices[0]?.message?.content
-    if (!content?.trim()) throw new AnalysisFailure('sent an empty answer')
-    return checked(type, parseJson(content), chunks)
-  } catch (error) {
-    const reason =
-      error instanceof AnalysisFailure
-        ? error.message
-        : signal.aborted
-          ? `no answer within ${timeoutMs / 1000} s (request timed out)`
-          : describeFailure(error)
-    const safe = apiKey ? reason.replaceAll(apiKey, '[redacted]') : reason
-    console.warn(
-      `[analysis] ${type} from ${describeServer(baseURL)} (model ${model}) not used, offline analysis answered: ${safe}`,
-    )
-    return null
-  }
+  return askForJson(config, {
+    label: `[analysis] ${type}`,
+    instead: 'offline analysis answered',
+    system: systemPrompt(type),
+    user: `Document: ${input.title}\n\n${numbered(chunks)}`,
+    timeoutMs,
+    check: (answer) => checked(type, answer, chunks),
+  })
 }
 
 function systemPrompt(type: AnalysisType) {
@@ -169,31 +137,18 @@ function numbered(chunks: AnalysisChunk[]) {
     .join('\n\n')
 }
 
-function parseJson(content: string): unknown {
-  // Some servers fence the object in markdown even when asked for JSON.
-  const bare = content
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '')
-  try {
-    return JSON.parse(bare)
-  } catch (error) {
-    throw new AnalysisFailure(`sent a malformed answer (not JSON): ${(error as Error).message.slice(0, 200)}`)
-  }
-}
-
 function checked<T extends AnalysisType>(type: T, answer: unknown, chunks: AnalysisChunk[]): AnalysisBodies[T] {
   const parsed = SCHEMAS[type].safeParse(answer)
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 3)
       .map((issue) => `${issue.path.join('.') || 'answer'} ${issue.message}`)
-    throw new AnalysisFailure(`sent an analysis of the wrong shape: ${issues.join('; ')}`)
+    throw new UnusableAnswer(`sent an analysis of the wrong shape: ${issues.join('; ')}`)
   }
   const data = parsed.data as Record<string, Array<{ chunk: number }>>
   const items = Object.values(data)[0]!
   const unknown = items.find((item) => item.chunk < 1 || item.chunk > chunks.length)
-  if (unknown) throw new AnalysisFailure(`cited passage ${unknown.chunk}, which was not given (1 to ${chunks.length})`)
+  if (unknown) throw new UnusableAnswer(`cited passage ${unknown.chunk}, which was not given (1 to ${chunks.length})`)
   const source = (chunkNumber: number, ...said: Array<string | undefined>): Source => {
     const chunk = chunks[chunkNumber - 1]!
     return {
