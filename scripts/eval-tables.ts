@@ -6,42 +6,26 @@
 // match: numbers compared after scale, rounded to the gold answer's decimals.
 import { answerFromTables, type TableAnswer } from '../api/ai/tables/answer'
 import { parseTables } from '../api/ai/tables/table'
-import { readBeir } from './eval/beir-corpus'
+import { type BeirPassage, type BeirQuery, readBeir } from './eval/beir-corpus'
 import { exactAndF1, sameNumber } from './eval/tatqa'
 
 const directory =
   process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? '../shared/corpus/retrieval-dev'
 const perQuery = process.argv.includes('--per-query')
 
-interface Passage {
-  _id: string
-  doc_id?: string
-  text: string
-  kind?: string
-}
-interface Query {
-  _id: string
-  text: string
-  doc_id?: string
-  answer?: unknown
-  answer_type?: string
-  answer_from?: string
-  scale?: string
-}
-
-const { corpus, queries } = readBeir(directory) as unknown as { corpus: Passage[]; queries: Query[] }
+const { corpus, queries } = readBeir(directory)
 const asked = queries.filter((query) => query.answer_from === 'table' || query.answer_from === 'table-text')
 
-const byReport = new Map<string, Passage[]>()
+const byReport = new Map<string, BeirPassage[]>()
 for (const passage of corpus) {
   if (!passage.doc_id) continue
   byReport.set(passage.doc_id, [...(byReport.get(passage.doc_id) ?? []), passage])
 }
 
-const goldOf = (query: Query) =>
+const goldOf = (query: BeirQuery) =>
   (Array.isArray(query.answer) ? query.answer : [query.answer]).filter((item) => item !== undefined).map(String)
 
-function exact(answer: TableAnswer<string>, query: Query) {
+function exact(answer: TableAnswer<string>, query: BeirQuery) {
   const gold = goldOf(query)
   if (gold.length !== 1) return exactAndF1(answer.display, gold.join(' ')).exact === 1
   if (answer.operation.startsWith('compare') || answer.operation === 'count')

@@ -127,7 +127,7 @@ export default function DocumentAnalysis() {
   const loadingDocuments = Boolean(next) && !analyzing
 
   return (
-    <div className="analysis-layout">
+    <div className="sidebar-layout">
       <DocumentSidebar data={data} loading={loadingDocuments} />
       <div className="page analysis-main">
         <div className="page-header">

@@ -71,7 +71,7 @@ export default function Chat() {
   const { conversations, startFrom, now } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   return (
-    <div className="chat-layout">
+    <div className="sidebar-layout">
       <ConversationList conversations={conversations} now={now} />
       <section className="chat-main" aria-label="Conversation">
         {outlet ??

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isAnalysisType } from '~/components/analysis/types'
 import { analysisApi } from '~/services/analysis.server'
 import { requireRole } from '~/services/auth.server'
+import { passFileOn } from '~/services/downloads.server'
 import { ACCESS_DENIED } from '~/utils/access'
 
 /**
@@ -24,16 +25,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const detail = typeof body.detail === 'string' ? body.detail : 'Failed to perform analysis'
     throw new Response(detail, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   }
-  const headers = new Headers()
-  for (const name of [
-    'Content-Type',
-    'Content-Length',
-    'Content-Disposition',
-    'X-Content-Type-Options',
-    'Cache-Control',
-  ]) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  return new Response(response.body, { status: 200, headers })
+  return passFileOn(response)
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { requireUser } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
+import { passFileOn } from '~/services/downloads.server'
 
 /** The original file, streamed from the backend with its type and name; 404 for anything not ours. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,16 +12,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not found', { status: 404 })
   const response = await documentsApi(request).download(id, version)
   if (!response.ok) throw new Response('Not found', { status: response.status === 404 ? 404 : 502 })
-  const headers = new Headers()
-  for (const name of [
-    'Content-Type',
-    'Content-Length',
-    'Content-Disposition',
-    'X-Content-Type-Options',
-    'Cache-Control',
-  ]) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  return new Response(response.body, { status: 200, headers })
+  return passFileOn(response)
 }

@@ -19,6 +19,15 @@ export interface BeirQuery {
   scale?: string
 }
 
+/** A passage of corpus.jsonl; TAT-QA's carry their report (`doc_id`) and whether they are a table or a paragraph. */
+export interface BeirPassage {
+  _id: string
+  doc_id?: string
+  text: string
+  title?: string
+  kind?: string
+}
+
 /** A BEIR folder: corpus.jsonl, queries.jsonl and the graded judgments of qrels/*.tsv. */
 export function readBeir(directory: string) {
   const readJsonl = <T>(file: string) =>
@@ -26,7 +35,7 @@ export function readBeir(directory: string) {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as T)
-  const corpus = readJsonl<{ _id: string; doc_id?: string; text: string; title?: string }>('corpus.jsonl')
+  const corpus = readJsonl<BeirPassage>('corpus.jsonl')
   const queries = readJsonl<BeirQuery>('queries.jsonl')
   const qrels = new Map<string, Map<string, number>>()
   for (const file of readdirSync(path.join(directory, 'qrels')).filter((name) => name.endsWith('.tsv'))) {

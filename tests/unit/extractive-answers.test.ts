@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
 import type { Passage } from '../../api/ai/retrieval/hybrid'
-
-const passage = (text: string, chunkId = 1): Passage => ({
-  chunkId,
-  documentId: chunkId,
-  documentTitle: `Document ${chunkId}`,
-  text,
-  pageNumber: null,
-  sheetName: null,
-  score: 0.5,
-  lexical: 0.5,
-  semantic: 0.5,
-})
+import { passage } from './support/passages'
 
 async function answer(question: string, passages: Passage[], searchQuery = question) {
   let text = ''

@@ -3,18 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createCitationFilter } from '../../api/ai/answers/citations'
 import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
 import type { Passage } from '../../api/ai/retrieval/hybrid'
-
-const passage = (text: string, chunkId = 1, documentTitle = `Document ${chunkId}`): Passage => ({
-  chunkId,
-  documentId: chunkId,
-  documentTitle,
-  text,
-  pageNumber: null,
-  sheetName: null,
-  score: 0.5,
-  lexical: 0.5,
-  semantic: 0.5,
-})
+import { passage } from './support/passages'
 
 async function pieces(question: string, passages: Passage[], searchQuery = question) {
   const written: string[] = []
