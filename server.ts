@@ -33,10 +33,11 @@ runEntryPoint(async () => {
       primary.disconnected()
       beginShutdown('The primary is gone')
     })
-    const web = await serveWeb(env, {
-      kind: 'attached',
-      primary: { ...primary, databaseSocket: env[DATABASE_SOCKET_ENV] },
-    })
+    const web = await serveWeb(
+      env,
+      { kind: 'attached', primary: { ...primary, databaseSocket: env[DATABASE_SOCKET_ENV] } },
+      { busy: () => process.send!({ type: 'busy' }), idle: () => process.send!({ type: 'idle' }) },
+    )
     beginShutdown = onShutdownSignal(web.stop)
     if (askedToStop) beginShutdown(askedToStop)
     return

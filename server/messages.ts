@@ -2,7 +2,12 @@ import type { EmbeddingKind } from '../api/ai/embeddings/provider'
 
 /** What a web process tells its primary (decision 012). */
 export type WebProcessMessage =
-  { type: 'jobs-queued' } | { type: 'embed'; id: number; texts: string[]; kind: EmbeddingKind }
+  | { type: 'jobs-queued' }
+  | { type: 'embed'; id: number; texts: string[]; kind: EmbeddingKind }
+  /** Its event loop was saturated over the last second: another web process would help. */
+  | { type: 'busy' }
+  /** No request in flight for a while: it can retire if it is not the last. */
+  | { type: 'idle' }
 
 /** What the primary tells a web process. */
 export type PrimaryMessage =

@@ -6,8 +6,11 @@ import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from
 
 /**
  * A server in several web processes (decision 012): this process opens the database, migrates,
- * seeds and runs the jobs, then starts `processes` web processes that share the port (Node's
- * cluster hands each new connection to the next one in turn) and reach the database through it.
+ * seeds and runs the jobs, and starts web processes that share the port (Node's cluster hands each
+ * new connection to the next one in turn) and reach the database through it. One web process
+ * always serves; up to `processes` run while the load needs them: a web process whose event loop is
+ * saturated asks for another, and one without requests for a while retires unless it is the last,
+ * so an idle server holds the memory of two processes, not of one per core (decision 016).
  * A web process that dies is replaced; one that dies before it ever listened stops the server,
  * since the next would fail the same way.
  */
@@ -16,13 +19,25 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
   const socket = host?.database.socketPath
   const workerEnv = socket ? { [DATABASE_SOCKET_ENV]: socket } : {}
   const listened = new WeakSet<Worker>()
+  const retiring = new WeakSet<Worker>()
+  let starting: Worker | undefined
   let stopping = false
+  const serving = () =>
+    Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead() && !retiring.has(worker))
+  const startOne = () => {
+    starting = cluster.fork(workerEnv)
+  }
 
   // Vectors travel as Float32Arrays, not as JSON.
   cluster.setupPrimary({ serialization: 'advanced' })
   cluster.on('message', (worker, message: WebProcessMessage) => {
     if (message?.type === 'jobs-queued') host?.jobsQueued()
     if (message?.type === 'embed') void answerEmbed(worker, message)
+    if (message?.type === 'busy' && !stopping && !starting && serving().length < processes) startOne()
+    if (message?.type === 'idle' && !stopping && !retiring.has(worker) && serving().length > 1) {
+      retiring.add(worker)
+      void stop(worker)
+    }
   })
   const answerEmbed = async (worker: Worker, { id, texts, kind }: Extract<WebProcessMessage, { type: 'embed' }>) => {
     let reply: PrimaryMessage
@@ -37,17 +52,19 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
   const ready = new Promise<number>((resolve, reject) => {
     cluster.on('listening', (worker, address) => {
       listened.add(worker)
-      if (Object.values(cluster.workers ?? {}).every((each) => each && listened.has(each))) resolve(address.port)
+      if (worker === starting) starting = undefined
+      resolve(address.port)
     })
     cluster.on('exit', (worker, code, signal) => {
-      if (stopping) return
+      if (worker === starting) starting = undefined
+      if (stopping || retiring.has(worker)) return
       const ended = `web process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`
       if (!listened.has(worker)) {
         reject(new Error(`The ${ended} before it could serve.`))
         return
       }
       console.error(`[server] The ${ended}; starting another.`)
-      cluster.fork(workerEnv)
+      if (serving().length === 0) startOne()
     })
   })
   onShutdownSignal(async () => {
@@ -58,7 +75,7 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
     ])
     await host?.database.close()
   })
-  for (let index = 0; index < processes; index++) cluster.fork(workerEnv)
+  startOne()
   try {
     const port = await ready
     if (host?.signIns) console.log(host.signIns)

@@ -17,6 +17,7 @@ import { drainable, SHUTDOWN_GRACE_MS } from '../api/shutdown'
 import { secureCookies } from '../app/services/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from '../app/services/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from '../app/services/same-origin.server'
+import { signalLoad } from './load-signals'
 
 type ServerEnv = { Bindings: { incoming: IncomingMessage } }
 
@@ -36,7 +37,7 @@ export type BackendMode =
  * Resolves once listening, with what stops it: requests in flight and this process's jobs share one
  * grace period, and the database closes after them.
  */
-export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode) {
+export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?: Parameters<typeof signalLoad>[1]) {
   let stopBackend = async (_graceMs: number) => {}
   let closeDatabase = async () => {}
   let signIns: string | undefined
@@ -125,6 +126,7 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode) {
 
   const server = serve({ fetch: app.fetch, port: Number(env.PORT ?? 3000) }) as HttpServer
   const http = drainable(server)
+  const signals = load && signalLoad(server, load)
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject)
     server.once('listening', () => resolve((server.address() as AddressInfo).port))
@@ -134,6 +136,7 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode) {
     signIns,
     async stop() {
       idle.stop()
+      signals?.stop()
       await Promise.all([http.close(SHUTDOWN_GRACE_MS), stopBackend(SHUTDOWN_GRACE_MS)])
       await closeDatabase()
     },
