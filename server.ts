@@ -36,7 +36,10 @@ runEntryPoint(async () => {
     const web = await serveWeb(
       env,
       { kind: 'attached', primary: { ...primary, databaseSocket: env[DATABASE_SOCKET_ENV] } },
-      { busy: () => process.send!({ type: 'busy' }), idle: () => process.send!({ type: 'idle' }) },
+      {
+        busy: () => process.send!({ type: 'busy' }),
+        idle: () => process.send!({ type: 'idle', rssMb: process.memoryUsage.rss() / 2 ** 20 }),
+      },
     )
     beginShutdown = onShutdownSignal(web.stop)
     if (askedToStop) beginShutdown(askedToStop)

@@ -6,8 +6,8 @@ export type WebProcessMessage =
   | { type: 'embed'; id: number; texts: string[]; kind: EmbeddingKind }
   /** Its event loop was saturated over the last second: another web process would help. */
   | { type: 'busy' }
-  /** No request in flight for a while: it can retire if it is not the last. */
-  | { type: 'idle' }
+  /** No request in flight for a while: it can retire if it is not the last, or be replaced if it has grown. */
+  | { type: 'idle'; rssMb: number }
 
 /** What the primary tells a web process. */
 export type PrimaryMessage =

@@ -4,13 +4,18 @@ import { startJobHost } from '../api/bootstrap'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../api/shutdown'
 import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from './messages'
 
+// A web process starts at about 110 MB. V8 keeps the young generation it grew under load (and some
+// of the old) after the load has passed; a fresh process is cheaper to hold than to shrink that.
+const RECYCLE_ABOVE_MB = 180
+
 /**
  * A server in several web processes (decision 012): this process opens the database, migrates,
  * seeds and runs the jobs, and starts web processes that share the port (Node's cluster hands each
  * new connection to the next one in turn) and reach the database through it. One web process
  * always serves; up to `processes` run while the load needs them: a web process whose event loop is
  * saturated asks for another, and one without requests for a while retires unless it is the last,
- * so an idle server holds the memory of two processes, not of one per core (decision 016).
+ * so an idle server holds the memory of two processes, not of one per core. The last one, if the
+ * load left it holding more than `RECYCLE_ABOVE_MB`, hands over to a fresh one (decision 016).
  * A web process that dies is replaced; one that dies before it ever listened stops the server,
  * since the next would fail the same way.
  */
@@ -21,6 +26,8 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
   const listened = new WeakSet<Worker>()
   const retiring = new WeakSet<Worker>()
   let starting: Worker | undefined
+  /** The last web process, grown under a load that has passed, while a fresh one starts to take its place. */
+  let replacing: Worker | undefined
   let stopping = false
   const serving = () =>
     Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead() && !retiring.has(worker))
@@ -34,9 +41,12 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
     if (message?.type === 'jobs-queued') host?.jobsQueued()
     if (message?.type === 'embed') void answerEmbed(worker, message)
     if (message?.type === 'busy' && !stopping && !starting && serving().length < processes) startOne()
-    if (message?.type === 'idle' && !stopping && !retiring.has(worker) && serving().length > 1) {
-      retiring.add(worker)
-      void stop(worker)
+    if (message?.type === 'idle' && !stopping && !retiring.has(worker)) {
+      if (serving().length > 1) retire(worker)
+      else if (message.rssMb > RECYCLE_ABOVE_MB && !starting) {
+        replacing = worker
+        startOne()
+      }
     }
   })
   const answerEmbed = async (worker: Worker, { id, texts, kind }: Extract<WebProcessMessage, { type: 'embed' }>) => {
@@ -49,14 +59,21 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
     }
     if (worker.isConnected()) worker.send(reply)
   }
+  const retire = (worker: Worker) => {
+    retiring.add(worker)
+    void stop(worker)
+  }
   const ready = new Promise<number>((resolve, reject) => {
     cluster.on('listening', (worker, address) => {
       listened.add(worker)
       if (worker === starting) starting = undefined
+      if (replacing) retire(replacing)
+      replacing = undefined
       resolve(address.port)
     })
     cluster.on('exit', (worker, code, signal) => {
       if (worker === starting) starting = undefined
+      if (worker === replacing) replacing = undefined
       if (stopping || retiring.has(worker)) return
       const ended = `web process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`
       if (!listened.has(worker)) {
