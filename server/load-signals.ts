@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import { performance } from 'node:perf_hooks'
 
-/** How busy a web process's event loop must have been over a second for the primary to add another. */
+/** How busy a web process's event loop must have been over half a second for the primary to add another. */
 export const BUSY_UTILIZATION = 0.5
 /** How long a web process goes without a request in flight before it offers to retire. */
 export const RETIRE_AFTER_IDLE_MS = 30_000
@@ -15,7 +15,7 @@ export const RETIRE_AFTER_IDLE_MS = 30_000
 export function signalLoad(
   server: Server,
   { busy, idle }: { busy: () => void; idle: () => void },
-  { idleMs = RETIRE_AFTER_IDLE_MS, sampleMs = 1_000 } = {},
+  { idleMs = RETIRE_AFTER_IDLE_MS, sampleMs = 500 } = {},
 ) {
   let inFlight = 0
   let idleTimer: NodeJS.Timeout | undefined
