@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ComputedAnswer } from '../../api/ai/answers/computed'
 import { derivationOf } from '../../api/conversations/derivation'
 import type { DocumentReference } from '../../api/db/schema'
+import { splitAtFormula, writtenFormula } from '../../app/components/chat/derivation'
 import { cellAnchor, cellHref, parseCellParam } from '../../shared/cells'
 
 const documentReference = (document: number, chunk: number): DocumentReference => ({
@@ -87,5 +88,51 @@ describe('a cell link', () => {
   it('reads nothing from a malformed or absurd cell', () => {
     for (const value of [null, '', '1.3', '1.3.2.1', '-1.3.2', 'a.b.c', '1.3.2 ', '1234.1.1', '1.1234567.1'])
       expect(parseCellParam(value), String(value)).toBeNull()
+  })
+})
+
+describe('an answer drawn with its working', () => {
+  const operand = (column: number, reference: number | null) => ({
+    reference,
+    document_id: 9,
+    chunk_id: 90,
+    table: 0,
+    row: 1,
+    column,
+    row_label: 'Revenue',
+    column_label: String(2023 + column),
+    text: '',
+    page_number: null,
+    sheet_name: 'FY',
+  })
+  const growth = {
+    figure: '24.41%',
+    parts: [
+      '(',
+      { operand: 0, text: '1,496.5' },
+      ' − ',
+      { operand: 1, text: '1,202.9' },
+      ') / ',
+      { operand: 1, text: '1,202.9' },
+      ' = 24.41%',
+    ],
+    operands: [operand(2, 1), operand(1, 1)],
+  }
+
+  it('finds the paragraph that writes the formula, so it is drawn there with its links', () => {
+    const content = '24.41%\n\n(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%\n\nFrom Revenue (2025; 2024).'
+    expect(writtenFormula(growth)).toBe('(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%')
+    expect(splitAtFormula(content, growth)).toEqual({ before: '24.41%', lead: '', after: 'From Revenue (2025; 2024).' })
+  })
+
+  it('keeps the words before a looked-up figure, and draws a formula the answer words otherwise after it', () => {
+    const lookup = { figure: '1,496.5 thousand', parts: [{ operand: 0, text: '1,496.5' }], operands: [operand(2, 1)] }
+    expect(splitAtFormula('1,496.5 thousand\n\nRevenue, 2025: 1,496.5 [1]', lookup)).toEqual({
+      before: '1,496.5 thousand',
+      lead: 'Revenue, 2025: ',
+      after: '',
+    })
+    const worded = 'Revenue grew 24.41% [1], from 1,202.9 to 1,496.5 thousand.'
+    expect(splitAtFormula(worded, growth)).toEqual({ before: worded, lead: null, after: '' })
   })
 })
