@@ -181,7 +181,8 @@ describe('answers from an OpenAI-compatible server', () => {
       `Computed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n24.41%\n(1,496.5 [${cited}] − 1,202.9 [${cited}]) / 1,202.9 [${cited}] = 24.41%\n\nQuestion: `,
     )
     // The answer states the figure, so its working is saved, citing the sheet as the answer's [1].
-    const final = events.at(-1) as { type: 'metadata'; message: { content: string; derivation: unknown } }
+    const final = events.at(-1)
+    if (final?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(final)}`)
     expect(final.message.content).toBe('Total sales grew 24.41% [1].')
     expect(final.message.derivation).toMatchObject({
       figure: '24.41%',
