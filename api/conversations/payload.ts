@@ -1,6 +1,7 @@
 import { templateKey } from '../conversation-templates/access'
 import type { conversations, messages } from '../db/schema'
 import { meetingKey } from '../meetings/access'
+import { readDerivation } from './derivation'
 
 /**
  * Spec §3 "Conversation", plus the documents its answers are limited to (null: all of them), the
@@ -20,7 +21,8 @@ export const conversationPayload = (row: typeof conversations.$inferSelect) => (
 
 /**
  * Spec §3 "Message"; an assistant message's `[n]` markers name `document_references[n - 1]`. A
- * meeting's turn has the speaker's name and their role group as its role.
+ * meeting's turn has the speaker's name and their role group as its role. Beyond the spec: an
+ * answer computed from tables has its `derivation` (decision 015), every other message null.
  */
 export const messagePayload = (row: typeof messages.$inferSelect) => ({
   id: row.id,
@@ -30,6 +32,7 @@ export const messagePayload = (row: typeof messages.$inferSelect) => ({
   content: row.content,
   created_at: row.createdAt.toISOString(),
   document_references: row.documentReferences,
+  derivation: readDerivation(row.derivation, row.id),
 })
 
 export type MessagePayload = ReturnType<typeof messagePayload>

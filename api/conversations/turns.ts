@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 
+import type { MessageDerivation } from '../../shared/cells'
 import { createCitationFilter } from '../ai/answers/citations'
+import { computeFromPassages } from '../ai/answers/computed'
 import { searchQueryFor } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
 import { retrieve } from '../ai/retrieval/hybrid'
@@ -14,6 +16,7 @@ import {
   messages,
 } from '../db/schema'
 import { requireConversation } from './access'
+import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'
 import { type MessagePayload, messagePayload } from './payload'
 import { DEFAULT_TITLE } from './schema'
@@ -79,7 +82,9 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     const searchQuery = searchQueryFor(turn.question, turn.history)
     const passages = await answerPassages(deps, turn, searchQuery)
     const citations = createCitationFilter(passages.length)
-    const request = { question: turn.question, searchQuery, history: turn.history, passages }
+    // Computed here, once, so the cells the provider's answer cites can be saved with it.
+    const computed = computeFromPassages(turn.question, passages)
+    const request = { question: turn.question, searchQuery, history: turn.history, passages, computed }
     for await (const piece of deps.answers.answer(request, signal)) {
       const content = citations.push(piece)
       if (content) yield { type: 'chunk', content }
@@ -89,8 +94,12 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     signal.throwIfAborted()
     if (!citations.text) throw new Error(`${deps.answers.name} gave an empty answer`)
     const references = citations.used.map((index) => passages[index]!.reference)
+    const derivation = computed && derivationOf(computed, passages, citations.used, citations.text)
     saved = await deps.db.transaction((tx) =>
-      addMessage(tx as unknown as Database, deps, turn.conversation.id, 'assistant', citations.text, references),
+      addMessage(tx as unknown as Database, deps, turn.conversation.id, 'assistant', citations.text, {
+        documentReferences: references,
+        derivation,
+      }),
     )
   } catch (error) {
     if (signal.aborted) return
@@ -138,12 +147,15 @@ async function addMessage(
   conversationId: number,
   role: MessageRole,
   content: string,
-  documentReferences: DocumentReference[] = [],
+  {
+    documentReferences = [],
+    derivation = null,
+  }: { documentReferences?: DocumentReference[]; derivation?: MessageDerivation | null } = {},
 ) {
   const now = deps.clock.now()
   const [row] = await tx
     .insert(messages)
-    .values({ conversationId, role, content, documentReferences, createdAt: now })
+    .values({ conversationId, role, content, documentReferences, derivation, createdAt: now })
     .returning()
   await tx
     .update(conversations)

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 import type { AnalysisType } from '../../shared/analysis'
+import type { MessageDerivation } from '../../shared/cells'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, MeetingStatus, Participant, Segment } from '../../shared/meetings'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
@@ -442,6 +443,12 @@ export const messages = pgTable(
     speaker: text('speaker'),
     content: text('content').notNull(),
     documentReferences: jsonb('document_references').$type<DocumentReference[]>().notNull().default([]),
+    /**
+     * An answer computed from tables: its figure and formula, each operand citing its cell (decision
+     * 015). Kept as JSON with its message, as the references are; read through a zod check
+     * (conversations/derivation.ts), since rows written by older code may hold another shape.
+     */
+    derivation: jsonb('derivation').$type<MessageDerivation>(),
     createdAt: createdAt(),
   },
   (t) => [

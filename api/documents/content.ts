@@ -2,12 +2,13 @@ import { Readable } from 'node:stream'
 
 import { and, eq } from 'drizzle-orm'
 
+import type { CellPosition } from '../../shared/cells'
 import type { Deps, OrgCaller } from '../context'
 import { documentChunks, documentPages, documentVersions, type FileType } from '../db/schema'
 import { notFound } from '../http-error'
 import { requireDocument } from './access'
 import { keyFacts } from './insights'
-import { locatePassage } from './passage'
+import { citedTable, locatePassage } from './passage'
 
 const MEDIA_TYPES: Record<FileType, string> = {
   pdf: 'application/pdf',
@@ -19,8 +20,19 @@ const MEDIA_TYPES: Record<FileType, string> = {
   txt: 'text/plain; charset=utf-8',
 }
 
-/** The extracted text of the current version, one page (or sheet, or section) at a time. */
-export async function documentText(deps: Deps, caller: OrgCaller, id: number, requestedPage: number, chunkId?: number) {
+/**
+ * The extracted text of the current version, one page (or sheet, or section) at a time; with a
+ * chunk, the page it lies on and its place there, and with a cell of it too, the chunk's table that
+ * holds the cell (a computed answer's operand, decision 015).
+ */
+export async function documentText(
+  deps: Deps,
+  caller: OrgCaller,
+  id: number,
+  requestedPage: number,
+  chunkId?: number,
+  cell?: CellPosition,
+) {
   const document = await requireDocument(deps, caller, id)
   const pages = await deps.db
     .select({ number: documentPages.pageNumber, kind: documentPages.kind, label: documentPages.label })
@@ -46,12 +58,15 @@ export async function documentText(deps: Deps, caller: OrgCaller, id: number, re
     .from(documentPages)
     .where(and(eq(documentPages.versionId, document.currentVersionId!), eq(documentPages.pageNumber, pageNumber)))
   const located = page && chunk ? locatePassage(page.text, chunk.text) : null
+  const table = chunk && cell ? citedTable(chunk.text, cell) : null
   return {
     page_count: pages.length,
     pages,
     page: page ? { number: page.pageNumber, kind: page.kind, label: page.label, text: page.text } : null,
     /** The cited passage's place in `page.text`, when a chunk was asked for and found there. */
     passage: located && chunk ? { chunk_id: chunk.id, ...located } : null,
+    /** The cited cell's table as read from its chunk (rows of cells as written, header rows first), when one was asked for and found. */
+    cell: table && chunk ? { chunk_id: chunk.id, ...table } : null,
   }
 }
 

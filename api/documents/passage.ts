@@ -1,3 +1,6 @@
+import type { CellPosition } from '../../shared/cells'
+import { parseTables } from '../ai/tables/table'
+
 /**
  * Where a chunk's passage lies in its page's text, as [start, end) offsets, or null when it cannot
  * be found. Chunks collapse whitespace and table chunks repeat their header row before the rows, so
@@ -31,4 +34,15 @@ export function locatePassage(pageText: string, chunkText: string): { start: num
     if (start !== -1) return span(start, end + edge - start)
   }
   return null
+}
+
+/**
+ * The table a cell citation names in its chunk, read again from the chunk's text with the reader
+ * that answered (so the table's index, rows and columns are the ones the answer cited), or null when
+ * the chunk holds no such table or cell.
+ */
+export function citedTable(chunkText: string, cell: CellPosition) {
+  const table = parseTables(chunkText)[cell.table]
+  if (!table || cell.row >= table.rows.length || cell.column >= table.rows[cell.row]!.length) return null
+  return { ...cell, caption: table.caption, header_rows: table.headerRows, rows: table.rows }
 }

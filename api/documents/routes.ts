@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 
+import { parseCellParam } from '../../shared/cells'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { requireCurrentOrganization } from '../organizations/access'
@@ -83,7 +84,10 @@ export const documentRoutes = new Hono<AppEnv>()
     const chunk = c.req.query('chunk')
     // A chunk id that names no possible row is simply not found: the page asked for is shown.
     const chunkId = chunk && /^\d+$/.test(chunk) && Number(chunk) <= MAX_ID ? Number(chunk) : undefined
-    return c.json(await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page')), chunkId))
+    const cell = chunkId === undefined ? undefined : (parseCellParam(c.req.query('cell')) ?? undefined)
+    return c.json(
+      await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page')), chunkId, cell),
+    )
   })
   .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))
   .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))

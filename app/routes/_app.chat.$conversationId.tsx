@@ -155,6 +155,7 @@ export default function ConversationPage() {
                 content={message.content}
                 createdAt={message.created_at}
                 references={message.document_references}
+                derivation={message.derivation}
                 now={now}
               />
             ))}
@@ -166,6 +167,7 @@ export default function ConversationPage() {
                   content={pending.final?.content ?? pending.answer}
                   createdAt={null}
                   references={pending.final?.document_references ?? []}
+                  derivation={pending.final?.derivation}
                   now={now}
                   streaming={!pending.final && !pending.failure}
                 />

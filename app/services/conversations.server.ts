@@ -17,6 +17,25 @@ const ConversationShape = z.object({
   updated_at: z.string(),
   message_count: z.number(),
 })
+// Decision 015: the working of an answer computed from tables (null for any other message).
+const DerivationShape = z.object({
+  figure: z.string(),
+  parts: z.array(z.union([z.string(), z.object({ operand: z.number(), text: z.string() })])),
+  operands: z.array(
+    z.object({
+      reference: z.number().nullable(),
+      document_id: z.number(),
+      chunk_id: z.number(),
+      table: z.number(),
+      row: z.number(),
+      column: z.number(),
+      row_label: z.string(),
+      column_label: z.string(),
+      page_number: z.number().nullable(),
+      sheet_name: z.string().nullable(),
+    }),
+  ),
+})
 const MessageShape = z.object({
   id: z.number(),
   role: z.enum(['user', 'assistant', 'client', 'advisor', 'participant']),
@@ -32,6 +51,7 @@ const MessageShape = z.object({
       message_id: z.number().optional(),
     }),
   ),
+  derivation: DerivationShape.nullable(),
 })
 
 const path = (id: number, rest = '') => `/conversations/${id}/${rest}`

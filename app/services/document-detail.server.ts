@@ -5,6 +5,7 @@ import { type AnalysisOutcome, isAnalysisType } from '~/components/analysis/type
 import { MetadataSchema } from '~/components/documents/metadata-schema'
 import { canAnalyze, canManageDocuments } from '~/utils/access'
 
+import { parseCellParam } from '../../shared/cells'
 import { runAnalysis } from './analysis.server'
 import { ApiError, fieldErrorsOf } from './api-fetch.server'
 import { currentUser, requireRole } from './auth.server'
@@ -45,6 +46,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
       id,
       Math.max(1, Number(url.searchParams.get('page')) || 1),
       Number.isSafeInteger(chunk) && chunk > 0 ? chunk : undefined,
+      parseCellParam(url.searchParams.get('cell')) ?? undefined,
     )
   }
   if (tab === 'analysis' && document.processing_status === 'processed') {

@@ -16,6 +16,7 @@ import type {
   VersionComparisonPayload as VersionComparison,
   VersionPayload as DocumentVersion,
 } from '../../api/documents/payload'
+import { cellParam, type CellPosition } from '../../shared/cells'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
 import { multipart, type StagedFile } from './uploads.server'
 
@@ -115,8 +116,12 @@ export function documentsApi(request: Request) {
     remove: (id: number) => apiJson<Record<string, never>>(request, `/documents/${id}/`, { method: 'DELETE' }),
     reprocess: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/reprocess/`, { method: 'POST' }),
     /** A page of the text; with `chunk`, the page holding that cited passage, and where it is. */
-    text: (id: number, page: number, chunk?: number) =>
-      apiJson<DocumentText>(request, `/documents/${id}/text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}`),
+    /** A page's text; with a chunk, the page of that passage, and with a cell of it too, the table holding the cell. */
+    text: (id: number, page: number, chunk?: number, cell?: CellPosition) =>
+      apiJson<DocumentText>(
+        request,
+        `/documents/${id}/text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}`,
+      ),
     insights: (id: number) => apiJson<DocumentInsights>(request, `/documents/${id}/insights/`),
     related: (id: number) => apiJson<RelatedDocument[]>(request, `/documents/${id}/related/`),
     versions: (id: number) => apiJson<DocumentVersion[]>(request, `/documents/${id}/versions/`),

@@ -165,16 +165,41 @@ describe('answers from an OpenAI-compatible server', () => {
     const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
     const created = await (await upload(api, analyst, { name: 'sales.xlsx', bytes })).json()
     expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+    // The model cites the sheet's passage by the number the prompt gives it.
     llm.onCall((current) => {
-      current.send('Total sales grew 24.41% [1].')
+      const [, passage] = /\[(\d)\] sales, sheet Sales:/.exec(current.body.messages.at(-1)!.content)!
+      current.send(`Total sales grew 24.41% [${passage}].`)
       current.finish()
     })
     const id = await conversation()
-    await eventLines(await streamed(id, 'What is the percentage change in total sales from 2018 to 2019?')).rest()
+    const events = await eventLines(
+      await streamed(id, 'What is the percentage change in total sales from 2018 to 2019?'),
+    ).rest()
     const prompt = llm.calls.at(-1)!.body.messages.at(-1)!.content
     const [, cited] = /\[(\d)\] sales, sheet Sales:/.exec(prompt)!
     expect(prompt).toContain(
       `Computed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n24.41%\n(1,496.5 [${cited}] − 1,202.9 [${cited}]) / 1,202.9 [${cited}] = 24.41%\n\nQuestion: `,
     )
+    // The answer states the figure, so its working is saved, citing the sheet as the answer's [1].
+    const final = events.at(-1)
+    if (final?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(final)}`)
+    expect(final.message.content).toBe('Total sales grew 24.41% [1].')
+    expect(final.message.derivation).toMatchObject({
+      figure: '24.41%',
+      operands: [
+        { reference: 1, document_id: created.id, sheet_name: 'Sales', row: 1, column: 1, column_label: '2019' },
+        { reference: 1, document_id: created.id, sheet_name: 'Sales', row: 1, column: 2, column_label: '2018' },
+      ],
+    })
+
+    // An answer that does not give the computed figure is saved without it.
+    llm.onCall((current) => {
+      current.send('The sheet lists total sales for two years [1].')
+      current.finish()
+    })
+    const other = await eventLines(
+      await streamed(id, 'What is the percentage change in total sales from 2018 to 2019?'),
+    ).rest()
+    expect(other.at(-1)).toMatchObject({ type: 'metadata', message: { derivation: null } })
   })
 })

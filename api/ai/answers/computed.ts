@@ -1,7 +1,14 @@
 import { answerFromTables, type TableAnswer, writeDerivation } from '../tables/answer'
+import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleOf } from '../tables/table'
-import type { SourcePassage } from './provider'
+import type { AnswerRequest, SourcePassage } from './provider'
+
+/** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
+export interface CitedCell extends CellReference {
+  passage: number
+  table: number
+}
 
 /** A figure computed from the tables of the retrieved passages, written with `[n]` markers on its operands. */
 export interface ComputedAnswer {
@@ -11,6 +18,9 @@ export interface ComputedAnswer {
   derivation: string
   /** Where the operands were read ("Total sales (2019; 2018) in Sales, sheet FY"), or '' for a lookup. */
   cells: string
+  /** The derivation in pieces, each operand as the index of `operands` it writes, so it can be shown with links to its cells. */
+  parts: TableAnswer<unknown>['parts']
+  operands: CitedCell[]
 }
 
 // A question asking why, what something consists of, or how it is worked out or recorded, wants the
@@ -44,8 +54,20 @@ export function computeFromPassages(question: string, passages: SourcePassage[])
   const answer = answerFromTables(question, tablesOf(passages))
   // A figure looked up with no period named answers "what is X?", usually a definition the text gives.
   if (!answer || (answer.operation === 'lookup' && periodsOf(question).length === 0)) return null
-  return written(answer, passages)
+  const byPassage = {
+    ...answer,
+    operands: answer.operands.map(({ cell, source }) => ({ cell, source: source.passage })),
+  }
+  return {
+    ...written(byPassage, passages),
+    parts: answer.parts,
+    operands: answer.operands.map(({ cell, source }) => ({ ...cell, ...source })),
+  }
 }
+
+/** The answer a request's caller already computed (answerTurn saves its cells), or computed here. */
+export const computedFor = (request: AnswerRequest) =>
+  request.computed === undefined ? computeFromPassages(request.question, request.passages) : request.computed
 
 function tablesOf(passages: SourcePassage[]) {
   return passages.flatMap((passage, index) => {
@@ -54,14 +76,15 @@ function tablesOf(passages: SourcePassage[]) {
       .filter((other) => other !== passage && other.documentTitle === passage.documentTitle)
       .map((other) => proseOf(other.text))
       .join('\n')
-    return parseTables(passage.text, own).map((table) => ({
+    // The table's index is its place in the chunk's text, where the document view reads it again.
+    return parseTables(passage.text, own).map((table, tableIndex) => ({
       table: table.scale ? table : { ...table, scale: scaleOf(siblings) },
-      source: index,
+      source: { passage: index, table: tableIndex },
     }))
   })
 }
 
-function written(answer: TableAnswer<number>, passages: SourcePassage[]): ComputedAnswer {
+function written(answer: TableAnswer<number>, passages: SourcePassage[]): Omit<ComputedAnswer, 'parts' | 'operands'> {
   const marker = (operand: { source: number }) => ` [${operand.source + 1}]`
   if (answer.operation === 'lookup') {
     const [{ cell, source }] = answer.operands as [TableAnswer<number>['operands'][number]]

@@ -1,5 +1,5 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
-import { computedPieces, computeFromPassages } from './computed'
+import { computedFor, computedPieces } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 
 export const NO_ANSWER =
@@ -43,7 +43,7 @@ export function extractiveAnswers(): AnswerProvider {
   return {
     name: 'extractive',
     async *answer(request: AnswerRequest, signal: AbortSignal) {
-      const computed = computeFromPassages(request.question, request.passages)
+      const computed = computedFor(request)
       for (const piece of computed ? computedPieces(computed) : compose(request)) {
         signal.throwIfAborted()
         yield piece

@@ -3,7 +3,7 @@ import type OpenAI from 'openai'
 import type { ApiConfig } from '../../config'
 import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
-import { computeFromPassages } from './computed'
+import { computedFor } from './computed'
 import type { AnswerProvider, AnswerRequest } from './provider'
 
 export class AnswerProviderError extends Error {
@@ -63,7 +63,8 @@ export function openAiAnswers(
   }
 }
 
-function messagesFor({ question, history, passages }: AnswerRequest): OpenAI.ChatCompletionMessageParam[] {
+function messagesFor(request: AnswerRequest): OpenAI.ChatCompletionMessageParam[] {
+  const { question, history, passages } = request
   const numbered = passages
     .map((passage, index) => {
       const where = passage.pageNumber
@@ -76,7 +77,7 @@ function messagesFor({ question, history, passages }: AnswerRequest): OpenAI.Cha
     .join('\n\n')
   // Figures are computed by code, exactly (./computed): the model is given the result and its
   // cited working to state, never the arithmetic to do.
-  const computed = computeFromPassages(question, passages)
+  const computed = computedFor(request)
   const fact = computed
     ? `\n\nComputed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n${computed.figure}\n${computed.derivation}`
     : ''

@@ -1,5 +1,6 @@
 import type { ApiConfig } from '../../config'
 import type { Passage } from '../retrieval/hybrid'
+import type { ComputedAnswer } from './computed'
 import { extractiveAnswers } from './extractive'
 
 export interface ChatTurn {
@@ -19,6 +20,11 @@ export interface AnswerRequest {
   history: ChatTurn[]
   /** What retrieval found, best first; an answer cites `passages[n - 1]` as `[n]`. */
   passages: SourcePassage[]
+  /**
+   * The figure computed from the passages' tables (null: none), when the caller has computed it
+   * already to keep its cells; a provider computes it itself when this is absent.
+   */
+  computed?: ComputedAnswer | null
 }
 
 /**

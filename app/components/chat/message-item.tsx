@@ -5,6 +5,8 @@ import remarkGfm from 'remark-gfm'
 import type { Message } from '~/services/conversations.server'
 import { relativeTime } from '~/utils/documents'
 
+import { Derivation, splitAtFormula } from './derivation'
+
 type Reference = Message['document_references'][number]
 
 /**
@@ -48,12 +50,37 @@ const components: Components = {
   a: ({ href, children }) => <SourceLink href={href ?? ''}>{children}</SourceLink>,
 }
 
-export function MessageContent({ content, references }: { content: string; references: Reference[] }) {
+function Markdown({ content, references }: { content: string; references: Reference[] }) {
+  return content ? (
+    <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
+      {linkMarkers(content, references)}
+    </ReactMarkdown>
+  ) : null
+}
+
+/** The answer; one computed from tables has its formula drawn with a link to each operand's cell. */
+export function MessageContent({
+  content,
+  references,
+  derivation = null,
+}: {
+  content: string
+  references: Reference[]
+  derivation?: Message['derivation']
+}) {
+  if (!derivation) {
+    return (
+      <div className="message-content">
+        <Markdown content={content} references={references} />
+      </div>
+    )
+  }
+  const { before, lead, after } = splitAtFormula(content, derivation)
   return (
     <div className="message-content">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-        {linkMarkers(content, references)}
-      </ReactMarkdown>
+      <Markdown content={before} references={references} />
+      <Derivation derivation={derivation} lead={lead ?? ''} references={references} />
+      <Markdown content={after} references={references} />
     </div>
   )
 }
@@ -84,6 +111,7 @@ export function MessageItem({
   content,
   createdAt,
   references,
+  derivation = null,
   now,
   streaming = false,
 }: {
@@ -95,6 +123,8 @@ export function MessageItem({
   content: string
   createdAt: string | null
   references: Reference[]
+  /** The working of an answer computed from tables, once saved (a streaming answer has none yet). */
+  derivation?: Message['derivation']
   now: number
   streaming?: boolean
 }) {
@@ -116,7 +146,7 @@ export function MessageItem({
           </span>
         </p>
       ) : (
-        <MessageContent content={content} references={references} />
+        <MessageContent content={content} references={references} derivation={derivation} />
       )}
       {references.length ? (
         <div className="message-sources">

@@ -1,5 +1,6 @@
 import type { DocumentDetailData } from '~/services/document-detail.server'
 
+import { CitedTable } from './cited-table'
 import { PanelLink, usePanel } from './panel-context'
 import { ProcessingNotice } from './processing-notice'
 
@@ -24,6 +25,7 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
           <h2 className="preview-heading">
             {pageName(current)} <span className="muted">of {preview.page_count}</span>
           </h2>
+          {preview.cell ? <CitedTable cell={preview.cell} /> : null}
           <div className="preview-text" role="region" tabIndex={0} aria-label={`Text of ${pageName(current)}`}>
             {current.text ? <PageText text={current.text} passage={preview.passage} /> : <em>No text on this page.</em>}
           </div>

@@ -1,0 +1,62 @@
+/**
+ * Cell citations (decision 015): an answer computed from a table names each operand's cell by its
+ * chunk, the table's place among the tables of the chunk's text, and the row and column in that
+ * table. The chat links to the cell and the document view highlights it; both tiers build and read
+ * the link here.
+ */
+
+/** Where one operand of a computed answer was read. */
+export interface CellCitation {
+  /** The `[n]` of the message's `document_references` that cites the cell's passage; null when the answer does not cite it. */
+  reference: number | null
+  document_id: number
+  chunk_id: number
+  /** The table's index among the tables of the chunk's text, as the table reader finds them. */
+  table: number
+  /** Row and column in that table, from 0; row 0 is usually a header row. */
+  row: number
+  column: number
+  row_label: string
+  column_label: string
+  /** The cell as the document writes it ("$ 1,496.5"). */
+  text: string
+  page_number: number | null
+  sheet_name: string | null
+}
+
+/** A piece of a derivation: text, or an operand as the formula writes it. */
+export type DerivationPart = string | { operand: number; text: string }
+
+/** The working of a computed answer, saved with its message: the figure and the formula whose operands cite their cells. */
+export interface MessageDerivation {
+  /** The result with its scale and unit: "24.41%", "$293.6 thousand". */
+  figure: string
+  /** The formula in pieces: `(`, operand 0, ` − `, operand 1, `) / `, operand 1, ` = 24.41%`. */
+  parts: DerivationPart[]
+  operands: CellCitation[]
+}
+
+export interface CellPosition {
+  table: number
+  row: number
+  column: number
+}
+
+// Bounded so a hand-made link cannot ask for absurd positions.
+const CELL_PARAM = /^(\d{1,3})\.(\d{1,6})\.(\d{1,4})$/
+
+/** The `cell` query parameter of a document link: `{table}.{row}.{column}`. */
+export const cellParam = ({ table, row, column }: CellPosition) => `${table}.${row}.${column}`
+
+export function parseCellParam(value: string | null | undefined): CellPosition | null {
+  const match = CELL_PARAM.exec(value ?? '')
+  return match ? { table: Number(match[1]), row: Number(match[2]), column: Number(match[3]) } : null
+}
+
+/** The id of a highlighted cell in the document view, which a cell link's fragment targets. */
+export const cellAnchor = (chunkId: number, { table, row, column }: CellPosition) =>
+  `cell-${chunkId}-${table}-${row}-${column}`
+
+/** The document view at the cell: its chunk's page, the table drawn with the cell highlighted. */
+export const cellHref = (cell: Pick<CellCitation, 'document_id' | 'chunk_id'> & CellPosition) =>
+  `/documents/${cell.document_id}?chunk=${cell.chunk_id}&cell=${cellParam(cell)}#${cellAnchor(cell.chunk_id, cell)}`
