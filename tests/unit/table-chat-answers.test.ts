@@ -55,6 +55,13 @@ describe('answers from the tables of the retrieved passages', () => {
     )
   })
 
+  it('give several figures asked together on the first line, "; " between, every cell cited on the next', async () => {
+    expect(await answer('What were Other sales in 2019 and 2018 respectively?', [TABLE, IN_MILLIONS])).toBe(
+      '$44.1 million; $56.7 million\n\n' +
+        'Other, Years Ended September 30, 2019: 44.1 [1]; Other, Years Ended September 30, 2018: 56.7 [1]',
+    )
+  })
+
   it('stream in pieces that the citation filter keeps whole, markers inside the derivation renumbered', async () => {
     const written = await pieces('What is the average of Other sales from 2017 to 2019?', [LEASE, TABLE])
     expect(written.length).toBeGreaterThan(1)

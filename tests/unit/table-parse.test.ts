@@ -27,7 +27,9 @@ describe('table cells', () => {
     expect(scaleOf('(Dollars in millions)')).toBe('million')
     expect(scaleOf('€ million')).toBe('million')
     expect(scaleOf('in billions')).toBe('billion')
+    expect(scaleOf('Comparison of Year Ended December 31, 2019 to 2018 (in 000’s)')).toBe('thousand')
     expect(scaleOf('Total sales')).toBeNull()
+    expect(scaleOf('Costs rose by $3.9 million of cost of revenues')).toBeNull()
   })
 })
 
@@ -43,6 +45,13 @@ describe('tables as data', () => {
     expect(table!.columns.slice(1).map((column) => column.year)).toEqual([2019, 2018, 2017])
     expect(table!.rowLabels.slice(2)).toEqual(['Fixed Price', 'Other', 'Total sales'])
     expect(table!.unit).toBe('$')
+  })
+
+  it('reads the scale from the text’s mentions of the table’s figures, and from no other figure', () => {
+    const licenses = ' | 2019 | 2018\nFCC licenses | $ 136.2 | $ 120.6\nState licenses | 2.5 | 2.5'
+    expect(parseTables(licenses, 'In 2019, FCC licenses increased $15.6 million.')[0]!.scale).toBe('million')
+    expect(parseTables(licenses, 'State licenses were $2.5 thousand.')[0]!.scale).toBe('thousand')
+    expect(parseTables(licenses, 'We recorded $108 million of tax expense.')[0]!.scale).toBeNull()
   })
 
   it('reads the scale from a header row, or else from the text around the table', () => {

@@ -7,10 +7,12 @@ import {
   count,
   difference,
   lookup,
+  lookupAll,
   type Operand,
   type Part,
   percentageChange,
   ratio,
+  select,
   sum,
   writeParts,
 } from './compute'
@@ -19,7 +21,10 @@ import { figureAt, type Scale, type Table } from './table'
 
 export interface TableAnswer<S> {
   operation: Operation
-  /** The exact result as a decimal string, or the column label a comparison picks ("2019"). */
+  /**
+   * The exact result as a decimal string; the column label a comparison picks ("2019") or the
+   * periods asked for ("2019; 2018"); figures looked up together, "; " between.
+   */
   value: string
   display: string
   scale: Scale | null
@@ -75,7 +80,12 @@ export function answerFromTables<S>(
   const { computation, operation, operands, source } = best
   return {
     operation,
-    value: operation.startsWith('compare') ? computation.display : computation.value.toFixed(),
+    value:
+      operation.startsWith('compare') || operation === 'periods'
+        ? computation.display
+        : operation === 'lookup'
+          ? operands.map((operand) => operand.value.toFixed()).join('; ')
+          : computation.value.toFixed(),
     display: computation.display,
     scale: computation.scale,
     unit: computation.unit,
@@ -185,17 +195,25 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       const a = operandAt(table, first.row, column)!
       const b = operandAt(table, second.row, column)!
       const { scale, unit } = unitsOf(table, [a, b])
+      const [larger, smaller] = asked.magnitude && a.value.lt(b.value) ? [b, a] : [a, b]
       const computation =
         operation === 'difference'
-          ? difference(a, b, scale, unit)
+          ? difference(larger, smaller, scale, unit)
           : ratio(a, b, operation === 'share' || /percent/i.test(asked.text))
       if (computation)
-        return { score: (first.score + second.score) / 2, computation, operation, operands: [a, b], source }
+        return {
+          score: (first.score + second.score) / 2,
+          computation,
+          operation,
+          operands: operation === 'difference' ? [larger, smaller] : [a, b],
+          source,
+        }
     }
   }
 
   if (columns.length === 0) {
-    if (operation === 'sum' || operation === 'average' || operation.startsWith('compare') || operation === 'count')
+    if (operation === 'periods') columns = years
+    else if (operation === 'sum' || operation === 'average' || operation.startsWith('compare') || operation === 'count')
       columns = years.length >= 2 ? years : all
     else if ((operation === 'difference' || operation === 'percentage-change') && years.length >= 2)
       columns = [...years].sort((a, b) => yearOfColumn(table, b) - yearOfColumn(table, a)).slice(0, 2)
@@ -226,19 +244,19 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   let used = present
   switch (operation) {
     case 'lookup':
-      // Several periods asked for ("in 2019 and 2018") want every figure, which one cannot answer.
-      if (present.length !== operands.length || present.length !== 1) return null
-      used = present.slice(0, 1)
-      computation = lookup(present[0]!, scale, unit)
+      // Several periods asked for ("in 2019 and 2018") want every figure, in the order asked.
+      if (present.length !== operands.length || present.length === 0) return null
+      computation = present.length === 1 ? lookup(present[0]!, scale, unit) : lookupAll(present, scale, unit)
       break
     case 'difference':
     case 'percentage-change':
       if (present.length !== 2 || operands.length !== 2) return null
-      used = chronological
+      used =
+        operation === 'difference' && asked.magnitude
+          ? [...present].sort((a, b) => b.value.comparedTo(a.value))
+          : chronological
       computation =
-        operation === 'difference'
-          ? difference(chronological[0]!, chronological[1]!, scale, unit)
-          : percentageChange(chronological[0]!, chronological[1]!)
+        operation === 'difference' ? difference(used[0]!, used[1]!, scale, unit) : percentageChange(used[0]!, used[1]!)
       break
     case 'sum':
     case 'average':
@@ -258,6 +276,25 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
         asked.threshold!.above ? operand.value.gt(limit) : operand.value.lt(limit),
       )
       computation = count(matching, present.length, `${asked.threshold.above ? 'above' : 'below'} ${limit.toFixed()}`)
+      break
+    }
+    case 'periods': {
+      const limit = asked.threshold && thresholdIn(asked.threshold, table.scale)
+      const passes = (operand: Operand) =>
+        !limit || (asked.threshold!.above ? operand.value.gt(limit) : operand.value.lt(limit))
+      // A year shown twice (its figure and its share) is one period.
+      const labelled = present.filter(passes).map((operand) => ({
+        operand,
+        label: table.columns[operand.cell.column]!.year?.toString() ?? operand.cell.columnLabel,
+      }))
+      const chosen = labelled.filter(
+        (item, index) => labelled.findIndex((other) => other.label === item.label) === index,
+      )
+      if (chosen.length === 0) return null
+      used = chosen.map(({ operand }) => operand)
+      const row = table.rowLabels[match.row]!
+      const condition = limit ? `${row} ${asked.threshold!.above ? 'above' : 'below'} ${limit.toFixed()}` : row
+      computation = select(chosen, condition)
       break
     }
     case 'compare-max':

@@ -11,6 +11,7 @@ export type Operation =
   | 'count'
   | 'compare-max'
   | 'compare-min'
+  | 'periods'
 
 /** A period the question names: a year, or the latest column ("last year") or the one before it. */
 export type Period = { year: number } | { relative: 'latest' | 'previous' }
@@ -27,6 +28,8 @@ export interface Question {
   parts: string[][] | null
   /** "exceed $400 million": the threshold a count compares against. */
   threshold: { above: boolean; value: number; scale: 'thousand' | 'million' | 'billion' | null } | null
+  /** "the difference between X and Y" asks how far apart they are (larger minus smaller), not for a change. */
+  magnitude: boolean
 }
 
 const OPERATIONS: Array<[Operation, RegExp]> = [
@@ -63,7 +66,8 @@ const FUNCTION_WORDS = new Set(
       'end ended ending as at on for during across three two quarter quarterly first second third fourth last latest ' +
       'this current prior previous before january february march april may june july august september october november ' +
       'december net dollar dollars million millions thousand thousands billion higher highest larger largest greater ' +
-      'greatest lower lowest smaller smallest less least bigger biggest',
+      'greatest lower lowest smaller smallest less least bigger biggest table tables ' +
+      'provide provides information show shows highlight highlights calculated available made regarding',
   ),
 )
 // Kept when a label holds them ("Total sales", "Net income", "Fourth quarter"), not required when it does not.
@@ -73,10 +77,29 @@ const SOFT_WORDS = new Set(
 
 /** Reads a question: its operation, the periods it names and the words naming the quantity. */
 export function readQuestion(text: string): Question {
-  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+  const threshold = thresholdOf(text)
+  const operation = operationOf(text, threshold !== null)
   const periods = periodsOf(text)
   const { terms, softTerms } = quantityTerms(text)
-  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold: thresholdOf(text) }
+  const magnitude = operation === 'difference' && /\bdifferen(?:ce|t)\b/i.test(text) && !CHANGE.test(text)
+  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold, magnitude }
+}
+
+const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
+// "Which years does the table show X for?", "Which years did X exceed $1 million?": the periods
+// themselves are the answer, every one or those past the threshold.
+const PERIODS = /\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat are the years\b|\bwhich year\(s\)/i
+const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
+// "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
+const RESPECTIVELY = /\brespective(?:ly)?\b/i
+
+function operationOf(text: string, hasThreshold: boolean): Operation {
+  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+  if (operation === 'count') return operation
+  if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
+  if ((operation === 'lookup' || operation.startsWith('compare')) && PERIODS.test(text)) return 'periods'
+  if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
+  return operation
 }
 
 /**

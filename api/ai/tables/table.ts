@@ -59,13 +59,51 @@ export function parseFigure(text: string): Figure | null {
 
 /** The scale a text names: "in thousands", "$'000", "(000s)", "$ millions", "$m", "€ million"… */
 export function scaleOf(text: string): Scale | null {
-  const lower = text.toLowerCase()
-  if (/\bin thousands\b|thousands of|[‘’'$£€]\s?000s?\b|\(000s?\)|\bthousands\b|\$k\b/.test(lower)) return 'thousand'
+  // A figure's own word ("$3.9 million of costs", "2 thousand employees") states an amount, not the scale.
+  const lower = text.toLowerCase().replace(/\d\s*(?:thousand|million|billion)s?\b/g, ' ')
+  if (
+    /\bin thousands\b|thousands of|[‘’'$£€]\s?000[‘’']?s?\b|\(000[‘’']?s?\)|\bin 000[‘’']?s\b|\bthousands\b|\$k\b/.test(
+      lower,
+    )
+  )
+    return 'thousand'
   if (/\bin millions\b|millions of|[$£€]\s?m(?:illions?|n)?\b|\bmillions?\b\s*(?:of|\)|$)|\(millions?\)/.test(lower))
     return 'million'
   if (/\bin billions\b|billions of|[$£€]\s?b(?:illions?|n)?\b|\(billions?\)/.test(lower)) return 'billion'
   return null
 }
+
+const SCALES: Record<string, Scale> = { thousand: 'thousand', million: 'million', billion: 'billion' }
+const MENTION = /(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)s?\b/gi
+
+/**
+ * The scale the text gives a figure the table holds: "FCC licenses increased $15.6 million" over
+ * a table whose row reads 136.2 and 120.6 says the table is in millions. A mention counts when its
+ * number is a cell of the table or the difference of two cells of one row; the scale most
+ * mentions agree on wins.
+ */
+export function scaleFromMentions(rows: string[][], text: string): Scale | null {
+  const figures = new Set<string>()
+  for (const row of rows) {
+    const values = row.slice(1).flatMap((cell) => parseFigure(cell)?.value ?? [])
+    for (const [index, value] of values.entries()) {
+      figures.add(value.abs().toFixed())
+      for (const other of values.slice(index + 1)) figures.add(value.minus(other).abs().toFixed())
+    }
+  }
+  const votes = new Map<Scale, number>()
+  for (const [, number, word] of text.matchAll(MENTION)) {
+    const value = new Decimal(number!.replace(/,/g, ''))
+    if (value.isZero() || !figures.has(value.toFixed())) continue
+    const scale = SCALES[word!.toLowerCase()]!
+    votes.set(scale, (votes.get(scale) ?? 0) + 1)
+  }
+  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+}
+
+/** The scale a table's surrounding text states ("in millions"), else the one its mentions of the table's figures carry. */
+export const scaleAround = (table: Pick<Table, 'rows'>, text: string) =>
+  scaleOf(text) ?? scaleFromMentions(table.rows, text)
 
 export const splitRow = (line: string) => line.split(SEPARATOR).map((cell) => cell.trim())
 
@@ -129,7 +167,7 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
     scaleOf(header.flat().join(' ')) ??
     scaleOf(rows.flatMap((row) => (row.slice(1).some((cell) => parseFigure(cell)) ? [] : row)).join(' ')) ??
     scaleOf(caption) ??
-    scaleOf(context)
+    scaleAround({ rows }, context)
   const units = new Map<string, number>()
   for (const row of rows.slice(headerRows))
     for (const cell of row.slice(1)) {
