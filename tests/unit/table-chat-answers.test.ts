@@ -87,7 +87,8 @@ describe('answers from the tables of the retrieved passages', () => {
       'Annual report',
     )
     expect(await answer('Why did total sales increase from 2018 to 2019?', [TABLE, reason])).toBe(
-      'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
+      'because of new fixed price contracts with the Navy.\n\n' +
+        'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
     )
     for (const question of ['What does Other include?', 'What are fixed price sales?'])
       expect(await answer(question, [TABLE])).not.toMatch(FIGURE_FIRST)
