@@ -134,6 +134,28 @@ describe('answers from tables', () => {
       derivation: 'Total sales above 1150: 2019 ($1,496.5), 2018 ($1,202.9)',
     })
     expect(answerFromTables('In which year was Other sales less than 50 million?', sales)?.value).toBe('2019')
+    // Named by the table's title, not by a row.
+    expect(answerFromTables('Which years does the table provide information for contract types?', sales)?.value).toBe(
+      '2019; 2018; 2017',
+    )
+  })
+
+  it('totals and averages an expense shown in parentheses as the amount spent', () => {
+    expect(answerFromTables('What was the average operating expenses for 2018 and 2019?', income)).toMatchObject({
+      value: '11250',
+      derivation: '(12,500 + 10,000) / 2 = 11,250 thousand',
+    })
+    expect(answerFromTables('What was the average net income (loss) for 2018 and 2019?', income)?.value).toBe('-110.15')
+  })
+
+  it('gives a change in a percentage in points', () => {
+    const shares = tables(' | 2019 | 2018\nTax provision as a share of sales | 1.4 | 3.5')
+    expect(
+      answerFromTables(
+        'What was the change in percentage of sales represented by tax provision from 2018 to 2019?',
+        shares,
+      ),
+    ).toMatchObject({ operation: 'difference', value: '-2.1', display: '-2.1%' })
   })
 
   it('gives the difference between two figures as how far apart they are, a change as later minus earlier', () => {

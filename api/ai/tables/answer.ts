@@ -129,6 +129,16 @@ function matchRows(table: Table, terms: string[], soft: string[], columns: numbe
   return matches.sort((a, b) => b.score - a.score)
 }
 
+/** The share of the terms that the table's labels, headers and caption hold between them. */
+function tableRecall(table: Table, terms: string[]) {
+  const words = new Set(
+    termsOf(
+      [...table.rowLabels, ...table.sections, ...table.columns.map((column) => column.label), table.caption].join(' '),
+    ),
+  )
+  return terms.filter((term) => words.has(term)).length / terms.length
+}
+
 /** The value columns: past the label, holding at least one figure. */
 const valueColumns = (table: Table) =>
   table.columns
@@ -233,10 +243,12 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   }
 
   const [match] = matchRows(table, asked.terms, asked.softTerms, columns)
-  if (!match || match.recall < MIN_RECALL) return null
+  // "Which years does the table give X for?" may name the table by its words, not one row's.
+  const aboutTable = operation === 'periods' && !asked.threshold && tableRecall(table, asked.terms) >= MIN_RECALL
+  if (!match || (match.recall < MIN_RECALL && !aboutTable)) return null
   const operands = columns.map((column) => operandAt(table, match.row, column))
   const present = operands.filter((operand): operand is Operand => operand !== null)
-  const { scale, unit } = unitsOf(table, present)
+  const { scale, unit } = asked.points ? { scale: null, unit: '%' } : unitsOf(table, present)
   const chronological = [...present].sort(
     (a, b) => yearOfColumn(table, b.cell.column) - yearOfColumn(table, a.cell.column),
   )
@@ -261,7 +273,9 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     case 'sum':
     case 'average':
       if (present.length < 2 || present.length !== operands.length) return null
-      used = [...present].sort((a, b) => a.cell.column - b.cell.column)
+      used = (deductions(asked, present) ? present.map(magnitude) : present).sort(
+        (a, b) => a.cell.column - b.cell.column,
+      )
       computation = operation === 'sum' ? sum(used, scale, unit) : average(used, scale, unit)
       break
     case 'ratio':
@@ -317,6 +331,17 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   if (!computation) return null
   return { score: match.score, computation, operation, operands: used, source }
 }
+
+const DEDUCTION = /\b(?:expenses?|costs?|loss(?:es)?|charges?|impairments?|depreciation|amortization|write-?offs?)\b/i
+const EARNING = /\b(?:income|profit|gains?|earnings|revenues?|sales)\b/i
+
+/**
+ * An expense or a loss asked for whose figures are all in parentheses: the parentheses mark a
+ * deduction, and its total or average is the amount spent, "$11,888", not "-$11,888".
+ */
+const deductions = (asked: Question, operands: Operand[]) =>
+  operands.every((operand) => operand.value.isNegative()) && DEDUCTION.test(asked.text) && !EARNING.test(asked.text)
+const magnitude = (operand: Operand): Operand => ({ ...operand, value: operand.value.abs() })
 
 function thresholdIn(threshold: NonNullable<Question['threshold']>, scale: Scale | null) {
   const value = new Decimal(threshold.value)

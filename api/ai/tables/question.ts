@@ -30,6 +30,8 @@ export interface Question {
   threshold: { above: boolean; value: number; scale: 'thousand' | 'million' | 'billion' | null } | null
   /** "the difference between X and Y" asks how far apart they are (larger minus smaller), not for a change. */
   magnitude: boolean
+  /** "the change in percentage of sales": a difference of percentages, in points. */
+  points: boolean
 }
 
 const OPERATIONS: Array<[Operation, RegExp]> = [
@@ -82,7 +84,8 @@ export function readQuestion(text: string): Question {
   const periods = periodsOf(text)
   const { terms, softTerms } = quantityTerms(text)
   const magnitude = operation === 'difference' && /\bdifferen(?:ce|t)\b/i.test(text) && !CHANGE.test(text)
-  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold, magnitude }
+  const points = operation === 'difference' && CHANGE_OF_SHARE.test(text)
+  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold, magnitude, points }
 }
 
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
@@ -92,13 +95,16 @@ const PERIODS = /\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat are th
 const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
 // "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
 const RESPECTIVELY = /\brespective(?:ly)?\b/i
+const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i
 
 function operationOf(text: string, hasThreshold: boolean): Operation {
   const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
   if (operation === 'count') return operation
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
-  if ((operation === 'lookup' || operation.startsWith('compare')) && PERIODS.test(text)) return 'periods'
+  if (PERIODS.test(text)) return 'periods'
   if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
+  // A change in a percentage is in points: "the change in percentage of sales" subtracts.
+  if (operation === 'percentage-change' && CHANGE_OF_SHARE.test(text)) return 'difference'
   return operation
 }
 
