@@ -148,6 +148,14 @@ describe('answers from tables', () => {
     expect(answerFromTables('What was the average net income (loss) for 2018 and 2019?', income)?.value).toBe('-110.15')
   })
 
+  it('computes from a CSV file’s rows as from any table', () => {
+    const csv = tables('Metric,FY2024,FY2025\nRevenue,1100,1250\nCosts,(400),(450)')
+    expect(answerFromTables('What was the change in revenue from FY2024 to FY2025?', csv)).toMatchObject({
+      value: '150',
+      derivation: '1,250 − 1,100 = 150',
+    })
+  })
+
   it('gives a change in a percentage in points', () => {
     const shares = tables(' | 2019 | 2018\nTax provision as a share of sales | 1.4 | 3.5')
     expect(

@@ -62,6 +62,13 @@ describe('answers from the tables of the retrieved passages', () => {
     )
   })
 
+  it('read the rows of a CSV file’s chunk, cells split at its commas', async () => {
+    const kpis = passage('Metric,2024,2025\nRevenue,1100,1250\nHeadcount,40,44', 4, 'kpis.csv')
+    expect(await answer('What was the percentage change in revenue from 2024 to 2025?', [kpis])).toBe(
+      ['13.64%', '(1,250 [1] − 1,100 [1]) / 1,100 [1] = 13.64%', 'From Revenue (2025; 2024) in kpis.csv.'].join('\n\n'),
+    )
+  })
+
   it('stream in pieces that the citation filter keeps whole, markers inside the derivation renumbered', async () => {
     const written = await pieces('What is the average of Other sales from 2017 to 2019?', [LEASE, TABLE])
     expect(written.length).toBeGreaterThan(1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
+import { figureAt, parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
 
 const SALES =
   ' |  | Years Ended September 30, | \n | 2019 | 2018 | 2017\nFixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9\n' +
@@ -45,6 +45,16 @@ describe('tables as data', () => {
     expect(table!.columns.slice(1).map((column) => column.year)).toEqual([2019, 2018, 2017])
     expect(table!.rowLabels.slice(2)).toEqual(['Fixed Price', 'Other', 'Total sales'])
     expect(table!.unit).toBe('$')
+  })
+
+  it('reads a CSV file’s chunk by its own delimiter, and leaves ragged lines alone', () => {
+    const [table] = parseTables('Metric,FY2024,FY2025\nRevenue,100,120\nCosts,(40),(55.5)')
+    expect(table!.columns.map((column) => column.year)).toEqual([null, 2024, 2025])
+    expect(table!.rowLabels).toEqual(['', 'Revenue', 'Costs'])
+    expect(figureAt(table!, 2, 2)?.value.toFixed()).toBe('-55.5')
+    expect(parseTables('Metric;2024;2025\nRevenue;100;120')[0]!.rows[1]).toEqual(['Revenue', '100', '120'])
+    expect(parseTables('Revenue,1,234,1,500\nCosts,400,450')).toEqual([])
+    expect(parseTables('Sales grew.\nCosts fell.')).toEqual([])
   })
 
   it('reads the scale from the text’s mentions of the table’s figures, and from no other figure', () => {

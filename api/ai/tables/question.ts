@@ -121,7 +121,7 @@ export function quantityTerms(text: string) {
   const all = termsOf(
     text
       .replace(THRESHOLD, ' ')
-      .replace(/\b(?:fy\s?'?\d\d|(?:19|20)\d\d)\b/gi, ' ')
+      .replace(/\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi, ' ')
       .replace(/\$?\s?[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
   ).filter((term) => !/^[\d.,]+$/.test(term))
   const softTerms = [...new Set(all.filter((term) => SOFT_WORDS.has(term)))]
@@ -137,7 +137,7 @@ export function periodsOf(text: string): Period[] {
   // "2017-2019", "from 2017 to 2019" over an average or sum mean every year between.
   const range = /\b((?:19|20)\d\d)\s*(?:-|–|to|through)\s*((?:19|20)\d\d)\b/i.exec(text)
   const spanned = range && /\b(?:average|total|sum|over|across)\b/i.test(text)
-  for (const match of text.matchAll(/\b(?:fy\s?'?(\d\d)\b|((?:19|20)\d\d)\b)/gi)) {
+  for (const match of text.matchAll(/\b(?:fy\s?'?(\d\d)\b|(?:fy\s?)?((?:19|20)\d\d)\b)/gi)) {
     add({ year: match[1] ? 2000 + Number(match[1]) : Number(match[2]) })
   }
   if (spanned) {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import Papa from 'papaparse'
 
 import { analyze } from '../retrieval/analyzer'
 
@@ -42,7 +43,8 @@ const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
 const NUMBER =
   /^([-−–]?)\s*\(?\s*([-−–]?)\s*([$€£¥]|rmb|us\$|a\$)?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$/i
-const YEAR = /\b((?:19|20)\d\d)\b/g
+// "2019", and "FY2019" as spreadsheets head their columns.
+const YEAR = /(?:\b|(?<=fy))((?:19|20)\d\d)\b/gi
 const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i
 
 /** A cell's number: `$  1,452.4` → 1452.4, `(12.5)` → −12.5, `12%` → 12 with unit %, `—` → null. */
@@ -119,7 +121,8 @@ export function yearOf(text: string): number | null {
 }
 
 /**
- * The tables in a chunk's text: runs of lines with cells split by " | " or tabs. Rows read before
+ * The tables in a chunk's text: runs of lines with cells split by " | " or tabs, or else the whole
+ * chunk as a CSV file's rows. Rows read before
  * the first figure are header rows; a group label ("Years Ended September 30,") is carried over
  * the columns it spans, up to the next label of its row. `context` (a caption, the text around the
  * table) is read for the scale when the table names none.
@@ -140,7 +143,25 @@ export function parseTables(text: string, context = ''): Table[] {
     }
   }
   flush()
+  if (tables.length === 0) {
+    const rows = delimitedRows(text)
+    if (rows) tables.push(tableOf(rows, '', context))
+  }
   return tables
+}
+
+/**
+ * A CSV file's chunk: its rows as the extractor writes them, joined by the file's own delimiter
+ * (comma or semicolon; tabs split above). Read only when every line has the same number of cells,
+ * at least two, as a sheet's rows do: prose, or a row whose unquoted "1,234" split in two, gives
+ * ragged lines and is left alone rather than read into the wrong columns.
+ */
+export function delimitedRows(text: string): string[][] | null {
+  const { data, meta } = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';'] })
+  if (data.length < 2 || !meta.delimiter || meta.delimiter === '\t') return null
+  const width = data[0]!.length
+  if (width < 2 || data.some((row) => row.length !== width)) return null
+  return data.map((row) => row.map((cell) => cell.trim()))
 }
 
 export function tableOf(raw: string[][], caption = '', context = ''): Table {
