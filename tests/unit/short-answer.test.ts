@@ -54,6 +54,16 @@ describe('the short phrase an answer leads with', () => {
     ).toBe('components of an enterprise.')
   })
 
+  it('gives the year a sentence’s figures compare for, or every year it gives one for', () => {
+    const sentence =
+      'Amortization of purchased intangibles amounted to $19.5 million in 2019 and $20.8 million in 2018.'
+    expect(shortAnswer('In which year is the amortization of purchased intangibles larger?', [sentence])).toBe('2018')
+    expect(shortAnswer('In which year is the amortization of purchased intangibles smaller?', [sentence])).toBe('2019')
+    expect(shortAnswer('For which years is the amortization of purchased intangibles recorded?', [sentence])).toBe(
+      '2019; 2018',
+    )
+  })
+
   it('gives the date a "when" question asks for', () => {
     expect(shortAnswer('When did trading commence?', ['Trading commenced on March 29, 1988.'])).toBe('March 29, 1988')
   })

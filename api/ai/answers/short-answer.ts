@@ -10,6 +10,8 @@ import { analyze } from '../retrieval/analyzer'
 export function shortAnswer(question: string, sentences: string[]): string | null {
   const asked = question.trim()
   if (CAUSE_QUESTION.test(asked)) return firstOf(sentences, causeIn)
+  const byYear = WHICH_YEAR.test(asked) ? firstOf(sentences, (sentence) => yearsIn(asked, sentence)) : null
+  if (byYear) return byYear
   if (WHEN_QUESTION.test(asked)) return firstOf(sentences, (sentence) => DATE.exec(sentence)?.[0] ?? null)
   if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked)) return figuresIn(asked, sentences[0]!)
   const verbal = VERB_QUESTION.exec(asked)
@@ -40,6 +42,45 @@ function causeIn(sentence: string) {
   if (!match) return null
   const cause = sentence.slice(match.index).trim()
   return cause.length > match[0].length + 3 ? cause : null
+}
+
+const WHICH_YEAR = /\b(?:which|what) (?:fiscal )?(?:year|period)s?\b|\bwhich year\(s\)/i
+const HIGHER = /\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b/i
+const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i
+
+/**
+ * The years a sentence gives figures for ("$19.5 million in 2019 and $20.8 million in 2018"): the
+ * one with the larger or smaller figure when the question compares, else every one, "; " between.
+ */
+function yearsIn(question: string, sentence: string) {
+  const pairs = [
+    ...sentence.matchAll(
+      new RegExp(`(${FIGURE.source})\\s+(?:in|for|during)\\s+(?:fiscal\\s+)?((?:19|20)\\d\\d)\\b`, 'gi'),
+    ),
+  ]
+    .map((match) => ({ value: toNumber(match[1]!), year: match[match.length - 1]! }))
+    .filter((pair) => pair.value !== null)
+  if (new Set(pairs.map((pair) => pair.year)).size < 2) return null
+  const higher = HIGHER.test(question)
+  if (higher || LOWER.test(question)) {
+    const sorted = [...pairs].sort((a, b) => a.value! - b.value!)
+    return (higher ? sorted[sorted.length - 1]! : sorted[0]!).year
+  }
+  return [...new Set(pairs.map((pair) => pair.year))].join('; ')
+}
+
+/** A figure's size as written: "$20.8 million" → 20.8e6, "(1.5)" → −1.5. */
+function toNumber(figure: string) {
+  const digits = /\d(?:[\d,]*\d)?(?:\.\d+)?/.exec(figure)
+  if (!digits) return null
+  const scale = /billion|bn/i.test(figure)
+    ? 1e9
+    : /million|\dm\b/i.test(figure)
+      ? 1e6
+      : /thousand/i.test(figure)
+        ? 1e3
+        : 1
+  return Number(digits[0].replace(/,/g, '')) * scale * (/^\(|^-/.test(figure.trim()) ? -1 : 1)
 }
 
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)'

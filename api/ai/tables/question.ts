@@ -36,6 +36,12 @@ export interface Question {
 
 const OPERATIONS: Array<[Operation, RegExp]> = [
   ['count', /\bhow many (?:years|times|periods|quarters|components|items|types)\b/i],
+  // Before the others: "In which year was the movement greater?" asks for a year, not the movement.
+  [
+    'compare-max',
+    /\bwhich (?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
+  ],
+  ['compare-min', /\bwhich (?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i],
   [
     'percentage-change',
     /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease/i,
@@ -51,11 +57,6 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
     /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
   ],
   ['sum', /\b(?:sum|combined|altogether|in total|total of)\b|\btotal\b.*\b(?:and|between)\b.*\d/i],
-  [
-    'compare-max',
-    /\bwhich (?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
-  ],
-  ['compare-min', /\bwhich (?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i],
 ]
 
 // Words that say what to do or when, not which quantity: they never decide which row is meant.
