@@ -64,6 +64,20 @@ describe('the short phrase an answer leads with', () => {
     )
   })
 
+  it('reads what a term refers to or means from "X is"', () => {
+    expect(
+      shortAnswer('What does Vessel Calendar Days refer to?', [
+        '(1) Vessel Calendar Days is the total number of days the vessels were in our fleet.',
+      ]),
+    ).toBe('the total number of days the vessels were in our fleet.')
+  })
+
+  it('picks no figure from a sentence when told not to (a quoted table row holds the figures)', () => {
+    const sentence = ['Total amortization expense was $2.5 million during fiscal 2019.']
+    expect(shortAnswer('What was the total amortization expense in 2019?', sentence)).toBe('$2.5 million')
+    expect(shortAnswer('What was the total amortization expense in 2019?', sentence, { figures: false })).toBeNull()
+  })
+
   it('gives the date a "when" question asks for', () => {
     expect(shortAnswer('When did trading commence?', ['Trading commenced on March 29, 1988.'])).toBe('March 29, 1988')
   })

@@ -92,8 +92,9 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   }
   const quoted = chosen.slice(0, MAX_UNITS).map((unit, index) => (index === 0 ? '' : '\n\n') + render(unit))
   // The phrase that answers leads, alone on its line, and the sentences it comes from follow, cited.
+  // Below a table row quoted first, a sentence may still say what the row is or why it changed.
   const prose = chosen.filter((unit) => !unit.table).map((unit) => unit.text)
-  const short = chosen[0]!.table ? null : shortAnswer(question, prose)
+  const short = prose.length ? shortAnswer(question, prose, { figures: !chosen[0]!.table }) : null
   return short ? [short, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))] : quoted
 }
 

@@ -5,15 +5,17 @@ import { analyze } from '../retrieval/analyzer'
  * (the sentence itself follows, cited): the figure a "how much" question asks for, the date of a
  * "when", the cause after "due to" for a "why", what follows "consists of" for "what does X consist
  * of", what follows "X is" for "what is X". Null when the sentence has no such phrase: then the
- * sentence alone answers. Deterministic rules on the question's wording, no model.
+ * sentence alone answers. Deterministic rules on the question's wording, no model. Without
+ * `figures`, a figure is never picked (the table row quoted first holds the figures).
  */
-export function shortAnswer(question: string, sentences: string[]): string | null {
+export function shortAnswer(question: string, sentences: string[], { figures = true } = {}): string | null {
   const asked = question.trim()
   if (CAUSE_QUESTION.test(asked)) return firstOf(sentences, causeIn)
   const byYear = WHICH_YEAR.test(asked) ? firstOf(sentences, (sentence) => yearsIn(asked, sentence)) : null
   if (byYear) return byYear
   if (WHEN_QUESTION.test(asked)) return firstOf(sentences, (sentence) => DATE.exec(sentence)?.[0] ?? null)
-  if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked)) return figuresIn(asked, sentences[0]!)
+  if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked))
+    return figures ? figuresIn(asked, sentences[0]!) : null
   const verbal = VERB_QUESTION.exec(asked)
   if (verbal) return firstOf(sentences, (sentence) => afterVerb(sentence, verbal[1]!, verbs(verbal[2]!)))
   const how = HOW_QUESTION.exec(asked)
@@ -164,8 +166,9 @@ function verbs(verb: string) {
   const base = stem.replace(/e$/, '')
   const forms = [`${stem}s`, stem, `${base}ed`, `${base}es`, `${base}ing`]
   const withParticle = forms.map((form) => `${form}${particle ? ` ${particle}` : ''}`)
-  // "comprise" is written "is comprised of" as often as "comprises".
-  return [...withParticle, ...forms.map((form) => `${form} of`), ...forms]
+  // "comprise" is written "is comprised of" as often as "comprises"; what X means or refers to, "X is".
+  const defining = /^(?:represent|refer|mean)$/.test(stem) ? COPULAS : []
+  return [...withParticle, ...forms.map((form) => `${form} of`), ...forms, ...defining]
 }
 
 /**
