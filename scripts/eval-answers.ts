@@ -1,62 +1,46 @@
-// `npm run eval:answers -- <BEIR dir>`: ingests corpus.jsonl through the real pipeline (as
-// eval:retrieval does), asks every judged question of queries.jsonl through the streaming chat API in
-// a fresh conversation, over the whole corpus and limited to the question's own report, and prints
+// `npm run eval:answers -- <BEIR dir> [--per-query]`: ingests corpus.jsonl through the real pipeline
+// (as eval:retrieval does), asks every judged question of queries.jsonl through the streaming chat API
+// in a fresh conversation, over the whole corpus and limited to the question's own report, and prints
 // per answer type (TAT-QA's span, multi-span, arithmetic, count), for all questions, and per source
 // (table, text, table-text):
 // - answer hit: every gold answer appears in the answer, compared without case, spaces, `$`, `,` and `%`;
-// - exact match and F1 as TAT-QA defines them, where the gold answer is a number, with the whole
-//   answer (markers removed) as the prediction: a grounded answer quotes more than the number, so
-//   these are low by design and show how much else an answer says;
-// - exact match and F1 on the leading figure, over every question, as TAT-QA scores a predicted
-//   answer value: when an answer starts with a computed figure alone on its first line (the table
-//   answerer's "$293.6 million", "24.41%", "2019"), that line without markers is the prediction, a
-//   number matching the gold after scale and rounded to its precision; otherwise the whole answer
-//   is (and scores as above). "figure first" is the share of answers that start with one;
+// - exact match and F1 as TAT-QA's own script computes them (./eval/tatqa), with the answer's
+//   leading line as the prediction: its first line without citation markers, split at "; " into
+//   spans (a multi-value answer lists its figures there). That line is what a reader takes for the
+//   answer: the computed figure ("$293.6 million", "24.41%", "2019"), the figures asked for
+//   ("$161 thousand; $186 thousand"), the short phrase a span answer opens with, or else the first
+//   sentence or table row quoted. "figure first" is the share of answers whose leading line is a number;
 // - citation precision (markers whose passage is judged relevant) and coverage (answers citing at
 //   least one relevant passage), mean answer length, and p50/p95 time to the first chunk and the last;
 // - a baseline: the top search result's text cut to the answers' mean length, with its answer hit.
+// `--per-query` also lists every question with its gold answer, the leading line and its exact match.
 import { createParser } from 'eventsource-parser'
 
 import { type BeirQuery, ingestPassages, readBeir, scratchBackend } from './eval/beir-corpus'
 import { percentile } from './eval/metrics'
-import { exactAndF1, number, sameNumber } from './eval/tatqa'
+import { goldSpans, isNumber, scoreAnswer } from './eval/tatqa'
 
+const perQuery = process.argv.includes('--per-query')
 const directory = process.argv.slice(2).find((argument) => !argument.startsWith('--'))
 if (!directory) {
   console.error('Usage: npm run eval:answers -- <dir with corpus.jsonl, queries.jsonl (with answers), qrels/*.tsv>')
   process.exit(1)
 }
 
-/** Gold answers as strings: TAT-QA gives a list for spans, a number or a string otherwise. */
-const goldOf = (query: BeirQuery) =>
-  (Array.isArray(query.answer) ? query.answer : [query.answer]).filter((item) => item !== undefined).map(String)
+const goldOf = goldSpans
 const squeeze = (text: string) => text.toLowerCase().replace(/[\s$,%]/g, '')
 const hits = (answer: string, gold: string[]) =>
   gold.length > 0 && gold.every((item) => squeeze(answer).includes(squeeze(item)))
 const withoutMarkers = (text: string) => text.replace(/\s?\[\d+\]/g, '')
 
-const FIGURE = /^-?[$€£¥]?-?\d[\d,]*(?:\.\d+)?(?:%| (thousand|million|billion))?$/
-/** The answer's first line without markers when it is a figure alone ("$293.6 million", "24.41%"), else null. */
-const leadingFigure = (answer: string) => {
-  const first = withoutMarkers(answer).trim().split('\n')[0]!.trim()
-  return FIGURE.test(first) ? first : null
-}
-
-/** TAT-QA's exact match and F1 with the leading figure as the prediction, or the whole answer when it has none. */
-function leadingScores(answer: string, query: BeirQuery) {
-  const gold = goldOf(query)
-  const figure = leadingFigure(answer)
-  if (figure && gold.length === 1 && number(gold[0]!) !== null) {
-    const [, scale] = FIGURE.exec(figure)!
-    const value = number(figure.replace(/ (?:thousand|million|billion)$/, ''))!
-    const same = sameNumber(
-      { value, scale: scale ?? null, percent: figure.endsWith('%') },
-      { text: gold[0]!, scale: query.scale ?? '' },
-    )
-    if (same) return { exact: 1, f1: 1 }
-  }
-  return exactAndF1(figure ?? withoutMarkers(answer), gold.join(' '))
-}
+/** The prediction TAT-QA scores: the answer's first line without markers, its spans split at "; ". */
+const leadingSpans = (answer: string) =>
+  withoutMarkers(answer)
+    .trim()
+    .split('\n')[0]!
+    .split(/;\s+/)
+    .map((span) => span.trim())
+    .filter(Boolean)
 
 const { corpus, qrels, judged } = readBeir(directory)
 const answerable = judged.filter((query) => goldOf(query).length > 0)
@@ -118,6 +102,17 @@ try {
     for (const query of answerable) {
       outcomes.push(await ask(query, restrict && query.doc_id ? documentsOfReport.get(query.doc_id) : undefined))
     }
+    if (perQuery) {
+      console.log(`\n${scope}: each question, its gold answer and the answer's leading line`)
+      for (const { query, answer } of outcomes) {
+        const { exact } = scoreAnswer(leadingSpans(answer), query)
+        console.log(
+          `${exact ? '✓' : '✗'} [${query.answer_type}/${query.answer_from}] ${query.text.trim()}\n` +
+            `    gold ${goldOf(query).join(' | ')}${query.scale ? ` (${query.scale})` : ''}\n` +
+            `    got  ${leadingSpans(answer).join(' | ')}`,
+        )
+      }
+    }
     const meanLength = outcomes.reduce((sum, outcome) => sum + outcome.answer.length, 0) / outcomes.length
     const baselineHits = new Map<string, boolean>()
     for (const query of answerable) {
@@ -146,11 +141,7 @@ try {
     ]
     for (const [type, belongs] of groups) {
       const group = outcomes.filter((outcome) => belongs(outcome.query))
-      const numeric = group.filter(
-        (outcome) => goldOf(outcome.query).length === 1 && number(goldOf(outcome.query)[0]!) !== null,
-      )
-      const scores = numeric.map((outcome) => exactAndF1(withoutMarkers(outcome.answer), goldOf(outcome.query)[0]!))
-      const leading = group.map((outcome) => leadingScores(outcome.answer, outcome.query))
+      const scores = group.map((outcome) => scoreAnswer(leadingSpans(outcome.answer), outcome.query))
       const markers = group.flatMap((outcome) =>
         outcome.cited.map((passage) => qrels.get(outcome.query._id)!.has(passage)),
       )
@@ -162,22 +153,20 @@ try {
           group.length,
         ),
         'baseline hit': share(group.filter((outcome) => baselineHits.get(outcome.query._id)).length, group.length),
-        'EM (numbers)': share(
+        'figure first': share(
+          group.filter((outcome) => {
+            const [first, ...rest] = leadingSpans(outcome.answer)
+            return first !== undefined && rest.length === 0 && isNumber(first)
+          }).length,
+          group.length,
+        ),
+        EM: share(
           scores.reduce((sum, score) => sum + score.exact, 0),
           scores.length,
         ),
-        'F1 (numbers)': share(
+        F1: share(
           scores.reduce((sum, score) => sum + score.f1, 0),
           scores.length,
-        ),
-        'figure first': share(group.filter((outcome) => leadingFigure(outcome.answer)).length, group.length),
-        'EM (leading figure)': share(
-          leading.reduce((sum, score) => sum + score.exact, 0),
-          leading.length,
-        ),
-        'F1 (leading figure)': share(
-          leading.reduce((sum, score) => sum + score.f1, 0),
-          leading.length,
         ),
         'citation precision': share(markers.filter(Boolean).length, markers.length),
         'citation coverage': share(

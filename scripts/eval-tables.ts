@@ -3,11 +3,11 @@
 // question is asked over the tables of its own report, parsed from their `text` as the pipeline
 // writes them (the report's paragraphs are given as the tables' surrounding text, for the scale).
 // Prints per answer type how many it answered and how many it declined (null), and TAT-QA's exact
-// match: numbers compared after scale, rounded to the gold answer's decimals.
+// match (./eval/tatqa): numbers compared after scale, rounded to the gold answer's decimals.
 import { answerFromTables, type TableAnswer } from '../api/ai/tables/answer'
 import { parseTables } from '../api/ai/tables/table'
 import { type BeirPassage, type BeirQuery, readBeir } from './eval/beir-corpus'
-import { exactAndF1, sameNumber } from './eval/tatqa'
+import { goldSpans, scoreAnswer } from './eval/tatqa'
 
 const directory =
   process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? '../shared/corpus/retrieval-dev'
@@ -22,25 +22,11 @@ for (const passage of corpus) {
   byReport.set(passage.doc_id, [...(byReport.get(passage.doc_id) ?? []), passage])
 }
 
-const goldOf = (query: BeirQuery) =>
-  (Array.isArray(query.answer) ? query.answer : [query.answer]).filter((item) => item !== undefined).map(String)
+const goldOf = goldSpans
 
-function exact(answer: TableAnswer<string>, query: BeirQuery) {
-  const gold = goldOf(query)
-  if (gold.length !== 1) return exactAndF1(answer.display, gold.join(' ')).exact === 1
-  if (answer.operation.startsWith('compare') || answer.operation === 'count')
-    return (
-      exactAndF1(answer.display, gold[0]!).exact === 1 ||
-      sameNumber(
-        { value: Number(answer.value), scale: null, percent: false },
-        { text: gold[0]!, scale: query.scale ?? '' },
-      )
-    )
-  return sameNumber(
-    { value: Number(answer.value), scale: answer.scale, percent: answer.unit === '%' },
-    { text: gold[0]!, scale: query.scale ?? '' },
-  )
-}
+/** TAT-QA's exact match with the answer as chat leads with it: its figure, or its figures split at "; ". */
+const exact = (answer: TableAnswer<string>, query: BeirQuery) =>
+  scoreAnswer(answer.display.split(/;\s+/), query).exact === 1
 
 const rows: Record<string, Record<string, string>> = {}
 const tally = new Map<string, { questions: number; answered: number; correct: number }>()

@@ -118,8 +118,11 @@ export async function scratchBackend(label: string) {
 }
 
 /**
- * Uploads every passage as one text document titled with its id, through the real pipeline, and
- * waits for processing: each hit then maps back to its passage, and each report to its documents.
+ * Uploads every passage as one text document, through the real pipeline, and waits for processing:
+ * each hit then maps back to its passage, and each report to its documents. A passage of a report
+ * (TAT-QA's `doc_id`) is titled with its report, as the chunks of one uploaded report share its
+ * title in the app: an answer reads a table's scale ("in thousands") from another retrieved
+ * passage of its document, often a paragraph of its own. Titles are not searched.
  */
 export async function ingestPassages(
   scratch: Awaited<ReturnType<typeof scratchBackend>>,
@@ -130,7 +133,7 @@ export async function ingestPassages(
   const documentsOfReport = new Map<string, number[]>()
   for (const passage of corpus) {
     const body = new FormData()
-    body.append('title', passage._id)
+    body.append('title', passage.doc_id ?? passage._id)
     body.append('file', new Blob([passage.title ? `${passage.title}\n${passage.text}` : passage.text]), 'passage.txt')
     const document = await scratch.scoped(scratch.backend.api, '/documents/', { method: 'POST', body })
     passageOf.set(document.id, passage._id)

@@ -112,6 +112,68 @@ describe('answers from tables', () => {
     )
   })
 
+  it('looks several figures up at once, each with its scale, in the order asked', () => {
+    const answer = answerFromTables('What were Other sales in 2018 and 2019 respectively?', sales)
+    expect(answer).toMatchObject({
+      operation: 'lookup',
+      value: '56.7; 44.1',
+      display: '$56.7 million; $44.1 million',
+      derivation: 'Years Ended September 30, 2018: 56.7; Years Ended September 30, 2019: 44.1',
+    })
+    expect(answer!.operands.map((operand) => operand.cell.column)).toEqual([2, 1])
+  })
+
+  it('names the periods a table gives a figure for, or those past a threshold', () => {
+    expect(answerFromTables('Which years does the table provide information for total sales?', sales)).toMatchObject({
+      operation: 'periods',
+      value: '2019; 2018; 2017',
+    })
+    const above = answerFromTables('Which years did total sales exceed $1,150 million?', sales)
+    expect(above).toMatchObject({
+      value: '2019; 2018',
+      derivation: 'Total sales above 1150: 2019 ($1,496.5), 2018 ($1,202.9)',
+    })
+    expect(answerFromTables('In which year was Other sales less than 50 million?', sales)?.value).toBe('2019')
+    // Named by the table's title, not by a row.
+    expect(answerFromTables('Which years does the table provide information for contract types?', sales)?.value).toBe(
+      '2019; 2018; 2017',
+    )
+  })
+
+  it('totals and averages an expense shown in parentheses as the amount spent', () => {
+    expect(answerFromTables('What was the average operating expenses for 2018 and 2019?', income)).toMatchObject({
+      value: '11250',
+      derivation: '(12,500 + 10,000) / 2 = 11,250 thousand',
+    })
+    expect(answerFromTables('What was the average net income (loss) for 2018 and 2019?', income)?.value).toBe('-110.15')
+  })
+
+  it('computes from a CSV file’s rows as from any table', () => {
+    const csv = tables('Metric,FY2024,FY2025\nRevenue,1100,1250\nCosts,(400),(450)')
+    expect(answerFromTables('What was the change in revenue from FY2024 to FY2025?', csv)).toMatchObject({
+      value: '150',
+      derivation: '1,250 − 1,100 = 150',
+    })
+  })
+
+  it('gives a change in a percentage in points', () => {
+    const shares = tables(' | 2019 | 2018\nTax provision as a share of sales | 1.4 | 3.5')
+    expect(
+      answerFromTables(
+        'What was the change in percentage of sales represented by tax provision from 2018 to 2019?',
+        shares,
+      ),
+    ).toMatchObject({ operation: 'difference', value: '-2.1', display: '-2.1%' })
+  })
+
+  it('gives the difference between two figures as how far apart they are, a change as later minus earlier', () => {
+    expect(answerFromTables('What is the difference in Other sales between 2017 and 2019?', sales)).toMatchObject({
+      value: '26.7',
+      derivation: '70.8 − 44.1 = $26.7 million',
+    })
+    expect(answerFromTables('What is the change in Other sales between 2017 and 2019?', sales)?.value).toBe('-26.7')
+  })
+
   it('answers which year was higher with the column', () => {
     expect(answerFromTables('In which year was Other sales higher?', sales)?.value).toBe('2017')
   })
@@ -119,7 +181,8 @@ describe('answers from tables', () => {
   it('answers nothing when no table holds the figure or the year', () => {
     expect(answerFromTables('What was the EBITDA in 2019?', sales)).toBeNull()
     expect(answerFromTables('What was total sales in 2015?', sales)).toBeNull()
-    expect(answerFromTables('What was revenue in 2019 and 2018?', income)).toBeNull()
+    expect(answerFromTables('What were Other sales in 2019 and 2016 respectively?', sales)).toBeNull()
+    expect(answerFromTables('Which years did EBITDA exceed $1 million?', sales)).toBeNull()
     expect(answerFromTables('What was total sales in 2019?', [])).toBeNull()
     expect(answerFromTables('What was total sales in 2019?', unscaled)).toMatchObject({ value: '1496.5', scale: null })
   })

@@ -55,6 +55,20 @@ describe('answers from the tables of the retrieved passages', () => {
     )
   })
 
+  it('give several figures asked together on the first line, "; " between, every cell cited on the next', async () => {
+    expect(await answer('What were Other sales in 2019 and 2018 respectively?', [TABLE, IN_MILLIONS])).toBe(
+      '$44.1 million; $56.7 million\n\n' +
+        'Other, Years Ended September 30, 2019: 44.1 [1]; Other, Years Ended September 30, 2018: 56.7 [1]',
+    )
+  })
+
+  it('read the rows of a CSV file’s chunk, cells split at its commas', async () => {
+    const kpis = passage('Metric,2024,2025\nRevenue,1100,1250\nHeadcount,40,44', 4, 'kpis.csv')
+    expect(await answer('What was the percentage change in revenue from 2024 to 2025?', [kpis])).toBe(
+      ['13.64%', '(1,250 [1] − 1,100 [1]) / 1,100 [1] = 13.64%', 'From Revenue (2025; 2024) in kpis.csv.'].join('\n\n'),
+    )
+  })
+
   it('stream in pieces that the citation filter keeps whole, markers inside the derivation renumbered', async () => {
     const written = await pieces('What is the average of Other sales from 2017 to 2019?', [LEASE, TABLE])
     expect(written.length).toBeGreaterThan(1)
@@ -80,7 +94,8 @@ describe('answers from the tables of the retrieved passages', () => {
       'Annual report',
     )
     expect(await answer('Why did total sales increase from 2018 to 2019?', [TABLE, reason])).toBe(
-      'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
+      'because of new fixed price contracts with the Navy.\n\n' +
+        'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
     )
     for (const question of ['What does Other include?', 'What are fixed price sales?'])
       expect(await answer(question, [TABLE])).not.toMatch(FIGURE_FIRST)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
+import { figureAt, parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
 
 const SALES =
   ' |  | Years Ended September 30, | \n | 2019 | 2018 | 2017\nFixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9\n' +
@@ -27,7 +27,9 @@ describe('table cells', () => {
     expect(scaleOf('(Dollars in millions)')).toBe('million')
     expect(scaleOf('€ million')).toBe('million')
     expect(scaleOf('in billions')).toBe('billion')
+    expect(scaleOf('Comparison of Year Ended December 31, 2019 to 2018 (in 000’s)')).toBe('thousand')
     expect(scaleOf('Total sales')).toBeNull()
+    expect(scaleOf('Costs rose by $3.9 million of cost of revenues')).toBeNull()
   })
 })
 
@@ -43,6 +45,23 @@ describe('tables as data', () => {
     expect(table!.columns.slice(1).map((column) => column.year)).toEqual([2019, 2018, 2017])
     expect(table!.rowLabels.slice(2)).toEqual(['Fixed Price', 'Other', 'Total sales'])
     expect(table!.unit).toBe('$')
+  })
+
+  it('reads a CSV file’s chunk by its own delimiter, and leaves ragged lines alone', () => {
+    const [table] = parseTables('Metric,FY2024,FY2025\nRevenue,100,120\nCosts,(40),(55.5)')
+    expect(table!.columns.map((column) => column.year)).toEqual([null, 2024, 2025])
+    expect(table!.rowLabels).toEqual(['', 'Revenue', 'Costs'])
+    expect(figureAt(table!, 2, 2)?.value.toFixed()).toBe('-55.5')
+    expect(parseTables('Metric;2024;2025\nRevenue;100;120')[0]!.rows[1]).toEqual(['Revenue', '100', '120'])
+    expect(parseTables('Revenue,1,234,1,500\nCosts,400,450')).toEqual([])
+    expect(parseTables('Sales grew.\nCosts fell.')).toEqual([])
+  })
+
+  it('reads the scale from the text’s mentions of the table’s figures, and from no other figure', () => {
+    const licenses = ' | 2019 | 2018\nFCC licenses | $ 136.2 | $ 120.6\nState licenses | 2.5 | 2.5'
+    expect(parseTables(licenses, 'In 2019, FCC licenses increased $15.6 million.')[0]!.scale).toBe('million')
+    expect(parseTables(licenses, 'State licenses were $2.5 thousand.')[0]!.scale).toBe('thousand')
+    expect(parseTables(licenses, 'We recorded $108 million of tax expense.')[0]!.scale).toBeNull()
   })
 
   it('reads the scale from a header row, or else from the text around the table', () => {

@@ -1,7 +1,7 @@
 import { answerFromTables, type TableAnswer, writeDerivation } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
-import { parseTables, scaleOf } from '../tables/table'
+import { parseTables, scaleAround } from '../tables/table'
 import type { AnswerRequest, SourcePassage } from './provider'
 
 /** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
@@ -12,9 +12,9 @@ export interface CitedCell extends CellReference {
 
 /** A figure computed from the tables of the retrieved passages, written with `[n]` markers on its operands. */
 export interface ComputedAnswer {
-  /** The result with its scale and unit: "$293.6 million", "24.41%". */
+  /** The result with its scale and unit: "$293.6 million", "24.41%"; several, "; " between ("$161; $186"). */
   figure: string
-  /** One line: `(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%`, or for a figure looked up, its cell. */
+  /** One line: `(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%`, or for figures looked up, their cells. */
   derivation: string
   /** Where the operands were read ("Total sales (2019; 2018) in Sales, sheet FY"), or '' for a lookup. */
   cells: string
@@ -78,7 +78,7 @@ function tablesOf(passages: SourcePassage[]) {
       .join('\n')
     // The table's index is its place in the chunk's text, where the document view reads it again.
     return parseTables(passage.text, own).map((table, tableIndex) => ({
-      table: table.scale ? table : { ...table, scale: scaleOf(siblings) },
+      table: table.scale ? table : { ...table, scale: scaleAround(table, siblings) },
       source: { passage: index, table: tableIndex },
     }))
   })
@@ -87,9 +87,11 @@ function tablesOf(passages: SourcePassage[]) {
 function written(answer: TableAnswer<number>, passages: SourcePassage[]): Omit<ComputedAnswer, 'parts' | 'operands'> {
   const marker = (operand: { source: number }) => ` [${operand.source + 1}]`
   if (answer.operation === 'lookup') {
-    const [{ cell, source }] = answer.operands as [TableAnswer<number>['operands'][number]]
-    const where = [cell.rowLabel, cell.columnLabel].filter(Boolean).join(', ')
-    return { figure: answer.display, derivation: `${where}: ${cell.text.trim()}${marker({ source })}`, cells: '' }
+    const read = answer.operands.map(({ cell, source }) => {
+      const where = [cell.rowLabel, cell.columnLabel].filter(Boolean).join(', ')
+      return `${where}: ${cell.text.trim()}${marker({ source })}`
+    })
+    return { figure: answer.display, derivation: read.join('; '), cells: '' }
   }
   const rows = new Map<string, string[]>()
   for (const { cell } of answer.operands) {

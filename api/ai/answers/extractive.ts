@@ -1,6 +1,7 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { computedFor, computedPieces } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
+import { shortAnswer } from './short-answer'
 
 export const NO_ANSWER =
   'I could not find an answer to that in your documents. Try asking in other words, or check that the ' +
@@ -37,7 +38,9 @@ const EXPLANATION = /^\s*(why|how come|what (was|were|is|are) the (main )?(reaso
  * header rows, each with the marker of its passage. When no sentence covers enough of the
  * question it says so instead of quoting something loosely related. A question about figures that
  * a retrieved table holds is answered first from the table: the figure, computed exactly, then
- * its derivation with each operand's marker (./computed).
+ * its derivation with each operand's marker (./computed). A quoted sentence is preceded by the
+ * phrase of it that answers, when the question asks for a figure, a date, a cause or what
+ * something is or consists of (./short-answer).
  */
 export function extractiveAnswers(): AnswerProvider {
   return {
@@ -87,7 +90,12 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
     const next = units.find((unit) => unit.passage === chosen[0]!.passage && unit.position === chosen[0]!.position + 1)
     if (next && !next.table && !chosen.includes(next)) chosen.splice(1, 0, next)
   }
-  return chosen.slice(0, MAX_UNITS).map((unit, index) => (index === 0 ? '' : '\n\n') + render(unit))
+  const quoted = chosen.slice(0, MAX_UNITS).map((unit, index) => (index === 0 ? '' : '\n\n') + render(unit))
+  // The phrase that answers leads, alone on its line, and the sentences it comes from follow, cited.
+  // Below a table row quoted first, a sentence may still say what the row is or why it changed.
+  const prose = chosen.filter((unit) => !unit.table).map((unit) => unit.text)
+  const short = prose.length ? shortAnswer(question, prose, { figures: !chosen[0]!.table }) : null
+  return short ? [short, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))] : quoted
 }
 
 /**

@@ -7,10 +7,12 @@ import {
   count,
   difference,
   lookup,
+  lookupAll,
   type Operand,
   type Part,
   percentageChange,
   ratio,
+  select,
   sum,
   writeParts,
 } from './compute'
@@ -19,7 +21,10 @@ import { figureAt, type Scale, type Table } from './table'
 
 export interface TableAnswer<S> {
   operation: Operation
-  /** The exact result as a decimal string, or the column label a comparison picks ("2019"). */
+  /**
+   * The exact result as a decimal string; the column label a comparison picks ("2019") or the
+   * periods asked for ("2019; 2018"); figures looked up together, "; " between.
+   */
   value: string
   display: string
   scale: Scale | null
@@ -75,7 +80,12 @@ export function answerFromTables<S>(
   const { computation, operation, operands, source } = best
   return {
     operation,
-    value: operation.startsWith('compare') ? computation.display : computation.value.toFixed(),
+    value:
+      operation.startsWith('compare') || operation === 'periods'
+        ? computation.display
+        : operation === 'lookup'
+          ? operands.map((operand) => operand.value.toFixed()).join('; ')
+          : computation.value.toFixed(),
     display: computation.display,
     scale: computation.scale,
     unit: computation.unit,
@@ -117,6 +127,16 @@ function matchRows(table: Table, terms: string[], soft: string[], columns: numbe
     matches.push({ row, recall, score: recall + 0.2 * precision + 0.05 * softHits })
   }
   return matches.sort((a, b) => b.score - a.score)
+}
+
+/** The share of the terms that the table's labels, headers and caption hold between them. */
+function tableRecall(table: Table, terms: string[]) {
+  const words = new Set(
+    termsOf(
+      [...table.rowLabels, ...table.sections, ...table.columns.map((column) => column.label), table.caption].join(' '),
+    ),
+  )
+  return terms.filter((term) => words.has(term)).length / terms.length
 }
 
 /** The value columns: past the label, holding at least one figure. */
@@ -185,17 +205,25 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       const a = operandAt(table, first.row, column)!
       const b = operandAt(table, second.row, column)!
       const { scale, unit } = unitsOf(table, [a, b])
+      const [larger, smaller] = asked.magnitude && a.value.lt(b.value) ? [b, a] : [a, b]
       const computation =
         operation === 'difference'
-          ? difference(a, b, scale, unit)
+          ? difference(larger, smaller, scale, unit)
           : ratio(a, b, operation === 'share' || /percent/i.test(asked.text))
       if (computation)
-        return { score: (first.score + second.score) / 2, computation, operation, operands: [a, b], source }
+        return {
+          score: (first.score + second.score) / 2,
+          computation,
+          operation,
+          operands: operation === 'difference' ? [larger, smaller] : [a, b],
+          source,
+        }
     }
   }
 
   if (columns.length === 0) {
-    if (operation === 'sum' || operation === 'average' || operation.startsWith('compare') || operation === 'count')
+    if (operation === 'periods') columns = years
+    else if (operation === 'sum' || operation === 'average' || operation.startsWith('compare') || operation === 'count')
       columns = years.length >= 2 ? years : all
     else if ((operation === 'difference' || operation === 'percentage-change') && years.length >= 2)
       columns = [...years].sort((a, b) => yearOfColumn(table, b) - yearOfColumn(table, a)).slice(0, 2)
@@ -215,10 +243,12 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   }
 
   const [match] = matchRows(table, asked.terms, asked.softTerms, columns)
-  if (!match || match.recall < MIN_RECALL) return null
+  // "Which years does the table give X for?" may name the table by its words, not one row's.
+  const aboutTable = operation === 'periods' && !asked.threshold && tableRecall(table, asked.terms) >= MIN_RECALL
+  if (!match || (match.recall < MIN_RECALL && !aboutTable)) return null
   const operands = columns.map((column) => operandAt(table, match.row, column))
   const present = operands.filter((operand): operand is Operand => operand !== null)
-  const { scale, unit } = unitsOf(table, present)
+  const { scale, unit } = asked.points ? { scale: null, unit: '%' } : unitsOf(table, present)
   const chronological = [...present].sort(
     (a, b) => yearOfColumn(table, b.cell.column) - yearOfColumn(table, a.cell.column),
   )
@@ -226,24 +256,26 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   let used = present
   switch (operation) {
     case 'lookup':
-      // Several periods asked for ("in 2019 and 2018") want every figure, which one cannot answer.
-      if (present.length !== operands.length || present.length !== 1) return null
-      used = present.slice(0, 1)
-      computation = lookup(present[0]!, scale, unit)
+      // Several periods asked for ("in 2019 and 2018") want every figure, in the order asked.
+      if (present.length !== operands.length || present.length === 0) return null
+      computation = present.length === 1 ? lookup(present[0]!, scale, unit) : lookupAll(present, scale, unit)
       break
     case 'difference':
     case 'percentage-change':
       if (present.length !== 2 || operands.length !== 2) return null
-      used = chronological
+      used =
+        operation === 'difference' && asked.magnitude
+          ? [...present].sort((a, b) => b.value.comparedTo(a.value))
+          : chronological
       computation =
-        operation === 'difference'
-          ? difference(chronological[0]!, chronological[1]!, scale, unit)
-          : percentageChange(chronological[0]!, chronological[1]!)
+        operation === 'difference' ? difference(used[0]!, used[1]!, scale, unit) : percentageChange(used[0]!, used[1]!)
       break
     case 'sum':
     case 'average':
       if (present.length < 2 || present.length !== operands.length) return null
-      used = [...present].sort((a, b) => a.cell.column - b.cell.column)
+      used = (deductions(asked, present) ? present.map(magnitude) : present).sort(
+        (a, b) => a.cell.column - b.cell.column,
+      )
       computation = operation === 'sum' ? sum(used, scale, unit) : average(used, scale, unit)
       break
     case 'ratio':
@@ -258,6 +290,25 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
         asked.threshold!.above ? operand.value.gt(limit) : operand.value.lt(limit),
       )
       computation = count(matching, present.length, `${asked.threshold.above ? 'above' : 'below'} ${limit.toFixed()}`)
+      break
+    }
+    case 'periods': {
+      const limit = asked.threshold && thresholdIn(asked.threshold, table.scale)
+      const passes = (operand: Operand) =>
+        !limit || (asked.threshold!.above ? operand.value.gt(limit) : operand.value.lt(limit))
+      // A year shown twice (its figure and its share) is one period.
+      const labelled = present.filter(passes).map((operand) => ({
+        operand,
+        label: table.columns[operand.cell.column]!.year?.toString() ?? operand.cell.columnLabel,
+      }))
+      const chosen = labelled.filter(
+        (item, index) => labelled.findIndex((other) => other.label === item.label) === index,
+      )
+      if (chosen.length === 0) return null
+      used = chosen.map(({ operand }) => operand)
+      const row = table.rowLabels[match.row]!
+      const condition = limit ? `${row} ${asked.threshold!.above ? 'above' : 'below'} ${limit.toFixed()}` : row
+      computation = select(chosen, condition)
       break
     }
     case 'compare-max':
@@ -280,6 +331,17 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   if (!computation) return null
   return { score: match.score, computation, operation, operands: used, source }
 }
+
+const DEDUCTION = /\b(?:expenses?|costs?|loss(?:es)?|charges?|impairments?|depreciation|amortization|write-?offs?)\b/i
+const EARNING = /\b(?:income|profit|gains?|earnings|revenues?|sales)\b/i
+
+/**
+ * An expense or a loss asked for whose figures are all in parentheses: the parentheses mark a
+ * deduction, and its total or average is the amount spent, "$11,888", not "-$11,888".
+ */
+const deductions = (asked: Question, operands: Operand[]) =>
+  operands.every((operand) => operand.value.isNegative()) && DEDUCTION.test(asked.text) && !EARNING.test(asked.text)
+const magnitude = (operand: Operand): Operand => ({ ...operand, value: operand.value.abs() })
 
 function thresholdIn(threshold: NonNullable<Question['threshold']>, scale: Scale | null) {
   const value = new Decimal(threshold.value)

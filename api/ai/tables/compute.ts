@@ -75,6 +75,16 @@ export function lookup(operand: Operand, scale: Scale | null, unit: string | nul
   return { ...result(operand.value, scale, unit, []), derivation: writeParts(parts), parts }
 }
 
+/** Several figures asked at once ("in 2019 and 2018 respectively"): each as an answer says it, "; " between. */
+export function lookupAll(operands: Operand[], scale: Scale | null, unit: string | null): Computation {
+  const parts: Part[] = operands.flatMap((operand, index) => [
+    `${index === 0 ? '' : '; '}${operand.cell.columnLabel}: `,
+    { operand, text: operand.cell.text.trim() },
+  ])
+  const display = operands.map((operand) => describe(operand.value, scale, unit)).join('; ')
+  return { value: operands[0]!.value, display, scale, unit, derivation: writeParts(parts), parts }
+}
+
 /** Later minus earlier: `1,496.5 − 1,202.9 = 293.6`. */
 export function difference(later: Operand, earlier: Operand, scale: Scale | null, unit: string | null) {
   return result(later.value.minus(earlier.value), scale, unit, [term(later), ' − ', term(earlier)])
@@ -105,6 +115,20 @@ export function ratio(part: Operand, whole: Operand, asPercentage: boolean): Com
   return asPercentage
     ? result(round(quotient.times(100)), null, '%', [term(part), ' / ', term(whole)])
     : result(round(quotient), null, null, [term(part), ' / ', term(whole)])
+}
+
+/** The periods whose figures a question asks for ("2019; 2018"), each named with its cell. */
+export function select(chosen: Array<{ operand: Operand; label: string }>, condition: string): Computation {
+  const parts: Part[] = [
+    `${condition}: `,
+    ...chosen.flatMap(({ operand, label }, index) => [
+      `${index === 0 ? '' : ', '}${label} (`,
+      { operand, text: operand.cell.text.trim() },
+      ')',
+    ]),
+  ]
+  const display = chosen.map(({ label }) => label).join('; ')
+  return { value: new Decimal(chosen.length), display, scale: null, unit: null, derivation: writeParts(parts), parts }
 }
 
 export function count(matching: Operand[], of: number, condition: string): Computation {

@@ -11,6 +11,7 @@ export type Operation =
   | 'count'
   | 'compare-max'
   | 'compare-min'
+  | 'periods'
 
 /** A period the question names: a year, or the latest column ("last year") or the one before it. */
 export type Period = { year: number } | { relative: 'latest' | 'previous' }
@@ -27,10 +28,20 @@ export interface Question {
   parts: string[][] | null
   /** "exceed $400 million": the threshold a count compares against. */
   threshold: { above: boolean; value: number; scale: 'thousand' | 'million' | 'billion' | null } | null
+  /** "the difference between X and Y" asks how far apart they are (larger minus smaller), not for a change. */
+  magnitude: boolean
+  /** "the change in percentage of sales": a difference of percentages, in points. */
+  points: boolean
 }
 
 const OPERATIONS: Array<[Operation, RegExp]> = [
   ['count', /\bhow many (?:years|times|periods|quarters|components|items|types)\b/i],
+  // Before the others: "In which year was the movement greater?" asks for a year, not the movement.
+  [
+    'compare-max',
+    /\bwhich (?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
+  ],
+  ['compare-min', /\bwhich (?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i],
   [
     'percentage-change',
     /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease/i,
@@ -46,11 +57,6 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
     /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
   ],
   ['sum', /\b(?:sum|combined|altogether|in total|total of)\b|\btotal\b.*\b(?:and|between)\b.*\d/i],
-  [
-    'compare-max',
-    /\bwhich (?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
-  ],
-  ['compare-min', /\bwhich (?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i],
 ]
 
 // Words that say what to do or when, not which quantity: they never decide which row is meant.
@@ -63,7 +69,8 @@ const FUNCTION_WORDS = new Set(
       'end ended ending as at on for during across three two quarter quarterly first second third fourth last latest ' +
       'this current prior previous before january february march april may june july august september october november ' +
       'december net dollar dollars million millions thousand thousands billion higher highest larger largest greater ' +
-      'greatest lower lowest smaller smallest less least bigger biggest',
+      'greatest lower lowest smaller smallest less least bigger biggest table tables ' +
+      'provide provides information show shows highlight highlights calculated available made regarding',
   ),
 )
 // Kept when a label holds them ("Total sales", "Net income", "Fourth quarter"), not required when it does not.
@@ -73,10 +80,33 @@ const SOFT_WORDS = new Set(
 
 /** Reads a question: its operation, the periods it names and the words naming the quantity. */
 export function readQuestion(text: string): Question {
-  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+  const threshold = thresholdOf(text)
+  const operation = operationOf(text, threshold !== null)
   const periods = periodsOf(text)
   const { terms, softTerms } = quantityTerms(text)
-  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold: thresholdOf(text) }
+  const magnitude = operation === 'difference' && /\bdifferen(?:ce|t)\b/i.test(text) && !CHANGE.test(text)
+  const points = operation === 'difference' && CHANGE_OF_SHARE.test(text)
+  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold, magnitude, points }
+}
+
+const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
+// "Which years does the table show X for?", "Which years did X exceed $1 million?": the periods
+// themselves are the answer, every one or those past the threshold.
+const PERIODS = /\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat are the years\b|\bwhich year\(s\)/i
+const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
+// "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
+const RESPECTIVELY = /\brespective(?:ly)?\b/i
+const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i
+
+function operationOf(text: string, hasThreshold: boolean): Operation {
+  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+  if (operation === 'count') return operation
+  if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
+  if (PERIODS.test(text)) return 'periods'
+  if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
+  // A change in a percentage is in points: "the change in percentage of sales" subtracts.
+  if (operation === 'percentage-change' && CHANGE_OF_SHARE.test(text)) return 'difference'
+  return operation
 }
 
 /**
@@ -92,7 +122,7 @@ export function quantityTerms(text: string) {
   const all = termsOf(
     text
       .replace(THRESHOLD, ' ')
-      .replace(/\b(?:fy\s?'?\d\d|(?:19|20)\d\d)\b/gi, ' ')
+      .replace(/\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi, ' ')
       .replace(/\$?\s?[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
   ).filter((term) => !/^[\d.,]+$/.test(term))
   const softTerms = [...new Set(all.filter((term) => SOFT_WORDS.has(term)))]
@@ -108,7 +138,7 @@ export function periodsOf(text: string): Period[] {
   // "2017-2019", "from 2017 to 2019" over an average or sum mean every year between.
   const range = /\b((?:19|20)\d\d)\s*(?:-|–|to|through)\s*((?:19|20)\d\d)\b/i.exec(text)
   const spanned = range && /\b(?:average|total|sum|over|across)\b/i.test(text)
-  for (const match of text.matchAll(/\b(?:fy\s?'?(\d\d)\b|((?:19|20)\d\d)\b)/gi)) {
+  for (const match of text.matchAll(/\b(?:fy\s?'?(\d\d)\b|(?:fy\s?)?((?:19|20)\d\d)\b)/gi)) {
     add({ year: match[1] ? 2000 + Number(match[1]) : Number(match[2]) })
   }
   if (spanned) {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import Papa from 'papaparse'
 
 import { analyze } from '../retrieval/analyzer'
 
@@ -42,7 +43,8 @@ const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
 const NUMBER =
   /^([-−–]?)\s*\(?\s*([-−–]?)\s*([$€£¥]|rmb|us\$|a\$)?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$/i
-const YEAR = /\b((?:19|20)\d\d)\b/g
+// "2019", and "FY2019" as spreadsheets head their columns.
+const YEAR = /(?:\b|(?<=fy))((?:19|20)\d\d)\b/gi
 const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i
 
 /** A cell's number: `$  1,452.4` → 1452.4, `(12.5)` → −12.5, `12%` → 12 with unit %, `—` → null. */
@@ -59,13 +61,51 @@ export function parseFigure(text: string): Figure | null {
 
 /** The scale a text names: "in thousands", "$'000", "(000s)", "$ millions", "$m", "€ million"… */
 export function scaleOf(text: string): Scale | null {
-  const lower = text.toLowerCase()
-  if (/\bin thousands\b|thousands of|[‘’'$£€]\s?000s?\b|\(000s?\)|\bthousands\b|\$k\b/.test(lower)) return 'thousand'
+  // A figure's own word ("$3.9 million of costs", "2 thousand employees") states an amount, not the scale.
+  const lower = text.toLowerCase().replace(/\d\s*(?:thousand|million|billion)s?\b/g, ' ')
+  if (
+    /\bin thousands\b|thousands of|[‘’'$£€]\s?000[‘’']?s?\b|\(000[‘’']?s?\)|\bin 000[‘’']?s\b|\bthousands\b|\$k\b/.test(
+      lower,
+    )
+  )
+    return 'thousand'
   if (/\bin millions\b|millions of|[$£€]\s?m(?:illions?|n)?\b|\bmillions?\b\s*(?:of|\)|$)|\(millions?\)/.test(lower))
     return 'million'
   if (/\bin billions\b|billions of|[$£€]\s?b(?:illions?|n)?\b|\(billions?\)/.test(lower)) return 'billion'
   return null
 }
+
+const SCALES: Record<string, Scale> = { thousand: 'thousand', million: 'million', billion: 'billion' }
+const MENTION = /(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)s?\b/gi
+
+/**
+ * The scale the text gives a figure the table holds: "FCC licenses increased $15.6 million" over
+ * a table whose row reads 136.2 and 120.6 says the table is in millions. A mention counts when its
+ * number is a cell of the table or the difference of two cells of one row; the scale most
+ * mentions agree on wins.
+ */
+export function scaleFromMentions(rows: string[][], text: string): Scale | null {
+  const figures = new Set<string>()
+  for (const row of rows) {
+    const values = row.slice(1).flatMap((cell) => parseFigure(cell)?.value ?? [])
+    for (const [index, value] of values.entries()) {
+      figures.add(value.abs().toFixed())
+      for (const other of values.slice(index + 1)) figures.add(value.minus(other).abs().toFixed())
+    }
+  }
+  const votes = new Map<Scale, number>()
+  for (const [, number, word] of text.matchAll(MENTION)) {
+    const value = new Decimal(number!.replace(/,/g, ''))
+    if (value.isZero() || !figures.has(value.toFixed())) continue
+    const scale = SCALES[word!.toLowerCase()]!
+    votes.set(scale, (votes.get(scale) ?? 0) + 1)
+  }
+  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+}
+
+/** The scale a table's surrounding text states ("in millions"), else the one its mentions of the table's figures carry. */
+export const scaleAround = (table: Pick<Table, 'rows'>, text: string) =>
+  scaleOf(text) ?? scaleFromMentions(table.rows, text)
 
 export const splitRow = (line: string) => line.split(SEPARATOR).map((cell) => cell.trim())
 
@@ -81,7 +121,8 @@ export function yearOf(text: string): number | null {
 }
 
 /**
- * The tables in a chunk's text: runs of lines with cells split by " | " or tabs. Rows read before
+ * The tables in a chunk's text: runs of lines with cells split by " | " or tabs, or else the whole
+ * chunk as a CSV file's rows. Rows read before
  * the first figure are header rows; a group label ("Years Ended September 30,") is carried over
  * the columns it spans, up to the next label of its row. `context` (a caption, the text around the
  * table) is read for the scale when the table names none.
@@ -102,7 +143,25 @@ export function parseTables(text: string, context = ''): Table[] {
     }
   }
   flush()
+  if (tables.length === 0) {
+    const rows = delimitedRows(text)
+    if (rows) tables.push(tableOf(rows, '', context))
+  }
   return tables
+}
+
+/**
+ * A CSV file's chunk: its rows as the extractor writes them, joined by the file's own delimiter
+ * (comma or semicolon; tabs split above). Read only when every line has the same number of cells,
+ * at least two, as a sheet's rows do: prose, or a row whose unquoted "1,234" split in two, gives
+ * ragged lines and is left alone rather than read into the wrong columns.
+ */
+export function delimitedRows(text: string): string[][] | null {
+  const { data, meta } = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';'] })
+  if (data.length < 2 || !meta.delimiter || meta.delimiter === '\t') return null
+  const width = data[0]!.length
+  if (width < 2 || data.some((row) => row.length !== width)) return null
+  return data.map((row) => row.map((cell) => cell.trim()))
 }
 
 export function tableOf(raw: string[][], caption = '', context = ''): Table {
@@ -129,7 +188,7 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
     scaleOf(header.flat().join(' ')) ??
     scaleOf(rows.flatMap((row) => (row.slice(1).some((cell) => parseFigure(cell)) ? [] : row)).join(' ')) ??
     scaleOf(caption) ??
-    scaleOf(context)
+    scaleAround({ rows }, context)
   const units = new Map<string, number>()
   for (const row of rows.slice(headerRows))
     for (const cell of row.slice(1)) {

@@ -1,0 +1,197 @@
+import { analyze } from '../retrieval/analyzer'
+
+/**
+ * The shortest phrase of a quoted sentence that answers the question, for the answer's first line
+ * (the sentence itself follows, cited): the figure a "how much" question asks for, the date of a
+ * "when", the cause after "due to" for a "why", what follows "consists of" for "what does X consist
+ * of", what follows "X is" for "what is X". Null when the sentence has no such phrase: then the
+ * sentence alone answers. Deterministic rules on the question's wording, no model. Without
+ * `figures`, a figure is never picked (the table row quoted first holds the figures).
+ */
+export function shortAnswer(question: string, sentences: string[], { figures = true } = {}): string | null {
+  const asked = question.trim()
+  if (CAUSE_QUESTION.test(asked)) return firstOf(sentences, causeIn)
+  const byYear = WHICH_YEAR.test(asked) ? firstOf(sentences, (sentence) => yearsIn(asked, sentence)) : null
+  if (byYear) return byYear
+  if (WHEN_QUESTION.test(asked)) return firstOf(sentences, (sentence) => DATE.exec(sentence)?.[0] ?? null)
+  if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked))
+    return figures ? figuresIn(asked, sentences[0]!) : null
+  const verbal = VERB_QUESTION.exec(asked)
+  if (verbal) return firstOf(sentences, (sentence) => afterVerb(sentence, verbal[1]!, verbs(verbal[2]!)))
+  const how = HOW_QUESTION.exec(asked)
+  if (how) return firstOf(sentences, (sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
+  const definition = DEFINITION_QUESTION.exec(asked)
+  if (definition) return firstOf(sentences, (sentence) => afterVerb(sentence, definition[1]!, COPULAS))
+  return null
+}
+
+const firstOf = (sentences: string[], read: (sentence: string) => string | null) => {
+  for (const sentence of sentences) {
+    const found = read(sentence)
+    if (found) return found
+  }
+  return null
+}
+
+const CAUSE_QUESTION =
+  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?due to\b)/i
+// A cause as the reports write it, from its connector ("primarily due to", "driven by") to the end.
+const CAUSE =
+  /\b(?:(?:primarily|mainly|largely|partly|principally|partially|mostly)\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)\b/i
+
+function causeIn(sentence: string) {
+  const match = CAUSE.exec(sentence)
+  if (!match) return null
+  const cause = sentence.slice(match.index).trim()
+  return cause.length > match[0].length + 3 ? cause : null
+}
+
+const WHICH_YEAR = /\b(?:which|what) (?:fiscal )?(?:year|period)s?\b|\bwhich year\(s\)/i
+const HIGHER = /\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b/i
+const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i
+
+/**
+ * The years a sentence gives figures for ("$19.5 million in 2019 and $20.8 million in 2018"): the
+ * one with the larger or smaller figure when the question compares, else every one, "; " between.
+ */
+function yearsIn(question: string, sentence: string) {
+  const pairs = [
+    ...sentence.matchAll(
+      new RegExp(`(${FIGURE.source})\\s+(?:in|for|during)\\s+(?:fiscal\\s+)?((?:19|20)\\d\\d)\\b`, 'gi'),
+    ),
+  ]
+    .map((match) => ({ value: toNumber(match[1]!), year: match[match.length - 1]! }))
+    .filter((pair) => pair.value !== null)
+  if (new Set(pairs.map((pair) => pair.year)).size < 2) return null
+  const higher = HIGHER.test(question)
+  if (higher || LOWER.test(question)) {
+    const sorted = [...pairs].sort((a, b) => a.value! - b.value!)
+    return (higher ? sorted[sorted.length - 1]! : sorted[0]!).year
+  }
+  return [...new Set(pairs.map((pair) => pair.year))].join('; ')
+}
+
+/** A figure's size as written: "$20.8 million" → 20.8e6, "(1.5)" → −1.5. */
+function toNumber(figure: string) {
+  const digits = /\d(?:[\d,]*\d)?(?:\.\d+)?/.exec(figure)
+  if (!digits) return null
+  const scale = /billion|bn/i.test(figure)
+    ? 1e9
+    : /million|\dm\b/i.test(figure)
+      ? 1e6
+      : /thousand/i.test(figure)
+        ? 1e3
+        : 1
+  return Number(digits[0].replace(/,/g, '')) * scale * (/^\(|^-/.test(figure.trim()) ? -1 : 1)
+}
+
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)'
+const DATE = new RegExp(
+  `\\b${MONTH}\\s+\\d{1,2},\\s+(?:19|20)\\d\\d\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d\\d\\b|\\b${MONTH}\\s+(?:19|20)\\d\\d\\b`,
+  'i',
+)
+const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/i
+
+const FIGURE_QUESTION =
+  /^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) the (?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*(?:19|20)\d\d, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?(?:19|20)\d\d\b)/i
+// "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
+const DESCRIPTIVE_QUESTION =
+  /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
+// A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%".
+const FIGURE =
+  /(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:million|billion|thousand|bn|m)\b)?|\b\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|(?:million|billion|thousand)\b)/gi
+const YEAR = /\b(?:19|20)\d\d\b/g
+const COUNT_QUESTION = /\bhow many\b|\bnumber of\b/i
+const COUNT = /\b\d(?:[\d,]*\d)?\b/g
+const WINDOW_WORDS = 8
+const AFTER_WORDS = 4
+const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|reduction|difference)/i
+const CHANGE_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined|up|down|by)\s*$/i
+
+/**
+ * The figures a question asks for in a sentence: with "respectively", the one listed in the place
+ * of each year asked among the sentence's years; else the one the question's words sit closest to
+ * (just before it, or right after it up to a comma or parenthesis), an aside in parentheses and,
+ * unless a change is asked, the size of a change ("increased $63 million to $987 million") weighing less.
+ */
+function figuresIn(question: string, sentence: string): string | null {
+  let figures = [...sentence.matchAll(FIGURE)].map((match) => ({ text: match[0].trim(), index: match.index }))
+  // "How many stores…", "the number of employees": a count is written bare ("grew to 230").
+  if (figures.length === 0 && COUNT_QUESTION.test(question))
+    figures = [...sentence.matchAll(COUNT)]
+      .filter((match) => !/^(?:19|20)\d\d$/.test(match[0]))
+      .map((match) => ({ text: match[0], index: match.index }))
+  if (figures.length === 0) return null
+  const askedYears = [...new Set(question.match(YEAR) ?? [])]
+  if (/\brespectively\b/i.test(sentence) && askedYears.length) {
+    const listed = figures.filter((figure) => !/^(?:19|20)\d\d$/.test(figure.text))
+    const sentenceYears = [...new Set(sentence.match(YEAR) ?? [])]
+    const picked = askedYears.map((year) => listed[sentenceYears.indexOf(year)]?.text)
+    if (sentenceYears.length === listed.length && picked.every(Boolean)) return picked.join('; ')
+  }
+  const terms = new Set(analyze(question.replace(YEAR, ' ')))
+  const hits = (text: string) => new Set(analyze(text).filter((term) => terms.has(term))).size
+  const askedChange = CHANGE.test(question)
+  let best: { text: string; score: number } | null = null
+  for (const figure of figures) {
+    const before = sentence.slice(0, figure.index).split(/\s+/).slice(-WINDOW_WORDS).join(' ')
+    const after = sentence
+      .slice(figure.index + figure.text.length)
+      .split(/[(),;]/)[0]!
+      .split(/\s+/)
+      .slice(0, AFTER_WORDS + 1)
+      .join(' ')
+    const aside = (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0)
+    const sizeOfChange = !askedChange && CHANGE_BEFORE.test(before)
+    const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0)
+    if (!best || score > best.score) best = { text: figure.text, score }
+  }
+  return best!.text.replace(/[.,;:]$/, '')
+}
+
+const VERB_QUESTION =
+  /^what (?:does|do|did|is|are|was|were) (.+?) (represent|consist of|consists of|comprise of|comprise|include|refer to|mean|indicate|result from|relate to|cover)\s*\??$/i
+const HOW_QUESTION =
+  /^how (?:is|are|was|were) (.+?) (determined|defined|calculated|measured|attributed|divided|recogni[sz]ed|computed|derived|allocated|classified|presented|accounted for)(?:\s+(?:as|to|for|by|into))?\s*\??$/i
+const DEFINITION_QUESTION = /^(?:what|who) (?:is|are|was|were) (.+?)\s*\??$/i
+const COPULAS = ['is', 'are', 'was', 'were', 'represents', 'represent', 'refers to', 'refer to', 'means']
+
+/** The forms a report writes a verb of the question in: "consist of" → "consisted of", "is comprised of"… */
+function verbs(verb: string) {
+  const stem = verb
+    .toLowerCase()
+    .replace(/s? of$| to$| from$/, '')
+    .replace(/s$/, '')
+  const particle = /\b(of|to|from)$/i.exec(verb)?.[1] ?? ''
+  const base = stem.replace(/e$/, '')
+  const forms = [`${stem}s`, stem, `${base}ed`, `${base}es`, `${base}ing`]
+  const withParticle = forms.map((form) => `${form}${particle ? ` ${particle}` : ''}`)
+  // "comprise" is written "is comprised of" as often as "comprises"; what X means or refers to, "X is".
+  const defining = /^(?:represent|refer|mean)$/.test(stem) ? COPULAS : []
+  return [...withParticle, ...forms.map((form) => `${form} of`), ...forms, ...defining]
+}
+
+/**
+ * What a sentence says after the question's verb, when the words before it name the question's
+ * subject: "Order intake represents commitments from customers…" answers "What does order intake
+ * represent?" with "commitments from customers…". A phrasal verb's own particle ("consist of",
+ * "defined as") is left out; a phrase that answers how or to what ("by comparison…") is kept.
+ */
+function afterVerb(sentence: string, subject: string, forms: string[]) {
+  const subjectTerms = analyze(subject)
+  if (subjectTerms.length === 0) return null
+  const lower = sentence.toLowerCase()
+  for (const form of [...forms].sort((a, b) => b.length - a.length)) {
+    const at = new RegExp(`\\b${form.replace(/\s+/g, '\\s+')}\\b`, 'i').exec(lower)
+    if (!at) continue
+    const before = new Set(analyze(sentence.slice(0, at.index)))
+    const named = subjectTerms.filter((term) => before.has(term)).length
+    if (named * 2 < subjectTerms.length) continue
+    const rest = sentence
+      .slice(at.index + at[0].length)
+      .replace(/^\s*(?:as|of|into)\b/i, '')
+      .trim()
+    if (analyze(rest).length >= 2) return rest
+  }
+  return null
+}
