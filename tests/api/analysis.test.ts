@@ -194,7 +194,7 @@ describe('document analysis, offline', () => {
       category: 'Customer concentration',
       level: 'High',
       description: 'Solent Marine Group accounts for 38% of revenue (High: 25% or more from one customer).',
-      evidence: 'Solent Marine Group,Marine,2009,6992000,38.0%',
+      evidence: 'Solent Marine Group | Marine | 2009 | 6992000 | 38.0%',
     })
     await expectSourcesIn(
       api,

@@ -52,7 +52,7 @@ describe('summary', () => {
     expect(sentences[0]!.text).toBe(
       'Solent Marine Group — Sector: Marine; Customer since: 2009; 2024 revenue (£): 6992000; Share of revenue: 38.0%',
     )
-    expect(sentences[0]!.source.quote).toBe('Solent Marine Group,Marine,2009,6992000,38.0%')
+    expect(sentences[0]!.source.quote).toBe('Solent Marine Group | Marine | 2009 | 6992000 | 38.0%')
     expectGrounded(
       customers,
       sentences.map((sentence) => sentence.source),
@@ -135,8 +135,8 @@ describe('risks', () => {
   it('rate each customer of a customer list by its share: 38% High, 14% Medium, 9% none', () => {
     const { risks } = analyseOffline(customers, 'risks')
     expect(risks.map((risk) => [risk.category, risk.level, risk.evidence])).toEqual([
-      ['Customer concentration', 'High', 'Solent Marine Group,Marine,2009,6992000,38.0%'],
-      ['Customer concentration', 'Medium', 'Wessex Aero Structures,Aerospace,2014,2576000,14.0%'],
+      ['Customer concentration', 'High', 'Solent Marine Group | Marine | 2009 | 6992000 | 38.0%'],
+      ['Customer concentration', 'Medium', 'Wessex Aero Structures | Aerospace | 2014 | 2576000 | 14.0%'],
     ])
   })
 

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 
 import { computeFromPassages } from '../../api/ai/answers/computed'
+import { extractDelimited } from '../../api/ingest/extractors/delimited'
 import { extractSpreadsheet } from '../../api/ingest/extractors/spreadsheet'
 
 /** A workbook of one sheet holding `rows` as typed in its cells. */
@@ -37,5 +38,27 @@ describe('spreadsheet extraction', () => {
     expect(computeFromPassages('What was other income in 2023?', [passage])?.figure).toContain('56.7')
     // Shifted left, the lone 56.7 read as 2024's; the year with no figure is no answer at all.
     expect(computeFromPassages('What was other income in 2024?', [passage])).toBeNull()
+  })
+})
+
+describe('CSV extraction', () => {
+  const csv = 'Line item ($ in thousands),2024,2025\nRevenue,"1,202.9","1,496.5"\nNet loss,"(12.5)",—\n'
+
+  it('writes a row cell by cell, so a quoted "1,202.9" stays one cell', () => {
+    const [page] = extractDelimited(new TextEncoder().encode(csv), { maxChars: 10_000 }).pages
+    expect(page!.text.split('\n')).toEqual([
+      'Line item ($ in thousands) | 2024 | 2025',
+      'Revenue | 1,202.9 | 1,496.5',
+      'Net loss | (12.5) | —',
+    ])
+  })
+
+  it('gives the table answerer its columns and scale', () => {
+    const [page] = extractDelimited(new TextEncoder().encode(csv), { maxChars: 10_000 }).pages
+    const passage = { text: page!.text, documentTitle: 'Results.csv', pageNumber: null, sheetName: null }
+    expect(computeFromPassages('How much did revenue grow from 2024 to 2025 in percent?', [passage])?.figure).toBe(
+      '24.41%',
+    )
+    expect(computeFromPassages('What was the net loss in 2024?', [passage])?.figure).toContain('12.5')
   })
 })

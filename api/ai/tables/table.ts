@@ -151,10 +151,11 @@ export function parseTables(text: string, context = ''): Table[] {
 }
 
 /**
- * A CSV file's chunk: its rows as the extractor writes them, joined by the file's own delimiter
- * (comma or semicolon; tabs split above). Read only when every line has the same number of cells,
- * at least two, as a sheet's rows do: prose, or a row whose unquoted "1,234" split in two, gives
- * ragged lines and is left alone rather than read into the wrong columns.
+ * A CSV file's chunk as the extractor wrote it before it joined cells by " | " like a sheet's: its
+ * rows joined by the file's own delimiter (comma or semicolon; tabs split above), kept readable
+ * until the document is processed again. Read only when every line has the same number of cells,
+ * at least two: prose, or a row whose unquoted "1,234" split in two, gives ragged lines and is left
+ * alone rather than read into the wrong columns.
  */
 export function delimitedRows(text: string): string[][] | null {
   const { data, meta } = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';'] })
