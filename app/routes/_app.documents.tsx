@@ -13,7 +13,7 @@ import {
 } from '@remix-run/react'
 import { type MouseEvent, useEffect, useState } from 'react'
 
-import { DocumentList } from '~/components/documents/document-list'
+import { DocumentList, listItem } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
 import { DuplicateChoice, type DuplicateQuestion } from '~/components/documents/duplicate-choice'
 import { BatchUploadSchema, SingleUploadSchema, UploadForm } from '~/components/documents/upload-form'
@@ -66,7 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     now: Date.now(),
   }
   try {
-    const list = await documentsApi(request).list(query)
+    const { results, ...page } = await documentsApi(request).list(query)
+    const list = { ...page, results: results.map(listItem) }
     const confirmId = Number(url.searchParams.get('confirm-delete'))
     const confirmDelete =
       canEdit && confirmId ? (list.results.find((document) => document.id === confirmId) ?? null) : null

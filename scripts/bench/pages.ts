@@ -27,6 +27,9 @@ const bareSource = path.join(root, 'scripts/bench/bare-remix')
 const bareBuild = path.join(root, '.cache/bench-bare')
 const corpus = path.resolve(root, '../shared/corpus/retrieval-dev/corpus.jsonl')
 const questions = path.resolve(root, '../shared/corpus/retrieval-dev/queries.jsonl')
+// Before each measured run: long enough for a web process started by the load to listen and be
+// warmed by it (decision 016), so the run measures the server as a sustained load finds it.
+const WARM_UP_SECONDS = 5
 
 export interface LoadFigures {
   requestsPerSecond: number
@@ -237,7 +240,7 @@ export async function measurePages({
       for (let round = 0; round < rounds; round++) {
         for (const name of names) {
           const target = (await targets()).find((candidate) => candidate.name === name)!
-          await load(target, connections, 2)
+          await load(target, connections, WARM_UP_SECONDS)
           const figures = await load(target, connections, duration)
           samples.set(target.name, [...(samples.get(target.name) ?? []), figures])
         }

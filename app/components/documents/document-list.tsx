@@ -6,6 +6,23 @@ import { formatSize, relativeTime, STATUS_LABELS, truncate } from '~/utils/docum
 
 import { FileIcon } from './file-icon'
 
+export type DocumentListItem = ReturnType<typeof listItem>
+
+/**
+ * What a row shows of a document. The page's data is written into it for the browser, so rows
+ * carry these fields, a third of the API's answer, not the creator, versions and tags as well.
+ */
+export const listItem = ({
+  id,
+  title,
+  file_type,
+  file_size,
+  created_at,
+  category,
+  processing_status,
+  failure_reason,
+}: DocumentSummary) => ({ id, title, file_type, file_size, created_at, category, processing_status, failure_reason })
+
 /**
  * The documents of the page; a title opens the preview overlay (or /documents/{id} without JavaScript).
  * Delete asks first, inside the row it concerns (`?confirm-delete={id}`), so it works without JavaScript.
@@ -19,7 +36,7 @@ export function DocumentList({
   cancelDeleteHref,
   onOpen,
 }: {
-  documents: DocumentSummary[]
+  documents: DocumentListItem[]
   canEdit: boolean
   now: number
   confirmDeleteId: number | null
