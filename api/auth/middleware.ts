@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
+import { membershipOf } from '../organizations/membership'
 import { count } from '../request-metrics'
 import { memo } from '../request-scope'
 import { activeSessionUser } from './sessions'
@@ -22,6 +23,8 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   const { claims, user } = await memo(c, `caller:${token}`, async () => {
     count('callerResolutions')
     const claims = await verifyAccessToken(deps.config, token, deps.clock.now())
+    // Only read once the session is known to be open: a refused caller never gets an answer from it.
+    void membershipOf(c, claims.userId, c.req.header('x-organization')).catch(() => {})
     return { claims, user: await activeSessionUser(deps, claims) }
   })
   c.set('caller', claims)

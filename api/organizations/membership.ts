@@ -47,10 +47,16 @@ export type CurrentMembership = NonNullable<Awaited<ReturnType<typeof currentMem
 
 /** findMembership for the caller of a call, looked up once per request scope. */
 export function callerMembership(c: AppContext, slug?: string | null) {
-  const { db } = c.var.deps
-  const { userId } = c.var.caller
-  return memo(c, `membership:${userId}:${slug ?? ''}`, () => findMembership(db, userId, slug))
+  return membershipOf(c, c.var.caller.userId, slug)
 }
+
+/**
+ * findMembership of this user, looked up once per request scope. The caller's check starts it beside
+ * the session's (`requireCaller`), for the organization the X-Organization header names: a page's
+ * calls all read it, and asked together the two lookups cost one round trip to the database.
+ */
+export const membershipOf = (c: AppContext, userId: number, slug?: string | null) =>
+  memo(c, `membership:${userId}:${slug ?? ''}`, () => findMembership(c.var.deps.db, userId, slug))
 
 /** currentMembership for the caller of a call, looked up once per request scope. */
 export async function callerCurrentMembership(c: AppContext, slug?: string | null) {
