@@ -207,16 +207,16 @@ function DocumentSidebar({ data, loading }: { data: LoaderData; loading: boolean
         </p>
       ) : (
         <>
-          <ul className="analysis-document-list" aria-busy={loading || undefined}>
+          <ul className="sidebar-list analysis-document-list" aria-busy={loading || undefined}>
             {documents.map((document) => (
               <li key={document.id}>
                 <Link
                   to={hrefOf(document.id)}
-                  className="analysis-document-link"
+                  className="sidebar-link"
                   aria-current={document.id === selected?.id ? 'page' : undefined}
                   preventScrollReset
                 >
-                  <span className="analysis-document-name">{document.title}</span>
+                  <span className="sidebar-link-name">{document.title}</span>
                   <span className="analysis-document-date">
                     <time dateTime={document.created_at}>{formatDate(document.created_at)}</time>
                   </span>

@@ -2,31 +2,15 @@ import { describe, expect, it } from 'vitest'
 
 import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
 import type { Passage } from '../../api/ai/retrieval/hybrid'
-import { passage } from './support/passages'
+import { extractivePieces, passage, SALES_TABLE } from './support/passages'
 
-async function answer(question: string, passages: Passage[], searchQuery = question) {
-  let text = ''
-  for await (const piece of extractiveAnswers().answer(
-    { question, searchQuery, history: [], passages },
-    new AbortController().signal,
-  ))
-    text += piece
-  return text
-}
-
-// A table as TAT-QA passages (and PDF pages) lay it out: a spanning header, then the years.
-const SALES = [
-  ' |  | Years Ended September 30, | ',
-  ' | 2019 | 2018 | 2017',
-  'Fixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9',
-  'Other | 44.1 | 56.7 | 70.8',
-  'Total sales | $1,496.5 | $1,202.9 | $1,107.7',
-].join('\n')
+const answer = async (question: string, passages: Passage[], searchQuery = question) =>
+  (await extractivePieces(question, passages, searchQuery)).join('')
 
 describe('extractive answers', () => {
   it('quote the row that holds the figures under every header row, not the whole table', async () => {
     // Two years asked for: more than one figure, which the table answerer leaves to the quote.
-    const text = await answer('What were the total sales in 2019 versus 2018?', [passage(SALES)])
+    const text = await answer('What were the total sales in 2019 versus 2018?', [passage(SALES_TABLE)])
     expect(text).toBe(
       [
         '|  |  | Years Ended September 30, |  |',
@@ -51,7 +35,7 @@ describe('extractive answers', () => {
   })
 
   it('read a follow-up that names only a year together with the question before it', async () => {
-    const text = await answer('And in 2018?', [passage(SALES)], 'What were the total sales in 2019? And in 2018?')
+    const text = await answer('And in 2018?', [passage(SALES_TABLE)], 'What were the total sales in 2019? And in 2018?')
     expect(text).toContain('| Total sales [1] | $1,496.5 | $1,202.9 | $1,107.7 |')
   })
 
@@ -70,7 +54,7 @@ describe('extractive answers', () => {
     const stop = new AbortController()
     stop.abort()
     const pieces = extractiveAnswers().answer(
-      { question: 'Total sales?', searchQuery: 'Total sales?', history: [], passages: [passage(SALES)] },
+      { question: 'Total sales?', searchQuery: 'Total sales?', history: [], passages: [passage(SALES_TABLE)] },
       stop.signal,
     )
     await expect(pieces[Symbol.asyncIterator]().next()).rejects.toThrow()

@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
 import { createCitationFilter } from '../../api/ai/answers/citations'
-import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
+import { NO_ANSWER } from '../../api/ai/answers/extractive'
 import type { Passage } from '../../api/ai/retrieval/hybrid'
-import { passage } from './support/passages'
+import { extractivePieces, passage, SALES_TABLE } from './support/passages'
 
-async function pieces(question: string, passages: Passage[], searchQuery = question) {
-  const written: string[] = []
-  for await (const piece of extractiveAnswers().answer(
-    { question, searchQuery, history: [], passages },
-    new AbortController().signal,
-  ))
-    written.push(piece)
-  return written
-}
 // An answer that opens with a figure alone on its line, as a computed one does.
 const FIGURE_FIRST = /^-?\$?\d[\d,.]*%?(?: (?:thousand|million|billion))?\n/
-const answer = async (question: string, passages: Passage[]) => (await pieces(question, passages)).join('')
+const answer = async (question: string, passages: Passage[]) => (await extractivePieces(question, passages)).join('')
 
-const SALES = [
-  'Sales by contract type',
-  ' |  | Years Ended September 30, | ',
-  ' | 2019 | 2018 | 2017',
-  'Fixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9',
-  'Other | 44.1 | 56.7 | 70.8',
-  'Total sales | $1,496.5 | $1,202.9 | $1,107.7',
-].join('\n')
+const SALES = ['Sales by contract type', SALES_TABLE].join('\n')
 const LEASE = passage('The factory lease in Dayton runs until 2031 with two renewal options.', 1, 'Lease')
 const IN_MILLIONS = passage(
   'The table below presents total net sales by contract type (in millions).',
@@ -70,7 +54,7 @@ describe('answers from the tables of the retrieved passages', () => {
   })
 
   it('stream in pieces that the citation filter keeps whole, markers inside the derivation renumbered', async () => {
-    const written = await pieces('What is the average of Other sales from 2017 to 2019?', [LEASE, TABLE])
+    const written = await extractivePieces('What is the average of Other sales from 2017 to 2019?', [LEASE, TABLE])
     expect(written.length).toBeGreaterThan(1)
     const filter = createCitationFilter(2)
     const streamed = written.map((piece) => filter.push(piece)).join('') + filter.end()

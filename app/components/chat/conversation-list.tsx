@@ -34,11 +34,11 @@ export function ConversationList({ conversations, now }: { conversations: Conver
           <p className="muted">Start a new chat to begin.</p>
         </div>
       ) : (
-        <ul className="conversation-list">
+        <ul className="sidebar-list">
           {conversations.map((conversation) => (
             <li key={conversation.id}>
-              <NavLink to={`/chat/${conversation.id}`} className="conversation-link" prefetch="intent">
-                <span className="conversation-title">{displayTitle(conversation.title)}</span>
+              <NavLink to={`/chat/${conversation.id}`} className="sidebar-link conversation-link" prefetch="intent">
+                <span className="sidebar-link-name">{displayTitle(conversation.title)}</span>
                 <span className="conversation-meta">
                   <span>{relativeTime(conversation.updated_at, now)}</span>
                   <span>{messageCount(conversation.message_count)}</span>

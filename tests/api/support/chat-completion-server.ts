@@ -1,5 +1,4 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { serveCompletions } from './completions-endpoint'
 
 /** What a chat completions request carries, as the tests read it. */
 export interface ChatRequest {
@@ -19,37 +18,27 @@ export type Reply = { content: string } | { status: number; message: string }
 export async function startChatCompletionServer() {
   const requests: ChatRequest[] = []
   let reply: (request: ChatRequest) => Reply = () => ({ content: '{}' })
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      if (request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end()
-        return
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest
-      requests.push(body)
-      const answer = reply(body)
-      const [status, json] =
-        'content' in answer
-          ? [
-              200,
-              {
-                id: 'chatcmpl-test',
-                object: 'chat.completion',
-                created: 0,
-                model: body.model,
-                choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
-              },
-            ]
-          : [answer.status, { error: { message: answer.message, type: 'server_error' } }]
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
-    })
+  const server = await serveCompletions((received, response) => {
+    const body = received as ChatRequest
+    requests.push(body)
+    const answer = reply(body)
+    const [status, json] =
+      'content' in answer
+        ? [
+            200,
+            {
+              id: 'chatcmpl-test',
+              object: 'chat.completion',
+              created: 0,
+              model: body.model,
+              choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
+            },
+          ]
+        : [answer.status, { error: { message: answer.message, type: 'server_error' } }]
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: server.baseUrl,
     requests,
     answer(next: Reply | ((request: ChatRequest) => Reply)) {
       reply = typeof next === 'function' ? next : () => next
@@ -58,10 +47,6 @@ export async function startChatCompletionServer() {
     answerJson(json: unknown) {
       reply = () => ({ content: JSON.stringify(json) })
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: server.close,
   }
 }

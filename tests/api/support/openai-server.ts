@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { serveCompletions } from './completions-endpoint'
 
 /** One chat completion request as the test server saw it. */
 export interface CompletionCall {
@@ -26,70 +25,56 @@ export async function startOpenAiServer() {
     call.finish()
   }
   const calls: CompletionCall[] = []
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      if (request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end()
-        return
-      }
-      let complete = false
-      const aborted = new Promise<void>((resolve) =>
-        response.on('close', () => {
-          if (!complete) resolve()
-        }),
-      )
-      let started = false
-      const start = () => {
-        if (started) return
-        started = true
-        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-      }
-      const event = (data: string) => response.write(`data: ${data}\n\n`)
-      const call: CompletionCall = {
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-        aborted,
-        send(content) {
-          start()
-          event(completionChunk(call.body.model, { content }, null))
-        },
-        finish() {
-          start()
-          event(completionChunk(call.body.model, {}, 'stop'))
-          event('[DONE]')
-          complete = true
-          response.end()
-        },
-        fail(status, message) {
-          complete = true
-          response
-            .writeHead(status, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ error: { message, type: 'server_error' } }))
-        },
-        drop() {
-          complete = true
-          response.socket?.destroy()
-        },
-      }
-      calls.push(call)
-      void handler(call)
-    })
+  const server = await serveCompletions((body, response) => {
+    let complete = false
+    const aborted = new Promise<void>((resolve) =>
+      response.on('close', () => {
+        if (!complete) resolve()
+      }),
+    )
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    }
+    const event = (data: string) => response.write(`data: ${data}\n\n`)
+    const call: CompletionCall = {
+      body: body as CompletionCall['body'],
+      aborted,
+      send(content) {
+        start()
+        event(completionChunk(call.body.model, { content }, null))
+      },
+      finish() {
+        start()
+        event(completionChunk(call.body.model, {}, 'stop'))
+        event('[DONE]')
+        complete = true
+        response.end()
+      },
+      fail(status, message) {
+        complete = true
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message, type: 'server_error' } }))
+      },
+      drop() {
+        complete = true
+        response.socket?.destroy()
+      },
+    }
+    calls.push(call)
+    void handler(call)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: server.baseUrl,
     calls,
     /** What the server does with the next requests. */
     onCall(next: typeof handler) {
       handler = next
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: server.close,
   }
 }
 
