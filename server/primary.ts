@@ -20,8 +20,9 @@ const WEB_SEMI_SPACE_MB = 32
  * saturated asks for another, and one without requests for a while retires unless it is the last,
  * so an idle server holds the memory of two processes, not of one per core. The last one, if the
  * load left it holding more than `RECYCLE_ABOVE_MB`, hands over to a fresh one (decision 016).
- * A web process that dies is replaced; one that dies before it ever listened stops the server,
- * since the next would fail the same way.
+ * A web process that dies is replaced if it was the last one serving. One that dies before it ever
+ * listened stops a server that is starting, since the next would fail the same way; later it is
+ * reported, and the ones serving go on.
  */
 export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
   const host = env.API_URL ? undefined : await startJobHost(env)
@@ -70,8 +71,10 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
     retiring.add(worker)
     void stop(worker)
   }
+  let started = false
   const ready = new Promise<number>((resolve, reject) => {
     cluster.on('listening', (worker, address) => {
+      started = true
       listened.add(worker)
       if (worker === starting) starting = undefined
       if (replacing) retire(replacing)
@@ -84,7 +87,8 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
       if (stopping || retiring.has(worker)) return
       const ended = `web process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`
       if (!listened.has(worker)) {
-        reject(new Error(`The ${ended} before it could serve.`))
+        if (started) console.error(`[server] The ${ended} before it could serve.`)
+        else reject(new Error(`The ${ended} before it could serve.`))
         return
       }
       console.error(`[server] The ${ended}; starting another.`)
