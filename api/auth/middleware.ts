@@ -23,8 +23,10 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   const { claims, user } = await memo(c, `caller:${token}`, async () => {
     count('callerResolutions')
     const claims = await verifyAccessToken(deps.config, token, deps.clock.now())
-    // Only read once the session is known to be open: a refused caller never gets an answer from it.
-    void membershipOf(c, claims.userId, c.req.header('x-organization')).catch(() => {})
+    // The membership every page reads, asked beside the session check so both take one round trip
+    // (memo keeps it for the calls, and a failure for them to see); it is used only once the session
+    // is found open.
+    void membershipOf(c, claims.userId, c.req.header('x-organization'))
     return { claims, user: await activeSessionUser(deps, claims) }
   })
   c.set('caller', claims)
