@@ -194,6 +194,8 @@ test.describe('documents', () => {
     await expect(page.getByRole('row', { name: /^v2/ })).toContainText('New asking price')
     await expect(page.getByText('Need at least 2 versions to compare')).toHaveCount(0)
     await expect(compare).toBeEnabled()
+    // The new version's text is extracted in the background; until then the comparison says it is not ready.
+    await waitUntilStatus(analyst!, organization.slug, memo, 'processed')
     await compare.click()
     const changes = page.getByRole('region', { name: 'Changes from v1 to v2' })
     await expect(changes).toContainText('1 lines added, 1 lines removed')
