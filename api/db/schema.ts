@@ -365,6 +365,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The request that queued the job, so the job's log lines can be traced back to it. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
