@@ -6,11 +6,11 @@ import { Worker } from 'node:worker_threads'
 
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 
 import { count } from '../request-metrics'
 import { threadBundle } from '../thread-bundle'
+import { migrateOnce } from './migrate'
 import type { PgliteThreadData, PgliteThreadReply } from './pglite-thread'
 import * as schema from './schema'
 
@@ -107,17 +107,16 @@ function forgetHandle(db: Database) {
  * processes reach theirs through its thread (api/db/pglite-thread.ts) and never need PGlite's code.
  */
 async function openPglite(): Promise<DatabaseHandle> {
-  const [{ PGlite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { vector }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-pgvector'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ])
   const client = await PGlite.create({ extensions: { vector } })
   const db = drizzlePglite(client, { schema, logger: countingLogger }) as unknown as Database
   return {
     db,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migrateOnce(db, migrationsFolder),
     async close() {
       await forgetHandle(db)
       await client.close()
@@ -220,7 +219,7 @@ function connectToThread(socketPath: string): DatabaseHandle {
   return {
     db,
     socketPath,
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: () => migrateOnce(db, migrationsFolder),
     close: () => client.end({ timeout: 5 }),
   }
 }
@@ -230,7 +229,7 @@ function openPostgres(url: string): DatabaseHandle {
   const db = drizzlePostgres(client, { schema, logger: countingLogger }) as unknown as Database
   return {
     db,
-    migrate: () => migratePostgres(db as never, { migrationsFolder }),
+    migrate: () => migrateOnce(db, migrationsFolder),
     close: () => client.end({ timeout: 5 }),
   }
 }

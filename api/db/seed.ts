@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 
 import { hashPassword } from '../auth/passwords'
 import { giveSampleTemplates } from '../conversation-templates/seed'
@@ -25,12 +25,22 @@ export const DEMO_USERS: ReadonlyArray<{
   { username: 'member', email: 'member@demo.example.com', role: 'member', firstName: 'Sam', lastName: 'Patel' },
 ]
 
-/** Seeds the demo organization into an empty database; a database with any user is left alone. */
+/** Any fixed number: the key of the lock that instances starting together seed under, one at a time. */
+const SEED_LOCK = 2_026_112_519
+
+/**
+ * Seeds the demo organization into an empty database; a database with any user is left alone. The
+ * emptiness is read under a lock inside the seeding transaction, so of several instances starting
+ * together against one PostgreSQL only the first seeds.
+ */
 export async function seedDemo(db: Database, password: string): Promise<boolean> {
   const [row] = await db.select({ users: count() }).from(users)
   if ((row?.users ?? 0) > 0) return false
   const passwordHash = await hashPassword(password)
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    const [again] = await tx.select({ users: count() }).from(users)
+    if ((again?.users ?? 0) > 0) return false
     const [organization] = await tx.insert(organizations).values(DEMO_ORGANIZATION).returning()
     for (const demo of DEMO_USERS) {
       const [user] = await tx
@@ -48,8 +58,8 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
     }
     await giveSampleTemplates(tx as unknown as Database, organization!.id)
     await giveSampleMeetings(tx as unknown as Database, organization!.id, new Date())
+    return true
   })
-  return true
 }
 
 export function describeDemoSignIns(password: string) {

@@ -46,15 +46,19 @@ export class WireMultiplexer {
 
   constructor(private readonly db: PGlite) {}
 
-  /** Listens on a Unix socket (or any path `net.Server.listen` takes); resolves once listening. */
-  listen(path: string): Promise<void> {
+  /**
+   * Listens on a Unix socket, or on a TCP port (0 for a free one) for clients that reach it through a
+   * postgres:// URL; resolves once listening, with the TCP port when there is one.
+   */
+  listen(target: string | { host: string; port: number }): Promise<number | undefined> {
     const server = createServer((socket) => this.accept(socket))
     this.server = server
     return new Promise((resolve, reject) => {
       server.once('error', reject)
-      server.listen(path, () => {
+      server.listen(target, () => {
         server.off('error', reject)
-        resolve()
+        const address = server.address()
+        resolve(typeof address === 'object' && address ? address.port : undefined)
       })
     })
   }

@@ -110,25 +110,31 @@ export function startJobWorker(
 
   async function claimWhileRoom() {
     clearTimeout(timer)
-    try {
-      do {
-        again = false
-        while (!stopped && running.size < concurrency) {
-          const job = await queue.claim({ excludeOrganizations: fullOrganizations() })
-          if (!job) break
-          const task = run(job).finally(() => {
-            running.delete(job)
-            void fill()
-          })
-          running.set(job, task)
-        }
-      } while (again && !stopped && running.size < concurrency)
-    } catch (error) {
-      if (!stopped) console.error('[jobs] could not claim a job', error)
+    for (;;) {
+      try {
+        do {
+          again = false
+          while (!stopped && running.size < concurrency) {
+            const job = await queue.claim({ excludeOrganizations: fullOrganizations() })
+            if (!job) break
+            const task = run(job).finally(() => {
+              running.delete(job)
+              void fill()
+            })
+            running.set(job, task)
+          }
+        } while (again && !stopped && running.size < concurrency)
+      } catch (error) {
+        if (!stopped) console.error('[jobs] could not claim a job', error)
+      }
+      if (running.size === 0) settleIdle()
+      const wait = onlyWorker ? await queue.nextDue().catch(() => pollMs) : pollMs
+      // A job that ended or was queued while the next due time was read asked for another look; without
+      // it the worker would sleep until that time (or for good) with a slot free and work waiting.
+      if (again && !stopped) continue
+      if (!stopped && wait !== null) timer = setTimeout(() => void fill(), wait).unref()
+      return
     }
-    if (running.size === 0) settleIdle()
-    const wait = onlyWorker ? await queue.nextDue().catch(() => pollMs) : pollMs
-    if (!stopped && wait !== null) timer = setTimeout(() => void fill(), wait).unref()
   }
 
   queue.onEnqueue(() => void fill())

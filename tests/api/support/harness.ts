@@ -9,6 +9,7 @@ import { openDatabase } from '../../../api/db/client'
 import { seedDemo } from '../../../api/db/seed'
 import type { JobWorker } from '../../../api/jobs/worker'
 import type { RequestScope } from '../../../api/request-scope'
+import { openWireDatabase } from '../../support/wire-database'
 
 export const DEMO_PASSWORD = 'demo-password'
 
@@ -56,21 +57,37 @@ export function testClock(): TestClock {
  */
 export async function startApi(
   env: Record<string, string> = {},
-  { dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-api-')), persistent = false } = {},
+  {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-api-')),
+    persistent = false,
+    databaseUrl,
+  }: {
+    dataDir?: string
+    persistent?: boolean
+    /** Another instance's database: this one joins it (and leaves it open when it closes). */
+    databaseUrl?: string
+  } = {},
 ): Promise<Harness> {
+  // In memory unless a test needs the database to outlive a restart. With TEST_DATABASE=wire (the
+  // suite's second run) the same database is reached as a PostgreSQL server: through DATABASE_URL
+  // and the `postgres` driver.
+  const database = databaseUrl
+    ? { ...(await openDatabase({ databaseUrl })), url: databaseUrl }
+    : process.env.TEST_DATABASE === 'wire'
+      ? await openWireDatabase(persistent ? path.join(dataDir, 'pgdata') : undefined)
+      : await openDatabase(persistent ? { dataDir } : {})
   const config = loadApiConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     JOB_POLL_MS: '50',
+    ...('url' in database ? { DATABASE_URL: database.url } : {}),
     ...env,
   })
-  // In memory unless a test needs the database to outlive a restart.
-  const database = await openDatabase(persistent ? { dataDir } : {})
   await database.migrate()
   await seedDemo(database.db, DEMO_PASSWORD)
   const clock = testClock()
-  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true, clock })
+  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !databaseUrl, clock })
   const api = backend.api
   return {
     db: database.db,
