@@ -2,15 +2,24 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
+import { ConfigError } from './config'
+
 const GENERATED = ['JWT_SECRET', 'SESSION_SECRET'] as const
 
 /**
  * Secrets that are not configured are generated once and kept in DATA_DIR, so `npm start` needs no
- * set-up and sessions survive restarts. Real deployments set them in the environment.
+ * set-up and sessions survive restarts. Real deployments set them in the environment; on a shared
+ * PostgreSQL they must: instances that each generated their own would refuse each other's tokens
+ * and session cookies, signing users out whenever the load balancer switched.
  */
 export function withGeneratedSecrets(env: Record<string, string | undefined>) {
   const missing = GENERATED.filter((name) => !env[name])
   if (missing.length === 0) return env
+  if (env.DATABASE_URL) {
+    throw new ConfigError(
+      `Set ${missing.join(' and ')} with DATABASE_URL: every instance on one database must sign tokens and sessions with the same secrets.`,
+    )
+  }
   const dataDir = env.DATA_DIR || './data'
   const file = path.join(dataDir, 'secrets.json')
   let stored: Record<string, string> = {}

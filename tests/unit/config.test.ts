@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -116,5 +116,13 @@ describe('withGeneratedSecrets', () => {
       SESSION_SECRET: 'a'.repeat(20),
     }
     expect(withGeneratedSecrets(env)).toBe(env)
+  })
+
+  it('generates none for instances sharing a PostgreSQL, naming the secrets to set', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'secrets-'))
+    expect(() =>
+      withGeneratedSecrets({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app', JWT_SECRET: secret }),
+    ).toThrow('Set SESSION_SECRET with DATABASE_URL')
+    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false)
   })
 })
