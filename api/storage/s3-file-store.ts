@@ -81,7 +81,10 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
     async put(source, maxBytes) {
       const meter = contentMeter(maxBytes)
       // Either side failing ends both: a body cut off fails the upload, a refused size stops the body.
-      pipe(source, meter.stream, () => {})
+      let refusal: Error | undefined
+      pipe(source, meter.stream, (error) => {
+        refusal ??= error ?? undefined
+      })
       const temporary = `${prefix}incoming/${randomUUID()}`
       const upload = new Upload({
         client,
@@ -95,7 +98,9 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
       } catch (error) {
         meter.stream.destroy()
         await deleteObject(temporary).catch(() => {})
-        throw error
+        // The SDK reports a failure to abort the upload in place of what stopped it: the body's own
+        // failure (too large, cut off) is the one the caller can act on.
+        throw refusal ?? error
       }
       const { key, size, head } = meter.result()
       const target = objectKey(key)
