@@ -15,7 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { TRANSCRIBE_RECORDING } from './meetings/recordings'
 import { transcribeRecordingJob } from './meetings/transcription-job'
 import { createSearchResultCache } from './search/result-cache'
-import { createDiskFileStore } from './storage/file-store'
+import { createFileStore } from './storage/create-file-store'
 
 export interface BackendOptions {
   db: Database
@@ -65,7 +65,7 @@ export async function createDeps({
     db,
     config,
     mailer: mailer ?? createMailer(config),
-    files: createDiskFileStore(config.DATA_DIR),
+    files: createFileStore(config),
     jobs: createJobQueue(db, { leaseSeconds: config.JOB_LEASE_SECONDS }),
     embeddings: embeddings ?? (await createEmbeddingProvider(config)),
     answers: await createAnswerProvider(config),

@@ -110,9 +110,42 @@ const ApiConfigSchema = z.object({
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
   /** How long a transcription server may take over one recording before the attempt is given up. */
   TRANSCRIBE_TIMEOUT_SECONDS: seconds(60 * 60),
+  /** Uploaded files and recordings go to this S3-compatible bucket instead of DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  /** Another S3-compatible service (MinIO, R2, Ceph…); unset, AWS. */
+  S3_ENDPOINT: z
+    .string()
+    .url('must be an http:// or https:// URL')
+    .regex(/^https?:\/\//i, 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (lowercase letters, digits and hyphens)')
+    .default('us-east-1'),
+  /** Unset, the AWS SDK's default credential chain (its environment variables, profile or instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag('false'),
+  /** Put before every key, so the bucket can be shared: `exit-planner` stores under `exit-planner/files/…`. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "must use only letters, digits and / ! - _ . * ' ( )")
+    .refine((value) => !value.split('/').includes('..'), 'must not contain ..')
+    .default('')
+    .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+    .transform((value) => (value ? `${value}/` : '')),
 })
 
 export type ApiConfig = z.infer<typeof ApiConfigSchema>
+
+/** The largest object S3 copies in one request (5 GB). */
+const MAX_S3_COPY_MB = 5 * 1024
 
 /** Settings that only make sense together, checked after each one is valid on its own. */
 function requiredTogether(config: ApiConfig): z.ZodIssue[] {
@@ -132,6 +165,25 @@ function requiredTogether(config: ApiConfig): z.ZodIssue[] {
   }
   if (config.EMBEDDING_PROVIDER === 'onnx' && !config.EMBEDDING_MODEL_DIR) {
     issues.push(missing('EMBEDDING_MODEL_DIR', 'when EMBEDDING_PROVIDER=onnx'))
+  }
+  if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY) {
+    issues.push(missing('S3_SECRET_ACCESS_KEY', 'when S3_ACCESS_KEY_ID is set'))
+  }
+  if (config.S3_SECRET_ACCESS_KEY && !config.S3_ACCESS_KEY_ID) {
+    issues.push(missing('S3_ACCESS_KEY_ID', 'when S3_SECRET_ACCESS_KEY is set'))
+  }
+  // Without it the other S3 settings would be ignored and files would quietly stay on the disk.
+  const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).find(
+    (name) => config[name],
+  )
+  if (s3Setting && !config.S3_BUCKET) issues.push(missing('S3_BUCKET', `when ${s3Setting} is set`))
+  // A stored file is copied to its content address in one CopyObject request, which S3 allows up to 5 GB.
+  if (config.S3_BUCKET && config.MAX_UPLOAD_MB > MAX_S3_COPY_MB) {
+    issues.push({
+      code: 'custom',
+      path: ['MAX_UPLOAD_MB'],
+      message: `must be at most ${MAX_S3_COPY_MB} when S3_BUCKET is set`,
+    })
   }
   return issues
 }

@@ -42,15 +42,20 @@ export function processDocumentJob(deps: Deps) {
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
-        const extraction = await extractInWorker(
-          version.fileType,
-          files.localPath(version.storageKey),
-          {
-            timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
-            memoryMb: config.EXTRACTION_MEMORY_MB,
-            maxChars: config.MAX_EXTRACTED_CHARS,
-          },
-          signal,
+        const extraction = await files.withLocalFile(
+          version.storageKey,
+          (file) =>
+            extractInWorker(
+              version.fileType,
+              file,
+              {
+                timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
+                memoryMb: config.EXTRACTION_MEMORY_MB,
+                maxChars: config.MAX_EXTRACTED_CHARS,
+              },
+              signal,
+            ),
+          { signal },
         )
         pages = extraction.pages.map((page, index) => ({ ...page, pageNumber: index + 1 }))
         notes = extraction.notes

@@ -8,6 +8,7 @@ import type { ApiConfig } from '../config'
 import type { Deps } from '../context'
 import { meetings } from '../db/schema'
 import type { Job } from '../jobs/queue'
+import { StoredFileMissingError } from '../storage/file-store'
 import { type TranscribeRecordingPayload, TRANSCRIPTION_NOT_CONFIGURED } from './recordings'
 import { storeTranscript } from './service'
 import type { ParsedTranscript } from './transcript-format'
@@ -25,6 +26,9 @@ export class TranscriptionError extends Error {
 }
 
 const UNEXPECTED = 'Automatic transcription failed unexpectedly.'
+
+const unreadableRecording = () =>
+  new TranscriptionError('the stored recording could not be read; upload it again.', { permanent: true })
 
 /** What the meeting says when transcription gave up: the page adds that a transcript file will do. */
 const failed = (error: unknown) =>
@@ -113,7 +117,7 @@ export async function transcribeRecording(
   try {
     file = await openAsBlob(recording.path, { type: recording.contentType })
   } catch {
-    throw new TranscriptionError('the stored recording could not be read; upload it again.', { permanent: true })
+    throw unreadableRecording()
   }
   const form = new FormData()
   form.append('file', file, recording.fileName)
@@ -194,15 +198,21 @@ export function transcribeRecordingJob(deps: Deps) {
     }
     const fileName = meeting.recordingFileName ?? 'recording'
     try {
-      const transcript = await transcribeRecording(
-        deps.config,
-        {
-          path: deps.files.localPath(recordingKey),
-          fileName,
-          contentType: meeting.recordingContentType ?? 'application/octet-stream',
-        },
-        signal,
-      )
+      const transcript = await deps.files
+        .withLocalFile(
+          recordingKey,
+          (path) =>
+            transcribeRecording(
+              deps.config,
+              { path, fileName, contentType: meeting.recordingContentType ?? 'application/octet-stream' },
+              signal,
+            ),
+          { signal },
+        )
+        .catch((error: unknown) => {
+          if (error instanceof StoredFileMissingError) throw unreadableRecording()
+          throw error
+        })
       signal.throwIfAborted()
       await storeTranscript(deps, meeting, { ...transcript, fileName }, { recordingKey })
     } catch (error) {

@@ -1,10 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+
+import { contentMeter } from './content-meter'
+
+export { FileTooLargeError } from './content-meter'
 
 export interface StoredFile {
   /** Where the bytes are: their SHA-256, so the same file uploaded twice is stored once. */
@@ -16,27 +19,36 @@ export interface StoredFile {
   created: boolean
 }
 
-export class FileTooLargeError extends Error {
-  name = 'FileTooLargeError'
+/** A stored file asked for that is not there (removed, or never stored). */
+export class StoredFileMissingError extends Error {
+  name = 'StoredFileMissingError'
 }
 
-/** Storage of uploaded files behind a small interface, so an object store can replace the disk. */
+/** Storage of uploaded files behind a small interface: the disk (the default) or an S3 bucket. */
 export interface FileStore {
   /** Streams a file in, refusing it once it passes `maxBytes`; nothing is kept of a refused file. */
   put(source: Readable, maxBytes: number): Promise<StoredFile>
+  /** The bytes as a stream; a missing or unreadable file fails the stream, never the caller. */
   read(key: string): Readable
-  /** A local path to the bytes, for parsers that need one. */
-  localPath(key: string): string
+  /**
+   * Runs `use` with a path on this machine holding the bytes, for parsers that need one. A store
+   * elsewhere streams them to a scratch file first and removes it once `use` has settled; the disk
+   * store hands over its own file. Fails with StoredFileMissingError when the file is not stored.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>, options?: { signal?: AbortSignal }): Promise<T>
   remove(key: string): Promise<void>
+  /** Resolves when files can be stored; rejects with the reason otherwise (for the readiness check). */
+  check(): Promise<void>
 }
 
-const HEAD_BYTES = 4096
+export const isStorageKey = (key: string) => /^[a-f0-9]{64}$/.test(key)
 
 /** Files under DATA_DIR/files/ab/cd/<sha256>, written to a temporary name first and renamed. */
 export function createDiskFileStore(dataDir: string): FileStore {
   const root = path.resolve(dataDir, 'files')
+  const incoming = path.join(root, 'incoming')
   const pathOf = (key: string) => {
-    if (!/^[a-f0-9]{64}$/.test(key)) throw new Error('Invalid storage key')
+    if (!isStorageKey(key)) throw new Error('Invalid storage key')
     return path.join(root, key.slice(0, 2), key.slice(2, 4), key)
   }
   return {
@@ -44,28 +56,12 @@ export function createDiskFileStore(dataDir: string): FileStore {
       // The source may fail (a body cut off) before the pipeline below attaches to it; this listener
       // keeps that error from being unhandled, and the pipeline still sees the stream as failed.
       source.on('error', () => {})
-      const incoming = path.join(root, 'incoming')
       await mkdir(incoming, { recursive: true })
       const temporary = path.join(incoming, randomUUID())
-      const hash = createHash('sha256')
-      const head: Buffer[] = []
-      let headLength = 0
-      let size = 0
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length
-          if (size > maxBytes) return done(new FileTooLargeError())
-          hash.update(chunk)
-          if (headLength < HEAD_BYTES) {
-            head.push(chunk.subarray(0, HEAD_BYTES - headLength))
-            headLength += Math.min(chunk.length, HEAD_BYTES - headLength)
-          }
-          done(null, chunk)
-        },
-      })
+      const meter = contentMeter(maxBytes)
       const sink = createWriteStream(temporary)
       try {
-        await pipeline(source, meter, sink)
+        await pipeline(source, meter.stream, sink)
       } catch (error) {
         // A file stream that fails while still opening creates its file afterwards: remove it once
         // the stream has closed, or it stays behind.
@@ -73,22 +69,30 @@ export function createDiskFileStore(dataDir: string): FileStore {
         await rm(temporary, { force: true })
         throw error
       }
-      const key = hash.digest('hex')
+      const { key, size, head } = meter.result()
       const target = pathOf(key)
       try {
         await mkdir(path.dirname(target), { recursive: true })
         const created = !(await fileExists(target))
         await rename(temporary, target)
-        return { key, size, head: new Uint8Array(Buffer.concat(head)), created }
+        return { key, size, head, created }
       } catch (error) {
         await rm(temporary, { force: true })
         throw error
       }
     },
     read: (key) => createReadStream(pathOf(key)),
-    localPath: pathOf,
+    async withLocalFile(key, use) {
+      const file = pathOf(key)
+      if (!(await fileExists(file))) throw new StoredFileMissingError(`Stored file ${key} is missing`)
+      return use(file)
+    },
     async remove(key) {
       await rm(pathOf(key), { force: true })
+    },
+    async check() {
+      await mkdir(incoming, { recursive: true })
+      await access(incoming, constants.W_OK)
     },
   }
 }

@@ -93,6 +93,71 @@ describe('loadApiConfig', () => {
     expect(message).toContain('API_PORT: must be a port number from 0 to 65535')
     expect(message).toContain('JOB_POLL_MS: must be a positive whole number')
   })
+
+  it('keeps files on the disk unless S3_BUCKET is set, and reads the S3 settings with their defaults', () => {
+    const defaults = loadApiConfig({ JWT_SECRET: secret })
+    expect(defaults.S3_BUCKET).toBeUndefined()
+    expect(defaults).toMatchObject({
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      S3_PREFIX: '',
+    })
+    expect(
+      loadApiConfig({
+        JWT_SECRET: secret,
+        S3_BUCKET: 'exit-planner-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'key-id',
+        S3_SECRET_ACCESS_KEY: 'secret-key',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/tenants/exit-planner/',
+      }),
+    ).toMatchObject({
+      S3_BUCKET: 'exit-planner-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-3',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'tenants/exit-planner/',
+    })
+  })
+
+  it('names each bad S3 setting, and those that only make sense together', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadApiConfig({ JWT_SECRET: secret, ...env })
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError)
+        return (error as Error).message
+      }
+      throw new Error('the configuration was accepted')
+    }
+    const bad = message({
+      S3_BUCKET: 'Not_A_Bucket',
+      S3_ENDPOINT: 'ftp://files.example',
+      S3_REGION: 'EU West',
+      S3_FORCE_PATH_STYLE: 'yes',
+      S3_PREFIX: 'a/../b',
+    })
+    expect(bad).toContain('S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+    expect(bad).toContain('S3_ENDPOINT: must be an http:// or https:// URL')
+    expect(bad).toContain('S3_REGION: must be a region name such as us-east-1')
+    expect(bad).toContain('S3_FORCE_PATH_STYLE: must be true or false')
+    expect(bad).toContain('S3_PREFIX: must not contain ..')
+    expect(message({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toContain(
+      'S3_BUCKET: is required when S3_ENDPOINT is set',
+    )
+    expect(message({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key-id' })).toContain(
+      'S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set',
+    )
+    expect(message({ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret-key' })).toContain(
+      'S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set',
+    )
+    expect(message({ S3_BUCKET: 'files', MAX_UPLOAD_MB: '6000' })).toContain(
+      'MAX_UPLOAD_MB: must be at most 5120 when S3_BUCKET is set',
+    )
+    expect(loadApiConfig({ JWT_SECRET: secret, MAX_UPLOAD_MB: '6000' }).MAX_UPLOAD_MB).toBe(6000)
+  })
 })
 
 describe('withGeneratedSecrets', () => {
