@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { Transform } from 'node:stream'
@@ -28,6 +28,8 @@ export interface FileStore {
   /** A local path to the bytes, for parsers that need one. */
   localPath(key: string): string
   remove(key: string): Promise<void>
+  /** Resolves when files can be stored (the readiness check); rejects with the reason otherwise. */
+  check(): Promise<void>
 }
 
 const HEAD_BYTES = 4096
@@ -89,6 +91,10 @@ export function createDiskFileStore(dataDir: string): FileStore {
     localPath: pathOf,
     async remove(key) {
       await rm(pathOf(key), { force: true })
+    },
+    async check() {
+      await mkdir(root, { recursive: true })
+      await access(root, constants.W_OK)
     },
   }
 }
