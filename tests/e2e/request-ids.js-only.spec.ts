@@ -98,3 +98,17 @@ test('without a trusted proxy, an incoming X-Request-Id is replaced by one the s
   expect(response.headers()['x-request-id']).toMatch(UUID)
   expect(response.headers()['x-request-id']).not.toBe('chosen-by-the-client')
 })
+
+test('the web server serves liveness and readiness at /api/, each answer with its request id', async ({ request }) => {
+  const health = await request.get('/api/health/')
+  expect(health.status()).toBe(200)
+  expect(await health.json()).toEqual({ status: 'ok' })
+  expect(health.headers()['x-request-id']).toMatch(UUID)
+  const ready = await request.get('/api/ready/')
+  expect(ready.status()).toBe(200)
+  expect(ready.headers()['cache-control']).toBe('no-store')
+  expect(await ready.json()).toEqual({
+    status: 'ready',
+    checks: { database: 'ok', migrations: 'ok', storage: 'ok' },
+  })
+})
