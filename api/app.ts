@@ -10,10 +10,13 @@ import { templateRoutes } from './conversation-templates/routes'
 import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { documentRoutes, isUpload } from './documents/routes'
+import { healthRoutes } from './health/routes'
 import { dataExceptionCode, HttpError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
+import { log } from './log'
 import { isRecordingUpload, isTranscriptUpload, meetingRoutes } from './meetings/routes'
 import { organizationRoutes } from './organizations/routes'
+import { requestLog } from './request-log'
 import { count } from './request-metrics'
 import { requestSanity } from './request-sanity'
 import { searchRoutes } from './search/routes'
@@ -23,6 +26,7 @@ import { userRoutes } from './users/routes'
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
   const app = new Hono<AppEnv>().basePath('/api')
+  app.use(requestLog)
   app.use(securityHeaders)
   app.use(async (c, next) => {
     c.set('deps', deps)
@@ -43,6 +47,7 @@ export function createApi(deps: Deps) {
       ? next()
       : jsonLimit(c, next),
   )
+  app.route('/', healthRoutes)
   app.route('/', authRoutes)
   app.route('/', userRoutes)
   app.route('/', organizationRoutes)
@@ -65,12 +70,13 @@ export function createApi(deps: Deps) {
     // A safety net behind input validation: a value the database refuses is the request's fault.
     const dataException = dataExceptionCode(error)
     if (dataException) {
-      console.warn(
-        `[api] ${c.req.method} ${routePath(c, -1)}: refused a value the database cannot store (SQLSTATE ${dataException})`,
+      log.warn(
+        { route: routePath(c, -1), sqlState: dataException },
+        `refused a value the database cannot store (SQLSTATE ${dataException})`,
       )
       return c.json({ detail: 'The request contains a value that is not valid here.' }, 400)
     }
-    console.error('[api] unexpected error', error)
+    log.error({ err: error, route: routePath(c, -1) }, 'unexpected error')
     return c.json({ detail: 'Internal server error.' }, 500)
   })
   return app

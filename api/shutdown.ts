@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 
+import { log } from './log'
+
 /**
  * What a shutdown gives requests in flight and running jobs. Container runtimes kill a process 10 s
  * after SIGTERM (Docker's stop timeout, Kubernetes' default grace period); the rest of the 10 s is
@@ -54,14 +56,14 @@ export function onShutdownSignal(shutdown: () => Promise<void>) {
     if (stopping) return false
     stopping = true
     const started = Date.now()
-    console.log(`${reason}: finishing requests in flight and handing running jobs back to the queue.`)
+    log.info(`${reason}: finishing requests in flight and handing running jobs back to the queue`)
     shutdown().then(
       () => {
-        console.log(`Stopped in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+        log.info({ ms: Date.now() - started }, `stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`)
         process.exit(0)
       },
       (error) => {
-        console.error('The shutdown failed:', error)
+        log.error({ err: error }, 'the shutdown failed')
         process.exit(1)
       },
     )
@@ -69,7 +71,7 @@ export function onShutdownSignal(shutdown: () => Promise<void>) {
   }
   const handle = (signal: NodeJS.Signals) => {
     if (begin(signal)) return
-    console.error(`${signal} again: exiting without waiting.`)
+    log.warn(`${signal} again: exiting without waiting`)
     process.exit(1)
   }
   process.on('SIGINT', handle)

@@ -3,6 +3,7 @@ import { ConfigError, loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { runEntryPoint } from './entry-point'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
+import { log } from './log'
 import { withGeneratedSecrets } from './secrets'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 
@@ -20,7 +21,10 @@ runEntryPoint(async () => {
   await database.migrate()
   const deps = await createDeps({ db: database.db, config })
   const worker = await startWorker(deps, false)
-  console.log(`Job worker ${deps.jobs.workerId} running (concurrency ${config.JOB_CONCURRENCY}).`)
+  log.info(
+    { workerId: deps.jobs.workerId, concurrency: config.JOB_CONCURRENCY },
+    `job worker ${deps.jobs.workerId} running`,
+  )
   onShutdownSignal(async () => {
     await worker.stop({ graceMs: SHUTDOWN_GRACE_MS })
     await stopExtractionWorkers()

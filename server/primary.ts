@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 
 import { startJobHost } from '../api/bootstrap'
+import { log } from '../api/log'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../api/shutdown'
 import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from './messages'
 
@@ -87,11 +88,11 @@ export async function runPrimary(env: NodeJS.ProcessEnv, processes: number) {
       if (stopping || retiring.has(worker)) return
       const ended = `web process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`
       if (!listened.has(worker)) {
-        if (started) console.error(`[server] The ${ended} before it could serve.`)
+        if (started) log.error(`the ${ended} before it could serve`)
         else reject(new Error(`The ${ended} before it could serve.`))
         return
       }
-      console.error(`[server] The ${ended}; starting another.`)
+      log.error(`the ${ended}; starting another`)
       if (serving().length === 0) startOne()
     })
   })

@@ -11,6 +11,7 @@ import { compress } from 'hono/compress'
 
 import type { Api } from '../api/app'
 import { attachBackend, type Primary, startBackend } from '../api/bootstrap'
+import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from '../api/log'
 import { collectWhenIdle } from '../api/memory'
 import { measured, newRequestMetrics, serverTiming } from '../api/request-metrics'
 import { drainable, SHUTDOWN_GRACE_MS } from '../api/shutdown'
@@ -57,6 +58,16 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
   const handleRemix = createRequestHandler(build, env.NODE_ENV)
 
   const app = new Hono<ServerEnv>()
+  const originSettings = originSettingsFrom(env)
+  // One id per request, in its X-Request-Id answer and on every log line of its work: the page's,
+  // the in-process API calls it makes (they run inside this context) and the jobs they queue. A
+  // proxy's id is kept only from a proxy we trust; a client could otherwise write anything there.
+  app.use(async (c, next) => {
+    const forwarded = originSettings.trustProxy ? saneRequestId(c.req.header('x-request-id')) : undefined
+    const requestId = forwarded ?? newRequestId()
+    await withLogContext({ requestId }, next)
+    c.header('X-Request-Id', requestId)
+  })
   // Where the session cookie is Secure the site is served over https only: browsers may as well
   // never try plain http (decision 005).
   if (secureCookies()) {
@@ -86,7 +97,6 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
   )
   // Page and resource-route actions act on the session cookie, so forms from other origins are
   // refused. /api is left out: it authenticates with bearer tokens only, never the cookie (decision 005).
-  const originSettings = originSettingsFrom(env)
   const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
   app.use(async (c, next) =>
     isApiPath(c.req.path) ? next() : (refuseCrossOrigin(c.req.raw, originSettings) ?? next()),
@@ -117,8 +127,20 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
         if (store.pendingSessionCookie && !sessionAlreadySet) {
           response.headers.append('Set-Cookie', await store.pendingSessionCookie())
         }
+        const durationMs = performance.now() - started
         // What the page cost the backend, for the browser's network panel and the tests (issue 12).
-        response.headers.set('Server-Timing', serverTiming(metrics, performance.now() - started))
+        response.headers.set('Server-Timing', serverTiming(metrics, durationMs))
+        log.info(
+          {
+            method: c.req.method,
+            path: loggedPath(c.req.path),
+            status: response.status,
+            ms: Math.round(durationMs * 10) / 10,
+            apiCalls: metrics.apiCalls,
+            sqlStatements: metrics.sqlStatements,
+          },
+          'page request',
+        )
         return response
       }),
     )

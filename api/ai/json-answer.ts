@@ -1,4 +1,5 @@
 import type { ApiConfig } from '../config'
+import { log } from '../log'
 
 /** An answer from the model that cannot be used; the message says why, for the log. */
 export class UnusableAnswer extends Error {}
@@ -57,9 +58,7 @@ export async function askForJson<T>(config: ApiConfig, request: JsonAnswerReques
           ? `no answer within ${timeoutMs / 1000} s (request timed out)`
           : describeFailure(error)
     const safe = apiKey ? reason.replaceAll(apiKey, '[redacted]') : reason
-    console.warn(
-      `${request.label} from ${describeServer(baseURL)} (model ${model}) not used, ${request.instead}: ${safe}`,
-    )
+    log.warn(`${request.label} from ${describeServer(baseURL)} (model ${model}) not used, ${request.instead}: ${safe}`)
     return null
   }
 }

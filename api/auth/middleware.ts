@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
+import { noteCaller } from '../log'
 import { membershipOf } from '../organizations/membership'
 import { count } from '../request-metrics'
 import { memo } from '../request-scope'
@@ -30,6 +31,7 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
     return { claims, user: await activeSessionUser(deps, claims) }
   })
   c.set('caller', claims)
+  noteCaller({ userId: claims.userId })
   c.set('user', user)
   await next()
 })

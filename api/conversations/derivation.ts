@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { CellCitation, MessageDerivation } from '../../shared/cells'
 import type { ComputedAnswer } from '../ai/answers/computed'
 import type { DocumentReference } from '../db/schema'
+import { log } from '../log'
 
 const CellCitationSchema: z.ZodType<CellCitation> = z.object({
   reference: z.number().int().positive().nullable(),
@@ -70,6 +71,6 @@ export function readDerivation(value: unknown, messageId: number): MessageDeriva
   if (value === null || value === undefined) return null
   const parsed = DerivationSchema.safeParse(value)
   if (parsed.success) return parsed.data
-  console.warn(`[chat] message ${messageId}: unreadable derivation: ${parsed.error.issues[0]?.message}`)
+  log.warn({ messageId }, `[chat] unreadable derivation: ${parsed.error.issues[0]?.message}`)
   return null
 }

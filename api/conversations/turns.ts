@@ -15,6 +15,7 @@ import {
   type MessageRole,
   messages,
 } from '../db/schema'
+import { log } from '../log'
 import { requireConversation } from './access'
 import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'
@@ -103,7 +104,7 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     )
   } catch (error) {
     if (signal.aborted) return
-    console.warn(`[chat] conversation ${turn.conversation.id}: no answer: ${(error as Error).message}`)
+    log.warn({ err: error, conversationId: turn.conversation.id }, '[chat] no answer')
     yield { type: 'error', error: ANSWER_FAILED }
     return
   }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 
+import { log } from '../log'
 import { count } from '../request-metrics'
 import { threadBundle } from '../thread-bundle'
 import { migrateOnce } from './migrate'
@@ -31,7 +32,7 @@ export interface DatabaseHandle {
 /** Every statement counts against the page request it serves (its Server-Timing). */
 const countingLogger = { logQuery: () => count('sqlStatements') }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * PGlite is single-process and single-connection: two instances on one directory corrupt it. The
@@ -183,7 +184,7 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
   // Without its database the server can only fail every request; a supervisor restarts it whole.
   worker.once('error', (error) => {
     if (closing) return
-    console.error('[db] the database thread failed', error)
+    log.fatal({ err: error }, 'the database thread failed')
     process.exit(1)
   })
   const connection = connectToThread(workerData.socketPath)

@@ -2,6 +2,8 @@ import { createServer, type Server, type Socket } from 'node:net'
 
 import type { PGlite } from '@electric-sql/pglite'
 
+import { log } from '../log'
+
 const SSL_REQUEST = 80877103
 const GSSENC_REQUEST = 80877104
 const CANCEL_REQUEST = 80877102
@@ -208,7 +210,7 @@ export class WireMultiplexer {
         },
       })
     } catch (error) {
-      console.error('[db] the embedded database failed a request', error)
+      log.error({ err: error }, 'the embedded database failed a request')
       return 'failed'
     }
     const idle = tail.length === 6 && tail[0] === READY_FOR_QUERY && tail.readInt32BE(1) === 5 && tail[5] === IDLE

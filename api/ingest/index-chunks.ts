@@ -7,6 +7,7 @@ import { writePostings } from '../ai/retrieval/postings'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { documentEmbeddings } from '../db/schema'
+import { log } from '../log'
 
 /** What search needs of a chunk besides its text: analysed terms and, when the provider answered, a vector. */
 export interface ChunkIndex {
@@ -32,7 +33,7 @@ export async function prepareChunkIndex(
     return { terms, vectors, model: embeddings.model }
   } catch (error) {
     if (required) throw error
-    console.warn(`[search] chunks indexed without vectors (${embeddings.model}): ${(error as Error).message}`)
+    log.warn({ err: error, model: embeddings.model }, `[search] chunks indexed without vectors (${embeddings.model})`)
     return { terms, vectors: null, model: embeddings.model }
   }
 }

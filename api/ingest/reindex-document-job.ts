@@ -7,6 +7,7 @@ import type { Database } from '../db/client'
 import { chunkTerms, documentChunks, documents, organizations as organizationsTable } from '../db/schema'
 import { intArray, rowsOf, textArray, vectorLiteral } from '../db/sql-values'
 import type { Job } from '../jobs/queue'
+import { log } from '../log'
 import { prepareChunkIndex, writeChunkIndex } from './index-chunks'
 
 export const INDEX_DOCUMENT = 'index-document'
@@ -115,7 +116,7 @@ export async function reportStaleVectors(db: Database, model: string) {
   )
   const stale = Number(row?.stale ?? 0)
   if (stale > 0) {
-    console.warn(
+    log.warn(
       `${stale} document chunks have vectors of another embedding model than ${model}; semantic search skips them until \`npm run reindex\` re-embeds them.`,
     )
   }

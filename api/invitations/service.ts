@@ -9,6 +9,7 @@ import type { Caller, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { invitations, memberships, organizations, type Role, users } from '../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../http-error'
+import { log } from '../log'
 import { requireMember, requireRole } from '../organizations/access'
 import { ROLE_DISPLAY } from '../organizations/payload'
 import { membersCount } from '../organizations/service'
@@ -116,7 +117,7 @@ async function issueLink(deps: Deps, invitationId: number, inviterUserId: number
       }),
     )
   } catch (error) {
-    console.error('[api] invitation e-mail failed', error)
+    log.error({ err: error }, 'invitation e-mail failed')
     throw new HttpError(503, { detail: 'The invitation e-mail could not be sent. Please try again.' })
   }
 }

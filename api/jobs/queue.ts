@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
+import { currentLogContext } from '../log'
 
 export type Job = typeof jobs.$inferSelect
 
@@ -61,6 +62,8 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           payload,
           maxAttempts: options.maxAttempts ?? 3,
           organizationId: options.organizationId ?? null,
+          // The request that queued it, so the job's log lines can be traced back to it.
+          requestId: currentLogContext()?.requestId ?? null,
         })
         .returning()
       if (!options.db) this.notify()

@@ -1,3 +1,4 @@
+import { log, newRequestId, withLogContext } from '../log'
 import type { Job, JobQueue } from './queue'
 
 /**
@@ -71,22 +72,39 @@ export function startJobWorker(
     return [...held].filter(([, count]) => count >= perOrganization).map(([organizationId]) => organizationId)
   }
 
-  async function run(job: Job) {
+  /**
+   * Runs a job under the request id of the request that queued it (a new one for system work), so
+   * its lines, and whatever its handler logs, can be found beside that request's.
+   */
+  function run(job: Job) {
+    const context = { requestId: job.requestId ?? newRequestId(), jobId: job.id }
+    return withLogContext(context, () => runLogged(job))
+  }
+
+  async function runLogged(job: Job) {
     const handler = handlers[job.kind]
     const heartbeat = setInterval(() => void queue.renew(job).catch(() => {}), (leaseSeconds * 1000) / 3)
+    const started = performance.now()
+    const fields = () => ({ kind: job.kind, attempt: job.attempts, ms: Math.round(performance.now() - started) })
+    log.info({ kind: job.kind, attempt: job.attempts }, 'job started')
     try {
       if (!handler) throw new Error(`No handler for job kind "${job.kind}"`)
       await handler(job, shutdown.signal)
       await queue.complete(job)
+      log.info(fields(), 'job finished')
     } catch (error) {
       // Whatever a stopped job threw (the abort, or a failure it caused), it is the shutdown's, not the job's.
       if (shutdown.signal.aborted) {
         await queue.handBack(job).catch(() => {})
+        log.info(fields(), 'job handed back (the worker is stopping)')
         return
       }
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
       const outcome = await queue.retryOrFail(job, message).catch(() => 'failed')
-      if (outcome === 'failed') console.error(`[jobs] job ${job.id} (${job.kind}) failed for good:`, message)
+      log[outcome === 'failed' ? 'error' : 'warn'](
+        { ...fields(), err: error, outcome },
+        outcome === 'failed' ? 'job failed for good' : 'job failed; it will be retried',
+      )
     } finally {
       clearInterval(heartbeat)
     }
@@ -125,7 +143,7 @@ export function startJobWorker(
           }
         } while (again && !stopped && running.size < concurrency)
       } catch (error) {
-        if (!stopped) console.error('[jobs] could not claim a job', error)
+        if (!stopped) log.error({ err: error }, 'could not claim a job')
       }
       if (running.size === 0) settleIdle()
       const wait = onlyWorker ? await queue.nextDue().catch(() => pollMs) : pollMs
@@ -164,8 +182,9 @@ export function startJobWorker(
       clearTimeout(deadline)
       if (!late) return
       const stuck = [...running.keys()]
-      console.warn(
-        `[jobs] ${stuck.length} job(s) did not stop within ${graceMs} ms; handing them back and leaving them.`,
+      log.warn(
+        { jobIds: stuck.map((job) => job.id), graceMs },
+        `${stuck.length} job(s) did not stop within ${graceMs} ms; handing them back and leaving them`,
       )
       await Promise.allSettled(stuck.map((job) => queue.handBack(job)))
     },

@@ -8,6 +8,7 @@ import type { ApiConfig } from '../config'
 import type { Deps } from '../context'
 import { meetings } from '../db/schema'
 import type { Job } from '../jobs/queue'
+import { log } from '../log'
 import { StoredFileMissingError } from '../storage/file-store'
 import { type TranscribeRecordingPayload, TRANSCRIPTION_NOT_CONFIGURED } from './recordings'
 import { storeTranscript } from './service'
@@ -223,7 +224,7 @@ export function transcribeRecordingJob(deps: Deps) {
         await markUntranscribed(deps, meetingId, recordingKey, failed(error))
       }
       if (!permanent) throw error
-      console.warn(`[jobs] job ${job.id} (${job.kind}) gave up: ${(error as Error).message}`)
+      log.warn({ err: error, kind: job.kind }, 'transcription gave up')
     }
   }
 }

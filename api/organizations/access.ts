@@ -1,12 +1,13 @@
 import type { AppContext, Caller, Deps, OrgCaller } from '../context'
 import type { Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'
+import { noteCaller } from '../log'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
 
-const asMember = (caller: Caller, { organization, role }: CurrentMembership) => ({
-  organization,
-  caller: { ...caller, organizationId: organization.id, role } satisfies OrgCaller,
-})
+function asMember(caller: Caller, { organization, role }: CurrentMembership) {
+  noteCaller({ organizationId: organization.id })
+  return { organization, caller: { ...caller, organizationId: organization.id, role } satisfies OrgCaller }
+}
 
 /** The caller inside an organization named by slug; a non-member gets 404, as if it did not exist. */
 export async function requireMember({ db }: Deps, caller: Caller, slug: string) {

@@ -7,6 +7,7 @@ import type { Database } from '../db/client'
 import { preparedStatement } from '../db/prepared'
 import { emailConfirmations, users } from '../db/schema'
 import { badRequest, HttpError } from '../http-error'
+import { log } from '../log'
 import { emailChangedMail, emailConfirmationMail } from './mail'
 
 type UserRow = typeof users.$inferSelect
@@ -51,7 +52,7 @@ export async function requestEmailConfirmation(deps: Deps, user: UserRow, reques
     await deps.mailer.send(emailConfirmationMail({ to: email, username: user.username, link, expiresAt }))
   } catch (error) {
     await deps.db.delete(emailConfirmations).where(eq(emailConfirmations.userId, user.id))
-    console.error('[api] e-mail confirmation failed to send', error)
+    log.error({ err: error }, 'e-mail confirmation failed to send')
     throw new HttpError(503, { detail: 'The confirmation e-mail could not be sent. Please try again.' })
   }
 }
@@ -111,7 +112,7 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, token: stri
       supportHint: 'sign in, change your password and contact your organization administrator at once.',
     })
     // The change is made; a mail server outage must not undo it, but it must not pass silently either.
-    await deps.mailer.send(notice).catch((error) => console.error('[api] e-mail change notice failed to send', error))
+    await deps.mailer.send(notice).catch((error) => log.error({ err: error }, 'e-mail change notice failed to send'))
   }
   return updated
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 import { webEnv } from '~/services/env.server'
+import { currentLogContext } from '~/services/log.server'
 import { inProcessApi } from '~/services/request-context.server'
 
 /**
@@ -13,6 +14,10 @@ async function forward({ request, context }: LoaderFunctionArgs | ActionFunction
   const target = new URL(new URL(request.url).pathname + new URL(request.url).search, webEnv().API_URL)
   const headers = new Headers(request.headers)
   if (context.clientAddress) headers.set('X-Forwarded-For', String(context.clientAddress))
+  // The web tier's id for this request, not whatever the browser sent.
+  const requestId = currentLogContext()?.requestId
+  if (requestId) headers.set('X-Request-Id', requestId)
+  else headers.delete('X-Request-Id')
   // Node's fetch needs `duplex: 'half'` to stream a request body through.
   const init: RequestInit & { duplex: 'half' } = {
     method: request.method,

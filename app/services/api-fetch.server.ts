@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 
 import { signInPath } from '~/utils/safe-redirect'
 
+import { currentLogContext } from '../../api/log'
 import { webEnv } from './env.server'
 import { authEvent, flashCookie } from './flash.server'
 import { currentRequestStore, inProcessApi } from './request-context.server'
@@ -65,6 +66,9 @@ async function dispatch(path: string, init: ApiInit, access?: string, organizati
   const store = currentRequestStore()
   const handler = webEnv().API_URL ? undefined : inProcessApi()
   if (!handler && store?.clientAddress) headers.set('X-Forwarded-For', store.clientAddress)
+  // In process the call runs inside this request's log context and takes its id from there.
+  const requestId = currentLogContext()?.requestId
+  if (!handler && requestId) headers.set('X-Request-Id', requestId)
   const request = new Request(new URL(`/api${path}`, base), {
     method: init.method ?? 'GET',
     headers,

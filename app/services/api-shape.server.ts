@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 
+import { log } from '../../api/log'
 import { ApiError } from './api-fetch.server'
 
 /**
@@ -13,7 +14,7 @@ import { ApiError } from './api-fetch.server'
 export function expectShape<T>(schema: z.ZodTypeAny, body: unknown, what: string): T {
   const parsed = schema.safeParse(body)
   if (!parsed.success) {
-    console.error(`Unexpected ${what} response`, parsed.error.issues)
+    log.error({ issues: parsed.error.issues.slice(0, 5) }, `unexpected ${what} response`)
     throw new ApiError(502, { detail: 'Invalid response from server' })
   }
   return body as T

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import { isRouteErrorResponse } from '@remix-run/react'
 
+import { log, loggedPath } from '../../api/log'
 import { currentRequestStore } from './request-context.server'
 
 /*
@@ -35,6 +36,9 @@ export function logServerError(error: unknown, request: Request) {
   // Remix's own answers (no route matched, no action) wrap the error that explains them.
   const cause =
     isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error
-  console.error(`[error ${reference}] ${request.method} ${url.pathname}`, cause)
+  log.error(
+    { err: cause, errorReference: reference },
+    `[error ${reference}] ${request.method} ${loggedPath(url.pathname)}`,
+  )
   return reference
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { log } from '../../api/log'
 import type { SearchResultPayload } from '../../api/search/payload'
 import { ApiError, apiJson, ApiUnavailableError } from './api-fetch.server'
 
@@ -54,7 +55,7 @@ export function searchApi(request: Request) {
       }
       const parsed = SearchResponseSchema.safeParse(body)
       if (!parsed.success) {
-        console.error('Unexpected search response', parsed.error.issues)
+        log.error({ issues: parsed.error.issues.slice(0, 5) }, 'unexpected search response')
         throw new SearchFailure()
       }
       return parsed.data.results

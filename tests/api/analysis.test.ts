@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { analysisResults, documentChunks, organizations } from '../../api/db/schema'
 import { ANALYSIS_TYPES } from '../../shared/analysis'
 import { ANALYSIS_FIXTURES } from '../unit/support/analysis-fixtures'
 import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { demoAndHarbor, type Harness, type Session, startApi, type TwoOrganizations } from './support/harness'
+import { type CapturedLogs, captureLogs } from './support/logs'
 import { corpusFile, form, processed, upload } from './support/uploads'
 
 const DEMO = 'demo-advisory-group'
@@ -341,7 +342,7 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
   let people: TwoOrganizations
   let llm: Awaited<ReturnType<typeof startChatCompletionServer>>
   let valuation: number
-  let warn: MockInstance<typeof console.warn>
+  let logs: CapturedLogs
 
   beforeAll(async () => {
     llm = await startChatCompletionServer()
@@ -354,11 +355,15 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
     await llm.close()
   })
   beforeEach(() => {
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    logs = captureLogs('warn')
   })
-  afterEach(() => warn.mockRestore())
+  afterEach(() => logs.stop())
 
-  const logged = () => warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith('[analysis]'))
+  const logged = () =>
+    logs
+      .lines()
+      .map((line) => line.msg)
+      .filter((line) => line.startsWith('[analysis]'))
   /** The numbered passages the model was given, by number, from the last request. */
   const passages = () => {
     const user = llm.requests.at(-1)!.messages.find((message) => message.role === 'user')!.content

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createApi } from '../../api/app'
 import { dataExceptionCode } from '../../api/http-error'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
+import { captureLogs, ERROR, WARN } from './support/logs'
 import { corpusFile, upload } from './support/uploads'
 
 const DEMO = 'demo-advisory-group'
@@ -295,19 +296,20 @@ describe('the database as a safety net', () => {
         throw refused
       },
     })
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const logs = captureLogs('warn')
     try {
       const response = await createApi({ ...api.deps, db }).fetch(
         new Request('http://api.test/api/documents/', { headers: { authorization: `Bearer ${admin.access}` } }),
       )
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ detail: 'The request contains a value that is not valid here.' })
-      expect(errors).not.toHaveBeenCalled()
-      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('SQLSTATE 22021'))
+      const lines = logs.lines()
+      expect(lines.filter((line) => line.level >= ERROR)).toEqual([])
+      expect(lines.filter((line) => line.level === WARN).map((line) => line.msg)).toEqual([
+        expect.stringContaining('SQLSTATE 22021'),
+      ])
     } finally {
-      errors.mockRestore()
-      warnings.mockRestore()
+      logs.stop()
     }
   })
 })

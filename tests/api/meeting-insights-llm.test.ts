@@ -1,11 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { transcriptInsights } from '../../api/meetings/insights'
 import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
+import { type CapturedLogs, captureLogs } from './support/logs'
 
 const DEMO = 'demo-advisory-group'
 /** A Wednesday: "by Friday" said in this meeting is 6 March 2026. */
@@ -73,14 +74,18 @@ async function closedPort() {
 
 const LLM = { ANSWER_PROVIDER: 'openai', LLM_MODEL: 'test-model' }
 
-let warn: MockInstance<typeof console.warn>
+let logs: CapturedLogs
 beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  logs = captureLogs('warn')
 })
-afterEach(() => warn.mockRestore())
+afterEach(() => logs.stop())
 
 /** The lines the meetings module logged. */
-const logged = () => warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith('[meetings]'))
+const logged = () =>
+  logs
+    .lines()
+    .map((line) => line.msg)
+    .filter((line) => line.startsWith('[meetings]'))
 
 /** Schedules the meeting, uploads the transcript (expecting 201) and checks that it was stored as answered. */
 async function uploadTo(api: Harness, analyst: Session) {

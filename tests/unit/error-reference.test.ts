@@ -1,24 +1,31 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { errorReference, logServerError } from '../../app/services/error-reference.server'
 import { requestStorage, type RequestStore } from '../../app/services/request-context.server'
+import { captureLogs } from '../api/support/logs'
 
 const inRequest = <T>(run: () => T) =>
   requestStorage.run({ cache: new Map(), apiScope: new Map() } satisfies RequestStore, run)
 
 describe('error references', () => {
-  afterEach(() => vi.restoreAllMocks())
-
   it('logs the error under a short reference, the one the page of the same request shows', () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logs = captureLogs()
     const error = new Error('database unreachable')
     const { shown, reference } = inRequest(() => {
       const reference = logServerError(error, new Request('http://localhost/profile?tab=1', { method: 'POST' }))
       return { reference, shown: errorReference() }
     })
+    logs.stop()
     expect(reference).toMatch(/^[0-9a-f]{8}$/)
     expect(shown).toBe(reference)
-    expect(logged).toHaveBeenCalledWith(`[error ${reference}] POST /profile`, error)
+    expect(logs.lines()).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: `[error ${reference}] POST /profile`,
+        errorReference: reference,
+        err: expect.objectContaining({ message: 'database unreachable', stack: expect.stringContaining('Error') }),
+      }),
+    ])
   })
 
   it('gives each request a reference of its own', () => {

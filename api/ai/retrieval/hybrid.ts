@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 
 import type { Deps } from '../../context'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
+import { log } from '../../log'
 import { isZero } from '../embeddings/vector-math'
 import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
@@ -184,7 +185,7 @@ async function embedQuery({ embeddings }: Deps, query: string, required: boolean
     return vector && !isZero(vector) ? vector : null
   } catch (error) {
     if (required) throw error
-    console.warn(`[search] ${embeddings.model} failed, ranking by words only: ${(error as Error).message}`)
+    log.warn({ err: error, model: embeddings.model }, `[search] ${embeddings.model} failed, ranking by words only`)
     return null
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/client'
+import { log } from '../../log'
 
 /** Vacuums and analyses the tables search reads: visibility for index-only scans, statistics for the planner. */
 export const vacuumSearchTables = (db: Database) =>
@@ -25,7 +26,7 @@ export function createSearchMaintenance(db: Database, { intervalMs = 30_000 } = 
     running ??= vacuumSearchTables(db)
       .then(
         () => undefined,
-        (error: Error) => console.warn('[search] vacuum/analyze of the search tables failed:', error.message),
+        (error: Error) => log.warn({ err: error }, '[search] vacuum/analyze of the search tables failed'),
       )
       .finally(() => {
         last = Date.now()
