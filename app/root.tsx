@@ -11,13 +11,14 @@ import { errorReference } from './services/error-reference.server'
 import { readFlash } from './services/flash.server'
 import appStyles from './styles/app.css'
 import { appendAuthLog } from './utils/auth-log'
+import { pageMeta } from './utils/meta'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'stylesheet', href: appStyles },
 ]
 
-export const meta: MetaFunction = () => [{ title: 'Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, authLog, loginError, setCookie } = await readFlash(request)

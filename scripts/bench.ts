@@ -5,6 +5,7 @@ import os from 'node:os'
 
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
+import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
 import { measurePages } from './bench/pages'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
@@ -196,6 +197,32 @@ if (wanted('streams')) {
           'first chunk, relay p50/p95': `${ms(row.relayFirstChunk.p50)} / ${ms(row.relayFirstChunk.p95)}`,
           'first chunk, API p50/p95': `${ms(row.directFirstChunk.p50)} / ${ms(row.directFirstChunk.p95)}`,
           'whole answer, relay p50/p95': `${ms(row.relayTotal.p50)} / ${ms(row.relayTotal.p95)}`,
+        },
+      ]),
+    ),
+  )
+}
+
+if (wanted('lighthouse')) {
+  const runs = Number(option('--runs') ?? 3)
+  console.log(`\nLighthouse (mobile, simulated throttling), median of ${runs} runs per page:`)
+  const report = await measureLighthouse({ runs })
+  results.lighthouse = report
+  console.log(
+    `Lighthouse ${report.lighthouse}, ${report.chromium}, load average ${report.loadAverage.before.toFixed(2)} -> ${report.loadAverage.after.toFixed(2)}`,
+  )
+  console.table(
+    Object.fromEntries(
+      report.pages.map((page) => [
+        page.url,
+        {
+          ...Object.fromEntries(
+            CATEGORIES.map((category) => [
+              category,
+              `${page.scores[category]} (${page.runs.map((run) => run[category]).join('/')})`,
+            ]),
+          ),
+          flagged: Object.keys(page.flagged).join(', '),
         },
       ]),
     ),

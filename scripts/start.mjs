@@ -2,10 +2,11 @@
 // server (migrations, demo seed and serving happen in server.ts).
 import { spawnSync } from 'node:child_process'
 import cluster from 'node:cluster'
-import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+
+import { buildServer, current, serverBuilds } from './build-server.mjs'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -28,14 +29,7 @@ if (built < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-// The server as plain ES modules with its packages left external, rather than TypeScript compiled
-// as it loads: the loader's thread and its transforms held ~60 MB for the life of the process
-// (issue 12). Code split at dynamic imports, so what only some paths need (the OpenAI client, the
-// subtitle parser) loads in the process that takes such a path, not in every process at start.
-// Each source file keeps its own import.meta.url, which the backend resolves its migrations and
-// worker threads against.
-const serverBuilds = path.resolve('build/server')
-const current = path.join(serverBuilds, 'current.json')
+// The server as plain ES modules (scripts/build-server.mjs says why), rebuilt when its sources changed.
 const serverEntry = () => path.join(serverBuilds, JSON.parse(readFileSync(current, 'utf8')).id, 'server.mjs')
 // A web process loads the very build its primary started, even if a newer one lands meanwhile.
 const SERVER_ENTRY_ENV = 'EXIT_PLANNER_SERVER_ENTRY'
@@ -47,47 +41,3 @@ if (!cluster.isWorker) {
   process.env[SERVER_ENTRY_ENV] = serverEntry()
 }
 await import(pathToFileURL(process.env[SERVER_ENTRY_ENV]).href)
-
-async function buildServer() {
-  const { build, stop } = await import('esbuild')
-  const ownFileUrls = {
-    name: 'own-file-urls',
-    setup(builder) {
-      builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
-        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
-        const source = readFileSync(args.path, 'utf8')
-        return {
-          contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
-        }
-      })
-    },
-  }
-  // Each build has a folder of its own and the pointer to it is swapped whole, so servers starting
-  // together never load half a build, and one still running keeps the chunks it may yet import.
-  const previous = existsSync(current) ? JSON.parse(readFileSync(current, 'utf8')).id : undefined
-  const id = randomUUID()
-  await build({
-    entryPoints: ['server.ts'],
-    outdir: path.join(serverBuilds, id),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    plugins: [ownFileUrls],
-    logLevel: 'error',
-  })
-  const temporary = `${current}.${id}.tmp`
-  writeFileSync(temporary, JSON.stringify({ id }))
-  renameSync(temporary, current)
-  for (const entry of readdirSync(serverBuilds, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== id && entry.name !== previous) {
-      rmSync(path.join(serverBuilds, entry.name), { recursive: true, force: true })
-    }
-  }
-  // esbuild's service process would otherwise stay beside the server for its whole life (~30 MB).
-  await stop()
-}

@@ -1,8 +1,9 @@
 import type { MetaFunction } from '@remix-run/node'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Page Not Found | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Page Not Found | Exit Planner')
 
 /*
  * Every URL no other route claims (spec §2 "any other path"). It lives under the `_app` layout so a

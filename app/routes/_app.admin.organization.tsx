@@ -16,8 +16,9 @@ import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { selectOrganization } from '~/services/session.server'
 import { formatDate } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Organization Administration | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Organization Administration | Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await requireAdmin(request)

@@ -12,8 +12,9 @@ import { ApiError } from '~/services/api-fetch.server'
 import { requireAdmin } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Invite Members | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Invite Members | Exit Planner')
 
 const ROLE_CHOICES = [
   {

@@ -7,8 +7,9 @@ import { MembersTable } from '~/components/members-table'
 import { requireAdmin } from '~/services/auth.server'
 import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'User Management | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('User Management | Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await requireAdmin(request)

@@ -21,10 +21,11 @@ import { documentsApi } from '~/services/documents.server'
 import analysisStyles from '~/styles/analysis.css'
 import { ACCESS_DENIED } from '~/utils/access'
 import { formatDate } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
 import { ANALYSIS_TYPES } from '../../shared/analysis'
 
-export const meta: MetaFunction = () => [{ title: 'Document Analysis | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Document Analysis | Exit Planner')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: analysisStyles }]
 

@@ -14,12 +14,12 @@ import { ApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { pageMeta } from '~/utils/meta'
 
 import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '../../shared/chat'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.conversation.title.trim() || 'Chat'} | Exit Planner` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`${data?.conversation.title.trim() || 'Chat'} | Exit Planner`)
 
 // Spec §5: a message is sent, and a title applied, only when not blank once trimmed.
 const SendSchema = z.object({ content: z.string().trim().min(1).max(MAX_MESSAGE) })

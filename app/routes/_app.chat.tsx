@@ -12,8 +12,13 @@ import { redirectWithToast } from '~/services/flash.server'
 import { loadTemplate } from '~/services/template-actions.server'
 import chatStyles from '~/styles/chat.css'
 import { plural } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Chat | Exit Planner' }]
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Chat | Exit Planner',
+    "Ask questions about your organization's documents and get answers that cite their sources.",
+  )
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatStyles }]
 

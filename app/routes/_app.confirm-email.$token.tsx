@@ -7,8 +7,9 @@ import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { confirmEmail } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Confirm e-mail address | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Confirm e-mail address | Exit Planner')
 
 const INVALID_LINK = 'This confirmation link is not valid or has expired.'
 

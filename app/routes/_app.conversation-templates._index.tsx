@@ -13,10 +13,11 @@ import { templatesApi } from '~/services/templates.server'
 import templateStyles from '~/styles/templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { plural } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
 import { PHASES } from '../../shared/templates'
 
-export const meta: MetaFunction = () => [{ title: 'Conversation Templates | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Conversation Templates | Exit Planner')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
 

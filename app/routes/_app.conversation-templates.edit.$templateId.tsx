@@ -8,10 +8,10 @@ import { TemplateForm } from '~/components/templates/template-form'
 import { requireRole } from '~/services/auth.server'
 import { loadTemplate, saveTemplateAction } from '~/services/template-actions.server'
 import templateStyles from '~/styles/templates.css'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Edit ${data?.template.name ?? 'Template'} | Exit Planner` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`Edit ${data?.template.name ?? 'Template'} | Exit Planner`)
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
 

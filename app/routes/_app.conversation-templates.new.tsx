@@ -7,8 +7,9 @@ import { NEW_TEMPLATE } from '~/components/templates/template-schema'
 import { requireRole } from '~/services/auth.server'
 import { saveTemplateAction } from '~/services/template-actions.server'
 import templateStyles from '~/styles/templates.css'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Create Template | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Create Template | Exit Planner')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
 

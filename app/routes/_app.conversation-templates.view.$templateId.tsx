@@ -10,10 +10,10 @@ import { deleteTemplateAction, loadTemplate } from '~/services/template-actions.
 import templateStyles from '~/styles/templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { formatDate } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.template.name ?? 'Template'} | Exit Planner` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`${data?.template.name ?? 'Template'} | Exit Planner`)
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
 

@@ -11,6 +11,7 @@ import { dashboardApi } from '~/services/dashboard.server'
 import type { DocumentStatistics } from '~/services/documents.server'
 import { canManageDocuments, hasRole } from '~/utils/access'
 import { initialOf } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
 /** Spec §2 "Quick Actions"; Analysis only for those who may analyse (admins and analysts). */
 const QUICK_ACTIONS: Array<{ to: string; label: string; description: string; icon: ReactNode; editorsOnly?: boolean }> =
@@ -74,7 +75,11 @@ const QUICK_ACTIONS: Array<{ to: string; label: string; description: string; ico
     },
   ]
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard | Exit Planner' }]
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Dashboard | Exit Planner',
+    "Your organization's exit planning at a glance: its documents, recent activity and where to go next.",
+  )
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)

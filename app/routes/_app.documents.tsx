@@ -28,8 +28,10 @@ import { redirectWithToast } from '~/services/flash.server'
 import { stageUpload } from '~/services/uploads.server'
 import analysisStyles from '~/styles/analysis.css'
 import { canManageDocuments } from '~/utils/access'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Documents | Exit Planner' }]
+export const meta: MetaFunction = () =>
+  pageMeta('Documents | Exit Planner', "Upload, categorise and follow the processing of your organization's documents.")
 
 // The preview overlay's Analysis & Insights tab shows analysis results.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: analysisStyles }]

@@ -7,10 +7,10 @@ import { PanelProvider } from '~/components/documents/panel-context'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { handleDocumentDetailAction, loadDocumentDetail } from '~/services/document-detail.server'
 import analysisStyles from '~/styles/analysis.css'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.document.title ?? 'Document'} | Exit Planner` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`${data?.document.title ?? 'Document'} | Exit Planner`)
 
 // The Analysis & Insights tab shows analysis results.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: analysisStyles }]

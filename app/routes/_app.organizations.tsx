@@ -18,8 +18,9 @@ import { invitationsApi } from '~/services/invitations.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { selectOrganization } from '~/services/session.server'
 import { plural } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Organizations | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Organizations | Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)

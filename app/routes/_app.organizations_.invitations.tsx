@@ -11,8 +11,9 @@ import { answerInvitation } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
 import type { Invitation } from '~/services/organizations.server'
 import { displayName, formatDate, plural } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Invitations | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Invitations | Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)

@@ -13,8 +13,9 @@ import { currentUser } from '~/services/auth.server'
 import { cancelEmailChange, changePassword, type Me, updateMe } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { formatDateTime, initialOf } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'User Profile | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('User Profile | Exit Planner')
 
 const GOOGLE_REFUSAL = 'Password change is only available for username/password accounts'
 

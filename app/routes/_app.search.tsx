@@ -14,8 +14,13 @@ import { requireUser } from '~/services/auth.server'
 import { SEARCH_FAILED, searchApi, SearchFailure, type SearchResult } from '~/services/search.server'
 import searchStyles from '~/styles/search.css'
 import { excerpt } from '~/utils/highlight'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Semantic Search | Exit Planner' }]
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Semantic Search | Exit Planner',
+    "Ask a question and find the passages of your organization's documents that answer it.",
+  )
 
 const EMPTY_QUERY = 'Please enter a search query'
 const MAX_QUERY = 1000

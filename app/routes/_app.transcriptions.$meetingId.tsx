@@ -11,10 +11,10 @@ import { webEnv } from '~/services/env.server'
 import { loadMeeting, uploadTranscriptAction } from '~/services/meeting-detail.server'
 import meetingStyles from '~/styles/meetings.css'
 import { canManageMeetings } from '~/utils/access'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.meeting.title ?? 'Meeting'} | Exit Planner` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`${data?.meeting.title ?? 'Meeting'} | Exit Planner`)
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
 

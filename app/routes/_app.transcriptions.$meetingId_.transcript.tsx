@@ -8,10 +8,10 @@ import { MeetingView } from '~/components/meetings/meeting-view'
 import { requireUser } from '~/services/auth.server'
 import { loadMeeting } from '~/services/meeting-detail.server'
 import meetingStyles from '~/styles/meetings.css'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.meeting.title ?? 'Meeting'}: transcript | Exit Planner` },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(`${data?.meeting.title ?? 'Meeting'}: transcript | Exit Planner`)
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
 

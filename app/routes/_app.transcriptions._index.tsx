@@ -15,9 +15,10 @@ import { meetingsApi } from '~/services/meetings.server'
 import meetingStyles from '~/styles/meetings.css'
 import { canManageMeetings } from '~/utils/access'
 import { plural } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 import { safeRedirect } from '~/utils/safe-redirect'
 
-export const meta: MetaFunction = () => [{ title: 'Recorded Meetings | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Recorded Meetings | Exit Planner')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
 

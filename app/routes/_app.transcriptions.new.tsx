@@ -11,8 +11,9 @@ import { redirectWithToast } from '~/services/flash.server'
 import { meetingsApi } from '~/services/meetings.server'
 import meetingStyles from '~/styles/meetings.css'
 import templateStyles from '~/styles/templates.css'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Schedule a Meeting | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Schedule a Meeting | Exit Planner')
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: meetingStyles },

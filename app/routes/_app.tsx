@@ -7,10 +7,11 @@ import { SiteFooter, SiteHeader } from '~/components/site-header'
 import { currentUser } from '~/services/auth.server'
 import { webEnv } from '~/services/env.server'
 import { getAuthSession } from '~/services/session.server'
+import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = ({ error, matches }) =>
   isRouteErrorResponse(error) && error.status === 404
-    ? [{ title: 'Page Not Found | Exit Planner' }]
+    ? pageMeta('Page Not Found | Exit Planner')
     : (matches.find((match) => match.id === 'root')?.meta ?? [])
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

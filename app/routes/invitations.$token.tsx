@@ -18,8 +18,9 @@ import { getAuthSession } from '~/services/session.server'
 import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
 import { displayName } from '~/utils/format'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Invitation | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Invitation | Exit Planner')
 
 const name = (required: string) =>
   z.string({ required_error: required }).trim().min(1, required).max(150, 'Use 150 characters or fewer')

@@ -28,9 +28,14 @@ import { getAuthSession } from '~/services/session.server'
 import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
 import { logAuth } from '~/utils/auth-log'
+import { pageMeta } from '~/utils/meta'
 import { safeRedirect } from '~/utils/safe-redirect'
 
-export const meta: MetaFunction = () => [{ title: 'Sign In | Exit Planner' }]
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Sign In | Exit Planner',
+    'Sign in to Exit Planner to plan the sale or hand-over of your business with your advisors.',
+  )
 
 const MISSING_CREDENTIALS = 'Please enter both username and password'
 const LOGIN_ERROR_ID = 'login-error'

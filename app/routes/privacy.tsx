@@ -2,8 +2,9 @@ import type { MetaFunction } from '@remix-run/node'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PublicPage } from '~/components/public-page'
+import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = () => [{ title: 'Privacy Policy | Exit Planner' }]
+export const meta: MetaFunction = () => pageMeta('Privacy Policy | Exit Planner')
 
 export default function Privacy() {
   return (

@@ -70,7 +70,7 @@ export interface PagesBenchmark {
 }
 
 /** The reports of the retrieval dev set, each one document of its passages in order. */
-function corpusDocuments(count: number) {
+export function corpusDocuments(count: number) {
   const documents = new Map<string, string[]>()
   for (const line of readFileSync(corpus, 'utf8').split('\n')) {
     if (!line.trim()) continue
