@@ -3,6 +3,13 @@ import type { Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
 
+/** The organization slug of a path; slugs are made of lowercase letters, digits and dashes (slugify), so anything else names no organization. */
+export function slugParam(c: AppContext) {
+  const value = c.req.param('slug') ?? ''
+  if (!/^[a-z0-9-]{1,100}$/.test(value)) throw notFound()
+  return value
+}
+
 const asMember = (caller: Caller, { organization, role }: CurrentMembership) => ({
   organization,
   caller: { ...caller, organizationId: organization.id, role } satisfies OrgCaller,
