@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
 
 import { analysisRoutes } from './analysis/routes'
+import { auditRoutes } from './audit/routes'
 import { authRoutes } from './auth/routes'
 import type { AppEnv, Deps } from './context'
 import { templateRoutes } from './conversation-templates/routes'
@@ -52,6 +53,7 @@ export function createApi(deps: Deps) {
   app.route('/', userRoutes)
   app.route('/', organizationRoutes)
   app.route('/', invitationRoutes)
+  app.route('/', auditRoutes)
   app.route('/', documentRoutes)
   app.route('/', searchRoutes)
   app.route('/', dashboardRoutes)

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 import type { AnalysisType } from '../../shared/analysis'
+import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation } from '../../shared/cells'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, MeetingStatus, Participant, Segment } from '../../shared/meetings'
@@ -568,5 +569,41 @@ export const analysisResults = pgTable(
     index('analysis_results_org_idx').on(t.organizationId),
     check('analysis_results_type_check', sql`${t.type} in ('summary', 'key-findings', 'risks', 'recommendations')`),
     check('analysis_results_generated_by_check', sql`${t.generatedBy} in ('offline', 'llm')`),
+  ],
+)
+
+// Defined with the audit page's wording; re-exported for the backend's modules.
+export { AUDIT_ACTIONS, type AuditAction }
+
+/**
+ * An administrative action (decision 019): who did what to whom, and when, written in the action's
+ * own transaction. Nothing cascades into it: the organization's id is kept without a foreign key, so
+ * the record of an organization's deletion outlives it (ids are never reused, so no later
+ * organization inherits it), and the actor's name and e-mail are copied as they were then.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    /** Whom or what the action was done to, in words (an e-mail, a member's name, a document's title). */
+    target: text('target').notNull().default(''),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_events_org_created_idx').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check(
+      'audit_events_action_check',
+      sql.raw(`action in (${AUDIT_ACTIONS.map((action) => `'${action}'`).join(', ')})`),
+    ),
   ],
 )

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
+import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { preparedStatement } from '../db/prepared'
@@ -199,6 +200,7 @@ export async function updateDocument(
   return describeDocument(deps, row!)
 }
 
+/** Deletes the document with its versions, logged with its title in the same transaction; then its files. */
 export async function deleteDocument(deps: Deps, caller: OrgCaller, id: number) {
   requireEditor(caller)
   await requireDocument(deps, caller, id)
@@ -206,7 +208,19 @@ export async function deleteDocument(deps: Deps, caller: OrgCaller, id: number) 
     .select({ key: documentVersions.storageKey })
     .from(documentVersions)
     .where(eq(documentVersions.documentId, id))
-  await deps.db.delete(documents).where(and(eq(documents.id, id), eq(documents.organizationId, caller.organizationId)))
+  await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.organizationId, caller.organizationId)))
+      .returning()
+    // Deleted meanwhile by someone else, whose deletion is the one logged.
+    if (!deleted) throw notFound('Document not found.')
+    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+      action: 'document.deleted',
+      target: deleted.title,
+      details: { document_id: deleted.id, file_name: deleted.fileName, versions: versions.length },
+    })
+  })
   await discard(deps, versions)
 }
 

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 
+import { type AuditEntry, discardEvents, recordEvent } from '../audit/service'
 import { hashPassword } from '../auth/passwords'
 import { signIn } from '../auth/service'
 import type { Caller, Deps, OrgCaller } from '../context'
@@ -88,36 +89,45 @@ async function describeOne(db: Database, invitationId: number) {
   return one
 }
 
-/** Sends (or re-sends) the e-mail with a fresh link; the previous link stops working. */
-async function issueLink(deps: Deps, invitationId: number, inviterUserId: number) {
+/**
+ * Sends (or re-sends) the e-mail with a fresh link; the previous link stops working. The link and the
+ * audit event of the action are stored together; if the e-mail cannot be sent the event is taken back
+ * (the action failed), so the log never shows an invitation nobody received.
+ */
+async function issueLink(deps: Deps, invitationId: number, inviter: OrgCaller, audit: AuditEntry) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + deps.config.INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000)
-  const [invitation] = await deps.db
-    .update(invitations)
-    .set({ tokenHash: hashToken(token), expiresAt })
-    .where(eq(invitations.id, invitationId))
-    .returning()
-  const [organization] = await deps.db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, invitation!.organizationId))
-  const [sender] = await deps.db.select().from(users).where(eq(users.id, inviterUserId))
+  const [[organization], [sender]] = await Promise.all([
+    deps.db.select().from(organizations).where(eq(organizations.id, inviter.organizationId)),
+    deps.db.select().from(users).where(eq(users.id, inviter.userId)),
+  ])
   const inviterName =
     [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') || sender?.username || 'A colleague'
+  const { invitation, eventId } = await deps.db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .update(invitations)
+      .set({ tokenHash: hashToken(token), expiresAt })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, inviter.organizationId)))
+      .returning()
+    if (!invitation) throw notFound('Invitation not found.')
+    const eventId = await recordEvent(tx as unknown as Database, deps.clock, inviter, inviter.organizationId, audit)
+    return { invitation, eventId }
+  })
   const link = new URL(`/invitations/${token}`, deps.config.APP_URL).toString()
   try {
     await deps.mailer.send(
       invitationMail({
-        to: invitation!.email,
+        to: invitation.email,
         organizationName: organization!.name,
         inviterName,
-        role: invitation!.role,
+        role: invitation.role,
         link,
         expiresAt,
       }),
     )
   } catch (error) {
     log.error({ err: error }, 'invitation e-mail failed')
+    await discardEvents(deps.db, [eventId])
     throw new HttpError(503, { detail: 'The invitation e-mail could not be sent. Please try again.' })
   }
 }
@@ -156,7 +166,11 @@ export async function inviteToOrganization(deps: Deps, caller: OrgCaller, input:
     })
     .returning()
   try {
-    await issueLink(deps, created!.id, caller.userId)
+    await issueLink(deps, created!.id, caller, {
+      action: 'member.invited',
+      target: email,
+      details: { invitation_id: created!.id, role: input.role },
+    })
   } catch (error) {
     await db.delete(invitations).where(eq(invitations.id, created!.id))
     throw error
@@ -168,12 +182,19 @@ export const listOrganizationInvitations = ({ db }: Deps, caller: OrgCaller) =>
   selectInvitations(db, and(eq(invitations.organizationId, caller.organizationId), eq(invitations.status, 'pending')))
 
 /** Deletes an invitation of the caller's organization (the caller is already known to be its admin). */
-export async function removeOrganizationInvitation({ db }: Deps, caller: OrgCaller, invitationId: number) {
-  const deleted = await db
-    .delete(invitations)
-    .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, caller.organizationId)))
-    .returning({ id: invitations.id })
-  if (deleted.length === 0) throw notFound('Invitation not found.')
+export async function removeOrganizationInvitation({ db, clock }: Deps, caller: OrgCaller, invitationId: number) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, caller.organizationId)))
+      .returning()
+    if (!deleted) throw notFound('Invitation not found.')
+    await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+      action: 'invitation.revoked',
+      target: deleted.email,
+      details: { invitation_id: deleted.id, role: deleted.role, status: deleted.status },
+    })
+  })
 }
 
 /**
@@ -298,11 +319,15 @@ async function forOrganizationAdmin(deps: Deps, caller: Caller, invitationId: nu
 }
 
 export async function resendInvitation(deps: Deps, caller: Caller, invitationId: number) {
-  const { invitation } = await forOrganizationAdmin(deps, caller, invitationId)
+  const { invitation, orgCaller } = await forOrganizationAdmin(deps, caller, invitationId)
   if (invitation.status !== 'pending') {
     throw new HttpError(400, { detail: `This invitation has already been ${invitation.status}.` })
   }
-  await issueLink(deps, invitation.id, caller.userId)
+  await issueLink(deps, invitation.id, orgCaller, {
+    action: 'invitation.resent',
+    target: invitation.email,
+    details: { invitation_id: invitation.id, role: invitation.role },
+  })
   return describeOne(deps.db, invitation.id)
 }
 

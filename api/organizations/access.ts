@@ -4,6 +4,13 @@ import { forbidden, notFound } from '../http-error'
 import { noteCaller } from '../log'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
 
+/** The organization slug of a path; slugs are made of lowercase letters, digits and dashes (slugify), so anything else names no organization. */
+export function slugParam(c: AppContext) {
+  const value = c.req.param('slug') ?? ''
+  if (!/^[a-z0-9-]{1,100}$/.test(value)) throw notFound()
+  return value
+}
+
 function asMember(caller: Caller, { organization, role }: CurrentMembership) {
   noteCaller({ organizationId: organization.id })
   return { organization, caller: { ...caller, organizationId: organization.id, role } satisfies OrgCaller }

@@ -2,10 +2,9 @@ import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
-import { notFound } from '../http-error'
 import { inviteToOrganization, listOrganizationInvitations, removeOrganizationInvitation } from '../invitations/service'
 import { readJson } from '../validation'
-import { requireCallerMember, requireRole } from './access'
+import { requireCallerMember, requireRole, slugParam } from './access'
 import {
   CreateOrganizationSchema,
   InvitationIdSchema,
@@ -25,14 +24,7 @@ import {
   updateOrganization,
 } from './service'
 
-/** Slugs are made of lowercase letters, digits and dashes (slugify); anything else names no organization. */
-function slug(c: AppContext) {
-  const value = c.req.param('slug') ?? ''
-  if (!/^[a-z0-9-]{1,100}$/.test(value)) throw notFound()
-  return value
-}
-
-const member = (c: AppContext) => requireCallerMember(c, slug(c))
+const member = (c: AppContext) => requireCallerMember(c, slugParam(c))
 
 async function admin(c: AppContext) {
   const { caller } = await member(c)

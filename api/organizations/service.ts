@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
+import { personName, recordEvent } from '../audit/service'
 import type { Caller, Deps, OrgCaller } from '../context'
 import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from '../db/client'
@@ -94,20 +95,54 @@ export async function createOrganization(
   return describeOrganization(organization, 1, 'admin')
 }
 
+const UPDATABLE = ['name', 'description', 'website', 'logo'] as const
+
+/** Edits the organization; the fields that really changed are logged with their old and new values. */
 export async function updateOrganization(
   deps: Deps,
   caller: OrgCaller,
   changes: z.infer<typeof UpdateOrganizationSchema>,
 ) {
-  await deps.db
-    .update(organizations)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(organizations.id, caller.organizationId))
+  await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Database
+    const [before] = await lockOrganization(db, caller)
+    if (!before) throw notFound()
+    const [after] = await db
+      .update(organizations)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(organizations.id, caller.organizationId))
+      .returning()
+    const changed = Object.fromEntries(
+      UPDATABLE.filter((field) => before[field] !== after![field]).map((field) => [
+        field,
+        { from: before[field], to: after![field] },
+      ]),
+    )
+    if (Object.keys(changed).length === 0) return
+    await recordEvent(db, deps.clock, caller, caller.organizationId, {
+      action: 'organization.updated',
+      target: after!.name,
+      details: { changes: changed },
+    })
+  })
   return getOrganization(deps, caller)
 }
 
-export async function deleteOrganization({ db }: Deps, caller: OrgCaller) {
-  await db.delete(organizations).where(eq(organizations.id, caller.organizationId))
+/**
+ * Deletes the organization and everything it holds. Its audit log stays (decision 019), ending with
+ * this deletion: who did it, and the name and slug the organization had.
+ */
+export async function deleteOrganization({ db, clock }: Deps, caller: OrgCaller) {
+  await db.transaction(async (tx) => {
+    const [organization] = await lockOrganization(tx as unknown as Database, caller)
+    if (!organization) throw notFound()
+    await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+      action: 'organization.deleted',
+      target: organization.name,
+      details: { slug: organization.slug },
+    })
+    await tx.delete(organizations).where(eq(organizations.id, caller.organizationId))
+  })
 }
 
 const membersQuery = (db: Database, caller: OrgCaller) =>
@@ -159,22 +194,26 @@ export async function previewMembers({ db }: Deps, caller: OrgCaller, limit: num
 
 const LAST_ADMIN = 'An organization needs at least one admin: make another member admin first.'
 
-/** Membership changes of one organization run one at a time, so two demotions can't leave it without an admin. */
-async function lockOrganization(db: Database, caller: OrgCaller) {
-  await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, caller.organizationId))
-    .for('update')
+/**
+ * Changes to one organization run one at a time, so two demotions can't leave it without an admin
+ * (and an edit's logged "before" is what it changed). Answers the organization as it is.
+ */
+function lockOrganization(db: Database, caller: OrgCaller) {
+  return db.select().from(organizations).where(eq(organizations.id, caller.organizationId)).for('update')
 }
 
+/** The member's membership, and who they are as the audit log names them. */
 async function findMembership(db: Database, caller: OrgCaller, userId: number) {
-  const [membership] = await db
-    .select()
+  const [row] = await db
+    .select({
+      membership: memberships,
+      user: { firstName: users.firstName, lastName: users.lastName, username: users.username, email: users.email },
+    })
     .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, caller.organizationId), eq(memberships.userId, userId)))
-  if (!membership) throw new HttpError(404, { detail: 'This user is not a member of the organization.' })
-  return membership
+  if (!row) throw new HttpError(404, { detail: 'This user is not a member of the organization.' })
+  return { ...row.membership, user: row.user }
 }
 
 async function otherAdmins(db: Database, caller: OrgCaller, userId: number) {
@@ -191,7 +230,7 @@ async function otherAdmins(db: Database, caller: OrgCaller, userId: number) {
   return row?.admins ?? 0
 }
 
-export async function removeMember({ db }: Deps, caller: OrgCaller, userId: number) {
+export async function removeMember({ db, clock }: Deps, caller: OrgCaller, userId: number) {
   await db.transaction(async (tx) => {
     await lockOrganization(tx as unknown as Database, caller)
     const membership = await findMembership(tx as unknown as Database, caller, userId)
@@ -199,10 +238,16 @@ export async function removeMember({ db }: Deps, caller: OrgCaller, userId: numb
       throw new HttpError(400, { detail: LAST_ADMIN })
     }
     await tx.delete(memberships).where(eq(memberships.id, membership.id))
+    await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+      action: 'member.removed',
+      target: personName(membership.user),
+      details: { user_id: userId, email: membership.user.email, role: membership.role },
+    })
   })
 }
 
-export async function updateMemberRole({ db }: Deps, caller: OrgCaller, userId: number, role: Role) {
+/** Changes a member's role; a change to the role they already have changes nothing and logs nothing. */
+export async function updateMemberRole({ db, clock }: Deps, caller: OrgCaller, userId: number, role: Role) {
   return db.transaction(async (tx) => {
     await lockOrganization(tx as unknown as Database, caller)
     const membership = await findMembership(tx as unknown as Database, caller, userId)
@@ -214,6 +259,13 @@ export async function updateMemberRole({ db }: Deps, caller: OrgCaller, userId: 
       throw new HttpError(400, { detail: LAST_ADMIN })
     }
     const [updated] = await tx.update(memberships).set({ role }).where(eq(memberships.id, membership.id)).returning()
+    if (membership.role !== role) {
+      await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+        action: 'member.role_changed',
+        target: personName(membership.user),
+        details: { user_id: userId, email: membership.user.email, from: membership.role, to: role },
+      })
+    }
     return { id: updated!.id, role: updated!.role, role_display: ROLE_DISPLAY[updated!.role], user_id: userId }
   })
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
 
+import { personName, recordAccountEvent } from '../audit/service'
 import type { Caller, Deps } from '../context'
 import type { Database } from '../db/client'
 import { preparedStatement } from '../db/prepared'
@@ -102,6 +103,14 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, token: stri
       .set({ email: confirmation.email, emailVerified: true })
       .where(eq(users.id, user.id))
       .returning()
+    // Confirming the address already held only verifies it: nothing changed that an admin should see.
+    if (user.email.toLowerCase() !== confirmation.email) {
+      await recordAccountEvent(tx as unknown as Database, deps.clock, caller, {
+        action: 'user.email_changed',
+        target: personName(user),
+        details: { from: user.email, to: confirmation.email },
+      })
+    }
     return row!
   })
   if (user.email.toLowerCase() !== confirmation.email) {

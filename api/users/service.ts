@@ -1,9 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
+import { personName, recordAccountEvent } from '../audit/service'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { restartSessions } from '../auth/sessions'
 import type { Caller, Deps } from '../context'
+import type { Database } from '../db/client'
 import { users } from '../db/schema'
 import { badRequest, HttpError, unauthorized } from '../http-error'
 import type { CurrentMembership } from '../organizations/membership'
@@ -87,9 +89,13 @@ export async function changePassword(deps: Deps, caller: Caller, input: z.infer<
   if (input.old_password === input.new_password) {
     throw badRequest({ new_password: ['The new password must differ from the old one.'] })
   }
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.new_password) })
-    .where(eq(users.id, user.id))
+  const passwordHash = await hashPassword(input.new_password)
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))
+    await recordAccountEvent(tx as unknown as Database, deps.clock, caller, {
+      action: 'user.password_changed',
+      target: personName(user),
+    })
+  })
   return restartSessions(deps, user.id)
 }

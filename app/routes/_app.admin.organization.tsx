@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
+import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
 import { OrganizationSchema } from '~/components/organization-fields'
@@ -154,6 +155,7 @@ export default function OrganizationAdmin() {
   return (
     <div className="stack">
       <div className="page">
+        <AdminNav />
         <div className="page-header">
           <div>
             <p className="eyebrow">Organization Administration</p>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 
+import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
 import { requireAdmin } from '~/services/auth.server'
@@ -40,6 +41,7 @@ export default function UserManagement() {
   const { organizationName, members, editing, removing } = useLoaderData<typeof loader>()
   return (
     <div className="page">
+      <AdminNav />
       <div className="page-header">
         <div>
           <h1>User Management</h1>

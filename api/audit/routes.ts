@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+
+import { requireCaller } from '../auth/middleware'
+import type { AppEnv } from '../context'
+import { requireCallerMember, requireRole, slugParam } from '../organizations/access'
+import { readQuery } from '../validation'
+import { describeEventsPage } from './payload'
+import { AuditQuerySchema } from './schema'
+import { listAuditEvents } from './service'
+
+/**
+ * An organization's audit log: its admins read it; its analysts and members get 403, and anyone
+ * else 404, as for the organization's other admin endpoints. Who is refused is settled before the
+ * query is read, so a refusal never depends on it.
+ */
+export const auditRoutes = new Hono<AppEnv>().get('/organizations/:slug/audit/', requireCaller, async (c) => {
+  const { caller } = await requireCallerMember(c, slugParam(c))
+  requireRole(caller, ['admin'])
+  const query = readQuery(c, AuditQuerySchema)
+  return c.json(describeEventsPage(new URL(c.req.url), query, await listAuditEvents(c.var.deps, caller, query)))
+})

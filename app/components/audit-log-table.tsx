@@ -1,0 +1,97 @@
+import type { AuditEvent } from '~/services/audit.server'
+import { formatDateTime } from '~/utils/format'
+
+import { AUDIT_ACTION_LABELS, isAuditAction } from '../../shared/audit'
+
+const ROLE_NAMES: Record<string, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
+const FIELD_NAMES: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  website: 'Website',
+  logo: 'Logo',
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const role = (value: unknown) => ROLE_NAMES[text(value)] ?? text(value)
+const quoted = (value: unknown) => (text(value) ? `“${text(value)}”` : 'empty')
+
+/** An organization edit's changed fields, one sentence each. */
+function changeList(changes: unknown) {
+  if (typeof changes !== 'object' || changes === null) return []
+  return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
+    ([field, change]) => `${FIELD_NAMES[field] ?? field}: from ${quoted(change?.from)} to ${quoted(change?.to)}`,
+  )
+}
+
+/** What the event's details say, in words; the log keeps them as data. */
+function describeDetails({ action, details }: AuditEvent): string[] {
+  switch (action) {
+    case 'member.invited':
+    case 'invitation.resent':
+      return [`As ${role(details.role)}`]
+    case 'invitation.revoked':
+      return [`Was invited as ${role(details.role)}`]
+    case 'member.role_changed':
+      return [`From ${role(details.from)} to ${role(details.to)}`]
+    case 'member.removed':
+      return [`${text(details.email)}, ${role(details.role)}`]
+    case 'organization.updated':
+      return changeList(details.changes)
+    case 'organization.deleted':
+      return [`Its address was ${text(details.slug)}`]
+    case 'document.deleted':
+      return [`File ${text(details.file_name)}`]
+    case 'user.email_changed':
+      return [`From ${text(details.from)} to ${text(details.to)}`]
+    case 'user.password_changed':
+      return ['Every session was signed out']
+    default:
+      return []
+  }
+}
+
+/** A changed account's events name the actor as their target: the "Who" column already says it. */
+const ownAccount = (action: string) => action.startsWith('user.')
+
+/** The audit log's events, newest first: When / Who / Action / Details. */
+export function AuditLogTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <table className="table audit-table">
+      <caption className="visually-hidden">Administrative actions, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">Action</th>
+          <th scope="col">Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => (
+          <tr key={event.id}>
+            <td>
+              <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+            </td>
+            <td>
+              {event.actor.name}
+              <span className="audit-secondary">{event.actor.email}</span>
+            </td>
+            <td>
+              {isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}
+              {event.target && !ownAccount(event.action) ? (
+                <span className="audit-secondary">{event.target}</span>
+              ) : null}
+            </td>
+            <td>
+              {describeDetails(event).map((line) => (
+                <span key={line} className="audit-detail">
+                  {line}
+                </span>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

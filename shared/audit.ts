@@ -1,0 +1,32 @@
+/** The audit log of administrative actions (decision 019): the actions both tiers name. */
+
+export const AUDIT_ACTIONS = [
+  'member.invited',
+  'invitation.resent',
+  'invitation.revoked',
+  'member.role_changed',
+  'member.removed',
+  'organization.updated',
+  'organization.deleted',
+  'document.deleted',
+  'user.email_changed',
+  'user.password_changed',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** Each action as the audit page words it. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'member.invited': 'Invited a member',
+  'invitation.resent': 'Resent an invitation',
+  'invitation.revoked': 'Cancelled an invitation',
+  'member.role_changed': 'Changed a member’s role',
+  'member.removed': 'Removed a member',
+  'organization.updated': 'Updated the organization',
+  'organization.deleted': 'Deleted the organization',
+  'document.deleted': 'Deleted a document',
+  'user.email_changed': 'Changed their e-mail address',
+  'user.password_changed': 'Changed their password',
+}
+
+export const isAuditAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value)
