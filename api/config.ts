@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { LOG_LEVELS } from './log'
+import { LOG_LEVELS } from '../server/log'
 
 /** A positive whole number with a default (seconds, counts, sizes). */
 const seconds = (fallback: number) =>
@@ -25,7 +25,7 @@ const flag = (fallback: 'true' | 'false') =>
 
 const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Read by api/log.ts as it loads; checked here so a misspelt level stops the start with its name. */
+  /** Read by server/log.ts as it loads; checked here so a misspelt level stops the start with its name. */
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

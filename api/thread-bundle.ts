@@ -1,25 +1,31 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, rename, stat } from 'node:fs/promises'
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const apiDir = fileURLToPath(new URL('.', import.meta.url))
 const bundleDir = path.resolve(apiDir, '../build/workers')
 
-async function newestSource(directory: string): Promise<number> {
-  let newest = 0
-  for (const item of await readdir(directory, { withFileTypes: true })) {
-    const full = path.join(directory, item.name)
-    newest = Math.max(newest, item.isDirectory() ? await newestSource(full) : (await stat(full)).mtimeMs)
+/**
+ * When the newest of the files a bundle was built from last changed; Infinity when the list is
+ * missing or one of them is gone, so the bundle is built again.
+ */
+async function newestInput(inputsFile: string): Promise<number> {
+  try {
+    const inputs = JSON.parse(await readFile(inputsFile, 'utf8')) as string[]
+    const times = await Promise.all(inputs.map(async (input) => (await stat(input)).mtimeMs))
+    return Math.max(0, ...times)
+  } catch {
+    return Infinity
   }
-  return newest
 }
 
 const bundles = new Map<string, Promise<string>>()
 
 /**
- * A worker thread's entry (a path under api/) as one plain ES module, rebuilt when the sources of
- * its folder change. Worker threads do not inherit the TypeScript loader, and registering it there
+ * A worker thread's entry (a path under api/) as one plain ES module, rebuilt when any source it
+ * was built from changes (esbuild's list of them is kept beside it, so a module from another
+ * folder, such as the logger, counts too). Worker threads do not inherit the TypeScript loader, and registering it there
  * costs ~300 MB per worker because it transforms pdf.js on every load; a bundle with its packages
  * left external costs nothing.
  */
@@ -29,16 +35,18 @@ export function threadBundle(entry: string): Promise<string> {
   ready = (async () => {
     const source = path.join(apiDir, entry)
     const bundle = path.join(bundleDir, `${path.basename(entry, '.ts')}.mjs`)
+    const inputsFile = `${bundle}.inputs.json`
     const built = await stat(bundle).then(
       (info) => info.mtimeMs,
       () => 0,
     )
-    if (built >= (await newestSource(path.dirname(source)))) return bundle
+    if (built >= (await newestInput(inputsFile))) return bundle
     const { build } = await import('esbuild')
     await mkdir(bundleDir, { recursive: true })
     // Built under a temporary name and renamed, so parallel test processes never load half a file.
     const temporary = `${bundle}.${randomUUID()}.tmp.mjs`
-    await build({
+    const { metafile } = await build({
+      metafile: true,
       entryPoints: [source],
       outfile: temporary,
       bundle: true,
@@ -48,6 +56,9 @@ export function threadBundle(entry: string): Promise<string> {
       packages: 'external',
       logLevel: 'error',
     })
+    const inputs = Object.keys(metafile.inputs).map((input) => path.resolve(input))
+    await writeFile(`${temporary}.inputs.json`, JSON.stringify(inputs))
+    await rename(`${temporary}.inputs.json`, inputsFile)
     await rename(temporary, bundle)
     return bundle
   })().catch((error) => {

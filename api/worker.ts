@@ -1,9 +1,9 @@
+import { log } from '../server/log'
 import { createDeps, startWorker } from './backend'
 import { ConfigError, loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { runEntryPoint } from './entry-point'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
-import { log } from './log'
 import { withGeneratedSecrets } from './secrets'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 

@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster'
 
 import { startJobHost } from '../api/bootstrap'
-import { log } from '../api/log'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../api/shutdown'
+import { log } from './log'
 import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from './messages'
 
 // A web process starts at about 110 MB. V8 keeps the young generation it grew under load (and some

@@ -11,7 +11,6 @@ import { compress } from 'hono/compress'
 
 import type { Api } from '../api/app'
 import { attachBackend, type Primary, startBackend } from '../api/bootstrap'
-import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from '../api/log'
 import { collectWhenIdle } from '../api/memory'
 import { measured, newRequestMetrics, serverTiming } from '../api/request-metrics'
 import { drainable, SHUTDOWN_GRACE_MS } from '../api/shutdown'
@@ -19,6 +18,7 @@ import { secureCookies } from '../app/services/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from '../app/services/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from '../app/services/same-origin.server'
 import { signalLoad } from './load-signals'
+import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from './log'
 
 type ServerEnv = { Bindings: { incoming: IncomingMessage } }
 

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 
+import { noteCaller } from '../../server/log'
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
-import { noteCaller } from '../log'
 import { membershipOf } from '../organizations/membership'
 import { count } from '../request-metrics'
 import { memo } from '../request-scope'

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
+import { log } from '../../server/log'
 import type { CellCitation, MessageDerivation } from '../../shared/cells'
 import type { ComputedAnswer } from '../ai/answers/computed'
 import type { DocumentReference } from '../db/schema'
-import { log } from '../log'
 
 const CellCitationSchema: z.ZodType<CellCitation> = z.object({
   reference: z.number().int().positive().nullable(),

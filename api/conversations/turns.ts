@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 
+import { log } from '../../server/log'
 import type { MessageDerivation } from '../../shared/cells'
 import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
@@ -15,7 +16,6 @@ import {
   type MessageRole,
   messages,
 } from '../db/schema'
-import { log } from '../log'
 import { requireConversation } from './access'
 import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 
-import { log } from '../log'
+import { log } from '../../server/log'
 import { count } from '../request-metrics'
 import { threadBundle } from '../thread-bundle'
 import { migrateOnce } from './migrate'

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 
+import { log } from '../../server/log'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { migrationsFolder } from '../db/client'
 import { rowsOf } from '../db/sql-values'
-import { log } from '../log'
 
 /** A database that has not answered `select 1` by then is as good as down for a load balancer. */
 export const READY_TIMEOUT_MS = 2_000

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 
+import { log } from '../../server/log'
 import { embedAll } from '../ai/embeddings/provider'
 import { isZero, meanVector } from '../ai/embeddings/vector-math'
 import { analyze, joinTerms } from '../ai/retrieval/analyzer'
@@ -7,7 +8,6 @@ import { writePostings } from '../ai/retrieval/postings'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { documentEmbeddings } from '../db/schema'
-import { log } from '../log'
 
 /** What search needs of a chunk besides its text: analysed terms and, when the provider answered, a vector. */
 export interface ChunkIndex {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 
+import { log } from '../../server/log'
 import { isZero } from '../ai/embeddings/vector-math'
 import { joinTerms } from '../ai/retrieval/analyzer'
 import type { Deps } from '../context'
@@ -7,7 +8,6 @@ import type { Database } from '../db/client'
 import { chunkTerms, documentChunks, documents, organizations as organizationsTable } from '../db/schema'
 import { intArray, rowsOf, textArray, vectorLiteral } from '../db/sql-values'
 import type { Job } from '../jobs/queue'
-import { log } from '../log'
 import { prepareChunkIndex, writeChunkIndex } from './index-chunks'
 
 export const INDEX_DOCUMENT = 'index-document'

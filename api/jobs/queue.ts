@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 
 import { and, eq, sql } from 'drizzle-orm'
 
+import { currentLogContext } from '../../server/log'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
-import { currentLogContext } from '../log'
 
 export type Job = typeof jobs.$inferSelect
 

@@ -1,4 +1,4 @@
-import { log, newRequestId, withLogContext } from '../log'
+import { log, newRequestId, withLogContext } from '../../server/log'
 import type { Job, JobQueue } from './queue'
 
 /**

@@ -1,7 +1,7 @@
+import { noteCaller } from '../../server/log'
 import type { AppContext, Caller, Deps, OrgCaller } from '../context'
 import type { Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'
-import { noteCaller } from '../log'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
 
 /** The organization slug of a path; slugs are made of lowercase letters, digits and dashes (slugify), so anything else names no organization. */

@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
 
+import { log } from '../../server/log'
 import { personName, recordAccountEvent } from '../audit/service'
 import type { Caller, Deps } from '../context'
 import type { Database } from '../db/client'
 import { preparedStatement } from '../db/prepared'
 import { emailConfirmations, users } from '../db/schema'
 import { badRequest, HttpError } from '../http-error'
-import { log } from '../log'
 import { emailChangedMail, emailConfirmationMail } from './mail'
 
 type UserRow = typeof users.$inferSelect

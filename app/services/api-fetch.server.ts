@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 
 import { signInPath } from '~/utils/safe-redirect'
 
-import { currentLogContext } from '../../api/log'
+import { currentLogContext } from '../../server/log'
 import { webEnv } from './env.server'
 import { authEvent, flashCookie } from './flash.server'
 import { currentRequestStore, inProcessApi } from './request-context.server'

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 
-import { log } from '../../api/log'
+import { log } from '../../server/log'
 import { ApiError } from './api-fetch.server'
 
 /**

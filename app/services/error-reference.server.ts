@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import { isRouteErrorResponse } from '@remix-run/react'
 
-import { log, loggedPath } from '../../api/log'
+import { log, loggedPath } from '../../server/log'
 import { currentRequestStore } from './request-context.server'
 
 /*

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 
+import { log } from '../../../server/log'
 import type { Deps } from '../../context'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
-import { log } from '../../log'
 import { isZero } from '../embeddings/vector-math'
 import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'

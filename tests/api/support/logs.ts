@@ -1,4 +1,4 @@
-import { redirectLogs } from '../../../api/log'
+import { redirectLogs } from '../../../server/log'
 
 export interface LogLine {
   level: number
