@@ -68,7 +68,7 @@ export function openDatabase(options: {
  * `npm start` runs) is refused instead of corrupting the files; a lock left by a process that has
  * died is taken over.
  */
-function lockDirectory(directory: string) {
+export function lockDirectory(directory: string) {
   const lock = `${directory}.lock`
   try {
     writeFileSync(lock, String(process.pid), { flag: 'wx' })

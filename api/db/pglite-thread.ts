@@ -1,8 +1,12 @@
+import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 
+import { log } from '../log'
+import { backupSocketPath, listenForBackups } from './backup/control-socket'
+import { createBackup } from './backup/create-backup'
 import { WireMultiplexer } from './wire-multiplexer'
 
 /** What the server thread sends this thread, and what it answers. */
@@ -31,8 +35,22 @@ try {
   })
   const server = new WireMultiplexer(db)
   await server.listen(socketPath)
+  // `npm run backup` asks here: the dump must be taken by the one process that has the database open.
+  const backups = await listenForBackups(backupSocketPath(dataDir), ({ out, includeFiles }) =>
+    createBackup({
+      pg: db,
+      dataDir: path.dirname(dataDir),
+      out,
+      includeFiles,
+      exclusive: (work) => server.exclusive(work),
+    }),
+  ).catch((error: Error) => {
+    log.warn({ err: error }, 'npm run backup cannot reach this server; it works while the server is stopped')
+    return undefined
+  })
   parentPort!.on('message', async (message: { type: 'close' }) => {
     if (message.type !== 'close') return
+    await backups?.close()
     await server.close()
     await db.close()
     reply({ type: 'closed' })

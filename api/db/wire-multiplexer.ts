@@ -42,6 +42,8 @@ export class WireMultiplexer {
   private owner: Client | null = null
   private readonly waiting: Client[] = []
   private readonly clients = new Set<Client>()
+  /** Work of this thread's own (a backup's snapshot) waiting for the session to be free. */
+  private readonly tasks: Array<() => Promise<void>> = []
   private running = false
   private server: Server | null = null
   private closing = false
@@ -72,6 +74,17 @@ export class WireMultiplexer {
     const server = this.server
     this.server = null
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  /**
+   * Runs `work` once no client holds the session (no batch or transaction under way) and serves no
+   * client until it settles: what it reads and dumps is the state between two clients' work.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.tasks.push(() => work().then(resolve, reject))
+      void this.run()
+    })
   }
 
   private accept(socket: Socket) {
@@ -165,6 +178,11 @@ export class WireMultiplexer {
     this.running = true
     try {
       for (;;) {
+        const task = this.owner ? undefined : this.tasks.shift()
+        if (task) {
+          await task()
+          continue
+        }
         const client = this.owner ?? this.waiting.shift()
         if (!client) break
         if (client.closed) {
