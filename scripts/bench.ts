@@ -234,6 +234,7 @@ if (wanted('scale')) {
             idle: mb(memory.idle),
             peak: mb(memory.peak),
             'first start': run.firstStart[role] ? mb(run.firstStart[role]) : '',
+            'CPU s under load': run.cpuSeconds[role]?.toFixed(1) ?? '',
           },
         ]),
       ),

@@ -3,7 +3,18 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { startLocalS3 } from '../../tests/api/support/s3-server'
-import { apiToken, freePort, ORGANIZATION, processTree, rollupMb, root, start, stop, waitFor } from './app-process'
+import {
+  apiToken,
+  cpuMs,
+  freePort,
+  ORGANIZATION,
+  processTree,
+  rollupMb,
+  root,
+  start,
+  stop,
+  waitFor,
+} from './app-process'
 import { type Reading, type RoleMemory, sampleMemory } from './memory-sampler'
 
 const CORPUS = path.resolve(root, '../shared/corpus/parsing')
@@ -76,6 +87,8 @@ export interface ScaleRun {
   perMinute: number
   /** RSS and PSS in MB of each role's processes, and of all of them (`all`). */
   memory: Record<string, RoleMemory>
+  /** CPU time each role's processes used from the first upload until all were processed (threads included). */
+  cpuSeconds: Record<string, number>
   /** The same roles' memory right after the first start, which created the database (no workers yet). */
   firstStart: Record<string, Reading>
 }
@@ -100,6 +113,8 @@ async function uploadAndProcess(base: string, roles: Record<string, () => number
     return ((await response.json()) as { count: number }).count
   }
   const uploads = batch()
+  const cpu = () => Object.fromEntries(Object.entries(roles).map(([name, pids]) => [name, cpuMs(pids())]))
+  const cpuBefore = cpu()
   const sampler = sampleMemory(roles)
   let memory: Record<string, RoleMemory> | undefined
   try {
@@ -122,6 +137,7 @@ async function uploadAndProcess(base: string, roles: Record<string, () => number
     }
     const seconds = (performance.now() - started) / 1000
     memory = sampler.stop()
+    const cpuAfter = cpu()
     const failed = await count('failed')
     if (failed > 0) throw new Error(`${failed} of ${uploads.length} documents failed to process`)
     return {
@@ -131,6 +147,10 @@ async function uploadAndProcess(base: string, roles: Record<string, () => number
       seconds,
       perMinute: (uploads.length / seconds) * 60,
       memory,
+      cpuSeconds: {
+        ...Object.fromEntries(Object.keys(roles).map((name) => [name, (cpuAfter[name]! - cpuBefore[name]!) / 1000])),
+        all: Object.keys(roles).reduce((sum, name) => sum + (cpuAfter[name]! - cpuBefore[name]!) / 1000, 0),
+      },
     }
   } finally {
     if (!memory) sampler.stop()
