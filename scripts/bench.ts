@@ -7,6 +7,7 @@ import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
 import { measurePages } from './bench/pages'
+import { measureScale } from './bench/scale'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
 import { measureStartup } from './bench/startup'
@@ -200,6 +201,48 @@ if (wanted('streams')) {
         },
       ]),
     ),
+  )
+}
+
+if (wanted('scale')) {
+  console.log('\nUploads processed per minute, scaled out and embedded (40 corpus files uploaded at once):')
+  const scale = await measureScale()
+  results.scale = scale
+  const mb = ({ rss, pss }: { rss: number; pss: number }) => `${rss} (${pss})`
+  console.table(
+    Object.fromEntries(
+      scale.runs.map((run) => [
+        run.setup,
+        {
+          documents: `${run.documents} (${run.megabytes.toFixed(1)} MB)`,
+          'uploaded in': `${run.uploadSeconds.toFixed(1)} s`,
+          'all processed in': `${run.seconds.toFixed(1)} s`,
+          'per minute': run.perMinute.toFixed(1),
+        },
+      ]),
+    ),
+  )
+  console.log(
+    'Memory, RSS (PSS) in MB: idle before the uploads (on a restart), the peak sampled every 250 ms until processed, and just after the first start that created the database:',
+  )
+  console.table(
+    Object.fromEntries(
+      scale.runs.flatMap((run) =>
+        Object.entries(run.memory).map(([role, memory]) => [
+          `${run.setup}: ${role}`,
+          {
+            idle: mb(memory.idle),
+            peak: mb(memory.peak),
+            'first start': run.firstStart[role] ? mb(run.firstStart[role]) : '',
+            'CPU s under load': run.cpuSeconds[role]?.toFixed(1) ?? '',
+          },
+        ]),
+      ),
+    ),
+  )
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ')
+  console.log(
+    `JOB_CONCURRENCY ${scale.jobConcurrency}; load average before ${load(scale.loadAverage.before)}, after ${load(scale.loadAverage.after)}`,
   )
 }
 

@@ -43,7 +43,7 @@ export function start(command: string, args: string[], env: Record<string, strin
 
 export function stop(child: ChildProcess) {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
     child.once('exit', () => resolve())
     child.kill('SIGTERM')
   })
@@ -90,9 +90,15 @@ export function cpuMs(pids: number[]) {
  * from /proc (Linux). PSS is what the processes together take from the machine.
  */
 export function memoryMb(pid: number) {
+  const tree = processTree(pid)
+  return { ...rollupMb(tree), processes: tree.length }
+}
+
+/** RSS and PSS of these processes together, in MB (as above, for a chosen set of processes). */
+export function rollupMb(pids: number[]) {
   let rss = 0
   let pss = 0
-  for (const member of processTree(pid)) {
+  for (const member of pids) {
     try {
       const rollup = readFileSync(`/proc/${member}/smaps_rollup`, 'utf8')
       rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
@@ -101,14 +107,14 @@ export function memoryMb(pid: number) {
       // the process ended while we looked
     }
   }
-  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), processes: processTree(pid).length }
+  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024) }
 }
 
-export async function apiToken(base: string, username: string) {
+export async function apiToken(base: string, username: string, password = PASSWORD) {
   const response = await fetch(`${base}/api/token/obtain/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
+    body: JSON.stringify({ username, password }),
   })
   if (!response.ok) throw new Error(`token for ${username}: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { access: string }).access
