@@ -5,6 +5,8 @@ import path from 'node:path'
 
 import { defineConfig, devices } from '@playwright/test'
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium'
+
 // The config is evaluated by the runner and again by each worker; workers inherit the runner's
 // environment, so the port and data directory are chosen once and shared.
 if (!process.env.E2E_PORT) {
@@ -17,18 +19,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'exit-planner-e2e-'
 
 const baseURL = `http://localhost:${process.env.E2E_PORT}`
 
-export const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
+export const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }
 
 export default defineConfig({
   testDir: 'tests/e2e',

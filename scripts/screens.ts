@@ -15,6 +15,7 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 
 import { api, apiSignIn, mailedLink } from '../tests/e2e/support/api'
 import { DEMO_PASSWORD } from '../tests/e2e/support/fixtures'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
 
 const WIDTHS = [
   { name: '1280', viewport: { width: 1280, height: 800 } },
@@ -172,10 +173,7 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
 async function main() {
   mkdirSync(outDir, { recursive: true })
   const setup = await prepare()
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     await photograph(browser, setup)
   } finally {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium'
 import { percentile } from '../eval/metrics'
 import { freePort, PASSWORD, seedDocuments, sessionCookie, start, stop, waitFor } from './app-process'
 import { corpusDocuments } from './pages'
@@ -35,16 +36,7 @@ export interface LighthouseBenchmark {
 
 // Chromium on this machine has no network beyond localhost and no GPU: without these it stalls on
 // component updates and QUIC probes, which Lighthouse would count against the page.
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS]
 
 const PAGES = [
   { url: '/login', signedIn: false },
@@ -95,7 +87,7 @@ export interface LighthouseOptions {
 export async function measureLighthouse({
   runs = 3,
   documents = 8,
-  chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromiumPath = CHROMIUM_PATH,
 }: LighthouseOptions = {}): Promise<LighthouseBenchmark> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-lighthouse-'))
   const port = await freePort()

@@ -359,11 +359,7 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
   })
   afterEach(() => logs.stop())
 
-  const logged = () =>
-    logs
-      .lines()
-      .map((line) => line.msg)
-      .filter((line) => line.startsWith('[analysis]'))
+  const logged = () => logs.messages('[analysis]')
   /** The numbered passages the model was given, by number, from the last request. */
   const passages = () => {
     const user = llm.requests.at(-1)!.messages.find((message) => message.role === 'user')!.content

@@ -81,11 +81,7 @@ beforeEach(() => {
 afterEach(() => logs.stop())
 
 /** The lines the meetings module logged. */
-const logged = () =>
-  logs
-    .lines()
-    .map((line) => line.msg)
-    .filter((line) => line.startsWith('[meetings]'))
+const logged = () => logs.messages('[meetings]')
 
 /** Schedules the meeting, uploads the transcript (expecting 201) and checks that it was stored as answered. */
 async function uploadTo(api: Harness, analyst: Session) {

@@ -10,6 +10,8 @@ export interface LogLine {
 export interface CapturedLogs {
   /** The JSON lines written so far, parsed. */
   lines(): LogLine[]
+  /** The messages written so far that start with `prefix` (a module's, such as `[analysis]`). */
+  messages(prefix: string): string[]
   /** Gives the lines back to standard output (silent under test). */
   stop(): void
 }
@@ -18,8 +20,13 @@ export interface CapturedLogs {
 export function captureLogs(level: 'info' | 'debug' | 'warn' = 'info'): CapturedLogs {
   const written: string[] = []
   const stop = redirectLogs({ write: (line: string) => void written.push(line) }, level)
+  const lines = () => written.map((line) => JSON.parse(line) as LogLine)
   return {
-    lines: () => written.map((line) => JSON.parse(line) as LogLine),
+    lines,
+    messages: (prefix) =>
+      lines()
+        .map((line) => line.msg)
+        .filter((message) => message.startsWith(prefix)),
     stop,
   }
 }
