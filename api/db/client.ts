@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -156,11 +156,20 @@ function nextReply(worker: Worker): Promise<PgliteThreadReply> {
   })
 }
 
+/** Closes the database in its thread (PGlite writes its files out) and ends the thread. */
+async function stopThread(thread: Worker) {
+  const closed = nextReply(thread)
+  thread.postMessage({ type: 'close' })
+  await closed.catch(() => undefined)
+  await thread.terminate()
+}
+
 /**
  * A data directory's database, in a thread of its own reached over a Unix socket in a folder only
  * this user can open (the socket asks for no password). Measured in decision 009.
  */
 async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
+  const fresh = !existsSync(path.join(directory, 'PG_VERSION'))
   mkdirSync(directory, { recursive: true })
   const unlock = lockDirectory(directory)
   const socketDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-db-'))
@@ -169,11 +178,21 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
     unlock()
   }
   const workerData: PgliteThreadData = { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432') }
+  const startThread = async () => {
+    const thread = new Worker(await threadBundle('db/pglite-thread.ts'), { workerData })
+    const started = await nextReply(thread)
+    if (started.type !== 'ready') throw new Error(started.type === 'failed' ? started.message : 'no start')
+    return thread
+  }
   let worker: Worker
   try {
-    worker = new Worker(await threadBundle('db/pglite-thread.ts'), { workerData })
-    const started = await nextReply(worker)
-    if (started.type !== 'ready') throw new Error(started.type === 'failed' ? started.message : 'no start')
+    worker = await startThread()
+    if (fresh) {
+      // Creating the database (initdb) grows the thread's WebAssembly memory by some 500 MB that
+      // PGlite never hands back; a new thread on the files just made starts at its usual size.
+      await stopThread(worker)
+      worker = await startThread()
+    }
   } catch (error) {
     cleanUp()
     throw new Error(`The embedded database in ${directory} did not start: ${(error as Error).message}`, {
@@ -194,10 +213,7 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
       closing = true
       await forgetHandle(connection.db)
       await connection.close()
-      const closed = nextReply(worker)
-      worker.postMessage({ type: 'close' })
-      await closed.catch(() => undefined)
-      await worker.terminate()
+      await stopThread(worker)
       cleanUp()
     },
   }
