@@ -2,7 +2,14 @@ import { eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { auditEvents, organizations, users } from '../../api/db/schema'
-import { type Harness, mailedToken, registerThroughInvitation, type Session, signIn, startApi } from './support/harness'
+import {
+  demoAndHarbor,
+  type Harness,
+  mailedToken,
+  registerThroughInvitation,
+  type Session,
+  startApi,
+} from './support/harness'
 import { upload } from './support/uploads'
 
 const A = 'demo-advisory-group'
@@ -37,18 +44,13 @@ const organizationId = async (slug: string) =>
 beforeAll(async () => {
   // Each action below moves the clock an hour on: the sessions of the test must outlive that.
   api = await startApi({ ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 60 * 60) })
-  ;[adminA, analystA, memberA] = await Promise.all(['admin', 'analyst', 'member'].map((name) => signIn(api, name)))
-  const created = await api.request('/organizations/', {
-    method: 'POST',
-    token: adminA.access,
-    json: { name: 'Harbor Capital' },
-  })
-  slugB = (await created.json()).slug
-  adminB = await registerThroughInvitation(api, adminA, slugB, {
-    email: 'bella@harbor.example',
-    username: 'bella',
-    role: 'admin',
-  })
+  ;({
+    admin: adminA,
+    analyst: analystA,
+    member: memberA,
+    outsider: adminB,
+    harbor: slugB,
+  } = await demoAndHarbor(api, { outsiderRole: 'admin' }))
   idA = await organizationId(A)
   idB = await organizationId(slugB)
 })
@@ -371,7 +373,7 @@ describe('reading the log', () => {
     for (const event of page.results) expect(ids.has(event.id)).toBe(true)
     // Bella's invitation to B happened in B: it is not A's to show.
     const everything = (await (await log(adminA, A, '?page_size=100')).json()) as LogPage
-    expect(everything.results.map((event) => event.target)).not.toContain('bella@harbor.example')
+    expect(everything.results.map((event) => event.target)).not.toContain('olivia@harbor.example')
     const roleChange = everything.results.find((event) => event.action === 'member.role_changed')
     expect(roleChange).toEqual({
       id: expect.any(Number),
@@ -400,7 +402,7 @@ describe('reading the log', () => {
     const page = (await (await log(adminB, slugB, '?page_size=100')).json()) as LogPage
     const stored = await api.db.select().from(auditEvents).where(eq(auditEvents.organizationId, idB))
     expect(page.results.map((event) => event.id).sort()).toEqual(stored.map((event) => event.id).sort())
-    expect(page.results.map((event) => event.target)).toContain('bella@harbor.example')
+    expect(page.results.map((event) => event.target)).toContain('olivia@harbor.example')
   })
 
   it("refuses A's analyst and member (403), B's admin (404) and anyone not signed in (401)", async () => {

@@ -177,13 +177,16 @@ export interface TwoOrganizations {
   admin: Session
   analyst: Session
   member: Session
-  /** Harbor Capital's analyst, who has never belonged to the demo organization. */
+  /** A member of Harbor Capital (its analyst unless asked otherwise), never of the demo organization. */
   outsider: Session
   harbor: string
 }
 
 /** The demo organization's three roles, and a second organization (Harbor Capital) with its own analyst. */
-export async function demoAndHarbor(api: Harness): Promise<TwoOrganizations> {
+export async function demoAndHarbor(
+  api: Harness,
+  { outsiderRole = 'analyst' }: { outsiderRole?: 'admin' | 'analyst' | 'member' } = {},
+): Promise<TwoOrganizations> {
   const [admin, analyst, member] = await Promise.all(['admin', 'analyst', 'member'].map((name) => signIn(api, name)))
   const created = await api.request('/organizations/', {
     method: 'POST',
@@ -194,7 +197,7 @@ export async function demoAndHarbor(api: Harness): Promise<TwoOrganizations> {
   const outsider = await registerThroughInvitation(api, admin!, harbor, {
     email: 'olivia@harbor.example',
     username: 'olivia',
-    role: 'analyst',
+    role: outsiderRole,
   })
   return { admin: admin!, analyst: analyst!, member: member!, outsider, harbor }
 }
