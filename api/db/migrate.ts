@@ -15,6 +15,30 @@ const applied = drizzle.table('__drizzle_migrations', {
 /** Any fixed number: the key of the transaction lock that several starting instances queue on. */
 const MIGRATIONS_LOCK = 2_026_112_518
 
+/** The committed migrations, read once per folder: they do not change while the code runs. */
+const committed = new Map<string, ReturnType<typeof readMigrationFiles>>()
+function committedMigrations(migrationsFolder: string) {
+  let migrations = committed.get(migrationsFolder)
+  if (!migrations) committed.set(migrationsFolder, (migrations = readMigrationFiles({ migrationsFolder })))
+  return migrations
+}
+
+/** When the newest applied migration was made (its folder time), as drizzle records it. */
+async function newestApplied(db: Pick<Database, 'select'>) {
+  const [newest] = await db
+    .select({ createdAt: applied.createdAt })
+    .from(applied)
+    .orderBy(sql`${applied.createdAt} desc`)
+    .limit(1)
+  return newest ? Number(newest.createdAt) : undefined
+}
+
+/** How many committed migrations have not run, by the rule `migrateOnce` applies (for the readiness check). */
+export async function pendingMigrations(db: Database, migrationsFolder: string) {
+  const newest = await newestApplied(db)
+  return committedMigrations(migrationsFolder).filter((migration) => !newest || newest < migration.folderMillis).length
+}
+
 /**
  * Applies the committed migrations that have not run yet, as drizzle's migrator does (a migration
  * runs when it is newer than the newest one recorded), but reads what has run and applies the rest
@@ -24,20 +48,16 @@ const MIGRATIONS_LOCK = 2_026_112_518
  * second waits for the lock and then finds nothing left to do.
  */
 export async function migrateOnce(db: Database, migrationsFolder: string) {
-  const migrations = readMigrationFiles({ migrationsFolder })
+  const migrations = committedMigrations(migrationsFolder)
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATIONS_LOCK})`)
     await tx.execute(sql`create schema if not exists drizzle`)
     await tx.execute(
       sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
     )
-    const [newest] = await tx
-      .select({ createdAt: applied.createdAt })
-      .from(applied)
-      .orderBy(sql`${applied.createdAt} desc`)
-      .limit(1)
+    const newest = await newestApplied(tx)
     for (const migration of migrations) {
-      if (newest && Number(newest.createdAt) >= migration.folderMillis) continue
+      if (newest && newest >= migration.folderMillis) continue
       for (const statement of migration.sql) await tx.execute(sql.raw(statement))
       await tx.insert(applied).values({ hash: migration.hash, createdAt: migration.folderMillis })
     }

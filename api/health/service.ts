@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { readMigrationFiles } from 'drizzle-orm/migrator'
 
 import { log } from '../../server/log'
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
 import { migrationsFolder } from '../db/client'
-import { rowsOf } from '../db/sql-values'
+import { pendingMigrations } from '../db/migrate'
 
 /** A database that has not answered `select 1` by then is as good as down for a load balancer. */
 export const READY_TIMEOUT_MS = 2_000
 
 export type CheckName = 'database' | 'migrations' | 'storage'
 export type Readiness = { ready: boolean; checks: Record<CheckName, 'ok' | 'failed'> }
-
-/** The migrations this code was built with: read once, they do not change while it runs. */
-let committed: ReturnType<typeof readMigrationFiles> | undefined
-const committedMigrations = () => (committed ??= readMigrationFiles({ migrationsFolder }))
 
 function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -29,25 +24,10 @@ async function checkDatabase(db: Database) {
   await withinTimeout(db.execute(sql`select 1`), 'select 1')
 }
 
-/**
- * Every committed migration applied: drizzle's own table holds one row per applied migration, the
- * newest with the hash of the newest file (the same comparison drizzle's migrator makes).
- */
+/** Every committed migration applied, by the rule the migrator itself applies (api/db/migrate.ts). */
 async function checkMigrations(db: Database) {
-  const migrations = committedMigrations()
-  const [row] = rowsOf(
-    await withinTimeout(
-      db.execute(sql`
-        select count(*)::int as applied,
-               (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as newest
-        from drizzle.__drizzle_migrations`),
-      'the migrations query',
-    ),
-  )
-  const newest = migrations.at(-1)
-  if (Number(row?.applied) < migrations.length || (newest && row?.newest !== newest.hash)) {
-    throw new Error(`${migrations.length - Number(row?.applied ?? 0)} migration(s) not applied`)
-  }
+  const pending = await withinTimeout(pendingMigrations(db, migrationsFolder), 'the migrations query')
+  if (pending > 0) throw new Error(`${pending} migration(s) not applied`)
 }
 
 /**
