@@ -64,6 +64,10 @@ const ApiConfigSchema = z.object({
   EXTRACTION_TIMEOUT_SECONDS: seconds(120),
   EXTRACTION_MEMORY_MB: seconds(512),
   MAX_EXTRACTED_CHARS: seconds(3_000_000),
+  /** Read scanned PDF pages by OCR (tesseract, offline). */
+  OCR: flag('true'),
+  /** The most scanned pages of one document read by OCR. */
+  OCR_MAX_PAGES: seconds(100),
   JOB_WORKER: flag('true'),
   JOB_CONCURRENCY: seconds(2),
   JOB_LEASE_SECONDS: seconds(60),

@@ -6,6 +6,7 @@ import os from 'node:os'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
+import { measureOcr } from './bench/ocr'
 import { measurePages } from './bench/pages'
 import { measureScale } from './bench/scale'
 import { measureSearch } from './bench/search'
@@ -91,6 +92,31 @@ if (wanted('ingestion')) {
         },
       ]),
     ),
+  })
+}
+
+if (wanted('ocr')) {
+  const ocr = await measureOcr()
+  results.ocr = ocr
+  const mb = (value: number) => `${Math.round(value)} MB`
+  const row = (figures: (typeof ocr)['agreement'], accuracy: string) => ({
+    pages: figures.pages,
+    seconds: figures.seconds.toFixed(2),
+    'pages/s': figures.pagesPerSecond.toFixed(2),
+    'RSS idle -> peak': `${mb(figures.idleRssMb)} -> ${mb(figures.peakRssMb)}`,
+    accuracy,
+  })
+  console.log('\nOCR of scanned PDFs in the extraction thread (each in a fresh process):')
+  console.table({
+    'corpus brochure (1 dense page, 300 dpi)': row(
+      ocr.brochure,
+      `word recall ${(ocr.brochure.wordRecall * 100).toFixed(1)}%, CER ${(ocr.brochure.characterErrorRate * 100).toFixed(2)}%`,
+    ),
+    'generated agreement (10 pages, 200 dpi)': row(
+      ocr.agreement,
+      `mean confidence ${ocr.agreement.meanConfidence.toFixed(0)}`,
+    ),
+    'two agreements at once (JOB_CONCURRENCY=2)': row(ocr.twoAtOnce, ''),
   })
 }
 

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -216,6 +217,9 @@ export const documents = pgTable(
     wordCount: integer('word_count'),
     /** Set when the extracted text was cut at the configured limit. */
     extractionNote: text('extraction_note'),
+    /** Scanned pages read by OCR so far, of those to read, while the current version is processed. */
+    ocrPagesDone: integer('ocr_pages_done'),
+    ocrPagesTotal: integer('ocr_pages_total'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -268,8 +272,27 @@ export const documentPages = pgTable(
     /** A table's header row, repeated at the top of each chunk. */
     header: text('header'),
     text: text('text').notNull(),
+    /** Set when the text was read from a scan by OCR: the engine's mean word confidence, 0 to 100. */
+    ocrConfidence: integer('ocr_confidence'),
   },
   (t) => [uniqueIndex('document_pages_version_page_key').on(t.versionId, t.pageNumber)],
+)
+
+/**
+ * Scanned pages read by OCR while a version is being processed, kept as each is read so that a
+ * restart resumes after them; cleared when the version's pages are stored, and by a reprocess.
+ */
+export const documentOcrPages = pgTable(
+  'document_ocr_pages',
+  {
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    text: text('text').notNull(),
+    confidence: integer('confidence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.pageNumber] })],
 )
 
 /** Retrieval units of a document's current version, with their vector and lexical length. */

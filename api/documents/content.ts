@@ -10,6 +10,14 @@ import { requireDocument } from './access'
 import { keyFacts } from './insights'
 import { citedTable, locatePassage } from './passage'
 
+// Below this mean word confidence tesseract's text held errors in one word of eight or more on our
+// degraded scans (docs/decisions/023): such pages are searchable, and flagged.
+export const LOW_OCR_CONFIDENCE = 70
+
+/** Set when a page is a scan read by OCR; `low` when its text likely holds errors. */
+const ocrReading = (confidence: number | null) =>
+  confidence === null ? null : { confidence, low: confidence < LOW_OCR_CONFIDENCE }
+
 const MEDIA_TYPES: Record<FileType, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
@@ -35,7 +43,12 @@ export async function documentText(
 ) {
   const document = await requireDocument(deps, caller, id)
   const pages = await deps.db
-    .select({ number: documentPages.pageNumber, kind: documentPages.kind, label: documentPages.label })
+    .select({
+      number: documentPages.pageNumber,
+      kind: documentPages.kind,
+      label: documentPages.label,
+      ocrConfidence: documentPages.ocrConfidence,
+    })
     .from(documentPages)
     .where(eq(documentPages.versionId, document.currentVersionId!))
     .orderBy(documentPages.pageNumber)
@@ -61,8 +74,16 @@ export async function documentText(
   const table = chunk && cell ? citedTable(chunk.text, cell) : null
   return {
     page_count: pages.length,
-    pages,
-    page: page ? { number: page.pageNumber, kind: page.kind, label: page.label, text: page.text } : null,
+    pages: pages.map(({ ocrConfidence, ...rest }) => ({ ...rest, ocr: ocrReading(ocrConfidence) })),
+    page: page
+      ? {
+          number: page.pageNumber,
+          kind: page.kind,
+          label: page.label,
+          text: page.text,
+          ocr: ocrReading(page.ocrConfidence),
+        }
+      : null,
     /** The cited passage's place in `page.text`, when a chunk was asked for and found there. */
     passage: located && chunk ? { chunk_id: chunk.id, ...located } : null,
     /** The cited cell's table as read from its chunk (rows of cells as written, header rows first), when one was asked for and found. */

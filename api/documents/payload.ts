@@ -29,6 +29,11 @@ export function documentPayload(
     page_count: row.pageCount,
     word_count: row.wordCount,
     extraction_note: row.extractionNote,
+    /** Scanned pages read by OCR so far of those to read, while the document is being processed. */
+    ocr_progress:
+      row.processingStatus === 'processing' && row.ocrPagesTotal
+        ? { pages_done: row.ocrPagesDone ?? 0, pages_total: row.ocrPagesTotal }
+        : null,
     processed_at: row.processedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -5,7 +5,7 @@ import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { preparedStatement } from '../db/prepared'
-import { documentPages, documents, documentVersions, type FileType, users } from '../db/schema'
+import { documentOcrPages, documentPages, documents, documentVersions, type FileType, users } from '../db/schema'
 import { notFound } from '../http-error'
 import { suggestCategory } from '../ingest/categories'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'
@@ -231,9 +231,17 @@ export async function reprocessDocument(deps: Deps, caller: OrgCaller, id: numbe
   const versionId = document.currentVersionId!
   const row = await deps.db.transaction(async (tx) => {
     await tx.delete(documentPages).where(eq(documentPages.versionId, versionId))
+    // Scanned pages are read by OCR again too, not taken from a run that was cut off.
+    await tx.delete(documentOcrPages).where(eq(documentOcrPages.versionId, versionId))
     const [updated] = await tx
       .update(documents)
-      .set({ processingStatus: 'pending', failureReason: null, updatedAt: new Date() })
+      .set({
+        processingStatus: 'pending',
+        failureReason: null,
+        ocrPagesDone: null,
+        ocrPagesTotal: null,
+        updatedAt: new Date(),
+      })
       .where(eq(documents.id, id))
       .returning()
     await deps.jobs.enqueue(

@@ -9,12 +9,17 @@ import { extractWord } from './extractors/word'
 /** Reads the text of a file of the given type. Throws ExtractionError with a reason for its owner. */
 export async function extractText(type: FileType, bytes: Uint8Array, limits: ExtractionLimits): Promise<Extraction> {
   const extraction = await byType(type, bytes, limits)
-  if (!extraction.pages.some((page) => page.text.trim())) {
-    throw new ExtractionError(
-      'No text could be found in this document. It may be empty or a scanned image; scanned pages need OCR, which this product does not do yet.',
-    )
-  }
+  if (!extraction.ocrUnfinished && !extraction.pages.some((page) => page.text.trim()))
+    throw new ExtractionError(noTextReason(extraction, limits))
   return extraction
+}
+
+function noTextReason({ scannedPages = 0 }: Extraction, limits: ExtractionLimits) {
+  if (scannedPages === 0)
+    return 'No text could be found in this document. It may be empty, or its pages may hold only drawings or handwriting, which are not read.'
+  return limits.ocr
+    ? 'No text could be found in this document: OCR found no readable text in its scanned pages.'
+    : 'No text could be found in this document. Its pages are scans, and reading scans by OCR is turned off on this server.'
 }
 
 function byType(type: FileType, bytes: Uint8Array, limits: ExtractionLimits) {

@@ -3,12 +3,30 @@ import { Worker } from 'node:worker_threads'
 import type { FileType } from '../db/schema'
 import { threadBundle } from '../thread-bundle'
 import type { ExtractReply, ExtractRequest } from './extraction-thread'
-import { type Extraction, ExtractionError } from './extraction-types'
+import { type Extraction, ExtractionError, ExtractionTimeout, type OcrPage, type OcrProgress } from './extraction-types'
 
 export interface ExtractionBounds {
   timeoutMs: number
   memoryMb: number
   maxChars: number
+  /** Scanned PDF pages are read by OCR with these (their time limit is the extraction's); never without. */
+  ocr?: { maxPages: number; done: OcrPage[] }
+}
+
+// OCR starts no page after this share of the deadline, so the text read so far is returned in time.
+const OCR_SHARE_OF_DEADLINE = 0.9
+// Measured peak RSS of one extraction thread reading a scan (docs/decisions/023): ~165 MB for
+// pdf.js and the thread, ~60 MB for tesseract's engine and model, then ~15 bytes a pixel of the
+// page as drawn (3.7 MP: +297 MB, 8.4 MP: +324 MB, 15 MP: +445 MB). Pages are drawn smaller when
+// they would not fit in EXTRACTION_MEMORY_MB; below 2 MP OCR reads nothing well, so none is read.
+const OCR_FIXED_MB = 230
+const OCR_BYTES_PER_PIXEL = 16
+const OCR_MIN_PIXELS = 2_000_000
+
+/** The most pixels a page is drawn at for OCR within `memoryMb`. */
+export function ocrPixelBudget(memoryMb: number) {
+  const pixels = Math.floor(((memoryMb - OCR_FIXED_MB) * 1024 * 1024) / OCR_BYTES_PER_PIXEL)
+  return pixels >= OCR_MIN_PIXELS ? pixels : 0
 }
 
 // Warm workers are reused: starting one costs ~100 ms of module loading, more than reading most
@@ -72,13 +90,15 @@ export async function stopExtractionWorkers() {
  * Extracts a stored file in a worker thread with a heap cap and a deadline, so a decompression bomb
  * or a pathological PDF fails that document only, never the server, and parsing never blocks the
  * event loop that serves pages. A worker that hit a limit is terminated, never reused. `signal`
- * (a shutdown) terminates the worker too, and rejects with its reason.
+ * (a shutdown) terminates the worker too, and rejects with its reason. `onOcr` hears of each
+ * scanned page read.
  */
 export async function extractInWorker(
   type: FileType,
   path: string,
   bounds: ExtractionBounds,
   signal?: AbortSignal,
+  onOcr?: (progress: OcrProgress) => void,
 ): Promise<Extraction> {
   signal?.throwIfAborted()
   const pooled = await acquire(bounds.memoryMb)
@@ -100,7 +120,7 @@ export async function extractInWorker(
         settle(
           () =>
             reject(
-              new ExtractionError(
+              new ExtractionTimeout(
                 `Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`,
               ),
             ),
@@ -108,13 +128,14 @@ export async function extractInWorker(
         ),
       bounds.timeoutMs,
     )
-    worker.once('message', (reply: ExtractReply) =>
+    worker.on('message', (reply: ExtractReply) => {
+      if (reply.kind === 'ocr') return onOcr?.(reply.progress)
       settle(() => {
         if (reply.ok) resolve(reply.extraction)
         else if (reply.expected) reject(new ExtractionError(reply.reason))
         else reject(new Error(reply.reason))
-      }, true),
-    )
+      }, true)
+    })
     worker.once('error', (error: Error & { code?: string }) =>
       settle(
         () =>
@@ -134,7 +155,16 @@ export async function extractInWorker(
     // Aborted while a worker was being started: it has had no request, so it goes back to the pool.
     if (signal?.aborted) return settle(() => reject(signal.reason), true)
     signal?.addEventListener('abort', abort, { once: true })
-    const request: ExtractRequest = { type, path, maxChars: bounds.maxChars }
+    const request: ExtractRequest = {
+      type,
+      path,
+      maxChars: bounds.maxChars,
+      ocr: bounds.ocr && {
+        ...bounds.ocr,
+        maxPixels: ocrPixelBudget(bounds.memoryMb),
+        stopBy: Date.now() + bounds.timeoutMs * OCR_SHARE_OF_DEADLINE,
+      },
+    }
     worker.postMessage(request)
   })
 }

@@ -3,28 +3,40 @@ import { parentPort } from 'node:worker_threads'
 
 import type { FileType } from '../db/schema'
 import { extractText } from './extract-text'
-import { ExtractionError } from './extraction-types'
+import { ExtractionError, type OcrProgress, type OcrSettings } from './extraction-types'
 
 export interface ExtractRequest {
   type: FileType
   path: string
   maxChars: number
+  ocr?: Omit<OcrSettings, 'onProgress'>
 }
 
 export type ExtractReply =
-  { ok: true; extraction: Awaited<ReturnType<typeof extractText>> } | { ok: false; reason: string; expected: boolean }
+  | { kind: 'done'; ok: true; extraction: Awaited<ReturnType<typeof extractText>> }
+  | { kind: 'done'; ok: false; reason: string; expected: boolean }
+  /** Sent while a document is read, as each scanned page is read by OCR. */
+  | { kind: 'ocr'; progress: OcrProgress }
 
-// One request at a time: the pool sends the next only after this reply.
+// One request at a time: the pool sends the next only after the `done` reply.
 parentPort!.on('message', async (request: ExtractRequest) => {
   let reply: ExtractReply
   try {
     const bytes = new Uint8Array(await readFile(request.path))
-    reply = { ok: true, extraction: await extractText(request.type, bytes, { maxChars: request.maxChars }) }
+    const ocr = request.ocr && {
+      ...request.ocr,
+      onProgress: (progress: OcrProgress) => parentPort!.postMessage({ kind: 'ocr', progress } satisfies ExtractReply),
+    }
+    reply = {
+      kind: 'done',
+      ok: true,
+      extraction: await extractText(request.type, bytes, { maxChars: request.maxChars, ocr }),
+    }
   } catch (error) {
     reply =
       error instanceof ExtractionError
-        ? { ok: false, reason: error.message, expected: true }
-        : { ok: false, reason: String((error as Error)?.stack ?? error), expected: false }
+        ? { kind: 'done', ok: false, reason: error.message, expected: true }
+        : { kind: 'done', ok: false, reason: String((error as Error)?.stack ?? error), expected: false }
   }
   parentPort!.postMessage(reply)
 })

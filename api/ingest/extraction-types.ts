@@ -6,22 +6,62 @@ export interface ExtractedPage {
   text: string
   /** The header row of a table, repeated at the top of each chunk cut from it. */
   header?: string
+  /** Set when the text was read from the page's picture by OCR: the engine's mean word confidence, 0 to 100. */
+  ocrConfidence?: number
 }
 
 export interface Extraction {
   pages: ExtractedPage[]
   /** Things the reader should know, e.g. that the text was cut at the size limit. */
   notes: string[]
+  /** Pages that are scans (pictures of text), whether OCR read them or not. */
+  scannedPages?: number
+  /** OCR ran out of time with pages left to read, after reading some: another run should go on. */
+  ocrUnfinished?: boolean
 }
 
 export interface ExtractionLimits {
   /** Extraction stops once this many characters of text have been read. */
   maxChars: number
+  /** How scanned pages are read; without it they are not (OCR is off). */
+  ocr?: OcrSettings
+}
+
+/** A scanned page's text as OCR read it. */
+export interface OcrPage {
+  pageNumber: number
+  text: string
+  confidence: number
+}
+
+export interface OcrSettings {
+  /** The most pages of one document read by OCR. */
+  maxPages: number
+  /** The most pixels a page is rendered at for OCR: what the memory limit leaves room for (0: none). */
+  maxPixels: number
+  /** Time (epoch ms) by which OCR stops starting pages, so the extraction ends before its deadline. */
+  stopBy: number
+  /** Pages read by an earlier run of this extraction that was cut off (a restart resumes there). */
+  done: OcrPage[]
+  /** Told of each page read, with how many of the pages to read are done. */
+  onProgress?: (progress: OcrProgress) => void
+}
+
+/** Where OCR of a document stands: `page` is the page just read, absent when the count is first known. */
+export interface OcrProgress {
+  done: number
+  total: number
+  page?: OcrPage
 }
 
 /** A document that cannot be read, with a reason fit to show its owner. */
 export class ExtractionError extends Error {
   name = 'ExtractionError'
+}
+
+/** Reading a document passed its deadline and its thread was stopped. */
+export class ExtractionTimeout extends ExtractionError {
+  name = 'ExtractionTimeout'
 }
 
 /** Collects text up to the character limit, remembering that it had to stop. */

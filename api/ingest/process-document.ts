@@ -2,12 +2,20 @@ import { and, eq } from 'drizzle-orm'
 
 import type { Deps } from '../context'
 import type { Database } from '../db/client'
-import { documentChunks, documentEmbeddings, documentPages, documents, documentVersions } from '../db/schema'
+import {
+  documentChunks,
+  documentEmbeddings,
+  documentOcrPages,
+  documentPages,
+  documents,
+  documentVersions,
+} from '../db/schema'
 import type { Job } from '../jobs/queue'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
-import { type ExtractedPage, ExtractionError } from './extraction-types'
+import { type ExtractedPage, ExtractionError, ExtractionTimeout } from './extraction-types'
 import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
+import { ocrProgressWriter } from './ocr-progress'
 
 export const PROCESS_DOCUMENT = 'process-document'
 
@@ -34,14 +42,29 @@ export function processDocumentJob(deps: Deps) {
     if (!version) return
     await db
       .update(documents)
-      .set({ processingStatus: 'processing', failureReason: null, updatedAt: new Date() })
+      .set({
+        processingStatus: 'processing',
+        failureReason: null,
+        ocrPagesDone: null,
+        ocrPagesTotal: null,
+        updatedAt: new Date(),
+      })
       .where(eq(documents.id, documentId))
 
     let pages: Array<ExtractedPage & { pageNumber: number }>
     let notes: string[] = []
+    const progress = ocrProgressWriter(deps, documentId, versionId)
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
+        const done = await db
+          .select({
+            pageNumber: documentOcrPages.pageNumber,
+            text: documentOcrPages.text,
+            confidence: documentOcrPages.confidence,
+          })
+          .from(documentOcrPages)
+          .where(eq(documentOcrPages.versionId, versionId))
         const extraction = await files.withLocalFile(
           version.storageKey,
           (file) =>
@@ -52,17 +75,30 @@ export function processDocumentJob(deps: Deps) {
                 timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
                 memoryMb: config.EXTRACTION_MEMORY_MB,
                 maxChars: config.MAX_EXTRACTED_CHARS,
+                ocr: config.OCR ? { maxPages: config.OCR_MAX_PAGES, done } : undefined,
               },
               signal,
+              progress.write,
             ),
           { signal },
         )
+        await progress.settled()
+        if (extraction.ocrUnfinished) {
+          await continueLater(deps, job, documentId, versionId)
+          return
+        }
         pages = extraction.pages.map((page, index) => ({ ...page, pageNumber: index + 1 }))
         notes = extraction.notes
       }
     } catch (error) {
+      await progress.settled()
       // Stopped by a shutdown: the document stays as it is and the job resumes on the next start.
       if (signal?.aborted) throw error
+      // Stopped in the middle of a page after reading others: the next run goes on from those.
+      if (error instanceof ExtractionTimeout && progress.pagesKept > 0) {
+        await continueLater(deps, job, documentId, versionId)
+        return
+      }
       if (!(error instanceof ExtractionError)) {
         if (job.attempts >= job.maxAttempts) await markFailed(deps, documentId, versionId, UNEXPECTED_FAILURE)
         throw error
@@ -102,10 +138,12 @@ export function processDocumentJob(deps: Deps) {
               label: page.label,
               header: page.header ?? null,
               text: page.text,
+              ocrConfidence: page.ocrConfidence ?? null,
             })),
           )
         }
       }
+      await tx.delete(documentOcrPages).where(eq(documentOcrPages.versionId, versionId))
       await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId))
       const chunkIds: number[] = []
       for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
@@ -159,14 +197,37 @@ async function storedPages({ db }: Deps, versionId: number) {
     label: row.label,
     text: row.text,
     header: row.header ?? undefined,
+    ocrConfidence: row.ocrConfidence ?? undefined,
     pageNumber: row.pageNumber,
   }))
+}
+
+/**
+ * OCR ran out of this run's time with pages still to read: the same version is queued again, to go
+ * on from the pages read so far, so each run stays within the extraction's time limit and other
+ * documents get their turn in between.
+ */
+async function continueLater({ db, jobs }: Deps, job: Job, documentId: number, versionId: number) {
+  await db.transaction(async (tx) => {
+    const [still] = await tx
+      .select({ currentVersionId: documents.currentVersionId })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .for('update')
+    if (!still || still.currentVersionId !== versionId) return
+    await jobs.enqueue(PROCESS_DOCUMENT, job.payload, {
+      db: tx as unknown as Database,
+      organizationId: job.organizationId,
+    })
+  })
+  jobs.notify()
 }
 
 async function markFailed({ db }: Deps, documentId: number, versionId: number, reason: string) {
   await db.transaction(async (tx) => {
     await tx.delete(documentChunks).where(and(eq(documentChunks.documentId, documentId)))
     await tx.delete(documentEmbeddings).where(eq(documentEmbeddings.documentId, documentId))
+    await tx.delete(documentOcrPages).where(eq(documentOcrPages.versionId, versionId))
     await tx
       .update(documents)
       .set({

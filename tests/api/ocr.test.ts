@@ -1,0 +1,225 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { documentOcrPages, documents, jobs } from '../../api/db/schema'
+import { scannedPdf } from '../support/scanned-pdf'
+import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
+import { processed, upload } from './support/uploads'
+
+// Sentences an owner's scanned letter of intent might hold; each page's own, so a search names its page.
+const PAGES = [
+  [
+    'Letter of intent between Northwind Freight Limited and the buyer, Albatross Logistics Holdings.',
+    'This first page is typed and carries a real text layer, so it is read without OCR.',
+  ],
+  [
+    'The purchase price is four million two hundred thousand dollars, paid in cash at closing.',
+    'A further eight hundred thousand dollars stays in escrow for eighteen months against the warranties.',
+  ],
+  [
+    'The seller keeps the warehouse at Quayside Road and leases it to the business for ten years.',
+    'Key drivers sign retention agreements before the exclusivity period of ninety days ends.',
+  ],
+]
+
+const letterOfIntent = () =>
+  scannedPdf([{ kind: 'text', paragraphs: PAGES[0]! }, { paragraphs: PAGES[1]! }, { paragraphs: PAGES[2]! }])
+
+interface SearchResult {
+  document_id: number
+  page_number: number | null
+  text: string
+}
+
+async function searchFor(api: Harness, session: Session, query: string, org?: string) {
+  const response = await api.request('/search/', { method: 'POST', token: session.access, org, json: { query } })
+  expect(response.status).toBe(200)
+  return (await response.json()).results as SearchResult[]
+}
+
+const pageText = async (api: Harness, session: Session, id: number, page: number) =>
+  (await (await api.request(`/documents/${id}/text/?page=${page}`, { token: session.access })).json()).page
+
+describe('a scanned PDF through the real upload and processing pipeline', () => {
+  let api: Harness
+  let analyst: Session
+  let member: Session
+  let outsider: Session
+  let harbor: string
+  let id: number
+
+  beforeAll(async () => {
+    api = await startApi()
+    ;({ analyst, member, outsider, harbor } = await demoAndHarbor(api))
+    const response = await upload(api, analyst, {
+      name: 'Northwind LOI (signed scan).pdf',
+      bytes: await letterOfIntent(),
+    })
+    expect(response.status).toBe(201)
+    id = (await response.json()).id
+    expect(await processed(api, analyst, id)).toMatchObject({ processing_status: 'processed', page_count: 3 })
+  }, 120_000)
+  afterAll(() => api.close())
+
+  it('finds a sentence of a scanned page through /api/search/, with its page number', async () => {
+    const [best] = await searchFor(api, member, 'how long does the escrow for the warranties last')
+    expect(best).toMatchObject({ document_id: id, page_number: 2 })
+    expect(best!.text).toContain('eight hundred thousand dollars stays in escrow for eighteen months')
+    const [lease] = await searchFor(api, member, 'warehouse lease Quayside Road')
+    expect(lease).toMatchObject({ document_id: id, page_number: 3 })
+  })
+
+  it('keeps the text layer of a typed page and marks the scanned ones as read by OCR, with confidence', async () => {
+    const first = await pageText(api, member, id, 1)
+    expect(first.ocr).toBeNull()
+    expect(first.text).toContain('carries a real text layer')
+    for (const number of [2, 3]) {
+      const page = await pageText(api, member, id, number)
+      expect(page.ocr.confidence).toBeGreaterThanOrEqual(80)
+      expect(page.ocr.low).toBe(false)
+      expect(page.text.replace(/\s+/g, ' ')).toContain(PAGES[number - 1]![0])
+    }
+    const { pages } = await (await api.request(`/documents/${id}/text/?page=1`, { token: member.access })).json()
+    expect(pages.map((page: { ocr: unknown }) => page.ocr !== null)).toEqual([false, true, true])
+  })
+
+  it('leaves nothing of the run behind: the pages read are the version’s pages now', async () => {
+    const [document] = await api.db.select().from(documents).where(eq(documents.id, id))
+    expect(document).toMatchObject({ ocrPagesDone: 2, ocrPagesTotal: 2, extractionNote: null })
+    expect(await api.db.select().from(documentOcrPages)).toEqual([])
+    const payload = await (await api.request(`/documents/${id}/`, { token: member.access })).json()
+    expect(payload.ocr_progress).toBeNull()
+  })
+
+  it('shows another organization none of it', async () => {
+    expect(await searchFor(api, outsider, 'escrow for the warranties eighteen months', harbor)).toEqual([])
+    const response = await api.request(`/documents/${id}/text/?page=2`, { token: outsider.access, org: harbor })
+    expect(response.status).toBe(404)
+  })
+
+  it('reads the scans again on Reprocess', async () => {
+    await api.db.update(documents).set({ ocrPagesDone: null }).where(eq(documents.id, id))
+    const response = await api.request(`/documents/${id}/reprocess/`, { method: 'POST', token: analyst.access })
+    expect(response.status).toBe(200)
+    expect(await processed(api, analyst, id)).toMatchObject({ processing_status: 'processed' })
+    const [document] = await api.db.select().from(documents).where(eq(documents.id, id))
+    expect(document).toMatchObject({ ocrPagesDone: 2, ocrPagesTotal: 2 })
+  })
+})
+
+describe('bounds on OCR', () => {
+  it('reads at most OCR_MAX_PAGES scanned pages and says which were left', async () => {
+    const api = await startApi({ OCR_MAX_PAGES: '1' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      const created = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntent() })).json()
+      const document = await processed(api, analyst, created.id)
+      expect(document.processing_status).toBe('processed')
+      expect(document.extraction_note).toBe(
+        'Page 3 was not read: at most 1 scanned pages of a document are read by OCR.',
+      )
+      expect((await pageText(api, analyst, created.id, 2)).ocr).not.toBeNull()
+      expect((await pageText(api, analyst, created.id, 3)).text).toBe('')
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
+
+  it('reads no scan with OCR=false, and says why a scan-only document has no text', async () => {
+    const api = await startApi({ OCR: 'false' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      const mixed = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntent() })).json()
+      expect(await processed(api, analyst, mixed.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note: 'Pages 2 and 3 are scans: reading scans by OCR is turned off on this server.',
+      })
+      const scanOnly = await (
+        await upload(api, analyst, { name: 'scan.pdf', bytes: await scannedPdf([{ paragraphs: PAGES[1]! }]) })
+      ).json()
+      expect(await processed(api, analyst, scanOnly.id)).toMatchObject({
+        processing_status: 'failed',
+        failure_reason:
+          'No text could be found in this document. Its pages are scans, and reading scans by OCR is turned off on this server.',
+      })
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('goes on in a further run when a run reaches the extraction time limit, each run within it', async () => {
+    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '4' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      const pages = Array.from({ length: 10 }, (_, index) => ({
+        paragraphs: [
+          `Schedule ${index + 1} lists the fixed assets of depot number ${index + 1} in the valuation.`,
+          ...PAGES[1]!,
+        ],
+      }))
+      const created = await (
+        await upload(api, analyst, { name: 'schedules.pdf', bytes: await scannedPdf(pages) })
+      ).json()
+      const document = await processed(api, analyst, created.id)
+      expect(document).toMatchObject({ processing_status: 'processed', extraction_note: null })
+      for (const number of [1, 10]) {
+        const page = await pageText(api, analyst, created.id, number)
+        expect(page.ocr).not.toBeNull()
+        expect(page.text).toContain(`depot number ${number}`)
+      }
+      const runs = await api.db.select().from(jobs).where(eq(jobs.kind, 'process-document'))
+      expect(
+        runs.filter((job) => (job.payload as { documentId: number }).documentId === created.id).length,
+      ).toBeGreaterThan(1)
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
+})
+
+describe('a restart in the middle of OCR', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-ocr-resume-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('takes the pages already read and reads only the rest', async () => {
+    const first = await startApi({}, { dataDir, persistent: true })
+    const analyst = await signIn(first, 'analyst')
+    const pages = Array.from({ length: 10 }, (_, index) => ({
+      paragraphs: [`Exhibit ${index + 1} of the disclosure letter.`],
+    }))
+    const created = await (
+      await upload(first, analyst, { name: 'exhibits.pdf', bytes: await scannedPdf(pages) })
+    ).json()
+    const [kept] = await vi.waitFor(
+      async () => {
+        const kept = await first.db.select().from(documentOcrPages)
+        expect(kept.length).toBeGreaterThan(0)
+        return kept
+      },
+      { timeout: 60_000, interval: 50 },
+    )
+    const progress = await (await first.request(`/documents/${created.id}/`, { token: analyst.access })).json()
+    expect(progress).toMatchObject({ processing_status: 'processing', ocr_progress: { pages_total: 10 } })
+    expect(progress.ocr_progress.pages_done).toBeGreaterThan(0)
+    // What this life read is marked, so the next one shows whether it read the page again.
+    await first.db
+      .update(documentOcrPages)
+      .set({ text: 'Read before the restart.' })
+      .where(and(eq(documentOcrPages.versionId, kept!.versionId), eq(documentOcrPages.pageNumber, kept!.pageNumber)))
+    await first.close({ keepData: true })
+
+    const third = await startApi({}, { dataDir, persistent: true })
+    try {
+      const session = await signIn(third, 'analyst')
+      expect(await processed(third, session, created.id)).toMatchObject({ processing_status: 'processed' })
+      expect((await pageText(third, session, created.id, kept!.pageNumber)).text).toBe('Read before the restart.')
+      expect((await pageText(third, session, created.id, 10)).text).toContain('Exhibit 10 of the disclosure letter.')
+    } finally {
+      await third.close({ keepData: true })
+    }
+  }, 120_000)
+})

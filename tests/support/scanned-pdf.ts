@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+
+const require = createRequire(import.meta.url)
+// pdf.js ships Liberation Sans for its standard fonts: a real typeface on every machine, with no system font needed.
+GlobalFonts.registerFromPath(
+  path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts/LiberationSans-Regular.ttf'),
+  'Scan Sans',
+)
+
+/** A page of a generated PDF: paragraphs scanned to an image (no text layer), or typed as real text. */
+export interface GeneratedPage {
+  paragraphs: string[]
+  /** `text` pages carry a real text layer; `scan` pages (the default) are a picture of their text only. */
+  kind?: 'scan' | 'text'
+  /** Font size in points (11 by default). */
+  fontSize?: number
+}
+
+export interface ScanOptions {
+  /** The scanner's resolution (200 dpi by default, a common office setting). */
+  dpi?: number
+  /** Grey specks per million pixels, as a dusty glass leaves them (none by default). */
+  specks?: number
+  /** The page's tilt on the glass, in degrees (none by default). */
+  skewDegrees?: number
+}
+
+const LETTER = { width: 612, height: 792 }
+const MARGIN = 72
+
+/**
+ * A PDF built as a scanner builds one: each scanned page is a single JPEG of the printed page,
+ * with no text in the file at all, so only OCR can read it. Pages marked `text` are typed with
+ * Helvetica instead, to mix scanned and born-digital pages in one document.
+ */
+export async function scannedPdf(pages: GeneratedPage[], options: ScanOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create()
+  const helvetica = await pdf.embedFont(StandardFonts.Helvetica)
+  for (const page of pages) {
+    const pdfPage = pdf.addPage([LETTER.width, LETTER.height])
+    const fontSize = page.fontSize ?? 11
+    if (page.kind === 'text') {
+      const lines = wrap(page.paragraphs, fontSize, (line) => helvetica.widthOfTextAtSize(line, fontSize))
+      lines.forEach((line, index) =>
+        pdfPage.drawText(line, {
+          x: MARGIN,
+          y: LETTER.height - MARGIN - (index + 1) * fontSize * 1.4,
+          size: fontSize,
+          font: helvetica,
+        }),
+      )
+      continue
+    }
+    const image = await pdf.embedJpg(scanImage(page.paragraphs, fontSize, options))
+    pdfPage.drawImage(image, { x: 0, y: 0, width: LETTER.width, height: LETTER.height })
+  }
+  return new Uint8Array(await pdf.save())
+}
+
+/** The printed page as the scanner sees it: black text on white at `dpi`, with specks and tilt if asked. */
+function scanImage(paragraphs: string[], fontSize: number, { dpi = 200, specks = 0, skewDegrees = 0 }: ScanOptions) {
+  const scale = dpi / 72
+  const canvas = createCanvas(Math.round(LETTER.width * scale), Math.round(LETTER.height * scale))
+  const context = canvas.getContext('2d')
+  context.fillStyle = '#fff'
+  context.fillRect(0, 0, canvas.width, canvas.height)
+  context.translate(canvas.width / 2, canvas.height / 2)
+  context.rotate((skewDegrees * Math.PI) / 180)
+  context.translate(-canvas.width / 2, -canvas.height / 2)
+  context.scale(scale, scale)
+  context.fillStyle = '#111'
+  context.font = `${fontSize}px "Scan Sans"`
+  const lines = wrap(paragraphs, fontSize, (line) => context.measureText(line).width)
+  lines.forEach((line, index) => context.fillText(line, MARGIN, MARGIN + (index + 1) * fontSize * 1.4))
+  context.setTransform(1, 0, 0, 1, 0, 0)
+  context.fillStyle = '#777'
+  // A fixed sequence, so a page scans the same every time and a test reads the same text.
+  let seed = 1
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646
+  const count = Math.round((specks * canvas.width * canvas.height) / 1e6)
+  for (let speck = 0; speck < count; speck++) context.fillRect(random() * canvas.width, random() * canvas.height, 2, 2)
+  return canvas.toBuffer('image/jpeg', 85)
+}
+
+/** Lines of at most the text width, a blank line between paragraphs. */
+function wrap(paragraphs: string[], fontSize: number, width: (line: string) => number) {
+  const room = LETTER.width - 2 * MARGIN
+  const lines: string[] = []
+  for (const paragraph of paragraphs) {
+    let line = ''
+    for (const word of paragraph.split(/\s+/)) {
+      const candidate = line ? `${line} ${word}` : word
+      if (line && width(candidate) > room) {
+        lines.push(line)
+        line = word
+      } else line = candidate
+    }
+    lines.push(line, '')
+  }
+  if (lines.length * fontSize * 1.4 > LETTER.height - 2 * MARGIN)
+    throw new Error('The paragraphs do not fit on one page.')
+  return lines
+}
