@@ -4,33 +4,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { characterErrorRate, wordRecall } from '../../tests/support/ocr-accuracy'
-import { scannedPdf } from '../../tests/support/scanned-pdf'
+import { agreementPage, scannedPdf } from '../../tests/support/scanned-pdf'
 
 const CORPUS = path.resolve('../shared/corpus/parsing')
-
-const SENTENCES = [
-  'The buyer pays the purchase price in cash at closing, less the amount held back in escrow.',
-  'Net working capital is delivered at the agreed target, and any shortfall is repaid dollar for dollar.',
-  'The seller gives the usual warranties on title, accounts, tax, employees, contracts and litigation.',
-  'Key employees sign retention agreements that pay a bonus twelve and twenty-four months after closing.',
-  'The landlord consents to the assignment of the lease of the main warehouse before exchange.',
-  'Customer contracts with a change of control clause are listed in schedule four with their renewal dates.',
-  'An earn-out of up to one million dollars is paid on the gross margin of the two years after closing.',
-  'The seller will not compete with the business within three hundred miles for three years.',
-]
-
-/** A full page of a typical agreement: about 380 words of 11 pt text. */
-function agreementPage(number: number) {
-  const paragraphs: string[] = []
-  for (let paragraph = 0; paragraph < 6; paragraph++) {
-    const sentences = Array.from(
-      { length: 4 },
-      (_, index) => SENTENCES[(number * 5 + paragraph * 3 + index) % SENTENCES.length]!,
-    )
-    paragraphs.push(`${number}.${paragraph + 1} ${sentences.join(' ')}`)
-  }
-  return { paragraphs }
-}
 
 interface Probe {
   seconds: number
