@@ -11,12 +11,13 @@ import {
   useRevalidator,
   useSearchParams,
 } from '@remix-run/react'
-import { type MouseEvent, useEffect, useState } from 'react'
+import { type MouseEvent, useState } from 'react'
 
 import { DocumentList, listItem } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
 import { DuplicateChoice, type DuplicateQuestion } from '~/components/documents/duplicate-choice'
 import { BatchUploadSchema, SingleUploadSchema, UploadForm } from '~/components/documents/upload-form'
+import { usePoll } from '~/components/documents/use-poll'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
 import { ApiError, fieldErrorsOf } from '~/services/api-fetch.server'
@@ -43,8 +44,6 @@ const STATUS_FILTERS = [
   { value: 'processing', label: 'Processing', statuses: 'pending,processing' },
   { value: 'failed', label: 'Failed' },
 ] as const
-
-const POLL_MS = 2000
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
@@ -255,14 +254,11 @@ export default function Documents() {
     (document) => document.processing_status === 'pending' || document.processing_status === 'processing',
   )
 
-  // Live status while documents process; without JavaScript a refresh shows the same.
-  useEffect(() => {
-    if (!working || overlayId !== null) return
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle' && document.visibilityState === 'visible') revalidator.revalidate()
-    }, POLL_MS)
-    return () => clearInterval(timer)
-  }, [working, overlayId, revalidator])
+  // Live status (and OCR progress) while documents process; without JavaScript a refresh shows the
+  // same. The overlay polls its own document while open, so the list waits meanwhile.
+  usePoll(Boolean(working) && overlayId === null, () => {
+    if (revalidator.state === 'idle') revalidator.revalidate()
+  })
 
   const openOverlay = (id: number, event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return

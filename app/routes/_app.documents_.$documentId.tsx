@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 
-import { DocumentPanel } from '~/components/documents/document-panel'
+import { awaitsProcessing, DocumentPanel } from '~/components/documents/document-panel'
 import { PanelProvider } from '~/components/documents/panel-context'
+import { usePoll } from '~/components/documents/use-poll'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { handleDocumentDetailAction, loadDocumentDetail } from '~/services/document-detail.server'
 import analysisStyles from '~/styles/analysis.css'
@@ -32,6 +33,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DocumentPage() {
   const data = useLoaderData<typeof loader>()
   const actionResult = useActionData<typeof action>()
+  const revalidator = useRevalidator()
+  // Live status and OCR progress until the text is there; without JavaScript a reload shows the same.
+  usePoll(awaitsProcessing(data), () => {
+    if (revalidator.state === 'idle') revalidator.revalidate()
+  })
   return (
     <div className="page">
       <p>

@@ -6,28 +6,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { documentOcrPages, documents, jobs } from '../../api/db/schema'
-import { agreementPage, scannedPdf } from '../support/scanned-pdf'
+import { agreementPage, LETTER_OF_INTENT, letterOfIntentPdf, scannedPdf } from '../support/scanned-pdf'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
-
-// Sentences an owner's scanned letter of intent might hold; each page's own, so a search names its page.
-const PAGES = [
-  [
-    'Letter of intent between Northwind Freight Limited and the buyer, Albatross Logistics Holdings.',
-    'This first page is typed and carries a real text layer, so it is read without OCR.',
-  ],
-  [
-    'The purchase price is four million two hundred thousand dollars, paid in cash at closing.',
-    'A further eight hundred thousand dollars stays in escrow for eighteen months against the warranties.',
-  ],
-  [
-    'The seller keeps the warehouse at Quayside Road and leases it to the business for ten years.',
-    'Key drivers sign retention agreements before the exclusivity period of ninety days ends.',
-  ],
-]
-
-const letterOfIntent = () =>
-  scannedPdf([{ kind: 'text', paragraphs: PAGES[0]! }, { paragraphs: PAGES[1]! }, { paragraphs: PAGES[2]! }])
 
 interface SearchResult {
   document_id: number
@@ -57,7 +38,7 @@ describe('a scanned PDF through the real upload and processing pipeline', () => 
     ;({ analyst, member, outsider, harbor } = await demoAndHarbor(api))
     const response = await upload(api, analyst, {
       name: 'Northwind LOI (signed scan).pdf',
-      bytes: await letterOfIntent(),
+      bytes: await letterOfIntentPdf(),
     })
     expect(response.status).toBe(201)
     id = (await response.json()).id
@@ -81,7 +62,7 @@ describe('a scanned PDF through the real upload and processing pipeline', () => 
       const page = await pageText(api, member, id, number)
       expect(page.ocr.confidence).toBeGreaterThanOrEqual(80)
       expect(page.ocr.low).toBe(false)
-      expect(page.text.replace(/\s+/g, ' ')).toContain(PAGES[number - 1]![0])
+      expect(page.text.replace(/\s+/g, ' ')).toContain(LETTER_OF_INTENT[number - 1]![0])
     }
     const { pages } = await (await api.request(`/documents/${id}/text/?page=1`, { token: member.access })).json()
     expect(pages.map((page: { ocr: unknown }) => page.ocr !== null)).toEqual([false, true, true])
@@ -116,7 +97,7 @@ describe('bounds on OCR', () => {
     const api = await startApi({ OCR_MAX_PAGES: '1' })
     try {
       const analyst = await signIn(api, 'analyst')
-      const created = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntent() })).json()
+      const created = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntentPdf() })).json()
       const document = await processed(api, analyst, created.id)
       expect(document.processing_status).toBe('processed')
       expect(document.extraction_note).toBe(
@@ -133,13 +114,13 @@ describe('bounds on OCR', () => {
     const api = await startApi({ OCR: 'false' })
     try {
       const analyst = await signIn(api, 'analyst')
-      const mixed = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntent() })).json()
+      const mixed = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntentPdf() })).json()
       expect(await processed(api, analyst, mixed.id)).toMatchObject({
         processing_status: 'processed',
         extraction_note: 'Pages 2 and 3 are scans: reading scans by OCR is turned off on this server.',
       })
       const scanOnly = await (
-        await upload(api, analyst, { name: 'scan.pdf', bytes: await scannedPdf([{ paragraphs: PAGES[1]! }]) })
+        await upload(api, analyst, { name: 'scan.pdf', bytes: await scannedPdf([{ paragraphs: LETTER_OF_INTENT[1]! }]) })
       ).json()
       expect(await processed(api, analyst, scanOnly.id)).toMatchObject({
         processing_status: 'failed',

@@ -129,3 +129,28 @@ function wrap(paragraphs: string[], fontSize: number, width: (line: string) => n
     throw new Error('The paragraphs do not fit on one page.')
   return lines
 }
+
+// A signed letter of intent as an owner scans it: the cover page typed (a real text layer), the
+// terms scanned (pictures of text only, read by OCR). Each page's sentences are its own, so a
+// search names its page.
+export const LETTER_OF_INTENT = [
+  [
+    'Letter of intent between Northwind Freight Limited and the buyer, Albatross Logistics Holdings.',
+    'This first page is typed and carries a real text layer, so it is read without OCR.',
+  ],
+  [
+    'The purchase price is four million two hundred thousand dollars, paid in cash at closing.',
+    'A further eight hundred thousand dollars stays in escrow for eighteen months against the warranties.',
+  ],
+  [
+    'The seller keeps the warehouse at Quayside Road and leases it to the business for ten years.',
+    'Key drivers sign retention agreements before the exclusivity period of ninety days ends.',
+  ],
+]
+
+export const letterOfIntentPdf = () =>
+  scannedPdf([
+    { kind: 'text', paragraphs: LETTER_OF_INTENT[0]! },
+    { paragraphs: LETTER_OF_INTENT[1]! },
+    { paragraphs: LETTER_OF_INTENT[2]! },
+  ])

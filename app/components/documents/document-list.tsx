@@ -5,6 +5,7 @@ import type { DocumentSummary } from '~/services/documents.server'
 import { formatSize, relativeTime, STATUS_LABELS, truncate } from '~/utils/documents'
 
 import { FileIcon } from './file-icon'
+import { OcrProgress, pagesCount } from './ocr-progress'
 
 export type DocumentListItem = ReturnType<typeof listItem>
 
@@ -21,7 +22,19 @@ export const listItem = ({
   category,
   processing_status,
   failure_reason,
-}: DocumentSummary) => ({ id, title, file_type, file_size, created_at, category, processing_status, failure_reason })
+  ocr_progress,
+}: DocumentSummary) => ({
+  id,
+  title,
+  file_type,
+  file_size,
+  created_at,
+  category,
+  processing_status,
+  failure_reason,
+  // Null from a backend that predates OCR, as from one that is not reading scans just now.
+  ocr_progress: ocr_progress ?? null,
+})
 
 /**
  * The documents of the page; a title opens the preview overlay (or /documents/{id} without JavaScript).
@@ -53,6 +66,7 @@ export function DocumentList({
             <FileIcon fileType={document.file_type} />
             <div className="document-item-main">
               <Link
+                id={`document-${document.id}-title`}
                 to={`/documents/${document.id}`}
                 className="document-item-title"
                 title={document.title}
@@ -68,6 +82,18 @@ export function DocumentList({
                 </span>
                 {document.category ? <span className="category">{document.category}</span> : null}
               </p>
+              {document.ocr_progress ? (
+                <OcrProgress
+                  progress={document.ocr_progress}
+                  labelledBy={`document-${document.id}-title`}
+                  className="document-item-progress"
+                >
+                  Reading scans by OCR:{' '}
+                  <span className="ocr-progress-count">
+                    {document.ocr_progress.pages_done} of {pagesCount(document.ocr_progress.pages_total)}
+                  </span>
+                </OcrProgress>
+              ) : null}
               {document.processing_status === 'failed' && document.failure_reason ? (
                 <p className="document-item-error">{document.failure_reason}</p>
               ) : null}

@@ -3,8 +3,9 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 
 import type { DocumentDetailData } from '~/services/document-detail.server'
 
-import { DocumentPanel } from './document-panel'
+import { awaitsProcessing, DocumentPanel } from './document-panel'
 import { type PanelActionResult, PanelProvider } from './panel-context'
+import { usePoll } from './use-poll'
 
 /**
  * The preview overlay: a modal <dialog> (focus kept inside, Escape closes, focus returns to the
@@ -31,6 +32,13 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
   useEffect(() => {
     load(href)
   }, [href, load])
+  // A poll's reload is not announced as "Loading...", which would be read out every few seconds;
+  // what the user asks for (a tab, a page, a form) is.
+  const [polling, setPolling] = useState(false)
+  const navigate = (next: string) => {
+    setPolling(false)
+    setHref(next)
+  }
 
   // After a form of the panel succeeds, show its result (Remix revalidates the list by itself).
   useEffect(() => {
@@ -39,6 +47,13 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
 
   const data = loader.data && 'document' in loader.data ? loader.data : null
   const loaded = data !== null
+
+  // Live status and OCR progress while the shown tab waits for processing (the list waits meanwhile).
+  usePoll(data !== null && awaitsProcessing(data), () => {
+    if (loader.state !== 'idle') return
+    setPolling(true)
+    load(href)
+  })
 
   // The loading view (and its focused title) gives way to the panel; focus follows to the panel's
   // title instead of falling back to the page behind. Later tab loads keep the panel, and focus.
@@ -53,13 +68,14 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
       className="overlay"
       aria-labelledby="overlay-title"
       onKeyDown={keepFocusInside}
+      onSubmit={() => setPolling(false)}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
       }}
     >
       {data ? (
-        <PanelProvider value={{ path, navigate: setHref, actionFetcher: actions, actionResult: actions.data }}>
+        <PanelProvider value={{ path, navigate, actionFetcher: actions, actionResult: actions.data }}>
           <DocumentPanel
             data={data}
             titleId="overlay-title"
@@ -80,7 +96,7 @@ export function DocumentOverlay({ documentId, onClose }: { documentId: number; o
           </button>
         </div>
       )}
-      {loader.state === 'loading' && data ? (
+      {loader.state === 'loading' && data && !polling ? (
         <p className="visually-hidden" role="status">
           Loading...
         </p>

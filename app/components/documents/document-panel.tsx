@@ -17,6 +17,15 @@ const TAB_LABELS: Record<DocumentTab, string> = {
   versions: 'Version History',
 }
 
+/**
+ * Whether the panel shows a tab that waits for processing (its notice instead of content), which
+ * the page and the overlay then poll. The other tabs hold forms (metadata, a new version) that a
+ * reload of the document would reset while someone fills them in.
+ */
+export const awaitsProcessing = ({ document, tab }: Pick<DocumentDetailData, 'document' | 'tab'>) =>
+  (document.processing_status === 'pending' || document.processing_status === 'processing') &&
+  (tab === 'preview' || tab === 'analysis')
+
 /** The four tabs of a document (spec §2 "Document preview overlay"), as a page or inside the overlay. */
 export function DocumentPanel({
   data,

@@ -1,3 +1,5 @@
+import { useId } from 'react'
+
 import type { DocumentDetailData } from '~/services/document-detail.server'
 
 import { CitedTable } from './cited-table'
@@ -11,6 +13,7 @@ const pageName = (page: { number: number; kind: string; label: string | null }) 
 export function PreviewTab({ data }: { data: DocumentDetailData }) {
   const { document, preview, canEdit } = data
   const { path } = usePanel()
+  const ocrNoteId = useId()
   if (!preview) return <ProcessingNotice document={document} canEdit={canEdit} />
   const current = preview.page
   const index = preview.pages.findIndex((page) => page.number === current?.number)
@@ -25,8 +28,15 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
           <h2 className="preview-heading">
             {pageName(current)} <span className="muted">of {preview.page_count}</span>
           </h2>
+          {current.ocr ? <OcrNote id={ocrNoteId} pageName={pageName(current)} ocr={current.ocr} /> : null}
           {preview.cell ? <CitedTable cell={preview.cell} /> : null}
-          <div className="preview-text" role="region" tabIndex={0} aria-label={`Text of ${pageName(current)}`}>
+          <div
+            className="preview-text"
+            role="region"
+            tabIndex={0}
+            aria-label={`Text of ${pageName(current)}`}
+            aria-describedby={current.ocr ? ocrNoteId : undefined}
+          >
             {current.text ? <PageText text={current.text} passage={preview.passage} /> : <em>No text on this page.</em>}
           </div>
         </>
@@ -48,6 +58,28 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
         </nav>
       ) : null}
     </div>
+  )
+}
+
+type OcrReading = NonNullable<NonNullable<DocumentDetailData['preview']>['pages'][number]['ocr']>
+
+/**
+ * Says the page is a scan whose text OCR read, and how sure it was. A low confidence is flagged in
+ * words as well as colour; the text stays shown (and searchable) in full.
+ */
+function OcrNote({ id, pageName, ocr }: { id: string; pageName: string; ocr: OcrReading }) {
+  const reading = `${pageName}: read by OCR, confidence ${Math.round(ocr.confidence)}%`
+  if (!ocr.low) {
+    return (
+      <p id={id} className="ocr-note">
+        {reading}
+      </p>
+    )
+  }
+  return (
+    <p id={id} className="alert alert-warning ocr-note">
+      {reading}. <strong>Low confidence:</strong> the text may hold errors; check it against the original.
+    </p>
   )
 }
 

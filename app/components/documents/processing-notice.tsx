@@ -1,5 +1,6 @@
 import type { DocumentSummary } from '~/services/documents.server'
 
+import { OcrProgress } from './ocr-progress'
 import { PanelForm } from './panel-context'
 
 /** What to show instead of content while a document is not processed, or why it failed. */
@@ -18,10 +19,20 @@ export function ProcessingNotice({ document, canEdit }: { document: DocumentSumm
       </div>
     )
   }
+  const ocr = document.ocr_progress
+  // Only the sentence is a live region: it changes once or twice (waiting, processing), while the
+  // OCR count changes with every page read and would be announced again at every poll.
   return (
-    <p className="notice" role="status">
-      This document is {document.processing_status === 'pending' ? 'waiting to be processed' : 'being processed'}. Its
-      text appears here when processing finishes.
-    </p>
+    <div className="notice processing-notice">
+      <p role="status">
+        This document is {document.processing_status === 'pending' ? 'waiting to be processed' : 'being processed'}. Its
+        text appears here when processing finishes.
+      </p>
+      {ocr ? (
+        <OcrProgress progress={ocr}>
+          Reading its scanned pages by OCR: {ocr.pages_done} of {ocr.pages_total} done.
+        </OcrProgress>
+      ) : null}
+    </div>
   )
 }

@@ -21,6 +21,12 @@ export interface FailingBackend {
     options?: { once?: boolean },
   ): void
   /**
+   * Answers this user's matching calls with `answer` until `lift()`, then passes them on again: a
+   * page can be shown a state the real backend goes through too fast to catch (a document halfway
+   * through OCR), and then the real one.
+   */
+  stub(userId: number, call: CallPattern, answer: { status: number; body?: unknown }): { lift(): void }
+  /**
    * Holds this user's next matching call until `release()`, then passes it on: the page can be
    * looked at while it waits for the backend.
    */
@@ -113,6 +119,16 @@ export async function startFailingBackend(
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     fail(userId, call, answer, { once = false } = {}) {
       rules.push({ ...call, userId, answer, once })
+    },
+    stub(userId, call, answer) {
+      const rule: Rule = { ...call, userId, answer, once: false }
+      rules.push(rule)
+      return {
+        lift() {
+          const index = rules.indexOf(rule)
+          if (index >= 0) rules.splice(index, 1)
+        },
+      }
     },
     hold(userId, call) {
       let release = () => {}
