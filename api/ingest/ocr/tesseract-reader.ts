@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Worker as ThreadWorker } from 'node:worker_threads'
 
-import type { Worker as TesseractWorker } from 'tesseract.js'
+import type { Block, Worker as TesseractWorker } from 'tesseract.js'
 
 const require = createRequire(import.meta.url)
 // The LSTM model (tessdata_best, integer) that the npm package ships: nothing is downloaded.
@@ -10,6 +10,25 @@ const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng
 // tesseract.js' own default is one block of text, which reads across the columns of a page.
 const AUTOMATIC_LAYOUT = '3'
 const LSTM_ONLY = 1
+
+// Lines Tesseract is this unsure of are mostly specks and smudges read as letters: on degraded
+// scans, leaving out lines under 30 cut the character error rate (84% to 27% on a specked 8 pt page
+// at 100 dpi) at the cost of at most 3% of the words; clean pages lost nothing (decision 023).
+const MIN_LINE_CONFIDENCE = 30
+
+/** The page's text in Tesseract's reading order, paragraphs apart, without its least certain lines. */
+function confidentText(blocks: Block[]) {
+  return blocks
+    .flatMap((block) => block.paragraphs)
+    .map((paragraph) =>
+      paragraph.lines
+        .filter((line) => line.confidence >= MIN_LINE_CONFIDENCE)
+        .map((line) => line.text.trim())
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .join('\n\n')
+}
 
 export interface OcrReader {
   read(image: Uint8Array, dpi: number): Promise<{ text: string; confidence: number }>
@@ -47,10 +66,10 @@ export async function createOcrReader(): Promise<OcrReader> {
     async read(image, dpi) {
       await Promise.race([worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) }), ended])
       const { data } = await Promise.race([
-        worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.length)),
+        worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.length), {}, { text: true, blocks: true }),
         ended,
       ])
-      return { text: data.text, confidence: data.text.trim() ? data.confidence : 0 }
+      return { text: confidentText(data.blocks ?? []), confidence: data.text.trim() ? data.confidence : 0 }
     },
     async close() {
       await worker.terminate()
