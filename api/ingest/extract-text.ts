@@ -10,16 +10,17 @@ import { extractWord } from './extractors/word'
 export async function extractText(type: FileType, bytes: Uint8Array, limits: ExtractionLimits): Promise<Extraction> {
   const extraction = await byType(type, bytes, limits)
   if (!extraction.ocrUnfinished && !extraction.pages.some((page) => page.text.trim()))
-    throw new ExtractionError(noTextReason(extraction, limits))
+    throw new ExtractionError(noTextReason(extraction))
   return extraction
 }
 
-function noTextReason({ scannedPages = 0 }: Extraction, limits: ExtractionLimits) {
+/** Why a document has no text; for scans, what became of them (OCR off, pages left unread) when something did. */
+function noTextReason({ scannedPages = 0, notes }: Extraction) {
   if (scannedPages === 0)
     return 'No text could be found in this document. It may be empty, or its pages may hold only drawings or handwriting, which are not read.'
-  return limits.ocr
-    ? 'No text could be found in this document: OCR found no readable text in its scanned pages.'
-    : 'No text could be found in this document. Its pages are scans, and reading scans by OCR is turned off on this server.'
+  return notes.length
+    ? `No text could be found in this document. ${notes.join(' ')}`
+    : 'No text could be found in this document: OCR found no readable text in its scanned pages.'
 }
 
 function byType(type: FileType, bytes: Uint8Array, limits: ExtractionLimits) {

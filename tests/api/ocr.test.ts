@@ -120,12 +120,30 @@ describe('bounds on OCR', () => {
         extraction_note: 'Pages 2 and 3 are scans: reading scans by OCR is turned off on this server.',
       })
       const scanOnly = await (
-        await upload(api, analyst, { name: 'scan.pdf', bytes: await scannedPdf([{ paragraphs: LETTER_OF_INTENT[1]! }]) })
+        await upload(api, analyst, {
+          name: 'scan.pdf',
+          bytes: await scannedPdf([{ paragraphs: LETTER_OF_INTENT[1]! }]),
+        })
       ).json()
       expect(await processed(api, analyst, scanOnly.id)).toMatchObject({
         processing_status: 'failed',
         failure_reason:
-          'No text could be found in this document. Its pages are scans, and reading scans by OCR is turned off on this server.',
+          'No text could be found in this document. Page 1 is a scan: reading scans by OCR is turned off on this server.',
+      })
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('reads no scan when EXTRACTION_MEMORY_MB leaves no room to draw a page, and says so', async () => {
+    const api = await startApi({ EXTRACTION_MEMORY_MB: '200' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      const created = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntentPdf() })).json()
+      expect(await processed(api, analyst, created.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note:
+          'Pages 2 and 3 are scans: the memory allowed for reading a document is too small to read scans by OCR.',
       })
     } finally {
       await api.close()

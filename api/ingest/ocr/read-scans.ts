@@ -26,6 +26,9 @@ export function pageList(numbers: number[]) {
 
 const pagesWord = (numbers: number[]) => `Page${numbers.length > 1 ? 's' : ''} ${pageList(numbers)}`
 
+const scansUnread = (scans: ScannedPage[], why: string) =>
+  `${pagesWord(scans.map((scan) => scan.pageNumber))} ${scans.length > 1 ? 'are scans' : 'is a scan'}: ${why}`
+
 /**
  * Reads scanned pages by OCR, in page order, into `pages` (which hold their text layer, if any):
  * up to `maxPages` of them, none started after `stopBy`, pages read by an earlier run taken as they
@@ -39,17 +42,11 @@ export async function readScans(
   settings: OcrSettings | undefined,
   budget: TextBudget,
 ): Promise<{ notes: string[]; unfinished: boolean }> {
-  if (!settings) {
-    const notes = [
-      `${pagesWord(scans.map((scan) => scan.pageNumber))} ${scans.length > 1 ? 'are scans' : 'is a scan'}: reading scans by OCR is turned off on this server.`,
-    ]
-    return { notes, unfinished: false }
-  }
+  if (!settings)
+    return { notes: [scansUnread(scans, 'reading scans by OCR is turned off on this server.')], unfinished: false }
   if (settings.maxPixels === 0) {
-    const notes = [
-      `${pagesWord(scans.map((scan) => scan.pageNumber))} ${scans.length > 1 ? 'are scans' : 'is a scan'}: the memory allowed for reading a document is too small to read scans by OCR.`,
-    ]
-    return { notes, unfinished: false }
+    const why = 'the memory allowed for reading a document is too small to read scans by OCR.'
+    return { notes: [scansUnread(scans, why)], unfinished: false }
   }
   const chosen = scans.slice(0, settings.maxPages)
   const notes: string[] = []
