@@ -24,7 +24,7 @@ const OCR_BYTES_PER_PIXEL = 16
 const OCR_MIN_PIXELS = 2_000_000
 
 /** The most pixels a page is drawn at for OCR within `memoryMb`. */
-export function ocrPixelBudget(memoryMb: number) {
+function ocrPixelBudget(memoryMb: number) {
   const pixels = Math.floor(((memoryMb - OCR_FIXED_MB) * 1024 * 1024) / OCR_BYTES_PER_PIXEL)
   return pixels >= OCR_MIN_PIXELS ? pixels : 0
 }

@@ -117,12 +117,7 @@ export function processDocumentJob(deps: Deps) {
     // Last point to stop at for a shutdown; the transaction, once begun, is left to commit.
     signal?.throwIfAborted()
     await db.transaction(async (tx) => {
-      const [still] = await tx
-        .select({ currentVersionId: documents.currentVersionId })
-        .from(documents)
-        .where(eq(documents.id, documentId))
-        .for('update')
-      if (!still || still.currentVersionId !== versionId) return
+      if (!(await lockIfCurrent(tx as unknown as Database, documentId, versionId))) return
       const existing = await tx
         .select({ id: documentPages.id })
         .from(documentPages)
@@ -202,6 +197,16 @@ async function storedPages({ db }: Deps, versionId: number) {
   }))
 }
 
+/** Locks the document for the transaction; false when it is gone or its current version is no longer this one. */
+async function lockIfCurrent(tx: Database, documentId: number, versionId: number) {
+  const [still] = await tx
+    .select({ currentVersionId: documents.currentVersionId })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .for('update')
+  return still?.currentVersionId === versionId
+}
+
 /**
  * OCR ran out of this run's time with pages still to read: the same version is queued again, to go
  * on from the pages read so far, so each run stays within the extraction's time limit and other
@@ -209,12 +214,7 @@ async function storedPages({ db }: Deps, versionId: number) {
  */
 async function continueLater({ db, jobs }: Deps, job: Job, documentId: number, versionId: number) {
   await db.transaction(async (tx) => {
-    const [still] = await tx
-      .select({ currentVersionId: documents.currentVersionId })
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .for('update')
-    if (!still || still.currentVersionId !== versionId) return
+    if (!(await lockIfCurrent(tx as unknown as Database, documentId, versionId))) return
     await jobs.enqueue(PROCESS_DOCUMENT, job.payload, {
       db: tx as unknown as Database,
       organizationId: job.organizationId,

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api'
 
-import { cleanText, type ExtractedPage, type OcrPage, type OcrSettings, type TextBudget } from '../extraction-types'
+import { cleanText, type ExtractedPage, type OcrSettings, type TextBudget } from '../extraction-types'
 import { ocrResolution, renderGreyscale } from './render-page'
 import { createOcrReader, type OcrReader } from './tesseract-reader'
 
@@ -115,5 +115,3 @@ export async function readScans(
     )
   return { notes, unfinished: false }
 }
-
-export type { OcrPage }

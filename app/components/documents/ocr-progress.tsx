@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react'
 
 import type { DocumentSummary } from '~/services/documents.server'
 
-export type OcrProgressValue = NonNullable<DocumentSummary['ocr_progress']>
+type OcrProgressValue = NonNullable<DocumentSummary['ocr_progress']>
 
 /**
  * Scanned pages read by OCR so far: a sentence, and a native progress bar named by it (and by
