@@ -1,10 +1,11 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
 
+import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { conversationTemplates, users } from '../db/schema'
 import { notFound } from '../http-error'
-import { requireTemplate, requireTemplateEditor, TEMPLATE_NOT_FOUND } from './access'
+import { requireTemplate, requireTemplateEditor, TEMPLATE_NOT_FOUND, templateKey } from './access'
 import { templatePayload } from './payload'
 import type { ListTemplatesQuery, TemplateInput, TemplatePatch } from './schema'
 
@@ -60,13 +61,22 @@ export async function updateTemplate(deps: Deps, caller: OrgCaller, id: number, 
   return getTemplate(deps, caller, id)
 }
 
+/** Deletes the template, logged with its name in the same transaction. */
 export async function deleteTemplate(deps: Deps, caller: OrgCaller, id: number) {
   requireTemplateEditor(caller)
-  const deleted = await deps.db
-    .delete(conversationTemplates)
-    .where(ownTemplate(caller, id))
-    .returning({ id: conversationTemplates.id })
-  if (!deleted.length) throw notFound(TEMPLATE_NOT_FOUND)
+  await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(conversationTemplates).where(ownTemplate(caller, id)).returning({
+      id: conversationTemplates.id,
+      name: conversationTemplates.name,
+      phase: conversationTemplates.phaseId,
+    })
+    if (!deleted) throw notFound(TEMPLATE_NOT_FOUND)
+    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+      action: 'template.deleted',
+      target: deleted.name,
+      details: { template_id: templateKey(deleted.id), phase: deleted.phase },
+    })
+  })
 }
 
 const ownTemplate = (caller: OrgCaller, id: number) =>

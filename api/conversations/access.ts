@@ -5,9 +5,9 @@ import { conversations } from '../db/schema'
 import { notFound } from '../http-error'
 import { pathId } from '../validation'
 
-const NOT_FOUND = 'Conversation not found.'
+export const CONVERSATION_NOT_FOUND = 'Conversation not found.'
 
-export const conversationId = (raw: string | undefined) => pathId(raw, NOT_FOUND)
+export const conversationId = (raw: string | undefined) => pathId(raw, CONVERSATION_NOT_FOUND)
 
 /**
  * The conversation if the caller created it in their current organization. Anyone else's, in this
@@ -24,6 +24,6 @@ export async function requireConversation({ db }: Deps, caller: OrgCaller, id: n
         eq(conversations.userId, caller.userId),
       ),
     )
-  if (!row) throw notFound(NOT_FOUND)
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND)
   return row
 }

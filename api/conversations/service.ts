@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 
+import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import { requireTemplate, TEMPLATE_NOT_FOUND, templateId } from '../conversation-templates/access'
 import { templateOutline } from '../conversation-templates/outline'
+import type { Database } from '../db/client'
 import { conversations, documents, messages } from '../db/schema'
-import { badRequest, HttpError } from '../http-error'
-import { requireConversation } from './access'
+import { badRequest, HttpError, notFound } from '../http-error'
+import { CONVERSATION_NOT_FOUND, requireConversation } from './access'
 import { conversationPayload, messagePayload } from './payload'
 import { type CreateConversationInput, DEFAULT_TITLE } from './schema'
 
@@ -73,9 +75,27 @@ export async function renameConversation(deps: Deps, caller: OrgCaller, id: numb
   return conversationPayload(row!)
 }
 
+/**
+ * Deletes the caller's conversation, logged in the same transaction. A conversation is private to
+ * its creator, so the log names neither its title nor its questions: only that one of theirs went,
+ * and how many messages it held.
+ */
 export async function deleteConversation(deps: Deps, caller: OrgCaller, id: number) {
   await requireConversation(deps, caller, id)
-  await deps.db.delete(conversations).where(eq(conversations.id, id))
+  await deps.db.transaction(async (tx) => {
+    const [held] = await tx.select({ messages: count() }).from(messages).where(eq(messages.conversationId, id))
+    const [deleted] = await tx
+      .delete(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, caller.userId)))
+      .returning({ id: conversations.id })
+    // Deleted meanwhile in another tab, whose deletion is the one logged.
+    if (!deleted) throw notFound(CONVERSATION_NOT_FOUND)
+    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+      action: 'conversation.deleted',
+      target: '',
+      details: { conversation_id: deleted.id, messages: held?.messages ?? 0 },
+    })
+  })
 }
 
 export async function listMessages(deps: Deps, caller: OrgCaller, id: number) {

@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 
 import type { Participant } from '../../shared/meetings'
+import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
 import { meetings, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
-import { MEETING_NOT_FOUND, requireMeeting, requireMeetingEditor } from './access'
+import { MEETING_NOT_FOUND, meetingKey, requireMeeting, requireMeetingEditor } from './access'
 import { meetingPayload, transcriptPayload } from './payload'
 import { processTranscript } from './processing'
 import { removeUnusedRecording } from './recordings'
@@ -89,14 +90,25 @@ export async function updateMeeting(deps: Deps, caller: OrgCaller, id: number, c
   return meetingPayload(row)
 }
 
+/** Deletes the meeting, logged with its title in the same transaction; then its recording if no other meeting has it. */
 export async function deleteMeeting(deps: Deps, caller: OrgCaller, id: number) {
   requireMeetingEditor(caller)
-  const deleted = await deps.db
-    .delete(meetings)
-    .where(ownMeeting(caller, id))
-    .returning({ id: meetings.id, recordingKey: meetings.recordingKey })
-  if (!deleted.length) throw notFound(MEETING_NOT_FOUND)
-  if (deleted[0]!.recordingKey) await removeUnusedRecording(deps, deleted[0]!.recordingKey)
+  const deleted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(meetings).where(ownMeeting(caller, id)).returning({
+      id: meetings.id,
+      title: meetings.title,
+      scheduledAt: meetings.scheduledAt,
+      recordingKey: meetings.recordingKey,
+    })
+    if (!row) throw notFound(MEETING_NOT_FOUND)
+    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+      action: 'meeting.deleted',
+      target: row.title,
+      details: { meeting_id: meetingKey(row.id), scheduled_at: row.scheduledAt.toISOString() },
+    })
+    return row
+  })
+  if (deleted.recordingKey) await removeUnusedRecording(deps, deleted.recordingKey)
 }
 
 export async function getTranscript(deps: Deps, caller: OrgCaller, id: number) {

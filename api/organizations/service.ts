@@ -72,9 +72,9 @@ async function uniqueSlug(db: Database, name: string) {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
-/** Creates an organization; its creator becomes its first admin. */
+/** Creates an organization, logged as its first event; its creator becomes its first admin. */
 export async function createOrganization(
-  { db }: Deps,
+  { db, clock }: Deps,
   caller: Caller,
   input: z.infer<typeof CreateOrganizationSchema>,
 ) {
@@ -90,6 +90,11 @@ export async function createOrganization(
       .returning()
     await tx.insert(memberships).values({ organizationId: created!.id, userId: caller.userId, role: 'admin' })
     await giveSampleTemplates(tx as unknown as Database, created!.id)
+    await recordEvent(tx as unknown as Database, clock, caller, created!.id, {
+      action: 'organization.created',
+      target: created!.name,
+      details: { slug: created!.slug },
+    })
     return created!
   })
   return describeOrganization(organization, 1, 'admin')

@@ -1,7 +1,8 @@
 import type { AuditEvent } from '~/services/audit.server'
-import { formatDateTime } from '~/utils/format'
+import { formatDateTime, plural } from '~/utils/format'
 
 import { AUDIT_ACTION_LABELS, isAuditAction } from '../../shared/audit'
+import { phaseName } from '../../shared/templates'
 
 const ROLE_NAMES: Record<string, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
 const FIELD_NAMES: Record<string, string> = {
@@ -37,10 +38,18 @@ function describeDetails({ action, details }: AuditEvent): string[] {
       return [`${text(details.email)}, ${role(details.role)}`]
     case 'organization.updated':
       return changeList(details.changes)
+    case 'organization.created':
+      return [`At the address ${text(details.slug)}`]
     case 'organization.deleted':
       return [`Its address was ${text(details.slug)}`]
     case 'document.deleted':
       return [`File ${text(details.file_name)}`]
+    case 'template.deleted':
+      return [`${phaseName(text(details.phase))} phase`]
+    case 'meeting.deleted':
+      return [`Was scheduled for ${formatDateTime(text(details.scheduled_at))}`]
+    case 'conversation.deleted':
+      return [plural(Number(details.messages) || 0, 'message')]
     case 'user.email_changed':
       return [`From ${text(details.from)} to ${text(details.to)}`]
     case 'user.password_changed':

@@ -50,7 +50,8 @@ export default function AuditLog() {
           {organizationName ? (
             <p>
               Administrative actions in {organizationName}: invitations, role changes, removals, changes to the
-              organization and its documents, and members’ e-mail and password changes.
+              organization, deletions of its documents, templates, meetings and conversations, and members’ e-mail and
+              password changes.
             </p>
           ) : null}
         </div>

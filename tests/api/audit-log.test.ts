@@ -113,6 +113,18 @@ async function call(session: Session | null, method: string, path: string, json?
   return response.status === 204 ? null : response.json()
 }
 
+const TEMPLATE = {
+  name: 'Buyer Readiness Review',
+  phaseId: 'phase-2',
+  sections: [{ title: 'Financial quality', suggestedQuestions: ['Are the accounts audited?'], timeAllocation: 25 }],
+}
+const MEETING = {
+  title: 'Succession planning',
+  date: '2026-12-01T15:00:00Z',
+  duration: 60,
+  participants: [{ name: 'Helen Park', role: 'client' }],
+}
+
 const inviteToA = (email: string, role = 'member', status = 201) =>
   call(adminA, 'POST', `/organizations/${A}/invite/`, { email, role }, status)
 
@@ -248,6 +260,64 @@ describe('each administrative action writes one event with who, what and when', 
     })
   })
 
+  it('a new organization is logged as its first event, by its creator, with its name and slug', async () => {
+    const since = await lastEventId()
+    const created = (await call(adminB, 'POST', '/organizations/', { name: 'Harbor Holdings' }, 201)) as {
+      id: number
+      slug: string
+    }
+    const rows = await api.db.select().from(auditEvents).where(gt(auditEvents.id, since))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      organizationId: created.id,
+      actorId: adminB.user.id,
+      action: 'organization.created',
+      target: 'Harbor Holdings',
+      details: { slug: created.slug },
+    })
+  })
+
+  it('a template deletion names the template and its phase', async () => {
+    const template = (await call(analystA, 'POST', '/conversation-templates/', TEMPLATE, 201)) as { id: string }
+    await expectOneEvent(() => call(analystA, 'DELETE', `/conversation-templates/${template.id}/`, undefined, 204), {
+      organizationId: idA,
+      actor: analystA,
+      action: 'template.deleted',
+      target: 'Buyer Readiness Review',
+      details: { template_id: template.id, phase: 'phase-2' },
+    })
+  })
+
+  it('a meeting deletion names the meeting and when it was to be held', async () => {
+    const meeting = (await call(analystA, 'POST', '/meetings/', MEETING, 201)) as { id: string; date: string }
+    await expectOneEvent(() => call(analystA, 'DELETE', `/meetings/${meeting.id}/`, undefined, 204), {
+      organizationId: idA,
+      actor: analystA,
+      action: 'meeting.deleted',
+      target: 'Succession planning',
+      details: { meeting_id: meeting.id, scheduled_at: new Date(meeting.date).toISOString() },
+    })
+  })
+
+  it("a conversation deletion, by a member too, counts its messages but keeps its creator's words private", async () => {
+    const conversation = (await call(memberA, 'POST', '/conversations/', { title: 'Private worries' }, 201)) as {
+      id: number
+    }
+    await call(
+      memberA,
+      'POST',
+      `/conversations/${conversation.id}/add_message/`,
+      { content: 'Is my pension safe?' },
+      201,
+    )
+    const event = await expectOneEvent(
+      () => call(memberA, 'DELETE', `/conversations/${conversation.id}/`, undefined, 204),
+      { organizationId: idA, actor: memberA, action: 'conversation.deleted', target: '' },
+    )
+    expect(event.details).toEqual({ conversation_id: conversation.id, messages: 2 })
+    expect(JSON.stringify(event)).not.toMatch(/Private worries|pension/)
+  })
+
   it('an e-mail change is logged in every organization of the person, with both addresses', async () => {
     const tess = await joinA('tess@newco.example', 'tess')
     // Tess joins B too, accepting while signed in (her address is verified by her first invitation).
@@ -305,13 +375,27 @@ describe('an action that fails writes nothing', () => {
     }
     const response = await upload(api, adminA, { name: 'Keep me.txt', bytes: 'Stays.' }, {}, A)
     const document = (await response.json()) as { id: number }
-    await expectNoEvent(() => call(memberA, 'DELETE', `/documents/${document.id}/`, undefined, 403))
+    const template = (await call(adminA, 'POST', '/conversation-templates/', TEMPLATE, 201)) as { id: string }
+    const meeting = (await call(adminA, 'POST', '/meetings/', MEETING, 201)) as { id: string }
+    await expectNoEvent(async () => {
+      await call(memberA, 'DELETE', `/documents/${document.id}/`, undefined, 403)
+      await call(memberA, 'DELETE', `/conversation-templates/${template.id}/`, undefined, 403)
+      await call(memberA, 'DELETE', `/meetings/${meeting.id}/`, undefined, 403)
+    })
   })
 
   it("refused outside the organization: B's admin acting on A", async () => {
+    const template = (await call(adminA, 'POST', '/conversation-templates/', TEMPLATE, 201)) as { id: string }
+    const meeting = (await call(adminA, 'POST', '/meetings/', MEETING, 201)) as { id: string }
+    const conversation = (await call(adminA, 'POST', '/conversations/', { title: 'Mine' }, 201)) as { id: number }
     await expectNoEvent(async () => {
       await call(adminB, 'POST', `/organizations/${A}/invite/`, { email: 'y@newco.example' }, 404)
       await call(adminB, 'DELETE', `/organizations/${A}/`, undefined, 404)
+      await call(adminB, 'DELETE', `/conversation-templates/${template.id}/`, undefined, 404)
+      await call(adminB, 'DELETE', `/meetings/${meeting.id}/`, undefined, 404)
+      await call(adminB, 'DELETE', `/conversations/${conversation.id}/`, undefined, 404)
+      // Another member's conversation in the same organization is just as unknown.
+      await call(memberA, 'DELETE', `/conversations/${conversation.id}/`, undefined, 404)
     })
   })
 

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_action_check";--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK (action in ('member.invited', 'invitation.resent', 'invitation.revoked', 'member.role_changed', 'member.removed', 'organization.created', 'organization.updated', 'organization.deleted', 'document.deleted', 'template.deleted', 'meeting.deleted', 'conversation.deleted', 'user.email_changed', 'user.password_changed'));
