@@ -90,6 +90,8 @@ test.describe('untrusted markdown in a conversation', () => {
   })
 
   test("a template's plan with an image and a link loads nothing from another site", async ({ page }) => {
+    // Two sign-ins, a template and a conversation: on a busy machine this takes most of 30 s.
+    test.slow()
     const { access } = await apiSignIn(analyst.username, analyst.password)
     const response = await fetch(`${baseURL()}/api/conversation-templates/`, {
       method: 'POST',
