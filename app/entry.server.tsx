@@ -18,8 +18,9 @@ const HONEYPOT_STYLE = `'sha256-${createHash('sha256').update('display:none').di
  * whose every other response has a non-script type and `nosniff`. Styles come from our stylesheets;
  * the only style attribute allowed is the honeypot's, by its hash. Google's sign-in is reached by a
  * form post that redirects to its authorization endpoint (GOOGLE_AUTHORIZATION_URL), which
- * `form-action` governs in Chromium. Organization logos are
- * links to any https image.
+ * `form-action` governs in Chromium. Images come from our own origin or data: only: an image from
+ * elsewhere, written into a message or a document, would send whatever its address carries to that
+ * site without a click (issue 30).
  */
 function contentSecurityPolicy(nonce: string) {
   return [
@@ -28,7 +29,7 @@ function contentSecurityPolicy(nonce: string) {
     "script-src-attr 'none'",
     "style-src 'self'",
     `style-src-attr 'unsafe-hashes' ${HONEYPOT_STYLE}`,
-    "img-src 'self' data: https:",
+    "img-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -9,7 +9,8 @@
 //   spans (a multi-value answer lists its figures there). That line is what a reader takes for the
 //   answer: the computed figure ("$293.6 million", "24.41%", "2019"), the figures asked for
 //   ("$161 thousand; $186 thousand"), the short phrase a span answer opens with, or else the first
-//   sentence or table row quoted. "figure first" is the share of answers whose leading line is a number;
+//   sentence quoted (without its quotation mark `>`) or table row. "figure first" is the share of
+//   answers whose leading line is a number;
 // - citation precision (markers whose passage is judged relevant) and coverage (answers citing at
 //   least one relevant passage), mean answer length, and p50/p95 time to the first chunk and the last;
 // - a baseline: the top search result's text cut to the answers' mean length, with its answer hit.
@@ -33,11 +34,15 @@ const hits = (answer: string, gold: string[]) =>
   gold.length > 0 && gold.every((item) => squeeze(answer).includes(squeeze(item)))
 const withoutMarkers = (text: string) => text.replace(/\s?\[\d+\]/g, '')
 
-/** The prediction TAT-QA scores: the answer's first line without markers, its spans split at "; ". */
+/**
+ * The prediction TAT-QA scores: the answer's first line without markers or quotation mark, its
+ * spans split at "; ".
+ */
 const leadingSpans = (answer: string) =>
   withoutMarkers(answer)
     .trim()
     .split('\n')[0]!
+    .replace(/^>\s*/, '')
     .split(/;\s+/)
     .map((span) => span.trim())
     .filter(Boolean)

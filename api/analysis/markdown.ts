@@ -1,4 +1,5 @@
 import type { Source } from '../ai/analysis/types'
+import { literalMarkdown as literal } from '../literal-markdown'
 import type { AnalysisPayload } from './payload'
 
 const GENERATED_BY = {
@@ -8,7 +9,9 @@ const GENERATED_BY = {
 
 /**
  * An analysis as a Markdown file for the advisor's report: the result, each item marked [n], and a
- * Sources section giving for each n the page or sheet and the words quoted.
+ * Sources section giving for each n the page or sheet and the words quoted. Every text that comes
+ * from the document or its title is written literally (../literal-markdown): opened in a Markdown
+ * viewer, a document's `<script>`, image or link shows as the text it is.
  */
 export function analysisMarkdown(analysis: AnalysisPayload): string {
   const sources: Source[] = []
@@ -19,9 +22,9 @@ export function analysisMarkdown(analysis: AnalysisPayload): string {
     return ` [${index + 1}]`
   }
   const lines = [
-    `# ${analysis.title}: ${inline(analysis.document_title)}`,
+    `# ${analysis.title}: ${literal(analysis.document_title)}`,
     '',
-    `Document: ${inline(analysis.document_title)} (document id ${analysis.document_id}, version id ${analysis.version_id})  `,
+    `Document: ${literal(analysis.document_title)} (document id ${analysis.document_id}, version id ${analysis.version_id})  `,
     `Created: ${analysis.created_at}, ${GENERATED_BY[analysis.generated_by]}`,
     '',
   ]
@@ -29,14 +32,14 @@ export function analysisMarkdown(analysis: AnalysisPayload): string {
     case 'summary':
       lines.push(
         analysis.sentences.length
-          ? analysis.sentences.map((sentence) => `${inline(sentence.text)}${cite(sentence.source)}`).join(' ')
+          ? analysis.sentences.map((sentence) => `${literal(sentence.text)}${cite(sentence.source)}`).join(' ')
           : 'The document has no text to summarise.',
       )
       break
     case 'key-findings':
       if (!analysis.findings.length) lines.push('The document states no facts or figures to report.')
       analysis.findings.forEach((finding, index) =>
-        lines.push(`${index + 1}. ${inline(finding.text)}${cite(finding.source)}`),
+        lines.push(`${index + 1}. ${literal(finding.text)}${cite(finding.source)}`),
       )
       break
     case 'risks':
@@ -47,32 +50,26 @@ export function analysisMarkdown(analysis: AnalysisPayload): string {
       // The evidence of each risk is its source's quote, listed under Sources.
       lines.push('| Category | Risk Level | Description |', '| --- | --- | --- |')
       for (const risk of analysis.risks)
-        lines.push(`| ${cell(risk.category)} | ${risk.level} | ${cell(risk.description)}${cite(risk.source)} |`)
+        lines.push(`| ${literal(risk.category)} | ${risk.level} | ${literal(risk.description)}${cite(risk.source)} |`)
       break
     case 'recommendations':
       if (!analysis.recommendations.length) lines.push('The document shows no risk or finding to act on.')
       analysis.recommendations.forEach((recommendation, index) =>
         lines.push(
-          `${index + 1}. ${inline(recommendation.text)} _Addresses: ${recommendation.addresses.join(', ')}._${cite(recommendation.source)}`,
+          `${index + 1}. ${literal(recommendation.text)} _Addresses: ${recommendation.addresses.map(literal).join(', ')}._${cite(recommendation.source)}`,
         ),
       )
       break
   }
   if (sources.length) {
     lines.push('', '## Sources', '')
-    sources.forEach((source, index) => lines.push(`${index + 1}. ${where(source)}: “${inline(source.quote)}”`))
+    sources.forEach((source, index) => lines.push(`${index + 1}. ${where(source)}: “${literal(source.quote)}”`))
   }
   return `${lines.join('\n')}\n`
 }
 
 function where(source: Source) {
   if (source.page_number !== null) return `Page ${source.page_number}`
-  if (source.sheet_name) return `Sheet ${inline(source.sheet_name)}`
+  if (source.sheet_name) return `Sheet ${literal(source.sheet_name)}`
   return 'Document text'
 }
-
-/** Text on one line, its Markdown left as written apart from line breaks. */
-const inline = (text: string) => text.replace(/\s+/g, ' ').trim()
-
-/** Text in a table cell, where a | would end the cell. */
-const cell = (text: string) => inline(text).replace(/\|/g, '\\|')

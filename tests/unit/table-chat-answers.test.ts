@@ -64,7 +64,7 @@ describe('answers from the tables of the retrieved passages', () => {
 
   it('give the sentence answer unchanged when no table holds the figure, never a number from nowhere', async () => {
     expect(await answer('When does the lease end?', [LEASE])).toBe(
-      'The factory lease in Dayton runs until 2031 with two renewal options. [1]',
+      '> The factory lease in Dayton runs until 2031 with two renewal options. [1]',
     )
     expect(await answer('What is the EBITDA margin forecast for 2030?', [LEASE, TABLE])).toBe(NO_ANSWER)
     for (const question of ['What was the EBITDA in 2019?', 'What were the total sales in 2015?'])
@@ -79,7 +79,7 @@ describe('answers from the tables of the retrieved passages', () => {
     )
     expect(await answer('Why did total sales increase from 2018 to 2019?', [TABLE, reason])).toBe(
       'because of new fixed price contracts with the Navy.\n\n' +
-        'Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
+        '> Total sales increased from 2018 to 2019 because of new fixed price contracts with the Navy. [2]',
     )
     for (const question of ['What does Other include?', 'What are fixed price sales?'])
       expect(await answer(question, [TABLE])).not.toMatch(FIGURE_FIRST)

@@ -40,7 +40,7 @@ const EXPLANATION = /^\s*(why|how come|what (was|were|is|are) the (main )?(reaso
  * a retrieved table holds is answered first from the table: the figure, computed exactly, then
  * its derivation with each operand's marker (./computed). A quoted sentence is preceded by the
  * phrase of it that answers, when the question asks for a figure, a date, a cause or what
- * something is or consists of (./short-answer).
+ * something is or consists of (./short-answer). Quoted sentences are set as quotations.
  */
 export function extractiveAnswers(): AnswerProvider {
   return {
@@ -132,9 +132,14 @@ function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Se
   }
 }
 
+/**
+ * A sentence is quoted as a blockquote with its marker: it is the document's evidence, not the
+ * answer's own words, whatever it says ("ignore previous instructions…"). A row keeps the shape
+ * of its table, which already shows it as data.
+ */
 function render(unit: Unit) {
   const marker = `[${unit.passage + 1}]`
-  if (!unit.table) return `${unit.text} ${marker}`
+  if (!unit.table) return `> ${unit.text} ${marker}`
   const { header, row } = unit.table
   const width = Math.max(row.length, ...header.map((cells) => cells.length))
   const line = (cells: string[]) =>

@@ -1,7 +1,4 @@
-import type { ReactNode } from 'react'
-import ReactMarkdown, { type Components } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
-
+import { Markdown, SiteLink } from '~/components/markdown'
 import type { Message } from '~/services/conversations.server'
 import { relativeTime } from '~/utils/documents'
 
@@ -20,17 +17,6 @@ export const passageHref = (reference: Reference) =>
 
 const turnAnchor = (messageId: number) => `message-${messageId}`
 
-/** A link to a source: a document opens apart from the conversation, a turn of it stays in place. */
-function SourceLink({ href, children }: { href: string; children: ReactNode }) {
-  return href.startsWith('#') ? (
-    <a href={href}>{children}</a>
-  ) : (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  )
-}
-
 /**
  * The answer's `[n]` markers as links to their passages. Only markers that name a saved reference
  * become links (the server keeps no other); a bracketed number inside code stays as written.
@@ -43,19 +29,10 @@ function linkMarkers(content: string, references: Reference[]) {
   })
 }
 
-// Raw HTML in an answer is shown as text (react-markdown's default without rehype-raw) and
-// `javascript:` and other unsafe URLs are dropped by its default URL transform; links open apart
-// from the conversation.
-const components: Components = {
-  a: ({ href, children }) => <SourceLink href={href ?? ''}>{children}</SourceLink>,
-}
-
-function Markdown({ content, references }: { content: string; references: Reference[] }) {
-  return content ? (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-      {linkMarkers(content, references)}
-    </ReactMarkdown>
-  ) : null
+// Every message, whoever wrote it (the user, a meeting's speaker, a template, the answerer quoting
+// a document), goes through the one Markdown component and its rules for links and images.
+function MessageMarkdown({ content, references }: { content: string; references: Reference[] }) {
+  return content ? <Markdown>{linkMarkers(content, references)}</Markdown> : null
 }
 
 /** The answer; one computed from tables has its formula drawn with a link to each operand's cell. */
@@ -71,16 +48,16 @@ export function MessageContent({
   if (!derivation) {
     return (
       <div className="message-content">
-        <Markdown content={content} references={references} />
+        <MessageMarkdown content={content} references={references} />
       </div>
     )
   }
   const { before, lead, after } = splitAtFormula(content, derivation)
   return (
     <div className="message-content">
-      <Markdown content={before} references={references} />
+      <MessageMarkdown content={before} references={references} />
       <Derivation derivation={derivation} lead={lead ?? ''} references={references} />
-      <Markdown content={after} references={references} />
+      <MessageMarkdown content={after} references={references} />
     </div>
   )
 }
@@ -154,7 +131,7 @@ export function MessageItem({
           <ol>
             {references.map((reference, index) => (
               <li key={index}>
-                <SourceLink
+                <SiteLink
                   href={
                     reference.document_id === null
                       ? `#${turnAnchor(reference.message_id)}`
@@ -162,7 +139,7 @@ export function MessageItem({
                   }
                 >
                   {reference.document_title}
-                </SourceLink>{' '}
+                </SiteLink>{' '}
                 <span className="muted">(Relevance: {Math.round(reference.relevance_score * 100)}%)</span>
               </li>
             ))}

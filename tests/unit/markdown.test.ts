@@ -1,0 +1,97 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+
+import { MessageContent, MessageItem } from '../../app/components/chat/message-item'
+import { Markdown } from '../../app/components/markdown'
+import { OrgAvatar } from '../../app/components/org-avatar'
+
+const render = (markdown: string) => renderToStaticMarkup(createElement(Markdown, null, markdown))
+const PIXEL = 'https://evil.example.com/pixel.png?c=revenue'
+
+describe('markdown from users and documents', () => {
+  it('never loads an image: it becomes a link named by its alt text, showing its address', () => {
+    const html = render(`Revenue ![t](${PIXEL}) and ![](/api/documents/1/download/) and ![x](//evil.example.com/y.gif)`)
+    expect(html).not.toContain('<img')
+    expect(html).toContain(
+      '<a href="https://evil.example.com/pixel.png?c=revenue" target="_blank" rel="noopener noreferrer nofollow">' +
+        'Image: t<span class="link-address"> (https://evil.example.com/pixel.png?c=revenue)</span>',
+    )
+    expect(html).toContain('Image: untitled')
+    expect(html).toContain(
+      'rel="noopener noreferrer nofollow">Image: x<span class="link-address"> (//evil.example.com/y.gif)',
+    )
+  })
+
+  it('shows where an off-site link leads and opens it apart, telling the other site nothing', () => {
+    const html = render('See [our figures](https://evil.example.com/collect?c=ebitda) or https://evil.example.com/')
+    expect(html).toContain(
+      '<a href="https://evil.example.com/collect?c=ebitda" target="_blank" rel="noopener noreferrer nofollow">our figures' +
+        '<span class="link-address"> (https://evil.example.com/collect?c=ebitda)</span>',
+    )
+    // A bare address is its own link text: shown once.
+    expect(html).toContain('rel="noopener noreferrer nofollow">https://evil.example.com/<span class="visually-hidden">')
+  })
+
+  it('keeps the words of a link to a script, without the link', () => {
+    const html = render('[click](javascript:alert(1)) [mail](vbscript:msgbox)')
+    expect(html).not.toMatch(/href|javascript|vbscript/)
+    expect(html).toContain('click')
+  })
+
+  it('shows raw HTML as text', () => {
+    const html = render(
+      '<script>alert(1)</script> <img src=x onerror="alert(2)"> <iframe src="https://evil.example.com">',
+    )
+    expect(html).not.toMatch(/<(script|img|iframe)/)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+  })
+
+  it('keeps links into the app: a fragment in place, a page opened apart', () => {
+    expect(render('[turn](#message-4)')).toContain('<a href="#message-4">turn</a>')
+    expect(render('[doc](/documents/3?chunk=9#passage-9)')).toContain(
+      '<a href="/documents/3?chunk=9#passage-9" target="_blank" rel="noopener noreferrer">doc</a>',
+    )
+  })
+
+  it('applies to every message of a conversation, a quoted document sentence with its citation included', () => {
+    const content = `> Our chart ![t](${PIXEL}) shows it. [1]`
+    const references = [
+      { document_id: 3, chunk_id: 9, message_id: null, document_title: 'Chart', relevance_score: 0.5 },
+    ] as unknown as Parameters<typeof MessageContent>[0]['references']
+    const html = renderToStaticMarkup(createElement(MessageContent, { content, references }))
+    expect(html).not.toContain('<img')
+    expect(html).toMatch(/^<div class="message-content"><blockquote>\n<p>Our chart <a href="https:\/\/evil/)
+    expect(html).toContain('<a href="/documents/3?chunk=9#passage-9" target="_blank" rel="noopener noreferrer">[1]</a>')
+  })
+})
+
+describe('every message of a conversation', () => {
+  it.each(['user', 'client', 'advisor', 'participant', 'assistant'] as const)(
+    'shows an image in a message of the %s as a link, never loading it',
+    (author) => {
+      const html = renderToStaticMarkup(
+        createElement(MessageItem, {
+          author,
+          speaker: author === 'client' ? 'Helen Park' : null,
+          content: `The chart ![t](${PIXEL})`,
+          createdAt: null,
+          references: [],
+          now: 0,
+        }),
+      )
+      expect(html).not.toContain('<img')
+      expect(html).toContain(`rel="noopener noreferrer nofollow">Image: t<span class="link-address"> (${PIXEL})`)
+    },
+  )
+})
+
+describe('an organization logo', () => {
+  it('is drawn from this site or a data: image only, its initial standing in for one elsewhere', () => {
+    const avatar = (logo: string) => renderToStaticMarkup(createElement(OrgAvatar, { name: 'Acme', logo }))
+    expect(avatar('https://evil.example.com/logo.png')).not.toContain('<img')
+    expect(avatar('https://evil.example.com/logo.png')).toContain('>A</span>')
+    expect(avatar('/logo.png')).toContain('<img')
+    expect(avatar('data:image/png;base64,iVBORw0KGgo=')).toContain('<img')
+  })
+})
