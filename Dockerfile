@@ -46,7 +46,8 @@ COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/public ./public
 # build/ is the node user's: worker threads' bundles are written to build/workers on first use.
 COPY --from=build --chown=node:node /app/build ./build
-RUN mkdir -p /app/data && chown node:node /app/data
+# The data volume is the node user's only (a volume made by an older image is tightened at start).
+RUN install -d -o node -g node -m 0700 /app/data
 VOLUME /app/data
 USER node
 EXPOSE 3000

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 
 import { runEntryPoint } from './api/entry-point'
+import { makeDataDirPrivate } from './api/owner-only-files'
 import { withGeneratedSecrets } from './api/secrets'
 import { onShutdownSignal } from './api/shutdown'
 import { webEnv } from './app/services/env.server'
@@ -13,6 +14,8 @@ import { serveWeb } from './server/web-process'
  * that holds the database and the jobs and that many web processes beside it (decision 012).
  */
 runEntryPoint(async () => {
+  // A web process of several starts after its primary has done this.
+  if (!cluster.isWorker) makeDataDirPrivate(process.env)
   Object.assign(process.env, withGeneratedSecrets(process.env))
   const env = process.env
   const { WEB_CONCURRENCY } = webEnv() // fail fast on a bad web setting, before anything starts

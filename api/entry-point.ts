@@ -1,4 +1,5 @@
 import { ConfigError } from './config'
+import { keepNewFilesPrivate } from './owner-only-files'
 
 /**
  * A bad setting: the backend's ConfigError, or a failed check of the web tier's settings
@@ -14,9 +15,11 @@ export function isConfigError(error: unknown): error is Error {
 /**
  * Starts a process (server.ts, api/server.ts, api/worker.ts). If start-up fails the process exits 1
  * instead of lingering on whatever it had opened: a bad setting prints only its message, which names
- * the variable (a stack trace would bury it); anything else prints in full.
+ * the variable (a stack trace would bury it); anything else prints in full. Before anything, what
+ * the process will create is made its user's only.
  */
 export async function runEntryPoint(main: () => Promise<unknown>): Promise<void> {
+  keepNewFilesPrivate()
   try {
     await main()
   } catch (error) {

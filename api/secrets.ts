@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { ConfigError } from './config'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './owner-only-files'
 
 const GENERATED = ['JWT_SECRET', 'SESSION_SECRET'] as const
 
@@ -36,8 +37,8 @@ export function withGeneratedSecrets(env: Record<string, string | undefined>) {
     }
   }
   if (changed) {
-    mkdirSync(dataDir, { recursive: true })
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: PRIVATE_FILE_MODE })
   }
   return { ...env, ...Object.fromEntries(missing.map((name) => [name, stored[name]])) }
 }

@@ -4,11 +4,13 @@ import { serve } from '@hono/node-server'
 
 import { startBackend } from './bootstrap'
 import { runEntryPoint } from './entry-point'
+import { makeDataDirPrivate } from './owner-only-files'
 import { withGeneratedSecrets } from './secrets'
 import { drainable, onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 
 // The backend on its own (`npm run start:api`), for scale-out or other clients of the /api contract.
 runEntryPoint(async () => {
+  makeDataDirPrivate(process.env)
   const { api, backend, config, database, signIns } = await startBackend(withGeneratedSecrets(process.env))
   const port = config.API_PORT ?? config.PORT ?? 4000
   const server = serve({ fetch: api.fetch, port }, (info) => {

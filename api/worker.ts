@@ -4,6 +4,7 @@ import { ConfigError, loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { runEntryPoint } from './entry-point'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
+import { makeDataDirPrivate } from './owner-only-files'
 import { withGeneratedSecrets } from './secrets'
 import { onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 
@@ -11,6 +12,8 @@ import { onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 // machines against one PostgreSQL (DATABASE_URL) and shared file storage. Start web servers with
 // JOB_WORKER=false then.
 runEntryPoint(async () => {
+  // Its scratch copies of stored files are kept under DATA_DIR.
+  makeDataDirPrivate(process.env)
   const config = loadApiConfig(withGeneratedSecrets(process.env))
   if (!config.DATABASE_URL) {
     throw new ConfigError(

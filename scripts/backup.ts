@@ -10,16 +10,18 @@ import { parseArgs } from 'node:util'
 import { backupSocketPath, requestBackup } from '../api/db/backup/control-socket'
 import { type BackupResult, createBackup, defaultBackupPath } from '../api/db/backup/create-backup'
 import { lockDirectory } from '../api/db/client'
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../api/owner-only-files'
 
 async function backupStopped(pgdata: string, options: { dataDir: string; out: string; includeFiles: boolean }) {
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) throw new Error(`There is no database in ${pgdata} to back up.`)
   const unlock = lockDirectory(pgdata)
   try {
-    const [{ PGlite }, { vector }] = await Promise.all([
+    const [{ PGlite }, { vector }, { OwnerOnlyNodeFS }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite-pgvector'),
+      import('../api/db/owner-only-node-fs'),
     ])
-    const pg = await PGlite.create(pgdata, { extensions: { vector } })
+    const pg = await PGlite.create({ fs: new OwnerOnlyNodeFS(pgdata), extensions: { vector } })
     try {
       return await createBackup({ ...options, pg, exclusive: (work) => work() })
     } finally {
@@ -31,10 +33,12 @@ async function backupStopped(pgdata: string, options: { dataDir: string; out: st
 }
 
 async function main() {
+  keepNewFilesPrivate()
   const { values } = parseArgs({ options: { out: { type: 'string' } } })
   if (process.env.DATABASE_URL) {
     throw new Error('DATABASE_URL is set: back that database up with pg_dump (and the files with their storage).')
   }
+  makeDataDirPrivate(process.env)
   const dataDir = path.resolve(process.env.DATA_DIR || './data')
   const pgdata = path.join(dataDir, 'pgdata')
   const out = values.out ? path.resolve(values.out) : defaultBackupPath(dataDir)

@@ -5,8 +5,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { restoreBackup } from '../api/db/backup/restore-backup'
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../api/owner-only-files'
 
 async function main() {
+  keepNewFilesPrivate()
   const { values, positionals } = parseArgs({
     options: { force: { type: 'boolean', default: false } },
     allowPositionals: true,
@@ -15,6 +17,8 @@ async function main() {
   if (process.env.DATABASE_URL) {
     throw new Error('DATABASE_URL is set: restore that database with pg_restore, not from an embedded backup.')
   }
+  // The one --force moves aside is kept: it is made private like the restored one.
+  makeDataDirPrivate(process.env)
   const dataDir = path.resolve(process.env.DATA_DIR || './data')
   const archive = path.resolve(positionals[0]!)
   console.log(`Restoring ${archive} into ${dataDir}...`)

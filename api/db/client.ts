@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 
 import { log } from '../../server/log'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 import { count } from '../request-metrics'
 import { threadBundle } from '../thread-bundle'
 import { migrateOnce } from './migrate'
@@ -71,7 +72,7 @@ export function openDatabase(options: {
 export function lockDirectory(directory: string) {
   const lock = `${directory}.lock`
   try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' })
+    writeFileSync(lock, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     const owner = Number(readFileSync(lock, 'utf8'))
@@ -170,7 +171,7 @@ async function stopThread(thread: Worker) {
  */
 async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
   const fresh = !existsSync(path.join(directory, 'PG_VERSION'))
-  mkdirSync(directory, { recursive: true })
+  mkdirSync(directory, { recursive: true, mode: PRIVATE_DIR_MODE })
   const unlock = lockDirectory(directory)
   const socketDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-db-'))
   const cleanUp = () => {

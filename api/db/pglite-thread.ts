@@ -7,6 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector'
 import { log } from '../../server/log'
 import { backupSocketPath, listenForBackups } from './backup/control-socket'
 import { createBackup } from './backup/create-backup'
+import { OwnerOnlyNodeFS } from './owner-only-node-fs'
 import { WireMultiplexer } from './wire-multiplexer'
 
 /** What the server thread sends this thread, and what it answers. */
@@ -29,7 +30,8 @@ try {
   // PostgreSQL's default 128 MB of shared buffers is all resident once read through, and the WASM
   // memory PGlite grows for maintenance (64 MB by default) is never handed back: the embedded
   // database of one organization's documents works in far less, and the OS caches its files anyway.
-  const db = await PGlite.create(dataDir, {
+  const db = await PGlite.create({
+    fs: new OwnerOnlyNodeFS(dataDir),
     extensions: { vector },
     postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=16MB'],
   })

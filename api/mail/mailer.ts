@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Transporter } from 'nodemailer'
 
 import type { ApiConfig } from '../config'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 
 export interface Mail {
   to: string
@@ -40,9 +41,12 @@ export function createMailer(config: ApiConfig): Mailer {
   return {
     async send(mail) {
       const info = await (await stream()).sendMail({ from: config.MAIL_FROM, ...mail })
-      await mkdir(outbox, { recursive: true })
+      // A message holds a link that signs its reader in (an invitation, an address confirmation).
+      await mkdir(outbox, { recursive: true, mode: PRIVATE_DIR_MODE })
       const id = String(info.messageId).replace(/[^\w.-]/g, '')
-      await writeFile(path.join(outbox, `${Date.now()}-${id}.eml`), info.message as Buffer)
+      await writeFile(path.join(outbox, `${Date.now()}-${id}.eml`), info.message as Buffer, {
+        mode: PRIVATE_FILE_MODE,
+      })
     },
   }
 }

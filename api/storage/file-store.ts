@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 import { contentMeter } from './content-meter'
 
 export { FileTooLargeError } from './content-meter'
@@ -56,10 +57,10 @@ export function createDiskFileStore(dataDir: string): FileStore {
       // The source may fail (a body cut off) before the pipeline below attaches to it; this listener
       // keeps that error from being unhandled, and the pipeline still sees the stream as failed.
       source.on('error', () => {})
-      await mkdir(incoming, { recursive: true })
+      await mkdir(incoming, { recursive: true, mode: PRIVATE_DIR_MODE })
       const temporary = path.join(incoming, randomUUID())
       const meter = contentMeter(maxBytes)
-      const sink = createWriteStream(temporary)
+      const sink = createWriteStream(temporary, { mode: PRIVATE_FILE_MODE })
       try {
         await pipeline(source, meter.stream, sink)
       } catch (error) {
@@ -72,7 +73,7 @@ export function createDiskFileStore(dataDir: string): FileStore {
       const { key, size, head } = meter.result()
       const target = pathOf(key)
       try {
-        await mkdir(path.dirname(target), { recursive: true })
+        await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE })
         const created = !(await fileExists(target))
         await rename(temporary, target)
         return { key, size, head, created }
@@ -91,7 +92,7 @@ export function createDiskFileStore(dataDir: string): FileStore {
       await rm(pathOf(key), { force: true })
     },
     async check() {
-      await mkdir(incoming, { recursive: true })
+      await mkdir(incoming, { recursive: true, mode: PRIVATE_DIR_MODE })
       await access(incoming, constants.W_OK)
     },
   }

@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 import { contentMeter } from './content-meter'
 import { type FileStore, isStorageKey, StoredFileMissingError } from './file-store'
 
@@ -134,7 +135,7 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
 
     async withLocalFile(key, use, { signal } = {}) {
       const name = objectKey(key)
-      await mkdir(scratchDir, { recursive: true })
+      await mkdir(scratchDir, { recursive: true, mode: PRIVATE_DIR_MODE })
       const folder = await mkdtemp(path.join(scratchDir, 'object-'))
       try {
         const file = path.join(folder, key)
@@ -146,7 +147,7 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
           if (isMissing(error)) throw new StoredFileMissingError(`Stored file ${key} is missing`)
           throw error
         }
-        await pipeline(body, createWriteStream(file), { signal })
+        await pipeline(body, createWriteStream(file, { mode: PRIVATE_FILE_MODE }), { signal })
         return await use(file)
       } finally {
         await rm(folder, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
@@ -17,8 +17,6 @@ import {
 
 import { webEnv } from './env.server'
 
-const directory = path.join(tmpdir(), 'exit-planning-uploads')
-
 const UPLOAD_CUT_OFF = 'The upload was cut off or is not a valid form submission. Please try again.'
 
 export type StagedUpload =
@@ -31,22 +29,23 @@ export type StagedUpload =
  * whole file in memory) and refusing any file over MAX_UPLOAD_MB. Call `cleanup` once the files
  * have been passed on to the backend. A body that breaks off or is not valid multipart answers
  * `malformed`, never an error, and leaves nothing in the temporary folder.
+ *
+ * Each upload gets a folder of its own from mkdtemp: mode 0700 under a name no one can guess, so
+ * another user of the machine can neither read a staged file nor put one in its place, as they could
+ * in one shared folder of a fixed name (which they could even have made themselves beforehand).
  */
 export async function stageUpload(request: Request): Promise<StagedUpload> {
   const maxMb = webEnv().MAX_UPLOAD_MB
   const maxBytes = maxMb * 1024 * 1024
   const files: NodeOnDiskFile[] = []
-  // Every path is known before its first byte is written, so a half-written file can be removed too.
-  const written: string[] = []
   // A disk that fails is the server's problem (500); any other failure is the body's (400).
   let diskFailure: unknown
-  await mkdir(directory, { recursive: true })
+  const directory = await mkdtemp(path.join(tmpdir(), 'exit-planning-upload-'))
   const fileHandler = async (part: UploadHandlerPart) => {
     if (!part.filename) return undefined
     const file = path.join(directory, randomUUID())
-    written.push(file)
     // The pipeline hands a failed body's error to the file too; only a system error is the disk's own.
-    const output = createWriteStream(file).on('error', (error: NodeJS.ErrnoException) => {
+    const output = createWriteStream(file, { flags: 'wx', mode: 0o600 }).on('error', (error: NodeJS.ErrnoException) => {
       if (error.syscall) diskFailure ??= error
     })
     await pipeline(Readable.from(part.data), sizeLimit(part.name, maxBytes), output)
@@ -58,9 +57,8 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
     return staged as unknown as File
   }
   const handler = composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
-  const cleanup = async () => {
-    await Promise.all(written.map((file) => rm(file, { force: true })))
-  }
+  // The folder goes with its files, a half-written one included.
+  const cleanup = () => rm(directory, { recursive: true, force: true, maxRetries: 2 })
   try {
     return { formData: await parseMultipartFormData(request, handler), files, cleanup }
   } catch (error) {

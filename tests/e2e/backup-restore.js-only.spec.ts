@@ -1,6 +1,5 @@
 // Runs once (the js-off project skips *.js-only specs): it drives its own server processes and the
 // backup and restore commands, no page.
-import { execFile } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,20 +9,8 @@ import { expect, test } from '@playwright/test'
 import { corpusFile } from '../api/support/uploads'
 import { apiSignIn } from './support/api'
 import { DEMO_PASSWORD } from './support/fixtures'
+import { npmCommand as command } from './support/npm-command'
 import { type AppProcess, startApp } from './support/server'
-
-/** Runs `npm run <script>` as a command of its own (tsx, as npm would) and answers how it ended. */
-function command(script: 'backup' | 'restore', args: string[], dataDir: string) {
-  return new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${script}.ts`, ...args],
-      { env: { ...process.env, DATA_DIR: dataDir } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
-    )
-  })
-}
 
 async function call<T = unknown>(app: AppProcess, token: string, route: string, init: RequestInit = {}) {
   const response = await fetch(`${app.url}/api${route}`, {

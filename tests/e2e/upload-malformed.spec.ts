@@ -26,7 +26,8 @@ test.describe('a malformed upload through the web upload forms', () => {
   // A server of its own, with its own temporary folder: other tests' uploads pass through the shared one.
   let server: StartedServer
   let temporary: string
-  const staged = () => filesIn(path.join(temporary, 'exit-planning-uploads'))
+  // Each upload is staged in a folder of its own, removed with its files.
+  const staged = () => filesIn(temporary).filter((name) => name.startsWith('exit-planning-upload-'))
   const incoming = () => filesIn(path.join(server.dataDir, 'files', 'incoming'))
 
   // One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.

@@ -142,6 +142,12 @@ describe('the Dockerfile', () => {
     expect(volume?.args).toBe(envOf(runtime).DATA_DIR)
   })
 
+  it("makes the data volume the node user's only: a folder of mode 0700 that it owns", () => {
+    const dataDir = envOf(runtime).DATA_DIR!
+    const made = runtime.find((instruction) => instruction.keyword === 'RUN' && instruction.args.includes(dataDir))
+    expect(made?.args).toBe(`install -d -o node -g node -m 0700 ${dataDir}`)
+  })
+
   it('checks its health at /api/health/ with a command that exits 0 only on a 2xx answer', async () => {
     const healthcheck = runtime.find((instruction) => instruction.keyword === 'HEALTHCHECK')
     const command = JSON.parse(/CMD (\[.*\])$/.exec(healthcheck!.args)![1]!) as string[]

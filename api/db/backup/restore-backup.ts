@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 
 import { extract, list } from 'tar'
 
+import { PRIVATE_DIR_MODE, tightenToOwnerOnly } from '../../owner-only-files'
 import { lockDirectory } from '../client'
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from './snapshot'
 
@@ -46,13 +47,16 @@ export async function restoreBackup({
         `${dataDir} is not empty. Restore into an empty DATA_DIR, or add --force to move the current one aside (it is kept, not deleted).`,
       )
     }
-    await mkdir(staging, { recursive: true })
+    await mkdir(staging, { recursive: true, mode: PRIVATE_DIR_MODE })
     await unpack(archive, staging)
     const manifest = await readManifest(staging)
     await checkFiles(staging, manifest)
     await loadDatabase(path.join(staging, manifest.database), path.join(staging, 'pgdata'))
     await rm(path.join(staging, manifest.database))
     await rm(path.join(staging, 'manifest.json'))
+    // tar writes each file with the mode the archive records, less only the umask (an archive made
+    // by an older version records 0644).
+    tightenToOwnerOnly(staging)
     const movedAside = await moveAside(dataDir)
     await rename(staging, dataDir)
     return { files: Array.isArray(manifest.files) ? manifest.files.length : 0, movedAside }
@@ -136,12 +140,17 @@ async function checkFiles(staging: string, manifest: BackupManifest) {
 }
 
 async function loadDatabase(dump: string, pgdata: string) {
-  const [{ PGlite }, { vector }] = await Promise.all([
+  const [{ PGlite }, { vector }, { OwnerOnlyNodeFS }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-pgvector'),
+    import('../owner-only-node-fs'),
   ])
   try {
-    const db = await PGlite.create(pgdata, { loadDataDir: await openAsBlob(dump), extensions: { vector } })
+    const db = await PGlite.create({
+      fs: new OwnerOnlyNodeFS(pgdata),
+      loadDataDir: await openAsBlob(dump),
+      extensions: { vector },
+    })
     try {
       await db.query('select count(*) from documents')
     } finally {

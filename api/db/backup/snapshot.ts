@@ -1,9 +1,11 @@
-import { copyFile, link, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, link, mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream } from 'node:stream/web'
 
 import type { PGlite } from '@electric-sql/pglite'
+
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../owner-only-files'
 
 export const BACKUP_FORMAT = 'exit-planner-backup'
 export const BACKUP_VERSION = 1
@@ -58,7 +60,9 @@ export async function takeSnapshot({ pg, dataDir, staging, includeFiles, exclusi
     }
     return { dump, keys, missingFiles }
   })
-  await writeFile(path.join(staging, 'database.tar'), Readable.fromWeb(taken.dump.stream() as ReadableStream))
+  await writeFile(path.join(staging, 'database.tar'), Readable.fromWeb(taken.dump.stream() as ReadableStream), {
+    mode: PRIVATE_FILE_MODE,
+  })
   await keep(path.join(dataDir, 'secrets.json'), path.join(staging, 'secrets.json'))
   // Sent messages are written once and never changed.
   const outbox = await readdir(path.join(dataDir, 'outbox')).catch(() => [])
@@ -71,13 +75,13 @@ export async function takeSnapshot({ pg, dataDir, staging, includeFiles, exclusi
     files: includeFiles ? taken.keys.filter((key) => !taken.missingFiles.includes(key)) : 'bucket',
     missingFiles: taken.missingFiles,
   }
-  await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest))
+  await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest), { mode: PRIVATE_FILE_MODE })
   return manifest
 }
 
 /** Links (or copies) a file into the staging folder; false when there is no such file. */
 async function keep(source: string, target: string) {
-  await mkdir(path.dirname(target), { recursive: true })
+  await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE })
   try {
     await link(source, target)
     return true
@@ -86,6 +90,8 @@ async function keep(source: string, target: string) {
     if (code === 'ENOENT') return false
     if (code !== 'EXDEV' && code !== 'EPERM') throw error
   }
+  // A copy takes its source's mode; the archive records it, and a restore writes what it records.
   await copyFile(source, target)
+  await chmod(target, PRIVATE_FILE_MODE)
   return true
 }
