@@ -112,6 +112,12 @@ const ApiConfigSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   /** Passages retrieved for each chat answer. */
   ANSWER_PASSAGES: z.coerce.number().int().min(1).max(20).default(5),
+  /** Chat questions let through in any minute, per user and per organization (docs/decisions/026). */
+  CHAT_QUESTIONS_PER_MINUTE_PER_USER: seconds(20),
+  CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION: seconds(60),
+  /** Chat answers being written at once, streamed or not, per user and per organization. */
+  CHAT_ANSWERS_AT_ONCE_PER_USER: seconds(3),
+  CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION: seconds(10),
   /** An OpenAI-compatible server with /v1/audio/transcriptions (a local Whisper server): meeting recordings are transcribed. */
   TRANSCRIBE_BASE_URL: z.string().url().optional(),
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
@@ -170,6 +176,15 @@ function requiredTogether(config: ApiConfig): z.ZodIssue[] {
   if (config.ANSWER_PROVIDER === 'openai') {
     if (!config.LLM_BASE_URL) issues.push(missing('LLM_BASE_URL', 'when ANSWER_PROVIDER=openai'))
     if (!config.LLM_MODEL) issues.push(missing('LLM_MODEL', 'when ANSWER_PROVIDER=openai'))
+  }
+  // An organization's limit below one user's would leave the user's unreachable: most likely the two were swapped.
+  for (const [organization, user] of [
+    ['CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION', 'CHAT_QUESTIONS_PER_MINUTE_PER_USER'],
+    ['CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION', 'CHAT_ANSWERS_AT_ONCE_PER_USER'],
+  ] as const) {
+    if (config[organization] < config[user]) {
+      issues.push({ code: 'custom', path: [organization], message: `must be at least ${user} (${config[user]})` })
+    }
   }
   if (config.EMBEDDING_PROVIDER === 'onnx' && !config.EMBEDDING_MODEL_DIR) {
     issues.push(missing('EMBEDDING_MODEL_DIR', 'when EMBEDDING_PROVIDER=onnx'))

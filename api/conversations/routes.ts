@@ -58,11 +58,14 @@ export const conversationRoutes = new Hono<AppEnv>()
   .post('/conversations/:id/add_message_streaming/', async (c) => {
     const turn = await turnOf(c)
     const stop = new AbortController()
-    return streamSSE(c, async (stream) => {
+    const response = streamSSE(c, async (stream) => {
       stream.onAbort(() => stop.abort())
       for await (const event of answerTurn(c.var.deps, turn, stop.signal)) {
         if (stream.aborted) break
         await stream.writeSSE({ data: JSON.stringify(event) })
       }
     })
+    // streamSSE says no-cache, which lets a cache keep the answer (and revalidate it); it is someone's own.
+    response.headers.set('Cache-Control', 'no-store')
+    return response
   })

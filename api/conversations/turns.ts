@@ -17,6 +17,7 @@ import {
   messages,
 } from '../db/schema'
 import { requireConversation } from './access'
+import { admitQuestion, type AnswerSlot } from './chat-limits'
 import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'
 import { type MessagePayload, messagePayload } from './payload'
@@ -39,33 +40,43 @@ export interface Turn {
   organizationId: number
   question: string
   history: ChatTurn[]
+  /** Held while the answer is written; answerTurn gives it back. */
+  slot: AnswerSlot
 }
 
 /**
  * Saves the user's message (spec §7 add_message) and reads what answering it needs. Throws 404 for a
- * conversation that is not the caller's, before anything is saved or streamed.
+ * conversation that is not the caller's, and 429 past the chat limits, before anything is saved or
+ * streamed.
  */
 export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: number, content: string): Promise<Turn> {
   const conversation = await requireConversation(deps, caller, conversationId)
-  const earlier = await deps.db
-    .select({ role: sql<ChatTurn['role']>`${messages.role}`, content: messages.content })
-    .from(messages)
-    // A meeting's turns are not the chat's own exchange; what was said there is not a question.
-    .where(and(eq(messages.conversationId, conversation.id), inArray(messages.role, ['user', 'assistant'])))
-    .orderBy(desc(messages.id))
-    .limit(HISTORY_MESSAGES)
-  await deps.db.transaction(async (tx) => {
-    await addMessage(tx as unknown as Database, deps, conversation.id, 'user', content)
-    const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
-    await tx.update(conversations).set({ title })
-      .where(sql`${conversations.id} = ${conversation.id} and ${conversations.title} = ${DEFAULT_TITLE}
-        and ${conversations.messageCount} = 1`)
-  })
-  return {
-    conversation,
-    organizationId: caller.organizationId,
-    question: content,
-    history: earlier.reverse(),
+  const slot = await admitQuestion(deps, caller)
+  try {
+    const earlier = await deps.db
+      .select({ role: sql<ChatTurn['role']>`${messages.role}`, content: messages.content })
+      .from(messages)
+      // A meeting's turns are not the chat's own exchange; what was said there is not a question.
+      .where(and(eq(messages.conversationId, conversation.id), inArray(messages.role, ['user', 'assistant'])))
+      .orderBy(desc(messages.id))
+      .limit(HISTORY_MESSAGES)
+    await deps.db.transaction(async (tx) => {
+      await addMessage(tx as unknown as Database, deps, conversation.id, 'user', content)
+      const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
+      await tx.update(conversations).set({ title })
+        .where(sql`${conversations.id} = ${conversation.id} and ${conversations.title} = ${DEFAULT_TITLE}
+          and ${conversations.messageCount} = 1`)
+    })
+    return {
+      conversation,
+      organizationId: caller.organizationId,
+      question: content,
+      history: earlier.reverse(),
+      slot,
+    }
+  } catch (error) {
+    await slot.release()
+    throw error
   }
 }
 
@@ -75,10 +86,12 @@ export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: n
  * citation markers checked against what was retrieved, then the saved assistant message. When the
  * client goes away (`signal`) the provider is stopped and the partial answer is not saved: the
  * question stays, unanswered, and can be asked again. A failure ends with an error event and saves
- * nothing either.
+ * nothing either. However it ends, the turn's slot is given back before the last event, so a client
+ * may ask again as soon as it has read it.
  */
 export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
   let saved: typeof messages.$inferSelect
+  let outcome: AnswerEvent
   try {
     const searchQuery = searchQueryFor(turn.question, turn.history)
     const passages = await answerPassages(deps, turn, searchQuery)
@@ -102,13 +115,16 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
         derivation,
       }),
     )
+    outcome = { type: 'metadata', message: messagePayload(saved) }
   } catch (error) {
     if (signal.aborted) return
     log.warn({ err: error, conversationId: turn.conversation.id }, '[chat] no answer')
-    yield { type: 'error', error: ANSWER_FAILED }
-    return
+    outcome = { type: 'error', error: ANSWER_FAILED }
+  } finally {
+    // Also when the client stops reading mid-answer: the generator is closed at its last yield.
+    await turn.slot.release()
   }
-  yield { type: 'metadata', message: messagePayload(saved) }
+  yield outcome
 }
 
 /**

@@ -153,6 +153,28 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_created_idx').on(t.key, t.createdAt)],
 )
 
+/**
+ * Chat questions let through (api/conversations/chat-limits.ts): counted over the last minute per
+ * user and per organization, and, while `answering_until` is ahead, as an answer being written. That
+ * time is a lease the answering process renews: a process that dies stops renewing, so its answers
+ * stop counting once it passes. Rows are kept only as long as they count.
+ */
+export const chatQuestions = pgTable(
+  'chat_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answeringUntil: timestamp('answering_until', { withTimezone: true }),
+  },
+  (t) => [index('chat_questions_user_idx').on(t.userId), index('chat_questions_organization_idx').on(t.organizationId)],
+)
+
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 
@@ -8,7 +8,7 @@ import { ChatHeader } from '~/components/chat/chat-header'
 import { ChatInput } from '~/components/chat/chat-input'
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
 import { MessageItem } from '~/components/chat/message-item'
-import { useAnswerStream } from '~/components/chat/use-answer-stream'
+import { SEND_FAILED, useAnswerStream } from '~/components/chat/use-answer-stream'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
@@ -20,6 +20,12 @@ import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '../../shared/chat'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.conversation.title.trim() || 'Chat'} | Exit Planner`)
+
+// A question refused past the chat limits answers the page with the action's 429 and its Retry-After.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
 
 // Spec §5: a message is sent, and a title applied, only when not blank once trimmed.
 const SendSchema = z.object({ content: z.string().trim().min(1).max(MAX_MESSAGE) })
@@ -84,6 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof AnswerFailed) return failed('Failed to get response')
     if (!(error instanceof ApiError)) throw error
     if (error.status === 404) throw new Response('Not Found', { status: 404 })
+    if (error.status === 429 && form.get('intent') === 'send') return refused(error, String(form.get('content')))
     const intent = form.get('intent')
     return failed(
       intent === 'send'
@@ -97,8 +104,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 class AnswerFailed extends Error {}
 
+/**
+ * Past the chat limits (issue 30) the question was not sent: the page says so with the spec's banner
+ * and the backend's word on when to ask again, and keeps the question in the box.
+ */
+function refused(error: ApiError, question: string) {
+  const retryAfter = error.headers.get('Retry-After')
+  return json(
+    { refused: { detail: typeof error.body.detail === 'string' ? error.body.detail : null, question } },
+    { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
+  )
+}
+
 export default function ConversationPage() {
   const { conversation, messages, mode, now } = useLoaderData<typeof loader>()
+  const refusal = useActionData<typeof action>()?.refused
   const navigation = useNavigation()
   const location = useLocation()
   const { pending, sending, send, settle } = useAnswerStream(conversation.id)
@@ -130,7 +150,10 @@ export default function ConversationPage() {
       {/* Focusable so the keyboard can scroll a long conversation (a meeting's turns have no links to stop on). */}
       <div className="chat-messages" tabIndex={0} role="region" aria-label="Messages of this conversation">
         {messages === null ? <DismissibleBanner message="Failed to load messages. Please try again." /> : null}
-        {pending?.failure ? <DismissibleBanner key={pending.question} message={pending.failure} /> : null}
+        {refusal ? <DismissibleBanner message={SEND_FAILED} detail={refusal.detail} /> : null}
+        {pending?.failure ? (
+          <DismissibleBanner key={pending.question} message={pending.failure} detail={pending.detail} />
+        ) : null}
         {loading ? (
           <p className="chat-status" role="status">
             Loading conversation...
@@ -177,7 +200,13 @@ export default function ConversationPage() {
         )}
         <div ref={end} />
       </div>
-      <ChatInput ref={input} action={`/chat/${conversation.id}`} busy={sending || loading} onSend={send} />
+      <ChatInput
+        ref={input}
+        action={`/chat/${conversation.id}`}
+        busy={sending || loading}
+        onSend={send}
+        defaultValue={refusal?.question}
+      />
     </div>
   )
 }

@@ -9,8 +9,9 @@ import { conversationsApi } from '~/services/conversations.server'
  * POST {content}: asks in a conversation and relays the backend's answer events (spec §7, one
  * `data:` JSON line each) to the browser as they come, without buffering. When the browser goes
  * away the backend call is cancelled, which stops the answer's provider; when the backend ends,
- * the browser's stream ends. Refusals (a blank message, a conversation that is not the caller's)
- * come back as their status with the backend's JSON, before any stream starts.
+ * the browser's stream ends. Refusals (a blank message, a conversation that is not the caller's,
+ * 429 past the chat limits with its `Retry-After`) come back as their status with the backend's
+ * JSON, before any stream starts.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request)
@@ -26,10 +27,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!response.ok || !response.body) {
     request.signal.removeEventListener('abort', onBrowserGone)
     const body = await response.json().catch(() => ({ detail: 'Failed to get response' }))
-    return json(body, { status: response.ok ? 502 : response.status })
+    const retryAfter = response.headers.get('Retry-After')
+    return json(body, {
+      status: response.ok ? 502 : response.status,
+      headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+    })
   }
   const reader = response.body.getReader()
-  return eventStream(request.signal, (send, close) => {
+  const stream = eventStream(request.signal, (send, close) => {
     const parser = createParser({ onEvent: (event) => send({ data: event.data }) })
     const decoder = new TextDecoder()
     void (async () => {
@@ -51,4 +56,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       void reader.cancel().catch(() => undefined)
     }
   })
+  // eventStream says no-cache, which lets a cache keep someone's answer; and like every other answer
+  // of ours the stream must never be sniffed into something a browser would run.
+  stream.headers.set('Cache-Control', 'no-store')
+  stream.headers.set('X-Content-Type-Options', 'nosniff')
+  return stream
 }

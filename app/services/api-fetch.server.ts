@@ -15,11 +15,12 @@ import {
   updateTokens,
 } from './session.server'
 
-/** A non-2xx answer of the backend, with its DRF-shaped body. */
+/** A non-2xx answer of the backend, with its DRF-shaped body (and headers, such as a 429's Retry-After). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    readonly headers: Headers = new Headers(),
   ) {
     super(typeof body.detail === 'string' ? body.detail : `API answered ${status}`)
   }
@@ -156,6 +157,6 @@ export async function apiJson<T>(request: Request, path: string, init: ApiInit =
   } catch {
     body = { detail: text.slice(0, 200) }
   }
-  if (!response.ok) throw new ApiError(response.status, (body ?? {}) as Record<string, unknown>)
+  if (!response.ok) throw new ApiError(response.status, (body ?? {}) as Record<string, unknown>, response.headers)
   return body as T
 }

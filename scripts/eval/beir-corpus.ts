@@ -70,6 +70,9 @@ export async function scratchBackend(label: string) {
     JWT_SECRET: 'eval-secret-that-is-long-enough-for-hs256',
     JOB_POLL_MS: '20',
     ACCESS_TOKEN_TTL_SECONDS: '86400',
+    // Every question of the corpus is asked as one user as fast as it is answered.
+    CHAT_QUESTIONS_PER_MINUTE_PER_USER: '1000000',
+    CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION: '1000000',
   })
   const database = await openDatabase({})
   await database.migrate()

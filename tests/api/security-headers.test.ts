@@ -45,6 +45,24 @@ describe('/api security headers', () => {
     expectGuarded(missing)
   })
 
+  it('answers a streamed chat answer with no-store and nosniff, as every other answer', async () => {
+    const created = await api.request('/conversations/', {
+      method: 'POST',
+      token: admin.access,
+      json: { title: 'New Conversation' },
+    })
+    const { id } = (await created.json()) as { id: number }
+    const streamed = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
+      method: 'POST',
+      token: admin.access,
+      json: { content: 'When does the lease end?' },
+    })
+    expect(streamed.status).toBe(200)
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    expectGuarded(streamed)
+    await streamed.text()
+  })
+
   it('keeps the caching a handler chose for itself (a file download)', async () => {
     const uploaded = await upload(
       api,

@@ -94,6 +94,25 @@ describe('loadApiConfig', () => {
     expect(message).toContain('JOB_POLL_MS: must be a positive whole number')
   })
 
+  it('limits chat by default, and refuses a chat limit that is not a positive whole number or an organization’s below a user’s', () => {
+    expect(loadApiConfig({ JWT_SECRET: secret })).toMatchObject({
+      CHAT_QUESTIONS_PER_MINUTE_PER_USER: 20,
+      CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION: 60,
+      CHAT_ANSWERS_AT_ONCE_PER_USER: 3,
+      CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION: 10,
+    })
+    expect(() => loadApiConfig({ JWT_SECRET: secret, CHAT_ANSWERS_AT_ONCE_PER_USER: '0' })).toThrow(
+      'CHAT_ANSWERS_AT_ONCE_PER_USER: must be a positive whole number',
+    )
+    expect(() =>
+      loadApiConfig({
+        JWT_SECRET: secret,
+        CHAT_QUESTIONS_PER_MINUTE_PER_USER: '60',
+        CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION: '20',
+      }),
+    ).toThrow('CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION: must be at least CHAT_QUESTIONS_PER_MINUTE_PER_USER (60)')
+  })
+
   it('keeps files on the disk unless S3_BUCKET is set, and reads the S3 settings with their defaults', () => {
     const defaults = loadApiConfig({ JWT_SECRET: secret })
     expect(defaults.S3_BUCKET).toBeUndefined()

@@ -11,8 +11,14 @@ import { MAX_MESSAGE } from '../../../shared/chat'
  */
 export const ChatInput = forwardRef<
   HTMLTextAreaElement,
-  { action: string; busy: boolean; onSend?: (content: string) => void }
->(function ChatInput({ action, busy, onSend }, ref) {
+  {
+    action: string
+    busy: boolean
+    onSend?: (content: string) => void
+    /** A question the server refused, given back to send again. */
+    defaultValue?: string
+  }
+>(function ChatInput({ action, busy, onSend, defaultValue }, ref) {
   const hydrated = useHydrated()
   // Uncontrolled, so what was typed before the page's JavaScript arrived survives hydration.
   const textarea = useRef<HTMLTextAreaElement>(null)
@@ -45,6 +51,7 @@ export const ChatInput = forwardRef<
         rows={1}
         placeholder="Type your message..."
         maxLength={MAX_MESSAGE}
+        defaultValue={defaultValue}
         aria-describedby="chat-message-help"
         onChange={(event) => setBlank(!event.currentTarget.value.trim())}
         onKeyDown={(event) => {

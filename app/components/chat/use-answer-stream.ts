@@ -15,6 +15,8 @@ export interface PendingTurn {
   /** The saved answer, once the metadata event has brought it. */
   final: Message | null
   failure: string | null
+  /** What the server said of a refusal (past the chat limits: when to ask again). */
+  detail: string | null
 }
 
 type StreamEvent = { type: 'chunk'; content: string } | { type: 'metadata'; message: Message } | { type: 'error' }
@@ -43,9 +45,9 @@ export function useAnswerStream(conversationId: number) {
       stream.current?.abort()
       const controller = new AbortController()
       stream.current = controller
-      setPending({ question, answer: '', final: null, failure: null })
-      const fail = (failure: string) =>
-        setPending((turn) => turn && { ...turn, answer: `${turn.answer}\n\n${INCOMPLETE}`.trim(), failure })
+      setPending({ question, answer: '', final: null, failure: null, detail: null })
+      const fail = (failure: string, detail: string | null = null) =>
+        setPending((turn) => turn && { ...turn, answer: `${turn.answer}\n\n${INCOMPLETE}`.trim(), failure, detail })
       let response: Response
       try {
         const body = new FormData()
@@ -55,6 +57,12 @@ export function useAnswerStream(conversationId: number) {
           body,
           signal: controller.signal,
         })
+        if (response.status === 429) {
+          // Past the chat limits (issue 30): the server's detail says when to ask again.
+          const refusal = (await response.json().catch(() => ({}))) as { detail?: unknown }
+          if (!controller.signal.aborted) fail(SEND_FAILED, typeof refusal.detail === 'string' ? refusal.detail : null)
+          return
+        }
         if (!response.ok || !response.body) throw new Error(`HTTP error! Status: ${response.status}`)
       } catch {
         if (!controller.signal.aborted) fail(SEND_FAILED)
