@@ -1,11 +1,12 @@
 import type { FileType } from '../db/schema'
+import { compoundFileReadSize } from './compound-file-bounds'
 import { type DocumentLimits, type Extraction, ExtractionError } from './extraction-types'
 import { extractDelimited } from './extractors/delimited'
 import { extractPdf } from './extractors/pdf'
 import { extractPlainText } from './extractors/plain-text'
 import { DAMAGED_WORKBOOK, extractSpreadsheet } from './extractors/spreadsheet'
 import { DAMAGED_DOCX, extractWord } from './extractors/word'
-import { type ArchiveWords, checkZipUnpacks } from './zip-bounds'
+import { type ArchiveWords, checkZipUnpacks, unpacksTooLarge } from './zip-bounds'
 
 const WORKBOOK: ArchiveWords = {
   noun: 'workbook',
@@ -48,6 +49,10 @@ async function byType(type: FileType, bytes: Uint8Array, limits: DocumentLimits)
       await checkZipUnpacks(bytes, limits.maxUnpackedBytes, WORKBOOK)
       return extractSpreadsheet(bytes, limits)
     case 'xls':
+      // word-extractor reads a .doc's few streams from the file sector by sector, so only
+      // SheetJS's reading of a compound file can copy more than the file holds.
+      if (compoundFileReadSize(bytes, limits.maxUnpackedBytes) > limits.maxUnpackedBytes)
+        throw unpacksTooLarge(WORKBOOK, limits.maxUnpackedBytes)
       return extractSpreadsheet(bytes, limits)
     case 'csv':
       return extractDelimited(bytes, limits)

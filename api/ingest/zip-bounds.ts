@@ -9,6 +9,14 @@ export interface ArchiveWords {
   damaged: string
 }
 
+const beyondLimit = (words: ArchiveWords) => `more than the server reads from one document. ${words.advice}`
+
+/** The refusal of a document whose parts would unpack to more than `maxBytes`. */
+export const unpacksTooLarge = (words: ArchiveWords, maxBytes: number) =>
+  new ExtractionError(
+    `This ${words.noun} unpacks to more than ${Math.floor(maxBytes / 2 ** 20)} MB, ${beyondLimit(words)}`,
+  )
+
 // The last end-of-directory signature in the file is the one SheetJS reads.
 const END_OF_DIRECTORY = Buffer.from('PK\x05\x06', 'latin1')
 const DIRECTORY_ENTRY = 0x02014b50
@@ -169,14 +177,10 @@ export async function checkZipUnpacks(bytes: Uint8Array, maxBytes: number, words
   try {
     await measure(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), maxBytes)
   } catch (error) {
-    const limit = `more than the server reads from one document. ${words.advice}`
-    if (error instanceof TooLarge)
-      throw new ExtractionError(
-        `This ${words.noun} unpacks to more than ${Math.floor(maxBytes / 2 ** 20)} MB, ${limit}`,
-      )
+    if (error instanceof TooLarge) throw unpacksTooLarge(words, maxBytes)
     if (error instanceof TooManyEntries)
       throw new ExtractionError(
-        `This ${words.noun} is packed from more than ${MAX_ENTRIES.toLocaleString('en-US')} parts, ${limit}`,
+        `This ${words.noun} is packed from more than ${MAX_ENTRIES.toLocaleString('en-US')} parts, ${beyondLimit(words)}`,
       )
     if (error instanceof Damaged) throw new ExtractionError(words.damaged)
     throw error

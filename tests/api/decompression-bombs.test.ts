@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { overlappingStreamsWorkbook } from '../support/compound-file-bombs'
 import { overlappingWorkbook, sheetPart, wordBomb, workbookBomb, workbookParts, zipArchive } from '../support/zip-bombs'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { corpusFile, processed, upload } from './support/uploads'
@@ -65,11 +66,20 @@ describe('documents that unpack to more than the server reads', () => {
     )
   })
 
-  it('still reads ordinary workbooks and Word documents', async () => {
+  it('refuses an .xls whose 100,000 streams all read the same 4 KB', async () => {
+    // 13 MB that SheetJS unpacked to 400 MB outside the heap: the server gained 0.8 GB for 49 s.
+    const done = await uploadAndProcess('price-list.xls', overlappingStreamsWorkbook(100_000))
+    expect(done.processing_status).toBe('failed')
+    expect(done.failure_reason).toBe(WORKBOOK_TOO_LARGE)
+  })
+
+  it('still reads ordinary workbooks and Word documents, and damaged ones SheetJS makes sense of', async () => {
     const uploads = [
       ['built.xlsx', zipArchive(workbookParts(sheetPart([['Revenue', '1496.5']]))), 'Revenue | 1496.5'],
       ['text_and_numbers.xlsx', corpusFile('xlsx/sheetjs__text_and_numbers.xlsx'), '$1,337.00'],
       ['tables.docx', corpusFile('docx/mammoth__tables.docx'), 'Top left'],
+      ['catalogue.xls', corpusFile('xls/sheetjs__phpexcel_bad_cfb_dir.xls'), 'Kategori No'],
+      ['test04.doc', corpusFile('doc/wordx__test04.doc'), 'fairly simple word document'],
     ] as const
     for (const [name, bytes, text] of uploads) {
       const done = await uploadAndProcess(name, bytes)
