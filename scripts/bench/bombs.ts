@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { overlappingStreamsWorkbook } from '../../tests/support/compound-file-bombs'
 import { wordBomb, workbookBomb } from '../../tests/support/zip-bombs'
 import { apiToken, freePort, ORGANIZATION, PASSWORD, processTree, rollupMb, start, stop, waitFor } from './app-process'
 
@@ -89,10 +90,12 @@ async function run(server: Server, bombs: Bomb[], label: string): Promise<BombRu
 }
 
 /**
- * The review's decompression bombs (an .xlsx whose sheet unpacks to 1 GB, a .docx whose body does,
- * and the .xlsx again with headers that claim 4 KB) uploaded through the API to its own process (`npm run start:api`, processing in process), one at
- * a time and two at once by two organizations (so both take a slot of JOB_CONCURRENCY=2): the
- * server's peak RSS, and the time from the upload until the document failed.
+ * The review's decompression bombs (an .xlsx whose sheet unpacks to 1 GB, a .docx whose body
+ * does), the .xlsx again with headers that claim 4 KB, and an .xls of 100,000 streams over the
+ * same 4 KB, uploaded through the API to its own process (`npm run start:api`, processing in
+ * process); the zip bombs also two at once by two organizations (so both take a slot of
+ * JOB_CONCURRENCY=2). Answers the server's peak RSS, and the time from the upload until the
+ * document ended.
  */
 export async function measureBombs(): Promise<BombRun[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exit-planning-bench-bombs-'))
@@ -124,6 +127,7 @@ export async function measureBombs(): Promise<BombRun[]> {
     const word = { name: 'memo.docx', bytes: wordBomb(GB) }
     // Its headers say 4 KB: refused only once 64 MB have really been inflated and counted.
     const lying = { name: 'claims-4-kb.xlsx', bytes: workbookBomb(GB, { declaredSize: 4096 }) }
+    const compound = { name: 'price-list.xls', bytes: overlappingStreamsWorkbook(100_000) }
     // A first ordinary document loads the extraction thread's modules, so the runs measure the bombs.
     await run(running, [{ name: 'warm-up.txt', bytes: new TextEncoder().encode('Warm up.') }], 'warm-up')
     const size = (bomb: Bomb) => `${(bomb.bytes.length / 2 ** 20).toFixed(1)} MB`
@@ -131,6 +135,7 @@ export async function measureBombs(): Promise<BombRun[]> {
       await run(running, [workbook], `.xlsx, ${size(workbook)}, sheet of 1 GB`),
       await run(running, [word], `.docx, ${size(word)}, body of 1 GB`),
       await run(running, [lying], '.xlsx, sheet of 1 GB, headers claim 4 KB'),
+      await run(running, [compound], `.xls, ${size(compound)}, 100,000 streams over 4 KB`),
       await run(running, [workbook, workbook], '.xlsx, two organizations at once'),
       await run(running, [word, word], '.docx, two organizations at once'),
     ]
