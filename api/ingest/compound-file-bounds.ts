@@ -58,6 +58,8 @@ export function compoundFileReadSize(bytes: Uint8Array, limit: number): number {
     return fat && int32(fat, (id * 4) % sectorSize)
   }
 
+  // Every step along a chain counts as a sector copied, even one past the end of the file (which
+  // SheetJS skips): no real chain leaves the file, and the count, hence this walk, stays bounded.
   let copied = 0
   // Chains from each sector not reached yet, from the directory's first one on, each followed
   // until it repeats itself; the directory is the first of them.
@@ -70,17 +72,19 @@ export function compoundFileReadSize(bytes: Uint8Array, limit: number): number {
     if (reached[head]) continue
     heads.add(head)
     const seen = new Set<number>()
-    for (let id: number | undefined = head; id !== undefined && id >= 0 && !seen.has(id); id = next(id)) {
+    for (let id = head; id >= 0 && !seen.has(id) && copied <= limit;) {
       seen.add(id)
+      copied += sectorSize
       const data = sector(id)
-      if (!data) continue
-      reached[id] = 1
-      copied += data.length
-      if (head === directoryStart) directory.push(data)
+      if (data) reached[id] = 1
+      if (data && head === directoryStart) directory.push(data)
+      const after = next(id)
+      if (after === undefined) break
+      id = after
     }
   }
 
-  // Then what each directory entry reads. A chain that never ends is counted up to the limit.
+  // Then what each directory entry reads; a chain that never ends, up to the limit.
   const entries = Buffer.concat(directory)
   let miniStream = 0
   for (let at = 0; at + DIRECTORY_ENTRY <= entries.length && copied <= limit; at += DIRECTORY_ENTRY) {
