@@ -17,12 +17,12 @@ export interface ZipPart {
 const STORED = 0
 const DEFLATED = 8
 
-export function deflatedPart(name: string, text: string): ZipPart {
+function deflatedPart(name: string, text: string): ZipPart {
   const bytes = Buffer.from(text)
   return { name, packed: deflateRawSync(bytes, { level: 9 }), method: DEFLATED, size: bytes.length, crc: crc32(bytes) }
 }
 
-export function storedPart(name: string, text: string): ZipPart {
+function storedPart(name: string, text: string): ZipPart {
   const bytes = Buffer.from(text)
   return { name, packed: bytes, method: STORED, size: bytes.length, crc: crc32(bytes) }
 }
@@ -33,7 +33,7 @@ export function storedPart(name: string, text: string): ZipPart {
  * a full flush (byte-aligned, no back-references into what came before), and those bytes are
  * repeated: valid DEFLATE that every inflater reads, as a real bomb's would be.
  */
-export function repeatedPart(name: string, head: string, unit: string, size: number, tail: string): ZipPart {
+function repeatedPart(name: string, head: string, unit: string, size: number, tail: string): ZipPart {
   const chunk = Buffer.from(unit.repeat(Math.max(1, Math.floor(2 ** 20 / unit.length))))
   const chunks = Math.max(1, Math.round(size / chunk.length))
   const flushed = (bytes: Buffer) => deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_FULL_FLUSH })
