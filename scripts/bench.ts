@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 
+import { measureBombs } from './bench/bombs'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
@@ -118,6 +119,24 @@ if (wanted('ocr')) {
     ),
     'two agreements at once (JOB_CONCURRENCY=2)': row(ocr.twoAtOnce, ''),
   })
+}
+
+if (wanted('bombs')) {
+  const bombs = await measureBombs()
+  results.bombs = bombs
+  console.log('\nDecompression bombs through the API (server RSS, upload to failed):')
+  console.table(
+    Object.fromEntries(
+      bombs.map((run) => [
+        run.case,
+        {
+          'RSS idle -> peak': `${run.idleRssMb} -> ${run.peakRssMb} MB`,
+          seconds: run.seconds.toFixed(2),
+          outcome: [...new Set(run.outcomes)].join(' / ').slice(0, 90),
+        },
+      ]),
+    ),
+  )
 }
 
 if (wanted('search')) {

@@ -1,13 +1,26 @@
 import type { FileType } from '../db/schema'
-import { type Extraction, ExtractionError, type ExtractionLimits } from './extraction-types'
+import { compoundFileReadSize } from './compound-file-bounds'
+import { type DocumentLimits, type Extraction, ExtractionError } from './extraction-types'
 import { extractDelimited } from './extractors/delimited'
 import { extractPdf } from './extractors/pdf'
 import { extractPlainText } from './extractors/plain-text'
-import { extractSpreadsheet } from './extractors/spreadsheet'
-import { extractWord } from './extractors/word'
+import { DAMAGED_WORKBOOK, extractSpreadsheet } from './extractors/spreadsheet'
+import { DAMAGED_DOCX, extractWord } from './extractors/word'
+import { type ArchiveWords, checkZipUnpacks, unpacksTooLarge } from './zip-bounds'
+
+const WORKBOOK: ArchiveWords = {
+  noun: 'workbook',
+  advice: 'Split it into smaller workbooks, or remove sheets and pictures it does not need, and upload it again.',
+  damaged: DAMAGED_WORKBOOK,
+}
+const WORD_DOCUMENT: ArchiveWords = {
+  noun: 'Word document',
+  advice: 'Split it into smaller documents, or remove pictures it does not need, and upload it again.',
+  damaged: DAMAGED_DOCX,
+}
 
 /** Reads the text of a file of the given type. Throws ExtractionError with a reason for its owner. */
-export async function extractText(type: FileType, bytes: Uint8Array, limits: ExtractionLimits): Promise<Extraction> {
+export async function extractText(type: FileType, bytes: Uint8Array, limits: DocumentLimits): Promise<Extraction> {
   const extraction = await byType(type, bytes, limits)
   if (!extraction.ocrUnfinished && !extraction.pages.some((page) => page.text.trim()))
     throw new ExtractionError(noTextReason(extraction))
@@ -23,15 +36,23 @@ function noTextReason({ scannedPages = 0, notes }: Extraction) {
     : 'No text could be found in this document: OCR found no readable text in its scanned pages.'
 }
 
-function byType(type: FileType, bytes: Uint8Array, limits: ExtractionLimits) {
+async function byType(type: FileType, bytes: Uint8Array, limits: DocumentLimits) {
   switch (type) {
     case 'pdf':
       return extractPdf(bytes, limits)
-    case 'doc':
     case 'docx':
+      await checkZipUnpacks(bytes, limits.maxUnpackedBytes, WORD_DOCUMENT)
       return extractWord(bytes, type, limits)
-    case 'xls':
+    case 'doc':
+      return extractWord(bytes, type, limits)
     case 'xlsx':
+      await checkZipUnpacks(bytes, limits.maxUnpackedBytes, WORKBOOK)
+      return extractSpreadsheet(bytes, limits)
+    case 'xls':
+      // word-extractor reads a .doc's few streams from the file sector by sector, so only
+      // SheetJS's reading of a compound file can copy more than the file holds.
+      if (compoundFileReadSize(bytes, limits.maxUnpackedBytes) > limits.maxUnpackedBytes)
+        throw unpacksTooLarge(WORKBOOK, limits.maxUnpackedBytes)
       return extractSpreadsheet(bytes, limits)
     case 'csv':
       return extractDelimited(bytes, limits)

@@ -29,6 +29,13 @@ function ocrPixelBudget(memoryMb: number) {
   return pixels >= OCR_MIN_PIXELS ? pixels : 0
 }
 
+// Parsers hold a workbook's or Word document's unpacked parts in buffers outside the V8 heap, so
+// `maxOldGenerationSizeMb` does not bound them; an archive unpacking to more than this share of
+// EXTRACTION_MEMORY_MB is refused unread. Measured with 512 (docs/decisions/025): a workbook of
+// 64 MB of sheet XML peaked ~380 MB above idle and 128 MB ~580 MB; a .docx of 64 MB ~485 MB,
+// and one of 128 MB ran out of heap after a minute.
+const UNPACKED_SHARE_OF_MEMORY = 1 / 8
+
 // Warm workers are reused: starting one costs ~100 ms of module loading, more than reading most
 // documents. A worker is retired after this many documents so no heap grows without end.
 const MAX_IDLE_WORKERS = 2
@@ -159,6 +166,7 @@ export async function extractInWorker(
       type,
       path,
       maxChars: bounds.maxChars,
+      maxUnpackedBytes: Math.floor(bounds.memoryMb * UNPACKED_SHARE_OF_MEMORY * 2 ** 20),
       ocr: bounds.ocr && {
         ...bounds.ocr,
         maxPixels: ocrPixelBudget(bounds.memoryMb),

@@ -9,6 +9,7 @@ export interface ExtractRequest {
   type: FileType
   path: string
   maxChars: number
+  maxUnpackedBytes: number
   ocr?: Omit<OcrSettings, 'onProgress'>
 }
 
@@ -30,7 +31,11 @@ parentPort!.on('message', async (request: ExtractRequest) => {
     reply = {
       kind: 'done',
       ok: true,
-      extraction: await extractText(request.type, bytes, { maxChars: request.maxChars, ocr }),
+      extraction: await extractText(request.type, bytes, {
+        maxChars: request.maxChars,
+        maxUnpackedBytes: request.maxUnpackedBytes,
+        ocr,
+      }),
     }
   } catch (error) {
     reply =

@@ -27,6 +27,12 @@ export interface ExtractionLimits {
   ocr?: OcrSettings
 }
 
+/** What reading one document may use: the extractors' limits, and what its archive may unpack to. */
+export interface DocumentLimits extends ExtractionLimits {
+  /** A document packed as a ZIP archive (xlsx, docx) unpacking to more bytes than this is refused unread. */
+  maxUnpackedBytes: number
+}
+
 /** A scanned page's text as OCR read it. */
 export interface OcrPage {
   pageNumber: number

@@ -9,6 +9,8 @@ import {
   TextBudget,
 } from '../extraction-types'
 
+export const DAMAGED_WORKBOOK = 'This workbook is damaged or incomplete and cannot be read.'
+
 // Rows past this are not read: a declared range can claim a million empty rows.
 const MAX_ROWS_PER_SHEET = 200_000
 
@@ -31,7 +33,7 @@ export function extractSpreadsheet(bytes: Uint8Array, limits: ExtractionLimits):
     if (/password|encrypt/i.test(message)) {
       throw new ExtractionError('This workbook is password protected. Remove the password and upload it again.')
     }
-    throw new ExtractionError('This workbook is damaged or incomplete and cannot be read.')
+    throw new ExtractionError(DAMAGED_WORKBOOK)
   }
   const budget = new TextBudget(limits.maxChars)
   const pages: ExtractedPage[] = []

@@ -9,6 +9,8 @@ import {
   TextBudget,
 } from '../extraction-types'
 
+export const DAMAGED_DOCX = 'This Word document is damaged or not a real .docx file and cannot be read.'
+
 /**
  * Word documents (.doc and .docx) through word-extractor: the body, then the parts readers also
  * see (headers and footers, footnotes, endnotes, comments, text boxes) as labelled sections.
@@ -27,9 +29,7 @@ export async function extractWord(
       throw new ExtractionError('This Word document is password protected. Remove the password and upload it again.')
     }
     throw new ExtractionError(
-      type === 'docx'
-        ? 'This Word document is damaged or not a real .docx file and cannot be read.'
-        : 'This Word 97-2003 document is damaged and cannot be read.',
+      type === 'docx' ? DAMAGED_DOCX : 'This Word 97-2003 document is damaged and cannot be read.',
     )
   }
   const budget = new TextBudget(limits.maxChars)

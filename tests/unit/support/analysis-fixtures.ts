@@ -18,7 +18,7 @@ export const UPLOADED_AT = new Date('2025-04-15T09:00:00Z')
 export async function fixtureInput(name: string, firstId = 1): Promise<AnalysisInput> {
   const bytes = new Uint8Array(readFileSync(path.join(ANALYSIS_FIXTURES, name)))
   const type = path.extname(name).slice(1) as FileType
-  const { pages } = await extractText(type, bytes, { maxChars: 3_000_000 })
+  const { pages } = await extractText(type, bytes, { maxChars: 3_000_000, maxUnpackedBytes: 64 * 2 ** 20 })
   const chunks = chunkPages(pages).map((chunk) => {
     const page = pages[chunk.pageIndex - 1]!
     return {
