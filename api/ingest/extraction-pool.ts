@@ -31,7 +31,7 @@ function ocrPixelBudget(memoryMb: number) {
 
 // Parsers hold a workbook's or Word document's unpacked parts in buffers outside the V8 heap, so
 // `maxOldGenerationSizeMb` does not bound them; an archive unpacking to more than this share of
-// EXTRACTION_MEMORY_MB is refused unread. Measured with 512 (docs/decisions/025): a workbook of
+// EXTRACTION_MEMORY_MB is refused unread. Measured with 512 (docs/decisions/027): a workbook of
 // 64 MB of sheet XML peaked ~380 MB above idle and 128 MB ~580 MB; a .docx of 64 MB ~485 MB,
 // and one of 128 MB ran out of heap after a minute.
 const UNPACKED_SHARE_OF_MEMORY = 1 / 8
