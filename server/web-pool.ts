@@ -75,11 +75,14 @@ export function webPool<P extends WebProcess>({
       kill(p)
     }, START_DEADLINE_MS).unref()
   }
-  /** Starts as many as fall short of `least`; answers how many. */
+  /**
+   * Starts one if fewer than `least` serve and none is starting; answers whether it did. One at a
+   * time, so that the first to start is not slowed by the others: the next starts when it listens.
+   */
   const fill = () => {
-    let started = 0
-    for (; !stopping && serving().length < least; started++) startOne()
-    return started
+    const short = !stopping && serving().length < least && starting().length === 0
+    if (short) startOne()
+    return short
   }
   const retire = (p: P) => {
     retiring.add(p)
@@ -94,7 +97,7 @@ export function webPool<P extends WebProcess>({
     killAfterMs,
     stalled(p, ms) {
       stalled.add(p)
-      const replaced = fill() > 0 ? '; starting another' : ''
+      const replaced = fill() ? '; starting another' : ''
       log.warn(silence(p, ms), `web process ${p.process.pid} has not answered for ${seconds(ms)}${replaced}`)
     },
     recovered(p, ms) {
@@ -114,7 +117,7 @@ export function webPool<P extends WebProcess>({
   })
 
   return {
-    /** Starts the first `least` web processes. */
+    /** Starts the first web process; the rest of `least` follow one by one. */
     start: () => void fill(),
     listening(p: P) {
       listened.add(p)
@@ -126,6 +129,7 @@ export function webPool<P extends WebProcess>({
       heartbeats.watch(p)
       if (replacing && replacing !== p) retire(replacing)
       replacing = undefined
+      fill()
     },
     message(p: P, message: WebProcessMessage) {
       if (stopping) return
@@ -150,7 +154,7 @@ export function webPool<P extends WebProcess>({
       if (p === replacing) replacing = undefined
       if (stopping || retiring.has(p)) return false
       if (!listened.has(p)) return true
-      const replaced = fill() > 0 ? '; starting another' : ''
+      const replaced = fill() ? '; starting another' : ''
       if (!killed.has(p)) log.error(`the web process ${p.process.pid} ended (${how})${replaced}`)
       return false
     },

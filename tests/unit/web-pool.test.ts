@@ -48,7 +48,7 @@ function pool({ most = 2, least = 1, killAfterMs = 5_000 } = {}) {
 }
 
 describe('the web processes of a primary', () => {
-  it('starts the fewest at once, and another only when one serving asks for help', () => {
+  it('starts one, and another only when one serving asks for help', () => {
     const { pool: webPool, started, listening } = pool({ most: 2, least: 1 })
     webPool.start()
     expect(started).toHaveLength(1)
@@ -109,8 +109,11 @@ describe('the web processes of a primary', () => {
     vi.spyOn(log, 'warn').mockImplementation(() => {})
     const { pool: webPool, started, killed, beating, listening } = pool({ most: 2, least: 2 })
     webPool.start()
-    const [first, second] = started as [FakeProcess, FakeProcess]
+    // One after the other, so that the first is not slowed by the second.
+    expect(started).toHaveLength(1)
+    const first = started[0]!
     listening(first)
+    const second = started[1]!
     listening(second)
     beating(2_000, first)
     expect(started).toHaveLength(3)
