@@ -16,7 +16,8 @@ import { serveWeb } from './server/web-process'
 runEntryPoint(async () => {
   Object.assign(process.env, withGeneratedSecrets(process.env))
   const env = process.env
-  const { WEB_CONCURRENCY, WEB_MIN_PROCESSES, WEB_STALL_KILL_SECONDS } = webEnv() // fail fast on a bad web setting, before anything starts
+  // Fails fast on a bad web setting, before anything starts.
+  const { WEB_CONCURRENCY, WEB_MIN_PROCESSES, WEB_STALL_KILL_SECONDS } = webEnv()
   // Links in e-mails point at this server unless a public origin is configured.
   env.APP_URL ??= `http://localhost:${env.PORT ?? 3000}`
 

@@ -5,9 +5,9 @@ import type { WebProcessMessage } from './messages'
 // A web process starts at about 110 MB. V8 keeps the young generation it grew under load (and some
 // of the old) after the load has passed; a fresh process is cheaper to hold than to shrink that.
 const RECYCLE_ABOVE_MB = 180
-// A web process listens within a second on an idle machine and took up to 16 s on one running at
-// nine times its cores (decision 024). One that has not listened by then is stuck in its start,
-// and a stuck process waiting for it to take over would wait for ever.
+// A web process needs 2.5-3 s of CPU to listen, and took up to 16 s on a machine running ten times
+// as many processes as its cores (decision 024). One that has not listened in a minute is stuck in
+// its start, and a stuck process waiting for it to take over would wait for ever.
 const START_DEADLINE_MS = 60_000
 
 /** What the pool reads of a web process: node:cluster's Worker, or a stand-in in tests. */
