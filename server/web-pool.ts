@@ -37,9 +37,9 @@ export interface WebPoolOptions<P> {
  * one, if the load left it holding more than `RECYCLE_ABOVE_MB`, hands over to a fresh one.
  *
  * A web process whose heartbeats stop (its event loop stuck in one request) is not counted as
- * serving: it is no reason to keep another or to retire one, and a replacement starts at once when
- * fewer than `least` are left. After `killAfterMs` of silence it is killed; one that answers before
- * then is counted again. Node's cluster hands a stuck process no new connection once it holds one
+ * serving: it is no reason to keep another or to retire one, and when no other one answers a
+ * replacement starts at once. After `killAfterMs` of silence it is killed (and replaced if fewer
+ * than `least` are left); one that answers before then is counted again. Node's cluster hands a stuck process no new connection once it holds one
  * it has not accepted, so the others take every later one.
  */
 export function webPool<P extends WebProcess>({
@@ -61,6 +61,7 @@ export function webPool<P extends WebProcess>({
 
   const serving = () => [...running].filter((p) => !p.isDead() && !retiring.has(p) && !stalled.has(p))
   const starting = () => serving().filter((p) => !listened.has(p))
+  const answering = () => serving().filter((p) => listened.has(p))
   const startedAt = new WeakMap<P, number>()
   const startOne = () => {
     const p = start()
@@ -97,7 +98,9 @@ export function webPool<P extends WebProcess>({
     killAfterMs,
     stalled(p, ms) {
       stalled.add(p)
-      const replaced = fill() ? '; starting another' : ''
+      // With another one answering, the replacement waits for the kill: a process stuck in a loop
+      // holds a core, and a start beside it would take the answering one's.
+      const replaced = !answering().length && fill() ? '; starting another' : ''
       log.warn(silence(p, ms), `web process ${p.process.pid} has not answered for ${seconds(ms)}${replaced}`)
     },
     recovered(p, ms) {
@@ -107,8 +110,7 @@ export function webPool<P extends WebProcess>({
     silent(p, ms) {
       // Until another one listens, the stuck one keeps the port open: Node's cluster queues new
       // connections for the next process to listen. Killing the last one would refuse them.
-      const othersAnswer = serving().some((other) => listened.has(other))
-      if (!othersAnswer && starting().length > 0) return
+      if (!answering().length && starting().length > 0) return
       heartbeats.forget(p)
       killed.add(p)
       log.error(silence(p, ms), `web process ${p.process.pid} did not answer for ${seconds(ms)} and was killed`)
@@ -136,7 +138,7 @@ export function webPool<P extends WebProcess>({
       if (message.type === 'heartbeat') heartbeats.beat(p)
       if (message.type === 'busy' && starting().length === 0 && serving().length < most) startOne()
       if (message.type === 'idle' && serving().includes(p)) {
-        const othersAnswer = serving().some((other) => other !== p && listened.has(other))
+        const othersAnswer = answering().some((other) => other !== p)
         if (serving().length > least && othersAnswer) retire(p)
         else if (message.rssMb > RECYCLE_ABOVE_MB && starting().length === 0) {
           replacing = p
