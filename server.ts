@@ -5,6 +5,7 @@ import { makeDataDirPrivate } from './api/owner-only-files'
 import { withGeneratedSecrets } from './api/secrets'
 import { onShutdownSignal } from './api/shutdown'
 import { webEnv } from './app/services/env.server'
+import { sendHeartbeats } from './server/heartbeats'
 import { DATABASE_SOCKET_ENV, primaryClient, type PrimaryMessage, type WebProcessMessage } from './server/messages'
 import { runPrimary } from './server/primary'
 import { serveWeb } from './server/web-process'
@@ -18,12 +19,16 @@ runEntryPoint(async () => {
   if (!cluster.isWorker) makeDataDirPrivate(process.env)
   Object.assign(process.env, withGeneratedSecrets(process.env))
   const env = process.env
-  const { WEB_CONCURRENCY } = webEnv() // fail fast on a bad web setting, before anything starts
+  // Fails fast on a bad web setting, before anything starts.
+  const { WEB_CONCURRENCY, WEB_MIN_PROCESSES, WEB_STALL_KILL_SECONDS } = webEnv()
   // Links in e-mails point at this server unless a public origin is configured.
   env.APP_URL ??= `http://localhost:${env.PORT ?? 3000}`
 
   if (cluster.isWorker) {
     const primary = primaryClient((message: WebProcessMessage) => process.send!(message))
+    // The primary replaces a web process whose event loop stops answering (decision 024). A send
+    // once the primary is gone would end this process with an error instead of its graceful stop.
+    sendHeartbeats(() => process.connected && process.send!({ type: 'heartbeat' } satisfies WebProcessMessage))
     // Until it serves, a shutdown asked for is remembered and begun once it can be.
     let askedToStop: string | undefined
     let beginShutdown = (reason: string) => void (askedToStop ??= reason)
@@ -48,7 +53,13 @@ runEntryPoint(async () => {
     if (askedToStop) beginShutdown(askedToStop)
     return
   }
-  if (WEB_CONCURRENCY > 1) return runPrimary(env, WEB_CONCURRENCY)
+  if (WEB_CONCURRENCY > 1) {
+    return runPrimary(env, {
+      most: WEB_CONCURRENCY,
+      least: WEB_MIN_PROCESSES,
+      killAfterMs: WEB_STALL_KILL_SECONDS * 1000,
+    })
+  }
 
   const web = await serveWeb(env, { kind: 'own' })
   if (web.signIns) console.log(web.signIns)

@@ -8,6 +8,8 @@ export type WebProcessMessage =
   | { type: 'busy' }
   /** No request in flight for a while: it can retire if it is not the last, or be replaced if it has grown. */
   | { type: 'idle'; rssMb: number }
+  /** Its event loop still runs (sent a few times a second): one that falls silent is replaced. */
+  | { type: 'heartbeat' }
 
 /** What the primary tells a web process. */
 export type PrimaryMessage =

@@ -4,6 +4,11 @@ import { z } from 'zod'
 
 import { LOG_LEVELS } from '../../server/log'
 
+function wholeNumber(least: number, most: number) {
+  const message = `must be a whole number from ${least} to ${most}`
+  return z.coerce.number({ invalid_type_error: message }).int(message).min(least, message).max(most, message)
+}
+
 const WebEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -30,13 +35,25 @@ const WebEnvSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@exitplanner.example'),
   DEMO_URL: z.string().url().default('https://exitplanner.example/demo'),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(50),
-  /** Web processes serving pages and /api (decision 012); 1 serves everything from one process. */
-  WEB_CONCURRENCY: z.coerce
-    .number({ invalid_type_error: 'must be a whole number from 1 to 64' })
-    .int('must be a whole number from 1 to 64')
-    .min(1, 'must be a whole number from 1 to 64')
-    .max(64, 'must be a whole number from 1 to 64')
-    .default(availableParallelism()),
+  /**
+   * The most web processes serving pages and /api (decision 012); 1 serves everything from one
+   * process. At least 2 by default, so that a primary can replace a stuck one (decision 024).
+   */
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(Math.max(2, availableParallelism())),
+  /** Web processes kept serving without load (decision 024); the rest start on demand (decision 016). */
+  WEB_MIN_PROCESSES: wholeNumber(1, 64).default(1),
+  /** Silence of a web process's event loop after which its primary kills it (decision 024). */
+  WEB_STALL_KILL_SECONDS: wholeNumber(2, 3600).default(5),
+})
+
+const CheckedWebEnvSchema = WebEnvSchema.superRefine((env, context) => {
+  if (env.WEB_MIN_PROCESSES > env.WEB_CONCURRENCY) {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['WEB_MIN_PROCESSES'],
+      message: `must not be more than WEB_CONCURRENCY (${env.WEB_CONCURRENCY})`,
+    })
+  }
 })
 
 export type WebEnv = z.infer<typeof WebEnvSchema>
@@ -47,7 +64,7 @@ let cached: WebEnv | undefined
 export function webEnv(): WebEnv {
   if (cached) return cached
   const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''))
-  const parsed = WebEnvSchema.safeParse(given)
+  const parsed = CheckedWebEnvSchema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
