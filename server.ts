@@ -26,7 +26,7 @@ runEntryPoint(async () => {
 
   if (cluster.isWorker) {
     const primary = primaryClient((message: WebProcessMessage) => process.send!(message))
-    // The primary replaces a web process whose event loop stops answering (decision 024). A send
+    // The primary replaces a web process whose event loop stops answering (decision 028). A send
     // once the primary is gone would end this process with an error instead of its graceful stop.
     sendHeartbeats(() => process.connected && process.send!({ type: 'heartbeat' } satisfies WebProcessMessage))
     // Until it serves, a shutdown asked for is remembered and begun once it can be.

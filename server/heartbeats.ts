@@ -1,7 +1,7 @@
 /** How often a web process tells its primary that its event loop still runs. */
 export const HEARTBEAT_MS = 250
 /**
- * Silence after which a web process is no longer counted as serving (decision 024): six heartbeats
+ * Silence after which a web process is no longer counted as serving (decision 028): six heartbeats
  * missed, far beyond a page's render or a major collection, and short enough that a replacement
  * starts before many connections queue.
  */

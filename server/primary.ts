@@ -24,7 +24,7 @@ export interface WebProcessSettings {
  * A server in several web processes (decision 012): this process opens the database, migrates,
  * seeds and runs the jobs, and starts web processes that share the port (Node's cluster hands each
  * new connection to the next one in turn) and reach the database through it. How many run, and
- * what becomes of one that is stuck, is `webPool`'s (decisions 016 and 024). A web process that
+ * what becomes of one that is stuck, is `webPool`'s (decisions 016 and 028). A web process that
  * dies before it ever listened stops a server that is starting, since the next would fail the same
  * way; later it is reported, and the ones serving go on.
  */

@@ -6,7 +6,7 @@ import type { WebProcessMessage } from './messages'
 // of the old) after the load has passed; a fresh process is cheaper to hold than to shrink that.
 const RECYCLE_ABOVE_MB = 180
 // A web process needs 2.5-3 s of CPU to listen, and took up to 16 s on a machine running ten times
-// as many processes as its cores (decision 024). One that has not listened in a minute is stuck in
+// as many processes as its cores (decision 028). One that has not listened in a minute is stuck in
 // its start, and a stuck process waiting for it to take over would wait for ever.
 const START_DEADLINE_MS = 60_000
 
@@ -31,7 +31,7 @@ export interface WebPoolOptions<P> {
 }
 
 /**
- * Which web processes a primary runs (decisions 016 and 024). `least` always serve; up to `most` run
+ * Which web processes a primary runs (decisions 016 and 028). `least` always serve; up to `most` run
  * while the load needs them: a web process whose event loop is saturated asks for another, and one
  * without requests for a while retires if that leaves `least` and another one answering. The last
  * one, if the load left it holding more than `RECYCLE_ABOVE_MB`, hands over to a fresh one.

@@ -37,12 +37,12 @@ const WebEnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(50),
   /**
    * The most web processes serving pages and /api (decision 012); 1 serves everything from one
-   * process. At least 2 by default, so that a primary can replace a stuck one (decision 024).
+   * process. At least 2 by default, so that a primary can replace a stuck one (decision 028).
    */
   WEB_CONCURRENCY: wholeNumber(1, 64).default(Math.max(2, availableParallelism())),
-  /** Web processes kept serving without load (decision 024); the rest start on demand (decision 016). */
+  /** Web processes kept serving without load (decision 028); the rest start on demand (decision 016). */
   WEB_MIN_PROCESSES: wholeNumber(1, 64).default(1),
-  /** Silence of a web process's event loop after which its primary kills it (decision 024). */
+  /** Silence of a web process's event loop after which its primary kills it (decision 028). */
   WEB_STALL_KILL_SECONDS: wholeNumber(2, 3600).default(5),
 })
 
