@@ -9,6 +9,7 @@ import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
 import { measureOcr } from './bench/ocr'
 import { measurePages } from './bench/pages'
+import { measureParsers } from './bench/parsers'
 import { measureScale } from './bench/scale'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
@@ -314,6 +315,27 @@ if (wanted('lighthouse')) {
         },
       ]),
     ),
+  )
+}
+
+if (wanted('parsers')) {
+  console.log('\nParsers of user text, each shape at a quarter of its size limit and at the limit (issue 30):')
+  const parsers = await measureParsers()
+  results.parsers = parsers
+  const perMb = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms/MB`
+  console.table(
+    parsers.rows.map((row) => ({
+      parser: row.parser,
+      shape: row.shape,
+      limit: `${(row.limitChars / 1024 / 1024).toFixed(2)} MB`,
+      'at 1/4': perMb(row.quarterMsPerMb),
+      'at limit': perMb(row.limitMsPerMb),
+      'limit ÷ 1/4': (row.limitMsPerMb / row.quarterMsPerMb).toFixed(2),
+    })),
+  )
+  const { eventLoop } = parsers
+  console.log(
+    `Reading a 5 MB transcript (${eventLoop.shape}): on the event loop ${ms(eventLoop.readMs.inProcess)}, longest event-loop delay ${ms(eventLoop.longestDelayMs.inProcess)}; in the worker thread ${ms(eventLoop.readMs.inThread)}, longest delay ${ms(eventLoop.longestDelayMs.inThread)}`,
   )
 }
 

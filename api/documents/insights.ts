@@ -8,8 +8,10 @@ const STOP_WORDS = new Set(
   must shall one two three per new use used using within without upon via et al page`.split(/\s+/),
 )
 
+// At most 25 digits and commas: with `[\d,]*` every digit of "1,1,1,…" (each a word start) scanned
+// the whole run, quadratic in its length; no figure is longer.
 const FIGURE =
-  /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand)\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]*(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)/gi
+  /(?:[$€£]\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?(?:million|billion|thousand)\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)/gi
 
 /** The most frequent meaningful terms and the money, percentage and multiple figures of a text. */
 export function keyFacts(text: string) {

@@ -13,11 +13,19 @@ type SpeakerRole = (typeof SPEAKER_ROLES)[number]
 // Rows per INSERT: a long meeting has thousands of turns, and a statement takes at most 65,535 parameters.
 const MESSAGES_PER_INSERT = 1000
 
-/** Spec §3: a turn's sender role is client or advisor by the speaker's role group, else participant. */
-function senderRole(speaker: string, participants: Participant[]): SpeakerRole {
-  const participant = participants.find((candidate) => candidate.name === speaker)
-  const group = participant ? roleGroupOf(participant.role) : 'other'
-  return group === 'client' || group === 'advisor' ? group : 'participant'
+/**
+ * Spec §3: a turn's sender role is client or advisor by the speaker's role group, else participant.
+ * Looked up in a map of the participants by name: a transcript may add hundreds of thousands, and a
+ * search of the list for every turn was quadratic.
+ */
+function senderRoles(participants: Participant[]) {
+  const roles = new Map<string, SpeakerRole>()
+  for (const participant of participants) {
+    if (roles.has(participant.name)) continue
+    const group = roleGroupOf(participant.role)
+    roles.set(participant.name, group === 'client' || group === 'advisor' ? group : 'participant')
+  }
+  return (speaker: string) => roles.get(speaker) ?? 'participant'
 }
 
 const formatDueDate = (date: string) =>
@@ -50,8 +58,9 @@ export async function convertToConversation(deps: Deps, caller: OrgCaller, meeti
   const [transcript] = await deps.db.select().from(transcripts).where(eq(transcripts.meetingId, meeting.id))
   if (!transcript || meeting.status !== 'processed') throw notFound(TRANSCRIPT_NOT_FOUND)
   const start = meeting.scheduledAt.getTime()
+  const roleOf = senderRoles(meeting.participants)
   const turns = transcript.segments.map((segment) => ({
-    role: senderRole(segment.speaker, meeting.participants),
+    role: roleOf(segment.speaker),
     speaker: segment.speaker,
     content: segment.text,
     createdAt: new Date(start + Math.round(segment.startTime * 1000)),

@@ -20,6 +20,10 @@ interface Sentence {
 
 const SUMMARY_SENTENCES = 6
 const KEYWORDS = 8
+/** As many action items as the model is asked for (llm-insights.ts), the first said. */
+export const ACTION_ITEMS = 30
+/** A due date is read in a task's first words: chrono-node takes milliseconds a kilobyte. */
+const DUE_DATE_WINDOW = 500
 
 function sentencesOf(segments: Segment[]): Sentence[] {
   return segments.flatMap((segment, index) =>
@@ -136,22 +140,42 @@ const ASKED = new RegExp(
   String.raw`\b(?:can you|could you|would you|will you|please)\s+(?:also\s+|please\s+)?(${WORK}.*)`,
   'i',
 )
-const NAMED = new RegExp(String.raw`\b([A-Z][\p{L}'-]+)\s+(?:will|is going to|needs to|should|to)\s+(${WORK}.*)`, 'u')
+// A name starts where no letter, apostrophe or hyphen is before it: with `\b` alone, each capital of
+// "A-A-A-…" started a name running to the end of the run, quadratic in its length.
+const NAMED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_'-])([A-Z][\p{L}'-]+)\s+(?:will|is going to|needs to|should|to)\s+(${WORK}.*)`,
+  'u',
+)
 
-const clean = (task: string) => {
-  const text = task.replace(/[?.!\s]+$/, '').trim()
+const ENDING = /[?.!\s]/
+
+/** The task without its closing punctuation, capitalised. */
+function clean(task: string) {
+  // Trimmed a character at a time: `/[?.!\s]+$/` tries every start in a run of them, quadratic in a
+  // long run of dots or spaces that something follows.
+  let end = task.length
+  while (end > 0 && ENDING.test(task[end - 1]!)) end--
+  const text = task.slice(0, end).trim()
   return `${text[0]!.toUpperCase()}${text.slice(1)}`
 }
 
-/** Who is addressed by a request: whoever speaks next, else the speaker before. */
-function addressee(segments: Segment[], index: number) {
-  const speaker = segments[index]!.speaker
-  const next = segments.slice(index + 1).find((segment) => segment.speaker !== speaker)
-  const before = segments
-    .slice(0, index)
-    .reverse()
-    .find((segment) => segment.speaker !== speaker)
-  return (next ?? before)?.speaker ?? speaker
+/**
+ * Who is addressed by a request in each segment: whoever speaks next, else the speaker before.
+ * Found in one pass each way: searching from every request was quadratic.
+ */
+function addressees(segments: Segment[]) {
+  // A neighbour of the same speaker passes on what it found: someone else, who is then the same.
+  const next: Array<string | undefined> = []
+  for (let index = segments.length - 1; index >= 0; index--) {
+    const later = segments[index + 1]
+    next[index] = later && later.speaker !== segments[index]!.speaker ? later.speaker : next[index + 1]
+  }
+  const before: Array<string | undefined> = []
+  segments.forEach((segment, index) => {
+    const earlier = segments[index - 1]
+    before[index] = earlier && earlier.speaker !== segment.speaker ? earlier.speaker : before[index - 1]
+  })
+  return segments.map((segment, index) => next[index] ?? before[index] ?? segment.speaker)
 }
 
 /** The first date said that is not before the meeting ("the last three years" is not a due date). */
@@ -178,20 +202,25 @@ function actionItemsOf(
   const firstNames = new Map(
     segments.map((segment) => [segment.speaker.split(/\s+/)[0]!.toLowerCase(), segment.speaker] as const),
   )
+  const addressed = addressees(segments)
   const items: ActionItem[] = []
+  const seen = new Set<string>()
   for (const sentence of sentences) {
+    if (items.length === ACTION_ITEMS) break
     let match
     let assignee: string | undefined
     let task: string | undefined
     if ((match = SELF.exec(sentence.text))) [assignee, task] = [sentence.speaker, match[1]]
-    else if ((match = ASKED.exec(sentence.text))) [assignee, task] = [addressee(segments, sentence.segment), match[1]]
+    else if ((match = ASKED.exec(sentence.text))) [assignee, task] = [addressed[sentence.segment], match[1]]
     else if ((match = NAMED.exec(sentence.text)) && firstNames.has(match[1]!.toLowerCase()))
       [assignee, task] = [firstNames.get(match[1]!.toLowerCase()), match[2]]
     else if ((match = TEAM.exec(sentence.text))) [assignee, task] = ['Everyone', match[1]]
     if (!assignee || !task) continue
     const text = clean(task)
-    if (items.some((item) => item.text === text && item.assignee === assignee)) continue
-    items.push({ text, assignee, dueDate: dueDateOf(parseDates, task, meetingDate) })
+    const key = JSON.stringify([text, assignee])
+    if (seen.has(key)) continue
+    seen.add(key)
+    items.push({ text, assignee, dueDate: dueDateOf(parseDates, task.slice(0, DUE_DATE_WINDOW), meetingDate) })
   }
   return items
 }

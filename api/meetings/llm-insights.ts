@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { type ActionItem, type Participant, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 import { askForJson, UnusableAnswer } from '../ai/json-answer'
 import type { ApiConfig } from '../config'
+import { ACTION_ITEMS } from './insights'
 import { normal } from './speakers'
 
 /** What the model made of a meeting, checked; a field set is null when nothing of it was usable. */
@@ -25,7 +26,6 @@ const TAIL_SHARE = 1 / 3
 const SUMMARY_MAX_CHARS = 3_000
 const KEYWORDS = 12
 const KEYWORD_MAX_CHARS = 60
-const ACTION_ITEMS = 30
 const ACTION_ITEM_MAX_CHARS = 500
 // The upload waits for this call; past it the offline insights are good enough.
 const TIMEOUT_MS = 60_000

@@ -1,30 +1,37 @@
-import type { Participant, Segment } from '../../shared/meetings'
+import type { Participant } from '../../shared/meetings'
 import type { ApiConfig } from '../config'
-import { type TranscriptInsights, transcriptInsights } from './insights'
+import type { TranscriptInsights } from './insights'
 import { llmInsights } from './llm-insights'
-import { matchSpeakers } from './speakers'
-import type { ParsedTranscript } from './transcript-format'
+import type { TranscriptReading, TranscriptSource } from './transcript-reading'
+import { readTranscriptInThread } from './transcript-worker'
 
 /**
- * What a parsed transcript makes of its meeting: the speakers matched to the participants (the
- * others added), and the transcript with its summary, keywords and action items, ready to store.
- * With `ANSWER_PROVIDER=openai` the configured model writes them, and the offline insights stand
- * in for whatever it gets wrong; `insightsSource` says whose summary it is (it is not stored).
+ * What a transcript makes of its meeting: the speakers matched to the participants (the others
+ * added), and the transcript with its summary, keywords and action items, ready to store. The file
+ * is parsed and all of that worked out offline in a worker thread; a file that is no transcript
+ * throws TranscriptError. With `ANSWER_PROVIDER=openai` the configured model writes the insights,
+ * and the offline ones stand in for whatever it gets wrong; `insightsSource` says whose summary it
+ * is (it is not stored).
  */
 export async function processTranscript(
   meeting: { participants: Participant[]; scheduledAt: Date },
-  upload: ParsedTranscript & { fileName: string },
+  upload: TranscriptSource & { fileName: string },
   { config }: { config?: ApiConfig } = {},
 ) {
-  const { participants, segments } = matchSpeakers(upload.segments, meeting.participants)
-  const { insightsSource, ...insights } = await insightsOf(segments, participants, meeting.scheduledAt, config)
+  const { fileName, ...source } = upload
+  const reading = await readTranscriptInThread({
+    source,
+    participants: meeting.participants,
+    meetingDate: meeting.scheduledAt,
+  })
+  const { insightsSource, ...insights } = await insightsOf(reading, meeting.scheduledAt, config)
   return {
-    participants,
+    participants: reading.participants,
     transcript: {
-      format: upload.format,
-      fileName: upload.fileName,
-      segments,
-      timesEstimated: upload.timesEstimated,
+      format: reading.format,
+      fileName,
+      segments: reading.segments,
+      timesEstimated: reading.timesEstimated,
       ...insights,
     },
     insightsSource,
@@ -32,20 +39,18 @@ export async function processTranscript(
 }
 
 async function insightsOf(
-  segments: Segment[],
-  participants: Participant[],
+  { segments, participants, insights: offline }: TranscriptReading,
   meetingDate: Date,
   config: ApiConfig | undefined,
 ): Promise<TranscriptInsights & { insightsSource: 'llm' | 'offline' }> {
   const written =
     config?.ANSWER_PROVIDER === 'openai' ? await llmInsights(config, { segments, participants, meetingDate }) : null
-  if (!written) return { ...(await transcriptInsights(segments, meetingDate)), insightsSource: 'offline' }
+  if (!written) return { ...offline, insightsSource: 'offline' }
   // A field set the model gave nothing usable for (every action item for someone not there) is the offline one.
-  const offline = written.keywords && written.actionItems ? undefined : await transcriptInsights(segments, meetingDate)
   return {
     summary: written.summary,
-    keywords: written.keywords ?? offline!.keywords,
-    actionItems: written.actionItems ?? offline!.actionItems,
+    keywords: written.keywords ?? offline.keywords,
+    actionItems: written.actionItems ?? offline.actionItems,
     insightsSource: 'llm',
   }
 }

@@ -11,7 +11,9 @@ import { meetingPayload, transcriptPayload } from './payload'
 import { processTranscript } from './processing'
 import { removeUnusedRecording } from './recordings'
 import type { ListMeetingsQuery, MeetingInput, MeetingPatch } from './schema'
-import type { ParsedTranscript } from './transcript-format'
+import { TranscriptError } from './transcript-error'
+import type { TranscriptSource } from './transcript-reading'
+import { unreadableTranscript } from './transcript-upload'
 
 /** Spec §7 "Simulated services": what a transcript that is not there yet answers. */
 export const TRANSCRIPT_NOT_FOUND = 'Transcript not found or still processing'
@@ -121,16 +123,20 @@ export async function getTranscript(deps: Deps, caller: OrgCaller, id: number) {
 /**
  * A transcript file for a meeting: speakers matched to its participants (the others added), the
  * summary, keywords and action items worked out, all saved at once; the meeting is then processed.
- * A new file replaces the transcript before it.
+ * A new file replaces the transcript before it; a file the parser cannot read is refused, naming it.
  */
 export async function saveTranscript(
   deps: Deps,
   caller: OrgCaller,
   meeting: typeof meetings.$inferSelect,
-  upload: ParsedTranscript & { fileName: string },
+  upload: TranscriptSource & { fileName: string },
 ) {
   requireMeetingEditor(caller)
-  const saved = await storeTranscript(deps, { ...meeting, organizationId: caller.organizationId }, upload)
+  const saved = await storeTranscript(deps, { ...meeting, organizationId: caller.organizationId }, upload).catch(
+    (error: unknown) => {
+      throw error instanceof TranscriptError ? unreadableTranscript(upload.fileName, error) : error
+    },
+  )
   if (!saved) throw notFound(MEETING_NOT_FOUND)
   return { meeting: meetingPayload(saved.meeting), transcript: transcriptPayload(saved.transcript) }
 }
@@ -144,7 +150,7 @@ export async function saveTranscript(
 export async function storeTranscript(
   deps: Deps,
   meeting: typeof meetings.$inferSelect,
-  upload: ParsedTranscript & { fileName: string },
+  upload: TranscriptSource & { fileName: string },
   { recordingKey }: { recordingKey?: string } = {},
 ) {
   const { participants, transcript } = await processTranscript(meeting, upload, { config: deps.config })

@@ -9,18 +9,58 @@ export const normal = (name: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
+const firstName = (name: string) => name.split(' ')[0]!
+
 /**
- * The participant a transcript's speaker is: the same name, the same first name when only one
- * participant has it, or the name of their e-mail address ("maria.lopez@" is Maria Lopez).
+ * The meeting's participants looked up by name, first name and the name of their e-mail address,
+ * each kept in a map: a transcript may name hundreds of thousands of speakers, and searching the
+ * list for each of them was quadratic.
  */
-function participantFor(speaker: string, participants: Participant[]) {
-  const name = normal(speaker)
-  const exact = participants.find((participant) => normal(participant.name) === name)
-  if (exact) return exact
-  const first = name.split(' ')[0]
-  const byFirst = participants.filter((participant) => normal(participant.name).split(' ')[0] === first)
-  if (name.split(' ').length === 1 && byFirst.length === 1) return byFirst[0]
-  return participants.find((participant) => normal(participant.email.split('@')[0]!.replace(/[._-]+/g, ' ')) === name)
+class ParticipantIndex {
+  readonly all: Participant[] = []
+  private byName = new Map<string, Participant>()
+  private byFirst = new Map<string, { participant: Participant; count: number }>()
+  private byEmail = new Map<string, Participant>()
+  private lastId = 0
+
+  constructor(participants: Participant[]) {
+    for (const participant of participants) this.add(participant)
+  }
+
+  add(participant: Participant) {
+    this.all.push(participant)
+    this.lastId = Math.max(this.lastId, participant.id)
+    const name = normal(participant.name)
+    // The first of a name wins, as a search of the list in order would find it.
+    if (!this.byName.has(name)) this.byName.set(name, participant)
+    const first = this.byFirst.get(firstName(name))
+    this.byFirst.set(firstName(name), {
+      participant: first?.participant ?? participant,
+      count: (first?.count ?? 0) + 1,
+    })
+    const email = normal(participant.email.split('@')[0]!.replace(/[._-]+/g, ' '))
+    if (!this.byEmail.has(email)) this.byEmail.set(email, participant)
+  }
+
+  /** A participant of a new id, for a speaker who matches no one. */
+  join(name: string) {
+    const participant: Participant = { id: this.lastId + 1, name, email: '', role: 'participant' }
+    this.add(participant)
+    return participant
+  }
+
+  /**
+   * The participant a transcript's speaker is: the same name, the same first name when only one
+   * participant has it, or the name of their e-mail address ("maria.lopez@" is Maria Lopez).
+   */
+  find(speaker: string) {
+    const name = normal(speaker)
+    const exact = this.byName.get(name)
+    if (exact) return exact
+    const first = this.byFirst.get(firstName(name))
+    if (!name.includes(' ') && first?.count === 1) return first.participant
+    return this.byEmail.get(name)
+  }
 }
 
 /**
@@ -28,24 +68,15 @@ function participantFor(speaker: string, participants: Participant[]) {
  * name, and speakers no participant matches join the meeting as participants of their own.
  */
 export function matchSpeakers(segments: Segment[], participants: Participant[]) {
-  const all = [...participants]
+  const index = new ParticipantIndex(participants)
   const named = new Map<string, string>()
-  for (const speaker of new Set(segments.map((segment) => segment.speaker))) {
-    if (speaker === UNKNOWN_SPEAKER) continue
-    let participant = participantFor(speaker, all)
-    if (!participant) {
-      participant = {
-        id: Math.max(0, ...all.map((known) => known.id)) + 1,
-        name: speaker,
-        email: '',
-        role: 'participant',
-      }
-      all.push(participant)
-    }
-    named.set(speaker, participant.name)
+  for (const segment of segments) {
+    const { speaker } = segment
+    if (speaker === UNKNOWN_SPEAKER || named.has(speaker)) continue
+    named.set(speaker, (index.find(speaker) ?? index.join(speaker)).name)
   }
   return {
-    participants: all,
+    participants: index.all,
     segments: segments.map((segment) => ({ ...segment, speaker: named.get(segment.speaker) ?? segment.speaker })),
   }
 }

@@ -1,6 +1,9 @@
 import { parseSync } from 'subtitle'
 
 import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
+import { TranscriptError } from './transcript-error'
+
+export { TranscriptError }
 
 export type TranscriptFormat = 'vtt' | 'srt' | 'text'
 
@@ -10,11 +13,6 @@ export interface ParsedTranscript {
   segments: Segment[]
   /** True when the file gave no times and they were estimated from the words spoken. */
   timesEstimated: boolean
-}
-
-/** A file that is not a transcript this parser reads; the message says what was expected. */
-export class TranscriptError extends Error {
-  name = 'TranscriptError'
 }
 
 // Speech runs at about 150 words a minute: the length of a turn when the file gives no times.
@@ -37,17 +35,27 @@ export function secondsOf(timestamp: string) {
 
 // A name as meeting tools write it before a colon: up to five words, no sentence punctuation.
 const NAME = String.raw`[\p{L}][\p{L}\p{M}'’.\- ]{0,60}?`
-const isName = (name: string) => name.trim().split(/\s+/).length <= 5 && !/[.]$/.test(name.trim())
+// Names are read from text collapsed to single spaces: five words have four.
+function isName(name: string) {
+  const trimmed = name.trim()
+  return trimmed.split(' ', 6).length <= 5 && !trimmed.endsWith('.')
+}
+
+// `[^<>]` rather than `[^>]`: a try that finds no `>` stops at the next `<`, so a cue of 40,000 `<v `
+// costs one pass, not a scan to its end from each of them (issue 30). A tag holds no `<` anyway.
+const VOICE = /<v(?:\.[\w.-]+)?\s([^<>]+)>/
+const TAG = /<[^<>]*>/g
+// Runs of spacing and other whitespace to one space; single spaces, most of them, are left alone,
+// which takes a tenth of the time of replacing every one.
+const collapsed = (text: string) => text.replace(/\s{2,}|[^\S ]/g, ' ').trim()
+const PREFIXED = new RegExp(String.raw`^(?:>>\s*)?(?:\[(${NAME})\]|(${NAME}):)\s+(.*)$`, 'u')
 
 /** The speaker a cue's text names (`<v Name>`, `Name:`, `>> NAME:`, `[Name]`), and the words said. */
 function speakerOf(cue: string): { speaker: string | null; text: string } {
-  const voice = /<v(?:\.[\w.-]+)?\s+([^>]+)>/.exec(cue)
-  const plain = cue
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  if (voice) return { speaker: voice[1]!.trim(), text: plain }
-  const prefixed = new RegExp(String.raw`^(?:>>\s*)?(?:\[(${NAME})\]|(${NAME}):)\s+(.*)$`, 'u').exec(plain)
+  const voice = VOICE.exec(cue)?.[1]?.trim()
+  const plain = collapsed(cue.replace(TAG, ''))
+  if (voice) return { speaker: voice, text: plain }
+  const prefixed = PREFIXED.exec(plain)
   const name = prefixed?.[1] ?? prefixed?.[2]
   if (prefixed && name && isName(name)) return { speaker: name.trim(), text: prefixed[3]!.trim() }
   return { speaker: null, text: plain }
@@ -100,11 +108,33 @@ function cuesOf(text: string, format: 'vtt' | 'srt'): Turn[] {
       `This ${format === 'vtt' ? 'WebVTT' : 'SRT'} file could not be read: ${(error as Error).message}.`,
     )
   }
-  return nodes.flatMap((node) =>
-    node.type === 'cue'
-      ? [{ ...speakerOf(node.data.text), start: node.data.start / 1000, end: node.data.end / 1000 }]
-      : [],
-  )
+  const turns: Turn[] = []
+  for (const node of nodes) {
+    if (node.type !== 'cue') continue
+    const { speaker, text } = speakerOf(node.data.text)
+    turns.push({ speaker, text, start: node.data.start / 1000, end: node.data.end / 1000 })
+  }
+  return turns
+}
+
+const TIME_FIRST = new RegExp(String.raw`^[\[(]?(${TIMESTAMP})[\])]?\s*[-–]?\s*(${NAME}):\s*(.*)$`, 'u')
+const NAME_FIRST = new RegExp(String.raw`^(${NAME})\s*[\[(](${TIMESTAMP})[\])]\s*:\s*(.*)$`, 'u')
+const HEADING = new RegExp(String.raw`^(${NAME})\s+[\[(]?(${TIMESTAMP})[\])]?$`, 'u')
+const PLAIN = new RegExp(String.raw`^(${NAME}):\s*(.*)$`, 'u')
+
+/** The speaker, time and words of a line that starts a turn; null for one that continues a turn. */
+function turnStart(line: string): { speaker: string; start: number | null; words: string } | null {
+  // Every form has a colon (times have one): the other lines skip the patterns.
+  if (!line.includes(':')) return null
+  let match
+  if ((match = TIME_FIRST.exec(line)) && isName(match[2]!))
+    return { speaker: match[2]!, start: secondsOf(match[1]!), words: match[3]! }
+  if ((match = NAME_FIRST.exec(line)) && isName(match[1]!))
+    return { speaker: match[1]!, start: secondsOf(match[2]!), words: match[3]! }
+  if ((match = HEADING.exec(line)) && isName(match[1]!))
+    return { speaker: match[1]!, start: secondsOf(match[2]!), words: '' }
+  if ((match = PLAIN.exec(line)) && isName(match[1]!)) return { speaker: match[1]!, start: null, words: match[2]! }
+  return null
 }
 
 /**
@@ -114,24 +144,29 @@ function cuesOf(text: string, format: 'vtt' | 'srt'): Turn[] {
  * turn before them.
  */
 function linesOf(text: string): Turn[] {
-  const timeFirst = new RegExp(String.raw`^[\[(]?(${TIMESTAMP})[\])]?\s*[-–]?\s*(${NAME}):\s*(.*)$`, 'u')
-  const nameFirst = new RegExp(String.raw`^(${NAME})\s*[\[(](${TIMESTAMP})[\])]\s*:\s*(.*)$`, 'u')
-  const heading = new RegExp(String.raw`^(${NAME})\s+[\[(]?(${TIMESTAMP})[\])]?$`, 'u')
-  const plain = new RegExp(String.raw`^(${NAME}):\s*(.*)$`, 'u')
   const turns: Turn[] = []
-  const add = (speaker: string, start: number | null, said: string) =>
-    turns.push({ speaker: speaker.trim(), text: said.trim(), start, end: null })
-  for (const raw of text.split('\n')) {
-    const line = raw.trim()
-    if (!line) continue
-    let match
-    if ((match = timeFirst.exec(line)) && isName(match[2]!)) add(match[2]!, secondsOf(match[1]!), match[3]!)
-    else if ((match = nameFirst.exec(line)) && isName(match[1]!)) add(match[1]!, secondsOf(match[2]!), match[3]!)
-    else if ((match = heading.exec(line)) && isName(match[1]!)) add(match[1]!, secondsOf(match[2]!), '')
-    else if ((match = plain.exec(line)) && isName(match[1]!)) add(match[1]!, null, match[2]!)
-    else if (turns.length) turns.at(-1)!.text = `${turns.at(-1)!.text} ${line}`.trim()
-    else turns.push({ speaker: null, text: line, start: null, end: null })
+  // The last turn's lines, joined when the next turn starts: adding each line to the turn's text and
+  // trimming it copied the whole turn every time, quadratic in a turn of many lines.
+  let lines: string[] = []
+  const close = () => {
+    if (turns.length) turns.at(-1)!.text = lines.join(' ')
   }
+  const add = (speaker: string | null, start: number | null, words: string) => {
+    close()
+    turns.push({ speaker: speaker?.trim() ?? null, text: '', start, end: null })
+    lines = words ? [words] : []
+  }
+  for (const raw of text.split('\n')) {
+    // Spacing collapsed first: the patterns' neighbouring `\s*` would otherwise try every split of a
+    // long run of spaces between them, quadratic in the line.
+    const line = collapsed(raw)
+    if (!line) continue
+    const heading = turnStart(line)
+    if (heading) add(heading.speaker, heading.start, heading.words)
+    else if (turns.length) lines.push(line)
+    else add(null, null, line)
+  }
+  close()
   if (!turns.some((turn) => turn.speaker)) {
     throw new TranscriptError(
       "No speakers found. Upload a WebVTT (.vtt) or SRT (.srt) file, or text with one turn per line as 'Name: what they said'.",
@@ -140,43 +175,70 @@ function linesOf(text: string): Turn[] {
   return turns
 }
 
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
-
-/**
- * Turns with their times settled: a turn without a start begins where the one before ended, a turn
- * without an end lasts until the next one starts, or as long as its words take to say.
- */
-function timed(turns: Turn[]) {
-  let clock = 0
-  return turns.map((turn, index) => {
-    const start = turn.start ?? clock
-    const next = turns.slice(index + 1).find((later) => later.start !== null)?.start
-    const spoken = start + Math.max(1, wordCount(turn.text)) * SECONDS_PER_WORD
-    const end = turn.end ?? (next != null && next > start ? next : spoken)
-    clock = Math.max(clock, end)
-    return { ...turn, start, end }
-  })
+/** Words of a turn, whose text is collapsed to single spaces: its spaces and one, counted without splitting it. */
+function wordCount(text: string) {
+  let count = text ? 1 : 0
+  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count++
+  return count
 }
 
+/**
+ * The turns' times settled: a turn without a start begins where the one before ended, a turn
+ * without an end lasts until the next one starts, or as long as its words take to say. Kept in two
+ * arrays beside the turns rather than in a copy of each (hundreds of thousands in a 5 MB file).
+ */
+function timesOf(turns: Turn[]) {
+  const starts = new Float64Array(turns.length)
+  const ends = new Float64Array(turns.length)
+  // The next start after each turn, found in one pass from the end: looking ahead from every turn
+  // was quadratic in a file of turns without times.
+  let upcoming: number | null = null
+  for (let index = turns.length - 1; index >= 0; index--) {
+    ends[index] = upcoming ?? NaN
+    upcoming = turns[index]!.start ?? upcoming
+  }
+  let clock = 0
+  turns.forEach((turn, index) => {
+    const start = turn.start ?? clock
+    const next = ends[index]!
+    const spoken = start + Math.max(1, wordCount(turn.text)) * SECONDS_PER_WORD
+    const end = turn.end ?? (next > start ? next : spoken)
+    clock = Math.max(clock, end)
+    starts[index] = start
+    ends[index] = end
+  })
+  return { starts, ends }
+}
+
+const milliseconds = (seconds: number) => Math.round(seconds * 1000) / 1000
+
 /** Cues of one speaker in a row are one turn; a cue that names no one continues the turn before it. */
-function merged(turns: ReturnType<typeof timed>): Segment[] {
+function merged(turns: Turn[], { starts, ends }: ReturnType<typeof timesOf>): Segment[] {
   const segments: Segment[] = []
-  for (const turn of turns) {
-    if (!turn.text) continue
+  // The last segment's turns, joined when the next one starts (as linesOf does with lines).
+  let said: string[] = []
+  const close = () => {
+    const last = segments.at(-1)
+    if (!last) return
+    last.text = said.join(' ')
+    last.endTime = milliseconds(last.endTime)
+  }
+  turns.forEach((turn, index) => {
+    if (!turn.text) return
     const last = segments.at(-1)
     const speaker = turn.speaker ?? last?.speaker ?? UNKNOWN_SPEAKER
     if (last && last.speaker === speaker) {
-      last.text = `${last.text} ${turn.text}`
-      last.endTime = Math.max(last.endTime, turn.end)
-      continue
+      said.push(turn.text)
+      last.endTime = Math.max(last.endTime, ends[index]!)
+      return
     }
-    segments.push({ id: segments.length + 1, speaker, text: turn.text, startTime: turn.start, endTime: turn.end })
-  }
-  return segments.map((segment) => ({
-    ...segment,
-    startTime: Math.round(segment.startTime * 1000) / 1000,
-    endTime: Math.round(segment.endTime * 1000) / 1000,
-  }))
+    close()
+    said = [turn.text]
+    const startTime = milliseconds(starts[index]!)
+    segments.push({ id: segments.length + 1, speaker, text: '', startTime, endTime: ends[index]! })
+  })
+  close()
+  return segments
 }
 
 function formatOf(text: string): TranscriptFormat {
@@ -190,7 +252,7 @@ export function parseTranscript(input: string): ParsedTranscript {
   if (!text.trim()) throw new TranscriptError('The transcript file is empty.')
   const format = formatOf(text)
   const turns = format === 'text' ? linesOf(text) : cuesOf(text, format)
-  const segments = merged(timed(turns))
+  const segments = merged(turns, timesOf(turns))
   if (!segments.length) throw new TranscriptError('The transcript has no spoken text.')
   return { format, segments, timesEstimated: turns.every((turn) => turn.start === null) }
 }

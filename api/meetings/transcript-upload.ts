@@ -2,6 +2,7 @@ import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
 import { HttpError } from '../http-error'
 import { decodeText, looksLikeText } from '../ingest/decode-text'
 import { extensionOf } from '../ingest/file-types'
+import type { TranscriptError } from './transcript-error'
 
 export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'txt']
 
@@ -9,7 +10,7 @@ const refuse = (message: string) => new HttpError(400, { file: [message] })
 
 /**
  * The transcript file of a multipart upload (field `file`), checked like a document upload: its
- * name's extension, its size, and its content (text, not a renamed binary), then parsed.
+ * name's extension, its size, and its content (text, not a renamed binary), and its text.
  */
 export async function readTranscriptUpload(request: Request) {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
@@ -40,12 +41,10 @@ export async function readTranscriptUpload(request: Request) {
   if (text.includes('\u0000')) {
     throw refuse(`${file.name}: the content is not text, so it cannot be a .${extension} transcript.`)
   }
-  // Loaded here rather than at start: its subtitle parser is ~8 MB that most processes never need.
-  const { parseTranscript, TranscriptError } = await import('./transcript-format')
-  try {
-    return { fileName: file.name, ...parseTranscript(text) }
-  } catch (error) {
-    if (error instanceof TranscriptError) throw refuse(`${file.name}: ${error.message}`)
-    throw error
-  }
+  // Parsed with the rest of its processing, in a worker thread (processing.ts).
+  return { fileName: file.name, text }
 }
+
+/** The refusal of an uploaded file the parser could not read, naming the file. */
+export const unreadableTranscript = (fileName: string, error: TranscriptError) =>
+  refuse(`${fileName}: ${error.message}`)

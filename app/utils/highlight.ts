@@ -111,13 +111,16 @@ export function excerpt(text: string, query: string, maxChars = 420): string {
   const starts = pattern ? [...flat.matchAll(pattern)].map((found) => found.index ?? 0) : []
   let best = 0
   let bestCount = 0
-  for (const start of starts) {
-    const count = starts.filter((other) => other >= start && other < start + maxChars * 0.8).length
-    if (count > bestCount) {
+  // The matches within reach of each, counted with a second index that only moves on (the starts
+  // are in order): counting them afresh for each match was quadratic in a passage full of them.
+  let end = 0
+  starts.forEach((start, index) => {
+    while (end < starts.length && starts[end]! < start + maxChars * 0.8) end++
+    if (end - index > bestCount) {
       best = start
-      bestCount = count
+      bestCount = end - index
     }
-  }
+  })
   // Some context before the first matching word, unless that reaches the start anyway.
   let from = Math.max(0, best - Math.round(maxChars * 0.2))
   if (from > 0) {

@@ -1222,6 +1222,63 @@ describe('transcript edge cases', () => {
     expect(transcript.segments).toHaveLength(2)
   })
 
+  // Issue 30: one cue followed by 40,000 `<v ` (120 KB) took 3.5 s, all of it on the event loop:
+  // the voice and tag patterns scanned to the end of the cue from every `<`. At the 5 MB limit that
+  // was hours (this test's 30 s timeout); now the cue is read in one pass, in a worker thread.
+  it('reads a WebVTT cue followed by a run of unclosed voice tags, as reported and at the size limit', async () => {
+    const meeting = await schedule(analyst)
+    const cue = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Helen Park>The offer stands.\n'
+    for (const runs of [40_000, Math.floor((5 * MB - cue.length) / 3)]) {
+      const { transcript } = await uploadTranscript(analyst, meeting.id, 'voices.vtt', cue + '<v '.repeat(runs))
+      expect(transcript.segments).toHaveLength(1)
+      const [segment] = transcript.segments
+      expect(segment).toMatchObject({ speaker: 'Helen Park', startTime: 1, endTime: 4 })
+      expect(segment!.text).toBe(`The offer stands. ${Array(runs).fill('<v').join(' ')}`)
+    }
+  }, 120_000)
+
+  // Issue 30: 40,000 `Ann: hi` / `Bob: yo` lines without times took 6.6 s on the event loop (each turn
+  // looked through all the turns after it for the next time). Each is its own turn, timed by its words.
+  it('reads a text transcript of 40,000 short turns without times, as reported', async () => {
+    const meeting = await schedule(analyst)
+    const lines = Array.from({ length: 40_000 }, (_, index) => (index % 2 ? 'Bob: yo' : 'Ann: hi'))
+    const { meeting: processed, transcript } = await uploadTranscript(
+      analyst,
+      meeting.id,
+      'turns.txt',
+      lines.join('\n'),
+    )
+    expect(transcript.timesEstimated).toBe(true)
+    expect(transcript.segments).toHaveLength(40_000)
+    expect(transcript.segments.slice(0, 2)).toEqual([
+      { id: 1, speaker: 'Ann', text: 'hi', startTime: 0, endTime: 0.4 },
+      { id: 2, speaker: 'Bob', text: 'yo', startTime: 0.4, endTime: 0.8 },
+    ])
+    expect(transcript.segments.at(-1)).toEqual({
+      id: 40_000,
+      speaker: 'Bob',
+      text: 'yo',
+      startTime: 15_999.6,
+      endTime: 16_000,
+    })
+    expect(processed.participants.map((participant) => participant.name)).toEqual([
+      ...validMeeting().participants.map((participant) => participant.name),
+      'Ann',
+      'Bob',
+    ])
+  })
+
+  // Issue 30: a turn of many lines was rebuilt and trimmed for each of them, quadratic in the turn: a
+  // 5 MB file of one speaker's 2.6 million short lines took hours (this test's timeout).
+  it('reads a text transcript of one turn of millions of lines at the size limit', async () => {
+    const meeting = await schedule(analyst)
+    const head = 'Helen Park: We sell.\n'
+    const lines = Math.floor((5 * MB - head.length) / 2)
+    const { transcript } = await uploadTranscript(analyst, meeting.id, 'long.txt', head + 'x\n'.repeat(lines))
+    expect(transcript.segments).toHaveLength(1)
+    expect(transcript.segments[0]!.text).toBe(`We sell. ${Array(lines).fill('x').join(' ')}`)
+  }, 120_000)
+
   // Was a bug: year 0000 passes validation but PostgreSQL cannot store it: 400 {detail: 'The request
   // contains a value that is not valid here.'} instead of a {date: [...]} field error.
   it('refuses a date PostgreSQL cannot store as a date error', async () => {

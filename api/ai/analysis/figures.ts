@@ -1,8 +1,11 @@
 /** Figures, dates and durations as documents write them. */
 
 const SCALE = String.raw`(?:\s?(?:million|billion|thousand|mn|bn|m|k)\b)?`
+// At most 25 digits and commas: `[\d,]*` let every digit of "1,1,1,…" (each a word start) scan the
+// whole run, quadratic in its length; no figure is longer.
+const DIGITS = String.raw`\d[\d,]{0,24}(?:\.\d+)?`
 export const MONEY = new RegExp(
-  String.raw`(?:[$€£]\s?\d[\d,]*(?:\.\d+)?${SCALE}|\b(?:USD|GBP|EUR|CHF)\s?\d[\d,]*(?:\.\d+)?${SCALE}|\b\d[\d,]*(?:\.\d+)?\s(?:million|billion)\b)`,
+  String.raw`(?:[$€£]\s?${DIGITS}${SCALE}|\b(?:USD|GBP|EUR|CHF)\s?${DIGITS}${SCALE}|\b${DIGITS}\s(?:million|billion)\b)`,
   'gi',
 )
 export const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/gi
@@ -52,14 +55,16 @@ export interface FoundDate {
 /** The dates written in a text, in order; a day-month-year is not read again as its month-year. */
 export function datesIn(text: string): FoundDate[] {
   const found: FoundDate[] = []
-  const taken: Array<[number, number]> = []
+  // The characters dates were read from, marked: comparing each match with every one before it was
+  // quadratic in a text of many dates.
+  const taken = new Uint8Array(text.length)
   for (const { pattern, read } of DATE_FORMS) {
     for (const match of text.matchAll(pattern)) {
       const start = match.index
       const end = start + match[0].length
-      if (taken.some(([from, to]) => start < to && from < end)) continue
+      if (taken.subarray(start, end).includes(1)) continue
       // "31 February 2025" is no day, and not February 2025 either.
-      taken.push([start, end])
+      taken.fill(1, start, end)
       const date = read(match as RegExpExecArray)
       if (date) found.push({ date, index: start, text: match[0] })
     }

@@ -35,7 +35,9 @@ export function findFindings(units: Unit[]): Finding[] {
   const rows = new Map<number, Array<{ unit: Unit; score: number }>>()
   for (const entry of scored) {
     if (!entry.unit.table) continue
-    rows.set(entry.unit.table.id, [...(rows.get(entry.unit.table.id) ?? []), entry])
+    const table = rows.get(entry.unit.table.id)
+    if (table) table.push(entry)
+    else rows.set(entry.unit.table.id, [entry])
   }
   const keptRows = new Set(
     [...rows.values()].flatMap((entries) =>

@@ -120,8 +120,11 @@ function delimiterOf(header: string) {
   return header.split(';').length > header.split(',').length ? ';' : ','
 }
 
+// Spacing before a pipe is taken from where it starts (`(?<!\s)`): tried from each of its characters,
+// a long run of it cost its square.
+const PIPE = /(?<!\s)\s+\|\s*|\|\s*/
 const split = (line: string, delimiter: string) =>
-  line.split(delimiter === ' | ' ? /\s*\|\s*/ : delimiter).map((cell) => cell.trim())
+  line.split(delimiter === ' | ' ? PIPE : delimiter).map((cell) => cell.trim())
 
 /** "Solent Marine Group — Sector: Marine; Share of revenue: 38.0%": a row as it reads aloud. */
 function rowText(header: string[], cells: string[]) {
@@ -186,7 +189,9 @@ export function sentencesOf(text: string): string[] {
   const sentences: string[] = []
   for (const piece of pieces) {
     const previous = sentences.at(-1)
-    if (previous && ABBREVIATION.test(previous)) sentences[sentences.length - 1] = `${previous} ${piece}`
+    // Its last characters alone (the longest abbreviation, its dot and the character before): the
+    // pattern ends at `$` but is tried from every start, and a sentence of many "Mr. A" grows.
+    if (previous && ABBREVIATION.test(previous.slice(-10))) sentences[sentences.length - 1] = `${previous} ${piece}`
     else if (piece.length > 1) sentences.push(piece)
   }
   return sentences

@@ -1,4 +1,5 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
+import { CELL_SEPARATOR } from '../tables/table'
 import { computedFor, computedPieces } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 import { shortAnswer } from './short-answer'
@@ -197,7 +198,7 @@ function unitsOf(passage: SourcePassage, index: number): Unit[] {
       sawFigure = false
       inTable = true
     }
-    const cells = line.split(/\s*\|\s*|\t/).map((cell) => cell.trim())
+    const cells = line.split(CELL_SEPARATOR).map((cell) => cell.trim())
     if (!sawFigure && !hasFigure(cells)) {
       header.push(cells)
       continue

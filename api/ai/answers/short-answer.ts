@@ -98,8 +98,9 @@ const FIGURE_QUESTION =
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
 // A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%".
+// At most 25 digits and commas, so no digit of a long run "1,1,1,…" scans the rest of it.
 const FIGURE =
-  /(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:million|billion|thousand|bn|m)\b)?|\b\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|(?:million|billion|thousand)\b)/gi
+  /(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:million|billion|thousand|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|(?:million|billion|thousand)\b)/gi
 const YEAR = /\b(?:19|20)\d\d\b/g
 const COUNT_QUESTION = /\bhow many\b|\bnumber of\b/i
 const COUNT = /\b\d(?:[\d,]*\d)?\b/g

@@ -123,7 +123,8 @@ export function quantityTerms(text: string) {
     text
       .replace(THRESHOLD, ' ')
       .replace(/\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi, ' ')
-      .replace(/\$?\s?[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
+      // A number is taken from its first digit (`(?<![\d,.])`): from every digit, a long run cost its square.
+      .replace(/\$?\s?(?<![\d,.])[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
   ).filter((term) => !/^[\d.,]+$/.test(term))
   const softTerms = [...new Set(all.filter((term) => SOFT_WORDS.has(term)))]
   const terms = [...new Set(all.filter((term) => !FUNCTION_WORDS.has(term) && !SOFT_WORDS.has(term)))]

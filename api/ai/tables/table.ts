@@ -38,7 +38,9 @@ export interface Table {
 
 // Cells split on " | " (how the pipeline writes spreadsheet, PDF and corpus tables) or tabs; a row
 // starting with an empty cell starts with the separator, which cleanText may have trimmed to "| ".
-const SEPARATOR = /\s*\|\s*|\t/
+// Spacing before a pipe is taken from where it starts (`(?<!\s)`): tried from each of its characters,
+// a long run of spaces or tabs cost its square.
+export const CELL_SEPARATOR = /(?<!\s)\s+\|\s*|\|\s*|\t/
 const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
 const NUMBER =
@@ -76,7 +78,8 @@ export function scaleOf(text: string): Scale | null {
 }
 
 const SCALES: Record<string, Scale> = { thousand: 'thousand', million: 'million', billion: 'billion' }
-const MENTION = /(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)s?\b/gi
+// At most 25 digits and commas: `[\d,]*` let every digit of a long run scan the rest of it.
+const MENTION = /(\d[\d,]{0,24}(?:\.\d+)?)\s*(thousand|million|billion)s?\b/gi
 
 /**
  * The scale the text gives a figure the table holds: "FCC licenses increased $15.6 million" over
@@ -107,7 +110,7 @@ export function scaleFromMentions(rows: string[][], text: string): Scale | null 
 export const scaleAround = (table: Pick<Table, 'rows'>, text: string) =>
   scaleOf(text) ?? scaleFromMentions(table.rows, text)
 
-export const splitRow = (line: string) => line.split(SEPARATOR).map((cell) => cell.trim())
+export const splitRow = (line: string) => line.split(CELL_SEPARATOR).map((cell) => cell.trim())
 
 /** A cell past the label holding a figure that is not a year. */
 const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => parseFigure(cell) !== null && !isYearCell(cell))
@@ -171,8 +174,9 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   let headerRows = rows.findIndex(hasFigure)
   if (headerRows < 0) headerRows = Math.min(1, rows.length)
   const header = rows.slice(0, headerRows)
+  const spans = header.map(spanning)
   const columns: ColumnHeader[] = Array.from({ length: width }, (_, index) => {
-    const parts = header.map((row) => (index === 0 ? row[0]! : spanning(row, index))).filter(Boolean)
+    const parts = header.map((row, at) => (index === 0 ? row[0]! : spans[at]![index]!)).filter(Boolean)
     const label = [...new Set(parts)].join(' ').trim()
     return { index, label, year: index === 0 ? null : yearOf(label), terms: analyze(label) }
   })
@@ -200,12 +204,23 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit }
 }
 
-/** A header cell, or the group label to its left (or right, for the first columns) that spans it. */
-function spanning(row: string[], index: number) {
-  if (row[index]) return row[index]!
-  for (let left = index - 1; left >= 1; left--) if (row[left]) return row[left]!
-  for (let right = index + 1; right < row.length; right++) if (row[right]) return row[right]!
-  return ''
+/**
+ * Each header cell, or the group label to its left (or right, for the first columns) that spans it.
+ * Found in one pass each way: searching from every empty cell was quadratic in a row of them.
+ */
+function spanning(row: string[]) {
+  const spans = [...row]
+  let left = ''
+  for (let index = 1; index < row.length; index++) {
+    if (row[index]) left = row[index]!
+    else spans[index] = left
+  }
+  let right = ''
+  for (let index = row.length - 1; index >= 1; index--) {
+    if (row[index]) right = row[index]!
+    else spans[index] ||= right
+  }
+  return spans
 }
 
 /** A cell's figure, or null when it holds none. */

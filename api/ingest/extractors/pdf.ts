@@ -28,7 +28,8 @@ function pageText(items: TextItem[]) {
   let out = ''
   let previous: TextItem | undefined
   for (const item of items) {
-    if (previous && !previous.hasEOL && item.str && !/\s$/.test(out) && !/^\s/.test(item.str)) {
+    // The last character alone: `/\s$/` on the page so far is tried from each of its characters.
+    if (previous && !previous.hasEOL && item.str && !/\s/.test(out.at(-1) ?? '') && !/^\s/.test(item.str)) {
       const gap = item.transform[4]! - (previous.transform[4]! + previous.width)
       const sameLine = Math.abs(item.transform[5]! - previous.transform[5]!) < Math.max(1, previous.height * 0.5)
       if (!sameLine || gap > Math.max(previous.height, 1) * 0.15) out += sameLine ? ' ' : '\n'

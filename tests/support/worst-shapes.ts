@@ -1,0 +1,88 @@
+/**
+ * The worst inputs found for each parser of user text (issue 30): runs of the characters their
+ * patterns backtrack on, many short turns or lines, one huge line. Each is made at any size, so the
+ * unit tests read them at the largest size the parser can receive and the benchmark
+ * (`npm run bench -- --only=parsers`) times them there and at a quarter of it.
+ */
+import { MAX_MESSAGE } from '../../shared/chat'
+import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
+
+/** `unit` repeated to fill `size` characters after `head`. */
+export const fill = (unit: string, size: number, head = '') =>
+  head + unit.repeat(Math.max(0, Math.floor((size - head.length) / unit.length)))
+
+/** What one parser can be given at most, and where that limit is set. */
+export const LIMITS = {
+  transcript: { chars: MAX_TRANSCRIPT_MB * 1024 * 1024, source: 'MAX_TRANSCRIPT_MB (shared/meetings.ts)' },
+  // Extraction keeps at most MAX_EXTRACTED_CHARS of a document's text (api/config.ts, default).
+  document: { chars: 3_000_000, source: 'MAX_EXTRACTED_CHARS default (api/config.ts)' },
+  question: { chars: MAX_MESSAGE, source: 'MAX_MESSAGE (shared/chat.ts)' },
+  // A search query is at most 1,000 characters (api/search/schema.ts); chat questions are searched too.
+  query: { chars: MAX_MESSAGE, source: 'MAX_MESSAGE (shared/chat.ts), over the search query max of 1,000' },
+} as const
+
+/** Distinct speaker names, "Xa", "Xb", … as many as fit. */
+function distinctSpeakers(size: number) {
+  const lines: string[] = []
+  let length = 0
+  for (let index = 0; length < size; index++) {
+    let name = ''
+    for (let rest = index; ; rest = Math.floor(rest / 26) - 1) {
+      name += String.fromCharCode(97 + (rest % 26))
+      if (rest < 26) break
+    }
+    const line = `X${name}: hi\n`
+    lines.push(line)
+    length += line.length
+  }
+  return lines.join('').slice(0, size)
+}
+
+/** Transcript files (the .vtt, .srt or .txt upload) of the worst shapes found. */
+export const TRANSCRIPT_SHAPES: Record<string, (size: number) => string> = {
+  'one cue, then a run of `<v `': (size) => fill('<v ', size, 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Hi.\n'),
+  'one cue, then a run of `<`': (size) => fill('<', size, 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Hi.\n'),
+  'short `Ann: hi` / `Bob: yo` turns without times': (size) => fill('Ann: hi\nBob: yo\n', size),
+  'one turn of millions of lines': (size) => fill('x\n', size, 'Ann: hi\n'),
+  'a run of spaces between a time and a name': (size) => `${fill(' ', size - 1, 'Ann: hi\n0:00')}x`,
+  'short WebVTT cues of one speaker': (size) => fill('00:00.000 --> 00:01.000\n<v Ann>hi\n\n', size, 'WEBVTT\n\n'),
+  'short SRT cues': (size) => fill('1\n00:00:00,000 --> 00:00:01,000\nAnn: hi\n\n', size),
+  'lines of five-word names and more': (size) =>
+    fill('Ab cd ef gh ij kl mn op qr st uv wx yz ab cd ef gh ij kl mn op qr st uv wx yz aaaa: x\n', size, 'Ann: hi\n'),
+  'a new speaker on every line': distinctSpeakers,
+  'one sentence committing to a task of millions of words': (size) => fill('word ', size, "Ann: I'll send "),
+  'distinct requests, each of the next speaker': (size) => {
+    const lines: string[] = []
+    let length = 0
+    for (let index = 0; length < size; index++) {
+      const line = `Ann: Can you send report ${index}?\nBob: Yes.\n`
+      lines.push(line)
+      length += line.length
+    }
+    return lines.join('').slice(0, size)
+  },
+  'one request repeated': (size) => fill('Ann: Can you send it?\nAnn: Please send it.\n', size, 'Bob: Hello.\n'),
+  'a run of `A-` before "will"': (size) => `${fill('A-', size - 20, 'Ann: ')} will send it`,
+  'a task ending in a run of ` .` and a word': (size) => `${fill(' .', size - 1, "Ann: I'll send it")}x`,
+  'a task followed by dates': (size) => fill('12/03 ', size, "Ann: I'll send it by "),
+}
+
+/** Document text (as extraction leaves it) of the worst shapes found. */
+export const DOCUMENT_SHAPES: Record<string, (size: number) => string> = {
+  'a run of `1,`': (size) => fill('1,', size, 'Revenue was 4 million. '),
+  'a run of `€1,`': (size) => fill('€1,', size, 'Revenue was 4 million. '),
+  'sentences of abbreviations, `Mr. A`': (size) => fill('Mr. A ', size, 'Revenue was 4 million. '),
+  'one sentence of dates': (size) => fill('1 January 2025 ', size, 'The lease ends on '),
+  'table rows': (size) => fill('Revenue | 1,200 | 1,350\n', size, 'Customer | 2024 | 2025\n'),
+  'sentences stating risks': (size) => fill('Hartwell accounts for 30% of revenue. ', size),
+}
+
+/** Chat questions (and search queries) of the worst shapes found. */
+export const QUESTION_SHAPES: Record<string, (size: number) => string> = {
+  'a run of digits': (size) => fill('1', size, 'What was revenue in 2019 and '),
+  'a run of `1,`': (size) => fill('1,', size, 'What was revenue in 2019 and '),
+  'a run of tabs': (size) => fill('\t', size, 'Revenue | 1 | 2\n'),
+  'a run of `which year `': (size) => fill('which year ', size, 'In '),
+  'a run of `is a to `': (size) => fill('is a to ', size, 'What '),
+  words: (size) => fill('revenue growth margin ', size),
+}
