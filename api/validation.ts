@@ -28,6 +28,8 @@ export async function readJson<T extends z.ZodTypeAny>(c: AppContext, schema: T)
   }
   const unstorable = unstorableText(body)
   if (unstorable) throw new HttpError(400, unstorable)
+  const overlong = overlongList(body, schema)
+  if (overlong) throw new HttpError(400, overlong)
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error))
   return parsed.data
@@ -66,6 +68,54 @@ function unstorableText(root: object): Record<string, string[]> | null {
         if (message) return { non_field_errors: [message] }
         stack.push({ value, key, parent: entry })
       }
+    }
+  }
+  return null
+}
+
+/** The schema a value must match, seen through optional, default, refine, transform, pipe and the like. */
+function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+  for (;;) {
+    if (
+      schema instanceof z.ZodOptional ||
+      schema instanceof z.ZodNullable ||
+      schema instanceof z.ZodDefault ||
+      schema instanceof z.ZodCatch ||
+      schema instanceof z.ZodReadonly
+    )
+      schema = schema._def.innerType
+    else if (schema instanceof z.ZodEffects) schema = schema._def.schema
+    else if (schema instanceof z.ZodPipeline) schema = schema._def.in
+    else if (schema instanceof z.ZodBranded) schema = schema._def.type
+    else return schema
+  }
+}
+
+/**
+ * The first list in a body longer than its schema's `.max()`, as its field error. zod checks a
+ * list's length only after parsing every item, and a 360 KB body of 120,000 empty sections took
+ * 15 s to refuse item by item; checked first, the list's items are never read.
+ */
+function overlongList(value: unknown, schema: z.ZodTypeAny, path: string[] = []): Record<string, string[]> | null {
+  const node = unwrap(schema)
+  if (Array.isArray(value) && node instanceof z.ZodArray) {
+    const max = (node as z.ZodArray<z.ZodTypeAny>)._def.maxLength
+    if (max && value.length > max.value) {
+      return {
+        [path.join('.') || 'non_field_errors']: [
+          max.message ?? `Ensure this list has no more than ${max.value} items.`,
+        ],
+      }
+    }
+    for (const [index, item] of value.entries()) {
+      const found = overlongList(item, node.element as z.ZodTypeAny, [...path, String(index)])
+      if (found) return found
+    }
+  } else if (typeof value === 'object' && value !== null && node instanceof z.ZodObject) {
+    const shape = node.shape as Record<string, z.ZodTypeAny>
+    for (const [key, item] of Object.entries(value)) {
+      const found = Object.hasOwn(shape, key) ? overlongList(item, shape[key]!, [...path, key]) : null
+      if (found) return found
     }
   }
   return null

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 
 import { NonceProvider } from './components/nonce'
 import { webEnv } from './services/env.server'
-import { errorReference, logServerError } from './services/error-reference.server'
+import { errorReference, logClientError, logServerError } from './services/error-reference.server'
 
 // The one style attribute the app renders: remix-utils' sign-in honeypot hides itself with it.
 const HONEYPOT_STYLE = `'sha256-${createHash('sha256').update('display:none').digest('base64')}'`
@@ -69,6 +69,7 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // A visitor who navigated away: nothing failed that anyone will see.
   if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return logClientError(error, request)
   logServerError(error, request)
 }
 

@@ -115,12 +115,21 @@ const defaultStatusHandlers: Record<number, StatusHandler> = {
 }
 
 function UnexpectedError(reference: string | null, status: number): StatusHandler {
-  return function UnexpectedStatus() {
-    return <UnexpectedErrorPage reference={reference} status={status} />
+  return function UnexpectedStatus({ error }) {
+    return <UnexpectedErrorPage reference={reference} status={status} message={messageOf(error.data)} />
   }
 }
 
-function UnexpectedErrorPage({ reference, status }: { reference: string | null; status?: number }) {
+/** `message`: what a refusal (a 4xx thrown with `{ message }`, such as readForm's) says went wrong. */
+function UnexpectedErrorPage({
+  reference,
+  status,
+  message,
+}: {
+  reference: string | null
+  status?: number
+  message?: string
+}) {
   const location = useLocation()
   const clientError = status !== undefined && status < 500
   return (
@@ -139,7 +148,7 @@ function UnexpectedErrorPage({ reference, status }: { reference: string | null; 
     >
       <p>
         {clientError
-          ? `The request could not be completed (${status}).`
+          ? (message ?? `The request could not be completed (${status}).`)
           : 'An unexpected error occurred. Please try again.'}
       </p>
       {reference ? (

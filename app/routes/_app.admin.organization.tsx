@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -15,6 +14,8 @@ import { redirectWithToast } from '~/services/flash.server'
 import { invitationsApi } from '~/services/invitations.server'
 import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { selectOrganization } from '~/services/session.server'
 import { formatDate } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
@@ -55,7 +56,7 @@ type OrganizationRef = { slug: string; name: string }
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request)
   if (!me.organization) throw new Response('Select an organization first.', { status: 400 })
-  const form = await request.formData()
+  const form = await readForm(request)
   // Back to the page the form was on: /admin or /admin/organization.
   const back = new URL(request.url).pathname
   switch (form.get('intent')) {
@@ -76,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function updateOrganizationAction(request: Request, slug: string, form: FormData, back: string) {
-  const submission = parseWithZod(form, { schema: OrganizationSchema })
+  const submission = parseForm(form, { schema: OrganizationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     await organizationsApi(request).update(slug, {

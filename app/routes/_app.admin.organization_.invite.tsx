@@ -12,6 +12,8 @@ import { ApiError } from '~/services/api-fetch.server'
 import { requireAdmin } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Invite Members | Exit Planner')
@@ -50,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: InviteSchema })
+  const submission = parseForm(await readForm(request), { schema: InviteSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   if (!me.organization)
     return json(submission.reply({ formErrors: ['Select an organization first.'] }), { status: 400 })

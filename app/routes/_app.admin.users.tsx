@@ -8,6 +8,7 @@ import { MembersTable } from '~/components/members-table'
 import { requireAdmin } from '~/services/auth.server'
 import { changeMember, idParam } from '~/services/member-actions.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { readForm } from '~/services/read-form.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('User Management | Exit Planner')
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request)
   if (!me.organization) throw new Response('No organization', { status: 400 })
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'update-role':
     case 'remove-member':

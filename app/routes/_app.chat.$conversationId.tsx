@@ -14,6 +14,7 @@ import { ApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { readForm } from '~/services/read-form.server'
 import { pageMeta } from '~/utils/meta'
 
 import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '../../shared/chat'
@@ -55,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = conversationIdOf(params.conversationId)
-  const form = await request.formData()
+  const form = await readForm(request)
   const api = conversationsApi(request)
   const here = `/chat/${id}`
   const failed = (message: string) => redirectWithToast(request, here, { type: 'error', message })

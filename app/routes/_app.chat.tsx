@@ -9,6 +9,7 @@ import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { documentsApi } from '~/services/documents.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { readForm } from '~/services/read-form.server'
 import { loadTemplate } from '~/services/template-actions.server'
 import chatStyles from '~/styles/chat.css'
 import { plural } from '~/utils/format'
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'create') throw new Response('Unknown intent', { status: 400 })
   // From a document's 'Ask about this document': a conversation limited to it, named after it.
   const documentId = Number(form.get('document_id'))

@@ -7,6 +7,7 @@ import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { confirmEmail } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { readForm } from '~/services/read-form.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Confirm e-mail address | Exit Planner')
@@ -21,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  // The page's Confirm button has no fields; any other body is refused as on every page.
+  await readForm(request)
   let me
   try {
     me = await confirmEmail(request, params.token ?? '')

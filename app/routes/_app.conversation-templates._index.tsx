@@ -8,6 +8,7 @@ import { Pagination } from '~/components/pagination'
 import { TemplateCard } from '~/components/templates/template-card'
 import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
+import { readForm } from '~/services/read-form.server'
 import { deleteTemplateAction } from '~/services/template-actions.server'
 import { templatesApi } from '~/services/templates.server'
 import templateStyles from '~/styles/templates.css'
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
   const url = new URL(request.url)
   url.searchParams.delete('delete')

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DeleteTemplateConfirm } from '~/components/templates/delete-confirm'
 import { templateStatusHandlers } from '~/components/templates/template-errors'
 import { currentUser } from '~/services/auth.server'
+import { readForm } from '~/services/read-form.server'
 import { deleteTemplateAction, loadTemplate } from '~/services/template-actions.server'
 import templateStyles from '~/styles/templates.css'
 import { canManageTemplates } from '~/utils/access'
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
   const id = params.templateId ?? ''
   return deleteTemplateAction(request, id, {

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
@@ -26,6 +25,8 @@ import { documentsApi, type StagedFile } from '~/services/documents.server'
 import { resolveDuplicates } from '~/services/duplicate-actions.server'
 import { webEnv } from '~/services/env.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { stageUpload } from '~/services/uploads.server'
 import analysisStyles from '~/styles/analysis.css'
 import { canManageDocuments } from '~/utils/access'
@@ -99,7 +100,7 @@ function listUrl(request: Request) {
 
 async function uploadAction(request: Request, formData: FormData, files: StagedFile[]) {
   const batch = formData.get('intent') === 'upload-batch'
-  const submission = parseWithZod(formData, { schema: batch ? BatchUploadSchema : SingleUploadSchema })
+  const submission = parseForm(formData, { schema: batch ? BatchUploadSchema : SingleUploadSchema })
   // Files are never echoed back: they cannot be serialised and the browser cannot refill them anyway.
   const hideFields = ['file', 'files']
   if (submission.status !== 'success') return json(submission.reply({ hideFields }), { status: 400 })
@@ -178,7 +179,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await staged.cleanup()
     }
   }
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'delete':
       return deleteAction(request, Number(form.get('id')))

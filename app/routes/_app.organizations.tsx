@@ -16,6 +16,8 @@ import { redirectWithToast } from '~/services/flash.server'
 import { answerInvitation } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
 import { organizationsApi } from '~/services/organizations.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { selectOrganization } from '~/services/session.server'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'select':
       return selectOrganizationAction(request, form)
@@ -65,7 +67,7 @@ async function selectOrganizationAction(request: Request, form: FormData) {
 }
 
 async function createOrganizationAction(request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: OrganizationSchema })
+  const submission = parseForm(form, { schema: OrganizationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const organization = await organizationsApi(request).create(submission.value)

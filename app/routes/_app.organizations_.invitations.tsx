@@ -10,6 +10,7 @@ import { currentUser, requireUser } from '~/services/auth.server'
 import { answerInvitation } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
 import type { Invitation } from '~/services/organizations.server'
+import { readForm } from '~/services/read-form.server'
 import { displayName, formatDate, plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'accept':
     case 'decline':

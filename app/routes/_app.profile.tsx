@@ -12,6 +12,8 @@ import { ApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { cancelEmailChange, changePassword, type Me, updateMe } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { formatDateTime, initialOf } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const me = await currentUser(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'change-password':
       return changePasswordAction(request, me, form)
@@ -50,7 +52,7 @@ const fieldMessages = (error: ApiError, field: string) =>
   Array.isArray(error.body[field]) ? (error.body[field] as string[]) : undefined
 
 async function changePasswordAction(request: Request, me: Me, form: FormData) {
-  const submission = parseWithZod(form, { schema: ChangePasswordSchema })
+  const submission = parseForm(form, { schema: ChangePasswordSchema })
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     json(
       {
@@ -82,7 +84,7 @@ async function changePasswordAction(request: Request, me: Me, form: FormData) {
 }
 
 async function changeEmailAction(request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: ChangeEmailSchema })
+  const submission = parseForm(form, { schema: ChangeEmailSchema })
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     json({ intent: 'change-email' as const, result: submission.reply(options) }, { status: 400 })
   if (submission.status !== 'success') return reply()

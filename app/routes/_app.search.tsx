@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Highlight } from '~/components/search/highlight'
 import { requireUser } from '~/services/auth.server'
+import { parseForm } from '~/services/parse-form.server'
 import { SEARCH_FAILED, searchApi, SearchFailure, type SearchResult } from '~/services/search.server'
 import searchStyles from '~/styles/search.css'
 import { excerpt } from '~/utils/highlight'
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const empty: LoaderData = { query: null, lastResult: { initialValue: null }, results: null, error: null }
   if (!params.has('q')) return json(empty)
-  const submission = parseWithZod(params, { schema: SearchSchema })
+  const submission = parseForm(params, { schema: SearchSchema })
   const typed = params.get('q') ?? ''
   if (submission.status !== 'success')
     return json<LoaderData>({ ...empty, query: typed, lastResult: submission.reply() }, { status: 400 })

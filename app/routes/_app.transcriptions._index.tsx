@@ -12,6 +12,7 @@ import { ApiError } from '~/services/api-fetch.server'
 import { currentUser, requireUser } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { meetingsApi } from '~/services/meetings.server'
+import { readForm } from '~/services/read-form.server'
 import meetingStyles from '~/styles/meetings.css'
 import { canManageMeetings } from '~/utils/access'
 import { plural } from '~/utils/format'
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const returnTo = safeRedirect(form.get('returnTo'), '/transcriptions')
   const parsed = ConvertSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) throw new Response('Unknown action', { status: 400 })

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
@@ -9,6 +8,8 @@ import { ApiError } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { meetingsApi } from '~/services/meetings.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import meetingStyles from '~/styles/meetings.css'
 import templateStyles from '~/styles/templates.css'
 import { pageMeta } from '~/utils/meta'
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, ['admin', 'analyst'])
-  const submission = parseWithZod(await request.formData(), { schema: ScheduleSchema })
+  const submission = parseForm(await readForm(request), { schema: ScheduleSchema })
   if (submission.status !== 'success') {
     return json(submission.reply(), { status: submission.status === 'error' ? 400 : 200 })
   }

@@ -14,6 +14,8 @@ import { getMe } from '~/services/auth-api.server'
 import { authEvent } from '~/services/flash.server'
 import { answerInvitationLink } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { getAuthSession } from '~/services/session.server'
 import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
@@ -54,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? ''
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'accept':
       return answerAction(request, token, 'accept')
@@ -74,7 +76,7 @@ async function answerAction(request: Request, token: string, answer: 'accept' | 
 }
 
 async function createAccountAction(request: Request, token: string, form: FormData) {
-  const submission = parseWithZod(form, { schema: NewAccountSchema })
+  const submission = parseForm(form, { schema: NewAccountSchema })
   if (submission.status !== 'success') return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
   let answer
   try {

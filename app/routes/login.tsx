@@ -24,6 +24,8 @@ import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 import { webEnv } from '~/services/env.server'
 import { authEvent } from '~/services/flash.server'
 import { checkHoneypot, honeypotInputProps } from '~/services/honeypot.server'
+import { parseForm } from '~/services/parse-form.server'
+import { readForm } from '~/services/read-form.server'
 import { getAuthSession } from '~/services/session.server'
 import { createUserSession } from '~/services/user-session.server'
 import loginStyles from '~/styles/login.css'
@@ -70,9 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread: the form is read from a clone and
   // handed to the strategy through the context.
-  const formData = await request.clone().formData()
+  const formData = await readForm(request.clone())
   checkHoneypot(formData)
-  const submission = parseWithZod(formData, { schema: LoginSchema })
+  const submission = parseForm(formData, { schema: LoginSchema })
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }

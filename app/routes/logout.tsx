@@ -3,11 +3,14 @@ import { redirect } from '@remix-run/node'
 
 import { revokeSession } from '~/services/auth-api.server'
 import { authEvent, flashCookie } from '~/services/flash.server'
+import { readForm } from '~/services/read-form.server'
 import { destroySession, getAuthSession, getSession } from '~/services/session.server'
 
 export const loader = () => redirect('/dashboard')
 
 export async function action({ request }: ActionFunctionArgs) {
+  // The header's Sign out form has no fields; any other body is refused as on every page.
+  await readForm(request)
   const auth = await getAuthSession(request)
   if (auth) await revokeSession(request, auth.refresh)
   const headers = new Headers()

@@ -4,6 +4,7 @@ import { eventStream } from 'remix-utils/sse/server'
 
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
+import { readForm } from '~/services/read-form.server'
 
 /**
  * POST {content}: asks in a conversation and relays the backend's answer events (spec §7, one
@@ -19,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!/^\d+$/.test(params.conversationId ?? '') || !Number.isSafeInteger(id)) {
     return json({ detail: 'Conversation not found.' }, { status: 404 })
   }
-  const content = String((await request.formData()).get('content') ?? '')
+  const content = String((await readForm(request)).get('content') ?? '')
   const upstream = new AbortController()
   const onBrowserGone = () => upstream.abort()
   request.signal.addEventListener('abort', onBrowserGone, { once: true })

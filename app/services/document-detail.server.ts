@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { json, redirect } from '@remix-run/node'
 
 import { type AnalysisOutcome, isAnalysisType } from '~/components/analysis/types'
@@ -18,6 +17,8 @@ import {
   type VersionComparison,
 } from './documents.server'
 import { flashCookie, type ToastType } from './flash.server'
+import { parseForm } from './parse-form.server'
+import { readForm } from './read-form.server'
 import { stageUpload } from './uploads.server'
 
 export const DOCUMENT_TABS = ['preview', 'metadata', 'analysis', 'versions'] as const
@@ -145,11 +146,11 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
       await staged.cleanup()
     }
   }
-  const form = await request.formData()
+  const form = await readForm(request)
   const document = await getDocument(api, id)
   switch (form.get('intent')) {
     case 'save-metadata': {
-      const submission = parseWithZod(form, { schema: MetadataSchema })
+      const submission = parseForm(form, { schema: MetadataSchema })
       if (submission.status !== 'success') {
         return json({ ok: false as const, errors: null, reply: submission.reply() }, { status: 400 })
       }

@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod'
-
 import { DuplicateChoiceSchema, whereHeld } from '~/components/documents/duplicate-choice'
 
 import { ApiError } from './api-fetch.server'
 import { documentsApi, type DuplicateEntry } from './documents.server'
 import { redirectWithToast } from './flash.server'
+import { parseForm } from './parse-form.server'
 
 /** The toast of a single upload settled after the question, worded like the upload's own. */
 function singleOutcome({ outcome, file_name, document, duplicate_of }: DuplicateEntry) {
@@ -28,7 +27,7 @@ export async function resolveDuplicates(
   formData: FormData,
   { done, retry }: { done: string; retry: string },
 ) {
-  const submission = parseWithZod(formData, { schema: DuplicateChoiceSchema })
+  const submission = parseForm(formData, { schema: DuplicateChoiceSchema })
   // Only a hand-made request gets here: the question's fields are all hidden or preset.
   if (submission.status !== 'success') throw new Response('Invalid choice', { status: 400 })
   const { mode, choice, files, title, description, category } = submission.value

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import { isRouteErrorResponse } from '@remix-run/react'
+import { type ErrorResponse, isRouteErrorResponse } from '@remix-run/react'
 
 import { log, loggedPath } from '../../server/log'
 import { currentRequestStore } from './request-context.server'
@@ -41,4 +41,16 @@ export function logServerError(error: unknown, request: Request) {
     `[error ${reference}] ${request.method} ${loggedPath(url.pathname)}`,
   )
   return reference
+}
+
+/**
+ * Logs one of Remix's own client-error answers (a POST to a page without an action: 405) as what it
+ * is, the client's mistake: a line with its reason, without a stack or a reference.
+ */
+export function logClientError(error: ErrorResponse, request: Request) {
+  const reason = (error as { error?: unknown }).error
+  log.info(
+    { status: error.status, reason: reason instanceof Error ? reason.message : error.statusText },
+    `[refused ${error.status}] ${request.method} ${loggedPath(new URL(request.url).pathname)}`,
+  )
 }

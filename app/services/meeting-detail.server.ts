@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 
 import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
@@ -9,6 +8,7 @@ import { ApiError } from './api-fetch.server'
 import { requireRole } from './auth.server'
 import { redirectWithToast } from './flash.server'
 import { meetingsApi } from './meetings.server'
+import { parseForm } from './parse-form.server'
 import { stageUpload } from './uploads.server'
 
 /** A meeting and, once it is processed, its transcript: 404 for one that is not there. */
@@ -37,7 +37,7 @@ export async function uploadTranscriptAction(request: Request, id: string) {
   if ('malformed' in staged) return json(fileError(staged.malformed), { status: 400 })
   let recording = false
   try {
-    const submission = parseWithZod(staged.formData, { schema: TranscriptUploadSchema })
+    const submission = parseForm(staged.formData, { schema: TranscriptUploadSchema })
     if (submission.status !== 'success') return json(submission.reply({ hideFields: ['file'] }), { status: 400 })
     const file = staged.files[0]!
     recording = recordingTypeOf(file.name) !== null

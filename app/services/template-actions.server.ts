@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { json } from '@remix-run/node'
 
 import { TemplateFormSchema, templateInput } from '~/components/templates/template-schema'
@@ -6,6 +5,8 @@ import { TemplateFormSchema, templateInput } from '~/components/templates/templa
 import { ApiError, fieldErrorsOf } from './api-fetch.server'
 import { requireRole } from './auth.server'
 import { redirectWithToast } from './flash.server'
+import { parseForm } from './parse-form.server'
+import { readForm } from './read-form.server'
 import { templatesApi } from './templates.server'
 
 const EDITORS = ['admin', 'analyst'] as const
@@ -45,7 +46,7 @@ const formName = (key: string) => key.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
  */
 export async function saveTemplateAction(request: Request, templateId?: string) {
   await requireRole(request, [...EDITORS])
-  const submission = parseWithZod(await request.formData(), { schema: TemplateFormSchema })
+  const submission = parseForm(await readForm(request), { schema: TemplateFormSchema })
   if (submission.status !== 'success') {
     return json(submission.reply(), { status: submission.status === 'error' ? 400 : 200 })
   }

@@ -313,3 +313,52 @@ describe('the database as a safety net', () => {
     }
   })
 })
+
+describe('lists longer than their maximum', () => {
+  // 120,000 items in a 360 KB body, well within the 1 MB limit: checked item by item, one such body
+  // kept the API busy for seconds and answered with 240,000 field errors.
+  const many = <T>(item: T) => Array.from({ length: 120_000 }, () => item)
+
+  it.each([
+    [
+      'POST',
+      '/conversation-templates/',
+      { name: 'x', phaseId: 'phase-1', sections: many({}) },
+      'sections',
+      30,
+      'items',
+    ],
+    ['POST', '/meetings/', { participants: many({}) }, 'participants', 50, 'participants'],
+    ['POST', '/conversations/', { document_ids: many(0) }, 'document_ids', 100, 'documents'],
+    ['POST', '/search/', { query: 'exit', document_ids: many(0) }, 'document_ids', 1000, 'documents'],
+    ['POST', '/documents/resolve_duplicates/', { choices: many({}) }, 'choices', 100, 'choices'],
+    ['PATCH', '/documents/:id/', { tags: many('') }, 'tags', 50, 'tags'],
+  ] as const)(
+    '%s %s refuses one by its length alone, before reading its items',
+    async (method, route, json, field, max, noun) => {
+      const response = await api.request(route.replace(':id', String(documentId)), {
+        method,
+        token: admin.access,
+        json,
+      })
+      expect(response.status).toBe(400)
+      const expected =
+        noun === 'tags'
+          ? `Ensure this field has no more than ${max} tags.`
+          : `Ensure this list has no more than ${max} ${noun}.`
+      expect(await response.json()).toEqual({ [field]: [expected] })
+    },
+  )
+
+  it('refuses a list nested in a list the same way', async () => {
+    const section = { title: 'Opening', timeAllocation: 10, suggestedQuestions: many('Why?') }
+    const response = await api.request('/conversation-templates/', {
+      method: 'POST',
+      token: admin.access,
+      json: { name: 'x', phaseId: 'phase-1', sections: [section] },
+    })
+    expect(await response.json()).toEqual({
+      'sections.0.suggestedQuestions': ['Ensure this list has no more than 30 items.'],
+    })
+  })
+})

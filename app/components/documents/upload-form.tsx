@@ -31,7 +31,10 @@ export const BatchUploadSchema = z.object({
     .array(z.custom<File>(isFile, { message: 'Please select at least one file to upload' }), {
       required_error: 'Please select at least one file to upload',
     })
-    .min(1, 'Please select at least one file to upload'),
+    .min(1, 'Please select at least one file to upload')
+    // The backend's MAX_BATCH_FILES (20 unless set) decides how many a batch may hold; this only
+    // bounds what the form is read with.
+    .max(100, 'Upload at most 100 files at once.'),
 })
 
 const PREVIEW_NAMES = 5
