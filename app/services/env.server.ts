@@ -35,6 +35,8 @@ const WebEnvSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@exitplanner.example'),
   DEMO_URL: z.string().url().default('https://exitplanner.example/demo'),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().default(50),
+  /** The backend's setting of the same name: the pages refuse a bigger batch before staging it. */
+  MAX_BATCH_FILES: z.coerce.number().int().positive().default(20),
   /**
    * The most web processes serving pages and /api (decision 012); 1 serves everything from one
    * process. At least 2 by default, so that a primary can replace a stuck one (decision 028).

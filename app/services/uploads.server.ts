@@ -18,6 +18,11 @@ import {
 import { webEnv } from './env.server'
 
 const UPLOAD_CUT_OFF = 'The upload was cut off or is not a valid form submission. Please try again.'
+// The upload forms send a handful of fields beside their files (intent, title, category, a choice).
+const MAX_FORM_FIELDS = 50
+
+/** A body with more files, or more fields, than an upload form sends. */
+class TooManyParts extends Error {}
 
 export type StagedUpload =
   | { formData: FormData; files: NodeOnDiskFile[]; cleanup: () => Promise<void> }
@@ -35,14 +40,21 @@ export type StagedUpload =
  * in one shared folder of a fixed name (which they could even have made themselves beforehand).
  */
 export async function stageUpload(request: Request): Promise<StagedUpload> {
-  const maxMb = webEnv().MAX_UPLOAD_MB
+  const { MAX_UPLOAD_MB: maxMb, MAX_BATCH_FILES: maxFiles } = webEnv()
   const maxBytes = maxMb * 1024 * 1024
   const files: NodeOnDiskFile[] = []
   // A disk that fails is the server's problem (500); any other failure is the body's (400).
   let diskFailure: unknown
+  // Counted as they arrive, so a body of ten thousand files or fields is refused before it fills the
+  // disk or the memory, not after (the backend refuses a batch past MAX_BATCH_FILES anyway).
+  let fields = 0
   const directory = await mkdtemp(path.join(tmpdir(), 'exit-planning-upload-'))
   const fileHandler = async (part: UploadHandlerPart) => {
-    if (!part.filename) return undefined
+    if (!part.filename) {
+      if (++fields > MAX_FORM_FIELDS) throw new TooManyParts(UPLOAD_CUT_OFF)
+      return undefined
+    }
+    if (files.length >= maxFiles) throw new TooManyParts(`Upload at most ${maxFiles} files at a time.`)
     const file = path.join(directory, randomUUID())
     // The pipeline hands a failed body's error to the file too; only a system error is the disk's own.
     const output = createWriteStream(file, { flags: 'wx', mode: 0o600 }).on('error', (error: NodeJS.ErrnoException) => {
@@ -64,6 +76,7 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
   } catch (error) {
     await cleanup()
     if (error instanceof MaxPartSizeExceededError) return { tooLarge: `Each file must be at most ${maxMb} MB.` }
+    if (error instanceof TooManyParts) return { tooLarge: error.message }
     if (diskFailure) throw diskFailure
     // Cut off, malformed, or the client went away: nothing the server did wrong.
     return { malformed: UPLOAD_CUT_OFF }

@@ -147,12 +147,19 @@ test.afterAll(async () => {
 
 test.describe('finding 1a: a form list index past the schema maximum', () => {
   let analyst: APIRequestContext
+  let anonymousContext: APIRequestContext
   test.beforeAll(async () => {
     analyst = await signedIn('analyst')
+    anonymousContext = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } })
   })
   test.afterAll(async () => {
     await analyst?.dispose()
+    await anonymousContext?.dispose()
   })
+  const documentCount = async () => {
+    const { access } = await apiSignIn('analyst', DEMO_PASSWORD, server.url)
+    return (await api<{ count: number }>('GET', '/documents/', { base: server.url, token: access })).count
+  }
 
   test('refuses the review’s template post with 400 and a message, and the server serves the next page', async () => {
     for (const body of [
@@ -196,6 +203,29 @@ test.describe('finding 1a: a form list index past the schema maximum', () => {
     const response = await post(anonymous, '/login', fields.toString(), FORM)
     expect(response.status()).toBe(400)
     await anonymous.dispose()
+  })
+
+  test('refuses a form body past 4 MB with 413, without reading it into memory', async () => {
+    const body = `name=${'x'.repeat(5 * 2 ** 20)}`
+    for (const page of ['/conversation-templates/new', '/login']) {
+      const response = await post(page === '/login' ? anonymousContext : analyst, page, body, FORM)
+      expect(response.status(), page).toBe(413)
+      expect(await response.text()).toContain('The form is larger than any form here sends (4 MB)')
+    }
+  })
+
+  test('refuses a batch upload of more files than MAX_BATCH_FILES before staging the rest', async () => {
+    const body = new FormData()
+    body.append('intent', 'upload-batch')
+    for (let n = 0; n <= 20; n++)
+      body.append('files', new Blob([`Note ${n}.`], { type: 'text/plain' }), `note-${n}.txt`)
+    const before = await documentCount()
+    const response = await analyst.fetch('/documents', { method: 'POST', multipart: body, maxRedirects: 0 })
+    expect(response.status()).toBe(302)
+    expect(await (await analyst.get(response.headers().location!)).text()).toContain(
+      'Upload at most 20 files at a time.',
+    )
+    expect(await documentCount()).toBe(before)
   })
 
   test('still saves a template of two sections', async () => {
