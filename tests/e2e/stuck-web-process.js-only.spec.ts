@@ -15,17 +15,22 @@ interface Answer {
 }
 
 /**
- * One request on a connection of its own, as a new visitor's browser opens one, given a second to
- * answer in full. A connection is handed to one web process when it opens: a kept-alive one would
- * show nothing of the others.
+ * One request (a GET, or a form posted) on a connection of its own, as a new visitor's browser opens
+ * one, given a second to answer in full. A connection is handed to one web process when it opens: a
+ * kept-alive one would show nothing of the others.
  */
-function ask(base: string, path: string, headers: Record<string, string> = {}) {
+function ask(base: string, path: string, headers: Record<string, string> = {}, form?: string) {
   return new Promise<Answer>((resolve) => {
     const failed = (error: Error) =>
       resolve({ path, outcome: error.name === 'AbortError' ? 'no answer within a second' : error.message })
-    const request = http.get(
+    const request = http.request(
       `${base}${path}`,
-      { agent: false, headers, signal: AbortSignal.timeout(1_000) },
+      {
+        agent: false,
+        method: form === undefined ? 'GET' : 'POST',
+        headers: form === undefined ? headers : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        signal: AbortSignal.timeout(1_000),
+      },
       (response) => {
         response.resume()
         response.on('error', failed)
@@ -35,6 +40,7 @@ function ask(base: string, path: string, headers: Record<string, string> = {}) {
       },
     )
     request.on('error', failed)
+    request.end(form)
   })
 }
 
@@ -87,7 +93,7 @@ function serverLog(server: StartedServer) {
   }
 }
 
-test('a web process stuck in one request is killed and replaced, while the other answers pages and /api/health/ within a second throughout', async () => {
+test('the review’s post is refused at once; a web process stuck in one request is killed and replaced, while the other answers pages and /api/health/ within a second throughout', async () => {
   test.setTimeout(300_000)
   // Two web processes kept without load, as an operator sets who wants no pause when one is stuck;
   // info lines, to read which process answered each request.
@@ -103,6 +109,23 @@ test('a web process stuck in one request is killed and replaced, while the other
     await expect.poll(() => log.webProcesses(), { timeout: 120_000 }).toHaveLength(2)
     const [frozen, healthy] = log.webProcesses() as [number, number]
     const member = await sessionCookie(server.url, 'member')
+    const analyst = await sessionCookie(server.url, 'analyst')
+
+    // The review's post, which held a web process for 26 minutes, is refused at once now, while
+    // health and another user's page are answered within the second beside it.
+    for (const body of [
+      'name=&sections[0].title=x&sections[99999].title=y',
+      'name=&sections[0].title=x&sections[4294967294].title=y',
+    ]) {
+      const [attack, ...others] = await Promise.all([
+        ask(server.url, '/conversation-templates/new', { cookie: analyst, origin: server.url }, body),
+        ask(server.url, '/api/health/'),
+        ask(server.url, '/dashboard', { cookie: member }),
+      ])
+      expect(attack.outcome, body).toBe(400)
+      expect(others.map((answer) => answer.outcome)).toEqual([200, 200])
+    }
+    expect(log.lines().filter((line) => /did not answer/.test(String(line.msg)))).toEqual([])
 
     // An event loop that no longer answers, as the analyst's post left one for 26 minutes.
     process.kill(frozen, 'SIGSTOP')
