@@ -191,7 +191,7 @@ export default function Dashboard() {
                   {organization.description ? <p>{organization.description}</p> : null}
                   {organization.website ? (
                     <p>
-                      <a href={organization.website} target="_blank" rel="noopener noreferrer">
+                      <a href={organization.website} target="_blank" rel="noopener noreferrer nofollow">
                         {organization.website}
                         <span className="visually-hidden"> (opens in a new tab)</span>
                       </a>
