@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { innerSchema } from '../shared/zod-schema'
 import type { AppContext } from './context'
 import { HttpError, notFound } from './http-error'
 
@@ -73,31 +74,13 @@ function unstorableText(root: object): Record<string, string[]> | null {
   return null
 }
 
-/** The schema a value must match, seen through optional, default, refine, transform, pipe and the like. */
-function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
-  for (;;) {
-    if (
-      schema instanceof z.ZodOptional ||
-      schema instanceof z.ZodNullable ||
-      schema instanceof z.ZodDefault ||
-      schema instanceof z.ZodCatch ||
-      schema instanceof z.ZodReadonly
-    )
-      schema = schema._def.innerType
-    else if (schema instanceof z.ZodEffects) schema = schema._def.schema
-    else if (schema instanceof z.ZodPipeline) schema = schema._def.in
-    else if (schema instanceof z.ZodBranded) schema = schema._def.type
-    else return schema
-  }
-}
-
 /**
  * The first list in a body longer than its schema's `.max()`, as its field error. zod checks a
  * list's length only after parsing every item, and a 360 KB body of 120,000 empty sections took
  * 15 s to refuse item by item; checked first, the list's items are never read.
  */
 function overlongList(value: unknown, schema: z.ZodTypeAny, path: string[] = []): Record<string, string[]> | null {
-  const node = unwrap(schema)
+  const node = innerSchema(schema)
   if (Array.isArray(value) && node instanceof z.ZodArray) {
     const max = (node as z.ZodArray<z.ZodTypeAny>)._def.maxLength
     if (max && value.length > max.value) {

@@ -53,8 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const empty: LoaderData = { query: null, lastResult: { initialValue: null }, results: null, error: null }
   if (!params.has('q')) return json(empty)
-  const submission = parseForm(params, { schema: SearchSchema })
   const typed = params.get('q') ?? ''
+  // Only the query is read: a link may carry other parameters (a campaign tag, say), and a search
+  // is never refused for them.
+  const submission = parseForm(new URLSearchParams({ q: typed }), { schema: SearchSchema })
   if (submission.status !== 'success')
     return json<LoaderData>({ ...empty, query: typed, lastResult: submission.reply() }, { status: 400 })
   const query = submission.value.q

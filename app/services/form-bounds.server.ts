@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { innerSchema } from '../../shared/zod-schema'
+
 /*
  * Conform builds a form's value from what its field names say, before any schema is consulted:
  * `sections[4294967294].title` asks for a list of four billion places (the process dies),
@@ -54,32 +56,13 @@ export type Refusal = { kind: 'too-many'; max: number } | { kind: 'unknown' } | 
 const UNKNOWN: Refusal = { kind: 'unknown' }
 const BAD_INTENT: Refusal = { kind: 'intent' }
 
-/** The schema a value must match, seen through optional, default, refine, transform, pipe and the like. */
-function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
-  for (;;) {
-    if (
-      schema instanceof z.ZodOptional ||
-      schema instanceof z.ZodNullable ||
-      schema instanceof z.ZodDefault ||
-      schema instanceof z.ZodCatch ||
-      schema instanceof z.ZodReadonly
-    )
-      schema = schema._def.innerType
-    else if (schema instanceof z.ZodEffects) schema = schema._def.schema
-    else if (schema instanceof z.ZodPipeline) schema = schema._def.in
-    else if (schema instanceof z.ZodBranded) schema = schema._def.type
-    else if (schema instanceof z.ZodLazy) schema = schema._def.getter()
-    else return schema
-  }
-}
-
 /** The most items a list schema takes. */
 const listMax = (list: z.ZodArray<z.ZodTypeAny>) =>
   list._def.maxLength?.value ?? list._def.exactLength?.value ?? LIST_LIMIT
 
 const fieldOf = (object: z.ZodTypeAny, key: string) =>
   object instanceof z.ZodObject && Object.hasOwn(object.shape, key)
-    ? unwrap((object.shape as Record<string, z.ZodTypeAny>)[key]!)
+    ? innerSchema((object.shape as Record<string, z.ZodTypeAny>)[key]!)
     : undefined
 
 /**
@@ -88,14 +71,14 @@ const fieldOf = (object: z.ZodTypeAny, key: string) =>
  * field, such as a button's `intent`, is left to zod, which drops it).
  */
 function schemaAt(schema: z.ZodTypeAny, path: Path): { node: z.ZodTypeAny | undefined } | { refused: Refusal } {
-  let node = unwrap(schema)
+  let node = innerSchema(schema)
   for (const [at, part] of path.entries()) {
     const index = indexOf(part)
     if (part === '' || index !== null) {
       if (!(node instanceof z.ZodArray)) return { refused: UNKNOWN }
       const max = listMax(node)
       if (index !== null && index >= max) return { refused: { kind: 'too-many', max } }
-      node = unwrap(node.element as z.ZodTypeAny)
+      node = innerSchema(node.element as z.ZodTypeAny)
       continue
     }
     const field = fieldOf(node, part as string)
@@ -112,7 +95,7 @@ function valueRefusal(value: unknown, node: z.ZodTypeAny | undefined): Refusal |
     if (!(node instanceof z.ZodArray)) return UNKNOWN
     const max = listMax(node)
     if (value.length > max) return { kind: 'too-many', max }
-    const item = unwrap(node.element as z.ZodTypeAny)
+    const item = innerSchema(node.element as z.ZodTypeAny)
     for (const entry of value) {
       const refused = valueRefusal(entry, item)
       if (refused) return refused
@@ -203,7 +186,7 @@ function intentRefusal(serialized: FormDataEntryValue, schema: z.ZodTypeAny, nam
       const positions =
         intent.type === 'reorder' ? [intent.payload.from, intent.payload.to] : [intent.payload.index ?? 0]
       if (positions.some((at) => at >= max)) return { kind: 'too-many', max } satisfies Refusal
-      return intent.type === 'insert' ? valueRefusal(intent.payload.defaultValue, unwrap(list.element)) : undefined
+      return intent.type === 'insert' ? valueRefusal(intent.payload.defaultValue, innerSchema(list.element)) : undefined
     }
   }
 }

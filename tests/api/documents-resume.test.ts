@@ -37,7 +37,8 @@ describe('a worker killed mid-job', () => {
     } finally {
       await second.close({ keepData: true })
     }
-  })
+    // Two backends start on a database on disk and one reads a 14-page PDF: 29 s on a loaded machine.
+  }, 120_000)
 })
 
 describe('the job lease', () => {

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test'
 
 import { corpusFile } from '../api/support/uploads'
 import { apiSignIn } from './support/api'
+import { uploadFileProcessed } from './support/documents'
 import { DEMO_PASSWORD } from './support/fixtures'
 import { npmCommand as command } from './support/npm-command'
 import { type AppProcess, startApp } from './support/server'
@@ -20,24 +21,6 @@ async function call<T = unknown>(app: AppProcess, token: string, route: string, 
   const text = await response.text()
   if (!response.ok) throw new Error(`${route} answered ${response.status}: ${text}`)
   return (text ? JSON.parse(text) : undefined) as T
-}
-
-async function upload(app: AppProcess, token: string, name: string, type: string, bytes: Uint8Array<ArrayBuffer>) {
-  const body = new FormData()
-  body.append('file', new Blob([bytes], { type }), name)
-  const response = await fetch(`${app.url}/api/documents/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  })
-  expect(response.status, await response.clone().text()).toBe(201)
-  const { id } = (await response.json()) as { id: number }
-  await expect
-    .poll(async () => (await call<{ processing_status: string }>(app, token, `/documents/${id}/`)).processing_status, {
-      timeout: 120_000,
-    })
-    .toBe('processed')
-  return id
 }
 
 /** Everything the round trip must bring back unchanged, as the API answers it. */
@@ -75,13 +58,17 @@ test('npm run backup while the server runs, then npm run restore into a fresh DA
   try {
     app = await startApp(original)
     const { access } = await apiSignIn('analyst', DEMO_PASSWORD, app.url)
-    const csv = await upload(app, access, 'addresses.csv', 'text/csv', corpusFile(CSV))
-    await upload(
-      app,
+    const csv = await uploadFileProcessed(
+      app.url,
+      access,
+      'addresses.csv',
+      new Blob([corpusFile(CSV)], { type: 'text/csv' }),
+    )
+    await uploadFileProcessed(
+      app.url,
       access,
       'tables.docx',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      corpusFile(DOCX),
+      new Blob([corpusFile(DOCX)], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
     )
     const conversation = await call<{ id: number }>(app, access, '/conversations/', {
       method: 'POST',
@@ -102,12 +89,11 @@ test('npm run backup while the server runs, then npm run restore into a fresh DA
     expect(backup.code).toBe(0)
 
     // After the backup: a new document, and the CSV deleted (its stored file goes with it).
-    const later = await upload(
-      app,
+    const later = await uploadFileProcessed(
+      app.url,
       access,
       'later.txt',
-      'text/plain',
-      new TextEncoder().encode('Written after the backup.'),
+      new Blob(['Written after the backup.'], { type: 'text/plain' }),
     )
     await call(app, access, `/documents/${csv}/`, { method: 'DELETE' })
     const after = await readState(app, access, conversation.id)

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 
 import { api, apiSignIn } from './support/api'
+import { uploadFileProcessed } from './support/documents'
 import { DEMO_PASSWORD } from './support/fixtures'
 import { npmCommand } from './support/npm-command'
 import { type AppProcess, startApp } from './support/server'
@@ -36,26 +37,6 @@ const openToOthers = (root: string) =>
 
 const modeOf = (file: string) => (lstatSync(file).mode & 0o777).toString(8)
 
-async function uploadText(app: AppProcess, token: string, name: string, text: string) {
-  const body = new FormData()
-  body.append('file', new Blob([text], { type: 'text/plain' }), name)
-  const response = await fetch(`${app.url}/api/documents/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  })
-  expect(response.status, await response.clone().text()).toBe(201)
-  const { id } = (await response.json()) as { id: number }
-  await expect
-    .poll(
-      async () =>
-        (await api<{ processing_status: string }>('GET', `/documents/${id}/`, { token, base: app.url }))
-          .processing_status,
-      { timeout: 120_000 },
-    )
-    .toBe('processed')
-}
-
 test.describe('files the server writes are private to its user', () => {
   // One DATA_DIR goes through the steps in turn: started fresh, backed up, then opened up as an older
   // version left it and started again.
@@ -77,7 +58,12 @@ test.describe('files the server writes are private to its user', () => {
     test.setTimeout(600_000)
     app = await startApp(dataDir)
     const analyst = await apiSignIn('analyst', DEMO_PASSWORD, app.url)
-    await uploadText(app, analyst.access, 'board-minutes.txt', 'The board approved the sale of the company.')
+    await uploadFileProcessed(
+      app.url,
+      analyst.access,
+      'board-minutes.txt',
+      new Blob(['The board approved the sale of the company.'], { type: 'text/plain' }),
+    )
     const admin = await apiSignIn('admin', DEMO_PASSWORD, app.url)
     await api('POST', '/users/invitations/', {
       token: admin.access,

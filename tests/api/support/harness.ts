@@ -81,6 +81,9 @@ export async function startApi(
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     JOB_POLL_MS: '50',
+    // A file signs its users in once, and its clock moves on by minutes in some tests: the default
+    // five minutes would run out mid-file on a loaded machine. Tests of expiry set their own.
+    ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
     ...('url' in database ? { DATABASE_URL: database.url } : {}),
     ...env,
   })

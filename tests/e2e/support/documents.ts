@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { expect } from '@playwright/test'
 
-import { apiSignIn, baseURL, type TeamUser } from './api'
+import { api, apiSignIn, baseURL, type TeamUser } from './api'
 
 export type UploadSource = { title: string } & ({ name: string; content: string } | { path: string })
 
@@ -109,4 +109,31 @@ export async function documentTitles(user: TeamUser, organization: string) {
   return ((await response.json()) as { results: Array<{ title: string }> }).results
     .map((document) => document.title)
     .sort()
+}
+
+/**
+ * Uploads one file to the caller's organization on the server at `base` with an access token, and
+ * waits until it is processed (a cold server's first read takes longest): its id.
+ */
+export async function uploadFileProcessed(base: string, token: string, name: string, file: Blob) {
+  const body = new FormData()
+  body.append('file', file, name)
+  const response = await fetch(`${base}/api/documents/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body,
+  })
+  expect(response.status, await response.clone().text()).toBe(201)
+  const { id } = (await response.json()) as { id: number }
+  await expect
+    .poll(
+      async () =>
+        (await api<{ processing_status: string }>('GET', `/documents/${id}/`, { token, base })).processing_status,
+      {
+        message: `${name} is processed`,
+        timeout: 120_000,
+      },
+    )
+    .toBe('processed')
+  return id
 }
