@@ -43,12 +43,12 @@ function ocrPixelBudget(memoryMb: number) {
 // ~485 MB, and one of 128 MB ran out of heap after a minute.
 const UNPACKED_SHARE_OF_MEMORY = 1 / 8
 
-// Warm readers are reused: starting one costs 0.5-1 s of process start and module loading (measured
-// on 2 busy cores; a worker thread took 0.45-0.6 s), more than reading most documents. A reader
-// is retired after this many documents so no heap grows without end.
+// Warm readers are reused: starting one costs 0.6-1.3 s of process start and module loading
+// (measured on 2 busy cores; a worker thread took 0.5-0.8 s), more than reading most documents. A
+// reader is retired after this many documents so no heap grows without end.
 const MAX_IDLE_READERS = 2
 const DOCUMENTS_PER_READER = 200
-// An idle reader holds 65-190 MB: kept for a burst of uploads, not for ever.
+// An idle reader holds 63-192 MB (more and it is not kept): for a burst of uploads, not for ever.
 const IDLE_READER_MS = 5_000
 
 interface PooledReader extends ReaderProcess {

@@ -4,10 +4,10 @@ import type { Socket } from 'node:net'
 import { threadBundle } from '../thread-bundle'
 import { canWatchResidentMemory, residentMemoryMb } from './resident-memory'
 
-// What a reader process may hold between documents: Node and the bundle ~65 MB, ~130-170 MB once
-// pdf.js has read PDFs (measured on the corpus, docs/decisions/027). A reader holding more after a
-// document (an OCR run or a large workbook leaves ~200-490 MB) is ended rather than reused, so
-// every document has EXTRACTION_MEMORY_MB of its own on top of this.
+// What a reader process may hold between documents: Node and the bundle ~65 MB, ~105 MB once
+// pdf.js has read a PDF (docs/decisions/027), with room for what pdf.js caches after more. A
+// reader holding more after a document (after OCR or a large workbook) is ended rather than
+// reused, so every document has EXTRACTION_MEMORY_MB of its own on top of this.
 export const READER_BASE_MB = 192
 // pdf.js grows a decoded stream by doubling its buffer, so a bomb gains at most a few hundred MB
 // between two looks; a look costs ~45 µs.
