@@ -3,20 +3,17 @@
 // prints {seconds, pages, idleMb, peakMb, readerPeakMb, meanConfidence, text} as JSON: the RSS of
 // this process and its reader processes together, idle and at their highest, and of the largest
 // reader alone (what its budget, EXTRACTION_MEMORY_MB + READER_BASE_MB, is checked against).
-import { readFileSync } from 'node:fs'
-
 import { loadApiConfig } from '../../api/config'
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
 import { residentMemoryMb } from '../../api/ingest/resident-memory'
 import { threadBundle } from '../../api/thread-bundle'
+import { readerProcesses, residentMemoryWithChildrenMb } from '../../tests/support/reader-processes'
 
 const [file, copies = '1'] = process.argv.slice(2)
 const config = loadApiConfig({ JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' })
 await threadBundle('ingest/extraction-process.ts')
-const readers = () =>
-  readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
-const readerMbs = () => readers().map((pid) => residentMemoryMb(pid) ?? 0)
-const mb = () => residentMemoryMb(process.pid)! + readerMbs().reduce((sum, value) => sum + value, 0)
+const readerMbs = () => readerProcesses().map((pid) => residentMemoryMb(pid) ?? 0)
+const mb = residentMemoryWithChildrenMb
 const idleMb = mb()
 let peakMb = idleMb
 let readerPeakMb = 0
