@@ -23,11 +23,11 @@ async function newestInput(inputsFile: string): Promise<number> {
 const bundles = new Map<string, Promise<string>>()
 
 /**
- * A worker thread's entry (a path under api/) as one plain ES module, rebuilt when any source it
- * was built from changes (esbuild's list of them is kept beside it, so a module from another
- * folder, such as the logger, counts too). Worker threads do not inherit the TypeScript loader, and registering it there
- * costs ~300 MB per worker because it transforms pdf.js on every load; a bundle with its packages
- * left external costs nothing.
+ * A worker thread's or child process's entry (a path under api/) as one plain ES module, rebuilt
+ * when any source it was built from changes (esbuild's list of them is kept beside it, so a module
+ * from another folder, such as the logger, counts too). Neither inherits the TypeScript loader,
+ * and registering it there costs ~300 MB each because it transforms pdf.js on every load; a
+ * bundle with its packages left external costs nothing.
  */
 export function threadBundle(entry: string): Promise<string> {
   let ready = bundles.get(entry)

@@ -106,9 +106,10 @@ if (wanted('ocr')) {
     seconds: figures.seconds.toFixed(2),
     'pages/s': figures.pagesPerSecond.toFixed(2),
     'RSS idle -> peak': `${mb(figures.idleRssMb)} -> ${mb(figures.peakRssMb)}`,
+    'reader peak': mb(figures.readerPeakRssMb),
     accuracy,
   })
-  console.log('\nOCR of scanned PDFs in the extraction thread (each in a fresh process):')
+  console.log('\nOCR of scanned PDFs in reader processes (each case in a fresh process):')
   console.table({
     'corpus brochure (1 dense page, 300 dpi)': row(
       ocr.brochure,

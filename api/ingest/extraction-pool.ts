@@ -1,9 +1,15 @@
-import { Worker } from 'node:worker_threads'
-
 import type { FileType } from '../db/schema'
-import { threadBundle } from '../thread-bundle'
-import type { ExtractReply, ExtractRequest } from './extraction-thread'
+import type { ExtractReply, ExtractRequest } from './extraction-process'
 import { type Extraction, ExtractionError, ExtractionTimeout, type OcrPage, type OcrProgress } from './extraction-types'
+import {
+  endReader,
+  holdOpen,
+  holdsTooMuchToReuse,
+  reachedHeapLimit,
+  type ReaderProcess,
+  startReader,
+  watchMemory,
+} from './reader-process'
 
 export interface ExtractionBounds {
   timeoutMs: number
@@ -15,10 +21,11 @@ export interface ExtractionBounds {
 
 // OCR starts no page after this share of the deadline, so the text read so far is returned in time.
 const OCR_SHARE_OF_DEADLINE = 0.9
-// Measured peak RSS of one extraction thread reading a scan (docs/decisions/023): ~165 MB for
-// pdf.js and the thread, ~60 MB for tesseract's engine and model, then ~15 bytes a pixel of the
-// page as drawn (3.7 MP: +297 MB, 8.4 MP: +324 MB, 15 MP: +445 MB). Pages are drawn smaller when
-// they would not fit in EXTRACTION_MEMORY_MB; below 2 MP OCR reads nothing well, so none is read.
+// Measured peak RSS of one extraction reading a scan (docs/decisions/023): ~165 MB for pdf.js and
+// the thread it then ran in, ~60 MB for tesseract's engine and model, then ~15 bytes a pixel of
+// the page as drawn (3.7 MP: +297 MB, 8.4 MP: +324 MB, 15 MP: +445 MB). Pages are drawn smaller
+// when they would not fit in EXTRACTION_MEMORY_MB; below 2 MP OCR reads nothing well, so none is
+// read. In a reader process a 16.8 MP page peaked at 511 MB, under its 704 MB limit.
 const OCR_FIXED_MB = 230
 const OCR_BYTES_PER_PIXEL = 16
 const OCR_MIN_PIXELS = 2_000_000
@@ -29,76 +36,67 @@ function ocrPixelBudget(memoryMb: number) {
   return pixels >= OCR_MIN_PIXELS ? pixels : 0
 }
 
-// Parsers hold a workbook's or Word document's unpacked parts in buffers outside the V8 heap, so
-// `maxOldGenerationSizeMb` does not bound them; an archive unpacking to more than this share of
-// EXTRACTION_MEMORY_MB is refused unread. Measured with 512 (docs/decisions/027): a workbook of
-// 64 MB of sheet XML peaked ~380 MB above idle and 128 MB ~580 MB; a .docx of 64 MB ~485 MB,
-// and one of 128 MB ran out of heap after a minute.
+// Parsers hold a workbook's or Word document's unpacked parts in buffers outside the V8 heap; the
+// reader's memory watch would stop them only once held, so an archive unpacking to more than this
+// share of EXTRACTION_MEMORY_MB is refused unread, saying why. Measured with 512 (docs/decisions/027):
+// a workbook of 64 MB of sheet XML peaked ~380 MB above idle and 128 MB ~580 MB; a .docx of 64 MB
+// ~485 MB, and one of 128 MB ran out of heap after a minute.
 const UNPACKED_SHARE_OF_MEMORY = 1 / 8
 
-// Warm workers are reused: starting one costs ~100 ms of module loading, more than reading most
-// documents. A worker is retired after this many documents so no heap grows without end.
-const MAX_IDLE_WORKERS = 2
-const DOCUMENTS_PER_WORKER = 200
-// A worker with pdf.js and SheetJS loaded holds tens of MB: kept for a burst of uploads, not for ever.
-const IDLE_WORKER_MS = 5_000
+// Warm readers are reused: starting one costs 0.6-1.3 s of process start and module loading
+// (measured on 2 busy cores; a worker thread took 0.5-0.8 s), more than reading most documents. A
+// reader is retired after this many documents so no heap grows without end.
+const MAX_IDLE_READERS = 2
+const DOCUMENTS_PER_READER = 200
+// An idle reader holds 63-192 MB (more and it is not kept): for a burst of uploads, not for ever.
+const IDLE_READER_MS = 5_000
 
-interface PooledWorker {
-  worker: Worker
-  memoryMb: number
+interface PooledReader extends ReaderProcess {
   used: number
   retire?: NodeJS.Timeout
 }
 
-const idle: PooledWorker[] = []
+const idle: PooledReader[] = []
 
-async function acquire(memoryMb: number): Promise<PooledWorker> {
-  const index = idle.findIndex((pooled) => pooled.memoryMb === memoryMb)
+async function acquire(memoryMb: number): Promise<PooledReader> {
+  const index = idle.findIndex((reader) => reader.memoryMb === memoryMb)
   if (index >= 0) {
-    const [pooled] = idle.splice(index, 1)
-    clearTimeout(pooled!.retire)
-    pooled!.worker.ref()
-    return pooled!
+    const [reader] = idle.splice(index, 1)
+    clearTimeout(reader!.retire)
+    holdOpen(reader!, true)
+    return reader!
   }
-  const worker = new Worker(await threadBundle('ingest/extraction-thread.ts'), {
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 4) },
-    stdout: true,
-    stderr: true,
-  })
-  // pdf.js and SheetJS print warnings about odd files; they are not ours to show.
-  worker.stdout.resume()
-  worker.stderr.resume()
-  return { worker, memoryMb, used: 0 }
+  return Object.assign(await startReader(memoryMb), { used: 0 })
 }
 
-function release(pooled: PooledWorker) {
-  pooled.used++
-  pooled.worker.removeAllListeners('message').removeAllListeners('error').removeAllListeners('exit')
-  if (pooled.used >= DOCUMENTS_PER_WORKER || idle.length >= MAX_IDLE_WORKERS) {
-    void pooled.worker.terminate()
+function release(reader: PooledReader) {
+  reader.used++
+  reader.child.removeAllListeners('message').removeAllListeners('error').removeAllListeners('close')
+  if (reader.used >= DOCUMENTS_PER_READER || idle.length >= MAX_IDLE_READERS || holdsTooMuchToReuse(reader)) {
+    void endReader(reader)
     return
   }
-  // An idle worker must not keep the process alive, nor die unnoticed.
-  pooled.worker.unref()
-  pooled.worker.once('exit', () => {
-    const at = idle.indexOf(pooled)
+  // An idle reader must not keep the process alive, nor die unnoticed.
+  holdOpen(reader, false)
+  reader.child.once('close', () => {
+    const at = idle.indexOf(reader)
     if (at >= 0) idle.splice(at, 1)
   })
-  pooled.retire = setTimeout(() => void pooled.worker.terminate(), IDLE_WORKER_MS).unref()
-  idle.push(pooled)
+  reader.retire = setTimeout(() => void endReader(reader), IDLE_READER_MS).unref()
+  idle.push(reader)
 }
 
-/** Ends the idle workers, whose stdio ports would otherwise keep a finished process (a script, a test) alive. */
+/** Ends the idle readers, which would otherwise live on until retired. */
 export async function stopExtractionWorkers() {
-  await Promise.all(idle.splice(0).map((pooled) => pooled.worker.terminate()))
+  await Promise.all(idle.splice(0).map(endReader))
 }
 
 /**
- * Extracts a stored file in a worker thread with a heap cap and a deadline, so a decompression bomb
- * or a pathological PDF fails that document only, never the server, and parsing never blocks the
- * event loop that serves pages. A worker that hit a limit is terminated, never reused. `signal`
- * (a shutdown) terminates the worker too, and rejects with its reason. `onOcr` hears of each
- * scanned page read.
+ * Extracts a stored file in a reader process with a heap cap, a resident memory budget and a
+ * deadline, so a decompression bomb or a pathological PDF fails that document only, never the
+ * server, and parsing never blocks the event loop that serves pages. A reader that hit a limit is
+ * killed, never reused. `signal` (a shutdown) kills the reader too, and rejects with its reason.
+ * `onOcr` hears of each scanned page read.
  */
 export async function extractInWorker(
   type: FileType,
@@ -108,17 +106,21 @@ export async function extractInWorker(
   onOcr?: (progress: OcrProgress) => void,
 ): Promise<Extraction> {
   signal?.throwIfAborted()
-  const pooled = await acquire(bounds.memoryMb)
-  const { worker } = pooled
+  const reader = await acquire(bounds.memoryMb)
+  const { child } = reader
+  const outOfMemory = () =>
+    new ExtractionError(`Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`)
   return new Promise((resolve, reject) => {
     let settled = false
+    let stopWatching = () => {}
     const settle = (outcome: () => void, reusable: boolean) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      stopWatching()
       signal?.removeEventListener('abort', abort)
-      if (reusable) release(pooled)
-      else void worker.terminate()
+      if (reusable) release(reader)
+      else void endReader(reader)
       outcome()
     }
     const abort = () => settle(() => reject(signal!.reason), false)
@@ -135,7 +137,7 @@ export async function extractInWorker(
         ),
       bounds.timeoutMs,
     )
-    worker.on('message', (reply: ExtractReply) => {
+    child.on('message', (reply: ExtractReply) => {
       if (reply.kind === 'ocr') return onOcr?.(reply.progress)
       settle(() => {
         if (reply.ok) resolve(reply.extraction)
@@ -143,25 +145,25 @@ export async function extractInWorker(
         else reject(new Error(reply.reason))
       }, true)
     })
-    worker.once('error', (error: Error & { code?: string }) =>
+    child.once('error', (error) => settle(() => reject(error), false))
+    // 'close' rather than 'exit': by then stderr has been read to its end.
+    child.once('close', (code, exitSignal) =>
       settle(
         () =>
           reject(
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? new ExtractionError(
-                  `Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`,
-                )
-              : error,
+            reachedHeapLimit(reader, exitSignal)
+              ? outOfMemory()
+              : new Error(
+                  `The reader process stopped unexpectedly (${exitSignal ?? `exit code ${code}`}): ${reader.stderrTail}`,
+                ),
           ),
         false,
       ),
     )
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`The extraction worker stopped unexpectedly (exit code ${code}).`)), false),
-    )
-    // Aborted while a worker was being started: it has had no request, so it goes back to the pool.
+    // Aborted while a reader was being started: it has had no request, so it goes back to the pool.
     if (signal?.aborted) return settle(() => reject(signal.reason), true)
     signal?.addEventListener('abort', abort, { once: true })
+    stopWatching = watchMemory(reader, () => settle(() => reject(outOfMemory()), false))
     const request: ExtractRequest = {
       type,
       path,
@@ -173,6 +175,6 @@ export async function extractInWorker(
         stopBy: Date.now() + bounds.timeoutMs * OCR_SHARE_OF_DEADLINE,
       },
     }
-    worker.postMessage(request)
+    child.send(request)
   })
 }

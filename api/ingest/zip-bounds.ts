@@ -168,8 +168,9 @@ async function measure(zip: Buffer, maxBytes: number) {
 /**
  * Refuses a ZIP-based document that would unpack to more than `maxBytes`, or from more entries
  * than a document has, before a parser holds any of it: parsers inflate into buffers outside the
- * V8 heap, where the extraction thread's memory limit does not reach (a 4 MB workbook took the
- * server from 0.8 to 2.9 GB). Entries are inflated one after another and counted, never held,
+ * V8 heap, where the reader's heap cap does not reach (a 4 MB workbook took the server from 0.8
+ * to 2.9 GB before readers were processes), and the reader's resident memory watch would stop
+ * them only once held. Entries are inflated one after another and counted, never held,
  * since declared sizes can lie; entries that share their data are each counted, as each is
  * unpacked.
  */

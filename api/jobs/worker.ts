@@ -3,7 +3,7 @@ import type { Job, JobQueue } from './queue'
 
 /**
  * Does one job. `signal` aborts when the worker stops: a handler ends what it can end at once
- * (an extraction thread) by throwing, and lets a write that has started finish.
+ * (a document reader process) by throwing, and lets a write that has started finish.
  */
 export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>
 

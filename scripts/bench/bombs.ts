@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { overlappingStreamsWorkbook } from '../../tests/support/compound-file-bombs'
+import { pdfBomb } from '../../tests/support/pdf-bomb'
 import { wordBomb, workbookBomb } from '../../tests/support/zip-bombs'
 import { apiToken, freePort, ORGANIZATION, PASSWORD, processTree, rollupMb, start, stop, waitFor } from './app-process'
 
@@ -91,11 +92,11 @@ async function run(server: Server, bombs: Bomb[], label: string): Promise<BombRu
 
 /**
  * The review's decompression bombs (an .xlsx whose sheet unpacks to 1 GB, a .docx whose body
- * does), the .xlsx again with headers that claim 4 KB, and an .xls of 100,000 streams over the
- * same 4 KB, uploaded through the API to its own process (`npm run start:api`, processing in
- * process); the zip bombs also two at once by two organizations (so both take a slot of
- * JOB_CONCURRENCY=2). Answers the server's peak RSS, and the time from the upload until the
- * document ended.
+ * does, a .pdf whose page content does), the .xlsx again with headers that claim 4 KB, and an .xls
+ * of 100,000 streams over the same 4 KB, uploaded through the API to its own process (`npm run
+ * start:api`, processing in process); the zip and PDF bombs also two at once by two organizations
+ * (so both take a slot of JOB_CONCURRENCY=2). Answers the peak RSS of the server and the reader
+ * processes it starts, and the time from the upload until the document ended.
  */
 export async function measureBombs(): Promise<BombRun[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exit-planning-bench-bombs-'))
@@ -128,7 +129,9 @@ export async function measureBombs(): Promise<BombRun[]> {
     // Its headers say 4 KB: refused only once 64 MB have really been inflated and counted.
     const lying = { name: 'claims-4-kb.xlsx', bytes: workbookBomb(GB, { declaredSize: 4096 }) }
     const compound = { name: 'price-list.xls', bytes: overlappingStreamsWorkbook(100_000) }
-    // A first ordinary document loads the extraction thread's modules, so the runs measure the bombs.
+    // Nothing to count before parsing: pdf.js decodes the page's stream into one growing buffer.
+    const pdf = { name: 'forecast.pdf', bytes: await pdfBomb(GB) }
+    // A first ordinary document loads a reader's modules, so the runs measure the bombs.
     await run(running, [{ name: 'warm-up.txt', bytes: new TextEncoder().encode('Warm up.') }], 'warm-up')
     const size = (bomb: Bomb) => `${(bomb.bytes.length / 2 ** 20).toFixed(1)} MB`
     return [
@@ -138,6 +141,8 @@ export async function measureBombs(): Promise<BombRun[]> {
       await run(running, [compound], `.xls, ${size(compound)}, 100,000 streams over 4 KB`),
       await run(running, [workbook, workbook], '.xlsx, two organizations at once'),
       await run(running, [word, word], '.docx, two organizations at once'),
+      await run(running, [pdf], `.pdf, ${size(pdf)}, page content of 1 GB`),
+      await run(running, [pdf, pdf], '.pdf, two organizations at once'),
     ]
   } catch (error) {
     throw new Error(`${(error as Error).message}; the server said:\n${server.output().slice(-4000)}`, { cause: error })

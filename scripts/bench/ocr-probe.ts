@@ -1,17 +1,26 @@
 // One OCR measurement in a fresh process, so that its memory is not what an earlier one left:
 //   node --import tsx scripts/bench/ocr-probe.ts <file.pdf> <copies read at once>
-// prints {seconds, pages, idleMb, peakMb, meanConfidence, text} as JSON.
+// prints {seconds, pages, idleMb, peakMb, readerPeakMb, meanConfidence, text} as JSON: the RSS of
+// this process and its reader processes together, idle and at their highest, and of the largest
+// reader alone (what its budget, EXTRACTION_MEMORY_MB + READER_BASE_MB, is checked against).
 import { loadApiConfig } from '../../api/config'
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
+import { residentMemoryMb } from '../../api/ingest/resident-memory'
 import { threadBundle } from '../../api/thread-bundle'
+import { readerProcesses, residentMemoryWithChildrenMb } from '../../tests/support/reader-processes'
 
 const [file, copies = '1'] = process.argv.slice(2)
 const config = loadApiConfig({ JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' })
-await threadBundle('ingest/extraction-thread.ts')
-const mb = () => process.memoryUsage().rss / 1024 / 1024
+await threadBundle('ingest/extraction-process.ts')
+const readerMbs = () => readerProcesses().map((pid) => residentMemoryMb(pid) ?? 0)
+const mb = residentMemoryWithChildrenMb
 const idleMb = mb()
 let peakMb = idleMb
-const sampler = setInterval(() => (peakMb = Math.max(peakMb, mb())), 10)
+let readerPeakMb = 0
+const sampler = setInterval(() => {
+  peakMb = Math.max(peakMb, mb())
+  readerPeakMb = Math.max(readerPeakMb, ...readerMbs())
+}, 10)
 const started = performance.now()
 const extractions = await Promise.all(
   Array.from({ length: Number(copies) }, () =>
@@ -33,7 +42,8 @@ process.stdout.write(
     seconds,
     pages: read.length,
     idleMb,
-    peakMb: Math.max(peakMb, mb()),
+    peakMb,
+    readerPeakMb,
     meanConfidence: read.reduce((sum, page) => sum + page.ocrConfidence!, 0) / read.length,
     text: extractions[0]!.pages.map((page) => page.text).join('\n'),
   }),

@@ -13,6 +13,7 @@ interface Probe {
   pages: number
   idleMb: number
   peakMb: number
+  readerPeakMb: number
   meanConfidence: number
   text: string
 }
@@ -26,17 +27,18 @@ const probe = (file: string, copies = 1): Probe =>
     }),
   )
 
-const figures = ({ seconds, pages, idleMb, peakMb, meanConfidence }: Probe) => ({
+const figures = ({ seconds, pages, idleMb, peakMb, readerPeakMb, meanConfidence }: Probe) => ({
   pages,
   seconds,
   pagesPerSecond: pages / seconds,
   idleRssMb: idleMb,
   peakRssMb: peakMb,
+  readerPeakRssMb: readerPeakMb,
   meanConfidence,
 })
 
 /**
- * OCR throughput and memory through the real extraction thread, each in a fresh process: the
+ * OCR throughput and memory through the real reader processes, each in a fresh process: the
  * corpus's scanned brochure (one dense two-column page, 300 dpi) against its reference text, then
  * a generated 10-page scanned agreement (200 dpi JPEG pages, ~380 words each), read alone and two
  * at once (JOB_CONCURRENCY=2).

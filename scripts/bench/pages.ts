@@ -230,7 +230,7 @@ export async function measurePages({
       const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body })
       if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}, not 200`)
     }
-    // Settle after seeding (processing, search maintenance, idle extraction threads retiring) before
+    // Settle after seeding (processing, search maintenance, idle reader processes retiring) before
     // the idle reading.
     await new Promise((resolve) => setTimeout(resolve, 10_000))
     const settled = memoryMb(ours.child.pid!)

@@ -38,8 +38,8 @@ export interface OcrReader {
 /**
  * One tesseract worker for a document's pages: loading the engine and model costs ~250 ms and
  * 60 MB, so it is started at the first scanned page, reused for the rest and ended by `close`.
- * tesseract.js runs it in a thread of its own, a child of the extraction thread, so terminating the
- * extraction thread (deadline, shutdown) ends it too.
+ * tesseract.js runs it in a thread of its own inside the reader process, so killing the reader
+ * (deadline, memory, shutdown) ends it too.
  */
 export async function createOcrReader(): Promise<OcrReader> {
   const { createWorker } = await import('tesseract.js')

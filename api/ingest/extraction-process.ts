@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { parentPort } from 'node:worker_threads'
 
 import type { FileType } from '../db/schema'
 import { extractText } from './extract-text'
@@ -19,16 +18,22 @@ export type ExtractReply =
   /** Sent while a document is read, as each scanned page is read by OCR. */
   | { kind: 'ocr'; progress: OcrProgress }
 
+const reply = (message: ExtractReply) => process.send!(message)
+
+// The entry of a reader process, forked by extraction-pool.ts. It must never outlive the server
+// that watches its memory: when the server ends, however it ends, the IPC channel closes.
+process.on('disconnect', () => process.exit())
+
 // One request at a time: the pool sends the next only after the `done` reply.
-parentPort!.on('message', async (request: ExtractRequest) => {
-  let reply: ExtractReply
+process.on('message', async (request: ExtractRequest) => {
+  let done: ExtractReply
   try {
     const bytes = new Uint8Array(await readFile(request.path))
     const ocr = request.ocr && {
       ...request.ocr,
-      onProgress: (progress: OcrProgress) => parentPort!.postMessage({ kind: 'ocr', progress } satisfies ExtractReply),
+      onProgress: (progress: OcrProgress) => reply({ kind: 'ocr', progress }),
     }
-    reply = {
+    done = {
       kind: 'done',
       ok: true,
       extraction: await extractText(request.type, bytes, {
@@ -38,10 +43,10 @@ parentPort!.on('message', async (request: ExtractRequest) => {
       }),
     }
   } catch (error) {
-    reply =
+    done =
       error instanceof ExtractionError
         ? { kind: 'done', ok: false, reason: error.message, expected: true }
         : { kind: 'done', ok: false, reason: String((error as Error)?.stack ?? error), expected: false }
   }
-  parentPort!.postMessage(reply)
+  reply(done)
 })
