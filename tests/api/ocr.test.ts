@@ -133,7 +133,7 @@ describe('bounds on OCR', () => {
     } finally {
       await api.close()
     }
-  })
+  }, 120_000)
 
   it('reads no scan when EXTRACTION_MEMORY_MB leaves no room to draw a page, and says so', async () => {
     const api = await startApi({ EXTRACTION_MEMORY_MB: '200' })
@@ -148,15 +148,16 @@ describe('bounds on OCR', () => {
     } finally {
       await api.close()
     }
-  })
+  }, 120_000)
 
   it('goes on in a further run when a run reaches the extraction time limit, each run within it', async () => {
-    // Twelve short pages take 0.5-2 s each to read: more than one 5-second run on any machine, and
-    // the first page done well within the limit even on a loaded one.
-    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '5' })
+    // 48 short pages take 0.5-2 s each to read: more than one 15-second run on any machine, and the
+    // reader's start and first page within the limit even on a loaded one (10 s was not, at a load
+    // average of 10: the reader, pdf.js and tesseract start afresh in every run).
+    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '15' })
     try {
       const analyst = await signIn(api, 'analyst')
-      const pages = Array.from({ length: 12 }, (_, index) => ({
+      const pages = Array.from({ length: 48 }, (_, index) => ({
         paragraphs: [`Schedule ${index + 1} lists the fixed assets of depot number ${index + 1}.`],
       }))
       const created = await (
@@ -164,7 +165,7 @@ describe('bounds on OCR', () => {
       ).json()
       const document = await processed(api, analyst, created.id)
       expect(document).toMatchObject({ processing_status: 'processed', extraction_note: null })
-      for (const number of [1, 12]) {
+      for (const number of [1, 48]) {
         const page = await pageText(api, analyst, created.id, number)
         expect(page.ocr).not.toBeNull()
         expect(page.text).toContain(`depot number ${number}.`)
@@ -176,7 +177,7 @@ describe('bounds on OCR', () => {
     } finally {
       await api.close()
     }
-  }, 180_000)
+  }, 300_000)
 })
 
 describe('a restart in the middle of OCR', () => {
