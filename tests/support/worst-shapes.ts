@@ -67,7 +67,25 @@ export const TRANSCRIPT_SHAPES: Record<string, (size: number) => string> = {
   'a task followed by dates': (size) => fill('12/03 ', size, "Ann: I'll send it by "),
 }
 
-/** Document text (as extraction leaves it) of the worst shapes found. */
+/**
+ * Whitespace other than spaces and newlines, and characters that show nothing. JavaScript's `\s`
+ * and `trim()` take most of them, which no pattern of the cleaning collapsed until a run of U+1680
+ * kept the chunker busy for minutes (issue 30).
+ */
+export const UNUSUAL_SPACES: Record<string, string> = {
+  'U+1680 OGHAM SPACE MARK': '\u1680',
+  'U+00A0 NO-BREAK SPACE': '\u00a0',
+  'U+2003 EM SPACE': '\u2003',
+  'U+3000 IDEOGRAPHIC SPACE': '\u3000',
+  'U+FEFF BYTE ORDER MARK': '\ufeff',
+  'U+200B ZERO WIDTH SPACE': '\u200b',
+  'U+2028 LINE SEPARATOR': '\u2028',
+  'U+2029 PARAGRAPH SEPARATOR': '\u2029',
+  'U+000D CARRIAGE RETURN': '\r',
+  'U+0009 TAB': '\t',
+}
+
+/** Document text (extraction cleans it: see `cleanText`) of the worst shapes found. */
 export const DOCUMENT_SHAPES: Record<string, (size: number) => string> = {
   'a run of `1,`': (size) => fill('1,', size, 'Revenue was 4 million. '),
   'a run of `€1,`': (size) => fill('€1,', size, 'Revenue was 4 million. '),
@@ -75,6 +93,15 @@ export const DOCUMENT_SHAPES: Record<string, (size: number) => string> = {
   'one sentence of dates': (size) => fill('1 January 2025 ', size, 'The lease ends on '),
   'table rows': (size) => fill('Revenue | 1,200 | 1,350\n', size, 'Customer | 2024 | 2025\n'),
   'sentences stating risks': (size) => fill('Hartwell accounts for 30% of revenue. ', size),
+  'paragraphs of one letter': (size) => fill('A\n\n', size, 'Revenue was 4 million. '),
+  ...Object.fromEntries(
+    Object.entries(UNUSUAL_SPACES).map(([name, space]) => [
+      `a run of ${name}`,
+      (size: number) => `${fill(space, size - 9, 'Revenue was 4 million.')}The end.`,
+    ]),
+  ),
+  'a run of alternating combining marks': (size) =>
+    `${fill('\u0301\u0316', size - 9, 'Revenue was 4 million. x')} The end.`,
 }
 
 /** Chat questions (and search queries) of the worst shapes found. */

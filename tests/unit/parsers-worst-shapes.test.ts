@@ -6,10 +6,19 @@ import { readQuestion } from '../../api/ai/tables/question'
 import { parseTables } from '../../api/ai/tables/table'
 import { keyFacts } from '../../api/documents/insights'
 import { chunkPages } from '../../api/ingest/chunker'
+import { cleanText } from '../../api/ingest/extraction-types'
+import { extractPlainText } from '../../api/ingest/extractors/plain-text'
 import { parseTranscript } from '../../api/meetings/transcript-format'
 import { readTranscript } from '../../api/meetings/transcript-reading'
 import { excerpt, highlightSegments } from '../../app/utils/highlight'
-import { DOCUMENT_SHAPES, LIMITS, QUESTION_SHAPES, TRANSCRIPT_SHAPES } from '../support/worst-shapes'
+import {
+  DOCUMENT_SHAPES,
+  fill,
+  LIMITS,
+  QUESTION_SHAPES,
+  TRANSCRIPT_SHAPES,
+  UNUSUAL_SPACES,
+} from '../support/worst-shapes'
 
 // Issue 30: each parser of user text fed the worst shapes found for it at the largest size it can
 // receive. No timing is asserted (npm run bench -- --only=parsers measures it); a quadratic parser
@@ -112,8 +121,50 @@ describe('matching speakers and working out insights at the 5 MB limit', () => {
   })
 })
 
+describe('cleaning a document’s text', () => {
+  const DOCUMENT = LIMITS.document.chars
+  const LINE_BREAKS = new Set(['\u2028', '\u2029', '\r'])
+  const ZERO_WIDTH = new Set(['\u200b', '\ufeff'])
+
+  it.each(Object.keys(UNUSUAL_SPACES))('reads a run of %s as one space, one blank line or nothing', (name) => {
+    const space = UNUSUAL_SPACES[name]!
+    const cleaned = cleanText(DOCUMENT_SHAPES[`a run of ${name}`]!(DOCUMENT))
+    const gap = LINE_BREAKS.has(space) ? '\n\n' : ZERO_WIDTH.has(space) ? '' : ' '
+    // The length first: a failing comparison of millions of characters takes minutes to print.
+    expect(cleaned.length).toBe(`Revenue was 4 million.${gap}The end.`.length)
+    expect(cleaned).toBe(`Revenue was 4 million.${gap}The end.`)
+  })
+
+  it('keeps at most 30 combining marks on a letter', () => {
+    const cleaned = cleanText(DOCUMENT_SHAPES['a run of alternating combining marks']!(DOCUMENT))
+    expect(cleaned.length).toBeLessThan(100)
+    expect(cleaned).toMatch(/^Revenue was 4 million\. x\p{M}{1,30} The end\.$/u)
+  })
+
+  it('cleans a 50 MB text file only as far as the 3,000,000 characters it keeps', () => {
+    // U+FDFA is 3 bytes and cleans to 18 characters: cleaned whole, this file is 300 million.
+    const bytes = new TextEncoder().encode(fill('\ufdfa', (50 * 1024 * 1024) / 3))
+    const { pages, notes } = extractPlainText(bytes, { maxChars: DOCUMENT })
+    expect(pages[0]!.text).toHaveLength(DOCUMENT)
+    expect(pages[0]!.text.startsWith('صلى الله عليه وسلمصلى الله')).toBe(true)
+    expect(notes).toEqual([
+      'Only the first 3,000,000 characters of text were indexed; the rest of the document is too large.',
+    ])
+  })
+
+  it('cuts a run of U+1680 left in a page’s text into chunks without it', () => {
+    const chunks = chunkPages([
+      { kind: 'section', label: null, text: DOCUMENT_SHAPES['a run of U+1680 OGHAM SPACE MARK']!(DOCUMENT) },
+    ])
+    expect(chunks.length).toBeLessThanOrEqual(3)
+    expect(chunks.some((chunk) => chunk.text.includes('\u1680'))).toBe(false)
+    expect(chunks.map((chunk) => chunk.text).slice(-2)).toEqual(['Revenue was 4 million.', 'The end.'])
+  })
+})
+
 describe('reading a document’s text at the 3,000,000-character limit', () => {
-  const text = (shape: string) => DOCUMENT_SHAPES[shape]!(LIMITS.document.chars)
+  // As extraction leaves it.
+  const text = (shape: string) => cleanText(DOCUMENT_SHAPES[shape]!(LIMITS.document.chars))
   const chunksOf = (shape: string) =>
     chunkPages([{ kind: 'section', label: null, text: text(shape) }]).map((chunk, index) => ({
       id: index + 1,
