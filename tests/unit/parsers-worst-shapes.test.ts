@@ -8,9 +8,10 @@ import { keyFacts } from '../../api/documents/insights'
 import { chunkPages } from '../../api/ingest/chunker'
 import { cleanText } from '../../api/ingest/extraction-types'
 import { extractPlainText } from '../../api/ingest/extractors/plain-text'
-import { parseTranscript } from '../../api/meetings/transcript-format'
+import { parseTranscript, TranscriptError } from '../../api/meetings/transcript-format'
 import { readTranscript } from '../../api/meetings/transcript-reading'
 import { excerpt, highlightSegments } from '../../app/utils/highlight'
+import { MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS } from '../../shared/meetings'
 import {
   DOCUMENT_SHAPES,
   fill,
@@ -43,11 +44,21 @@ describe('reading a transcript at the 5 MB limit', () => {
     expect(segments[0]!.text).toMatch(/^Hi\. <{1000}/)
   })
 
-  it('reads hundreds of thousands of short turns without times, timed by their words', () => {
-    const { segments, timesEstimated } = parseTranscript(transcript('short `Ann: hi` / `Bob: yo` turns without times'))
+  it('refuses hundreds of thousands of short turns at the first past 20,000', () => {
+    expect(() => parseTranscript(transcript('short `Ann: hi` / `Bob: yo` turns without times'))).toThrow(
+      new TranscriptError('The transcript has more than 20,000 turns, the most one transcript may hold.'),
+    )
+  })
+
+  it('reads the most short turns allowed without times, timed by their words', () => {
+    const { segments, timesEstimated } = parseTranscript(
+      transcript('the most short turns allowed, the last of millions of words'),
+    )
     expect(timesEstimated).toBe(true)
-    expect(segments).toHaveLength(Math.floor(TRANSCRIPT / 16) * 2)
-    expect(segments.at(-1)).toMatchObject({ speaker: 'Bob', text: 'yo', endTime: segments.length * 0.4 })
+    expect(segments).toHaveLength(MAX_TRANSCRIPT_TURNS)
+    expect(segments[1]).toEqual({ id: 2, speaker: 'Bob', text: 'yo', startTime: 0.4, endTime: 0.8 })
+    expect(segments.at(-1)).toMatchObject({ speaker: 'Bob', startTime: (MAX_TRANSCRIPT_TURNS - 1) * 0.4 })
+    expect(segments.at(-1)!.text).toMatch(/^yo(?: x){1000}/)
   })
 
   it('reads millions of lines without a name as one turn', () => {
@@ -75,9 +86,15 @@ describe('reading a transcript at the 5 MB limit', () => {
 })
 
 describe('matching speakers and working out insights at the 5 MB limit', () => {
-  it('adds a participant for each of hundreds of thousands of speakers', async () => {
-    const reading = await read('a new speaker on every line')
-    expect(reading.participants).toHaveLength(reading.segments.length)
+  it('refuses a new speaker on every line at the first past 50', async () => {
+    await expect(read('a new speaker on every line')).rejects.toThrow(
+      new TranscriptError('The transcript has more than 50 speakers, the most one transcript may hold.'),
+    )
+  })
+
+  it('adds a participant for each of the most speakers allowed', async () => {
+    const reading = await read('the most speakers allowed, the last of millions of words')
+    expect(reading.participants).toHaveLength(MAX_TRANSCRIPT_SPEAKERS)
     expect(reading.participants.slice(0, 2)).toEqual([
       { id: 1, name: 'Xa', email: '', role: 'participant' },
       { id: 2, name: 'Xb', email: '', role: 'participant' },
