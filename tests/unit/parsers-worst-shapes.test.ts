@@ -196,9 +196,21 @@ describe('reading a document’s text at the 3,000,000-character limit', () => {
     for (const chunk of chunks) expect(chunk.text).toMatch(/^(?:Revenue|Mr\.|A) .*(?:Mr\.|A)$/)
   })
 
+  it('reads the key facts of a text this long from stretches spread evenly over it', () => {
+    const half = LIMITS.document.chars / 2
+    const facts = keyFacts(`${fill('Hartwell paid €1.2 million. ', half)}${fill('Brightmoor paid 40%. ', half)}`)
+    expect(facts.sampled).toBe(true)
+    expect(facts.key_terms.map((term) => term.term)).toEqual(expect.arrayContaining(['hartwell', 'brightmoor']))
+    expect(facts.key_terms[0]).toMatchObject({ term: 'paid' })
+    expect(facts.key_terms[0]!.count).toBeLessThan(5_000)
+    expect(facts.figures).toEqual(['€1.2 million', '40%'])
+  })
+
   it('finds the figures of a run of `1,` and of `€1,`', () => {
     expect(keyFacts(text('a run of `1,`')).figures).toEqual([])
-    expect(keyFacts(text('a run of `€1,`')).figures).toEqual(['€1,'])
+    // A stretch of the sample without a space is cut where it falls: `€1` may end one.
+    expect(keyFacts(text('a run of `€1,`')).figures).toEqual(expect.arrayContaining(['€1,']))
+    expect(keyFacts(text('a run of `€1,`')).figures.every((figure) => /^€1,?$/.test(figure))).toBe(true)
   })
 
   it.each(Object.keys(DOCUMENT_SHAPES))('analyses %s', (shape) => {
