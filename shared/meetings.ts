@@ -44,7 +44,19 @@ export interface ActionItem {
   dueDate: string | null
 }
 
+/** The most participants a meeting is scheduled with. */
+export const MAX_PARTICIPANTS = 50
+
 export const MAX_TRANSCRIPT_MB = 5
+/**
+ * The most speakers and turns (a speaker's words until another speaks) one transcript may hold:
+ * far past any real meeting, whose three hours hold a few thousand turns and a dozen speakers, and
+ * few enough that its segments and participants stay quick to store and send. A 5 MB file of short
+ * turns was 655,000 segments, 56 MB of JSON, and could add as many participants (issue 30). Each
+ * speaker no participant matches becomes one, so they are as many as a meeting's participants.
+ */
+export const MAX_TRANSCRIPT_SPEAKERS = MAX_PARTICIPANTS
+export const MAX_TRANSCRIPT_TURNS = 20_000
 
 /** Who spoke a segment whose file names no one. */
 export const UNKNOWN_SPEAKER = 'Unknown speaker'

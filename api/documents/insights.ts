@@ -13,8 +13,51 @@ const STOP_WORDS = new Set(
 const FIGURE =
   /(?:[$€£]\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?(?:million|billion|thousand)\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)/gi
 
-/** The most frequent meaningful terms and the money, percentage and multiple figures of a text. */
-export function keyFacts(text: string) {
+// Key facts are worked out for each request (the document's Insights tab): over 3,000,000
+// characters they took 1.8 s of the event loop. Past this many characters they are read from a
+// sample, stretches spread evenly over the text, which costs milliseconds at any size.
+const SAMPLE_CHARS = 60_000
+const STRETCHES = 20
+
+/** Where a stretch may end: after a sentence or a line, else after a word; -1 when it holds none. */
+function lastBreak(stretch: string) {
+  const sentence = Math.max(stretch.lastIndexOf('. '), stretch.lastIndexOf('\n'))
+  return sentence > stretch.length / 2 ? sentence + 1 : stretch.search(/\s\S*$/)
+}
+
+/** Where a stretch may start: after its first sentence or line end, else after a word; 0 when it holds none. */
+function firstBreak(stretch: string) {
+  const ends = [stretch.indexOf('. '), stretch.indexOf('\n')].filter((at) => at !== -1)
+  const sentence = ends.length ? Math.min(...ends) : -1
+  return (sentence !== -1 && sentence < stretch.length / 2 ? sentence : stretch.search(/\s/)) + 1
+}
+
+/**
+ * The text, or when it is longer than SAMPLE_CHARS, stretches of it spread evenly, each cut at
+ * sentence or line ends where it has them (else at spaces), so that no figure or term is cut short.
+ */
+export function sampleOf(text: string): { text: string; sampled: boolean } {
+  if (text.length <= SAMPLE_CHARS) return { text, sampled: false }
+  const size = SAMPLE_CHARS / STRETCHES
+  const step = (text.length - size) / (STRETCHES - 1)
+  const stretches: string[] = []
+  for (let index = 0; index < STRETCHES; index++) {
+    const start = Math.round(index * step)
+    const stretch = text.slice(start, start + size)
+    const first = start > 0 ? firstBreak(stretch) : 0
+    const last = start + size < text.length ? lastBreak(stretch) : -1
+    stretches.push(stretch.slice(first, last > first ? last : undefined))
+  }
+  // Two line breaks apart, so that no figure (`$ 5`) is read across two stretches.
+  return { text: stretches.join('\n\n'), sampled: true }
+}
+
+/**
+ * The most frequent meaningful terms and the money, percentage and multiple figures of a text, or
+ * of a sample of it when it is long (`sampled`: the counts are the sample's).
+ */
+export function keyFacts(whole: string) {
+  const { text, sampled } = sampleOf(whole)
   const counts = new Map<string, number>()
   for (const match of text.toLowerCase().matchAll(/\p{L}[\p{L}\p{N}'&-]{2,}/gu)) {
     const word = match[0].replace(/'s$/, '')
@@ -26,6 +69,9 @@ export function keyFacts(text: string) {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 12)
     .map(([term, occurrences]) => ({ term, count: occurrences }))
-  const figures = [...new Set([...text.matchAll(FIGURE)].map((match) => match[0].trim()))].slice(0, 12)
-  return { key_terms: keyTerms, figures }
+  const figures = new Set<string>()
+  for (const match of text.matchAll(FIGURE)) {
+    if (figures.add(match[0].trim()).size === 12) break
+  }
+  return { key_terms: keyTerms, figures: [...figures], sampled }
 }

@@ -80,24 +80,32 @@ export function chunkPages(pages: ExtractedPage[], sizes: ChunkSizes = DEFAULT_C
     const isTable = page.header !== undefined
     const prefix = isTable ? `${page.kind === 'sheet' && page.label ? `${page.label}\n` : ''}${page.header}\n` : ''
     let current = ''
+    // Whether `current` holds words of its own, past the last sentence of the chunk before that it
+    // repeats. Asked of `current.trim()` for every piece, a run of whitespace (U+1680 passed the
+    // cleaning until issue 30) was scanned again per piece and grew, as a chunk of whitespace alone
+    // was never closed: 3,000,000 characters took minutes. Asked of `current !== lastSentence` at
+    // the end, it lost a page's last sentence whenever the chunk before repeated none.
+    let fresh = false
     let lastSentence = ''
     let firstOfPage = true
     const close = () => {
-      const body = current.trim()
-      if (!body) return
-      const text = isTable && !firstOfPage ? `${prefix}${body}` : body
-      firstOfPage = false
-      chunks.push({ index: chunks.length, pageIndex: position + 1, text, tokenCount: countTokens(text) })
-      current = !isTable && lastSentence.length <= sizes.overlap ? lastSentence : ''
+      if (fresh) {
+        const body = current.trim()
+        const text = isTable && !firstOfPage ? `${prefix}${body}` : body
+        firstOfPage = false
+        chunks.push({ index: chunks.length, pageIndex: position + 1, text, tokenCount: countTokens(text) })
+      }
+      current = fresh && !isTable && lastSentence.length <= sizes.overlap ? lastSentence : ''
+      fresh = false
     }
     for (const sentence of units(page, sizes.max)) {
-      if (current.length + sentence.length > sizes.max && current.trim()) close()
+      if (current.length + sentence.length > sizes.max) close()
       current += sentence
+      fresh ||= /\S/.test(sentence)
       lastSentence = sentence
       if (current.length >= sizes.target) close()
     }
-    if (current.trim() && current !== lastSentence) close()
-    else if (current.trim() && firstOfPage) close()
+    close()
   })
   return chunks
 }

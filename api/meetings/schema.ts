@@ -1,9 +1,8 @@
 import { z } from 'zod'
 
-import { MEETING_STATUSES, ROLE_NAMES } from '../../shared/meetings'
+import { MAX_PARTICIPANTS, MEETING_STATUSES, ROLE_NAMES } from '../../shared/meetings'
 import { MAX_ID } from '../validation'
 
-const MAX_PARTICIPANTS = 50
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
 
 const required = (max: number) =>

@@ -1,6 +1,6 @@
 import { parseSync } from 'subtitle'
 
-import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
+import { MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS, type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 import { TranscriptError } from './transcript-error'
 
 export { TranscriptError }
@@ -23,6 +23,34 @@ interface Turn {
   text: string
   start: number | null
   end: number | null
+}
+
+/**
+ * Counts the turns and speakers as the file is read, joined as `merged` joins them (a cue or line
+ * of the speaker before, or of no one, continues their turn), and refuses the file at the first
+ * one past the limits, before anything more is built.
+ */
+function turnCounter() {
+  const speakers = new Set<string>()
+  let last: string | null = null
+  let count = 0
+  return (speaker: string | null, text: string) => {
+    if (!text) return
+    const current = speaker ?? last ?? UNKNOWN_SPEAKER
+    if (current === last) return
+    last = current
+    if (++count > MAX_TRANSCRIPT_TURNS) {
+      throw new TranscriptError(
+        `The transcript has more than ${MAX_TRANSCRIPT_TURNS.toLocaleString('en-US')} turns, the most one transcript may hold.`,
+      )
+    }
+    speakers.add(current)
+    if (speakers.size > MAX_TRANSCRIPT_SPEAKERS) {
+      throw new TranscriptError(
+        `The transcript has more than ${MAX_TRANSCRIPT_SPEAKERS} speakers, the most one transcript may hold.`,
+      )
+    }
+  }
 }
 
 const TIMESTAMP = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`
@@ -109,9 +137,11 @@ function cuesOf(text: string, format: 'vtt' | 'srt'): Turn[] {
     )
   }
   const turns: Turn[] = []
+  const count = turnCounter()
   for (const node of nodes) {
     if (node.type !== 'cue') continue
     const { speaker, text } = speakerOf(node.data.text)
+    count(speaker, text)
     turns.push({ speaker, text, start: node.data.start / 1000, end: node.data.end / 1000 })
   }
   return turns
@@ -148,8 +178,12 @@ function linesOf(text: string): Turn[] {
   // The last turn's lines, joined when the next turn starts: adding each line to the turn's text and
   // trimming it copied the whole turn every time, quadratic in a turn of many lines.
   let lines: string[] = []
+  const count = turnCounter()
   const close = () => {
-    if (turns.length) turns.at(-1)!.text = lines.join(' ')
+    const last = turns.at(-1)
+    if (!last) return
+    last.text = lines.join(' ')
+    count(last.speaker, last.text)
   }
   const add = (speaker: string | null, start: number | null, words: string) => {
     close()

@@ -991,6 +991,15 @@ describe('transcript upload', () => {
     expect(transcript.actionItems).toEqual(reference.transcript.actionItems)
   })
 
+  it('accepts a file of exactly 50 speakers and 20,000 turns', async () => {
+    const meeting = await schedule(analyst)
+    const everyone = guests(50)
+    const text = `${everyone}${'Guest Aa: Hi.\nGuest Ab: Yo.\n'.repeat(9_975)}`
+    const { meeting: updated, transcript } = await uploadTranscript(analyst, meeting.id, 'panel.txt', text)
+    expect(transcript.segments).toHaveLength(20_000)
+    expect(updated.participants.filter((participant) => /^Guest [A-Z][a-z]$/.test(participant.name))).toHaveLength(50)
+  })
+
   it('accepts a file of exactly 5 MB', async () => {
     const meeting = await schedule(analyst)
     const text = `${SUCCESSION_TXT.trimEnd()}${' '.repeat(5 * MB - SUCCESSION_TXT.trimEnd().length)}`
@@ -999,6 +1008,14 @@ describe('transcript upload', () => {
     expect(transcript.segments).toHaveLength(4)
   })
 })
+
+/** A line of each of `count` speakers, "Guest Aa", "Guest Ab", … (names hold no digits). */
+const guests = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, index) =>
+      `Guest ${String.fromCharCode(65 + Math.floor(index / 26))}${String.fromCharCode(97 + (index % 26))}: Hello.\n`,
+  ).join('')
 
 describe('transcript refusals', () => {
   const png = new Uint8Array([
@@ -1051,6 +1068,18 @@ describe('transcript refusals', () => {
       'broken.vtt',
       'WEBVTT\n\nHelen Park said hello and left.\n',
       /^broken\.vtt: This WebVTT file could not be read: /,
+    ],
+    [
+      'a file of more than 50 speakers',
+      'panel.txt',
+      guests(51),
+      'panel.txt: The transcript has more than 50 speakers, the most one transcript may hold.',
+    ],
+    [
+      'a WebVTT file of more than 20,000 turns',
+      'chatter.vtt',
+      `WEBVTT\n\n${'00:00.000 --> 00:01.000\n<v Ann>Hi.\n\n00:01.000 --> 00:02.000\n<v Bob>Yo.\n\n'.repeat(10_001)}`,
+      'chatter.vtt: The transcript has more than 20,000 turns, the most one transcript may hold.',
     ],
   ]
 
@@ -1238,10 +1267,11 @@ describe('transcript edge cases', () => {
   }, 120_000)
 
   // Issue 30: 40,000 `Ann: hi` / `Bob: yo` lines without times took 6.6 s on the event loop (each turn
-  // looked through all the turns after it for the next time). Each is its own turn, timed by its words.
-  it('reads a text transcript of 40,000 short turns without times, as reported', async () => {
+  // looked through all the turns after it for the next time). Each is its own turn, timed by its words;
+  // 20,000 are the most a transcript may hold.
+  it('reads a text transcript of 20,000 short turns without times', async () => {
     const meeting = await schedule(analyst)
-    const lines = Array.from({ length: 40_000 }, (_, index) => (index % 2 ? 'Bob: yo' : 'Ann: hi'))
+    const lines = Array.from({ length: 20_000 }, (_, index) => (index % 2 ? 'Bob: yo' : 'Ann: hi'))
     const { meeting: processed, transcript } = await uploadTranscript(
       analyst,
       meeting.id,
@@ -1249,17 +1279,17 @@ describe('transcript edge cases', () => {
       lines.join('\n'),
     )
     expect(transcript.timesEstimated).toBe(true)
-    expect(transcript.segments).toHaveLength(40_000)
+    expect(transcript.segments).toHaveLength(20_000)
     expect(transcript.segments.slice(0, 2)).toEqual([
       { id: 1, speaker: 'Ann', text: 'hi', startTime: 0, endTime: 0.4 },
       { id: 2, speaker: 'Bob', text: 'yo', startTime: 0.4, endTime: 0.8 },
     ])
     expect(transcript.segments.at(-1)).toEqual({
-      id: 40_000,
+      id: 20_000,
       speaker: 'Bob',
       text: 'yo',
-      startTime: 15_999.6,
-      endTime: 16_000,
+      startTime: 7_999.6,
+      endTime: 8_000,
     })
     expect(processed.participants.map((participant) => participant.name)).toEqual([
       ...validMeeting().participants.map((participant) => participant.name),

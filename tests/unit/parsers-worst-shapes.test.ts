@@ -6,10 +6,20 @@ import { readQuestion } from '../../api/ai/tables/question'
 import { parseTables } from '../../api/ai/tables/table'
 import { keyFacts } from '../../api/documents/insights'
 import { chunkPages } from '../../api/ingest/chunker'
-import { parseTranscript } from '../../api/meetings/transcript-format'
+import { cleanText } from '../../api/ingest/extraction-types'
+import { extractPlainText } from '../../api/ingest/extractors/plain-text'
+import { parseTranscript, TranscriptError } from '../../api/meetings/transcript-format'
 import { readTranscript } from '../../api/meetings/transcript-reading'
 import { excerpt, highlightSegments } from '../../app/utils/highlight'
-import { DOCUMENT_SHAPES, LIMITS, QUESTION_SHAPES, TRANSCRIPT_SHAPES } from '../support/worst-shapes'
+import { MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS } from '../../shared/meetings'
+import {
+  DOCUMENT_SHAPES,
+  fill,
+  LIMITS,
+  QUESTION_SHAPES,
+  TRANSCRIPT_SHAPES,
+  UNUSUAL_SPACES,
+} from '../support/worst-shapes'
 
 // Issue 30: each parser of user text fed the worst shapes found for it at the largest size it can
 // receive. No timing is asserted (npm run bench -- --only=parsers measures it); a quadratic parser
@@ -34,11 +44,21 @@ describe('reading a transcript at the 5 MB limit', () => {
     expect(segments[0]!.text).toMatch(/^Hi\. <{1000}/)
   })
 
-  it('reads hundreds of thousands of short turns without times, timed by their words', () => {
-    const { segments, timesEstimated } = parseTranscript(transcript('short `Ann: hi` / `Bob: yo` turns without times'))
+  it('refuses hundreds of thousands of short turns at the first past 20,000', () => {
+    expect(() => parseTranscript(transcript('short `Ann: hi` / `Bob: yo` turns without times'))).toThrow(
+      new TranscriptError('The transcript has more than 20,000 turns, the most one transcript may hold.'),
+    )
+  })
+
+  it('reads the most short turns allowed without times, timed by their words', () => {
+    const { segments, timesEstimated } = parseTranscript(
+      transcript('the most short turns allowed, the last of millions of words'),
+    )
     expect(timesEstimated).toBe(true)
-    expect(segments).toHaveLength(Math.floor(TRANSCRIPT / 16) * 2)
-    expect(segments.at(-1)).toMatchObject({ speaker: 'Bob', text: 'yo', endTime: segments.length * 0.4 })
+    expect(segments).toHaveLength(MAX_TRANSCRIPT_TURNS)
+    expect(segments[1]).toEqual({ id: 2, speaker: 'Bob', text: 'yo', startTime: 0.4, endTime: 0.8 })
+    expect(segments.at(-1)).toMatchObject({ speaker: 'Bob', startTime: (MAX_TRANSCRIPT_TURNS - 1) * 0.4 })
+    expect(segments.at(-1)!.text).toMatch(/^yo(?: x){1000}/)
   })
 
   it('reads millions of lines without a name as one turn', () => {
@@ -66,9 +86,15 @@ describe('reading a transcript at the 5 MB limit', () => {
 })
 
 describe('matching speakers and working out insights at the 5 MB limit', () => {
-  it('adds a participant for each of hundreds of thousands of speakers', async () => {
-    const reading = await read('a new speaker on every line')
-    expect(reading.participants).toHaveLength(reading.segments.length)
+  it('refuses a new speaker on every line at the first past 50', async () => {
+    await expect(read('a new speaker on every line')).rejects.toThrow(
+      new TranscriptError('The transcript has more than 50 speakers, the most one transcript may hold.'),
+    )
+  })
+
+  it('adds a participant for each of the most speakers allowed', async () => {
+    const reading = await read('the most speakers allowed, the last of millions of words')
+    expect(reading.participants).toHaveLength(MAX_TRANSCRIPT_SPEAKERS)
     expect(reading.participants.slice(0, 2)).toEqual([
       { id: 1, name: 'Xa', email: '', role: 'participant' },
       { id: 2, name: 'Xb', email: '', role: 'participant' },
@@ -112,8 +138,50 @@ describe('matching speakers and working out insights at the 5 MB limit', () => {
   })
 })
 
+describe('cleaning a document’s text', () => {
+  const DOCUMENT = LIMITS.document.chars
+  const LINE_BREAKS = new Set(['\u2028', '\u2029', '\r'])
+  const ZERO_WIDTH = new Set(['\u200b', '\ufeff'])
+
+  it.each(Object.keys(UNUSUAL_SPACES))('reads a run of %s as one space, one blank line or nothing', (name) => {
+    const space = UNUSUAL_SPACES[name]!
+    const cleaned = cleanText(DOCUMENT_SHAPES[`a run of ${name}`]!(DOCUMENT))
+    const gap = LINE_BREAKS.has(space) ? '\n\n' : ZERO_WIDTH.has(space) ? '' : ' '
+    // The length first: a failing comparison of millions of characters takes minutes to print.
+    expect(cleaned.length).toBe(`Revenue was 4 million.${gap}The end.`.length)
+    expect(cleaned).toBe(`Revenue was 4 million.${gap}The end.`)
+  })
+
+  it('keeps at most 30 combining marks on a letter', () => {
+    const cleaned = cleanText(DOCUMENT_SHAPES['a run of alternating combining marks']!(DOCUMENT))
+    expect(cleaned.length).toBeLessThan(100)
+    expect(cleaned).toMatch(/^Revenue was 4 million\. x\p{M}{1,30} The end\.$/u)
+  })
+
+  it('cleans a 50 MB text file only as far as the 3,000,000 characters it keeps', () => {
+    // U+FDFA is 3 bytes and cleans to 18 characters: cleaned whole, this file is 300 million.
+    const bytes = new TextEncoder().encode(fill('\ufdfa', (50 * 1024 * 1024) / 3))
+    const { pages, notes } = extractPlainText(bytes, { maxChars: DOCUMENT })
+    expect(pages[0]!.text).toHaveLength(DOCUMENT)
+    expect(pages[0]!.text.startsWith('صلى الله عليه وسلمصلى الله')).toBe(true)
+    expect(notes).toEqual([
+      'Only the first 3,000,000 characters of text were indexed; the rest of the document is too large.',
+    ])
+  })
+
+  it('cuts a run of U+1680 left in a page’s text into chunks without it', () => {
+    const chunks = chunkPages([
+      { kind: 'section', label: null, text: DOCUMENT_SHAPES['a run of U+1680 OGHAM SPACE MARK']!(DOCUMENT) },
+    ])
+    expect(chunks.length).toBeLessThanOrEqual(3)
+    expect(chunks.some((chunk) => chunk.text.includes('\u1680'))).toBe(false)
+    expect(chunks.map((chunk) => chunk.text).slice(-2)).toEqual(['Revenue was 4 million.', 'The end.'])
+  })
+})
+
 describe('reading a document’s text at the 3,000,000-character limit', () => {
-  const text = (shape: string) => DOCUMENT_SHAPES[shape]!(LIMITS.document.chars)
+  // As extraction leaves it.
+  const text = (shape: string) => cleanText(DOCUMENT_SHAPES[shape]!(LIMITS.document.chars))
   const chunksOf = (shape: string) =>
     chunkPages([{ kind: 'section', label: null, text: text(shape) }]).map((chunk, index) => ({
       id: index + 1,
@@ -128,9 +196,21 @@ describe('reading a document’s text at the 3,000,000-character limit', () => {
     for (const chunk of chunks) expect(chunk.text).toMatch(/^(?:Revenue|Mr\.|A) .*(?:Mr\.|A)$/)
   })
 
+  it('reads the key facts of a text this long from stretches spread evenly over it', () => {
+    const half = LIMITS.document.chars / 2
+    const facts = keyFacts(`${fill('Hartwell paid €1.2 million. ', half)}${fill('Brightmoor paid 40%. ', half)}`)
+    expect(facts.sampled).toBe(true)
+    expect(facts.key_terms.map((term) => term.term)).toEqual(expect.arrayContaining(['hartwell', 'brightmoor']))
+    expect(facts.key_terms[0]).toMatchObject({ term: 'paid' })
+    expect(facts.key_terms[0]!.count).toBeLessThan(5_000)
+    expect(facts.figures).toEqual(['€1.2 million', '40%'])
+  })
+
   it('finds the figures of a run of `1,` and of `€1,`', () => {
     expect(keyFacts(text('a run of `1,`')).figures).toEqual([])
-    expect(keyFacts(text('a run of `€1,`')).figures).toEqual(['€1,'])
+    // A stretch of the sample without a space is cut where it falls: `€1` may end one.
+    expect(keyFacts(text('a run of `€1,`')).figures).toEqual(expect.arrayContaining(['€1,']))
+    expect(keyFacts(text('a run of `€1,`')).figures.every((figure) => /^€1,?$/.test(figure))).toBe(true)
   })
 
   it.each(Object.keys(DOCUMENT_SHAPES))('analyses %s', (shape) => {

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import {
-  cleanText,
   type ExtractedPage,
   type Extraction,
   ExtractionError,
@@ -95,12 +94,13 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): P
         const page = await document.getPage(number)
         const content = await page.getTextContent()
         const fields = fieldValues(await page.getAnnotations())
-        const text = cleanText([pageText(content.items as TextItem[]), ...fields].join('\n'))
-        if (text.replace(/\s/g, '').length < FEW_CHARACTERS) {
+        const text = budget.takeCleaned([pageText(content.items as TextItem[]), ...fields].join('\n'))
+        // A page that filled the budget is no scan, and OCR would have no room left for it.
+        if (text.replace(/\s/g, '').length < FEW_CHARACTERS && !budget.full) {
           const images = await pageImages(page, pdfjs.OPS)
           if (images.coverage >= SCAN_COVERAGE) scans.push({ pageNumber: number, dpi: images.dpi })
         }
-        pages.push({ kind: 'page', label: null, text: budget.take(text) })
+        pages.push({ kind: 'page', label: null, text })
         page.cleanup()
       } catch {
         unreadable.push(number)

@@ -62,7 +62,7 @@ export function extractSpreadsheet(bytes: Uint8Array, limits: ExtractionLimits):
     }
     // The sheet name opens its text: readers search for it ("the Forecast sheet"), and a chart sheet
     // has nothing else.
-    const text = budget.take(cleanText([name, ...lines].join('\n')))
+    const text = budget.takeCleaned([name, ...lines].join('\n'))
     pages.push({
       kind: 'sheet',
       label: name,

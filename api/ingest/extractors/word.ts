@@ -1,7 +1,6 @@
 import WordExtractor from 'word-extractor'
 
 import {
-  cleanText,
   type ExtractedPage,
   type Extraction,
   ExtractionError,
@@ -43,8 +42,8 @@ export async function extractWord(
   ]
   const pages: ExtractedPage[] = []
   for (const [label, raw] of sections) {
-    const text = cleanText(raw ?? '')
-    if (text) pages.push({ kind: 'section', label, text: budget.take(text) })
+    const text = budget.takeCleaned(raw ?? '')
+    if (text) pages.push({ kind: 'section', label, text })
   }
   return { pages, notes: budget.note() }
 }

@@ -30,6 +30,11 @@ export function InsightsTab({ data }: { data: DocumentDetailData }) {
         </div>
       </dl>
       <h2>Key terms</h2>
+      {insights.sampled ? (
+        <p className="muted">
+          This document is long: its terms and figures are counted in stretches spread evenly over its text.
+        </p>
+      ) : null}
       {insights.key_terms.length ? (
         <ul className="term-list">
           {insights.key_terms.map(({ term, count }) => (

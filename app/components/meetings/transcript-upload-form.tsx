@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 import { ErrorList, Field } from '~/components/forms'
 
-import { MAX_TRANSCRIPT_MB } from '../../../shared/meetings'
+import { MAX_TRANSCRIPT_MB, MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS } from '../../../shared/meetings'
 import { ACCEPTED_RECORDING_TYPES, RECORDING_TYPES_TEXT } from '../../../shared/recordings'
 
 const isFile = (value: unknown): value is File =>
@@ -50,7 +50,7 @@ export function TranscriptUploadForm({
             accept: `.vtt,.srt,.txt,${ACCEPTED_RECORDING_TYPES}`,
           }}
           errors={fields.file.errors}
-          help={`A WebVTT (.vtt) or SRT (.srt) file from the meeting tool, or text with one turn per line as 'Name: what they said'. At most ${MAX_TRANSCRIPT_MB} MB. Or the meeting's recording: ${RECORDING_TYPES_TEXT}, at most ${maxRecordingMb} MB.`}
+          help={`A WebVTT (.vtt) or SRT (.srt) file from the meeting tool, or text with one turn per line as 'Name: what they said'. At most ${MAX_TRANSCRIPT_MB} MB, ${MAX_TRANSCRIPT_SPEAKERS} speakers and ${MAX_TRANSCRIPT_TURNS.toLocaleString('en-US')} turns. Or the meeting's recording: ${RECORDING_TYPES_TEXT}, at most ${maxRecordingMb} MB.`}
         />
         <div className="form-actions">
           <button type="submit" name="intent" value="upload-transcript" className="button-primary" disabled={uploading}>
