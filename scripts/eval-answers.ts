@@ -15,8 +15,7 @@
 //   least one relevant passage), mean answer length, and p50/p95 time to the first chunk and the last;
 // - a baseline: the top search result's text cut to the answers' mean length, with its answer hit.
 // `--per-query` also lists every question with its gold answer, the leading line and its exact match.
-import { createParser } from 'eventsource-parser'
-
+import { askStreaming } from './eval/ask'
 import { type BeirQuery, ingestPassages, readBeir, scratchBackend } from './eval/beir-corpus'
 import { percentile } from './eval/metrics'
 import { goldSpans, isNumber, scoreAnswer } from './eval/tatqa'
@@ -50,7 +49,7 @@ const leadingSpans = (answer: string) =>
 const { corpus, qrels, judged } = readBeir(directory)
 const answerable = judged.filter((query) => goldOf(query).length > 0)
 const scratch = await scratchBackend('Answer evaluation')
-const { backend, scoped, raw } = scratch
+const { backend, scoped } = scratch
 
 interface Outcome {
   query: BeirQuery
@@ -60,39 +59,9 @@ interface Outcome {
   lastMs: number
 }
 
-/** Asks in a fresh conversation through the streaming endpoint, timing the first chunk and the end. */
 async function ask(query: BeirQuery, documentIds: number[] | undefined): Promise<Outcome> {
-  const conversation = await scoped(backend.api, '/conversations/', {
-    method: 'POST',
-    json: { title: 'Evaluation', document_ids: documentIds },
-  })
-  const started = performance.now()
-  const response = await raw(backend.api, `/conversations/${conversation.id}/add_message_streaming/?stream=true`, {
-    method: 'POST',
-    json: { content: query.text },
-  })
-  let firstChunkMs = Number.NaN
-  let final: { content: string; document_references: Array<{ document_id: number }> } | null = null
-  const parser = createParser({
-    onEvent(event) {
-      const data = JSON.parse(event.data)
-      if (data.type === 'chunk' && Number.isNaN(firstChunkMs)) firstChunkMs = performance.now() - started
-      if (data.type === 'metadata') final = data.message
-      if (data.type === 'error') throw new Error(`${query._id}: ${data.error}`)
-    },
-  })
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-  for (let read = await reader.read(); !read.done; read = await reader.read()) parser.feed(read.value)
-  const lastMs = performance.now() - started
-  if (!final) throw new Error(`${query._id}: the stream ended without the final message`)
-  const message = final as { content: string; document_references: Array<{ document_id: number }> }
-  return {
-    query,
-    answer: message.content,
-    cited: message.document_references.map((reference) => passageOf.get(reference.document_id)!),
-    firstChunkMs,
-    lastMs,
-  }
+  const { content, documentIds: cited, firstChunkMs, lastMs } = await askStreaming(scratch, query.text, documentIds)
+  return { query, answer: content, cited: cited.map((id) => passageOf.get(id)!), firstChunkMs, lastMs }
 }
 
 const { passageOf, documentsOfReport } = await ingestPassages(scratch, corpus)
