@@ -72,3 +72,24 @@ describe('extractive answers', () => {
     await expect(pieces[Symbol.asyncIterator]().next()).rejects.toThrow()
   })
 })
+
+describe('periods the documents do not give', () => {
+  const statement = passage(
+    'Income statement\n | FY2021 | FY2022 | FY2023\nRevenue | 6420000 | 7015000 | 7688000\nSelling expenses | 2019000 | 2100000 | 2200000',
+  )
+
+  it('say which periods they give instead of quoting a neighbour', async () => {
+    expect(await answer('What was revenue in FY2019?', [statement])).toBe(
+      'The documents give revenue for FY2021–FY2023, not FY2019 [1].',
+    )
+    expect(await answer('What were total sales in 2016?', [passage(SALES_TABLE)])).toBe(
+      'The documents give total sales for 2017–2019, not 2016 [1].',
+    )
+  })
+
+  it('still answer from a passage that names the year, and from a table that gives it', async () => {
+    const prose = passage('Revenue in 2019 was lower, at about six million dollars, before the new bakery opened.', 2)
+    expect(await answer('What was revenue in FY2019?', [statement, prose])).not.toContain('The documents give')
+    expect(await answer('What was revenue in FY2022?', [statement])).toMatch(/^\$?7,015,000/)
+  })
+})

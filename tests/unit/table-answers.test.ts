@@ -187,3 +187,45 @@ describe('answers from tables', () => {
     expect(answerFromTables('What was total sales in 2019?', unscaled)).toMatchObject({ value: '1496.5', scale: null })
   })
 })
+
+describe('margins', () => {
+  const statement = tables(
+    'Income statement\n | FY2024 | FY2025\nRevenue | 8,240,000 | 8,967,000\nGross profit | 3,240,000 | 3,567,000\n' +
+      'EBITDA | 1,359,000 | 1,614,060\nNet income | 775,400 | 960,150',
+  )
+
+  it.each([
+    ['What was the EBITDA margin in FY2025?', '1,614,060 / 8,967,000 = 18%'],
+    ['What was the net margin in FY2024?', '775,400 / 8,240,000 = 9.41%'],
+    ['What was the gross profit margin in FY2025?', '3,567,000 / 8,967,000 = 39.78%'],
+    ['What was the net profit margin in FY2025?', '960,150 / 8,967,000 = 10.71%'],
+  ])('works out "%s" as its measure over revenue', (question, derivation) => {
+    expect(answerFromTables(question, statement)).toMatchObject({ operation: 'share', derivation })
+  })
+
+  it('reads a margin the table states, and never puts another measure in place of a missing one', () => {
+    expect(answerFromTables('What was the gross margin in 2019?', income)).toMatchObject({ display: '41.5%' })
+    expect(answerFromTables('What was the operating margin in FY2025?', statement)).toBeNull()
+  })
+})
+
+describe('the size of a change', () => {
+  const loan = tables(
+    'Balance sheet\n | Dec 31 2024 | Dec 31 2025\nTerm loan | 1,240,000 | 1,050,000\nCash | 412,000 | 538,000',
+  )
+
+  it('answers how much something decreased with the size of the fall, and a change with its sign', () => {
+    expect(answerFromTables('How much did the term loan decrease during 2025?', loan)).toMatchObject({
+      value: '190000',
+      derivation: '1,240,000 − 1,050,000 = 190,000',
+    })
+    expect(answerFromTables('What was the change in the term loan in 2025?', loan)).toMatchObject({ value: '-190000' })
+    // It rose: "decrease" does not turn a rise into a fall.
+    expect(answerFromTables('How much did cash decrease in 2025?', loan)).toMatchObject({ value: '126000' })
+  })
+
+  it('names the year as the table writes it', () => {
+    const statement = tables('P&L\n | FY2023 | FY2024 | FY2025\nNet income | 672,016 | 775,400 | 960,150')
+    expect(answerFromTables('In which year was net income highest?', statement)).toMatchObject({ value: 'FY2025' })
+  })
+})

@@ -1,4 +1,4 @@
-import { answerFromTables, type TableAnswer, writeDerivation } from '../tables/answer'
+import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleAround } from '../tables/table'
@@ -63,6 +63,30 @@ export function computeFromPassages(question: string, passages: SourcePassage[])
     parts: answer.parts,
     operands: answer.operands.map(({ cell, source }) => ({ ...cell, ...source })),
   }
+}
+
+/**
+ * "The documents give revenue for FY2021–FY2025, not FY2019 [1].": the answer to a question about
+ * years that the tables holding its measure do not give and no retrieved passage names, instead of
+ * a quoted neighbour that would read as the answer. Null when the question is not such a one.
+ */
+export function periodsNotHeld(question: string, passages: SourcePassage[]): string | null {
+  if (EXPLANATION.test(question)) return null
+  const held = periodsHeld(question, tablesOf(passages))
+  if (!held) return null
+  const years = periodsOf(question).flatMap((period) => ('year' in period ? [period.year] : []))
+  // The year as a word of its own, not digits of a figure ("2019000", "$2,019").
+  const named = new RegExp(`(?<![\\d.,])(?:${years.join('|')})(?!\\d)`)
+  if (passages.some((passage) => named.test(passage.text))) return null
+  const fiscal = held.periods.every((label) => /^FY/i.test(label.trim()))
+  const asked = years.map((year) => (fiscal ? `FY${year}` : String(year))).join(' or ')
+  const [first, ...rest] = held.periods
+  const last = rest.at(-1)!
+  const given = rest.length > 1 ? `${first}–${last}` : `${first} and ${last}`
+  const measure = /^[A-Z][a-z]/.test(held.measure)
+    ? held.measure[0]!.toLowerCase() + held.measure.slice(1)
+    : held.measure
+  return `The documents give ${measure.trim()} for ${given}, not ${asked} [${held.source.passage + 1}].`
 }
 
 /** The answer a request's caller already computed (answerTurn saves its cells), or computed here. */

@@ -1,6 +1,6 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { CELL_SEPARATOR } from '../tables/table'
-import { computedFor, computedPieces } from './computed'
+import { computedFor, computedPieces, periodsNotHeld } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 import { shortAnswer } from './short-answer'
 
@@ -48,7 +48,8 @@ export function extractiveAnswers(): AnswerProvider {
     name: 'extractive',
     async *answer(request: AnswerRequest, signal: AbortSignal) {
       const computed = computedFor(request)
-      for (const piece of computed ? computedPieces(computed) : compose(request)) {
+      const notHeld = computed ? null : periodsNotHeld(request.question, request.passages)
+      for (const piece of computed ? computedPieces(computed) : notHeld ? [notHeld] : compose(request)) {
         signal.throwIfAborted()
         yield piece
       }

@@ -16,6 +16,7 @@ import {
   sum,
   writeParts,
 } from './compute'
+import { asShareOfRevenue } from './measures'
 import { type Operation, type Period, type Question, readQuestion, termsOf } from './question'
 import { figureAt, type Scale, type Table } from './table'
 
@@ -69,6 +70,17 @@ export function answerFromTables<S>(
   question: string,
   tables: Array<{ table: Table; source: S }>,
 ): TableAnswer<S> | null {
+  const restated = asShareOfRevenue(question)
+  if (!restated) return answerAsAsked(question, tables)
+  const computed = answerAsAsked(restated, tables)
+  if (computed) return computed
+  // A margin the table states is a percentage; a row of money sharing its words ("Gross profit"
+  // for "gross profit margin") is another measure.
+  const stated = answerAsAsked(question, tables)
+  return stated?.unit === '%' ? stated : null
+}
+
+function answerAsAsked<S>(question: string, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
   const asked = readQuestion(question)
   if (asked.terms.length === 0) return null
   let best: Candidate<S> | null = null
@@ -154,6 +166,17 @@ function resolve(table: Table, period: Period): number | null {
 }
 
 const yearOfColumn = (table: Table, column: number) => table.columns[column]!.year ?? 0
+
+/**
+ * A period column's name in an answer: as the table writes it when that is only the period
+ * ("FY2025", "2019"), its year when the label says more ("Years Ended September 30, 2019"), else
+ * the label.
+ */
+function periodName(table: Table, column: number) {
+  const { label, year } = table.columns[column]!
+  if (/^(?:FY\s?'?)?\d{2,4}$/i.test(label.trim())) return label.trim()
+  return year?.toString() ?? label
+}
 
 function operandAt(table: Table, row: number, column: number): Operand | null {
   const figure = figureAt(table, row, column)
@@ -264,7 +287,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     case 'percentage-change':
       if (present.length !== 2 || operands.length !== 2) return null
       used =
-        operation === 'difference' && asked.magnitude
+        operation === 'difference' && (asked.magnitude || (decreaseAsked(asked) && fell(chronological)))
           ? [...present].sort((a, b) => b.value.comparedTo(a.value))
           : chronological
       computation =
@@ -299,7 +322,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       // A year shown twice (its figure and its share) is one period.
       const labelled = present.filter(passes).map((operand) => ({
         operand,
-        label: table.columns[operand.cell.column]!.year?.toString() ?? operand.cell.columnLabel,
+        label: periodName(table, operand.cell.column),
       }))
       const chosen = labelled.filter(
         (item, index) => labelled.findIndex((other) => other.label === item.label) === index,
@@ -316,7 +339,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       if (present.length < 2) return null
       const sorted = [...present].sort((a, b) => a.value.comparedTo(b.value))
       const pick = operation === 'compare-max' ? sorted[sorted.length - 1]! : sorted[0]!
-      const label = table.columns[pick.cell.column]!.year?.toString() ?? pick.cell.columnLabel
+      const label = periodName(table, pick.cell.column)
       const parts: Part[] = [
         `${operation === 'compare-max' ? 'highest' : 'lowest'} of `,
         ...present.flatMap((operand, index) => [
@@ -331,6 +354,15 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   if (!computation) return null
   return { score: match.score, computation, operation, operands: used, source }
 }
+
+// "How much did the term loan decrease?" asks the size of the fall: 190,000, not -190,000. Two
+// patterns tested apart, as one with a gap between them would rescan the question.
+const HOW_MUCH = /\bhow much\b/i
+const FALL =
+  /\b(?:decrease[ds]?|declined?|fall|fell|falls|drop(?:ped|s)?|shr[ai]nk|went down|go(?:es)? down|reduced?)\b/i
+const decreaseAsked = (asked: Question) => HOW_MUCH.test(asked.text) && FALL.test(asked.text)
+/** Whether the later of two operands, latest first, is the smaller. */
+const fell = ([later, earlier]: Operand[]) => later!.value.lt(earlier!.value)
 
 const DEDUCTION = /\b(?:expenses?|costs?|loss(?:es)?|charges?|impairments?|depreciation|amortization|write-?offs?)\b/i
 const EARNING = /\b(?:income|profit|gains?|earnings|revenues?|sales)\b/i
@@ -359,4 +391,48 @@ function pickColumn(table: Table, asked: Question, columns: number[]) {
     if (hits > bestHits) [best, bestHits] = [column, hits]
   }
   return best
+}
+
+/** The periods a table gives a measure for, when the question asks for periods it does not give. */
+export interface PeriodsHeld<S> {
+  /** The row the question names, as the table labels it. */
+  measure: string
+  /** Its periods as the table names them, earliest first. */
+  periods: string[]
+  source: S
+}
+
+/**
+ * A question naming years that no table holding its measure gives ("revenue in FY2019" beside a
+ * statement of FY2021 to FY2025): the best such row and the periods it does give, so the answer
+ * says what the documents hold instead of quoting a neighbour. Null when any table holding the
+ * measure gives one of the years asked, or none holds the measure.
+ */
+export function periodsHeld<S>(question: string, tables: Array<{ table: Table; source: S }>): PeriodsHeld<S> | null {
+  const asked = readQuestion(question)
+  const years = asked.periods.flatMap((period) => ('year' in period ? [period.year] : []))
+  if (years.length === 0 || years.length !== asked.periods.length || asked.terms.length === 0) return null
+  let best: (PeriodsHeld<S> & { score: number }) | null = null
+  for (const { table, source } of tables) {
+    const columns = valueColumns(table)
+      .filter((column) => column.year !== null)
+      .sort((a, b) => a.year! - b.year!)
+    if (columns.length < 2) continue
+    const [match] = matchRows(
+      table,
+      asked.terms,
+      asked.softTerms,
+      columns.map((column) => column.index),
+    )
+    if (!match || match.recall < MIN_RECALL) continue
+    if (years.some((year) => columns.some((column) => column.year === year))) return null
+    if (!best || match.score > best.score)
+      best = {
+        score: match.score,
+        measure: table.rowLabels[match.row]!,
+        periods: columns.map((column) => periodName(table, column.index)),
+        source,
+      }
+  }
+  return best && { measure: best.measure, periods: best.periods, source: best.source }
 }
