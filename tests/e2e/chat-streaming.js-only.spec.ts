@@ -31,6 +31,8 @@ let llm: Awaited<ReturnType<typeof startOpenAiServer>>
 let server: StartedServer
 
 test.beforeAll(async () => {
+  // A server of its own starts and reads a first document in a new reader process.
+  test.setTimeout(120_000)
   llm = await startOpenAiServer()
   server = await startServer({ ANSWER_PROVIDER: 'openai', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model' })
   await uploadProcessed(user('analyst'), DEMO, [LEASE], server.url)
