@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import { defineConfig, devices } from '@playwright/test'
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium'
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './tests/support/chromium'
 
 // The config is evaluated by the runner and again by each worker; workers inherit the runner's
 // environment, so the port and data directory are chosen once and shared.
@@ -19,7 +19,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'exit-planner-e2e-'
 
 const baseURL = `http://localhost:${process.env.E2E_PORT}`
 
-export const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }
+export const chromium = { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,17 +27,28 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // A flow of many steps, or three axe runs, takes over 30 s on two busy cores; waits are on conditions.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
     browserName: 'chromium',
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test took a quarter of the browser tests' time; a failure keeps
+    // its screenshot and the page's accessibility tree, and E2E_TRACE=1 records traces again.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
   },
+  // Every flow runs with JavaScript and without. `*.js-only.spec.ts` is about what scripts add;
+  // `*.no-js.spec.ts` is about what is the same either way (status codes, texts, layout by CSS,
+  // cross-site posts), so it runs once, in the project that loads no scripts.
   projects: [
-    { name: 'js-on', use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
+    {
+      name: 'js-on',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true },
+      testIgnore: /\.no-js\.spec\.ts$/,
+    },
     {
       name: 'js-off',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },

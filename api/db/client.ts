@@ -12,6 +12,7 @@ import { log } from '../../server/log'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 import { count } from '../request-metrics'
 import { threadBundle } from '../thread-bundle'
+import { initdbSnapshot } from './initdb-snapshot'
 import { migrateOnce } from './migrate'
 import type { PgliteThreadData, PgliteThreadReply } from './pglite-thread'
 import * as schema from './schema'
@@ -114,7 +115,7 @@ async function openPglite(): Promise<DatabaseHandle> {
     import('@electric-sql/pglite-pgvector'),
     import('drizzle-orm/pglite'),
   ])
-  const client = await PGlite.create({ extensions: { vector } })
+  const client = await PGlite.create({ extensions: { vector }, loadDataDir: await initdbSnapshot() })
   const db = drizzlePglite(client, { schema, logger: countingLogger }) as unknown as Database
   return {
     db,

@@ -7,6 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector'
 import { log } from '../../server/log'
 import { backupSocketPath, listenForBackups } from './backup/control-socket'
 import { createBackup } from './backup/create-backup'
+import { initdbSnapshotFor } from './initdb-snapshot'
 import { OwnerOnlyNodeFS } from './owner-only-node-fs'
 import { WireMultiplexer } from './wire-multiplexer'
 
@@ -32,6 +33,7 @@ try {
   // database of one organization's documents works in far less, and the OS caches its files anyway.
   const db = await PGlite.create({
     fs: new OwnerOnlyNodeFS(dataDir),
+    loadDataDir: await initdbSnapshotFor(dataDir),
     extensions: { vector },
     postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=16MB'],
   })

@@ -23,8 +23,7 @@ test.describe('account security', () => {
     const { users } = await createTeam('Emails', ['member'])
     const user = users[0]!
     const newEmail = `moved-${user.email}`
-    await signInAs(page, user.username, user.password)
-    await page.goto('/profile')
+    await signInAs(page, user.username, user.password, { to: '/profile' })
     await page.getByText('Change e-mail address', { exact: true }).click()
     await page.getByLabel('New e-mail address').fill(newEmail)
     await page.getByRole('button', { name: 'Send confirmation link' }).click()

@@ -224,8 +224,7 @@ test.describe('the analysis page', () => {
 test.describe('the analysis page without documents to analyse', () => {
   test('says there are no processed documents', async ({ page, javaScriptEnabled }) => {
     const { users } = await createTeam('Unanalysed', ['analyst'])
-    await signInAs(page, users[0]!.username, users[0]!.password)
-    await page.goto('/analysis')
+    await signInAs(page, users[0]!.username, users[0]!.password, { to: '/analysis' })
     await expect(analysisSidebar(page).getByText(NO_DOCUMENTS)).toBeVisible()
     await expect(page.getByText(PICK_DOCUMENT)).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Upload Document' })).toHaveAttribute('href', '/documents?upload=true')
@@ -276,8 +275,7 @@ test.describe('the analysis page for a member', () => {
   test('sees the tab’s facts but no analyses on a document', async ({ page }) => {
     const { users, organization } = await createTeam('Members read', ['analyst', 'member'])
     const [document] = await uploadProcessed(users[0]!, organization.slug, [ANALYSIS_SOURCES[0]!])
-    await signInAs(page, users[1]!.username, users[1]!.password)
-    await page.goto(`/documents/${document!.id}?tab=analysis`)
+    await signInAs(page, users[1]!.username, users[1]!.password, { to: `/documents/${document!.id}?tab=analysis` })
     await expect(page.getByRole('heading', { name: 'Key terms' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Document analysis' })).toHaveCount(0)
     const response = await page.goto(`/documents/${document!.id}?tab=analysis&analysis=risks`)

@@ -21,8 +21,7 @@ test.describe('audit log', () => {
   }) => {
     const { users } = await createTeam('Auditors', ['admin', 'member'])
     const [admin, member] = users
-    await signInAs(page, admin!.username, admin!.password)
-    await page.goto('/admin/organization')
+    await signInAs(page, admin!.username, admin!.password, { to: '/admin/organization' })
     await page.getByRole('link', { name: `Edit role of ${member!.email}` }).click()
     await page.getByLabel(`Role for ${member!.email}`).selectOption('analyst')
     await page.getByRole('button', { name: 'Save role' }).click()
@@ -67,8 +66,7 @@ test.describe('audit log', () => {
         body: { user_id: user.id, role: change % 2 === 0 ? 'analyst' : 'member' },
       })
     }
-    await signInAs(page, admin!.username, admin!.password)
-    await page.goto('/admin/users')
+    await signInAs(page, admin!.username, admin!.password, { to: '/admin/users' })
     await openAuditLogByKeyboard(page)
     await expect(page.getByText('25 actions recorded, newest first.')).toBeVisible()
     await expect(page.getByText('Page 1 of 2')).toBeVisible()
@@ -98,8 +96,7 @@ test.describe('audit log', () => {
       token: access,
       body: { name: `Quiet ${Date.now()}` },
     })
-    await signInAs(page, founder!.username, founder!.password)
-    await page.goto('/organizations')
+    await signInAs(page, founder!.username, founder!.password, { to: '/organizations' })
     await page.getByRole('button', { name: new RegExp(own.name) }).click()
     await expect(page.locator('.welcome')).toContainText(own.name)
     await page.goto('/admin/audit')

@@ -24,8 +24,7 @@ test.beforeAll(async () => {
 test.describe('chat with JavaScript', () => {
   test('has no axe violations empty, with an answer, renaming and confirming a delete', async ({ page }) => {
     test.slow()
-    await signInAs(page, member.username, member.password)
-    await page.goto('/chat')
+    await signInAs(page, member.username, member.password, { to: '/chat' })
     await expect(page.getByText('Select a conversation or create a new one to get started.')).toBeVisible()
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'New Conversation' }).click()
@@ -44,8 +43,7 @@ test.describe('chat with JavaScript', () => {
   })
 
   test('works from the keyboard alone: start, ask, read and open the source', async ({ page, context }) => {
-    await signInAs(page, member.username, member.password)
-    await page.goto('/chat')
+    await signInAs(page, member.username, member.password, { to: '/chat' })
     const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
     await newButton.focus()
     const before = page.url()

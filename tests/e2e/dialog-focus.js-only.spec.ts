@@ -11,8 +11,7 @@ async function openDocuments(page: Page) {
   await uploadProcessed(users[0]!, organization.slug, [
     { title: TITLE, name: 'completion-accounts.txt', content: 'Net debt at completion was 1.2 million.\n'.repeat(10) },
   ])
-  await signInAs(page, users[0]!.username, users[0]!.password)
-  await page.goto('/documents')
+  await signInAs(page, users[0]!.username, users[0]!.password, { to: '/documents' })
 }
 
 /** Where focus is: inside the dialog, or described for the failure message. */

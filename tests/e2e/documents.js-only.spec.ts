@@ -9,8 +9,7 @@ const corpus = (file: string) => path.resolve('../shared/corpus/parsing', file)
 
 async function signInWithDocument(page: Page, label: string) {
   const { users } = await createTeam(label, ['analyst'])
-  await signInAs(page, users[0]!.username, users[0]!.password)
-  await page.goto('/documents?upload=true')
+  await signInAs(page, users[0]!.username, users[0]!.password, { to: '/documents?upload=true' })
   await page.getByLabel('File', { exact: true }).setInputFiles(corpus('pdf/pdfjs__basicapi.pdf'))
   // The title fills from the file name without its extension.
   await expect(page.getByLabel('Title')).toHaveValue('pdfjs__basicapi')
@@ -28,8 +27,7 @@ test.describe('documents with JavaScript', () => {
 
   test('previews five file names, then how many more', async ({ page }) => {
     const { users } = await createTeam('Previewers', ['analyst'])
-    await signInAs(page, users[0]!.username, users[0]!.password)
-    await page.goto('/documents?upload=true&mode=batch')
+    await signInAs(page, users[0]!.username, users[0]!.password, { to: '/documents?upload=true&mode=batch' })
     const names = Array.from({ length: 7 }, (_, index) => ({
       name: `note-${index + 1}.txt`,
       mimeType: 'text/plain',

@@ -180,8 +180,7 @@ test.describe('documents', () => {
       name: 'memo.txt',
       content: 'Asking price: 4 million.\n',
     })
-    await signInAs(page, analyst!.username, analyst!.password)
-    await page.goto(`/documents/${memo.id}?tab=versions`)
+    await signInAs(page, analyst!.username, analyst!.password, { to: `/documents/${memo.id}?tab=versions` })
     const compare = page.getByRole('button', { name: 'Compare', exact: true })
     await expect(compare).toBeDisabled()
     await expect(compare).toHaveAccessibleDescription('Need at least 2 versions to compare')
@@ -219,8 +218,7 @@ test.describe('documents', () => {
     })
     await waitUntilStatus(analyst!, organization.slug, scan, 'failed')
 
-    await signInAs(page, member!.username, member!.password)
-    await page.goto('/documents?upload=true')
+    await signInAs(page, member!.username, member!.password, { to: '/documents?upload=true' })
     await expect(page.getByRole('heading', { name: 'Documents', exact: true })).toBeVisible()
     await expect(item(page, 'Board minutes')).toBeVisible()
     await expect(item(page, 'Blank scan').locator('.status')).toHaveText('Failed')

@@ -62,8 +62,7 @@ test.describe('one click submits after a field error', () => {
   test('change password form, whose wrong current password is shown', async ({ page }) => {
     const { users } = await createTeam('OneClickPassword', ['member'])
     const user = users[0]!
-    await signInAs(page, user.username, user.password)
-    await page.goto('/profile')
+    await signInAs(page, user.username, user.password, { to: '/profile' })
     await page.getByText('Change Password', { exact: true }).click()
     const save = page.getByRole('button', { name: 'Save new password' })
     await save.click()
@@ -83,8 +82,7 @@ test.describe('one click submits after a field error', () => {
   test('change e-mail form', async ({ page }) => {
     const { users } = await createTeam('OneClickEmail', ['member'])
     const user = users[0]!
-    await signInAs(page, user.username, user.password)
-    await page.goto('/profile')
+    await signInAs(page, user.username, user.password, { to: '/profile' })
     await page.getByText('Change e-mail address', { exact: true }).click()
     const send = page.locator('#change-email').getByRole('button', { name: 'Send confirmation link' })
     await page.getByLabel('New e-mail address').fill('not-an-address')
@@ -99,8 +97,7 @@ test.describe('one click submits after a field error', () => {
   test('create organization form', async ({ page }) => {
     const { users } = await createTeam('OneClickCreate', ['member'])
     const user = users[0]!
-    await signInAs(page, user.username, user.password)
-    await page.goto('/organizations?create')
+    await signInAs(page, user.username, user.password, { to: '/organizations?create' })
     const create = page.getByRole('button', { name: 'Create Organization' })
     await page.getByLabel('Website').fill('not a url')
     await create.click()
@@ -117,8 +114,7 @@ test.describe('one click submits after a field error', () => {
   test('organization settings form', async ({ page }) => {
     const { users } = await createTeam('OneClickSettings', ['admin'])
     const admin = users[0]!
-    await signInAs(page, admin.username, admin.password)
-    await page.goto('/admin/organization')
+    await signInAs(page, admin.username, admin.password, { to: '/admin/organization' })
     const save = page.getByRole('button', { name: 'Save changes' })
     await page.getByLabel('Organization Name').fill('')
     await save.click()
@@ -133,8 +129,7 @@ test.describe('one click submits after a field error', () => {
   test('invite form', async ({ page }) => {
     const { users } = await createTeam('OneClickInvite', ['admin'])
     const admin = users[0]!
-    await signInAs(page, admin.username, admin.password)
-    await page.goto('/admin/organization/invite')
+    await signInAs(page, admin.username, admin.password, { to: '/admin/organization/invite' })
     const send = page.getByRole('button', { name: 'Send Invitation' })
     await send.click()
     await expectFieldError(page.getByLabel('Email address'), 'Email is required')
@@ -147,8 +142,7 @@ test.describe('one click submits after a field error', () => {
   test('document upload form', async ({ page }) => {
     const { users } = await createTeam('OneClickUpload', ['analyst'])
     const analyst = users[0]!
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto('/documents?upload=true')
+    await signInAs(page, analyst.username, analyst.password, { to: '/documents?upload=true' })
     const upload = page.getByRole('button', { name: 'Upload Document' })
     await upload.click()
     await expect(page.getByText('Please select a file to upload')).toBeVisible()
@@ -171,8 +165,7 @@ test.describe('one click submits after a field error', () => {
       name: 'meta.txt',
       content: 'Some text.',
     })
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto(`/documents/${document.id}?tab=metadata`)
+    await signInAs(page, analyst.username, analyst.password, { to: `/documents/${document.id}?tab=metadata` })
     const save = page.getByRole('button', { name: 'Save details' })
     await page.getByLabel('Title').fill('')
     await save.click()
@@ -186,8 +179,7 @@ test.describe('one click submits after a field error', () => {
   test('member role and remove confirms', async ({ page }) => {
     const { users } = await createTeam('OneClickMembers', ['admin', 'member', 'member'])
     const [admin, promoted, removed] = users
-    await signInAs(page, admin!.username, admin!.password)
-    await page.goto('/admin/organization')
+    await signInAs(page, admin!.username, admin!.password, { to: '/admin/organization' })
     await page.getByRole('link', { name: `Edit role of ${promoted!.email}` }).click()
     await page.getByLabel(`Role for ${promoted!.email}`).selectOption('analyst')
     await page.getByRole('button', { name: 'Save role' }).click()
@@ -208,8 +200,7 @@ test.describe('what the forms say', () => {
       name: 'tagged.txt',
       content: 'Tag me.',
     })
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto(`/documents/${document.id}?tab=metadata`)
+    await signInAs(page, analyst.username, analyst.password, { to: `/documents/${document.id}?tab=metadata` })
     const addTag = async (tag: string) => {
       await page.getByLabel('New tag').fill(tag)
       await page.getByRole('button', { name: 'Add tag' }).click()
@@ -232,8 +223,7 @@ test.describe('what the forms say', () => {
       name: 'two-kb.txt',
       content,
     })
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto(`/documents/${document.id}?tab=metadata`)
+    await signInAs(page, analyst.username, analyst.password, { to: `/documents/${document.id}?tab=metadata` })
     await expect(page.locator('.facts').filter({ hasText: 'Size' })).toContainText('2.0 KB')
     await page.goto('/documents')
     await expect(page.getByRole('listitem').filter({ hasText: 'Two kilobytes' })).toContainText('2.0 KB')
@@ -242,8 +232,7 @@ test.describe('what the forms say', () => {
   test('an organization form error leaves the address as it was, without ?index', async ({ page }) => {
     const { users } = await createTeam('CleanUrls', ['admin'])
     const admin = users[0]!
-    await signInAs(page, admin.username, admin.password)
-    await page.goto('/organizations?create')
+    await signInAs(page, admin.username, admin.password, { to: '/organizations?create' })
     await page.getByRole('button', { name: 'Create Organization' }).click()
     await expect(page.getByText('Organization name is required')).toBeVisible()
     expect(new URL(page.url()).search).not.toContain('index')

@@ -22,8 +22,7 @@ test.describe('uploading a recording', () => {
         participants: [{ name: 'Nina Park', role: 'advisor' }],
       },
     })
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto(`/transcriptions/${meeting.id}`)
+    await signInAs(page, analyst.username, analyst.password, { to: `/transcriptions/${meeting.id}` })
     const file = page.getByLabel('Transcript file')
     await expect(file).toHaveAccessibleDescription(/Or the meeting's recording: MP3, M4A, WAV, WebM, OGG, MP4 or MOV/)
 

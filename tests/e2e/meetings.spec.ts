@@ -99,8 +99,7 @@ test.describe('uploading a transcript', () => {
         ],
       },
     })
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto(`/transcriptions/${meeting.id}`)
+    await signInAs(page, analyst.username, analyst.password, { to: `/transcriptions/${meeting.id}` })
     await expect(
       page.getByText('This meeting has not been fully processed yet. Current status: scheduled'),
     ).toBeVisible()
@@ -152,8 +151,7 @@ test.describe('scheduling a meeting', () => {
   }) => {
     const { users } = await createTeam('Schedulers', ['analyst', 'member'])
     const [analyst, member] = users as [TeamUser, TeamUser]
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto('/transcriptions')
+    await signInAs(page, analyst.username, analyst.password, { to: '/transcriptions' })
     await page.getByRole('link', { name: 'Schedule Meeting' }).click()
     await page.getByLabel('Title').fill('Management buyout check-in')
     await page.getByLabel('Date and time (UTC)').fill('2026-12-10T15:00')
@@ -177,8 +175,7 @@ test.describe('scheduling a meeting', () => {
     await expect(people.locator('.role-advisor')).toContainText('Sam Hill')
 
     await page.context().clearCookies()
-    await signInAs(page, member.username, member.password)
-    await page.goto('/transcriptions')
+    await signInAs(page, member.username, member.password, { to: '/transcriptions' })
     await expect(page.getByRole('article')).toHaveCount(1)
     await expect(page.getByRole('link', { name: 'Schedule Meeting' })).toHaveCount(0)
     await page.getByRole('link', { name: /^View Details/ }).click()
@@ -215,8 +212,7 @@ test.describe('converting a transcript', () => {
     ].join('\n')
     await uploadTranscript(access, meeting.id, { name: 'earn-out-call.txt', text: transcript })
 
-    await signInAs(page, member!.username, member!.password)
-    await page.goto('/transcriptions')
+    await signInAs(page, member!.username, member!.password, { to: '/transcriptions' })
     const convert = page.getByRole('button', { name: 'Convert to Conversation of Earn-out call with Harbor Capital' })
     await tabTo(page, convert)
     await page.keyboard.press('Enter')

@@ -7,8 +7,7 @@ test.describe('organizations', () => {
   test('creates an organization, refusing an empty name, and works in it', async ({ page }) => {
     const { users } = await createTeam('Creators', ['member'])
     const [user] = users
-    await signInAs(page, user!.username, user!.password)
-    await page.goto('/organizations')
+    await signInAs(page, user!.username, user!.password, { to: '/organizations' })
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible()
     await page.getByText('Create New Organization').click()
     await page.getByRole('button', { name: 'Create Organization' }).click()
@@ -51,8 +50,7 @@ test.describe('organizations', () => {
   }) => {
     const { organization, users } = await createTeam('Inviters', ['admin'])
     const [admin] = users
-    await signInAs(page, admin!.username, admin!.password)
-    await page.goto('/admin/organization/invite')
+    await signInAs(page, admin!.username, admin!.password, { to: '/admin/organization/invite' })
     await page.getByRole('button', { name: 'Send Invitation' }).click()
     await expect(page.getByText('Email is required')).toBeVisible()
     await page.getByLabel('Email address').fill('not-an-address')
@@ -94,8 +92,7 @@ test.describe('organizations', () => {
   test('changes a member role and removes a member, each confirmed', async ({ page }) => {
     const { users } = await createTeam('Managers', ['admin', 'member', 'member'])
     const [admin, promoted, removed] = users
-    await signInAs(page, admin!.username, admin!.password)
-    await page.goto('/admin/organization')
+    await signInAs(page, admin!.username, admin!.password, { to: '/admin/organization' })
 
     await page.getByRole('link', { name: `Edit role of ${promoted!.email}` }).click()
     await page.getByLabel(`Role for ${promoted!.email}`).selectOption('analyst')
@@ -129,8 +126,7 @@ test.describe('organizations', () => {
       })
       names.push(organization.name)
     }
-    await signInAs(page, user!.username, user!.password)
-    await page.goto('/organizations/invitations')
+    await signInAs(page, user!.username, user!.password, { to: '/organizations/invitations' })
     await expect(page.getByRole('heading', { name: names[0] })).toBeVisible()
     await expect(page.getByText('Alex Morgan').first()).toBeVisible()
 
@@ -149,8 +145,7 @@ test.describe('organizations', () => {
   test('changes the password, which then signs in', async ({ page }) => {
     const { users } = await createTeam('Passwords', ['member'])
     const [user] = users
-    await signInAs(page, user!.username, user!.password)
-    await page.goto('/profile')
+    await signInAs(page, user!.username, user!.password, { to: '/profile' })
     await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible()
     await expect(page.getByText('MEMBER').first()).toBeVisible()
     await page.getByText('Change Password', { exact: true }).first().click()

@@ -237,8 +237,7 @@ test.describe('semantic search', () => {
 
 test.describe('semantic search failure', () => {
   test('says “Failed to perform search. Please try again.” when the search cannot run', async ({ page }) => {
-    await signInAs(page, leaver.username, leaver.password)
-    await page.goto('/search')
+    await signInAs(page, leaver.username, leaver.password, { to: '/search' })
     // Removed from the organization after signing in: the backend refuses the search.
     const { access } = await apiSignIn('admin', DEMO_PASSWORD)
     const members = await api<Array<{ user: { id: number; username: string } }>>(

@@ -40,8 +40,7 @@ test.describe('protected shell', () => {
   })
 
   test('redirects / to the dashboard', async ({ page }) => {
-    await signIn(page, 'member')
-    await page.goto('/')
+    await signIn(page, 'member', { to: '/' })
     await expect(page).toHaveURL(/\/dashboard$/)
   })
 

@@ -35,8 +35,7 @@ test('a growth question about a spreadsheet shows its working, and an operand op
   context,
   javaScriptEnabled,
 }) => {
-  await signInAs(page, member.username, member.password)
-  await page.goto('/chat')
+  await signInAs(page, member.username, member.password, { to: '/chat' })
   const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
   await tabTo(page, newButton)
   const before = page.url()

@@ -19,8 +19,7 @@ const total = (page: Page) => page.locator('.template-total output')
 
 /** The form has hydrated once Conform has taken over validation from the browser. */
 async function openForm(page: Page) {
-  await signInAs(page, analyst.username, analyst.password)
-  await page.goto('/conversation-templates/new')
+  await signInAs(page, analyst.username, analyst.password, { to: '/conversation-templates/new' })
   await expect(page.locator('form#template-form')).toHaveAttribute('novalidate', '')
 }
 

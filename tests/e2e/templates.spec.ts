@@ -45,8 +45,7 @@ test.describe('conversation templates', () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signInAs(page, member.username, member.password)
-    await page.goto('/conversation-templates')
+    await signInAs(page, member.username, member.password, { to: '/conversation-templates' })
     await expect(page.getByRole('heading', { name: 'Conversation Templates', level: 1 })).toBeVisible()
     const cards = page.getByRole('article')
     await expect(cards).toHaveCount(5)
@@ -74,8 +73,7 @@ test.describe('conversation templates', () => {
   })
 
   test('shows a template in full and starts a conversation from it', async ({ page, javaScriptEnabled }) => {
-    await signInAs(page, member.username, member.password)
-    await page.goto('/conversation-templates')
+    await signInAs(page, member.username, member.password, { to: '/conversation-templates' })
     await page
       .getByRole('article')
       .filter({ hasText: 'Family Succession Planning' })
@@ -102,8 +100,7 @@ test.describe('conversation templates', () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signInAs(page, analyst.username, analyst.password)
-    await page.goto('/conversation-templates')
+    await signInAs(page, analyst.username, analyst.password, { to: '/conversation-templates' })
     await page.getByRole('link', { name: 'Create Template' }).click()
     await expect(page.getByRole('heading', { name: 'Create Template', level: 1 })).toBeVisible()
     // Spec §9 defaults.
@@ -176,8 +173,7 @@ test.describe('conversation templates', () => {
   test('offers to start a conversation from a followed /chat?template= link, creating nothing until asked', async ({
     page,
   }) => {
-    await signInAs(page, member.username, member.password)
-    await page.goto('/conversation-templates')
+    await signInAs(page, member.username, member.password, { to: '/conversation-templates' })
     const href = await page
       .getByRole('link', { name: 'Wealth Management After Exit', exact: true })
       .getAttribute('href')

@@ -49,7 +49,7 @@ test.describe('a malformed upload through the web upload forms', () => {
   test('answers 400 with the message on the upload form, keeps serving, and leaves no file behind', async ({
     page,
   }) => {
-    await signInAs(page, 'analyst', DEMO_PASSWORD, server.url)
+    await signInAs(page, 'analyst', DEMO_PASSWORD, { base: server.url })
     const response = await page.request.post(`${server.url}/documents?upload=true`, {
       headers: MULTIPART,
       data: Buffer.from(TRUNCATED),
@@ -62,7 +62,7 @@ test.describe('a malformed upload through the web upload forms', () => {
   })
 
   test('removes the part of a large file it had already staged', async ({ page }) => {
-    await signInAs(page, 'analyst', DEMO_PASSWORD, server.url)
+    await signInAs(page, 'analyst', DEMO_PASSWORD, { base: server.url })
     const large = Buffer.from(`${TRUNCATED}${'a'.repeat(3 * 1024 * 1024)}`)
     const response = await page.request.post(`${server.url}/documents?upload=true`, { headers: MULTIPART, data: large })
     expect(response.status()).toBe(400)
@@ -82,7 +82,7 @@ test.describe('a malformed upload through the web upload forms', () => {
     })
     const { id } = (await created.json()) as { id: number }
 
-    await signInAs(page, 'analyst', DEMO_PASSWORD, server.url)
+    await signInAs(page, 'analyst', DEMO_PASSWORD, { base: server.url })
     const response = await page.request.post(`${server.url}/documents/${id}?tab=versions`, {
       headers: MULTIPART,
       data: Buffer.from(TRUNCATED),

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 
 import { type DatabaseHandle, openDatabase } from '../../api/db/client'
+import { initdbSnapshotFor } from '../../api/db/initdb-snapshot'
 import { WireMultiplexer } from '../../api/db/wire-multiplexer'
 
 export interface WireDatabase {
@@ -16,7 +17,7 @@ export interface WireDatabase {
  * it as it would a PostgreSQL server, through DATABASE_URL and the `postgres` driver.
  */
 export async function serveWireDatabase(dataDir?: string): Promise<WireDatabase> {
-  const pglite = await PGlite.create(dataDir, { extensions: { vector } })
+  const pglite = await PGlite.create(dataDir, { extensions: { vector }, loadDataDir: await initdbSnapshotFor(dataDir) })
   const server = new WireMultiplexer(pglite)
   const port = await server.listen({ host: '127.0.0.1', port: 0 })
   return {

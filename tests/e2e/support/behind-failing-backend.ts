@@ -35,6 +35,6 @@ export async function signedInBehind(setup: BehindFailingBackend, page: Page, la
   const team = await createTeam(label, [role])
   const user = team.users[0]!
   const { access } = await apiSignIn(user.username, user.password)
-  await signInAs(page, user.username, user.password, setup.web.url)
+  await signInAs(page, user.username, user.password, { base: setup.web.url })
   return { ...team, user, userId: userIdOf(access) }
 }

@@ -9,21 +9,27 @@ export type DemoRole = 'admin' | 'analyst' | 'member'
 export const demoUser = (role: DemoRole) => ({ username: role, email: `${role}@demo.example.com` })
 
 /** Signs in as a demo user (see signInAs); `from` names another server's /login. */
-export async function signIn(page: Page, role: DemoRole, options: { from?: string } = {}) {
+export async function signIn(page: Page, role: DemoRole, options: { from?: string; to?: string } = {}) {
   const base = options.from ? new URL(options.from).origin : ''
-  await signInAs(page, demoUser(role).username, DEMO_PASSWORD, base)
+  await signInAs(page, demoUser(role).username, DEMO_PASSWORD, { base, to: options.to })
 }
 
 /**
  * Signs in the quick way a test that is about something else needs: the browser context sends the
  * login form's own POST (its hidden and honeypot fields included, read from the page), then opens
- * the page the answer leads to. Typing into the form is login.spec.ts's subject (submitLogin).
+ * the page the answer leads to: the dashboard, or `to` (the form's own `redirectTo`), so a test that
+ * starts elsewhere loads one page instead of two. Typing into the form is login.spec.ts's subject.
  */
-export async function signInAs(page: Page, username: string, password: string, base = '') {
+export async function signInAs(
+  page: Page,
+  username: string,
+  password: string,
+  { base = '', to }: { base?: string; to?: string } = {},
+) {
   const root = base || `http://localhost:${process.env.E2E_PORT}`
   const html = await (await page.request.get(`${root}/login`)).text()
   const response = await page.request.post(`${root}/login`, {
-    form: { ...loginFormFields(html), username, password },
+    form: { ...loginFormFields(html), ...(to ? { redirectTo: to } : {}), username, password },
     headers: { origin: root },
     maxRedirects: 0,
   })

@@ -22,8 +22,7 @@ test('opens the login help from "Need help?" with the common issues and the supp
 })
 
 test('shows an admin the User Management page with the members and a way to invite', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/admin/users')
+  await signIn(page, 'admin', { to: '/admin/users' })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('User Management')
   await expect(page.getByRole('row', { name: /member@demo\.example\.com/ })).toBeVisible()
   await page.getByRole('link', { name: 'Invite Members' }).click()
@@ -70,8 +69,7 @@ test('tells a user whose organization was deleted to select one, and shows no or
 })
 
 test('labels the documents search box with the spec placeholder', async ({ page }) => {
-  await signIn(page, 'member')
-  await page.goto('/documents')
+  await signIn(page, 'member', { to: '/documents' })
   await expect(page.getByLabel('Search documents')).toHaveAttribute(
     'placeholder',
     'Search documents by title, description or filename...',
