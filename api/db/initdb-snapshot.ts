@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, openAsBlob, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -22,26 +23,29 @@ function pgliteVersion() {
 export const initdbSnapshotPath = () =>
   path.resolve(`node_modules/.cache/exit-planner/pglite-${pgliteVersion()}-initdb.tar`)
 
-let made: Promise<Blob | undefined> | undefined
+const made = new Map<string, Promise<void>>()
 
 /**
  * The tarball of a data directory straight after initdb, made on first use; undefined when it can
- * be neither read nor written (PGlite then runs initdb itself, as before).
+ * be neither read nor written (PGlite then runs initdb itself, as before). Read whole each time:
+ * a file-backed Blob can no longer be read once another process renames a new file over it.
  */
-export function initdbSnapshot(file = initdbSnapshotPath()): Promise<Blob | undefined> {
-  made ??= (async () => {
-    if (!existsSync(file)) await writeSnapshot(file)
-    return openAsBlob(file)
-  })().catch(() => undefined)
-  return made
+export async function initdbSnapshot(file = initdbSnapshotPath()): Promise<Blob | undefined> {
+  if (!made.has(file)) made.set(file, existsSync(file) ? Promise.resolve() : writeSnapshot(file))
+  try {
+    await made.get(file)
+    return new Blob([await readFile(file)])
+  } catch {
+    return undefined
+  }
 }
 
 async function writeSnapshot(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
   const { PGlite } = await import('@electric-sql/pglite')
   const scratch = await PGlite.create()
   try {
     const tarball = Buffer.from(await (await scratch.dumpDataDir('none')).arrayBuffer())
-    mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
     // Processes starting together may each make it: each writes its own file and renames it over.
     const partial = `${file}.${process.pid}.${Date.now()}.partial`
     writeFileSync(partial, tarball, { mode: PRIVATE_FILE_MODE })
