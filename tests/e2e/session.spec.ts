@@ -3,12 +3,14 @@ import { expect, test } from '@playwright/test'
 import { jwtExpiry, readSession, signIn } from './support/fixtures'
 import { type StartedServer, startServer } from './support/server'
 
-// A server whose access tokens live one second, so expiry happens within a test.
+// A server whose access tokens live three seconds, so expiry happens within a test. One second was
+// too short on CI's busy cores: a token refreshed at the start of a page expired before the page's
+// own calls to the backend were made, and the page answered as if the session had ended.
 let server: StartedServer
 // One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
 test.describe.configure({ mode: 'default' })
 test.beforeAll(async () => {
-  server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '1' })
+  server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '3' })
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -16,7 +18,7 @@ test.afterAll(async () => {
 
 async function waitUntilExpired(token: string) {
   const expiry = jwtExpiry(token)
-  await expect.poll(() => Date.now() / 1000 > expiry, { timeout: 5_000 }).toBe(true)
+  await expect.poll(() => Date.now() / 1000 > expiry, { timeout: 10_000 }).toBe(true)
 }
 
 test.describe('session tokens', () => {
