@@ -16,12 +16,11 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 /** The installed PGlite's version (its package.json is not among its exports, so it is found on disk). */
 function pgliteVersion() {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir)
+  while (!existsSync(path.join(dir, 'package.json')) && dir !== path.dirname(dir)) dir = path.dirname(dir)
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version
 }
 
-export const initdbSnapshotPath = () =>
-  path.resolve(`node_modules/.cache/exit-planner/pglite-${pgliteVersion()}-initdb.tar`)
+const initdbSnapshotPath = () => path.resolve(`node_modules/.cache/exit-planner/pglite-${pgliteVersion()}-initdb.tar`)
 
 const made = new Map<string, Promise<void>>()
 
