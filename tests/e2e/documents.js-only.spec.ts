@@ -65,6 +65,8 @@ test.describe('documents with JavaScript', () => {
     await page.keyboard.type('board pack')
     await page.keyboard.press('Enter')
     await expect(dialog.locator('.tag-list')).toContainText('board pack')
+    await expect(dialog.getByLabel('New tag')).toBeFocused()
+    await expect(dialog.getByLabel('New tag')).toHaveValue('')
     await expect(page).toHaveURL(/\/documents$/)
     await expectNoAxeViolations(page)
 

@@ -136,7 +136,9 @@ test.describe('documents', () => {
     await page.goto(`${href}?tab=metadata`)
     for (const tag of ['classic', '  ', 'Classic', 'french']) {
       await page.getByLabel('New tag').fill(tag)
+      const saved = page.waitForResponse((response) => response.request().method() === 'POST')
       await page.getByRole('button', { name: 'Add tag' }).click()
+      await saved
       await expect(page.getByLabel('New tag')).toHaveValue('')
     }
     await expect(page.locator('.tag-list .tag')).toHaveText(['classic×', 'french×'])

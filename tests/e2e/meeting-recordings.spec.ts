@@ -26,6 +26,10 @@ test.describe('uploading a recording', () => {
     const file = page.getByLabel('Transcript file')
     await expect(file).toHaveAccessibleDescription(/Or the meeting's recording: MP3, M4A, WAV, WebM, OGG, MP4 or MOV/)
 
+    // A listener for the whole test keeps the file chooser intercepted; Playwright turns interception
+    // on and off with each waitForEvent's listener, and turning it on can lose the race with the key
+    // press that opens the chooser.
+    page.on('filechooser', () => {})
     const choose = async (name: string, buffer: Buffer) => {
       await tabTo(page, file)
       const chooser = page.waitForEvent('filechooser')

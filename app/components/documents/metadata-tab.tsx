@@ -15,7 +15,7 @@ import { PanelForm, usePanel } from './panel-context'
 export function MetadataTab({ data }: { data: DocumentDetailData }) {
   const { document, canEdit, categories, related } = data
   const { actionResult } = usePanel()
-  const [tagsSent, setTagsSent] = useState(0)
+  const [newTag, setNewTag] = useState('')
   const [form, fields] = useForm({
     id: `metadata-${document.id}`,
     lastResult: actionResult?.reply ?? undefined,
@@ -106,16 +106,20 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
         <p className="muted">No tags yet.</p>
       )}
       {canEdit ? (
-        // A fresh field after each send, also when the tag was a duplicate and nothing changed.
-        <PanelForm
-          tab="metadata"
-          className="inline-fields"
-          key={`tags-${document.updated_at}-${tagsSent}`}
-          onSubmit={() => setTagsSent((sent) => sent + 1)}
-        >
+        // The field empties once its tag is sent (the form's data is read before React renders again),
+        // and stays the same element: focus stays put, and a tag typed while the last one is saved is kept.
+        <PanelForm tab="metadata" className="inline-fields" onSubmit={() => setNewTag('')}>
           <Field
             label="New tag"
-            inputProps={{ id: `tag-${document.id}`, name: 'tag', type: 'text', maxLength: 50, autoComplete: 'off' }}
+            inputProps={{
+              id: `tag-${document.id}`,
+              name: 'tag',
+              type: 'text',
+              maxLength: 50,
+              autoComplete: 'off',
+              value: newTag,
+              onChange: (event) => setNewTag(event.currentTarget.value),
+            }}
           />
           <button type="submit" name="intent" value="add-tag" className="button">
             Add tag
