@@ -34,6 +34,36 @@ describe('question understanding', () => {
     expect(readQuestion('What was revenue in fiscal 2019 and FY18?').periods).toEqual([{ year: 2019 }, { year: 2018 }])
     expect(readQuestion('What was revenue last year?').periods).toEqual([{ relative: 'latest' }])
   })
+
+  it.each([
+    'What was the average gross margin from FY2023 to FY2025?',
+    'What was the average gross margin over FY23–FY25?',
+    'Average gross margin, 2023 through 2025?',
+  ])('reads every year of the range in "%s"', (question) => {
+    expect(readQuestion(question).periods).toEqual(
+      expect.arrayContaining([{ year: 2023 }, { year: 2024 }, { year: 2025 }]),
+    )
+    expect(readQuestion(question).periods).toHaveLength(3)
+  })
+
+  it('reads a total over a range of years as their sum, and the change between two years as a change', () => {
+    expect(readQuestion('What was total revenue over FY2023 to FY2025?')).toMatchObject({
+      operation: 'sum',
+      periods: [{ year: 2023 }, { year: 2025 }, { year: 2024 }],
+    })
+    expect(readQuestion('What was cumulative EBITDA from 2022 to 2025?').operation).toBe('sum')
+    expect(readQuestion('What was total revenue in FY2025?').operation).toBe('lookup')
+    expect(readQuestion('How did total revenue change from FY2023 to FY2025?')).toMatchObject({
+      operation: 'difference',
+      periods: [{ year: 2023 }, { year: 2025 }],
+    })
+  })
+
+  it('sums a total over a range of years from every year in it', () => {
+    const answer = answerFromTables('What were total sales over 2017 to 2019?', sales)
+    expect(answer).toMatchObject({ operation: 'sum', value: '3807.1', scale: 'million' })
+    expect(answer?.operands).toHaveLength(3)
+  })
 })
 
 describe('answers from tables', () => {

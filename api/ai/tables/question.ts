@@ -104,6 +104,7 @@ function operationOf(text: string, hasThreshold: boolean): Operation {
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
   if (PERIODS.test(text)) return 'periods'
   if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
+  if (operation === 'lookup' && YEAR_RANGE.test(text) && TOTAL_OVER_RANGE.test(text)) return 'sum'
   // A change in a percentage is in points: "the change in percentage of sales" subtracts.
   if (operation === 'percentage-change' && CHANGE_OF_SHARE.test(text)) return 'difference'
   return operation
@@ -131,19 +132,30 @@ export function quantityTerms(text: string) {
   return { terms, softTerms }
 }
 
+/** A year as questions write it: 2019, FY2019, FY 2019, FY19, FY'19. */
+const YEAR = String.raw`(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b`
+const yearOf = (written: string) => {
+  const digits = /\d+$/.exec(written)![0]
+  return digits.length === 2 ? 2000 + Number(digits) : Number(digits)
+}
+// "2017-2019", "from FY2023 to FY2025", "FY23–FY25", "2022 through 2025".
+const YEAR_RANGE = new RegExp(String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(${YEAR})`, 'i')
+// Over a range these ask for one figure from every year in it; a change over one compares its ends.
+const OVER_RANGE = /\b(?:average|mean|total|sum|over|across|cumulative|combined|in all)\b/i
+const fillsRange = (text: string) => OVER_RANGE.test(text) && (!CHANGE.test(text) || /\b(?:average|mean)\b/i.test(text))
+// "What was total revenue over FY2023 to FY2025?": a total over a range is their sum.
+const TOTAL_OVER_RANGE = /\b(?:total|cumulative|combined|in all)\b/i
+
 export function periodsOf(text: string): Period[] {
   const periods: Period[] = []
   const add = (period: Period) => {
     if (!periods.some((known) => JSON.stringify(known) === JSON.stringify(period))) periods.push(period)
   }
-  // "2017-2019", "from 2017 to 2019" over an average or sum mean every year between.
-  const range = /\b((?:19|20)\d\d)\s*(?:-|–|to|through)\s*((?:19|20)\d\d)\b/i.exec(text)
-  const spanned = range && /\b(?:average|total|sum|over|across)\b/i.test(text)
-  for (const match of text.matchAll(/\b(?:fy\s?'?(\d\d)\b|(?:fy\s?)?((?:19|20)\d\d)\b)/gi)) {
-    add({ year: match[1] ? 2000 + Number(match[1]) : Number(match[2]) })
-  }
-  if (spanned) {
-    const [start, end] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b)
+  const range = YEAR_RANGE.exec(text)
+  for (const [written] of text.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
+  if (range && fillsRange(text)) {
+    const [start, end] = [yearOf(range[1]!), yearOf(range[2]!)].sort((a, b) => a - b)
+    // Every year between, the way the question counts them: inclusive.
     for (let year = start!; year <= end!; year++) add({ year })
   }
   if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
