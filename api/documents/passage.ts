@@ -1,5 +1,5 @@
 import type { CellPosition } from '../../shared/cells'
-import { parseTables } from '../ai/tables/table'
+import { asLaidOut, parseTables } from '../ai/tables/table'
 
 /**
  * Where a chunk's passage lies in its page's text, as [start, end) offsets, or null when it cannot
@@ -43,6 +43,9 @@ export function locatePassage(pageText: string, chunkText: string): { start: num
  */
 export function citedTable(chunkText: string, cell: CellPosition) {
   const table = parseTables(chunkText)[cell.table]
-  if (!table || cell.row >= table.rows.length || cell.column >= table.rows[cell.row]!.length) return null
-  return { ...cell, caption: table.caption, header_rows: table.headerRows, rows: table.rows }
+  if (!table) return null
+  // Citations and the document view keep the document's own layout, also for a table read turned.
+  const rows = asLaidOut(table)
+  if (cell.row >= rows.length || cell.column >= rows[cell.row]!.length) return null
+  return { ...cell, caption: table.caption, header_rows: table.transposed ? 1 : table.headerRows, rows }
 }

@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { shortAnswer } from '../../api/ai/answers/short-answer'
 
 describe('the short phrase an answer leads with', () => {
+  it('never takes the day of a date for a count', () => {
+    expect(
+      shortAnswer('How many leases end before 2027?', ['Retail store, Downtown: the lease ends on January 31, 2027.']),
+    ).toBeNull()
+    expect(shortAnswer('How many people work at the bakery?', ['On 31 March the bakery had 64 people on staff.'])).toBe(
+      '64',
+    )
+  })
+
   it('gives the figure a question asks for, the one its words sit by, not an aside or the size of a change', () => {
     expect(
       shortAnswer('How much was the debt outstanding as at 2019 year end?', [

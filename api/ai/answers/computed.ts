@@ -1,7 +1,7 @@
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
-import { parseTables, scaleAround } from '../tables/table'
+import { parseTables, scaleAround, statesUnits } from '../tables/table'
 import type { AnswerRequest, SourcePassage } from './provider'
 
 /** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
@@ -61,7 +61,13 @@ export function computeFromPassages(question: string, passages: SourcePassage[])
   return {
     ...written(byPassage, passages),
     parts: answer.parts,
-    operands: answer.operands.map(({ cell, source }) => ({ ...cell, ...source })),
+    // A citation names the cell where the document has it, also in a table read turned.
+    operands: answer.operands.map(({ cell, source: { passage, table, transposed } }) => ({
+      ...cell,
+      ...(transposed ? { row: cell.column, column: cell.row } : {}),
+      passage,
+      table,
+    })),
   }
 }
 
@@ -102,8 +108,8 @@ function tablesOf(passages: SourcePassage[]) {
       .join('\n')
     // The table's index is its place in the chunk's text, where the document view reads it again.
     return parseTables(passage.text, own).map((table, tableIndex) => ({
-      table: table.scale ? table : { ...table, scale: scaleAround(table, siblings) },
-      source: { passage: index, table: tableIndex },
+      table: table.scale || statesUnits(table) ? table : { ...table, scale: scaleAround(table, siblings) },
+      source: { passage: index, table: tableIndex, transposed: table.transposed },
     }))
   })
 }
@@ -117,23 +123,29 @@ function written(answer: TableAnswer<number>, passages: SourcePassage[]): Omit<C
     })
     return { figure: answer.display, derivation: read.join('; '), cells: '' }
   }
-  const rows = new Map<string, string[]>()
-  for (const { cell } of answer.operands) {
+  // Operands may come from several documents: each passage names the rows and columns read in it.
+  const read = new Map<number, Map<string, string[]>>()
+  for (const { cell, source } of answer.operands) {
+    const rows = read.get(source) ?? new Map<string, string[]>()
     const columns = rows.get(cell.rowLabel) ?? []
     if (cell.columnLabel && !columns.includes(cell.columnLabel)) columns.push(cell.columnLabel)
     rows.set(cell.rowLabel, columns)
+    read.set(source, rows)
   }
-  const read = [...rows].map(([row, columns]) => (columns.length ? `${row} (${columns.join('; ')})` : row)).join(', ')
-  const passage = passages[answer.operands[0]!.source]!
-  const place = passage.pageNumber
-    ? `, page ${passage.pageNumber}`
-    : passage.sheetName
-      ? `, sheet ${passage.sheetName}`
-      : ''
+  const where = [...read].map(([source, rows]) => {
+    const cells = [...rows].map(([row, columns]) => (columns.length ? `${row} (${columns.join('; ')})` : row))
+    const passage = passages[source]!
+    const place = passage.pageNumber
+      ? `, page ${passage.pageNumber}`
+      : passage.sheetName
+        ? `, sheet ${passage.sheetName}`
+        : ''
+    return `${cells.join(', ')} in ${passage.documentTitle}${place}`
+  })
   return {
     figure: answer.display,
     derivation: writeDerivation(answer, marker),
-    cells: `From ${read} in ${passage.documentTitle}${place}.`,
+    cells: `From ${where.join('; ')}.`,
   }
 }
 

@@ -97,8 +97,14 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   // Below a table row quoted first, a sentence may still say what the row is or why it changed.
   const prose = chosen.filter((unit) => !unit.table).map((unit) => unit.text)
   const short = prose.length ? shortAnswer(question, prose, { figures: !chosen[0]!.table }) : null
-  return short ? [short, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))] : quoted
+  if (short) return [short, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
+  // A table row quoted first would open the answer with its header, which reads as the answer: the
+  // answer says instead that no figure was read, and the rows follow as the nearest evidence.
+  if (chosen[0]!.table) return [CLOSEST_ROWS, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
+  return quoted
 }
+
+export const CLOSEST_ROWS = 'I could not find a single figure that answers this. These table rows come closest:'
 
 /**
  * How much of a set of terms a unit covers, 0..1: each term weighs more the rarer it is among the

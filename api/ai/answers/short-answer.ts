@@ -104,6 +104,12 @@ const FIGURE =
 const YEAR = /\b(?:19|20)\d\d\b/g
 const COUNT_QUESTION = /\bhow many\b|\bnumber of\b/i
 const COUNT = /\b\d(?:[\d,]*\d)?\b/g
+// "March 31, 2031", "31 March": the day of a date counts nothing.
+const MONTH_BEFORE = new RegExp(`\\b${MONTH}\\.?\\s+$`, 'i')
+const MONTH_AFTER = new RegExp(`^(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, 'i')
+const partOfDate = (sentence: string, index: number, digits: string) =>
+  MONTH_BEFORE.test(sentence.slice(Math.max(0, index - 12), index)) ||
+  MONTH_AFTER.test(sentence.slice(index + digits.length, index + digits.length + 16))
 const WINDOW_WORDS = 8
 const AFTER_WORDS = 4
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|reduction|difference)/i
@@ -120,7 +126,7 @@ function figuresIn(question: string, sentence: string): string | null {
   // "How many stores…", "the number of employees": a count is written bare ("grew to 230").
   if (figures.length === 0 && COUNT_QUESTION.test(question))
     figures = [...sentence.matchAll(COUNT)]
-      .filter((match) => !/^(?:19|20)\d\d$/.test(match[0]))
+      .filter((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !partOfDate(sentence, match.index, match[0]))
       .map((match) => ({ text: match[0], index: match.index }))
   if (figures.length === 0) return null
   const askedYears = [...new Set(question.match(YEAR) ?? [])]

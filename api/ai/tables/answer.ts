@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js'
 
+import { answerAcrossTables } from './across'
 import {
   average,
   type CellReference,
+  compoundGrowth,
   type Computation,
   count,
   difference,
@@ -16,9 +18,23 @@ import {
   sum,
   writeParts,
 } from './compute'
+import { answerByFormula } from './formulas'
 import { asShareOfRevenue } from './measures'
-import { type Operation, type Period, type Question, readQuestion, termsOf } from './question'
-import { figureAt, type Scale, type Table } from './table'
+import { type Operation, type Question, readQuestion } from './question'
+import {
+  matchRows,
+  MIN_RECALL,
+  operandAt,
+  periodName,
+  resolve,
+  SCALES,
+  tableRecall,
+  unitsOf,
+  valueColumns,
+  yearOfColumn,
+} from './rows'
+import { type Scale, type Table } from './table'
+import { columnTotal } from './totals'
 
 export interface TableAnswer<S> {
   operation: Operation
@@ -45,20 +61,13 @@ export const writeDerivation = <S>(
     .map((part) => (typeof part === 'string' ? part : `${part.text}${mark(answer.operands[part.operand]!)}`))
     .join('')
 
-// A row answers when its label (or its section, or the columns read) holds this share of the words
-// naming the quantity; below it the table holds something else and the caller falls back to quoting.
-const MIN_RECALL = 0.6
-const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
-// Rows and columns of rates and per-share amounts are not in the table's "in thousands".
-const UNSCALED = /%|percent|per (?:share|unit|employee|customer)|ratio|\brate\b|margin/i
-const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
-
 interface Candidate<S> {
   score: number
   computation: Computation
   operation: Operation
   operands: Operand[]
-  source: S
+  /** Where each operand was read. */
+  sources: S[]
 }
 
 /**
@@ -70,6 +79,8 @@ export function answerFromTables<S>(
   question: string,
   tables: Array<{ table: Table; source: S }>,
 ): TableAnswer<S> | null {
+  const byFormula = answerByFormula(readQuestion(question), tables)
+  if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)
   if (!restated) return answerAsAsked(question, tables)
   const computed = answerAsAsked(restated, tables)
@@ -88,8 +99,27 @@ function answerAsAsked<S>(question: string, tables: Array<{ table: Table; source
     const candidate = answerFromTable(asked, table, source)
     if (candidate && (!best || candidate.score > best.score)) best = candidate
   }
-  if (!best) return null
-  const { computation, operation, operands, source } = best
+  // Operands no one table holds together: each from the table that names it.
+  if (!best) {
+    const across = answerAcrossTables(asked, tables)
+    if (across) best = { ...across, operation: asked.operation }
+  }
+  // "The total of the normalization adjustments": a list named by its title, added up.
+  if (!best && asked.operation === 'sum' && asked.periods.length === 0) {
+    const total = columnTotal(tables, asked.terms)
+    if (total && !total.stated)
+      best = {
+        score: total.score,
+        computation: sum(total.operands, total.scale, total.unit),
+        operation: 'sum',
+        operands: total.operands,
+        sources: total.operands.map(() => total.source),
+      }
+  }
+  return best && answerOf(best)
+}
+
+function answerOf<S>({ computation, operation, operands, sources }: Candidate<S>): TableAnswer<S> {
   return {
     operation,
     value:
@@ -102,108 +132,10 @@ function answerAsAsked<S>(question: string, tables: Array<{ table: Table; source
     scale: computation.scale,
     unit: computation.unit,
     derivation: computation.derivation,
-    operands: operands.map((operand) => ({ cell: operand.cell, source })),
+    operands: operands.map((operand, index) => ({ cell: operand.cell, source: sources[index]! })),
     parts: computation.parts.map((part) =>
       typeof part === 'string' ? part : { operand: operands.indexOf(part.operand), text: part.text },
     ),
-  }
-}
-
-interface RowMatch {
-  row: number
-  score: number
-  recall: number
-}
-
-function matchRows(table: Table, terms: string[], soft: string[], columns: number[]): RowMatch[] {
-  const columnTerms = new Set([
-    ...columns.flatMap((column) => table.columns[column]!.terms),
-    ...table.columns[0]!.terms,
-  ])
-  const captionTerms = new Set(termsOf(table.caption))
-  const matches: RowMatch[] = []
-  for (let row = table.headerRows; row < table.rows.length; row++) {
-    if (!columns.some((column) => figureAt(table, row, column))) continue
-    const label = new Set(termsOf(table.rowLabels[row]!))
-    const section = new Set(termsOf(table.sections[row]!))
-    let found = 0
-    for (const term of terms) {
-      if (label.has(term)) found += 1
-      else if (section.has(term) || columnTerms.has(term)) found += 0.8
-      else if (captionTerms.has(term)) found += 0.5
-    }
-    const recall = found / terms.length
-    const labelHits = [...label].filter((term) => terms.includes(term) || soft.includes(term)).length
-    const precision = label.size ? labelHits / label.size : 0
-    const softHits = soft.filter((term) => label.has(term)).length
-    matches.push({ row, recall, score: recall + 0.2 * precision + 0.05 * softHits })
-  }
-  return matches.sort((a, b) => b.score - a.score)
-}
-
-/** The share of the terms that the table's labels, headers and caption hold between them. */
-function tableRecall(table: Table, terms: string[]) {
-  const words = new Set(
-    termsOf(
-      [...table.rowLabels, ...table.sections, ...table.columns.map((column) => column.label), table.caption].join(' '),
-    ),
-  )
-  return terms.filter((term) => words.has(term)).length / terms.length
-}
-
-/** The value columns: past the label, holding at least one figure. */
-const valueColumns = (table: Table) =>
-  table.columns
-    .filter((column) => column.index > 0)
-    .filter((column) => table.rows.some((_, row) => figureAt(table, row, column.index)))
-
-function resolve(table: Table, period: Period): number | null {
-  const columns = valueColumns(table).filter((column) => column.year !== null)
-  if ('year' in period) return columns.find((column) => column.year === period.year)?.index ?? null
-  const years = [...new Set(columns.map((column) => column.year!))].sort((a, b) => b - a)
-  const year = years[period.relative === 'latest' ? 0 : 1]
-  return year === undefined ? null : (columns.find((column) => column.year === year)?.index ?? null)
-}
-
-const yearOfColumn = (table: Table, column: number) => table.columns[column]!.year ?? 0
-
-/**
- * A period column's name in an answer: as the table writes it when that is only the period
- * ("FY2025", "2019"), its year when the label says more ("Years Ended September 30, 2019"), else
- * the label.
- */
-function periodName(table: Table, column: number) {
-  const { label, year } = table.columns[column]!
-  if (/^(?:FY\s?'?)?\d{2,4}$/i.test(label.trim())) return label.trim()
-  return year?.toString() ?? label
-}
-
-function operandAt(table: Table, row: number, column: number): Operand | null {
-  const figure = figureAt(table, row, column)
-  if (!figure) return null
-  const cell = {
-    row,
-    column,
-    rowLabel: table.rowLabels[row]!,
-    columnLabel: table.columns[column]!.label,
-    text: table.rows[row]![column]!,
-  }
-  return { value: figure.value, cell }
-}
-
-function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
-  const percent = operands.some((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
-  if (percent) return { scale: null, unit: '%' }
-  const unscaled = operands.some(
-    (operand) =>
-      UNSCALED.test(operand.cell.rowLabel) ||
-      UNSCALED.test(operand.cell.columnLabel) ||
-      COUNTED.test(operand.cell.rowLabel),
-  )
-  const currency = operands.map((operand) => figureAt(table, operand.cell.row, operand.cell.column)?.unit).find(Boolean)
-  return {
-    scale: unscaled ? null : table.scale,
-    unit: currency ?? (table.unit && table.unit !== '%' ? table.unit : null),
   }
 }
 
@@ -211,20 +143,28 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   const all = valueColumns(table).map((column) => column.index)
   if (all.length === 0) return null
   const named = asked.periods.map((period) => resolve(table, period))
-  if (named.some((column) => column === null)) return null
-  let columns = [...new Set(named as number[])]
+  if (named.some((found) => found === null || found.length === 0)) return null
+  let columns = [...new Set(named.flatMap((found) => found!))]
   const years = all.filter((column) => table.columns[column]!.year !== null)
   const { operation } = asked
 
   // Two quantities, one period: "X as a percentage of Y in 2019", "difference between X and Y".
   if (
     asked.parts &&
+    !asked.entities &&
     (operation === 'share' || operation === 'ratio' || operation === 'difference') &&
     columns.length <= 1
   ) {
     const column = columns[0] ?? pickColumn(table, asked, all)
-    const [first, second] = asked.parts.map((terms) => matchRows(table, terms, asked.softTerms, [column])[0])
-    if (first && second && first.row !== second.row && Math.min(first.recall, second.recall) >= MIN_RECALL) {
+    const [first, second] = asked.parts.map(
+      (terms) => matchRows(table, terms, asked.softTerms, [column], asked.gerunds)[0],
+    )
+    if (
+      first?.named &&
+      second?.named &&
+      first.row !== second.row &&
+      Math.min(first.recall, second.recall) >= MIN_RECALL
+    ) {
       const a = operandAt(table, first.row, column)!
       const b = operandAt(table, second.row, column)!
       const { scale, unit } = unitsOf(table, [a, b])
@@ -239,7 +179,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
           computation,
           operation,
           operands: operation === 'difference' ? [larger, smaller] : [a, b],
-          source,
+          sources: [source, source],
         }
     }
   }
@@ -248,24 +188,25 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     if (operation === 'periods') columns = years
     else if (operation === 'sum' || operation === 'average' || operation.startsWith('compare') || operation === 'count')
       columns = years.length >= 2 ? years : all
-    else if ((operation === 'difference' || operation === 'percentage-change') && years.length >= 2)
+    else if (operation === 'cagr') columns = years
+    else if (betweenTwo(operation) && years.length >= 2)
       columns = [...years].sort((a, b) => yearOfColumn(table, b) - yearOfColumn(table, a)).slice(0, 2)
     else columns = [pickColumn(table, asked, all)]
   }
   // "from 2017 to 2019" names a range; a change runs between its ends.
-  if ((operation === 'difference' || operation === 'percentage-change') && columns.length > 2) {
+  if (betweenTwo(operation) && columns.length > 2) {
     const byYear = [...columns].sort((a, b) => yearOfColumn(table, b) - yearOfColumn(table, a))
     columns = [byYear[0]!, byYear[byYear.length - 1]!]
   }
   // "the change in sales in 2019": from the year before.
-  if ((operation === 'difference' || operation === 'percentage-change') && columns.length === 1) {
+  if (betweenTwo(operation) && columns.length === 1) {
     const year = yearOfColumn(table, columns[0]!)
-    const previous = resolve(table, { year: year - 1 })
-    if (!year || previous === null) return null
+    const [previous] = resolve(table, { year: year - 1 }) ?? []
+    if (!year || previous === undefined) return null
     columns.push(previous)
   }
 
-  const [match] = matchRows(table, asked.terms, asked.softTerms, columns)
+  const [match] = matchRows(table, asked.terms, asked.softTerms, columns, asked.gerunds)
   // "Which years does the table give X for?" may name the table by its words, not one row's.
   const aboutTable = operation === 'periods' && !asked.threshold && tableRecall(table, asked.terms) >= MIN_RECALL
   if (!match || (match.recall < MIN_RECALL && !aboutTable)) return null
@@ -301,6 +242,13 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       )
       computation = operation === 'sum' ? sum(used, scale, unit) : average(used, scale, unit)
       break
+    case 'cagr': {
+      if (present.length !== 2 || operands.length !== 2) return null
+      const [later, earlier] = chronological
+      const years = yearOfColumn(table, later!.cell.column) - yearOfColumn(table, earlier!.cell.column)
+      computation = years > 0 ? compoundGrowth(later!, earlier!, years) : null
+      break
+    }
     case 'ratio':
     case 'share':
       if (present.length !== 2 || operands.length !== 2) return null
@@ -352,8 +300,12 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     }
   }
   if (!computation) return null
-  return { score: match.score, computation, operation, operands: used, source }
+  return { score: match.score, computation, operation, operands: used, sources: used.map(() => source) }
 }
+
+/** Operations between two periods: with one named, the other is the year before; with a range, its ends. */
+const betweenTwo = (operation: Operation) =>
+  operation === 'difference' || operation === 'percentage-change' || operation === 'cagr'
 
 // "How much did the term loan decrease?" asks the size of the fall: 190,000, not -190,000. Two
 // patterns tested apart, as one with a gap between them would rescan the question.

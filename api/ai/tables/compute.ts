@@ -97,6 +97,13 @@ export function percentageChange(later: Operand, earlier: Operand): Computation 
   return result(value, null, '%', ['(', term(later), ' − ', term(earlier), ') / ', term(earlier)])
 }
 
+/** `(8,967,000 / 6,420,000)^(1/4) − 1 = 8.71%`; null when either end is not positive. */
+export function compoundGrowth(later: Operand, earlier: Operand, years: number): Computation | null {
+  if (!earlier.value.isPositive() || !later.value.isPositive() || earlier.value.isZero()) return null
+  const value = round(later.value.dividedBy(earlier.value).pow(new Decimal(1).dividedBy(years)).minus(1).times(100))
+  return result(value, null, '%', ['(', term(later), ' / ', term(earlier), `)^(1/${years}) − 1`])
+}
+
 export function sum(operands: Operand[], scale: Scale | null, unit: string | null) {
   const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
   return result(value, scale, unit, joined(operands, ' + '))
@@ -115,6 +122,16 @@ export function ratio(part: Operand, whole: Operand, asPercentage: boolean): Com
   return asPercentage
     ? result(round(quotient.times(100)), null, '%', [term(part), ' / ', term(whole)])
     : result(round(quotient), null, null, [term(part), ' / ', term(whole)])
+}
+
+/** Several parts over one whole: `(1,296,000 + 644,000) / 8,967,000 = 21.63%`; null when the whole is zero. */
+export function shareOfTotal(parts: Operand[], whole: Operand, asPercentage: boolean): Computation | null {
+  if (whole.value.isZero()) return null
+  const quotient = parts.reduce((sum, part) => sum.plus(part.value), new Decimal(0)).dividedBy(whole.value)
+  const formula: Part[] = ['(', ...joined(parts, ' + '), ') / ', term(whole)]
+  return asPercentage
+    ? result(round(quotient.times(100)), null, '%', formula)
+    : result(round(quotient), null, null, formula)
 }
 
 /** The periods whose figures a question asks for ("2019; 2018"), each named with its cell. */

@@ -4,6 +4,8 @@ export type Operation =
   | 'lookup'
   | 'difference'
   | 'percentage-change'
+  | 'cagr'
+  | 'formula'
   | 'sum'
   | 'average'
   | 'ratio'
@@ -14,7 +16,7 @@ export type Operation =
   | 'periods'
 
 /** A period the question names: a year, or the latest column ("last year") or the one before it. */
-export type Period = { year: number } | { relative: 'latest' | 'previous' }
+export type Period = { year: number } | { relative: 'latest' | 'previous' } | { latest: number }
 
 export interface Question {
   text: string
@@ -26,15 +28,24 @@ export interface Question {
   softTerms: string[]
   /** For an operation between two quantities ("X as a percentage of Y", "between X and Y"): both. */
   parts: string[][] | null
+  /** When the first of the parts lists several rows ("A and B together"): each one's terms. */
+  entities: string[][] | null
   /** "exceed $400 million": the threshold a count compares against. */
   threshold: { above: boolean; value: number; scale: 'thousand' | 'million' | 'billion' | null } | null
   /** "the difference between X and Y" asks how far apart they are (larger minus smaller), not for a change. */
   magnitude: boolean
   /** "the change in percentage of sales": a difference of percentages, in points. */
   points: boolean
+  /** Terms the question writes as an -ing form ("marketing"), which a noun of the same stem ("Markets") does not name. */
+  gerunds: string[]
 }
 
+// The phrase names the operation, not the quantity: its words never decide which row is meant.
+const CAGR =
+  /\bcagr\b|\bcompound(?:ed)? annual (?:growth )?(?:rate)?(?: of growth)?|\bcompound(?:ed)? (?:growth|rate)\b|\bannuali[sz]ed growth(?: rate)?\b/i
+
 const OPERATIONS: Array<[Operation, RegExp]> = [
+  ['cagr', CAGR],
   ['count', /\bhow many (?:years|times|periods|quarters|components|items|types)\b/i],
   // Before the others: "In which year was the movement greater?" asks for a year, not the movement.
   [
@@ -70,7 +81,8 @@ const FUNCTION_WORDS = new Set(
       'this current prior previous before january february march april may june july august september october november ' +
       'december net dollar dollars million millions thousand thousands billion higher highest larger largest greater ' +
       'greatest lower lowest smaller smallest less least bigger biggest table tables ' +
-      'provide provides information show shows highlight highlights calculated available made regarding',
+      'provide provides information show shows highlight highlights calculated available made regarding ' +
+      'company business hold held have had spend spent',
   ),
 )
 // Kept when a label holds them ("Total sales", "Net income", "Fourth quarter"), not required when it does not.
@@ -86,8 +98,23 @@ export function readQuestion(text: string): Question {
   const { terms, softTerms } = quantityTerms(text)
   const magnitude = operation === 'difference' && /\bdifferen(?:ce|t)\b/i.test(text) && !CHANGE.test(text)
   const points = operation === 'difference' && CHANGE_OF_SHARE.test(text)
-  return { text, operation, periods, terms, softTerms, parts: partsOf(text, operation), threshold, magnitude, points }
+  return {
+    text,
+    operation,
+    periods,
+    terms,
+    softTerms,
+    ...(partsOf(text, operation) ?? { parts: null, entities: null }),
+    threshold,
+    magnitude,
+    points,
+    gerunds: gerundsOf(text),
+  }
 }
+
+/** The stems of the words a text writes as -ing forms: "marketing" → market. */
+export const gerundsOf = (text: string) =>
+  [...text.toLowerCase().matchAll(/\b\p{L}{3,}ing\b/gu)].flatMap(([word]) => analyze(word))
 
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
 // "Which years does the table show X for?", "Which years did X exceed $1 million?": the periods
@@ -104,7 +131,8 @@ function operationOf(text: string, hasThreshold: boolean): Operation {
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
   if (PERIODS.test(text)) return 'periods'
   if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
-  if (operation === 'lookup' && YEAR_RANGE.test(text) && TOTAL_OVER_RANGE.test(text)) return 'sum'
+  if (operation === 'lookup' && (YEAR_RANGE.test(text) || LATEST_YEARS.test(text)) && TOTAL_OVER_RANGE.test(text))
+    return 'sum'
   // A change in a percentage is in points: "the change in percentage of sales" subtracts.
   if (operation === 'percentage-change' && CHANGE_OF_SHARE.test(text)) return 'difference'
   return operation
@@ -123,6 +151,8 @@ export function quantityTerms(text: string) {
   const all = termsOf(
     text
       .replace(THRESHOLD, ' ')
+      .replace(CAGR, ' ')
+      .replace(LATEST_YEARS, ' ')
       .replace(/\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi, ' ')
       // A number is taken from its first digit (`(?<![\d,.])`): from every digit, a long run cost its square.
       .replace(/\$?\s?(?<![\d,.])[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
@@ -146,6 +176,21 @@ const fillsRange = (text: string) => OVER_RANGE.test(text) && (!CHANGE.test(text
 // "What was total revenue over FY2023 to FY2025?": a total over a range is their sum.
 const TOTAL_OVER_RANGE = /\b(?:total|cumulative|combined|in all)\b/i
 
+// "over the five years", "in the last three fiscal years": the latest so many years the documents hold.
+const LATEST_YEARS =
+  /\b(?:over|across|in|for|during) the (?:(?:last|past|latest|most recent) )?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:fiscal )?years\b/i
+const COUNTS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+}
+
 export function periodsOf(text: string): Period[] {
   const periods: Period[] = []
   const add = (period: Period) => {
@@ -158,31 +203,54 @@ export function periodsOf(text: string): Period[] {
     // Every year between, the way the question counts them: inclusive.
     for (let year = start!; year <= end!; year++) add({ year })
   }
+  const latest = LATEST_YEARS.exec(text)
+  if (latest && periods.length === 0) add({ latest: COUNTS[latest[1]!.toLowerCase()] ?? Number(latest[1]) })
   if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
   if (/\b(?:prior|previous|preceding) (?:fiscal )?year\b|\bthe year before\b/i.test(text)) add({ relative: 'previous' })
   return periods
 }
 
 /** Two quantities of one operation: "X as a percentage of Y", "ratio of X to Y", "between X and Y". */
-function partsOf(text: string, operation: Operation): string[][] | null {
-  const patterns =
+function partsOf(text: string, operation: Operation): { parts: string[][]; entities: string[][] | null } | null {
+  // Each pattern with whether it names the whole before the part ("percentage of Y did X account for").
+  const patterns: Array<[RegExp, boolean]> =
     operation === 'share' || operation === 'ratio'
       ? [
-          /\b(?:ratio of|value of|what is|what was|is|was)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
-          /\bpercentage of (?:the )?(.+?) (?:does|do|did|is|was|were) (.+?) (?:form|make|represent|account)/i,
+          [
+            /\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
+            false,
+          ],
+          [/\bpercentage of (?:the )?(.+?) (?:does|do|did|is|was|were) (.+?) (?:form|make|represent|account)/i, true],
+          [
+            /\b(?:share|percentage|proportion|portion|part) of (?:the )?(.+?) (?:came|comes|come|was|were|is|are) (?:from|in|by|through|with) (?:the )?(.+?)\??$/i,
+            true,
+          ],
         ]
       : operation === 'difference'
-        ? [/\bdifference (?:between|in) (?:the )?(?:\w+ )?(?:of |in |for )?(.+?) (?:and|vs\.?|versus) (.+?)\??$/i]
+        ? [
+            [
+              /\bdifference (?:between|in) (?:the )?(?:\w+ )?(?:of |in |for )?(.+?) (?:and|vs\.?|versus) (.+?)\??$/i,
+              false,
+            ],
+          ]
         : []
-  for (const pattern of patterns) {
+  for (const [pattern, wholeFirst] of patterns) {
     const match = pattern.exec(text)
     if (!match) continue
-    const parts = [match[1]!, match[2]!].map((part) => quantityTerms(part).terms)
-    if (parts.every((part) => part.length > 0)) {
-      return pattern.source.includes('does|do') ? [parts[1]!, parts[0]!] : parts
-    }
+    const [part, whole] = wholeFirst ? [match[2]!, match[1]!] : [match[1]!, match[2]!]
+    const parts = [part, whole].map((written) => quantityTerms(written).terms)
+    if (parts.every((terms) => terms.length > 0)) return { parts, entities: entitiesOf(part) }
   }
   return null
+}
+
+/** "Greenleaf Markets and Cedar Valley Schools": the several rows a part adds up, or null for one. */
+function entitiesOf(part: string): string[][] | null {
+  const entities = part
+    .replace(/\b(?:together|combined|in total|taken together)\b/gi, ' ')
+    .split(/,\s*(?:and\s+)?|\s+(?:and|&|plus)\s+/i)
+    .map((written) => quantityTerms(written).terms)
+  return entities.length >= 2 && entities.every((terms) => terms.length > 0) ? entities : null
 }
 
 const THRESHOLD =

@@ -34,6 +34,11 @@ export interface Table {
   caption: string
   /** The unit most figures carry ('$', '€', '%'), or null. */
   unit: string | null
+  /**
+   * The document lists its periods down the first column ("2021 | 6,420 | 835"): `rows` are turned
+   * so that periods head the columns, as in most statements; `rows[r][c]` is the document's `[c][r]`.
+   */
+  transposed: boolean
 }
 
 // Cells split on " | " (how the pipeline writes spreadsheet, PDF and corpus tables) or tabs; a row
@@ -51,7 +56,8 @@ const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i
 
 /** A cell's number: `$  1,452.4` → 1452.4, `(12.5)` → −12.5, `12%` → 12 with unit %, `—` → null. */
 export function parseFigure(text: string): Figure | null {
-  const cell = text.trim().replace(/\s*\(\d\)$/, '')
+  // A footnote marker after a figure ("1,234 (1)"); alone, "(8)" is a negative figure.
+  const cell = text.trim().replace(/(?<=\S)\s+\(\d\)$/, '')
   if (EMPTY.test(cell)) return null
   const match = NUMBER.exec(cell)
   if (!match) return null
@@ -170,12 +176,14 @@ export function delimitedRows(text: string): string[][] | null {
 
 export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const width = Math.max(...raw.map((row) => row.length))
-  const rows = raw.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? ''))
+  const laid = raw.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? ''))
+  const transposed = periodsDown(laid)
+  const rows = transposed ? transpose(laid) : laid
   let headerRows = rows.findIndex(hasFigure)
   if (headerRows < 0) headerRows = Math.min(1, rows.length)
   const header = rows.slice(0, headerRows)
   const spans = header.map(spanning)
-  const columns: ColumnHeader[] = Array.from({ length: width }, (_, index) => {
+  const columns: ColumnHeader[] = Array.from({ length: rows[0]!.length }, (_, index) => {
     const parts = header.map((row, at) => (index === 0 ? row[0]! : spans[at]![index]!)).filter(Boolean)
     const label = [...new Set(parts)].join(' ').trim()
     return { index, label, year: index === 0 ? null : yearOf(label), terms: analyze(label) }
@@ -201,8 +209,37 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
       if (unit) units.set(unit, (units.get(unit) ?? 0) + 1)
     }
   const unit = [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
-  return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit }
+  return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit, transposed }
 }
+
+/**
+ * Periods listed down the first column under one header row of measures ("Fiscal year | Revenue |
+ * EBITDA", then "2021 | 6,420 | 835"): most rows below the header are labelled by a year, and the
+ * header names no year itself. Decided from the cells, whatever the table's source.
+ */
+function periodsDown(rows: string[][]) {
+  const headerRows = rows.findIndex(hasFigure)
+  if (headerRows !== 1 || rows[0]!.length < 2) return false
+  if (rows[0]!.slice(1).some((cell) => yearOf(cell) !== null)) return false
+  const body = rows.slice(1)
+  const years = body.filter((row) => isYearCell(row[0]!)).length
+  return years >= 2 && years >= body.length * 0.6
+}
+
+const transpose = (rows: string[][]) => rows[0]!.map((_, column) => rows.map((row) => row[column]!))
+
+/**
+ * A header naming the currency without a scale ("Revenue (USD)", "in US dollars") says the figures
+ * are in units: a scale stated elsewhere in the document belongs to another table.
+ */
+export const statesUnits = (table: Pick<Table, 'rows' | 'headerRows' | 'caption'>) =>
+  /\((?:usd|us\$|\$|eur|€|gbp|£|dollars)\)|\bin (?:us )?dollars\b/i.test(
+    [...table.rows.slice(0, table.headerRows).flat(), table.caption].join(' '),
+  )
+
+/** The table's rows as its document lays them out. */
+export const asLaidOut = (table: Pick<Table, 'rows' | 'transposed'>) =>
+  table.transposed ? transpose(table.rows) : table.rows
 
 /**
  * Each header cell, or the group label to its left (or right, for the first columns) that spans it.

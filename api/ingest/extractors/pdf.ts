@@ -10,35 +10,10 @@ import {
 } from '../extraction-types'
 import { pageImages } from '../ocr/page-images'
 import { readScans, type ScannedPage } from '../ocr/read-scans'
+import { pageText, type TextItem } from './pdf-text'
 
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
-
-interface TextItem {
-  str: string
-  hasEOL: boolean
-  transform: number[]
-  width: number
-  height: number
-}
-
-/** Joins pdf.js text items, adding a space where a visible gap separates two items on a line. */
-function pageText(items: TextItem[]) {
-  let out = ''
-  let previous: TextItem | undefined
-  for (const item of items) {
-    // The last character alone: `/\s$/` on the page so far is tried from each of its characters.
-    if (previous && !previous.hasEOL && item.str && !/\s/.test(out.at(-1) ?? '') && !/^\s/.test(item.str)) {
-      const gap = item.transform[4]! - (previous.transform[4]! + previous.width)
-      const sameLine = Math.abs(item.transform[5]! - previous.transform[5]!) < Math.max(1, previous.height * 0.5)
-      if (!sameLine || gap > Math.max(previous.height, 1) * 0.15) out += sameLine ? ' ' : '\n'
-    }
-    out += item.str
-    if (item.hasEOL) out += '\n'
-    previous = item
-  }
-  return out
-}
 
 // A page is taken for a scan when pictures cover most of it and its own text is at most a stamp or
 // a page number. Pages without pictures are never read by OCR, even without text: blank pages,

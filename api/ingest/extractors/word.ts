@@ -42,8 +42,23 @@ export async function extractWord(
   ]
   const pages: ExtractedPage[] = []
   for (const [label, raw] of sections) {
-    const text = budget.takeCleaned(raw ?? '')
+    const text = budget.takeCleaned(tableRows(raw ?? ''))
     if (text) pages.push({ kind: 'section', label, text })
   }
   return { pages, notes: budget.note() }
 }
+
+/**
+ * word-extractor writes a table row as its cells ended by tabs; cleaning would fold the tabs into
+ * spaces, so they become " | " as spreadsheet rows are, and the table reader finds the cells.
+ */
+export const tableRows = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('\t')) return line
+      const cells = line.split('\t').map((cell) => cell.trim())
+      while (cells.length > 1 && !cells.at(-1)) cells.pop()
+      return cells.join(' | ')
+    })
+    .join('\n')

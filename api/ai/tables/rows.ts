@@ -1,0 +1,132 @@
+import type { Operand } from './compute'
+import { gerundsOf, type Period, termsOf } from './question'
+import { figureAt, type Scale, type Table } from './table'
+
+/*
+ * Finding a quantity in a table: the rows whose labels name it, the columns of the periods asked
+ * for, and each cell as an operand with its labels, shared by every way of answering from tables.
+ */
+
+// A row answers when its label (or its section, or the columns read) holds this share of the words
+// naming the quantity; below it the table holds something else and the caller falls back to quoting.
+export const MIN_RECALL = 0.6
+export const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
+// Rows and columns of rates and per-share amounts are not in the table's "in thousands".
+const UNSCALED = /%|percent|per (?:share|unit|employee|customer)|ratio|\brate\b|margin/i
+const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
+
+export interface RowMatch {
+  row: number
+  score: number
+  recall: number
+  /** Whether the row's label or section holds a term: a match by the column headers alone names any row. */
+  named: boolean
+}
+
+export function matchRows(
+  table: Table,
+  terms: string[],
+  soft: string[],
+  columns: number[],
+  gerunds: string[] = [],
+): RowMatch[] {
+  const columnTerms = new Set([
+    ...columns.flatMap((column) => table.columns[column]!.terms),
+    ...table.columns[0]!.terms,
+  ])
+  const captionTerms = new Set(termsOf(table.caption))
+  const matches: RowMatch[] = []
+  for (let row = table.headerRows; row < table.rows.length; row++) {
+    if (!columns.some((column) => figureAt(table, row, column))) continue
+    const label = new Set(termsOf(table.rowLabels[row]!))
+    const section = new Set(termsOf(table.sections[row]!))
+    const labelGerunds = new Set(gerundsOf(table.rowLabels[row]!))
+    let found = 0
+    let named = false
+    for (const term of terms) {
+      if (label.has(term) || section.has(term)) named = true
+      // "marketing" and "Markets" share a stem, not a meaning; "operating" and "operations" often do.
+      if (label.has(term)) found += gerunds.includes(term) === labelGerunds.has(term) ? 1 : 0.5
+      else if (section.has(term) || columnTerms.has(term)) found += 0.8
+      else if (captionTerms.has(term)) found += 0.5
+    }
+    const recall = found / terms.length
+    const labelHits = [...label].filter((term) => terms.includes(term) || soft.includes(term)).length
+    const precision = label.size ? labelHits / label.size : 0
+    const softHits = soft.filter((term) => label.has(term)).length
+    matches.push({ row, recall, named, score: recall + 0.2 * precision + 0.05 * softHits })
+  }
+  return matches.sort((a, b) => b.score - a.score)
+}
+
+/** The share of the terms that the table's labels, headers and caption hold between them. */
+export function tableRecall(table: Table, terms: string[]) {
+  const words = new Set(
+    termsOf(
+      [...table.rowLabels, ...table.sections, ...table.columns.map((column) => column.label), table.caption].join(' '),
+    ),
+  )
+  return terms.filter((term) => words.has(term)).length / terms.length
+}
+
+/** The value columns: past the label, holding at least one figure. */
+export const valueColumns = (table: Table) =>
+  table.columns
+    .filter((column) => column.index > 0)
+    .filter((column) => table.rows.some((_, row) => figureAt(table, row, column.index)))
+
+/** The columns a period names: one, or the latest so many years; null when the table lacks any of them. */
+export function resolve(table: Table, period: Period): number[] | null {
+  const columns = valueColumns(table).filter((column) => column.year !== null)
+  const ofYear = (year: number | undefined) => columns.find((column) => column.year === year)?.index ?? null
+  if ('year' in period) return [ofYear(period.year)].filter((column) => column !== null)
+  const years = [...new Set(columns.map((column) => column.year!))].sort((a, b) => b - a)
+  if ('latest' in period) {
+    if (years.length < period.latest) return null
+    return years.slice(0, period.latest).map((year) => ofYear(year)!)
+  }
+  const year = ofYear(years[period.relative === 'latest' ? 0 : 1])
+  return year === null ? null : [year]
+}
+
+export const yearOfColumn = (table: Table, column: number) => table.columns[column]!.year ?? 0
+
+/**
+ * A period column's name in an answer: as the table writes it when that is only the period
+ * ("FY2025", "2019"), its year when the label says more ("Years Ended September 30, 2019"), else
+ * the label.
+ */
+export function periodName(table: Table, column: number) {
+  const { label, year } = table.columns[column]!
+  if (/^(?:FY\s?'?)?\d{2,4}$/i.test(label.trim())) return label.trim()
+  return year?.toString() ?? label
+}
+
+export function operandAt(table: Table, row: number, column: number): Operand | null {
+  const figure = figureAt(table, row, column)
+  if (!figure) return null
+  const cell = {
+    row,
+    column,
+    rowLabel: table.rowLabels[row]!,
+    columnLabel: table.columns[column]!.label,
+    text: table.rows[row]![column]!,
+  }
+  return { value: figure.value, cell }
+}
+
+export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
+  const percent = operands.some((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
+  if (percent) return { scale: null, unit: '%' }
+  const unscaled = operands.some(
+    (operand) =>
+      UNSCALED.test(operand.cell.rowLabel) ||
+      UNSCALED.test(operand.cell.columnLabel) ||
+      COUNTED.test(operand.cell.rowLabel),
+  )
+  const currency = operands.map((operand) => figureAt(table, operand.cell.row, operand.cell.column)?.unit).find(Boolean)
+  return {
+    scale: unscaled ? null : table.scale,
+    unit: currency ?? (table.unit && table.unit !== '%' ? table.unit : null),
+  }
+}
