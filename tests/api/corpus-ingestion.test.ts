@@ -38,9 +38,15 @@ const READ_BY_OCR: Record<string, string> = {
 
 const normalise = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ')
 // A CSV file's rows are stored as a sheet's, cells joined by " | " (api/ingest/extractors/delimited.ts):
-// a snippet spanning cells is looked for with the file's own delimiter between them.
+// a snippet spanning cells is looked for with the file's own delimiter between them. A PDF table's
+// rows are stored the same way (api/ingest/extractors/pdf-text.ts); its page shows spaces there.
 const holds = (entry: ManifestFile, text: string, snippet: string) =>
-  (entry.type === 'csv' ? [',', ';', '\t'].map((delimiter) => text.replaceAll(' | ', delimiter)) : [])
+  (entry.type === 'csv'
+    ? [',', ';', '\t'].map((delimiter) => text.replaceAll(' | ', delimiter))
+    : entry.type === 'pdf'
+      ? [text.replaceAll(' | ', ' ')]
+      : []
+  )
     .concat(text)
     .some((candidate) => candidate.includes(normalise(snippet)))
 
