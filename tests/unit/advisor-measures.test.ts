@@ -30,7 +30,14 @@ const ADD_BACKS = tableRows(
     'Legal settlement\t30,000\tOne-time\t\n',
 )
 
-const file = [PNL, SUMMARY, BALANCE, CHANNELS, CUSTOMERS, ADD_BACKS].flatMap((text, document) =>
+const LEASES =
+  'Leases\n' +
+  'Warehouse, 12 Dock Rd: the lease ends on May 31, 2029. Monthly rent is $9,000.\n' +
+  'Shop, Elm Street: the lease ends on February 28, 2026. Monthly rent is $3,500.\n' +
+  'Shop, Bay Mall: the lease ends on November 30, 2026. Monthly rent is $4,100.\n\n' +
+  'Every lease may be assigned with the landlord’s consent.'
+
+const file = [PNL, SUMMARY, BALANCE, CHANNELS, CUSTOMERS, ADD_BACKS, LEASES].flatMap((text, document) =>
   parseTables(text).map((table) => ({ table, source: document })),
 )
 const ask = (question: string, tables = file) => answerFromTables(question, tables)
@@ -128,5 +135,24 @@ describe("an advisor's measures", () => {
     // "marketing" and "Corner Markets" share the stem "market".
     expect(ask('How much did the company spend on marketing in FY2024?')).toBeNull()
     expect(ask('What was the net margin in FY2024?')?.display).toBe('7.6%')
+  })
+
+  it('reads a list written one record a line as a table, and adds, counts and filters it', () => {
+    const [leases] = parseTables(LEASES)
+    expect(leases!.rows).toEqual([
+      ['', 'Lease ends', 'Monthly rent'],
+      ['Warehouse, 12 Dock Rd', 'May 31, 2029', '$9,000'],
+      ['Shop, Elm Street', 'February 28, 2026', '$3,500'],
+      ['Shop, Bay Mall', 'November 30, 2026', '$4,100'],
+    ])
+    expect(ask('What is the total monthly rent of all leases?')?.display).toBe('$16,600')
+    const count = ask('How many leases end before 2027?')
+    expect(count?.display).toBe('2')
+    expect(count?.derivation).toBe(
+      '2 of 3 before 2027: Shop, Elm Street (February 28, 2026), Shop, Bay Mall (November 30, 2026)',
+    )
+    expect(ask('How many leases end after March 2026?')?.display).toBe('2')
+    expect(ask('Which customers are in the grocery channel?')?.display).toBe('Harbor Foods; Corner Markets')
+    expect(ask('Which customers are in the export channel?')).toBeNull()
   })
 })

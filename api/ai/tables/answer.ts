@@ -18,6 +18,8 @@ import {
   sum,
   writeParts,
 } from './compute'
+import { countByDate } from './date-count'
+import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { asShareOfRevenue } from './measures'
 import { type Operation, type Question, readQuestion } from './question'
@@ -94,6 +96,11 @@ export function answerFromTables<S>(
 function answerAsAsked<S>(question: string, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
   const asked = readQuestion(question)
   if (asked.terms.length === 0) return null
+  const byDate = countByDate(asked, tables)
+  if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
+  const filtered = rowsWhere(asked, tables)
+  if (filtered)
+    return answerOf({ ...filtered, operation: 'filter', sources: filtered.operands.map(() => filtered.source) })
   let best: Candidate<S> | null = null
   for (const { table, source } of tables) {
     const candidate = answerFromTable(asked, table, source)
@@ -123,7 +130,7 @@ function answerOf<S>({ computation, operation, operands, sources }: Candidate<S>
   return {
     operation,
     value:
-      operation.startsWith('compare') || operation === 'periods'
+      operation.startsWith('compare') || operation === 'periods' || operation === 'filter'
         ? computation.display
         : operation === 'lookup'
           ? operands.map((operand) => operand.value.toFixed()).join('; ')

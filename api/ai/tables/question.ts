@@ -6,6 +6,7 @@ export type Operation =
   | 'percentage-change'
   | 'cagr'
   | 'formula'
+  | 'filter'
   | 'sum'
   | 'average'
   | 'ratio'
@@ -67,7 +68,10 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
     'difference',
     /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
   ],
-  ['sum', /\b(?:sum|combined|altogether|in total|total of)\b|\btotal\b.*\b(?:and|between)\b.*\d/i],
+  [
+    'sum',
+    /\b(?:sum|combined|altogether|in total|total of)\b|\btotal\b.*\b(?:and|between)\b.*\d|\btotal\b.*\b(?:of )?(?:all|every|each)\b/i,
+  ],
 ]
 
 // Words that say what to do or when, not which quantity: they never decide which row is meant.

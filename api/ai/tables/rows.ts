@@ -1,4 +1,4 @@
-import type { Operand } from './compute'
+import type { CellReference, Operand } from './compute'
 import { gerundsOf, type Period, termsOf } from './question'
 import { figureAt, type Scale, type Table } from './table'
 
@@ -102,17 +102,18 @@ export function periodName(table: Table, column: number) {
   return year?.toString() ?? label
 }
 
+/** A cell with its row's and column's labels, as a citation names it. */
+export const operandCell = (table: Table, row: number, column: number): CellReference => ({
+  row,
+  column,
+  rowLabel: table.rowLabels[row]!,
+  columnLabel: table.columns[column]!.label,
+  text: table.rows[row]![column]!,
+})
+
 export function operandAt(table: Table, row: number, column: number): Operand | null {
   const figure = figureAt(table, row, column)
-  if (!figure) return null
-  const cell = {
-    row,
-    column,
-    rowLabel: table.rowLabels[row]!,
-    columnLabel: table.columns[column]!.label,
-    text: table.rows[row]![column]!,
-  }
-  return { value: figure.value, cell }
+  return figure && { value: figure.value, cell: operandCell(table, row, column) }
 }
 
 export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import Papa from 'papaparse'
 
 import { analyze } from '../retrieval/analyzer'
+import { isRecordLine, recordRows } from './records'
 
 export type Scale = 'thousand' | 'million' | 'billion'
 
@@ -139,19 +140,31 @@ export function yearOf(text: string): number | null {
 export function parseTables(text: string, context = ''): Table[] {
   const tables: Table[] = []
   let lines: string[] = []
+  let records: string[] = []
   const before: string[] = []
   const flush = () => {
     if (lines.length >= 2) tables.push(tableOf(lines.map(splitRow), before.slice(-2).join('\n'), context))
     lines = []
   }
+  // A list written one record a line is read as a table of the attributes its lines share.
+  const flushRecords = () => {
+    const rows = recordRows(records)
+    if (rows) tables.push(tableOf(rows, before.slice(-2 - records.length, -records.length).join('\n'), context))
+    records = []
+  }
   for (const line of text.split('\n')) {
-    if (IS_TABLE_LINE.test(line)) lines.push(line)
-    else {
+    if (IS_TABLE_LINE.test(line)) {
+      flushRecords()
+      lines.push(line)
+    } else {
       flush()
+      if (isRecordLine(line)) records.push(line)
+      else if (line.trim()) flushRecords()
       if (line.trim()) before.push(line.trim())
     }
   }
   flush()
+  flushRecords()
   if (tables.length === 0) {
     const rows = delimitedRows(text)
     if (rows) tables.push(tableOf(rows, '', context))
