@@ -4,7 +4,7 @@ import { log } from '../../server/log'
 import type { MessageDerivation } from '../../shared/cells'
 import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
-import { searchQueryFor } from '../ai/answers/follow-up'
+import { searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
@@ -97,8 +97,9 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     const passages = await answerPassages(deps, turn, searchQuery)
     const citations = createCitationFilter(passages.length)
     // Computed here, once, so the cells the provider's answer cites can be saved with it.
-    const computed = computeFromPassages(turn.question, passages)
-    const request = { question: turn.question, searchQuery, history: turn.history, passages, computed }
+    const standalone = standaloneQuestion(turn.question, turn.history)
+    const computed = computeFromPassages(standalone, passages)
+    const request = { question: turn.question, searchQuery, standalone, history: turn.history, passages, computed }
     for await (const piece of deps.answers.answer(request, signal)) {
       const content = citations.push(piece)
       if (content) yield { type: 'chunk', content }

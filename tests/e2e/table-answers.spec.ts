@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 
 import { FINANCIALS, financialsWorkbook } from '../support/financials-workbook'
 import { createTeam, type TeamUser } from './support/api'
@@ -84,4 +84,43 @@ test('a growth question about a spreadsheet shows its working, and an operand op
     documentPage.getByRole('heading', { name: `Cited cell: Revenue, 2025 = ${FINANCIALS.revenue2025}` }),
   ).toBeVisible()
   if (javaScriptEnabled) await expectNoAxeViolations(documentPage)
+})
+
+/** Types a question in the open conversation and sends it from the keyboard alone. */
+async function send(page: Page, question: string, javaScriptEnabled: boolean) {
+  const box = page.getByRole('textbox', { name: 'Message', exact: true })
+  await tabTo(page, box)
+  await page.keyboard.type(question)
+  if (javaScriptEnabled) await page.keyboard.press('Enter')
+  else {
+    await tabTo(page, page.getByRole('button', { name: 'Send' }))
+    await page.keyboard.press('Enter')
+  }
+}
+
+test('a follow-up is read with the question before it, and a year the files lack is said to be missing', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, member.username, member.password, { to: '/chat' })
+  const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
+  await tabTo(page, newButton)
+  const before = page.url()
+  await page.keyboard.press('Enter')
+  await expect(page).not.toHaveURL(before)
+  const answers = page.locator('.message-assistant')
+
+  await send(page, 'What was revenue in 2025?', javaScriptEnabled)
+  await expect(answers).toHaveCount(1)
+  await expect(answers.last().locator('p').first()).toHaveText(`${FINANCIALS.revenue2025} thousand`)
+
+  await send(page, 'And in 2024?', javaScriptEnabled)
+  await expect(answers).toHaveCount(2)
+  await expect(answers.last().locator('p').first()).toHaveText(`${FINANCIALS.revenue2024} thousand`)
+
+  // Asked alone, a year the workbook does not hold is named as missing, with what it does hold.
+  await send(page, 'What was revenue in 2019?', javaScriptEnabled)
+  await expect(answers).toHaveCount(3)
+  await expect(answers.last()).toContainText('The documents give revenue for 2024 and 2025, not 2019')
+  if (javaScriptEnabled) await expectNoAxeViolations(page)
 })

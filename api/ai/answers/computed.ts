@@ -97,7 +97,9 @@ export function periodsNotHeld(question: string, passages: SourcePassage[]): str
 
 /** The answer a request's caller already computed (answerTurn saves its cells), or computed here. */
 export const computedFor = (request: AnswerRequest) =>
-  request.computed === undefined ? computeFromPassages(request.question, request.passages) : request.computed
+  request.computed === undefined
+    ? computeFromPassages(request.standalone ?? request.question, request.passages)
+    : request.computed
 
 function tablesOf(passages: SourcePassage[]) {
   return passages.flatMap((passage, index) => {

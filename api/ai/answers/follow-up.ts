@@ -4,17 +4,79 @@ import type { ChatTurn } from './provider'
 // Openings that continue the previous question rather than ask a new one.
 const CONTINUES = /^\s*(and|but|also|or|then|so|what about|how about|same for|what of)\b/i
 const REFERS_BACK = /\b(it|its|that|this|those|these|they|them|their|there|he|she|his|her)\b/i
+// A year as questions write it: 2024, FY2024, FY 24, FY'24.
+const YEAR = /\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi
+const ONLY_NUMBERS = /^[\d.,]+$|^fy\d+$/
+
+/** A question whose only words are periods or figures ("and in 2024?") says nothing of its own. */
+const onlyPeriods = (question: string) => analyze(question).every((term) => ONLY_NUMBERS.test(term))
+
+/**
+ * Whether a question continues the previous one: it opens like a continuation ("And…", "What
+ * about…"), names nothing but a period, or is short and refers back with a pronoun. A short
+ * question with words of its own ("Who are the potential buyers?") is a new question.
+ */
+function continues(question: string) {
+  const terms = analyze(question).length
+  return CONTINUES.test(question) || onlyPeriods(question) || (terms <= 5 && REFERS_BACK.test(question))
+}
+
+const previousQuestion = (history: ChatTurn[]) => history.findLast((turn) => turn.role === 'user')?.content
 
 /**
  * What to search for: the question itself, or, when it reads as a follow-up ("and in 2024?", "why
- * did it fall?"), the previous question followed by this one, so the search finds what it refers
- * to. A follow-up is short or opens like a continuation; a pronoun counts only in a short question,
- * since long questions name their subject even when they say "this business".
+ * did it fall?"), the previous question followed by this one, so the search finds what it refers to.
  */
 export function searchQueryFor(question: string, history: ChatTurn[]): string {
-  const previous = history.findLast((turn) => turn.role === 'user')
-  if (!previous) return question
-  const terms = analyze(question).length
-  const followUp = terms <= 2 || CONTINUES.test(question) || (terms <= 5 && REFERS_BACK.test(question))
-  return followUp ? `${previous.content} ${question}` : question
+  const previous = previousQuestion(history)
+  return previous && continues(question) ? `${previous} ${question}` : question
+}
+
+// "What was revenue in FY2025?": how it asks ("What was"), then its measure, then its period.
+const ASKING = /\b(?:what|how much|how many)\s+(?:(?:is|was|were|are|did|does|do)\s+)?(?:the\s+)?/i
+const PREPOSITION = /\s(?:in|for|at|as of|during|over|from|on)\s/gi
+
+/** The previous question in three pieces, or null when it does not ask for a measure in a period. */
+function shapeOf(previous: string): { asking: string; period: string } | null {
+  const asking = ASKING.exec(previous)
+  if (!asking) return null
+  const body = previous.slice(asking.index + asking[0].length).replace(/\?+\s*$/, '')
+  const year = body.search(YEAR)
+  if (year < 0) return null
+  const before = [...body.slice(0, year).matchAll(PREPOSITION)].at(-1)
+  if (!before) return null
+  return { asking: previous.slice(0, asking.index + asking[0].length), period: body.slice(before.index) }
+}
+const OPENER = /^\s*(?:and|but|also|or|then|so|what about|how about|same for|what of)\b[\s,]*(?:(?:in|for|at|the)\s+)?/i
+
+/**
+ * The question a follow-up asks, written out whole, for the answerers that read one question: "And
+ * in FY2024?" after "What was revenue in FY2025?" is "What was revenue in FY2024?"; "What about
+ * EBITDA?" is "What was EBITDA in FY2025?". A question that stands alone, or a follow-up that does
+ * not fit the previous question's shape, is returned as asked.
+ */
+export function standaloneQuestion(question: string, history: ChatTurn[]): string {
+  const previous = previousQuestion(history)
+  if (!previous || !continues(question) || (!CONTINUES.test(question) && !onlyPeriods(question))) return question
+  const rest = question
+    .replace(OPENER, '')
+    .replace(/\?+\s*$/, '')
+    .trim()
+  if (!rest) return question
+  const years = rest.match(YEAR)
+  if (onlyPeriods(rest) && years) {
+    const before = previous.match(YEAR)
+    if (!before) return `${previous.replace(/\?+\s*$/, '')} in ${years.join(' and ')}?`
+    // The years asked before give way to the new ones: one for one when they are as many ("from
+    // FY2021 to FY2022" after "from FY2023 to FY2025"), else the first takes them all.
+    let at = 0
+    const pairwise = before.length === years.length
+    return previous
+      .replace(YEAR, () => (pairwise ? years[at++]! : at++ === 0 ? years.join(' and ') : ''))
+      .replace(/(?<!\s)\s+(?:and|to|through|-|–)\s*(?=\?|$)/, '')
+  }
+  const shape = shapeOf(previous.trim())
+  if (!shape || years) return question
+  // A new measure or entity in the previous one's place, its period kept.
+  return `${shape.asking}${rest}${shape.period}?`
 }

@@ -16,6 +16,11 @@ export interface AnswerRequest {
   question: string
   /** The question with what it refers back to ("and in 2024?" after a question about revenue). */
   searchQuery: string
+  /**
+   * A follow-up written out whole ("What was revenue in FY2024?"), as the table reader reads a
+   * question; the question itself when it stands alone or is absent.
+   */
+  standalone?: string
   /** Earlier turns of the conversation, oldest first. */
   history: ChatTurn[]
   /** What retrieval found, best first; an answer cites `passages[n - 1]` as `[n]`. */
