@@ -127,6 +127,17 @@ describe("an advisor's measures", () => {
     )
   })
 
+  it('reads a measure the files state as a row in its table’s scale, and values it at a multiple', () => {
+    const stated = parseTables(
+      'Non-GAAP measures (in millions)\nMeasure | 2023 | 2024\nAdjusted EBITDA | 98.2 | 123.4\nNet working capital | 40.1 | 44.0',
+    ).map((table) => ({ table, source: 0 }))
+    expect(ask('What was adjusted EBITDA in 2024?', stated)?.display).toBe('123.4 million')
+    expect(ask('What was net working capital in 2023?', stated)?.display).toBe('40.1 million')
+    expect(ask('At 6x adjusted EBITDA, what is the business worth in 2024?', stated)?.derivation).toBe(
+      '6 × 123,400,000 = 740,400,000',
+    )
+  })
+
   it('never adjusts one year’s EBITDA by another year’s add-backs', () => {
     expect(ask('What is adjusted EBITDA for FY2023?')).toBeNull()
   })

@@ -14,7 +14,7 @@ export interface Found<S> {
 }
 
 /**
- * The best-named row for `terms` among all the tables, in the column of `year`: its cell as an
+ * The best-named row for `terms` among all the tables, in the column of `period`: its cell as an
  * operand, with the table's scale. Null when no table names the quantity by a row label (a match by
  * the column headers alone would name any row).
  */

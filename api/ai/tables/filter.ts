@@ -5,9 +5,10 @@ import { type Question, termsOf } from './question'
 import { operandCell } from './rows'
 import { parseFigure, type Table } from './table'
 
-// "Which customers are in the grocery channel?": the things asked for, and what they must be.
+// "Which customers are in the grocery channel?": the things asked for, and what they must be. Each
+// part is bounded, so no start of a long question rescans the rest of it.
 const WHICH =
-  /\bwhich\s+(.+?)\s+(?:are|is|were|was|belong|belongs|fall|falls|sit|sits)\s+(?:to\s+|in\s+|under\s+|within\s+|on\s+)?(?:the\s+)?(.+?)\??$/i
+  /\bwhich\s+(\S.{0,79}?)\s+(?:are|is|were|was|belong|belongs|fall|falls|sit|sits)\s+(?:to\s+|in\s+|under\s+|within\s+|on\s+)?(?:the\s+)?(\S.{0,119}?)\??$/i
 const PERIOD = /^(?:years?|periods?|quarters?|months?|fiscal years?)$/i
 
 export interface Filtered<S> {

@@ -136,7 +136,7 @@ const MEASURES: Array<{
 ]
 
 // "At a 5.0x multiple of adjusted EBITDA, what would the enterprise value be?"
-const MULTIPLE = /\b(\d{1,3}(?:\.\d{1,2})?)\s?(?:x|×|times)(?:\s+(?:multiple\s+)?(?:of|on)\s+(.+?))?(?=[,?.]|$)/i
+const MULTIPLE = /\b(\d{1,3}(?:\.\d{1,2})?)\s?(?:x|×|times)(?:(?:\s+(?:multiple\s+)?(?:of|on)\s+|\s+)(.{1,80}?))?(?=[,?.]|$)/i
 const VALUE = /\b(?:enterprise value|valuation|value|worth|price)\b/i
 
 /** The one year the question names, else the latest the tables hold. */
@@ -170,7 +170,8 @@ export function answerByFormula<S>(asked: Question, tables: Tables<S>): FormulaA
     amount = measure ? measure.evaluate(tables, period) : null
     parts = amount?.parts ?? []
   }
-  if (!amount) return null
+  // A measure the files state as a row of its own is the table reader's lookup, in the table's scale.
+  if (!amount || (!multiple && amount.operands.length === 1)) return null
   const display = describe(amount.value, null, amount.unit)
   const all = amount.operands.length > 1 || multiple ? [...parts, ` = ${display}`] : parts
   return {
