@@ -58,13 +58,22 @@ describe('tables whatever their layout', () => {
       parseTables(SUMMARY).map((table) => ({ table, source: 1 })),
     )
     expect(answer?.value).toBe('-8')
-    expect(answer?.display).toBe('-8 thousand')
+    expect(answer?.display).toBe('-$8 thousand')
     const { cell } = answer!.operands[0]!
     // In the turned table the cell is row 3, column 2; the document has it in row 2 (2023), column 3.
     expect([cell.row, cell.column]).toEqual([3, 2])
     const cited = citedTable(SUMMARY, { table: 0, row: cell.column, column: cell.row })
     expect(cited?.rows[cited.row]![cited.column]).toBe('(8)')
     expect(cited?.rows[0]).toEqual(['Year', 'Revenue', 'Capital expenditures', 'Other income (expense)'])
+  })
+
+  it('gives bare figures the currency their title names, never to a count', () => {
+    const pnl = parseTables(
+      'Income statement ($ in thousands)\n | 2023 | 2024\nNet sales | 11,482 | 12,010\nEmployees | 61 | 64',
+    )
+    const tables = pnl.map((table) => ({ table, source: 0 }))
+    expect(ask('What were net sales in 2023?', tables)?.display).toBe('$11,482 thousand')
+    expect(ask('How many employees were there in 2024?', tables)?.display).toBe('64')
   })
 
   it('reads a Word table written with tabs as rows of cells', () => {
@@ -75,7 +84,7 @@ describe('tables whatever their layout', () => {
 describe("an advisor's measures", () => {
   it('adds every year of "over the three years" and computes a CAGR between a range’s ends', () => {
     expect(ask('What were total capital expenditures over the three years?')?.derivation).toBe(
-      '120 + 210 + 90 = 420 thousand',
+      '120 + 210 + 90 = $420 thousand',
     )
     expect(ask('What was the compound annual growth rate of revenue from FY2022 to FY2024?')?.derivation).toBe(
       '(5,000,000 / 4,000,000)^(1/2) − 1 = 11.8%',

@@ -136,7 +136,8 @@ const MEASURES: Array<{
 ]
 
 // "At a 5.0x multiple of adjusted EBITDA, what would the enterprise value be?"
-const MULTIPLE = /\b(\d{1,3}(?:\.\d{1,2})?)\s?(?:x|×|times)(?:(?:\s+(?:multiple\s+)?(?:of|on)\s+|\s+)(.{1,80}?))?(?=[,?.]|$)/i
+const MULTIPLE =
+  /\b(\d{1,3}(?:\.\d{1,2})?)\s?(?:x|×|times)(?:(?:\s+(?:multiple\s+)?(?:of|on)\s+|\s+)(.{1,80}?))?(?=[,?.]|$)/i
 const VALUE = /\b(?:enterprise value|valuation|value|worth|price)\b/i
 
 /** The one year the question names, else the latest the tables hold. */

@@ -119,15 +119,14 @@ export function operandAt(table: Table, row: number, column: number): Operand | 
 export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
   const percent = operands.some((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
   if (percent) return { scale: null, unit: '%' }
-  const unscaled = operands.some(
-    (operand) =>
-      UNSCALED.test(operand.cell.rowLabel) ||
-      UNSCALED.test(operand.cell.columnLabel) ||
-      COUNTED.test(operand.cell.rowLabel),
-  )
+  const counted = operands.some((operand) => COUNTED.test(operand.cell.rowLabel))
+  const unscaled =
+    counted ||
+    operands.some((operand) => UNSCALED.test(operand.cell.rowLabel) || UNSCALED.test(operand.cell.columnLabel))
   const currency = operands.map((operand) => figureAt(table, operand.cell.row, operand.cell.column)?.unit).find(Boolean)
+  // A count ("Employees") is no amount of the table's currency.
   return {
     scale: unscaled ? null : table.scale,
-    unit: currency ?? (table.unit && table.unit !== '%' ? table.unit : null),
+    unit: currency ?? (table.unit && table.unit !== '%' && !counted ? table.unit : null),
   }
 }

@@ -221,7 +221,9 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
       const unit = parseFigure(cell)?.unit
       if (unit) units.set(unit, (units.get(unit) ?? 0) + 1)
     }
-  const unit = [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+  const unit =
+    [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ??
+    currencyNamed([caption, ...rows.slice(0, headerRows).flat()].join(' '))
   return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit, transposed }
 }
 
@@ -249,6 +251,17 @@ export const statesUnits = (table: Pick<Table, 'rows' | 'headerRows' | 'caption'
   /\((?:usd|us\$|\$|eur|€|gbp|£|dollars)\)|\bin (?:us )?dollars\b/i.test(
     [...table.rows.slice(0, table.headerRows).flat(), table.caption].join(' '),
   )
+
+/**
+ * The currency a table's title or header names for figures written bare: "($ in thousands)", "In
+ * thousands of US dollars", "Revenue (USD)" are dollars.
+ */
+function currencyNamed(text: string): string | null {
+  if (/\$|\bu\.?s\.? dollars?\b|\busd\b|\bdollars\b/i.test(text)) return '$'
+  if (/€|\beur(?:os?)?\b/i.test(text)) return '€'
+  if (/£|\bgbp\b|\bpounds sterling\b/i.test(text)) return '£'
+  return null
+}
 
 /** The table's rows as its document lays them out. */
 export const asLaidOut = (table: Pick<Table, 'rows' | 'transposed'>) =>
