@@ -35,22 +35,8 @@ test('a growth question about a spreadsheet shows its working, and an operand op
   context,
   javaScriptEnabled,
 }) => {
-  await signInAs(page, member.username, member.password, { to: '/chat' })
-  const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
-  await tabTo(page, newButton)
-  const before = page.url()
-  await page.keyboard.press('Enter')
-  await expect(page).not.toHaveURL(before)
-
-  const box = page.getByRole('textbox', { name: 'Message', exact: true })
-  await tabTo(page, box)
-  await page.keyboard.type(QUESTION)
-  // Enter sends when JavaScript runs; without it Enter is a new line and the Send button sends.
-  if (javaScriptEnabled) await page.keyboard.press('Enter')
-  else {
-    await tabTo(page, page.getByRole('button', { name: 'Send' }))
-    await page.keyboard.press('Enter')
-  }
+  await startConversation(page)
+  await send(page, QUESTION, javaScriptEnabled)
 
   const answer = page.locator('.message-assistant').last()
   await expect(answer).toContainText('24.41%')
@@ -86,11 +72,22 @@ test('a growth question about a spreadsheet shows its working, and an operand op
   if (javaScriptEnabled) await expectNoAxeViolations(documentPage)
 })
 
+/** Signs the member in and starts a new conversation from the keyboard. */
+async function startConversation(page: Page) {
+  await signInAs(page, member.username, member.password, { to: '/chat' })
+  const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
+  await tabTo(page, newButton)
+  const before = page.url()
+  await page.keyboard.press('Enter')
+  await expect(page).not.toHaveURL(before)
+}
+
 /** Types a question in the open conversation and sends it from the keyboard alone. */
 async function send(page: Page, question: string, javaScriptEnabled: boolean) {
   const box = page.getByRole('textbox', { name: 'Message', exact: true })
   await tabTo(page, box)
   await page.keyboard.type(question)
+  // Enter sends when JavaScript runs; without it Enter is a new line and the Send button sends.
   if (javaScriptEnabled) await page.keyboard.press('Enter')
   else {
     await tabTo(page, page.getByRole('button', { name: 'Send' }))
@@ -102,12 +99,7 @@ test('a follow-up is read with the question before it, and a year the files lack
   page,
   javaScriptEnabled,
 }) => {
-  await signInAs(page, member.username, member.password, { to: '/chat' })
-  const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
-  await tabTo(page, newButton)
-  const before = page.url()
-  await page.keyboard.press('Enter')
-  await expect(page).not.toHaveURL(before)
+  await startConversation(page)
   const answers = page.locator('.message-assistant')
 
   await send(page, 'What was revenue in 2025?', javaScriptEnabled)

@@ -72,7 +72,8 @@ export function datesIn(text: string): FoundDate[] {
   return found.sort((a, b) => a.index - b.index)
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Counts written as words, as documents and questions write them ("six months", "the five years"). */
+export const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
   one: 1,

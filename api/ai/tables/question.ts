@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '../analysis/figures'
 import { analyze } from '../retrieval/analyzer'
 
 export type Operation =
@@ -183,17 +184,6 @@ const TOTAL_OVER_RANGE = /\b(?:total|cumulative|combined|in all)\b/i
 // "over the five years", "in the last three fiscal years": the latest so many years the documents hold.
 const LATEST_YEARS =
   /\b(?:over|across|in|for|during) the (?:(?:last|past|latest|most recent) )?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:fiscal )?years\b/i
-const COUNTS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-}
 
 export function periodsOf(text: string): Period[] {
   const periods: Period[] = []
@@ -208,7 +198,7 @@ export function periodsOf(text: string): Period[] {
     for (let year = start!; year <= end!; year++) add({ year })
   }
   const latest = LATEST_YEARS.exec(text)
-  if (latest && periods.length === 0) add({ latest: COUNTS[latest[1]!.toLowerCase()] ?? Number(latest[1]) })
+  if (latest && periods.length === 0) add({ latest: NUMBER_WORDS[latest[1]!.toLowerCase()] ?? Number(latest[1]) })
   if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
   if (/\b(?:prior|previous|preceding) (?:fiscal )?year\b|\bthe year before\b/i.test(text)) add({ relative: 'previous' })
   return periods
