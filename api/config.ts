@@ -132,7 +132,7 @@ const ApiConfigSchema = z.object({
       'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
     )
     .optional(),
-  /** Another S3-compatible service (MinIO, R2, Ceph…); unset, AWS. */
+  /** Another S3-compatible service (SeaweedFS, R2, Ceph…); unset, AWS. */
   S3_ENDPOINT: z
     .string()
     .url('must be an http:// or https:// URL')

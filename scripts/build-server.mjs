@@ -1,6 +1,6 @@
 // `node scripts/build-server.mjs` (part of `npm run build`): the server as `npm start` runs it, so an
 // image built ahead of time starts without building. `npm start` calls buildServer() itself when the
-// sources are newer than the build.
+// sources' digest differs from the one the build recorded (scripts/build-sources.mjs).
 //
 // The server as plain ES modules with its packages left external, rather than TypeScript compiled
 // as it loads: the loader's thread and its transforms held ~60 MB for the life of the process
@@ -13,10 +13,20 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
+import { SERVER_SOURCES, sourceDigest } from './build-sources.mjs'
+
 export const serverBuilds = path.resolve('build/server')
 export const current = path.join(serverBuilds, 'current.json')
 
+/** Whether build/server holds the server built from the sources as they are now. */
+export function serverBuildIsCurrent() {
+  if (!existsSync(current)) return false
+  const { id, sources } = JSON.parse(readFileSync(current, 'utf8'))
+  return existsSync(path.join(serverBuilds, id, 'server.mjs')) && sources === sourceDigest(SERVER_SOURCES)
+}
+
 export async function buildServer() {
+  const sources = sourceDigest(SERVER_SOURCES)
   const { build, stop } = await import('esbuild')
   const ownFileUrls = {
     name: 'own-file-urls',
@@ -49,7 +59,7 @@ export async function buildServer() {
     logLevel: 'error',
   })
   const temporary = `${current}.${id}.tmp`
-  writeFileSync(temporary, JSON.stringify({ id }))
+  writeFileSync(temporary, JSON.stringify({ id, sources }))
   renameSync(temporary, current)
   for (const entry of readdirSync(serverBuilds, { withFileTypes: true })) {
     if (entry.isDirectory() && entry.name !== id && entry.name !== previous) {

@@ -21,7 +21,7 @@ import { type FileStore, isStorageKey, StoredFileMissingError } from './file-sto
 
 export interface S3StoreOptions {
   bucket: string
-  /** Another S3-compatible service (MinIO, R2, a local test server); unset, AWS itself. */
+  /** Another S3-compatible service (SeaweedFS, R2, a local test server); unset, AWS itself. */
   endpoint?: string
   region: string
   /** Unset, the SDK's default credential chain (environment, profile, instance role). */

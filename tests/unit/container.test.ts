@@ -66,7 +66,10 @@ interface ComposeService {
   healthcheck?: { test?: string[]; disable?: boolean }
   volumes?: string[]
 }
-const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, ComposeService> }
+const compose = parse(read('compose.yaml'), { merge: true }) as {
+  services: Record<string, ComposeService>
+  volumes: Record<string, unknown>
+}
 const appServices = ['web', 'worker'] as const
 
 /** A compose value as `docker compose` would pass it, required secrets given a long enough stand-in. */
@@ -187,11 +190,51 @@ describe('compose.yaml', () => {
 
   it('has PostgreSQL with pgvector, checked for health, on a volume', () => {
     const db = compose.services.db!
-    expect(db.image).toMatch(/^pgvector\/pgvector:pg\d+$/)
+    expect(db.image).toMatch(/^pgvector\/pgvector:\d+\.\d+\.\d+-pg\d+-bookworm$/)
     expect(db.healthcheck?.test?.join(' ')).toContain('pg_isready')
     expect(db.volumes?.some((volume) => volume.endsWith(':/var/lib/postgresql/data'))).toBe(true)
     const databaseUrl = serviceEnvironment(compose.services.web!).DATABASE_URL!
     expect(new URL(databaseUrl).hostname).toBe('db')
+  })
+
+  it('pins every image it pulls to a version', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (service.build) continue
+      expect(service.image, name).toMatch(/:[^:]*\d+\.\d+[^:]*$/)
+    }
+  })
+
+  it("keeps every container's data on a named volume, none left anonymous", () => {
+    const named = Object.keys(compose.volumes)
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const volume of service.volumes ?? []) expect(named, `${name}: ${volume}`).toContain(volume.split(':')[0])
+    }
+    const { runtime } = dockerfile()
+    const declared = runtime.find((instruction) => instruction.keyword === 'VOLUME')!.args
+    for (const name of appServices) {
+      expect(
+        compose.services[name]!.volumes?.map((volume) => volume.split(':')[1]),
+        name,
+      ).toContain(declared)
+    }
+  })
+
+  it('seeds no demo organization unless asked to, and neither does the image', () => {
+    for (const name of appServices) expect(serviceEnvironment(compose.services[name]!).SEED_DEMO).toBe('false')
+    expect(envOf(dockerfile().runtime).SEED_DEMO).toBe('false')
+  })
+
+  it("stores uploads in an S3 server that makes the app's bucket and is checked for health", () => {
+    const s3 = compose.services.s3!
+    const web = serviceEnvironment(compose.services.web!)
+    expect(s3.environment!.S3_BUCKET).toBe(web.S3_BUCKET)
+    const endpoint = new URL(web.S3_ENDPOINT!)
+    expect(endpoint.hostname).toBe('s3')
+    expect(s3.healthcheck?.test?.join(' ')).toContain(`127.0.0.1:${endpoint.port}/healthz`)
+    // The app's keys are the store's own: the same variables.
+    const app = compose.services.web!.environment!
+    expect(s3.environment!.AWS_ACCESS_KEY_ID).toBe(app.S3_ACCESS_KEY_ID)
+    expect(s3.environment!.AWS_SECRET_ACCESS_KEY).toBe(app.S3_SECRET_ACCESS_KEY)
   })
 
   it('documents every variable web and worker get in README, and both config schemas accept them', async () => {

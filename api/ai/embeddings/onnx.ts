@@ -71,7 +71,15 @@ async function loadPipeline(folder: string): Promise<FeatureExtractionPipeline> 
         '(expected the Hugging Face layout with an ONNX export)',
     )
   }
-  const { env, pipeline } = await import('@huggingface/transformers')
+  const { env, pipeline } = await import('@huggingface/transformers').catch((error: unknown) => {
+    // The image leaves the ONNX runtimes out unless it is built with LOCAL_MODELS=true (Dockerfile).
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error
+    throw new EmbeddingError(
+      'EMBEDDING_PROVIDER=onnx needs the package @huggingface/transformers, which this installation ' +
+        'leaves out: build the image with --build-arg LOCAL_MODELS=true, or run npm ci.',
+      { cause: error },
+    )
+  })
   env.allowRemoteModels = false
   env.allowLocalModels = true
   // The file cache is consulted before the folder, so a stale entry under the same name would win.
