@@ -205,6 +205,37 @@ describe('answers from an OpenAI-compatible server', () => {
     expect(other.at(-1)).toMatchObject({ type: 'metadata', message: { derivation: null } })
   })
 
+  it('end with the figures the model wrote that no passage nor the computed figure holds', async () => {
+    const analyst = await signIn(api, 'analyst')
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Freight ($ thousands)', '2024', '2023'],
+        ['Freight revenue', 8412, 7650],
+      ]),
+      'Freight',
+    )
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
+    const created = await (await upload(api, analyst, { name: 'freight.xlsx', bytes })).json()
+    expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+    // Read figures, one rounded into millions, then two of the model's own: a sum and a rate.
+    llm.onCall((current) => {
+      current.send('Freight revenue was 8,412 in 2024 and 7,650 in 2023, about $8.4 million [1]. ')
+      current.send('Together that is 16,062, and it grew 10.1% a year.')
+      current.finish()
+    })
+    const id = await conversation()
+    const events = await eventLines(await streamed(id, 'What was freight revenue in 2024 and 2023?')).rest()
+    const final = events.at(-1)
+    if (final?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(final)}`)
+    expect(final.message.content).toBe(
+      'Freight revenue was 8,412 in 2024 and 7,650 in 2023, about $8.4 million [1]. Together that is 16,062, and it ' +
+        'grew 10.1% a year.\n\n**Check before use:** 16,062, 10.1% are not in your documents or the figure computed ' +
+        'from them; the assistant wrote them itself.',
+    )
+  })
+
   it('are told that passages are quoted evidence, each fenced so that its words cannot end it', async () => {
     const analyst = await signIn(api, 'analyst')
     const created = await (

@@ -29,7 +29,8 @@ describe('extractive answers', () => {
       passage('The factory lease runs until 2031.', 1),
       passage('Succession: the founder steps back in 2026. The board approved the succession plan in March.', 2),
     ])
-    expect(text).toBe('> The board approved the succession plan in March. [2]')
+    // Who did it leads, alone on its line (./short-answer), above the sentence that says so.
+    expect(text).toBe('The board\n\n> The board approved the succession plan in March. [2]')
   })
 
   it('quote instructions written in a document as a quotation with its citation, never as its own words', async () => {
@@ -80,6 +81,25 @@ describe('periods the documents do not give', () => {
   const statement = passage(
     'Income statement\n | FY2021 | FY2022 | FY2023\nRevenue | 6420000 | 7015000 | 7688000\nSelling expenses | 2019000 | 2100000 | 2200000',
   )
+
+  it('say what a table shows from the sentence that introduces it', async () => {
+    const text = await answer('What does the table show?', [
+      passage(['Cash | 2024 | 2023', 'Operating | 12,400 | 10,900'].join('\n'), 1, 'Annual report'),
+      passage('The company grew in 2024. Cash flows by activity were as follows (in thousands):', 2, 'Annual report'),
+    ])
+    expect(text).toBe('Cash flows by activity\n\n> Cash flows by activity were as follows (in thousands): [2]')
+  })
+
+  it('take a table’s caption and scale from its introduction in another chunk of the document', async () => {
+    const table = passage(['Item | 2024 | 2023', 'Payroll | 1,250 | 1,140', 'Rent | 310 | 300'].join('\n'), 1, 'Notes')
+    const introduction = passage('Accrued liabilities consisted of the following (in thousands):', 2, 'Notes')
+    expect(await answer('What were accrued payroll liabilities in 2024?', [table, introduction])).toMatch(
+      /^1,250 thousand\n/,
+    )
+    // From another document, it introduces some other table: no caption, no scale.
+    const elsewhere = passage('Accrued liabilities consisted of the following (in thousands):', 2, 'Other file')
+    expect(await answer('What were accrued payroll liabilities in 2024?', [table, elsewhere])).not.toMatch(/^1,250/)
+  })
 
   it('say which periods they give instead of quoting a neighbour', async () => {
     expect(await answer('What was revenue in FY2019?', [statement])).toBe(

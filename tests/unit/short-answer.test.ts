@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { shortAnswer } from '../../api/ai/answers/short-answer'
+import { asksWhatTableShows, shortAnswer } from '../../api/ai/answers/short-answer'
+import { tableCaptionOf } from '../../api/ai/tables/caption'
 
 describe('the short phrase an answer leads with', () => {
   it('never takes the day of a date for a count', () => {
@@ -45,6 +46,86 @@ describe('the short phrase an answer leads with', () => {
         'The increase is mainly attributable to changes in deferred tax assets.',
       ]),
     ).toBe('mainly attributable to changes in deferred tax assets.')
+  })
+
+  it('gives what caused it without the connector when the question holds the relation itself', () => {
+    const sentences = ['Freight costs rose 12% in 2024, mainly due to higher diesel prices and a new depot.']
+    expect(shortAnswer('Why did freight costs rise in 2024?', sentences)).toBe(
+      'mainly due to higher diesel prices and a new depot.',
+    )
+    expect(shortAnswer('What led to the rise in freight costs in 2024?', sentences)).toBe(
+      'higher diesel prices and a new depot.',
+    )
+    expect(shortAnswer('What was the rise in freight costs in 2024 mainly due to?', sentences)).toBe(
+      'higher diesel prices and a new depot.',
+    )
+    // "primarily from" marks a cause; "from" alone does not.
+    expect(
+      shortAnswer('Why was there a tax benefit in 2023?', [
+        'The tax benefit arose primarily from the release of a valuation allowance from prior years.',
+      ]),
+    ).toBe('primarily from the release of a valuation allowance from prior years.')
+  })
+
+  it('gives who did it, from "was approved by X" or "X approved", up to the date or clause after it', () => {
+    expect(
+      shortAnswer('Who approved the accounts?', [
+        'The accounts were approved by the audit committee on 4 March 2025 and signed by the chair.',
+      ]),
+    ).toBe('the audit committee')
+    expect(
+      shortAnswer('Who signed the letter of intent?', [
+        'In June, Albatross Logistics signed the letter of intent with the founders.',
+      ]),
+    ).toBe('Albatross Logistics')
+    expect(shortAnswer('Who runs sales?', ['The sales director, Ana Ortiz, has run sales since 2015.'])).toBe(
+      'Ana Ortiz',
+    )
+    // "Who is X" asks what X is, answered as a definition.
+    expect(shortAnswer('Who is the buyer?', ['The buyer is a regional distributor of spare parts.'])).toBe(
+      'a regional distributor of spare parts.',
+    )
+  })
+
+  it('gives what the subject did, any verb, up to the clause or date after it', () => {
+    expect(
+      shortAnswer('What did the board approve in 2024?', [
+        'In May 2024, the board approved a dividend of $0.40 per share, which was paid in June.',
+      ]),
+    ).toBe('a dividend of $0.40 per share')
+    expect(shortAnswer('What did the owner sign in 2024?', ['The lease was renewed in 2024.'])).toBeNull()
+  })
+
+  it('gives what a sentence says beyond the question when its opening restates it', () => {
+    expect(
+      shortAnswer('What results in the earn-out payments?', [
+        'Earn-out payments result from revenue above the agreed target in each of the two years after closing.',
+      ]),
+    ).toBe('revenue above the agreed target in each of the two years after closing')
+    expect(
+      shortAnswer('What led to the lease charges?', [
+        'Lease charges in 2024 primarily related to exiting two depots, which closed in March.',
+      ]),
+    ).toBe('exiting two depots')
+    // A sentence that does not restate the question, or a figure question, gets no phrase of it.
+    expect(shortAnswer('What results in the earn-out payments?', ['The buyer pays in cash at closing.'])).toBeNull()
+    expect(
+      shortAnswer('What is the earn-out payment in 2026?', ['The earn-out payment is capped by the agreement.']),
+    ).toBeNull()
+  })
+
+  it('gives what a table shows from the sentence that introduces it', () => {
+    expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
+      'The carrying value of goodwill by segment',
+    )
+    expect(tableCaptionOf('The following table sets forth revenue by region (in thousands):')).toBe('revenue by region')
+    expect(tableCaptionOf('Accrued liabilities consisted of the following (in thousands):')).toBe('Accrued liabilities')
+    expect(tableCaptionOf('Revenue by channel for the years ended June 30, 2024 and 2023:')).toBe(
+      'Revenue by channel for the years ended June 30, 2024 and 2023',
+    )
+    expect(tableCaptionOf('Revenue grew 8% in 2024.')).toBeNull()
+    expect(asksWhatTableShows('What does the table show?')).toBe(true)
+    expect(asksWhatTableShows('What does the table show about revenue in 2024?')).toBe(false)
   })
 
   it('gives what follows the question’s verb or "is" when the words before it name the subject', () => {

@@ -1,7 +1,8 @@
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
+import { tableCaptionOf } from '../tables/caption'
 import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
-import { parseTables, scaleAround, statesUnits } from '../tables/table'
+import { parseTables, scaleAround, scaleOf, statesUnits, type Table } from '../tables/table'
 import type { AnswerRequest, SourcePassage } from './provider'
 
 /** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
@@ -102,18 +103,47 @@ export const computedFor = (request: AnswerRequest) =>
     : request.computed
 
 function tablesOf(passages: SourcePassage[]) {
-  return passages.flatMap((passage, index) => {
+  const parsed = passages.map((passage) => {
     const own = [proseOf(passage.text), passage.sheetName ?? ''].join('\n')
-    const siblings = passages
-      .filter((other) => other !== passage && other.documentTitle === passage.documentTitle)
-      .map((other) => proseOf(other.text))
-      .join('\n')
-    // The table's index is its place in the chunk's text, where the document view reads it again.
-    return parseTables(passage.text, own).map((table, tableIndex) => ({
-      table: table.scale || statesUnits(table) ? table : { ...table, scale: scaleAround(table, siblings) },
-      source: { passage: index, table: tableIndex, transposed: table.transposed },
-    }))
+    return parseTables(passage.text, own)
   })
+  return passages.flatMap((passage, index) => {
+    const siblings = passages.filter((other) => other !== passage && other.documentTitle === passage.documentTitle)
+    const introduction = introductionAmong(passage, siblings, parsed, passages)
+    const around = siblings.map((other) => proseOf(other.text)).join('\n')
+    // The table's index is its place in the chunk's text, where the document view reads it again.
+    return parsed[index]!.map((table, tableIndex) => {
+      const captioned = introduction && !table.caption ? { ...table, caption: introduction } : table
+      return {
+        table:
+          captioned.scale || statesUnits(captioned)
+            ? captioned
+            : { ...captioned, scale: scaleOf(captioned.caption) ?? scaleAround(captioned, around) },
+        source: { passage: index, table: tableIndex, transposed: table.transposed },
+      }
+    })
+  })
+}
+
+/**
+ * The sentence introducing a passage's one table without a caption ("Accrued liabilities consisted
+ * of the following (in thousands):"), when the chunker put it in another retrieved passage of the
+ * document: only when that document's retrieved passages hold one such table and one such sentence,
+ * so no table takes another's caption.
+ */
+function introductionAmong(
+  passage: SourcePassage,
+  siblings: SourcePassage[],
+  parsed: Table[][],
+  passages: SourcePassage[],
+) {
+  const document = [passage, ...siblings]
+  const uncaptioned = document.flatMap((member) => parsed[passages.indexOf(member)]!.filter((table) => !table.caption))
+  if (uncaptioned.length !== 1 || !parsed[passages.indexOf(passage)]!.includes(uncaptioned[0]!)) return null
+  const introductions = siblings
+    .flatMap((sibling) => proseOf(sibling.text).split(/(?<=[.:])\s+|\n/))
+    .filter((sentence) => tableCaptionOf(sentence) !== null && /:\s*$/.test(sentence))
+  return introductions.length === 1 ? introductions[0]!.trim() : null
 }
 
 function written(answer: TableAnswer<number>, passages: SourcePassage[]): Omit<ComputedAnswer, 'parts' | 'operands'> {

@@ -1,8 +1,9 @@
 import { analyze, bigrams } from '../retrieval/analyzer'
+import { tableCaptionOf } from '../tables/caption'
 import { CELL_SEPARATOR } from '../tables/table'
 import { computedFor, computedPieces, periodsNotHeld } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
-import { shortAnswer } from './short-answer'
+import { asksWhatTableShows, shortAnswer } from './short-answer'
 
 export const NO_ANSWER =
   'I could not find an answer to that in your documents. Try asking in other words, or check that the ' +
@@ -59,6 +60,14 @@ export function extractiveAnswers(): AnswerProvider {
 
 function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   const units = passages.flatMap((passage, index) => unitsOf(passage, index))
+  // "What does the table show?" names nothing a sentence would cover: the sentence that introduces
+  // a table says it ("The carrying value of goodwill by segment was as follows:").
+  if (asksWhatTableShows(question)) {
+    for (const unit of units) {
+      const caption = unit.table ? null : tableCaptionOf(unit.text)
+      if (caption) return [caption, `\n\n${render(unit)}`]
+    }
+  }
   // In a follow-up the search query also holds the previous question. What is asked now decides
   // whether a unit answers and the earlier question only ranks those that do, unless what is asked
   // now is only a figure or a year ("and in 2017?"): then both count, the new terms double.

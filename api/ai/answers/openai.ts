@@ -4,6 +4,7 @@ import type { ApiConfig } from '../../config'
 import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
 import { computedFor } from './computed'
+import { figuresNotInEvidence, unheldFiguresNote } from './figure-check'
 import type { AnswerProvider, AnswerRequest } from './provider'
 
 export class AnswerProviderError extends Error {
@@ -45,30 +46,44 @@ export function openAiAnswers(
   return {
     name: `openai:${model}`,
     async *answer(request: AnswerRequest, signal: AbortSignal) {
+      const computed = computedFor(request)
       let stream
       try {
         stream = await client.chat.completions.create(
-          { model, stream: true, messages: messagesFor(request) },
+          { model, stream: true, messages: messagesFor(request, computed) },
           { signal },
         )
       } catch (error) {
         signal.throwIfAborted()
         throw fail(error)
       }
+      let written = ''
       try {
         for await (const part of stream) {
           const content = part.choices[0]?.delta?.content
-          if (content) yield content
+          if (content) {
+            written += content
+            yield content
+          }
         }
       } catch (error) {
         signal.throwIfAborted()
         throw fail(error)
       }
+      // The model states figures, never works them out: one that neither the passages nor the
+      // computed answer hold is named below the answer, so no one copies it as read from a file.
+      const evidence = request.passages.map((passage) => passage.text)
+      if (computed) evidence.push(computed.figure, computed.derivation)
+      const unheld = figuresNotInEvidence(written, evidence)
+      if (unheld.length) yield unheldFiguresNote(unheld)
     },
   }
 }
 
-function messagesFor(request: AnswerRequest): OpenAI.ChatCompletionMessageParam[] {
+function messagesFor(
+  request: AnswerRequest,
+  computed: ReturnType<typeof computedFor>,
+): OpenAI.ChatCompletionMessageParam[] {
   const { question, history, passages } = request
   const numbered = passages
     .map((passage, index) => {
@@ -82,7 +97,6 @@ function messagesFor(request: AnswerRequest): OpenAI.ChatCompletionMessageParam[
     .join('\n\n')
   // Figures are computed by code, exactly (./computed): the model is given the result and its
   // cited working to state, never the arithmetic to do.
-  const computed = computedFor(request)
   const fact = computed
     ? `\n\nComputed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n${computed.figure}\n${computed.derivation}`
     : ''

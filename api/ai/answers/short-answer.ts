@@ -10,7 +10,12 @@ import { analyze } from '../retrieval/analyzer'
  */
 export function shortAnswer(question: string, sentences: string[], { figures = true } = {}): string | null {
   const asked = question.trim()
-  if (CAUSE_QUESTION.test(asked)) return firstOf(sentences, causeIn)
+  const cause = CAUSE_QUESTION.test(asked) ? firstOf(sentences, causeIn) : null
+  // "What led to X?", "What was X due to?": the question holds the relation, the answer is what.
+  if (cause) return CAUSE_AS_SUBJECT.test(asked) ? cause.replace(CAUSE_CONNECTOR, '').trim() : cause
+  const agent = WHO_QUESTION.exec(asked)
+  const byAgent = agent ? firstOf(sentences, (sentence) => agentOf(sentence, agent[1]!, agent[2]!)) : null
+  if (byAgent) return byAgent
   const byYear = WHICH_YEAR.test(asked) ? firstOf(sentences, (sentence) => yearsIn(asked, sentence)) : null
   if (byYear) return byYear
   if (WHEN_QUESTION.test(asked)) return firstOf(sentences, (sentence) => DATE.exec(sentence)?.[0] ?? null)
@@ -22,7 +27,12 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   if (how) return firstOf(sentences, (sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) return firstOf(sentences, (sentence) => afterVerb(sentence, definition[1]!, COPULAS))
-  return null
+  const action = ACTION_QUESTION.exec(asked)
+  const done = action ? firstOf(sentences, (sentence) => objectOf(sentence, action[1]!)) : null
+  if (done) return done
+  return FIGURE_QUESTION.test(asked) || /^(?:which|how (?:much|many))\b/i.test(asked)
+    ? null
+    : remainderOf(asked, sentences[0]!)
 }
 
 const firstOf = (sentences: string[], read: (sentence: string) => string | null) => {
@@ -34,10 +44,16 @@ const firstOf = (sentences: string[], read: (sentence: string) => string | null)
 }
 
 const CAUSE_QUESTION =
-  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?due to\b)/i
+  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in|contributed to)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?due to\b)/i
 // A cause as the reports write it, from its connector ("primarily due to", "driven by") to the end.
-const CAUSE =
-  /\b(?:(?:primarily|mainly|largely|partly|principally|partially|mostly)\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)\b/i
+const CAUSE_ADVERB = '(?:primarily|mainly|largely|partly|principally|partially|mostly)'
+// "from" alone is too common to mark a cause; "primarily from" does.
+const CONNECTOR = `(?:${CAUSE_ADVERB}\\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)|${CAUSE_ADVERB}\\s+from`
+const CAUSE = new RegExp(`\\b(?:${CONNECTOR})\\b`, 'i')
+const CAUSE_CONNECTOR = new RegExp(`^(?:${CONNECTOR})\\s*`, 'i')
+// Questions whose own words hold the relation: "what led to / impacted / resulted in X", "X was due to what".
+const CAUSE_AS_SUBJECT =
+  /^what (?:\w+ )?(?:led to|lead to|leads to|impacted|resulted in|contributed to)\b|\bdue to\s*\??$/i
 
 function causeIn(sentence: string) {
   const match = CAUSE.exec(sentence)
@@ -201,4 +217,124 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
     if (analyze(rest).length >= 2) return rest
   }
   return null
+}
+
+// "Who approved X?", "who might buy X?"; "who is X" is a definition (below).
+const WHO_QUESTION =
+  /^who (?:(?:might|may|could|would|will|can|should|does|do|did|has|have|had) )?(?!(?:is|are|was|were|be)\b)(\w+) (.+?)\s*\??$/i
+// "What did X approve in 2003?": any verb after does, did, has…; the ones above with set answers go first.
+const ACTION_QUESTION = /^what (?:does|do|did|has|have|had) (.+?)\s*\??$/i
+// Where a noun phrase of a sentence ends: at a clause, a date or place after it, or punctuation.
+const PHRASE_END =
+  /\s+(?:on|in|at|during|for|since|as of|after|before|and|which|who|while|following)\b|[,;(]|\.(?:\s|$)/i
+
+const AUXILIARIES = /(?:\s+(?:has|have|had|is|are|was|were|will|would|also|then|now|already))+\s*$/i
+
+/** The forms a report writes a question's verb in: "approve" → approves, approved, approving… */
+function inflections(verb: string) {
+  const word = verb.toLowerCase()
+  const bases = [
+    word,
+    ...['es', 'ed', 'ing', 'e', 's', 'd'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
+  ]
+  return [
+    ...new Set(
+      bases
+        .filter((base) => base.length >= 3)
+        .flatMap((base) => [base, ...['e', 's', 'es', 'ed', 'd', 'ing', 'n', 'en'].map((end) => base + end)]),
+    ),
+  ]
+}
+
+const upToPhraseEnd = (text: string) => {
+  const end = PHRASE_END.exec(text)
+  return (end ? text.slice(0, end.index) : text).trim()
+}
+
+/**
+ * Who did something, from "X was approved by the Board of Directors on 6 June" or "the Board of
+ * Directors approved X": the agent, when the rest of the question is named around the verb.
+ */
+function agentOf(sentence: string, verb: string, object: string) {
+  const objectTerms = analyze(object)
+  if (objectTerms.length === 0) return null
+  const named = (text: string) => {
+    const terms = new Set(analyze(text))
+    return objectTerms.filter((term) => terms.has(term)).length * 2 >= objectTerms.length
+  }
+  for (const form of inflections(verb)) {
+    const passive = new RegExp(`\\b${form}\\s+by\\s+`, 'i').exec(sentence)
+    if (passive && named(sentence.slice(0, passive.index))) {
+      const agent = upToPhraseEnd(sentence.slice(passive.index + passive[0].length))
+      if (analyze(agent).length) return agent
+    }
+    const active = new RegExp(`\\b${form}\\b`, 'i').exec(sentence)
+    if (active && named(sentence.slice(active.index + active[0].length))) {
+      // "The head baker, Tomas Reyes, has run production": the last named phrase before the verb.
+      const before = sentence.slice(0, active.index).replace(AUXILIARIES, '')
+      const agent = before
+        .split(/[,;:]/)
+        .map((part) => part.trim())
+        .filter((part) => analyze(part).length)
+        .pop()
+      if (agent && agent.split(/\s+/).length <= 8) return agent
+    }
+  }
+  return null
+}
+
+/**
+ * What a sentence says the question's subject did: "In May 2003, our Board of Directors approved a
+ * stock repurchase program." answers "What did the Board of Directors approve in 2003?" with "a
+ * stock repurchase program". Each word after the first is tried as the verb.
+ */
+function objectOf(sentence: string, rest: string) {
+  const words = rest.split(/\s+/)
+  for (let at = 1; at < words.length; at++) {
+    if (!/^[a-z]{3,}$/i.test(words[at]!)) continue
+    const found = afterVerb(sentence, words.slice(0, at).join(' '), inflections(words[at]!))
+    if (!found) continue
+    const object = upToPhraseEnd(found)
+    if (analyze(object).length >= 2) return object
+  }
+  return null
+}
+
+const TABLE_QUESTION =
+  /^what (?:does|do|did) (?:the|this|that) table (?:show|represent|present|summari[sz]e|illustrate|provide|contain|list|detail|describe)s?(?: us)?\s*\??$/i
+export const asksWhatTableShows = (question: string) => TABLE_QUESTION.test(question.trim())
+
+// What links a restated subject to what the sentence says of it: "… is primarily related to", "… by".
+const LINK =
+  /^(?:(?:in|during|for) (?:fiscal )?(?:19|20)\d\d,?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)?\s*/i
+
+/**
+ * What a sentence says beyond the question: when its opening words restate two thirds or more
+ * of the question's terms ("Deferred income taxes result from …" for "What results in deferred
+ * income taxes?"), the rest after the last of them, without the link word and up to a trailing
+ * clause ("…, which …"). Null when the sentence does not restate the question or little is left.
+ */
+function remainderOf(question: string, sentence: string) {
+  const asked = new Set(analyze(question))
+  if (asked.size === 0) return null
+  const seen = new Set<string>()
+  let end = 0
+  for (const word of sentence.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+    for (const term of analyze(word[0])) {
+      if (!asked.has(term) || seen.has(term)) continue
+      seen.add(term)
+      end = word.index + word[0].length
+    }
+  }
+  if (seen.size * 3 < asked.size * 2) return null
+  const rest = sentence
+    .slice(end)
+    .replace(/^[\s,]+/, '')
+    .replace(LINK, '')
+    .split(/,\s*(?:which|while|whereas)\b|;/)[0]!
+    .trim()
+    .replace(/\.$/, '')
+  if (/^(?:and|or|but|of|in|on|at)\b/i.test(rest) || rest.split(/\s+/).length < 3 || analyze(rest).length < 2)
+    return null
+  return rest
 }

@@ -81,20 +81,20 @@ export function answerFromTables<S>(
   question: string,
   tables: Array<{ table: Table; source: S }>,
 ): TableAnswer<S> | null {
-  const byFormula = answerByFormula(readQuestion(question), tables)
+  const asked = readQuestion(question)
+  const byFormula = answerByFormula(asked, tables)
   if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)
-  if (!restated) return answerAsAsked(question, tables)
-  const computed = answerAsAsked(restated, tables)
+  if (!restated) return answerAsAsked(asked, tables)
+  const computed = answerAsAsked(readQuestion(restated), tables)
   if (computed) return computed
   // A margin the table states is a percentage; a row of money sharing its words ("Gross profit"
   // for "gross profit margin") is another measure.
-  const stated = answerAsAsked(question, tables)
+  const stated = answerAsAsked(asked, tables)
   return stated?.unit === '%' ? stated : null
 }
 
-function answerAsAsked<S>(question: string, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
-  const asked = readQuestion(question)
+function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
   if (asked.terms.length === 0) return null
   const byDate = countByDate(asked, tables)
   if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
