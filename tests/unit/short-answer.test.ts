@@ -170,6 +170,10 @@ describe('the short phrase an answer leads with', () => {
 
   it('gives the date a "when" question asks for', () => {
     expect(shortAnswer('When did trading commence?', ['Trading commenced on March 29, 1988.'])).toBe('March 29, 1988')
+    // No day given: the year it happened in, not what the sentence says after it.
+    expect(shortAnswer('When was the bakery founded?', ['The bakery was founded in 1998 by Marta Delgado.'])).toBe(
+      '1998',
+    )
   })
 
   it('gives nothing when the sentence holds no such phrase, so the sentence alone answers', () => {

@@ -10,29 +10,38 @@ import { analyze } from '../retrieval/analyzer'
  */
 export function shortAnswer(question: string, sentences: string[], { figures = true } = {}): string | null {
   const asked = question.trim()
-  const cause = CAUSE_QUESTION.test(asked) ? firstOf(sentences, causeIn) : null
-  // "What led to X?", "What was X due to?": the question holds the relation, the answer is what.
-  if (cause) return CAUSE_AS_SUBJECT.test(asked) ? cause.replace(CAUSE_CONNECTOR, '').trim() : cause
-  const agent = WHO_QUESTION.exec(asked)
-  const byAgent = agent ? firstOf(sentences, (sentence) => agentOf(sentence, agent[1]!, agent[2]!)) : null
-  if (byAgent) return byAgent
-  const byYear = WHICH_YEAR.test(asked) ? firstOf(sentences, (sentence) => yearsIn(asked, sentence)) : null
-  if (byYear) return byYear
-  if (WHEN_QUESTION.test(asked)) return firstOf(sentences, (sentence) => DATE.exec(sentence)?.[0] ?? null)
-  if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked))
+  // A figure question is answered by its figure or not at all: no phrase of words stands in for it.
+  if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked) && !CAUSE_QUESTION.test(asked))
     return figures ? figuresIn(asked, sentences[0]!) : null
+  // The first reader that finds its phrase answers; the question's grammar decides which read at all.
+  const readers: Array<(sentence: string) => string | null> = []
+  if (CAUSE_QUESTION.test(asked)) {
+    // "What led to X?", "What was X due to?": the question holds the relation, the answer is what.
+    const bare = CAUSE_AS_SUBJECT.test(asked)
+    readers.push((sentence) => {
+      const cause = causeIn(sentence)
+      return cause && bare ? cause.replace(CAUSE_CONNECTOR, '').trim() : cause
+    })
+  }
+  const agent = WHO_QUESTION.exec(asked)
+  if (agent) readers.push((sentence) => agentOf(sentence, agent[1]!, agent[2]!))
+  if (WHICH_YEAR.test(asked)) readers.push((sentence) => yearsIn(asked, sentence))
+  if (WHEN_QUESTION.test(asked))
+    readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
   const verbal = VERB_QUESTION.exec(asked)
-  if (verbal) return firstOf(sentences, (sentence) => afterVerb(sentence, verbal[1]!, verbs(verbal[2]!)))
+  if (verbal) readers.push((sentence) => afterVerb(sentence, verbal[1]!, verbs(verbal[2]!)))
   const how = HOW_QUESTION.exec(asked)
-  if (how) return firstOf(sentences, (sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
+  if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
   const definition = DEFINITION_QUESTION.exec(asked)
-  if (definition) return firstOf(sentences, (sentence) => afterVerb(sentence, definition[1]!, COPULAS))
+  if (definition) readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
   const action = ACTION_QUESTION.exec(asked)
-  const done = action ? firstOf(sentences, (sentence) => objectOf(sentence, action[1]!)) : null
-  if (done) return done
-  return FIGURE_QUESTION.test(asked) || /^(?:which|how (?:much|many))\b/i.test(asked)
-    ? null
-    : remainderOf(asked, sentences[0]!)
+  if (action) readers.push((sentence) => objectOf(sentence, action[1]!))
+  for (const read of readers) {
+    const found = firstOf(sentences, read)
+    if (found) return found
+  }
+  if (/^(?:which|how (?:much|many))\b/i.test(asked)) return null
+  return remainderOf(asked, sentences[0]!)
 }
 
 const firstOf = (sentences: string[], read: (sentence: string) => string | null) => {
@@ -106,6 +115,8 @@ const DATE = new RegExp(
   `\\b${MONTH}\\s+\\d{1,2},\\s+(?:19|20)\\d\\d\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d\\d\\b|\\b${MONTH}\\s+(?:19|20)\\d\\d\\b`,
   'i',
 )
+// "founded in 1998", "since 2009": the year something happened, when no day is given.
+const YEAR_OF_EVENT = /\b(?:in|since|during)\s+((?:19|20)\d\d)\b/i
 const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/i
 
 const FIGURE_QUESTION =
@@ -291,7 +302,8 @@ function agentOf(sentence: string, verb: string, object: string) {
 function objectOf(sentence: string, rest: string) {
   const words = rest.split(/\s+/)
   for (let at = 1; at < words.length; at++) {
-    if (!/^[a-z]{3,}$/i.test(words[at]!)) continue
+    // A verb is written in lower case: "Board", "Directors" name the subject.
+    if (!/^[a-z]{3,}$/.test(words[at]!)) continue
     const found = afterVerb(sentence, words.slice(0, at).join(' '), inflections(words[at]!))
     if (!found) continue
     const object = upToPhraseEnd(found)
