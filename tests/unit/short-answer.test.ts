@@ -134,6 +134,16 @@ describe('the short phrase an answer leads with', () => {
         '(2) Total debt outstanding consisted of taxable revenue bonds due to the State of Alabama.',
       ]),
     ).toBe('taxable revenue bonds due to the State of Alabama.')
+    expect(
+      shortAnswer('What does the purchase price consist of?', [
+        'The purchase price is comprised of cash at closing and an earn-out.',
+      ]),
+    ).toBe('cash at closing and an earn-out.')
+    expect(
+      shortAnswer('What is total dividend paid to the owners?', [
+        'This amounts to a total dividend of $1.2 million paid to the owners.',
+      ]),
+    ).toBe('$1.2 million')
     expect(shortAnswer('What is Lamb Weston?', ['Lamb Weston is a party to an agricultural sublease.'])).toBe(
       'a party to an agricultural sublease.',
     )

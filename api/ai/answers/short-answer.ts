@@ -120,7 +120,7 @@ const YEAR_OF_EVENT = /\b(?:in|since|during)\s+((?:19|20)\d\d)\b/i
 const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/i
 
 const FIGURE_QUESTION =
-  /^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) the (?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*(?:19|20)\d\d, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?(?:19|20)\d\d\b)/i
+  /^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) (?:the )?(?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*(?:19|20)\d\d, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?(?:19|20)\d\d\b)/i
 // "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
@@ -190,6 +190,8 @@ const HOW_QUESTION =
 const DEFINITION_QUESTION = /^(?:what|who) (?:is|are|was|were) (.+?)\s*\??$/i
 const COPULAS = ['is', 'are', 'was', 'were', 'represents', 'represent', 'refers to', 'refer to', 'means']
 
+const MADE_OF = ['consists of', 'consisted of', 'consist of', 'comprised of', 'comprises', 'comprised', 'made up of']
+
 /** The forms a report writes a verb of the question in: "consist of" → "consisted of", "is comprised of"… */
 function verbs(verb: string) {
   const stem = verb
@@ -202,7 +204,9 @@ function verbs(verb: string) {
   const withParticle = forms.map((form) => `${form}${particle ? ` ${particle}` : ''}`)
   // "comprise" is written "is comprised of" as often as "comprises"; what X means or refers to, "X is".
   const defining = /^(?:represent|refer|mean)$/.test(stem) ? COPULAS : []
-  return [...withParticle, ...forms.map((form) => `${form} of`), ...forms, ...defining]
+  // What something consists of is also written as what it comprises or is made up of.
+  const parts = /^(?:consist|comprise|compris)$/.test(stem) ? MADE_OF : []
+  return [...withParticle, ...forms.map((form) => `${form} of`), ...forms, ...defining, ...parts]
 }
 
 /**
