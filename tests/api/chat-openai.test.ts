@@ -40,6 +40,17 @@ async function messagesOf(id: number) {
   }>
 }
 
+/** A workbook of one sheet, uploaded by the analyst and processed. */
+async function uploadSheet(name: string, sheet: string, rows: Array<Array<string | number>>) {
+  const analyst = await signIn(api, 'analyst')
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), sheet)
+  const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
+  const created = await (await upload(api, analyst, { name: `${name}.xlsx`, bytes })).json()
+  expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+  return created as { id: number }
+}
+
 beforeAll(async () => {
   llm = await startOpenAiServer()
   api = await startApi({ ANSWER_PROVIDER: 'openai', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model' })
@@ -152,19 +163,10 @@ describe('answers from an OpenAI-compatible server', () => {
   })
 
   it('are given a figure computed from a table with its cited working, never the arithmetic to do', async () => {
-    const analyst = await signIn(api, 'analyst')
-    const book = XLSX.utils.book_new()
-    XLSX.utils.book_append_sheet(
-      book,
-      XLSX.utils.aoa_to_sheet([
-        ['Sales ($ millions)', '2019', '2018'],
-        ['Total sales', 1496.5, 1202.9],
-      ]),
-      'Sales',
-    )
-    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
-    const created = await (await upload(api, analyst, { name: 'sales.xlsx', bytes })).json()
-    expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+    const created = await uploadSheet('sales', 'Sales', [
+      ['Sales ($ millions)', '2019', '2018'],
+      ['Total sales', 1496.5, 1202.9],
+    ])
     // The model cites the sheet's passage by the number the prompt gives it.
     llm.onCall((current) => {
       const [, passage] = /<passage number="(\d)" source="sales, sheet Sales">/.exec(
@@ -206,19 +208,10 @@ describe('answers from an OpenAI-compatible server', () => {
   })
 
   it('end with the figures the model wrote that no passage nor the computed figure holds', async () => {
-    const analyst = await signIn(api, 'analyst')
-    const book = XLSX.utils.book_new()
-    XLSX.utils.book_append_sheet(
-      book,
-      XLSX.utils.aoa_to_sheet([
-        ['Freight ($ thousands)', '2024', '2023'],
-        ['Freight revenue', 8412, 7650],
-      ]),
-      'Freight',
-    )
-    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
-    const created = await (await upload(api, analyst, { name: 'freight.xlsx', bytes })).json()
-    expect((await processed(api, analyst, created.id)).processing_status).toBe('processed')
+    await uploadSheet('freight', 'Freight', [
+      ['Freight ($ thousands)', '2024', '2023'],
+      ['Freight revenue', 8412, 7650],
+    ])
     // Read figures, one rounded into millions, then two of the model's own: a sum and a rate.
     llm.onCall((current) => {
       current.send('Freight revenue was 8,412 in 2024 and 7,650 in 2023, about $8.4 million [1]. ')

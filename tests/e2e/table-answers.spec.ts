@@ -87,9 +87,12 @@ async function send(page: Page, question: string, javaScriptEnabled: boolean) {
   const box = page.getByRole('textbox', { name: 'Message', exact: true })
   await tabTo(page, box)
   await page.keyboard.type(question)
-  // Enter sends when JavaScript runs; without it Enter is a new line and the Send button sends.
-  if (javaScriptEnabled) await page.keyboard.press('Enter')
-  else {
+  // Enter sends when JavaScript runs, once the answer before has been saved (Send is enabled then);
+  // without it Enter is a new line and the Send button sends.
+  if (javaScriptEnabled) {
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+    await page.keyboard.press('Enter')
+  } else {
     await tabTo(page, page.getByRole('button', { name: 'Send' }))
     await page.keyboard.press('Enter')
   }

@@ -101,12 +101,19 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
     const next = units.find((unit) => unit.passage === chosen[0]!.passage && unit.position === chosen[0]!.position + 1)
     if (next && !next.table && !chosen.includes(next)) chosen.splice(1, 0, next)
   }
-  const quoted = chosen.slice(0, MAX_UNITS).map((unit, index) => (index === 0 ? '' : '\n\n') + render(unit))
+  const quote = (units: Unit[]) =>
+    units.slice(0, MAX_UNITS).map((unit, index) => (index === 0 ? '' : '\n\n') + render(unit))
+  const quoted = quote(chosen)
   // The phrase that answers leads, alone on its line, and the sentences it comes from follow, cited.
   // Below a table row quoted first, a sentence may still say what the row is or why it changed.
   const prose = chosen.filter((unit) => !unit.table).map((unit) => unit.text)
   const short = prose.length ? shortAnswer(question, prose, { figures: !chosen[0]!.table }) : null
-  if (short) return [short, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
+  if (short) {
+    // The phrase's own passage is its evidence: another passage's sentence would cite what did not answer.
+    const source = chosen[0]!.table ? undefined : chosen.find((unit) => unit.text.includes(short))
+    const evidence = source ? chosen.filter((unit) => unit.passage === source.passage) : chosen
+    return [short, ...quote(evidence).map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
+  }
   // A table row quoted first would open the answer with its header, which reads as the answer: the
   // answer says instead that no figure was read, and the rows follow as the nearest evidence.
   if (chosen[0]!.table) return [CLOSEST_ROWS, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
