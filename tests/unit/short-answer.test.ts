@@ -147,6 +147,16 @@ describe('the short phrase an answer leads with', () => {
     expect(shortAnswer('What is Lamb Weston?', ['Lamb Weston is a party to an agricultural sublease.'])).toBe(
       'a party to an agricultural sublease.',
     )
+    // An aside closing the sentence qualifies the answer; it is not part of it.
+    expect(
+      shortAnswer('What is the depot lease?', ['The depot lease is a ten-year lease (with two renewal options).']),
+    ).toBe('a ten-year lease')
+    // The subject named last: "… was recorded as goodwill".
+    expect(
+      shortAnswer('What is goodwill?', [
+        'The excess of the purchase price over the fair value of the net assets acquired was recorded as goodwill.',
+      ]),
+    ).toBe('The excess of the purchase price over the fair value of the net assets acquired')
     expect(
       shortAnswer('How were operating segments defined as?', [
         'Operating segments are defined as components of an enterprise.',
@@ -187,7 +197,7 @@ describe('the short phrase an answer leads with', () => {
   })
 
   it('gives nothing when the sentence holds no such phrase, so the sentence alone answers', () => {
-    expect(shortAnswer('What is Goodwill?', ['The excess of the consideration was recorded as goodwill.'])).toBeNull()
+    expect(shortAnswer('What is Goodwill?', ['Goodwill impairment tests ran in the fourth quarter.'])).toBeNull()
     expect(
       shortAnswer('What was the increase in our cost of revenue?', ['We anticipate higher cost of revenue.']),
     ).toBeNull()

@@ -33,7 +33,10 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   const how = HOW_QUESTION.exec(asked)
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
   const definition = DEFINITION_QUESTION.exec(asked)
-  if (definition) readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
+  if (definition) {
+    readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
+    readers.push((sentence) => namedAs(sentence, definition[1]!))
+  }
   const action = ACTION_QUESTION.exec(asked)
   if (action) readers.push((sentence) => objectOf(sentence, action[1]!))
   for (const read of readers) {
@@ -228,11 +231,27 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
     const rest = sentence
       .slice(at.index + at[0].length)
       .replace(/^\s*(?:as|of|into)\b/i, '')
+      // An aside closing the sentence ("(subject to two renewals).") qualifies the answer, is not it.
+      .replace(/\s*\([^()]*\)\.?$/, '')
       .trim()
     if (analyze(rest).length >= 2) return rest
   }
   return null
 }
+
+/**
+ * What a sentence names the subject as when the subject comes last: "The excess of the purchase
+ * price over the net assets was recorded as goodwill." answers "What is goodwill?".
+ */
+function namedAs(sentence: string, subject: string) {
+  const terms = analyze(subject)
+  const named = NAMED_AS.exec(sentence.trim())
+  if (!named || terms.length === 0) return null
+  const tail = new Set(analyze(named[2]!))
+  return terms.every((term) => tail.has(term)) && analyze(named[1]!).length >= 2 ? named[1]!.trim() : null
+}
+const NAMED_AS =
+  /^(.+?)\s+(?:is|are|was|were)\s+(?:recorded|recogni[sz]ed|referred to|known|defined|classified|presented|reported)\s+as\s+(.+?)\.?$/i
 
 // "Who approved X?", "who might buy X?"; "who is X" is a definition (below).
 const WHO_QUESTION =
@@ -320,6 +339,9 @@ const TABLE_QUESTION =
   /^what (?:does|do|did) (?:the|this|that) table (?:show|represent|present|summari[sz]e|illustrate|provide|contain|list|detail|describe)s?(?: us)?\s*\??$/i
 export const asksWhatTableShows = (question: string) => TABLE_QUESTION.test(question.trim())
 
+// What follows the end of a phrase: punctuation, a verb, a preposition or conjunction, an adverb.
+const PHRASE_ENDED =
+  /^(?:[,;:(]|(?:is|are|was|were|has|have|had|be|been|will|would|can|could|may|might|from|by|as|to|in|on|at|under|below|above|through|for|with|when|if|where|because|since|while|that|which|of)\b|\p{L}+(?:ly|ed|es|s)\b)/iu
 // What links a restated subject to what the sentence says of it: "… is primarily related to", "… by".
 const LINK =
   /^(?:(?:in|during|for) (?:fiscal )?(?:19|20)\d\d,?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)?\s*/i
@@ -343,6 +365,8 @@ function remainderOf(question: string, sentence: string) {
     }
   }
   if (seen.size * 3 < asked.size * 2) return null
+  // The restated words must end a phrase: "Goodwill impairment tests ran…" goes on naming something else.
+  if (!PHRASE_ENDED.test(sentence.slice(end).trimStart())) return null
   const rest = sentence
     .slice(end)
     .replace(/^[\s,]+/, '')
