@@ -108,6 +108,11 @@ describe('the short phrase an answer leads with', () => {
       ]),
     ).toBe('exiting two depots')
     // A sentence that does not restate the question, or a figure question, gets no phrase of it.
+    expect(
+      shortAnswer('What is the difference in accrued liabilities between 2023 and 2024?', [
+        'Accrued liabilities at June 30, 2024 and 2023, respectively, consisted of the following:',
+      ]),
+    ).toBeNull()
     expect(shortAnswer('What results in the earn-out payments?', ['The buyer pays in cash at closing.'])).toBeNull()
     expect(
       shortAnswer('What is the earn-out payment in 2026?', ['The earn-out payment is capped by the agreement.']),

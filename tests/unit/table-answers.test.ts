@@ -259,3 +259,28 @@ describe('the size of a change', () => {
     expect(answerFromTables('In which year was net income highest?', statement)).toMatchObject({ value: 'FY2025' })
   })
 })
+
+describe('columns that compare periods', () => {
+  const margins = tables(
+    [
+      ' | Year ended | Year ended | Variation | Variation',
+      ' | 2025 | 2024 | 2025 vs 2024 | % change 2025 to 2024',
+      'Gross profit | $3,696 | $3,861 | (165) | (4.3)%',
+      'Gross margin (as percentage of revenue) | 38.7% | 40.0% | -130 bps | ',
+    ].join('\n'),
+  )
+
+  it('are no period of their own, so an average runs over the years only', () => {
+    expect(answerFromTables('What is the average gross profit?', margins)).toMatchObject({
+      derivation: '(3,696 + 3,861) / 2 = $3,778.5',
+    })
+    expect(answerFromTables('What is the average gross margin (as percentage of revenue)?', margins)).toMatchObject({
+      display: '39.35%',
+    })
+  })
+
+  it('never combine a percentage with an amount', () => {
+    const mixed = tables(' | 2025 | 2024 | 2023\nGross profit | $3,696 | 4.3% | $3,272')
+    expect(answerFromTables('What is the average gross profit?', mixed)).toBeNull()
+  })
+})

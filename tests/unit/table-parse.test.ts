@@ -60,8 +60,16 @@ describe('tables as data', () => {
   it('reads the scale from the text’s mentions of the table’s figures, and from no other figure', () => {
     const licenses = ' | 2019 | 2018\nFCC licenses | $ 136.2 | $ 120.6\nState licenses | 2.5 | 2.5'
     expect(parseTables(licenses, 'In 2019, FCC licenses increased $15.6 million.')[0]!.scale).toBe('million')
-    expect(parseTables(licenses, 'State licenses were $2.5 thousand.')[0]!.scale).toBe('thousand')
+    expect(parseTables(licenses, 'FCC licenses were $136.2 thousand.')[0]!.scale).toBe('thousand')
     expect(parseTables(licenses, 'We recorded $108 million of tax expense.')[0]!.scale).toBeNull()
+    // A figure of one or two digits matches some cell or difference by chance: "$2.5 million" of
+    // something else says nothing of the table's scale, two such that agree do.
+    expect(parseTables(licenses, 'Other licenses were $2.5 million.')[0]!.scale).toBeNull()
+    expect(parseTables(licenses, 'Other licenses were $2.5 million, and the rise was $15.6 million.')[0]!.scale).toBe(
+      'million',
+    )
+    const fees = ' | 2019 | 2018\nLicenses | 12 | 10\nFees | 30 | 25'
+    expect(parseTables(fees, 'Fees were $30 million, licenses $12 million.')[0]!.scale).toBe('million')
   })
 
   it('reads the scale from a header row, or else from the text around the table', () => {

@@ -43,7 +43,8 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
     const found = firstOf(sentences, read)
     if (found) return found
   }
-  if (/^(?:which|how (?:much|many))\b/i.test(asked)) return null
+  // A question for a year, an entity or a computed figure is not answered by a phrase of words.
+  if (/^(?:which|how (?:much|many))\b/i.test(asked) || ASKS_ARITHMETIC.test(asked)) return null
   return remainderOf(asked, sentences[0]!)
 }
 
@@ -339,6 +340,8 @@ const TABLE_QUESTION =
   /^what (?:does|do|did) (?:the|this|that) table (?:show|represent|present|summari[sz]e|illustrate|provide|contain|list|detail|describe)s?(?: us)?\s*\??$/i
 export const asksWhatTableShows = (question: string) => TABLE_QUESTION.test(question.trim())
 
+const ASKS_ARITHMETIC =
+  /\b(?:difference|change|average|mean|ratio|percent(?:age)?|proportion|total|sum|increase|decrease|growth|cagr)\b/i
 // What follows the end of a phrase: punctuation, a verb, a preposition or conjunction, an adverb.
 const PHRASE_ENDED =
   /^(?:[,;:(]|(?:is|are|was|were|has|have|had|be|been|will|would|can|could|may|might|from|by|as|to|in|on|at|under|below|above|through|for|with|when|if|where|because|since|while|that|which|of)\b|\p{L}+(?:ly|ed|es|s)\b)/iu

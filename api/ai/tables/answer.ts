@@ -86,8 +86,9 @@ export function answerFromTables<S>(
   if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)
   if (!restated) return answerAsAsked(asked, tables)
+  // A margin is a percentage: the restated question answered with an amount read another row.
   const computed = answerAsAsked(readQuestion(restated), tables)
-  if (computed) return computed
+  if (computed?.unit === '%') return computed
   // A margin the table states is a percentage; a row of money sharing its words ("Gross profit"
   // for "gross profit margin") is another measure.
   const stated = answerAsAsked(asked, tables)
@@ -219,6 +220,9 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   if (!match || (match.recall < MIN_RECALL && !aboutTable)) return null
   const operands = columns.map((column) => operandAt(table, match.row, column))
   const present = operands.filter((operand): operand is Operand => operand !== null)
+  // Percentages and amounts are never combined: a row read across its "% change" columns is two things.
+  const percentages = present.filter((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
+  if (operation !== 'lookup' && percentages.length > 0 && percentages.length < present.length) return null
   const { scale, unit } = asked.points ? { scale: null, unit: '%' } : unitsOf(table, present)
   const chronological = [...present].sort(
     (a, b) => yearOfColumn(table, b.cell.column) - yearOfColumn(table, a.cell.column),

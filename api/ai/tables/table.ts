@@ -91,26 +91,30 @@ const MENTION = /(\d[\d,]{0,24}(?:\.\d+)?)\s*(thousand|million|billion)s?\b/gi
 /**
  * The scale the text gives a figure the table holds: "FCC licenses increased $15.6 million" over
  * a table whose row reads 136.2 and 120.6 says the table is in millions. A mention counts when its
- * number is a cell of the table or the difference of two cells of one row; the scale most
- * mentions agree on wins.
+ * number is exactly a cell of the table or the difference of two cells of one row; the scale most
+ * mentions agree on wins, once one mention of three digits or two shorter ones say it.
  */
 export function scaleFromMentions(rows: string[][], text: string): Scale | null {
   const figures = new Set<string>()
   for (const row of rows) {
     const values = row.slice(1).flatMap((cell) => parseFigure(cell)?.value ?? [])
     for (const [index, value] of values.entries()) {
-      figures.add(value.abs().toFixed())
-      for (const other of values.slice(index + 1)) figures.add(value.minus(other).abs().toFixed())
+      figures.add(value.abs().toString())
+      for (const other of values.slice(index + 1)) figures.add(value.minus(other).abs().toString())
     }
   }
   const votes = new Map<Scale, number>()
   for (const [, number, word] of text.matchAll(MENTION)) {
     const value = new Decimal(number!.replace(/,/g, ''))
-    if (value.isZero() || !figures.has(value.toFixed())) continue
+    if (value.isZero() || !figures.has(value.toString())) continue
+    // A figure of one or two digits ("$1.0 million") matches some cell or difference of a large
+    // table by chance: it takes two such to agree on a scale, where one of three digits will do.
+    const weight = number!.replace(/\D/g, '').replace(/^0+/, '').length >= 3 ? 1 : 0.5
     const scale = SCALES[word!.toLowerCase()]!
-    votes.set(scale, (votes.get(scale) ?? 0) + 1)
+    votes.set(scale, (votes.get(scale) ?? 0) + weight)
   }
-  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+  const [winner] = [...votes].sort((a, b) => b[1] - a[1])
+  return winner && winner[1] >= 1 ? winner[0] : null
 }
 
 /** The scale a table's surrounding text states ("in millions"), else the one its mentions of the table's figures carry. */
@@ -122,6 +126,8 @@ export const splitRow = (line: string) => line.split(CELL_SEPARATOR).map((cell) 
 /** A cell past the label holding a figure that is not a year. */
 const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => parseFigure(cell) !== null && !isYearCell(cell))
 const isYearCell = (cell: string) => /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d(?:\s*\/\s*(?:19|20)?\d\d)?$/i.test(cell.trim())
+
+const COMPARES_PERIODS = /\b(?:vs\.?|versus|change|variation|variance|compared|increase|decrease|difference)\b/i
 
 export function yearOf(text: string): number | null {
   const years = [...text.matchAll(YEAR)].map((match) => Number(match[1]))
@@ -199,7 +205,9 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const columns: ColumnHeader[] = Array.from({ length: rows[0]!.length }, (_, index) => {
     const parts = header.map((row, at) => (index === 0 ? row[0]! : spans[at]![index]!)).filter(Boolean)
     const label = [...new Set(parts)].join(' ').trim()
-    return { index, label, year: index === 0 ? null : yearOf(label), terms: analyze(label) }
+    // "Variation 2019 vs 2018", "% Change 2018 to 2019" compare two periods; they are neither.
+    const year = index === 0 || COMPARES_PERIODS.test(label) ? null : yearOf(label)
+    return { index, label, year, terms: analyze(label) }
   })
   const rowLabels: string[] = []
   const sections: string[] = []
