@@ -284,3 +284,56 @@ describe('columns that compare periods', () => {
     expect(answerFromTables('What is the average gross profit?', mixed)).toBeNull()
   })
 })
+
+describe('schedules of maturities', () => {
+  const obligations = tables(
+    [
+      ' |  | Payments due by period |  |  | ',
+      ' | Less than 1 year | 1-3 years | 3-5 years | More than 5 years | Total',
+      'Operating leases | 16,164 | 19,812 | 6,551 | 5,883 | 48,410',
+      'Purchase obligations | 55,755 | 16,220 | 7,595 | 17,649 | 97,219',
+    ].join('\n'),
+  )
+
+  it('add up the columns that cover the horizon asked', () => {
+    expect(answerFromTables('What are the purchase obligations due within 5 years?', obligations)).toMatchObject({
+      value: '79570',
+      derivation: '55,755 + 16,220 + 7,595 = 79,570',
+    })
+    expect(answerFromTables('How much of the operating leases is due within three years?', obligations)).toMatchObject({
+      value: '35976',
+    })
+    expect(answerFromTables('What operating lease payments are due in less than one year?', obligations)).toMatchObject(
+      { value: '16164' },
+    )
+  })
+
+  it('give no answer for a horizon the schedule does not split at', () => {
+    expect(answerFromTables('What are the purchase obligations due within 4 years?', obligations)).toBeNull()
+    expect(readQuestion('What is due within 4 years?').threshold).toBeNull()
+  })
+})
+
+describe('the parts of a total', () => {
+  const revenue = tables(
+    [
+      '($ in thousands) | 2024 | % Change 2023 to 2024 | 2023',
+      'Services | $59,545 | (8)% | $64,476',
+      'Software and other | 3,788 | (25)% | 5,073',
+      'Total revenue | $63,333 | (9)% | $69,549',
+      'Cost of revenue | 21,000 |  | 22,100',
+    ].join('\n'),
+  )
+
+  it('are the rows its total adds up, each with its latest figure', () => {
+    expect(answerFromTables('What are the segments of revenue?', revenue)).toMatchObject({
+      display: 'Services; Software and other',
+      derivation: 'Total revenue is made up of: Services ($59,545), Software and other (3,788)',
+    })
+  })
+
+  it('are none when no total row names the measure', () => {
+    // Only the row itself is read (a lookup, which the chat leaves to the text without a period).
+    expect(answerFromTables('What are the components of cost of revenue?', revenue)?.operation).toBe('lookup')
+  })
+})

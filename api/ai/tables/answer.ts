@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 
 import { answerAcrossTables } from './across'
+import { partsOfTotal } from './components'
 import {
   average,
   type CellReference,
@@ -21,6 +22,7 @@ import {
 import { countByDate } from './date-count'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
+import { columnsWithin } from './maturities'
 import { asShareOfRevenue } from './measures'
 import { type Operation, type Question, readQuestion } from './question'
 import {
@@ -99,6 +101,8 @@ function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source:
   if (asked.terms.length === 0) return null
   const byDate = countByDate(asked, tables)
   if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
+  const parts = partsOfTotal(asked, tables)
+  if (parts) return answerOf({ ...parts, operation: 'filter', sources: parts.operands.map(() => parts.source) })
   const filtered = rowsWhere(asked, tables)
   if (filtered)
     return answerOf({ ...filtered, operation: 'filter', sources: filtered.operands.map(() => filtered.source) })
@@ -154,7 +158,14 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   if (named.some((found) => found === null || found.length === 0)) return null
   let columns = [...new Set(named.flatMap((found) => found!))]
   const years = all.filter((column) => table.columns[column]!.year !== null)
-  const { operation } = asked
+  let { operation } = asked
+  // "Due within 5 years": the schedule's columns up to that horizon, added up.
+  if (asked.horizon !== null) {
+    const within = columnsWithin(table, asked.horizon)
+    if (!within || columns.length > 0) return null
+    columns = within
+    if (within.length > 1) operation = 'sum'
+  }
 
   // Two quantities, one period: "X as a percentage of Y in 2019", "difference between X and Y".
   if (

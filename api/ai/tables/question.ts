@@ -1,5 +1,6 @@
 import { NUMBER_WORDS } from '../analysis/figures'
 import { analyze } from '../retrieval/analyzer'
+import { HORIZON, horizonOf } from './maturities'
 
 export type Operation =
   | 'lookup'
@@ -38,6 +39,8 @@ export interface Question {
   magnitude: boolean
   /** "the change in percentage of sales": a difference of percentages, in points. */
   points: boolean
+  /** "due within 5 years": the years a schedule of maturities is summed over (./maturities). */
+  horizon: number | null
   /** Terms the question writes as an -ing form ("marketing"), which a noun of the same stem ("Markets") does not name. */
   gerunds: string[]
 }
@@ -97,7 +100,9 @@ const SOFT_WORDS = new Set(
 
 /** Reads a question: its operation, the periods it names and the words naming the quantity. */
 export function readQuestion(text: string): Question {
-  const threshold = thresholdOf(text)
+  const horizon = horizonOf(text)
+  // "due in less than one year" is a horizon, not a threshold to compare figures against.
+  const threshold = thresholdOf(text.replace(HORIZON, ' '))
   const operation = operationOf(text, threshold !== null)
   const periods = periodsOf(text)
   const { terms, softTerms } = quantityTerms(text)
@@ -113,6 +118,7 @@ export function readQuestion(text: string): Question {
     threshold,
     magnitude,
     points,
+    horizon,
     gerunds: gerundsOf(text),
   }
 }
@@ -155,6 +161,7 @@ export const termsOf = (text: string) => {
 export function quantityTerms(text: string) {
   const all = termsOf(
     text
+      .replace(HORIZON, ' ')
       .replace(THRESHOLD, ' ')
       .replace(CAGR, ' ')
       .replace(LATEST_YEARS, ' ')

@@ -15,7 +15,7 @@ export interface ColumnTotal<S> {
   score: number
 }
 
-const TOTAL_ROW = /^(?:grand\s+)?total\b|\btotal$/i
+export const TOTAL_ROW = /^(?:grand\s+)?total\b|\btotal$/i
 
 /**
  * The total of a list the question names by its title or headers rather than by a row: "the total

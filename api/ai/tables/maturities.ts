@@ -1,0 +1,59 @@
+import { NUMBER_WORDS } from '../analysis/figures'
+import { valueColumns } from './rows'
+import type { Table } from './table'
+
+const COUNT = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`
+const count = (written: string) => Number(written) || NUMBER_WORDS[written.toLowerCase()] || 0
+
+/**
+ * "due within 5 years", "in the next three years", "payable in less than one year": the horizon a
+ * question asks a schedule of maturities for, in years.
+ */
+export const HORIZON = new RegExp(
+  String.raw`\b(?:(?:due|payable|maturing|falling due)\s+)?(?:within|in the next|in less than|less than|no later than)\s+${COUNT}\s+years?\b`,
+  'i',
+)
+
+export function horizonOf(text: string): number | null {
+  const match = HORIZON.exec(text)
+  return match ? count(match[1]!) || null : null
+}
+
+// How a schedule of contractual obligations heads its columns: "Less than 1 year", "Up to 1 year",
+// "1-3 years", "1 to 3 years", "3–5 years", "More than 5 years", "Thereafter".
+const UP_TO = new RegExp(
+  String.raw`^(?:less than|under|up to|within|<)\s*${COUNT}\s*years?$|^${COUNT}\s*years?\s+or\s+less$`,
+  'i',
+)
+const BETWEEN = new RegExp(String.raw`^${COUNT}\s*(?:-|–|—|to)\s*${COUNT}\s*years?$`, 'i')
+const BEYOND = new RegExp(String.raw`^(?:more than|over|after|beyond|>)\s*${COUNT}\s*years?$|^thereafter$`, 'i')
+
+/** The span of years a column of maturities covers, or null for any other column. */
+export function maturityOf(label: string): { from: number; to: number } | null {
+  // A spanning header ("Payments due by period") comes before the column's own words.
+  const own = label.replace(/^.*\bby period\b\s*/i, '').trim()
+  const upTo = UP_TO.exec(own)
+  if (upTo) return { from: 0, to: count(upTo[1] ?? upTo[2]!) }
+  const between = BETWEEN.exec(own)
+  if (between) return { from: count(between[1]!), to: count(between[2]!) }
+  const beyond = BEYOND.exec(own)
+  if (beyond) return { from: beyond[1] ? count(beyond[1]) : Infinity, to: Infinity }
+  return null
+}
+
+/**
+ * The columns of a schedule of maturities that together cover the first `years` years exactly,
+ * from the first; null when the table has no such columns or does not split at that horizon
+ * ("within 4 years" over "3–5 years" is not in it).
+ */
+export function columnsWithin(table: Table, years: number): number[] | null {
+  const spans = valueColumns(table).flatMap((column) => {
+    const span = maturityOf(column.label)
+    return span ? [{ index: column.index, ...span }] : []
+  })
+  const within = spans.filter((span) => span.to <= years).sort((a, b) => a.from - b.from)
+  if (within.length === 0 || within[0]!.from !== 0 || within.at(-1)!.to !== years) return null
+  // Contiguous: each starts where the one before ends.
+  if (within.some((span, index) => index > 0 && span.from !== within[index - 1]!.to)) return null
+  return within.map((span) => span.index)
+}
