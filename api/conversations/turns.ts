@@ -6,6 +6,7 @@ import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
 import { searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
+import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/client'
@@ -141,7 +142,13 @@ async function answerPassages(deps: Deps, turn: Turn, searchQuery: string): Prom
     mode: 'hybrid',
     documentIds: turn.conversation.documentIds ?? undefined,
   })
-  const fromDocuments = documents.map((passage): RankedPassage => ({
+  const scaled = await withDocumentScale(
+    deps,
+    turn.organizationId,
+    documents,
+    turn.conversation.documentIds ?? undefined,
+  )
+  const fromDocuments = scaled.map((passage): RankedPassage => ({
     ...passage,
     reference: {
       document_id: passage.documentId,

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 import { answerFromTables } from '../../api/ai/tables/answer'
 import { readQuestion } from '../../api/ai/tables/question'
 import { parseTables } from '../../api/ai/tables/table'
 import { citedTable } from '../../api/documents/passage'
-import { tableRows } from '../../api/ingest/extractors/word'
+import { extractWord, tableRows } from '../../api/ingest/extractors/word'
 
 // A small company's sale file in the layouts owners send: a P&L with periods as columns, a summary
 // with years as rows in thousands, a balance sheet at two year-ends, a channel table in dollars, a
@@ -78,6 +81,17 @@ describe('tables whatever their layout', () => {
 
   it('reads a Word table written with tabs as rows of cells', () => {
     expect(ADD_BACKS.split('\n').slice(2, 4)).toEqual(['Item | Amount | Note', 'Owner bonus | 90,000 | Discretionary'])
+  })
+
+  it('reads the table (w:tbl) of a real Word file into rows and columns, its dollars from the sentence above it', async () => {
+    const bytes = readFileSync(
+      path.resolve(import.meta.dirname, '../../../shared/corpus/advisor-dev/normalization-schedule.docx'),
+    )
+    const { pages } = await extractWord(new Uint8Array(bytes), 'docx', { maxChars: 100_000 })
+    const [table] = parseTables(pages[0]!.text)
+    expect(table!.columns.map((column) => column.label)).toEqual(['Adjustment', 'Amount', 'Reason'])
+    expect(table!.rowLabels.filter(Boolean)).toHaveLength(4)
+    expect(table!.unit).toBe('$')
   })
 })
 

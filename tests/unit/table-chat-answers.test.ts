@@ -39,6 +39,24 @@ describe('answers from the tables of the retrieved passages', () => {
     )
   })
 
+  it('scale every figure a header scales "except percentages", and take the scale the document states elsewhere last', async () => {
+    const interest = passage(
+      [
+        ' | 2019 | 2018 | Change',
+        ' | (In thousands, except percentages) |  | ',
+        'Interest expense | $(17,334) | $(6,442) | 169%',
+      ].join('\n'),
+      1,
+      'Annual report',
+    )
+    expect(await answer('What was the average interest expense for 2018 and 2019?', [interest])).toMatch(
+      /^\$11,888 thousand\n/,
+    )
+    const stated = { ...TABLE, documentScale: 'thousand' as const }
+    expect(await answer('What were the total sales in 2019?', [stated])).toMatch(/^\$1,496\.5 thousand\n/)
+    expect(await answer('What were the total sales in 2019?', [stated, IN_MILLIONS])).toMatch(/^\$1,496\.5 million\n/)
+  })
+
   it('give several figures asked together on the first line, "; " between, every cell cited on the next', async () => {
     expect(await answer('What were Other sales in 2019 and 2018 respectively?', [TABLE, IN_MILLIONS])).toBe(
       '$44.1 million; $56.7 million\n\n' +

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { scaleStatementsIn } from '../../api/ai/tables/caption'
 import { figureAt, parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
 
 const SALES =
@@ -30,6 +31,18 @@ describe('table cells', () => {
     expect(scaleOf('Comparison of Year Ended December 31, 2019 to 2018 (in 000’s)')).toBe('thousand')
     expect(scaleOf('Total sales')).toBeNull()
     expect(scaleOf('Costs rose by $3.9 million of cost of revenues')).toBeNull()
+  })
+
+  it('finds the lines of a document that state its scale apart from any table, and no sentence about a figure', () => {
+    const report = [
+      'NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (in thousands, except for share and per share data)',
+      '(In millions)',
+      "Expressed in US $000's except share and per share amounts",
+      'The following table represents a disaggregation of revenue from contracts with customers by delivery location (in thousands):',
+      'Revenue increased by $5.2 million in 2019. Thousands of customers rely on us.',
+      'In fiscal 2019, we recorded an $872 million charge (in millions).',
+    ].join('\n')
+    expect(scaleStatementsIn(report)).toEqual(report.split('\n').slice(0, 4))
   })
 })
 

@@ -2,7 +2,7 @@ import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from
 import { tableCaptionOf } from '../tables/caption'
 import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
-import { parseTables, scaleAround, scaleOf, statesUnits, type Table } from '../tables/table'
+import { parseTables, scaleFromMentions, scaleOf, statesUnits, type Table } from '../tables/table'
 import type { AnswerRequest, SourcePassage } from './provider'
 
 /** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
@@ -118,7 +118,14 @@ function tablesOf(passages: SourcePassage[]) {
         table:
           captioned.scale || statesUnits(captioned)
             ? captioned
-            : { ...captioned, scale: scaleOf(captioned.caption) ?? scaleAround(captioned, around) },
+            : {
+                ...captioned,
+                scale:
+                  scaleOf(captioned.caption) ??
+                  scaleOf(around) ??
+                  passage.documentScale ??
+                  scaleFromMentions(captioned.rows, around),
+              },
         source: { passage: index, table: tableIndex, transposed: table.transposed },
       }
     })

@@ -1,5 +1,6 @@
 import type { ApiConfig } from '../../config'
 import type { Passage } from '../retrieval/hybrid'
+import type { Scale } from '../tables/table'
 import type { ComputedAnswer } from './computed'
 import { extractiveAnswers } from './extractive'
 
@@ -9,7 +10,10 @@ export interface ChatTurn {
 }
 
 /** What an answer may quote: a document's passage, or a turn of a meeting the conversation records. */
-export type SourcePassage = Pick<Passage, 'text' | 'documentTitle' | 'pageNumber' | 'sheetName'>
+export type SourcePassage = Pick<Passage, 'text' | 'documentTitle' | 'pageNumber' | 'sheetName'> & {
+  /** The scale its document states on a line of its own, for a table the passage gives none. */
+  documentScale?: Scale
+}
 
 export interface AnswerRequest {
   /** The question as the user typed it. */

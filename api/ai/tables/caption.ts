@@ -1,3 +1,5 @@
+import { scaleOf } from './table'
+
 /**
  * The sentence that introduces a table, as a report writes it before the table: "The carrying
  * value of goodwill by segment was as follows:", "The following table sets forth revenue by
@@ -17,4 +19,38 @@ export function tableCaptionOf(sentence: string) {
   const intro = TABLE_INTRO.exec(text) ?? AS_FOLLOWS.exec(text)
   const caption = intro ? intro[1]! : /:$/.test(text) && text.split(/\s+/).length <= 30 ? text : null
   return caption ? caption.replace(/[\s:.,]+$/, '') : null
+}
+
+// A line stating the scale of a document's figures is a heading ("NOTES TO CONSOLIDATED FINANCIAL
+// STATEMENTS"), "Expressed in…" or a table's introduction; a figure in it ("$3.9 million of costs")
+// makes it a sentence about that figure instead.
+const MAX_STATEMENT_CHARS = 200
+const MAX_HEADING_WORDS = 14
+const SCALE_DIGITS = /[‘’'$£€]\s?000[‘’']?s?|\(000[‘’']?s?\)/g
+const FIGURE = /\d{3,}|\d[.,]\d/
+// "in thousands", "$000", "(millions)", "thousands of US dollars"; not "thousands of customers".
+const NAMES_SCALE =
+  /\b(?:in|of)\s+(?:(?:us|u\.s\.)\s?)?(?:[$£€]\s?)?(?:thousands|millions|billions)\b|[$£€]\s?(?:thousands|millions|billions)\b|[‘’'$£€]\s?000|\(000|\((?:thousands|millions|billions)\b|\b(?:thousands|millions|billions) of (?:(?:us|u\.s\.|canadian|australian|hong kong) )?(?:dollars|euros|pounds|[$€£])/i
+const STATES_AMOUNTS = /^(?:expressed|presented|stated|reported|all amounts|amounts|figures)\b/i
+
+/**
+ * The lines of a document's text that state the scale of its figures: "(In thousands)", "(in
+ * millions, except per-share amounts)", "Expressed in US $000's except share and per share
+ * amounts", a heading carrying "(in thousands, except per share data)", or a table's introduction
+ * ending "(in thousands):". Read when a table's own chunk states no scale: a report often states it
+ * once, on a line of its own.
+ */
+export function scaleStatementsIn(text: string): string[] {
+  return text
+    .split(/\n|(?<=[.:;])\s+(?=[A-Z(])/)
+    .map((line) => line.trim())
+    .filter((line) => {
+      if (!line || line.length > MAX_STATEMENT_CHARS || !NAMES_SCALE.test(line) || !scaleOf(line)) return false
+      if (FIGURE.test(line.replace(SCALE_DIGITS, ''))) return false
+      const words = line
+        .replace(/\([^)]*\)/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length
+      return words <= MAX_HEADING_WORDS || STATES_AMOUNTS.test(line) || tableCaptionOf(line) !== null
+    })
 }

@@ -14,6 +14,9 @@ export const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, bill
 // Rows and columns of rates and per-share amounts are not in the table's "in thousands".
 const UNSCALED = /%|percent|per (?:share|unit|employee|customer)|ratio|\brate\b|margin/i
 const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
+// "(In thousands, except per share data)" scales every other figure: its exception names no row or column.
+const EXCEPTION = /,?\s*except\b[^)]*/gi
+const unscaledLabel = (label: string) => UNSCALED.test(label.replace(EXCEPTION, ''))
 
 export interface RowMatch {
   row: number
@@ -117,12 +120,14 @@ export function operandAt(table: Table, row: number, column: number): Operand | 
 }
 
 export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
-  const percent = operands.some((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
+  const percent = operands.some(
+    (operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel.replace(EXCEPTION, '')),
+  )
   if (percent) return { scale: null, unit: '%' }
   const counted = operands.some((operand) => COUNTED.test(operand.cell.rowLabel))
   const unscaled =
     counted ||
-    operands.some((operand) => UNSCALED.test(operand.cell.rowLabel) || UNSCALED.test(operand.cell.columnLabel))
+    operands.some((operand) => unscaledLabel(operand.cell.rowLabel) || unscaledLabel(operand.cell.columnLabel))
   const currency = operands.map((operand) => figureAt(table, operand.cell.row, operand.cell.column)?.unit).find(Boolean)
   // A count ("Employees") is no amount of the table's currency.
   return {
