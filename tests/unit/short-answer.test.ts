@@ -29,6 +29,12 @@ describe('the short phrase an answer leads with', () => {
         'LinkedIn operating loss increased $63 million to $987 million.',
       ]),
     ).toBe('$63 million')
+    // Asked how much it changed, not which way: the answer says which way.
+    expect(
+      shortAnswer('How much did operating income in the bakery segment change by in 2024?', [
+        'Operating income in the bakery segment decreased $35 million in 2024.',
+      ]),
+    ).toBe('decreased $35 million')
   })
 
   it('gives each year’s figure of a "respectively" list, in the order asked', () => {
@@ -87,6 +93,18 @@ describe('the short phrase an answer leads with', () => {
     )
   })
 
+  it('gives the name a sentence sets after the subject a "which" or "who" question names', () => {
+    expect(
+      shortAnswer('Which is the largest customer of the company?', [
+        'In 2025 and 2024, the Company’s largest customer, Harbor Foods represented 21% and 19% of revenue.',
+      ]),
+    ).toBe('Harbor Foods')
+    expect(shortAnswer('Who is the head baker?', ['The head baker, Tomas Reyes, has run production since 2015.'])).toBe(
+      'Tomas Reyes',
+    )
+    expect(shortAnswer('Who is the head baker?', ['In 2015, Tomas Reyes opened a second shop.'])).toBeNull()
+  })
+
   it('gives what the subject did, any verb, up to the clause or date after it', () => {
     expect(
       shortAnswer('What did the board approve in 2024?', [
@@ -107,6 +125,12 @@ describe('the short phrase an answer leads with', () => {
         'Lease charges in 2024 primarily related to exiting two depots, which closed in March.',
       ]),
     ).toBe('exiting two depots')
+    // A link word is a word of its own: "associated" does not start with "as".
+    expect(
+      shortAnswer('What program was started in 2024?', [
+        'In 2024 we started a program associated with closing two depots.',
+      ]),
+    ).toBe('associated with closing two depots')
     // A sentence that does not restate the question, or a figure question, gets no phrase of it.
     expect(
       shortAnswer('What is the difference in accrued liabilities between 2023 and 2024?', [

@@ -29,9 +29,12 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   if (WHEN_QUESTION.test(asked))
     readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
   const verbal = VERB_QUESTION.exec(asked)
-  if (verbal) readers.push((sentence) => afterVerb(sentence, verbal[1]!, verbs(verbal[2]!)))
+  if (verbal)
+    for (const forms of verbs(verbal[2]!)) readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
   const how = HOW_QUESTION.exec(asked)
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
+  const entity = ENTITY_QUESTION.exec(asked)
+  if (entity) readers.push((sentence) => appositiveOf(sentence, entity[1]!))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
     readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
@@ -145,6 +148,9 @@ const WINDOW_WORDS = 8
 const AFTER_WORDS = 4
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|reduction|difference)/i
 const CHANGE_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined|up|down|by)\s*$/i
+// "How much did X change?" does not say which way: the answer does ("decreased $352 million").
+const CHANGE_EITHER_WAY = /\bhow much (?:did|has|have|had|does|do) .*\bchange(?:d)?\b/i
+const DIRECTION_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined)(?:\s+by)?\s*$/i
 
 /**
  * The figures a question asks for in a sentence: with "respectively", the one listed in the place
@@ -182,7 +188,9 @@ function figuresIn(question: string, sentence: string): string | null {
     const aside = (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0)
     const sizeOfChange = !askedChange && CHANGE_BEFORE.test(before)
     const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0)
-    if (!best || score > best.score) best = { text: figure.text, score }
+    const direction = DIRECTION_BEFORE.exec(sentence.slice(0, figure.index))
+    const text = direction && CHANGE_EITHER_WAY.test(question) ? `${direction[0].trim()} ${figure.text}` : figure.text
+    if (!best || score > best.score) best = { text, score }
   }
   return best!.text.replace(/[.,;:]$/, '')
 }
@@ -196,7 +204,7 @@ const COPULAS = ['is', 'are', 'was', 'were', 'represents', 'represent', 'refers 
 
 const MADE_OF = ['consists of', 'consisted of', 'consist of', 'comprised of', 'comprises', 'comprised', 'made up of']
 
-/** The forms a report writes a verb of the question in: "consist of" → "consisted of", "is comprised of"… */
+/** The forms a report writes a verb of the question in, its own forms before its synonyms: "consist of" → "consisted of", "is comprised of"… */
 function verbs(verb: string) {
   const stem = verb
     .toLowerCase()
@@ -210,7 +218,8 @@ function verbs(verb: string) {
   const defining = /^(?:represent|refer|mean)$/.test(stem) ? COPULAS : []
   // What something consists of is also written as what it comprises or is made up of.
   const parts = /^(?:consist|comprise|compris)$/.test(stem) ? MADE_OF : []
-  return [...withParticle, ...forms.map((form) => `${form} of`), ...forms, ...defining, ...parts]
+  // The question's own verb first; another way of saying it only where the sentence lacks it.
+  return [[...withParticle, ...forms.map((form) => `${form} of`), ...forms], [...defining, ...parts]]
 }
 
 /**
@@ -223,19 +232,46 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
   const subjectTerms = analyze(subject)
   if (subjectTerms.length === 0) return null
   const lower = sentence.toLowerCase()
+  // The verb nearest after the subject: a later one ("…, while distribution customers refers to…")
+  // says something of another subject. At one place the longer form ("refers to") wins.
+  let verb: RegExpExecArray | null = null
   for (const form of [...forms].sort((a, b) => b.length - a.length)) {
     const at = new RegExp(`\\b${form.replace(/\s+/g, '\\s+')}\\b`, 'i').exec(lower)
-    if (!at) continue
+    if (!at || (verb && verb.index <= at.index)) continue
     const before = new Set(analyze(sentence.slice(0, at.index)))
     const named = subjectTerms.filter((term) => before.has(term)).length
-    if (named * 2 < subjectTerms.length) continue
-    const rest = sentence
-      .slice(at.index + at[0].length)
-      .replace(/^\s*(?:as|of|into)\b/i, '')
-      // An aside closing the sentence ("(subject to two renewals).") qualifies the answer, is not it.
-      .replace(/\s*\([^()]*\)\.?$/, '')
-      .trim()
-    if (analyze(rest).length >= 2) return rest
+    if (named * 2 >= subjectTerms.length) verb = at
+  }
+  if (!verb) return null
+  const rest = sentence
+    .slice(verb.index + verb[0].length)
+    .replace(/^\s*(?:as|of|into)\b/i, '')
+    // A clause about another subject ends it; an aside closing the sentence ("(subject to two
+    // renewals).") qualifies the answer, is not it.
+    .split(/,\s*(?:while|whereas)\b|;/)[0]!
+    .replace(/\s*\([^()]*\)\.?$/, '')
+    .trim()
+  return analyze(rest).length >= 2 ? rest : null
+}
+
+// "Which is the largest customer?", "Who was the lead bidder?": a name, as a report writes it after
+// the subject and a comma ("the Company's largest customer, Apple, represented 17.6%").
+const ENTITY_QUESTION = /^(?:which|who) (?:is|was|are|were) (?:the )?(.+?)\s*\??$/i
+const APPOSITIVE =
+  /([^,;:]+),\s+((?:[A-Z][\p{L}\d&.'’-]*)(?:\s+(?:[A-Z][\p{L}\d&.'’-]*|of|and|&)){0,5})(?=[\s,;.(]|$)/gu
+
+/** The name a sentence sets after the question's subject and a comma. */
+function appositiveOf(sentence: string, subject: string) {
+  const terms = analyze(subject)
+  if (terms.length === 0) return null
+  for (const [, before, name] of sentence.matchAll(APPOSITIVE)) {
+    const named = new Set(analyze(before!))
+    const trimmed = name!.replace(/\s+(?:of|and|&)$/, '')
+    if (
+      terms.filter((term) => named.has(term)).length * 3 >= terms.length * 2 &&
+      !/^(?:The|A|An|In|On|At|For)$/.test(trimmed)
+    )
+      return trimmed
   }
   return null
 }
@@ -347,7 +383,7 @@ const PHRASE_ENDED =
   /^(?:[,;:(]|(?:is|are|was|were|has|have|had|be|been|will|would|can|could|may|might|from|by|as|to|in|on|at|under|below|above|through|for|with|when|if|where|because|since|while|that|which|of)\b|\p{L}+(?:ly|ed|es|s)\b)/iu
 // What links a restated subject to what the sentence says of it: "… is primarily related to", "… by".
 const LINK =
-  /^(?:(?:in|during|for) (?:fiscal )?(?:19|20)\d\d,?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)?\s*/i
+  /^(?:(?:in|during|for) (?:fiscal )?(?:19|20)\d\d,?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)\b)?\s*/i
 
 /**
  * What a sentence says beyond the question: when its opening words restate two thirds or more
