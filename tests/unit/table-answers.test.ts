@@ -337,3 +337,66 @@ describe('the parts of a total', () => {
     expect(answerFromTables('What are the components of cost of revenue?', revenue)?.operation).toBe('lookup')
   })
 })
+
+describe('a total under a rule, without a label', () => {
+  const accrued = tables(
+    [
+      'Accrued liabilities at April 30, 2024 and 2023 consisted of the following (in thousands):',
+      ' | 2024 | 2023',
+      'Vacation and other compensation | $1,659 | $1,433',
+      'Payroll taxes | 155 | 113',
+      'Deferred revenue | - | 68',
+      'Other | 504 | 564',
+      ' | $2,318 | $2,178',
+    ].join('\n'),
+  )
+
+  it('is read as the total of what the caption names, when its figures add up the rows above', () => {
+    expect(accrued[0]!.table.rowLabels.at(-1)).toBe('Total')
+    expect(
+      answerFromTables('What is the change in total accrued liabilities between 2023 and 2024?', accrued),
+    ).toMatchObject({
+      display: '$140 thousand',
+    })
+  })
+
+  it('totals its section when it closes one, and a table of what something includes totals only those items', () => {
+    const charges = tables(
+      [
+        'The bakery segment’s operating income included the following:',
+        ' | 2024 | 2023',
+        'Restructuring charges | 144 | 33',
+        'Acquisition-related charges: |  | ',
+        'Integration costs | 17 | 8',
+        'Fair value adjustments | — | 4',
+        ' | 17 | 12',
+        'Total | 161 | 45',
+      ].join('\n'),
+    )
+    expect(charges[0]!.table.rowLabels.at(-2)).toBe('Total Acquisition-related charges')
+    expect(answerFromTables('How much did operating income in the bakery segment change in 2024?', charges)).toBeNull()
+  })
+
+  it('stays unlabelled when its figures do not add up', () => {
+    const [{ table }] = tables(' | 2024 | 2023\nRent | 10 | 12\nUtilities | 5 | 6\n | 16 | 18')
+    expect(table.rowLabels.at(-1)).toBe('')
+  })
+})
+
+describe('a quantity named only by soft words', () => {
+  const balances = tables(
+    [
+      ' | 2024 | 2023',
+      'Balance at the beginning of the fiscal year | $1,264 | $1,626',
+      'Additions | 142 | -',
+      'Lapse in statute of limitations | (148) | (362)',
+      'Balance at the end of the fiscal year | $1,258 | $1,264',
+    ].join('\n'),
+  )
+
+  it('reads "the average ending balance" from the balance at the end', () => {
+    expect(
+      answerFromTables('What is the average ending balance for fiscal years 2023 and 2024?', balances)?.display,
+    ).toBe('$1,261')
+  })
+})

@@ -29,8 +29,7 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   if (WHEN_QUESTION.test(asked))
     readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
   const verbal = VERB_QUESTION.exec(asked)
-  if (verbal)
-    for (const forms of verbs(verbal[2]!)) readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
+  if (verbal) for (const forms of verbs(verbal[2]!)) readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
   const how = HOW_QUESTION.exec(asked)
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
   const entity = ENTITY_QUESTION.exec(asked)
@@ -219,7 +218,10 @@ function verbs(verb: string) {
   // What something consists of is also written as what it comprises or is made up of.
   const parts = /^(?:consist|comprise|compris)$/.test(stem) ? MADE_OF : []
   // The question's own verb first; another way of saying it only where the sentence lacks it.
-  return [[...withParticle, ...forms.map((form) => `${form} of`), ...forms], [...defining, ...parts]]
+  return [
+    [...withParticle, ...forms.map((form) => `${form} of`), ...forms],
+    [...defining, ...parts],
+  ]
 }
 
 /**

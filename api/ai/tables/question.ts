@@ -125,7 +125,10 @@ export function readQuestion(text: string): Question {
 
 /** The stems of the words a text writes as -ing forms: "marketing" → market. */
 export const gerundsOf = (text: string) =>
-  [...text.toLowerCase().matchAll(/\b\p{L}{3,}ing\b/gu)].flatMap(([word]) => analyze(word))
+  [...text.toLowerCase().matchAll(/\b\p{L}{3,}ing\b/gu)]
+    // "ending balance" is the balance at the end: a place in the period, as the noun is.
+    .filter(([word]) => !/^(?:beginning|ending|opening|closing)$/.test(word))
+    .flatMap(([word]) => analyze(word))
 
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
 // "Which years does the table show X for?", "Which years did X exceed $1 million?": the periods
@@ -171,7 +174,8 @@ export function quantityTerms(text: string) {
   ).filter((term) => !/^[\d.,]+$/.test(term))
   const softTerms = [...new Set(all.filter((term) => SOFT_WORDS.has(term)))]
   const terms = [...new Set(all.filter((term) => !FUNCTION_WORDS.has(term) && !SOFT_WORDS.has(term)))]
-  return { terms, softTerms }
+  // "the average ending balance" names nothing else: its soft words are the quantity.
+  return terms.length === 0 ? { terms: softTerms, softTerms: [] } : { terms, softTerms }
 }
 
 /** A year as questions write it: 2019, FY2019, FY 2019, FY19, FY'19. */

@@ -44,13 +44,19 @@ export function matchRows(
     const label = new Set(termsOf(table.rowLabels[row]!))
     const section = new Set(termsOf(table.sections[row]!))
     const labelGerunds = new Set(gerundsOf(table.rowLabels[row]!))
+    // A row labelled "Total" alone totals what the caption names, unless the table lists only some
+    // of what it includes ("Operating income included the following:").
+    const totalOf =
+      /^total$/i.test(table.rowLabels[row]!.trim()) && !/\binclud/i.test(table.caption)
+        ? captionTerms
+        : new Set<string>()
     let found = 0
     let named = false
     for (const term of terms) {
-      if (label.has(term) || section.has(term)) named = true
+      if (label.has(term) || section.has(term) || totalOf.has(term)) named = true
       // "marketing" and "Markets" share a stem, not a meaning; "operating" and "operations" often do.
       if (label.has(term)) found += gerunds.includes(term) === labelGerunds.has(term) ? 1 : 0.5
-      else if (section.has(term) || columnTerms.has(term)) found += 0.8
+      else if (section.has(term) || columnTerms.has(term) || totalOf.has(term)) found += 0.8
       else if (captionTerms.has(term)) found += 0.5
     }
     const recall = found / terms.length

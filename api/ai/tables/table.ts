@@ -218,6 +218,7 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
     rowLabels.push(label)
     sections.push(index >= headerRows && label !== section ? section : '')
   })
+  labelUnlabelledTotals(rows, headerRows, rowLabels, sections)
   const scale =
     scaleOf(header.flat().join(' ')) ??
     scaleOf(rows.flatMap((row) => (row.slice(1).some((cell) => parseFigure(cell)) ? [] : row)).join(' ')) ??
@@ -233,6 +234,30 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
     [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ??
     currencyNamed([caption, ...rows.slice(0, headerRows).flat()].join(' '))
   return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit, transposed }
+}
+
+/**
+ * A row without a label whose every figure is the sum of the rows above it (back to the previous
+ * such row or section) is their total, as a statement sets it under a rule: it is labelled "Total",
+ * or "Total" and its section's label, so "the total accrued liabilities" finds it.
+ */
+function labelUnlabelledTotals(rows: string[][], headerRows: number, rowLabels: string[], sections: string[]) {
+  let from = headerRows
+  for (let row = headerRows; row < rows.length; row++) {
+    if (sections[row] && sections[row] !== sections[row - 1]) from = row
+    if (rowLabels[row] || row - from < 2) continue
+    const columns = rows[row]!.flatMap((cell, column) => (column > 0 && parseFigure(cell) ? [column] : []))
+    if (columns.length === 0) continue
+    const adds = columns.every((column) => {
+      let sum = new Decimal(0)
+      for (let above = from; above < row; above++) sum = sum.plus(parseFigure(rows[above]![column]!)?.value ?? 0)
+      return sum.equals(parseFigure(rows[row]![column]!)!.value)
+    })
+    if (adds) {
+      rowLabels[row] = sections[row - 1] ? `Total ${sections[row - 1]!.replace(/:\s*$/, '')}` : 'Total'
+      from = row + 1
+    }
+  }
 }
 
 /**
