@@ -31,7 +31,7 @@ export async function seedSampleTemplates(db: Database) {
     .from(organizations)
     .where(eq(organizations.templatesSeeded, false))
   for (const { id } of waiting) {
-    await db.transaction((tx) => giveSampleTemplates(tx as unknown as Database, id))
+    await db.transaction((tx) => giveSampleTemplates(tx, id))
   }
   return waiting.length
 }

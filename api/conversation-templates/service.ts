@@ -71,7 +71,7 @@ export async function deleteTemplate(deps: Deps, caller: OrgCaller, id: number) 
       phase: conversationTemplates.phaseId,
     })
     if (!deleted) throw notFound(TEMPLATE_NOT_FOUND)
-    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+    await recordEvent(tx, deps.clock, caller, caller.organizationId, {
       action: 'template.deleted',
       target: deleted.name,
       details: { template_id: templateKey(deleted.id), phase: deleted.phase },

@@ -4,7 +4,6 @@ import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import { requireTemplate, TEMPLATE_NOT_FOUND, templateId } from '../conversation-templates/access'
 import { templateOutline } from '../conversation-templates/outline'
-import type { Database } from '../db/client'
 import { conversations, documents, messages } from '../db/schema'
 import { badRequest, HttpError, notFound } from '../http-error'
 import { CONVERSATION_NOT_FOUND, requireConversation } from './access'
@@ -90,7 +89,7 @@ export async function deleteConversation(deps: Deps, caller: OrgCaller, id: numb
       .returning({ id: conversations.id })
     // Deleted meanwhile in another tab, whose deletion is the one logged.
     if (!deleted) throw notFound(CONVERSATION_NOT_FOUND)
-    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+    await recordEvent(tx, deps.clock, caller, caller.organizationId, {
       action: 'conversation.deleted',
       target: '',
       details: { conversation_id: deleted.id, messages: held?.messages ?? 0 },

@@ -62,7 +62,7 @@ export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: n
       .orderBy(desc(messages.id))
       .limit(HISTORY_MESSAGES)
     await deps.db.transaction(async (tx) => {
-      await addMessage(tx as unknown as Database, deps, conversation.id, 'user', content)
+      await addMessage(tx, deps, conversation.id, 'user', content)
       const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
       await tx.update(conversations).set({ title })
         .where(sql`${conversations.id} = ${conversation.id} and ${conversations.title} = ${DEFAULT_TITLE}
@@ -112,7 +112,7 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     const references = citations.used.map((index) => passages[index]!.reference)
     const derivation = computed && derivationOf(computed, passages, citations.used, citations.text)
     saved = await deps.db.transaction((tx) =>
-      addMessage(tx as unknown as Database, deps, turn.conversation.id, 'assistant', citations.text, {
+      addMessage(tx, deps, turn.conversation.id, 'assistant', citations.text, {
         documentReferences: references,
         derivation,
       }),

@@ -116,7 +116,7 @@ async function openPglite(): Promise<DatabaseHandle> {
     import('drizzle-orm/pglite'),
   ])
   const client = await PGlite.create({ extensions: { vector }, loadDataDir: await initdbSnapshot() })
-  const db = drizzlePglite(client, { schema, logger: countingLogger }) as unknown as Database
+  const db = drizzlePglite(client, { schema, logger: countingLogger })
   return {
     db,
     migrate: () => migrateOnce(db, migrationsFolder),
@@ -234,7 +234,7 @@ function connectToThread(socketPath: string): DatabaseHandle {
     idle_timeout: 0,
     onnotice: () => {},
   })
-  const db = drizzlePostgres(preparingEverything(client), { schema, logger: countingLogger }) as unknown as Database
+  const db = drizzlePostgres(preparingEverything(client), { schema, logger: countingLogger })
   return {
     db,
     socketPath,
@@ -245,7 +245,7 @@ function connectToThread(socketPath: string): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const client = postgres(url, { max: 10, onnotice: () => {} })
-  const db = drizzlePostgres(client, { schema, logger: countingLogger }) as unknown as Database
+  const db = drizzlePostgres(client, { schema, logger: countingLogger })
   return {
     db,
     migrate: () => migrateOnce(db, migrationsFolder),

@@ -56,8 +56,8 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
         .returning()
       await tx.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: demo.role })
     }
-    await giveSampleTemplates(tx as unknown as Database, organization!.id)
-    await giveSampleMeetings(tx as unknown as Database, organization!.id, new Date())
+    await giveSampleTemplates(tx, organization!.id)
+    await giveSampleMeetings(tx, organization!.id, new Date())
     return true
   })
 }

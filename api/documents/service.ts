@@ -125,14 +125,7 @@ export async function createDocument(
         createdById: caller.userId,
       })
       .returning()
-    const version = await insertVersion(
-      tx as unknown as Database,
-      document!.id,
-      1,
-      file,
-      caller.userId,
-      'Original upload',
-    )
+    const version = await insertVersion(tx, document!.id, 1, file, caller.userId, 'Original upload')
     const [current] = await tx
       .update(documents)
       .set({ currentVersionId: version.id })
@@ -141,7 +134,7 @@ export async function createDocument(
     await deps.jobs.enqueue(
       PROCESS_DOCUMENT,
       { documentId: document!.id, versionId: version.id },
-      { db: tx as unknown as Database, organizationId: document!.organizationId },
+      { db: tx, organizationId: document!.organizationId },
     )
     return current!
   })
@@ -215,7 +208,7 @@ export async function deleteDocument(deps: Deps, caller: OrgCaller, id: number) 
       .returning()
     // Deleted meanwhile by someone else, whose deletion is the one logged.
     if (!deleted) throw notFound('Document not found.')
-    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+    await recordEvent(tx, deps.clock, caller, caller.organizationId, {
       action: 'document.deleted',
       target: deleted.title,
       details: { document_id: deleted.id, file_name: deleted.fileName, versions: versions.length },
@@ -247,7 +240,7 @@ export async function reprocessDocument(deps: Deps, caller: OrgCaller, id: numbe
     await deps.jobs.enqueue(
       PROCESS_DOCUMENT,
       { documentId: id, versionId },
-      { db: tx as unknown as Database, organizationId: document.organizationId },
+      { db: tx, organizationId: document.organizationId },
     )
     return updated!
   })

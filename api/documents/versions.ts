@@ -101,16 +101,9 @@ export async function addVersion(deps: Deps, caller: OrgCaller, documentId: numb
       .select({ number: max(documentVersions.versionNumber) })
       .from(documentVersions)
       .where(eq(documentVersions.documentId, documentId))
-    const version = await insertVersion(
-      tx as unknown as Database,
-      documentId,
-      (latest?.number ?? 0) + 1,
-      file,
-      caller.userId,
-      changes,
-    )
+    const version = await insertVersion(tx, documentId, (latest?.number ?? 0) + 1, file, caller.userId, changes)
     return {
-      document: await makeCurrent(deps, tx as unknown as Database, documentId, version),
+      document: await makeCurrent(deps, tx, documentId, version),
       versionNumber: version.versionNumber,
     }
   })
@@ -122,7 +115,7 @@ export async function restoreVersion(deps: Deps, caller: OrgCaller, id: number, 
   const version = await requireVersion(deps, document.id, versionId)
   if (version.id === document.currentVersionId)
     throw new HttpError(400, { detail: `Version ${version.versionNumber} is already the current version.` })
-  const row = await deps.db.transaction((tx) => makeCurrent(deps, tx as unknown as Database, document.id, version))
+  const row = await deps.db.transaction((tx) => makeCurrent(deps, tx, document.id, version))
   deps.jobs.notify()
   return describeDocument(deps, row)
 }

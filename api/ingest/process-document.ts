@@ -117,7 +117,7 @@ export function processDocumentJob(deps: Deps) {
     // Last point to stop at for a shutdown; the transaction, once begun, is left to commit.
     signal?.throwIfAborted()
     await db.transaction(async (tx) => {
-      if (!(await lockIfCurrent(tx as unknown as Database, documentId, versionId))) return
+      if (!(await lockIfCurrent(tx, documentId, versionId))) return
       const existing = await tx
         .select({ id: documentPages.id })
         .from(documentPages)
@@ -163,7 +163,7 @@ export function processDocumentJob(deps: Deps) {
           .returning({ id: documentChunks.id })
         chunkIds.push(...inserted.map((row) => row.id))
       }
-      await writeChunkIndex(tx as unknown as Database, document, chunkIds, index)
+      await writeChunkIndex(tx, document, chunkIds, index)
       await tx
         .update(documents)
         .set({
@@ -214,9 +214,9 @@ async function lockIfCurrent(tx: Database, documentId: number, versionId: number
  */
 async function continueLater({ db, jobs }: Deps, job: Job, documentId: number, versionId: number) {
   await db.transaction(async (tx) => {
-    if (!(await lockIfCurrent(tx as unknown as Database, documentId, versionId))) return
+    if (!(await lockIfCurrent(tx, documentId, versionId))) return
     await jobs.enqueue(PROCESS_DOCUMENT, job.payload, {
-      db: tx as unknown as Database,
+      db: tx,
       organizationId: job.organizationId,
     })
   })

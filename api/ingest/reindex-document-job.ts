@@ -62,7 +62,7 @@ export function indexDocumentJob(deps: Deps) {
             ${textArray(index.terms.map(joinTerms))}, ${textArray(vectors ?? ids.map(() => null))})
           as v(id, term_count, terms, embedding)
         where c.id = v.id`)
-      await writeChunkIndex(tx as unknown as Database, document, ids, index)
+      await writeChunkIndex(tx, document, ids, index)
     })
   }
 }
@@ -100,7 +100,7 @@ export async function enqueueReindex(
   await db.transaction(async (tx) => {
     for (const target of targets) {
       await jobs.enqueue(INDEX_DOCUMENT, { documentId: target.id, force } satisfies IndexDocumentPayload, {
-        db: tx as unknown as Database,
+        db: tx,
         organizationId: target.organizationId,
       })
     }

@@ -110,7 +110,7 @@ async function issueLink(deps: Deps, invitationId: number, inviter: OrgCaller, a
       .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, inviter.organizationId)))
       .returning()
     if (!invitation) throw notFound('Invitation not found.')
-    const eventId = await recordEvent(tx as unknown as Database, deps.clock, inviter, inviter.organizationId, audit)
+    const eventId = await recordEvent(tx, deps.clock, inviter, inviter.organizationId, audit)
     return { invitation, eventId }
   })
   const link = new URL(`/invitations/${token}`, deps.config.APP_URL).toString()
@@ -189,7 +189,7 @@ export async function removeOrganizationInvitation({ db, clock }: Deps, caller: 
       .where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, caller.organizationId)))
       .returning()
     if (!deleted) throw notFound('Invitation not found.')
-    await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+    await recordEvent(tx, clock, caller, caller.organizationId, {
       action: 'invitation.revoked',
       target: deleted.email,
       details: { invitation_id: deleted.id, role: deleted.role, status: deleted.status },
@@ -250,7 +250,7 @@ async function join(tx: Database, invitation: typeof invitations.$inferSelect, u
 export async function acceptInvitation(deps: Deps, caller: Caller, invitationId: number) {
   const invitation = await addressedTo(deps, caller, invitationId)
   assertOpen(invitation)
-  await deps.db.transaction((tx) => join(tx as unknown as Database, invitation, caller.userId))
+  await deps.db.transaction((tx) => join(tx, invitation, caller.userId))
   return joined(deps, invitation)
 }
 
@@ -288,7 +288,7 @@ export async function respondByToken(deps: Deps, caller: Caller, token: string, 
   }
   assertOpen(invitation)
   await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database
+    const db = tx
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
     if (response === 'accept') await join(db, invitation, user.id)
     else await decline(db, invitation)
@@ -406,7 +406,7 @@ export async function acceptWithNewAccount(
         passwordHash,
       })
       .returning()
-    await join(tx as unknown as Database, invitation, created!.id)
+    await join(tx, invitation, created!.id)
     return created!
   })
   const session = await signIn(deps, user)

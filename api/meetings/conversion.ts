@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm'
 import { type ActionItem, type Participant, roleGroupOf } from '../../shared/meetings'
 import type { Deps, OrgCaller } from '../context'
 import { conversationPayload } from '../conversations/payload'
-import type { Database } from '../db/client'
 import { conversations, type meetings, messages, type SPEAKER_ROLES, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
 import { TRANSCRIPT_NOT_FOUND } from './service'
@@ -85,7 +84,7 @@ export async function convertToConversation(deps: Deps, caller: OrgCaller, meeti
       })
       .returning()
     for (let index = 0; index < rows.length; index += MESSAGES_PER_INSERT) {
-      await (tx as unknown as Database)
+      await tx
         .insert(messages)
         .values(
           rows.slice(index, index + MESSAGES_PER_INSERT).map((row) => ({ ...row, conversationId: conversation!.id })),

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream'
 import { and, count, eq } from 'drizzle-orm'
 
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
 import { documentVersions, meetings } from '../db/schema'
 import { attachment } from '../documents/content'
 import { notFound } from '../http-error'
@@ -56,7 +55,7 @@ export async function saveRecording(
         TRANSCRIBE_RECORDING,
         { ...payload },
         {
-          db: tx as unknown as Database,
+          db: tx,
           organizationId: caller.organizationId,
         },
       )

@@ -3,7 +3,6 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Participant } from '../../shared/meetings'
 import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
 import { meetings, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
 import { MEETING_NOT_FOUND, meetingKey, requireMeeting, requireMeetingEditor } from './access'
@@ -103,7 +102,7 @@ export async function deleteMeeting(deps: Deps, caller: OrgCaller, id: number) {
       recordingKey: meetings.recordingKey,
     })
     if (!row) throw notFound(MEETING_NOT_FOUND)
-    await recordEvent(tx as unknown as Database, deps.clock, caller, caller.organizationId, {
+    await recordEvent(tx, deps.clock, caller, caller.organizationId, {
       action: 'meeting.deleted',
       target: row.title,
       details: { meeting_id: meetingKey(row.id), scheduled_at: row.scheduledAt.toISOString() },
@@ -170,7 +169,7 @@ export async function storeTranscript(
       )
       .returning()
     if (!updated) return null
-    const [saved] = await (tx as unknown as Database)
+    const [saved] = await tx
       .insert(transcripts)
       .values({ meetingId: meeting.id, ...values })
       .onConflictDoUpdate({ target: transcripts.meetingId, set: values })

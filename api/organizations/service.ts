@@ -83,14 +83,14 @@ export async function createOrganization(
       .insert(organizations)
       .values({
         name: input.name,
-        slug: await uniqueSlug(tx as unknown as Database, input.name),
+        slug: await uniqueSlug(tx, input.name),
         description: input.description ?? '',
         website: input.website ?? '',
       })
       .returning()
     await tx.insert(memberships).values({ organizationId: created!.id, userId: caller.userId, role: 'admin' })
-    await giveSampleTemplates(tx as unknown as Database, created!.id)
-    await recordEvent(tx as unknown as Database, clock, caller, created!.id, {
+    await giveSampleTemplates(tx, created!.id)
+    await recordEvent(tx, clock, caller, created!.id, {
       action: 'organization.created',
       target: created!.name,
       details: { slug: created!.slug },
@@ -109,7 +109,7 @@ export async function updateOrganization(
   changes: z.infer<typeof UpdateOrganizationSchema>,
 ) {
   await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database
+    const db = tx
     const [before] = await lockOrganization(db, caller)
     if (!before) throw notFound()
     const [after] = await db
@@ -139,9 +139,9 @@ export async function updateOrganization(
  */
 export async function deleteOrganization({ db, clock }: Deps, caller: OrgCaller) {
   await db.transaction(async (tx) => {
-    const [organization] = await lockOrganization(tx as unknown as Database, caller)
+    const [organization] = await lockOrganization(tx, caller)
     if (!organization) throw notFound()
-    await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+    await recordEvent(tx, clock, caller, caller.organizationId, {
       action: 'organization.deleted',
       target: organization.name,
       details: { slug: organization.slug },
@@ -237,13 +237,13 @@ async function otherAdmins(db: Database, caller: OrgCaller, userId: number) {
 
 export async function removeMember({ db, clock }: Deps, caller: OrgCaller, userId: number) {
   await db.transaction(async (tx) => {
-    await lockOrganization(tx as unknown as Database, caller)
-    const membership = await findMembership(tx as unknown as Database, caller, userId)
-    if (membership.role === 'admin' && (await otherAdmins(tx as unknown as Database, caller, userId)) === 0) {
+    await lockOrganization(tx, caller)
+    const membership = await findMembership(tx, caller, userId)
+    if (membership.role === 'admin' && (await otherAdmins(tx, caller, userId)) === 0) {
       throw new HttpError(400, { detail: LAST_ADMIN })
     }
     await tx.delete(memberships).where(eq(memberships.id, membership.id))
-    await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+    await recordEvent(tx, clock, caller, caller.organizationId, {
       action: 'member.removed',
       target: personName(membership.user),
       details: { user_id: userId, email: membership.user.email, role: membership.role },
@@ -254,18 +254,14 @@ export async function removeMember({ db, clock }: Deps, caller: OrgCaller, userI
 /** Changes a member's role; a change to the role they already have changes nothing and logs nothing. */
 export async function updateMemberRole({ db, clock }: Deps, caller: OrgCaller, userId: number, role: Role) {
   return db.transaction(async (tx) => {
-    await lockOrganization(tx as unknown as Database, caller)
-    const membership = await findMembership(tx as unknown as Database, caller, userId)
-    if (
-      membership.role === 'admin' &&
-      role !== 'admin' &&
-      (await otherAdmins(tx as unknown as Database, caller, userId)) === 0
-    ) {
+    await lockOrganization(tx, caller)
+    const membership = await findMembership(tx, caller, userId)
+    if (membership.role === 'admin' && role !== 'admin' && (await otherAdmins(tx, caller, userId)) === 0) {
       throw new HttpError(400, { detail: LAST_ADMIN })
     }
     const [updated] = await tx.update(memberships).set({ role }).where(eq(memberships.id, membership.id)).returning()
     if (membership.role !== role) {
-      await recordEvent(tx as unknown as Database, clock, caller, caller.organizationId, {
+      await recordEvent(tx, clock, caller, caller.organizationId, {
         action: 'member.role_changed',
         target: personName(membership.user),
         details: { user_id: userId, email: membership.user.email, from: membership.role, to: role },

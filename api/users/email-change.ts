@@ -96,7 +96,7 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, token: stri
   if (!pending) throw badRequest({ token: [INVALID_CONFIRMATION] })
   const { confirmation, user } = pending
   const updated = await db.transaction(async (tx) => {
-    await assertEmailFree(tx as unknown as Database, confirmation.email, user.id)
+    await assertEmailFree(tx, confirmation.email, user.id)
     await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, user.id))
     const [row] = await tx
       .update(users)
@@ -105,7 +105,7 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, token: stri
       .returning()
     // Confirming the address already held only verifies it: nothing changed that an admin should see.
     if (user.email.toLowerCase() !== confirmation.email) {
-      await recordAccountEvent(tx as unknown as Database, deps.clock, caller, {
+      await recordAccountEvent(tx, deps.clock, caller, {
         action: 'user.email_changed',
         target: personName(user),
         details: { from: user.email, to: confirmation.email },

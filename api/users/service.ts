@@ -5,7 +5,6 @@ import { personName, recordAccountEvent } from '../audit/service'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { restartSessions } from '../auth/sessions'
 import type { Caller, Deps } from '../context'
-import type { Database } from '../db/client'
 import { users } from '../db/schema'
 import { badRequest, HttpError, unauthorized } from '../http-error'
 import type { CurrentMembership } from '../organizations/membership'
@@ -92,7 +91,7 @@ export async function changePassword(deps: Deps, caller: Caller, input: z.infer<
   const passwordHash = await hashPassword(input.new_password)
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))
-    await recordAccountEvent(tx as unknown as Database, deps.clock, caller, {
+    await recordAccountEvent(tx, deps.clock, caller, {
       action: 'user.password_changed',
       target: personName(user),
     })

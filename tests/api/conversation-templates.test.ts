@@ -2,7 +2,6 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { giveSampleTemplates, seedSampleTemplates } from '../../api/conversation-templates/seed'
-import type { Database } from '../../api/db/client'
 import { conversationTemplates, organizations } from '../../api/db/schema'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { restResource } from './support/resource'
@@ -132,7 +131,7 @@ async function organizationId(slug: string) {
   return row!.id
 }
 
-const giveAgain = (id: number) => api.db.transaction((tx) => giveSampleTemplates(tx as unknown as Database, id))
+const giveAgain = (id: number) => api.db.transaction((tx) => giveSampleTemplates(tx, id))
 
 const names = (templates: Template[]) => templates.map((template) => template.name).sort()
 const ids = (templates: Template[]) => templates.map((template) => template.id).sort()
