@@ -50,11 +50,12 @@ ENV NODE_ENV=production \
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/node_modules/.cache/exit-planner ./node_modules/.cache/exit-planner
 # Sources stay beside the builds: the server resolves its migrations and worker threads against
-# them, `npm run worker` runs api/ with tsx, and `npm start` checks the builds' digests of them.
+# them, `npm run worker` runs server/worker-process.ts with tsx, and `npm start` checks the builds' digests of them.
 COPY --from=build /app/package.json /app/package-lock.json /app/remix.config.js /app/tsconfig.json /app/server.ts ./
 COPY --from=build /app/api ./api
 COPY --from=build /app/app ./app
 COPY --from=build /app/server ./server
+COPY --from=build /app/runtime ./runtime
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/public ./public

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import { LOG_LEVELS } from '../server/log'
+import { ConfigError } from '../runtime/config-error'
+import { LOG_LEVELS } from '../runtime/log'
 
 /** A positive whole number with a default (seconds, counts, sizes). */
 const seconds = (fallback: number) =>
@@ -25,7 +26,7 @@ const flag = (fallback: 'true' | 'false') =>
 
 const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Read by server/log.ts as it loads; checked here so a misspelt level stops the start with its name. */
+  /** Read by runtime/log.ts as it loads; checked here so a misspelt level stops the start with its name. */
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -211,10 +212,6 @@ function requiredTogether(config: ApiConfig): z.ZodIssue[] {
   return issues
 }
 
-export class ConfigError extends Error {
-  name = 'ConfigError'
-}
-
 /** Reads the backend's settings; a bad value stops start-up with a message naming the variable. */
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   const parsed = ApiConfigSchema.safeParse(withoutEmpty(env))
@@ -233,3 +230,5 @@ export function describeIssues(error: z.ZodError) {
   const lines = error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
   return `Invalid environment configuration:\n${lines.join('\n')}`
 }
+
+export { ConfigError }

@@ -5,11 +5,10 @@ import type { Context } from 'hono'
 import type { AnswerProvider } from './ai/answers/provider'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
 import type { ApiConfig } from './config'
-import type { Database } from './db/client'
+import type { Database } from './db/database'
 import type { Role, users } from './db/schema'
 import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
-import type { RequestScope } from './request-scope'
 import type { SearchResultCache } from './search/result-cache'
 import type { FileStore } from './storage/file-store'
 
@@ -44,6 +43,14 @@ export interface OrgCaller extends Caller {
   organizationId: number
   role: Role
 }
+
+/**
+ * What one call works out about its caller (the checked token and user, their memberships), kept
+ * for the rest of the call. A page of the web tier makes several in-process calls for one browser
+ * request and passes one scope to all of them, so the caller is resolved once per page; a call
+ * that changes data clears it (api-fetch.server.ts), so nothing read before a change is reused.
+ */
+export type RequestScope = Map<string, Promise<unknown>>
 
 export type AppEnv = {
   Bindings: {

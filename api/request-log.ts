@@ -8,14 +8,14 @@ import {
   newRequestId,
   saneRequestId,
   withLogContext,
-} from '../server/log'
+} from '../runtime/log'
 import type { AppEnv } from './context'
 
 /**
  * Gives each call a request id and writes one access line when it is answered. A call the web tier
  * makes in process keeps the id of the page request it serves; a call over HTTP keeps a sane
  * X-Request-Id (the web tier's, or a proxy's), else gets a new one. Every line logged while the call
- * runs, and every job it queues, carries the id (server/log.ts).
+ * runs, and every job it queues, carries the id (runtime/log.ts).
  */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now()

@@ -1,12 +1,6 @@
 import type { AppContext } from './context'
 
-/**
- * What one call works out about its caller (the checked token and user, their memberships), kept
- * for the rest of the call. A page of the web tier makes several in-process calls for one browser
- * request and passes one scope to all of them, so the caller is resolved once per page; a call
- * that changes data clears it (api-fetch.server.ts), so nothing read before a change is reused.
- */
-export type RequestScope = Map<string, Promise<unknown>>
+export type { RequestScope } from './context'
 
 export function memo<T>(c: AppContext, key: string, compute: () => Promise<T>): Promise<T> {
   const scope = c.var.scope

@@ -1,11 +1,9 @@
 import { z } from 'zod'
 
+import { MAX_ID } from '../shared/ids'
 import { innerSchema } from '../shared/zod-schema'
 import type { AppContext } from './context'
 import { HttpError, notFound } from './http-error'
-
-/** The largest id a PostgreSQL `integer` column holds; a bigger one can name no row. */
-export const MAX_ID = 2_147_483_647
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 

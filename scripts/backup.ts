@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { backupSocketPath, requestBackup } from '../api/db/backup/control-socket'
 import { type BackupResult, createBackup, defaultBackupPath } from '../api/db/backup/create-backup'
 import { lockDirectory } from '../api/db/client'
-import { keepNewFilesPrivate, makeDataDirPrivate } from '../api/owner-only-files'
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../runtime/owner-only-files'
 
 async function backupStopped(pgdata: string, options: { dataDir: string; out: string; includeFiles: boolean }) {
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) throw new Error(`There is no database in ${pgdata} to back up.`)

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 // shared/ is bundled into the web app too (categories, file types, stop words).
-export const WEB_SOURCES = ['app', 'shared', 'remix.config.js', 'package-lock.json', 'public/favicon.svg']
-export const SERVER_SOURCES = ['server.ts', 'server', 'api', 'app', 'shared', 'package-lock.json']
+export const WEB_SOURCES = ['app', 'shared', 'runtime', 'remix.config.js', 'package-lock.json', 'public/favicon.svg']
+export const SERVER_SOURCES = ['server.ts', 'server', 'runtime', 'api', 'app', 'shared', 'package-lock.json']
 
 function filesOf(entry) {
   if (!existsSync(entry)) return []

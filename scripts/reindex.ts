@@ -12,8 +12,8 @@ import { ConfigError, loadApiConfig } from '../api/config'
 import { openDatabase } from '../api/db/client'
 import { rowsOf } from '../api/db/sql-values'
 import { enqueueReindex, INDEX_DOCUMENT } from '../api/ingest/reindex-document-job'
-import { keepNewFilesPrivate, makeDataDirPrivate } from '../api/owner-only-files'
-import { withGeneratedSecrets } from '../api/secrets'
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../runtime/owner-only-files'
+import { withGeneratedSecrets } from '../runtime/secrets'
 
 const { values } = parseArgs({
   options: { organization: { type: 'string', multiple: true }, force: { type: 'boolean', default: false } },

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { restoreBackup } from '../api/db/backup/restore-backup'
-import { keepNewFilesPrivate, makeDataDirPrivate } from '../api/owner-only-files'
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../runtime/owner-only-files'
 
 async function main() {
   keepNewFilesPrivate()

@@ -28,6 +28,6 @@ if (!cluster.isWorker) {
 }
 // From here on what the server creates (DATA_DIR's files above all) is its user's only; the builds
 // above keep the usual modes. server.ts says the same again, as every entry point does
-// (api/owner-only-files.ts).
+// (runtime/owner-only-files.ts).
 process.umask(0o077)
 await import(pathToFileURL(process.env[SERVER_ENTRY_ENV]).href)

@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster'
 
-import { startJobHost } from '../api/bootstrap'
-import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../api/shutdown'
-import { log } from './log'
+import { log } from '../runtime/log'
+import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../runtime/shutdown'
+import { startJobHost } from './bootstrap'
 import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from './messages'
 import { webPool } from './web-pool'
 

@@ -1,5 +1,5 @@
+import { log } from '../runtime/log'
 import { watchHeartbeats } from './heartbeats'
-import { log } from './log'
 import type { WebProcessMessage } from './messages'
 
 // A web process starts at about 110 MB. V8 keeps the young generation it grew under load (and some

@@ -10,15 +10,15 @@ import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 
 import type { Api } from '../api/app'
-import { attachBackend, type Primary, startBackend } from '../api/bootstrap'
-import { collectWhenIdle } from '../api/memory'
-import { measured, newRequestMetrics, serverTiming } from '../api/request-metrics'
-import { drainable, SHUTDOWN_GRACE_MS } from '../api/shutdown'
 import { secureCookies } from '../app/services/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from '../app/services/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from '../app/services/same-origin.server'
+import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from '../runtime/log'
+import { collectWhenIdle } from '../runtime/memory'
+import { measured, newRequestMetrics, serverTiming } from '../runtime/request-metrics'
+import { drainable, SHUTDOWN_GRACE_MS } from '../runtime/shutdown'
+import { attachBackend, type Primary, startBackend } from './bootstrap'
 import { signalLoad } from './load-signals'
-import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from './log'
 
 type ServerEnv = { Bindings: { incoming: IncomingMessage } }
 

@@ -1,4 +1,4 @@
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import type { ApiConfig } from '../config'
 
 /** An answer from the model that cannot be used; the message says why, for the log. */

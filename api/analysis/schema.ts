@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { ANALYSIS_TYPES } from '../../shared/analysis'
-import { MAX_ID } from '../validation'
+import { MAX_ID } from '../../shared/ids'
 
 const REQUIRED = 'This field is required.'
 const DOCUMENT_ID = 'A valid document id is required.'

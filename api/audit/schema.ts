@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MAX_ID } from '../validation'
+import { MAX_ID } from '../../shared/ids'
 
 /** `?page=N` (and `page_size`, as the other lists take); past the last page a page is simply empty. */
 export const AuditQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import type { Clock, Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { type AuditAction, auditEvents, memberships, users } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
 import { requireRole } from '../organizations/access'

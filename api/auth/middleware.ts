@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory'
 
-import { noteCaller } from '../../server/log'
+import { noteCaller } from '../../runtime/log'
+import { count } from '../../runtime/request-metrics'
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
 import { membershipOf } from '../organizations/membership'
-import { count } from '../request-metrics'
 import { memo } from '../request-scope'
 import { activeSessionUser } from './sessions'
 import { verifyAccessToken } from './tokens'

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 
 import type { Deps } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { users } from '../db/schema'
 import { unauthorized } from '../http-error'
+import type { SignInPayload } from '../users/contract'
 import { describeUser } from '../users/payload'
 import type { GoogleIdentity } from './google'
 import { verifyPassword } from './passwords'
@@ -41,7 +42,7 @@ export async function obtainToken(deps: Deps, credentials: { username: string; p
   return signIn(deps, user)
 }
 
-export async function signIn(deps: Deps, user: UserRow) {
+export async function signIn(deps: Deps, user: UserRow): Promise<SignInPayload> {
   const [updated] = await deps.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning()
   const tokens = await issueTokens(deps, user.id)
   return { ...tokens, user_id: user.id, user: await describeUser(deps.db, updated ?? user) }

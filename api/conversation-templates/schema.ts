@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
+import { MAX_ID } from '../../shared/ids'
 import { PHASE_IDS, TEMPLATE_LIMITS as LIMIT, TEMPLATE_MESSAGES as MESSAGE } from '../../shared/templates'
-import { MAX_ID } from '../validation'
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
 const tooMany = (max: number) => `Ensure this list has no more than ${max} items.`

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { conversationTemplates, organizations } from '../db/schema'
 import { SAMPLE_TEMPLATES } from './samples'
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
 
 import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { conversationTemplates, users } from '../db/schema'
 import { notFound } from '../http-error'
 import { requireTemplate, requireTemplateEditor, TEMPLATE_NOT_FOUND, templateKey } from './access'

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import type { Deps, OrgCaller } from '../context'
 import { chatQuestions } from '../db/schema'
 import { HttpError } from '../http-error'

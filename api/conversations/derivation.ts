@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import type { CellCitation, MessageDerivation } from '../../shared/cells'
-import type { ComputedAnswer } from '../ai/answers/computed'
+import type { ComputedAnswer } from '../ai/answers/provider'
 import type { DocumentReference } from '../db/schema'
 
 const CellCitationSchema: z.ZodType<CellCitation> = z.object({

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { SourcePassage } from '../ai/answers/provider'
 import { analyze, joinTerms } from '../ai/retrieval/analyzer'
 import { lexicalScorer } from '../ai/retrieval/bm25'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { type DocumentReference, messages, SPEAKER_ROLES } from '../db/schema'
 
 export type RankedPassage = SourcePassage & { score: number; reference: DocumentReference }

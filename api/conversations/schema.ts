@@ -5,7 +5,7 @@ import {
   MAX_CONVERSATION_TITLE as MAX_TITLE,
   MAX_MESSAGE,
 } from '../../shared/chat'
-import { MAX_ID } from '../validation'
+import { MAX_ID } from '../../shared/ids'
 
 export { DEFAULT_TITLE }
 

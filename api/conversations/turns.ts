@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import type { MessageDerivation } from '../../shared/cells'
 import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
@@ -9,7 +9,7 @@ import type { ChatTurn } from '../ai/answers/provider'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import {
   conversations,
   type ConversationStatus,

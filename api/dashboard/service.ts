@@ -1,7 +1,7 @@
 import type { Deps, OrgCaller } from '../context'
 import type { organizations } from '../db/schema'
 import { documentStatistics } from '../documents/statistics'
-import { describeOrganization } from '../organizations/payload'
+import { describeOrganization } from '../organizations/contract'
 import { previewMembers } from '../organizations/service'
 
 /** How many members the dashboard's team card lists. */

@@ -4,20 +4,18 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 
-import { log } from '../../server/log'
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
-import { count } from '../request-metrics'
-import { threadBundle } from '../thread-bundle'
+import { log } from '../../runtime/log'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
+import { count } from '../../runtime/request-metrics'
+import { threadBundle } from '../../runtime/thread-bundle'
+import type { Database } from './database'
 import { initdbSnapshot } from './initdb-snapshot'
 import { migrateOnce } from './migrate'
 import type { PgliteThreadData, PgliteThreadReply } from './pglite-thread'
 import * as schema from './schema'
-
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface DatabaseHandle {
   db: Database

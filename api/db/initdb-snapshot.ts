@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
 
 /*
  * A new PGlite database starts with initdb: 3–5 s of CPU here, most of a first `npm start` and of

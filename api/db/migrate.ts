@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
 
-import type { Database } from './client'
+import type { Database } from './database'
 
 // drizzle-kit's own bookkeeping table, so `drizzle-kit` and this migrator agree on what has run.
 const drizzle = pgSchema('drizzle')

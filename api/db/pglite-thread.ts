@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import { backupSocketPath, listenForBackups } from './backup/control-socket'
 import { createBackup } from './backup/create-backup'
 import { initdbSnapshotFor } from './initdb-snapshot'

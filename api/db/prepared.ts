@@ -1,4 +1,4 @@
-import type { Database } from './client'
+import type { Database } from './database'
 
 /**
  * A statement built once per database and run with placeholders after: drizzle builds its SQL only

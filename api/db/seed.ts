@@ -3,7 +3,7 @@ import { count, sql } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords'
 import { giveSampleTemplates } from '../conversation-templates/seed'
 import { giveSampleMeetings } from '../meetings/seed'
-import type { Database } from './client'
+import type { Database } from './database'
 import { memberships, organizations, type Role, users } from './schema'
 
 export const DEMO_ORGANIZATION = {

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net'
 
 import type { PGlite } from '@electric-sql/pglite'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 
 const SSL_REQUEST = 80877103
 const GSSENC_REQUEST = 80877104

@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 
 import { parseCellParam } from '../../shared/cells'
+import { MAX_ID } from '../../shared/ids'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { requireCurrentOrganization } from '../organizations/access'
-import { MAX_ID, pathId, readJson, readQuery } from '../validation'
+import { pathId, readJson, readQuery } from '../validation'
 import { documentId, requireDocument } from './access'
 import { documentInsights, documentText, download } from './content'
 import { relatedDocuments } from './related'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
+import { MAX_ID } from '../../shared/ids'
 import { PROCESSING_STATUSES, type ProcessingStatus } from '../db/schema'
-import { MAX_ID } from '../validation'
 
 const text = (max: number) =>
   z

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 
 import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { documentOcrPages, documentPages, documents, documentVersions, type FileType, users } from '../db/schema'
 import { notFound } from '../http-error'

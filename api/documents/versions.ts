@@ -2,7 +2,7 @@ import { diffLines } from 'diff'
 import { and, desc, eq, max } from 'drizzle-orm'
 
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { documentPages, documents, documentVersions, users } from '../db/schema'
 import { badRequest, HttpError, notFound } from '../http-error'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import type { Deps } from '../context'
-import type { Database } from '../db/client'
 import { migrationsFolder } from '../db/client'
+import type { Database } from '../db/database'
 import { pendingMigrations } from '../db/migrate'
 
 /** A database that has not answered `select 1` by then is as good as down for a load balancer. */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import { embedAll } from '../ai/embeddings/provider'
 import { isZero, meanVector } from '../ai/embeddings/vector-math'
 import { analyze, joinTerms } from '../ai/retrieval/analyzer'
 import { writePostings } from '../ai/retrieval/postings'
 import type { Deps } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { documentEmbeddings } from '../db/schema'
 
 /** What search needs of a chunk besides its text: analysed terms and, when the provider answered, a vector. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import type { Deps } from '../context'
 import { documentOcrPages, documents } from '../db/schema'
 import type { OcrProgress } from './extraction-types'

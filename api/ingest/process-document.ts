@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 
 import type { Deps } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import {
   documentChunks,
   documentEmbeddings,

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import type { Socket } from 'node:net'
 
-import { threadBundle } from '../thread-bundle'
+import { threadBundle } from '../../runtime/thread-bundle'
 import { canWatchResidentMemory, residentMemoryMb } from './resident-memory'
 
 // What a reader process may hold between documents: Node and the bundle ~65 MB, ~105 MB once

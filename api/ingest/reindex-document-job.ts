@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import { isZero } from '../ai/embeddings/vector-math'
 import { joinTerms } from '../ai/retrieval/analyzer'
 import type { Deps } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { chunkTerms, documentChunks, documents, organizations as organizationsTable } from '../db/schema'
 import { intArray, rowsOf, textArray, vectorLiteral } from '../db/sql-values'
 import type { Job } from '../jobs/queue'

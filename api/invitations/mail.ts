@@ -1,7 +1,7 @@
 import type { Role } from '../db/schema'
 import { escapeHtml } from '../mail/html'
 import type { Mail } from '../mail/mailer'
-import { ROLE_DISPLAY } from '../organizations/payload'
+import { ROLE_DISPLAY } from '../organizations/contract'
 
 export function invitationMail(input: {
   to: string

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 
 import { and, eq, sql } from 'drizzle-orm'
 
-import { currentLogContext } from '../../server/log'
-import type { Database } from '../db/client'
+import { currentLogContext } from '../../runtime/log'
+import type { Database } from '../db/database'
 import { jobs } from '../db/schema'
 
 export type Job = typeof jobs.$inferSelect

@@ -1,4 +1,4 @@
-import { log, newRequestId, withLogContext } from '../../server/log'
+import { log, newRequestId, withLogContext } from '../../runtime/log'
 import type { Job, JobQueue } from './queue'
 
 /**

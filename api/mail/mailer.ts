@@ -3,8 +3,8 @@ import path from 'node:path'
 
 import type { Transporter } from 'nodemailer'
 
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
 import type { ApiConfig } from '../config'
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
 
 export interface Mail {
   to: string

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
+import { MAX_ID } from '../../shared/ids'
 import { MAX_PARTICIPANTS, MEETING_STATUSES, ROLE_NAMES } from '../../shared/meetings'
-import { MAX_ID } from '../validation'
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
 

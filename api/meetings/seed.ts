@@ -1,4 +1,4 @@
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { meetings, transcripts } from '../db/schema'
 import { processTranscript } from './processing'
 import { SAMPLE_MEETINGS } from './samples'

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 
-import { threadBundle } from '../thread-bundle'
+import { threadBundle } from '../../runtime/thread-bundle'
 import { TranscriptError } from './transcript-error'
 import type { TranscriptReading, TranscriptReadingRequest } from './transcript-reading'
 import type { TranscriptReply } from './transcript-thread'

@@ -3,7 +3,7 @@ import { openAsBlob } from 'node:fs'
 import { and, eq } from 'drizzle-orm'
 import { Agent, fetch, FormData, type Response } from 'undici'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
 import type { ApiConfig } from '../config'
 import type { Deps } from '../context'

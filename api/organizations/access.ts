@@ -1,4 +1,4 @@
-import { noteCaller } from '../../server/log'
+import { noteCaller } from '../../runtime/log'
 import type { AppContext, Caller, Deps, OrgCaller } from '../context'
 import type { Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'

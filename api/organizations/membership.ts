@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 
 import type { AppContext } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations } from '../db/schema'
 import { memo } from '../request-scope'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
+import { MAX_ID } from '../../shared/ids'
 import { ROLES } from '../db/schema'
-import { MAX_ID } from '../validation'
 
 const optionalText = (max: number) =>
   z

@@ -4,11 +4,11 @@ import type { z } from 'zod'
 import { personName, recordEvent } from '../audit/service'
 import type { Caller, Deps, OrgCaller } from '../context'
 import { giveSampleTemplates } from '../conversation-templates/seed'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, type Role, users } from '../db/schema'
 import { HttpError, notFound } from '../http-error'
-import { describeOrganization, ROLE_DISPLAY } from './payload'
+import { describeOrganization, type MemberPayload, type MemberRolePayload, ROLE_DISPLAY } from './contract'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schema'
 
 /**
@@ -160,7 +160,7 @@ const membersQuery = (db: Database, caller: OrgCaller) =>
 
 type MemberRow = Awaited<ReturnType<typeof membersQuery>>[number]
 
-const describeMember = ({ membership, user }: MemberRow) => ({
+const describeMember = ({ membership, user }: MemberRow): MemberPayload => ({
   id: membership.id,
   role: membership.role,
   role_display: ROLE_DISPLAY[membership.role],
@@ -267,6 +267,12 @@ export async function updateMemberRole({ db, clock }: Deps, caller: OrgCaller, u
         details: { user_id: userId, email: membership.user.email, from: membership.role, to: role },
       })
     }
-    return { id: updated!.id, role: updated!.role, role_display: ROLE_DISPLAY[updated!.role], user_id: userId }
+    const changed: MemberRolePayload = {
+      id: updated!.id,
+      role: updated!.role,
+      role_display: ROLE_DISPLAY[updated!.role],
+      user_id: userId,
+    }
+    return changed
   })
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 
+import type { SearchResultPayload } from './contract'
 import type { SearchInput } from './schema'
-import type { SearchResult } from './service'
 
 // What a process keeps: some hundred recent searches, bounded by the bytes of their passages.
 const MAX_ENTRIES = 500
@@ -16,7 +16,7 @@ const MAX_CHARACTERS = 8_000_000
  * never older than their key.
  */
 export function createSearchResultCache() {
-  const cache = new LRUCache<string, SearchResult[]>({
+  const cache = new LRUCache<string, SearchResultPayload[]>({
     max: MAX_ENTRIES,
     maxSize: MAX_CHARACTERS,
     sizeCalculation: (results) => results.reduce((sum, result) => sum + result.text.length, 0) + 1,
@@ -24,7 +24,7 @@ export function createSearchResultCache() {
   return {
     async get(
       key: { organizationId: number; generation: number; model: string; input: SearchInput },
-      compute: () => Promise<SearchResult[]>,
+      compute: () => Promise<SearchResultPayload[]>,
     ) {
       const { organizationId, generation, model, input } = key
       const id = JSON.stringify([

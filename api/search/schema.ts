@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { SEARCH_MODES } from '../ai/retrieval/hybrid'
-import { MAX_ID } from '../validation'
+import { MAX_ID } from '../../shared/ids'
+import { SEARCH_MODES } from '../ai/retrieval/passage'
 
 export const MAX_TOP_K = 50
 const EMPTY_QUERY = 'Please enter a search query'

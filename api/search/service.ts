@@ -1,17 +1,20 @@
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
+import type { SearchResponsePayload, SearchResultPayload } from './contract'
 import type { SearchInput } from './schema'
 
-/**
- * Spec §3 "Search result", plus the chunk and, for workbooks, the sheet it comes from. `generation`
- * is the organization's search generation as the caller's membership read it.
- */
-export async function searchPassages(deps: Deps, caller: OrgCaller, generation: number, input: SearchInput) {
+/** Spec §3 search; `generation` is the organization's search generation as the caller's membership read it. */
+export async function searchPassages(
+  deps: Deps,
+  caller: OrgCaller,
+  generation: number,
+  input: SearchInput,
+): Promise<SearchResponsePayload> {
   const key = { organizationId: caller.organizationId, generation, model: deps.embeddings.model, input }
   return { results: await deps.searchResults.get(key, () => rankedResults(deps, caller, input)) }
 }
 
-async function rankedResults(deps: Deps, caller: OrgCaller, input: SearchInput) {
+async function rankedResults(deps: Deps, caller: OrgCaller, input: SearchInput): Promise<SearchResultPayload[]> {
   const passages = await retrieve(deps, {
     organizationId: caller.organizationId,
     query: input.query,
@@ -29,5 +32,3 @@ async function rankedResults(deps: Deps, caller: OrgCaller, input: SearchInput) 
     sheet_name: passage.sheetName,
   }))
 }
-
-export type SearchResult = Awaited<ReturnType<typeof rankedResults>>[number]

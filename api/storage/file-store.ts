@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
 import { contentMeter } from './content-meter'
 
 export { FileTooLargeError } from './content-meter'

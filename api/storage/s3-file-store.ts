@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../owner-only-files'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
 import { contentMeter } from './content-meter'
 import { type FileStore, isStorageKey, StoredFileMissingError } from './file-store'
 

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import { personName, recordAccountEvent } from '../audit/service'
 import type { Caller, Deps } from '../context'
-import type { Database } from '../db/client'
+import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { emailConfirmations, users } from '../db/schema'
 import { badRequest, HttpError } from '../http-error'

@@ -8,6 +8,7 @@ import type { Caller, Deps } from '../context'
 import { users } from '../db/schema'
 import { badRequest, HttpError, unauthorized } from '../http-error'
 import type { CurrentMembership } from '../organizations/membership'
+import type { OwnProfilePayload, TokensPayload } from './contract'
 import { pendingEmail, requestEmailConfirmation } from './email-change'
 import { describeMember, describeUser } from './payload'
 import type { ChangePasswordSchema, UpdateMeSchema } from './schema'
@@ -35,7 +36,7 @@ export async function getMe(
   deps: Deps,
   user: typeof users.$inferSelect,
   membership: Promise<CurrentMembership | undefined>,
-) {
+): Promise<OwnProfilePayload> {
   const [current, pending] = await Promise.all([membership, pendingEmail(deps.db, user.id)])
   return { ...describeMember(user, current), pending_email: pending }
 }
@@ -75,7 +76,11 @@ export async function updateMe(
  * Only username/password accounts have a password to change. Every session ends, the caller's too
  * (a copy of its cookie may be why the password is being changed); the caller gets a fresh one.
  */
-export async function changePassword(deps: Deps, caller: Caller, input: z.infer<typeof ChangePasswordSchema>) {
+export async function changePassword(
+  deps: Deps,
+  caller: Caller,
+  input: z.infer<typeof ChangePasswordSchema>,
+): Promise<TokensPayload> {
   const user = await loadCaller(deps, caller)
   if (user.authProvider !== 'jwt') {
     throw new HttpError(400, {

@@ -10,7 +10,6 @@ import {
 } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 
-import type { loader as rootLoader } from '~/root'
 import { ACCESS_DENIED } from '~/utils/access'
 
 import { Logo } from './logo'
@@ -166,7 +165,8 @@ function UnexpectedErrorPage({
  * error. Errors of the browser's own have none: no server log holds them.
  */
 function useServerErrorReference(error: unknown) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  // The root's data named by the one field read here: importing root's loader type would loop back to root.
+  const root = useRouteLoaderData<{ errorReference: string | null }>('root')
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data
     return typeof data === 'object' && data !== null && 'reference' in data && typeof data.reference === 'string'

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 
 import { signInPath } from '~/utils/safe-redirect'
 
-import { currentLogContext } from '../../server/log'
+import { currentLogContext } from '../../runtime/log'
 import { webEnv } from './env.server'
 import { authEvent, flashCookie } from './flash.server'
 import { currentRequestStore, inProcessApi } from './request-context.server'

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 
-import { log } from '../../server/log'
+import { log } from '../../runtime/log'
 import { ApiError } from './api-fetch.server'
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload } from '../../api/users/payload'
+import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload } from '../../api/users/contract'
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 import { type AuthSession, updateTokens } from './session.server'

@@ -15,7 +15,7 @@ import type {
   UploadPayload,
   VersionComparisonPayload as VersionComparison,
   VersionPayload as DocumentVersion,
-} from '../../api/documents/payload'
+} from '../../api/documents/contract'
 import { cellParam, type CellPosition } from '../../shared/cells'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
 import { multipart, type StagedFile } from './uploads.server'

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 
 import { z } from 'zod'
 
-import { LOG_LEVELS } from '../../server/log'
+import { LOG_LEVELS } from '../../runtime/log'
 
 function wholeNumber(least: number, most: number) {
   const message = `must be a whole number from ${least} to ${most}`
@@ -12,7 +12,7 @@ function wholeNumber(least: number, most: number) {
 const WebEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
-  /** Read by server/log.ts as it loads; checked here so a misspelt level stops the start with its name. */
+  /** Read by runtime/log.ts as it loads; checked here so a misspelt level stops the start with its name. */
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SESSION_SECRET: z
     .string({ required_error: 'is required (comma-separated to rotate secrets)' })

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import { type ErrorResponse, isRouteErrorResponse } from '@remix-run/react'
 
-import { log, loggedPath } from '../../server/log'
+import { log, loggedPath } from '../../runtime/log'
 import { currentRequestStore } from './request-context.server'
 
 /*

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import type { SearchResultPayload } from '../../api/search/payload'
-import { log } from '../../server/log'
+import type { SearchResultPayload } from '../../api/search/contract'
+import { log } from '../../runtime/log'
 import { ApiError, apiJson, ApiUnavailableError } from './api-fetch.server'
 
 /** Spec §9: five passages per search. */

@@ -102,7 +102,7 @@ export async function measureBombs(): Promise<BombRun[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exit-planning-bench-bombs-'))
   const port = await freePort()
   const base = `http://localhost:${port}`
-  const server = start(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const server = start(process.execPath, ['--import', 'tsx', 'server/api-process.ts'], {
     NODE_ENV: 'production',
     MALLOC_ARENA_MAX: '2',
     API_PORT: String(port),

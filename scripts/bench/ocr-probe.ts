@@ -6,7 +6,7 @@
 import { loadApiConfig } from '../../api/config'
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
 import { residentMemoryMb } from '../../api/ingest/resident-memory'
-import { threadBundle } from '../../api/thread-bundle'
+import { threadBundle } from '../../runtime/thread-bundle'
 import { readerProcesses, residentMemoryWithChildrenMb } from '../../tests/support/reader-processes'
 
 const [file, copies = '1'] = process.argv.slice(2)

@@ -253,7 +253,7 @@ async function scaledOut(workers: number): Promise<ScaleRun> {
     ;({ database, url } = await startDatabase())
     web = await startWeb(url)
     const started = Array.from({ length: workers }, (_, index) => {
-      const worker = start(process.execPath, ['--import', 'tsx', 'api/worker.ts'], {
+      const worker = start(process.execPath, ['--import', 'tsx', 'server/worker-process.ts'], {
         ...shared(url),
         DATA_DIR: scratch.make(`worker-${index + 1}`),
       })

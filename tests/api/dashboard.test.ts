@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { measured, newRequestMetrics } from '../../api/request-metrics'
 import type { RequestScope } from '../../api/request-scope'
+import { measured, newRequestMetrics } from '../../runtime/request-metrics'
 import { demoAndHarbor, type Harness, startApi, type TwoOrganizations } from './support/harness'
 
 const DEMO = 'demo-advisory-group'

@@ -22,7 +22,7 @@ interface RunningApi {
 /** The API on its own (`npm run start:api`) in a child process: a crash there ends that process, not the test. */
 async function startApiProcess(): Promise<RunningApi> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-upload-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/api-process.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

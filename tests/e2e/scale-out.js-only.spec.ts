@@ -25,7 +25,7 @@ interface Worker {
 
 /** `npm run worker` as a process of its own, against the shared database and bucket. */
 function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/worker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker-process.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

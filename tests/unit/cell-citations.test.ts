@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ComputedAnswer } from '../../api/ai/answers/computed'
+import type { ComputedAnswer } from '../../api/ai/answers/provider'
 import { derivationOf } from '../../api/conversations/derivation'
 import type { DocumentReference } from '../../api/db/schema'
 import { splitAtFormula, writtenFormula } from '../../app/components/chat/derivation'

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { ConfigError, loadApiConfig } from '../../api/config'
-import { withGeneratedSecrets } from '../../api/secrets'
+import { withGeneratedSecrets } from '../../runtime/secrets'
 
 const secret = 'x'.repeat(32)
 

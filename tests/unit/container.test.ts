@@ -10,7 +10,7 @@ import { parse } from 'yaml'
 import { loadApiConfig } from '../../api/config'
 
 // Docker does not run where the tests do: these read Dockerfile and compose.yaml and hold them to
-// what CI does run (package.json's scripts, the config schemas, the README).
+// what CI does run (package.json's scripts, the config schemas, docs/configuration.md).
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
 const packageJson = JSON.parse(read('package.json')) as {
@@ -79,16 +79,13 @@ const interpolate = (value: string) =>
     .replace(/\$\{\w+:-([^}]*)\}/g, '$1')
     .replace(/\$\$/g, '$')
 
-/** The names in the first column of README's Configuration table (`A`, `B` rows name several). */
+/** The variables docs/configuration.md lists, each item naming one or several (`A`, `B` — …). */
 function documentedVariables() {
-  const readme = read('README.md')
-  const section = readme.slice(readme.indexOf('## Configuration'))
-  const table = section.slice(0, section.indexOf('\n## ', 1))
   return new Set(
-    table
+    read('docs/configuration.md')
       .split('\n')
-      .filter((line) => line.startsWith('| `'))
-      .flatMap((line) => [...line.split('|')[1]!.matchAll(/`(\w+)`/g)].map((match) => match[1]!)),
+      .filter((line) => line.startsWith('- `'))
+      .flatMap((line) => [...line.split(' — ')[0]!.matchAll(/`(\w+)`/g)].map((match) => match[1]!)),
   )
 }
 
@@ -237,13 +234,13 @@ describe('compose.yaml', () => {
     expect(s3.environment!.AWS_SECRET_ACCESS_KEY).toBe(app.S3_SECRET_ACCESS_KEY)
   })
 
-  it('documents every variable web and worker get in README, and both config schemas accept them', async () => {
+  it('documents every variable web and worker get in docs/configuration.md, and both config schemas accept them', async () => {
     const documented = documentedVariables()
     for (const name of appServices) {
       const environment = serviceEnvironment(compose.services[name]!)
       const accepted = await acceptedNames(environment)
       for (const variable of Object.keys(environment)) {
-        expect(documented, `${variable} in README's Configuration table`).toContain(variable)
+        expect(documented, `${variable} in docs/configuration.md`).toContain(variable)
         expect(accepted, `${variable} known to api/config.ts or app/services/env.server.ts`).toContain(variable)
       }
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ConfigError } from '../../api/config'
-import { runEntryPoint } from '../../api/entry-point'
+import { runEntryPoint } from '../../runtime/entry-point'
 
 function watchExit() {
   const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { extractiveAnswers, NO_ANSWER } from '../../api/ai/answers/extractive'
-import type { Passage } from '../../api/ai/retrieval/hybrid'
+import type { Passage } from '../../api/ai/retrieval/passage'
 import { extractivePieces, passage, SALES_TABLE } from './support/passages'
 
 const answer = async (question: string, passages: Passage[], searchQuery = question) =>

@@ -20,9 +20,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { loadApiConfig } from '../../api/config'
 import { lockDirectory } from '../../api/db/client'
 import { createMailer } from '../../api/mail/mailer'
-import { makeDataDirPrivate, tightenToOwnerOnly } from '../../api/owner-only-files'
 import { createDiskFileStore } from '../../api/storage/file-store'
 import { stageUpload } from '../../app/services/uploads.server'
+import { makeDataDirPrivate, tightenToOwnerOnly } from '../../runtime/owner-only-files'
 import { captureLogs, WARN } from '../api/support/logs'
 
 const modeOf = (entry: string) => (lstatSync(entry).mode & 0o777).toString(8)

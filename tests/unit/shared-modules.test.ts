@@ -1,28 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
 import { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT, FILE_TYPES } from '../../shared/file-types'
-
-const root = path.resolve(__dirname, '../..')
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => path.join(folder, file))
-}
-
-/** Every `import … from` and `export … from` of a module: the specifier, and whether it is types only. */
-function importsOf(file: string) {
-  const source = readFileSync(path.join(root, file), 'utf8')
-  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^;'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => ({
-    typesOnly: Boolean(match[1]),
-    target: match[2]!.startsWith('.')
-      ? path.relative(root, path.resolve(path.dirname(path.join(root, file)), match[2]!))
-      : match[2]!,
-  }))
-}
+import { importsOf, sourceFiles } from '../support/import-graph'
 
 describe('modules both tiers import', () => {
   it('shared/ imports nothing but shared/ and zod, so the browser bundle can take any of it', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { createCitationFilter } from '../../api/ai/answers/citations'
 import { NO_ANSWER } from '../../api/ai/answers/extractive'
-import type { Passage } from '../../api/ai/retrieval/hybrid'
+import type { Passage } from '../../api/ai/retrieval/passage'
 import { extractivePieces, passage, SALES_TABLE } from './support/passages'
 
 // An answer that opens with a figure alone on its line, as a computed one does.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { log } from '../../runtime/log'
 import { HEARTBEAT_MS } from '../../server/heartbeats'
-import { log } from '../../server/log'
 import { webPool, type WebProcess } from '../../server/web-pool'
 
 interface FakeProcess extends WebProcess {

@@ -1,28 +1,8 @@
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
-import type { CellReference } from '../tables/compute'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleFromMentions, scaleOf, statesUnits, type Table } from '../tables/table'
-import type { AnswerRequest, SourcePassage } from './provider'
-
-/** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
-export interface CitedCell extends CellReference {
-  passage: number
-  table: number
-}
-
-/** A figure computed from the tables of the retrieved passages, written with `[n]` markers on its operands. */
-export interface ComputedAnswer {
-  /** The result with its scale and unit: "$293.6 million", "24.41%"; several, "; " between ("$161; $186"). */
-  figure: string
-  /** One line: `(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%`, or for figures looked up, their cells. */
-  derivation: string
-  /** Where the operands were read ("Total sales (2019; 2018) in Sales, sheet FY"), or '' for a lookup. */
-  cells: string
-  /** The derivation in pieces, each operand as the index of `operands` it writes, so it can be shown with links to its cells. */
-  parts: TableAnswer<unknown>['parts']
-  operands: CitedCell[]
-}
+import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 
 // A question asking why, what something consists of, or how it is worked out or recorded, wants the
 // sentence that explains it: a figure from the row it names would answer another question.

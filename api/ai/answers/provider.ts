@@ -1,8 +1,7 @@
-import type { ApiConfig } from '../../config'
-import type { Passage } from '../retrieval/hybrid'
+import type { Passage } from '../retrieval/passage'
+import type { TableAnswer } from '../tables/answer'
+import type { CellReference } from '../tables/compute'
 import type { Scale } from '../tables/table'
-import type { ComputedAnswer } from './computed'
-import { extractiveAnswers } from './extractive'
 
 export interface ChatTurn {
   role: 'user' | 'assistant'
@@ -45,9 +44,21 @@ export interface AnswerProvider {
   answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<string>
 }
 
-/** The provider the settings name; the OpenAI SDK is loaded only when it is the one. */
-export async function createAnswerProvider(config: ApiConfig): Promise<AnswerProvider> {
-  if (config.ANSWER_PROVIDER !== 'openai') return extractiveAnswers()
-  const { openAiAnswers } = await import('./openai')
-  return openAiAnswers(config)
+/** Where an operand was read: its passage (index in the retrieved passages), its table among that passage's (parseTables order) and its cell. */
+export interface CitedCell extends CellReference {
+  passage: number
+  table: number
+}
+
+/** A figure computed from the tables of the retrieved passages, written with `[n]` markers on its operands. */
+export interface ComputedAnswer {
+  /** The result with its scale and unit: "$293.6 million", "24.41%"; several, "; " between ("$161; $186"). */
+  figure: string
+  /** One line: `(1,496.5 [1] − 1,202.9 [1]) / 1,202.9 [1] = 24.41%`, or for figures looked up, their cells. */
+  derivation: string
+  /** Where the operands were read ("Total sales (2019; 2018) in Sales, sheet FY"), or '' for a lookup. */
+  cells: string
+  /** The derivation in pieces, each operand as the index of `operands` it writes, so it can be shown with links to its cells. */
+  parts: TableAnswer<unknown>['parts']
+  operands: CitedCell[]
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 
+import { collectGarbage } from '../../../runtime/memory'
 import { STOP_WORDS } from '../../../shared/stop-words'
-import { collectGarbage } from '../../memory'
 import { type EmbeddingProvider, normalize } from './provider'
 import { WordIndex } from './word-index'
 import { buildCache, readCache, type WordVectorTable } from './word-vector-cache'

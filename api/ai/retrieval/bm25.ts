@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
 import { bigrams } from './analyzer'
 

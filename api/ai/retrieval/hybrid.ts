@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm'
 
-import { log } from '../../../server/log'
+import { log } from '../../../runtime/log'
 import type { Deps } from '../../context'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 import { isZero } from '../embeddings/vector-math'
 import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
+import type { Passage, SearchMode } from './passage'
 import { vectorCandidates } from './vector-search'
-
-export const SEARCH_MODES = ['hybrid', 'lexical', 'vector'] as const
-export type SearchMode = (typeof SEARCH_MODES)[number]
 
 // Each ranking hands this many candidates to fusion; phrase scoring re-orders them, and on the dev
 // set more than 50 never changed the top 10.
@@ -19,23 +17,6 @@ const CANDIDATES = 100
 // every question would list a few "5% match" passages about something else. At 0.5 the dev set lost
 // 0.009 nDCG@10 within reports (relevant tables that share no word); at 0.3 it lost nothing.
 const MIN_SEMANTIC_WITHOUT_WORDS = 0.3
-
-export interface Passage {
-  chunkId: number
-  documentId: number
-  documentTitle: string
-  text: string
-  pageNumber: number | null
-  sheetName: string | null
-  /**
-   * 0..1: in hybrid mode (1 - w) × lexical + w × semantic, where lexical is the BM25-with-phrases
-   * score over that of a chunk holding every query term and phrase, and semantic the cosine
-   * similarity rescaled so the provider's baseline for unrelated texts is 0.
-   */
-  score: number
-  lexical: number
-  semantic: number
-}
 
 export interface RetrievalRequest {
   organizationId: number

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 
-import { log } from '../../../server/log'
-import type { Database } from '../../db/client'
+import { log } from '../../../runtime/log'
+import type { Database } from '../../db/database'
 
 /** Vacuums and analyses the tables search reads: visibility for index-only scans, statistics for the planner. */
 export const vacuumSearchTables = (db: Database) =>

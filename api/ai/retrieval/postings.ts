@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { intArray, textArray } from '../../db/sql-values'
 import { termFrequencies } from './analyzer'
 

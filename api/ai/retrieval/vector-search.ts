@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 
 /**

@@ -1,23 +1,6 @@
-import { NUMBER_WORDS } from '../analysis/figures'
+import { COUNT, count } from './horizon'
 import { valueColumns } from './rows'
 import type { Table } from './table'
-
-const COUNT = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`
-const count = (written: string) => Number(written) || NUMBER_WORDS[written.toLowerCase()] || 0
-
-/**
- * "due within 5 years", "in the next three years", "payable in less than one year": the horizon a
- * question asks a schedule of maturities for, in years.
- */
-export const HORIZON = new RegExp(
-  String.raw`\b(?:(?:due|payable|maturing|falling due)\s+)?(?:within|in the next|in less than|less than|no later than)\s+${COUNT}\s+years?\b`,
-  'i',
-)
-
-export function horizonOf(text: string): number | null {
-  const match = HORIZON.exec(text)
-  return match ? count(match[1]!) || null : null
-}
 
 // How a schedule of contractual obligations heads its columns: "Less than 1 year", "Up to 1 year",
 // "1-3 years", "1 to 3 years", "3–5 years", "More than 5 years", "Thereafter".

@@ -1,6 +1,6 @@
 import { NUMBER_WORDS } from '../analysis/figures'
 import { analyze } from '../retrieval/analyzer'
-import { HORIZON, horizonOf } from './maturities'
+import { HORIZON, horizonOf } from './horizon'
 
 export type Operation =
   | 'lookup'

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 
 import { create } from 'tar'
 
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../owner-only-files'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../../runtime/owner-only-files'
 import { type SnapshotOptions, takeSnapshot } from './snapshot'
 
 export interface BackupResult {

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 
 import { extract, list } from 'tar'
 
-import { PRIVATE_DIR_MODE, tightenToOwnerOnly } from '../../owner-only-files'
+import { PRIVATE_DIR_MODE, tightenToOwnerOnly } from '../../../runtime/owner-only-files'
 import { lockDirectory } from '../client'
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from './snapshot'
 

@@ -5,7 +5,7 @@ import type { ReadableStream } from 'node:stream/web'
 
 import type { PGlite } from '@electric-sql/pglite'
 
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../owner-only-files'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../../runtime/owner-only-files'
 
 export const BACKUP_FORMAT = 'exit-planner-backup'
 export const BACKUP_VERSION = 1

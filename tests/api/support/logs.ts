@@ -1,4 +1,4 @@
-import { redirectLogs } from '../../../server/log'
+import { redirectLogs } from '../../../runtime/log'
 
 export interface LogLine {
   level: number

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 
-import type { DocumentListPayload, DocumentPayload, DocumentTextPayload } from '../../../api/documents/payload'
+import type { DocumentListPayload, DocumentPayload, DocumentTextPayload } from '../../../api/documents/contract'
 import { LETTER_OF_INTENT, letterOfIntentPdf as letterOfIntent } from '../../support/scanned-pdf'
 import { apiSignIn, baseURL, type TeamUser } from './api'
 import { type BehindFailingBackend, signedInBehind } from './behind-failing-backend'

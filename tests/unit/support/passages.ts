@@ -1,5 +1,5 @@
 import { extractiveAnswers } from '../../../api/ai/answers/extractive'
-import type { Passage } from '../../../api/ai/retrieval/hybrid'
+import type { Passage } from '../../../api/ai/retrieval/passage'
 
 /** A retrieved passage of this text, as retrieval hands it to an answer provider. */
 export const passage = (text: string, chunkId = 1, documentTitle = `Document ${chunkId}`): Passage => ({

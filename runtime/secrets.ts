@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { ConfigError } from './config'
+import { ConfigError } from './config-error'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './owner-only-files'
 
 const GENERATED = ['JWT_SECRET', 'SESSION_SECRET'] as const

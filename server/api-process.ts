@@ -2,11 +2,11 @@ import type { Server as HttpServer } from 'node:http'
 
 import { serve } from '@hono/node-server'
 
+import { runEntryPoint } from '../runtime/entry-point'
+import { makeDataDirPrivate } from '../runtime/owner-only-files'
+import { withGeneratedSecrets } from '../runtime/secrets'
+import { drainable, onShutdownSignal, SHUTDOWN_GRACE_MS } from '../runtime/shutdown'
 import { startBackend } from './bootstrap'
-import { runEntryPoint } from './entry-point'
-import { makeDataDirPrivate } from './owner-only-files'
-import { withGeneratedSecrets } from './secrets'
-import { drainable, onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
 
 // The backend on its own (`npm run start:api`), for scale-out or other clients of the /api contract.
 runEntryPoint(async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 
-import { log } from '../server/log'
+import { log } from './log'
 
 /**
  * What a shutdown gives requests in flight and running jobs. Container runtimes kill a process 10 s

@@ -1,11 +1,11 @@
-import { createEmbeddingProvider } from './ai/embeddings'
-import { embeddedElsewhere, type EmbeddingKind } from './ai/embeddings/provider'
-import { createBackend } from './backend'
-import { loadApiConfig } from './config'
-import { seedSampleTemplates } from './conversation-templates/seed'
-import { openDatabase } from './db/client'
-import { describeDemoSignIns, seedDemo } from './db/seed'
-import { reportStaleVectors } from './ingest/reindex-document-job'
+import { createEmbeddingProvider } from '../api/ai/embeddings'
+import { embeddedElsewhere, type EmbeddingKind } from '../api/ai/embeddings/provider'
+import { createBackend } from '../api/backend'
+import { loadApiConfig } from '../api/config'
+import { seedSampleTemplates } from '../api/conversation-templates/seed'
+import { openDatabase } from '../api/db/client'
+import { describeDemoSignIns, seedDemo } from '../api/db/seed'
+import { reportStaleVectors } from '../api/ingest/reindex-document-job'
 
 /** What runs once per server before anything serves: opens the database, migrates, seeds. */
 async function prepareDatabase(env: Record<string, string | undefined>) {

@@ -1,4 +1,4 @@
-import { ConfigError } from './config'
+import { ConfigError } from './config-error'
 import { keepNewFilesPrivate } from './owner-only-files'
 
 /**
@@ -13,10 +13,10 @@ export function isConfigError(error: unknown): error is Error {
 }
 
 /**
- * Starts a process (server.ts, api/server.ts, api/worker.ts). If start-up fails the process exits 1
- * instead of lingering on whatever it had opened: a bad setting prints only its message, which names
- * the variable (a stack trace would bury it); anything else prints in full. Before anything, what
- * the process will create is made its user's only.
+ * Starts a process (server.ts, server/api-process.ts, server/worker-process.ts). If start-up fails
+ * the process exits 1 instead of lingering on whatever it had opened: a bad setting prints only its
+ * message, which names the variable (a stack trace would bury it); anything else prints in full.
+ * Before anything, what the process will create is made its user's only.
  */
 export async function runEntryPoint(main: () => Promise<unknown>): Promise<void> {
   keepNewFilesPrivate()

@@ -1,12 +1,12 @@
-import { log } from '../server/log'
-import { createDeps, startWorker } from './backend'
-import { ConfigError, loadApiConfig } from './config'
-import { openDatabase } from './db/client'
-import { runEntryPoint } from './entry-point'
-import { stopExtractionWorkers } from './ingest/extraction-pool'
-import { makeDataDirPrivate } from './owner-only-files'
-import { withGeneratedSecrets } from './secrets'
-import { onShutdownSignal, SHUTDOWN_GRACE_MS } from './shutdown'
+import { createDeps, startWorker } from '../api/backend'
+import { ConfigError, loadApiConfig } from '../api/config'
+import { openDatabase } from '../api/db/client'
+import { stopExtractionWorkers } from '../api/ingest/extraction-pool'
+import { runEntryPoint } from '../runtime/entry-point'
+import { log } from '../runtime/log'
+import { makeDataDirPrivate } from '../runtime/owner-only-files'
+import { withGeneratedSecrets } from '../runtime/secrets'
+import { onShutdownSignal, SHUTDOWN_GRACE_MS } from '../runtime/shutdown'
 
 // `npm run worker`: processes documents without serving HTTP, for running the work on more
 // machines against one PostgreSQL (DATABASE_URL) and shared file storage. Start web servers with

@@ -3,8 +3,8 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const apiDir = fileURLToPath(new URL('.', import.meta.url))
-const bundleDir = path.resolve(apiDir, '../build/workers')
+const apiDir = fileURLToPath(new URL('../api/', import.meta.url))
+const bundleDir = fileURLToPath(new URL('../build/workers/', import.meta.url))
 
 /**
  * When the newest of the files a bundle was built from last changed; Infinity when the list is

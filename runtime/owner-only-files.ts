@@ -1,7 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-import { log } from '../server/log'
+import { log } from './log'
 
 /**
  * DATA_DIR holds the signing secrets, invitation links, uploaded documents and the database: only

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+export const root = path.resolve(import.meta.dirname, '../..')
+
+/** The TypeScript modules under a folder of the repository, as paths from its root. */
+export function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => path.join(folder, file))
+}
+
+const IMPORT = /^(?:import|export)\s+(type\s+)?[^;'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm
+
+/**
+ * Every `import … from`, `export … from` and `import('…')` of a module: the module it names (a path
+ * from the repository's root for our own, with `~/` read as app/, else the package), and whether
+ * it takes types only.
+ */
+export function importsOf(file: string) {
+  const source = readFileSync(path.join(root, file), 'utf8')
+  return [...source.matchAll(IMPORT)].map((match) => {
+    const specifier = (match[2] ?? match[3])!
+    const local = specifier.startsWith('.')
+      ? path.resolve(path.dirname(path.join(root, file)), specifier)
+      : specifier.startsWith('~/')
+        ? path.join(root, 'app', specifier.slice(2))
+        : null
+    return { typesOnly: Boolean(match[1]), target: local ? moduleAt(local) : specifier }
+  })
+}
+
+/** A local specifier's module file, as TypeScript resolves it (extension or index file left out). */
+function moduleAt(base: string) {
+  const file = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find(isFile)
+  return path.relative(root, file ?? base)
+}
+const isFile = (file: string) => existsSync(file) && !readdirSafe(file)
+const readdirSafe = (file: string) => {
+  try {
+    readdirSync(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The import loops among the modules (Tarjan's strongly connected components of two or more). */
+export function importLoops(files: string[]) {
+  const edges = new Map(files.map((file) => [file, importsOf(file).map((entry) => entry.target)]))
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const loops: string[][] = []
+  let next = 0
+  const visit = (file: string) => {
+    index.set(file, next)
+    low.set(file, next++)
+    stack.push(file)
+    for (const target of edges.get(file) ?? []) {
+      if (!edges.has(target)) continue
+      if (!index.has(target)) {
+        visit(target)
+        low.set(file, Math.min(low.get(file)!, low.get(target)!))
+      } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!))
+    }
+    if (low.get(file) !== index.get(file)) return
+    const loop: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      loop.push(member)
+    } while (member !== file)
+    if (loop.length > 1) loops.push(loop.sort())
+  }
+  for (const file of files) if (!index.has(file)) visit(file)
+  return loops
+}

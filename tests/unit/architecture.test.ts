@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { importLoops, importsOf, root, sourceFiles } from '../support/import-graph'
+
+const FOLDERS = ['runtime', 'shared', 'api', 'app', 'server']
+const all = [...FOLDERS.flatMap(sourceFiles), 'server.ts']
+const folderOf = (file: string) => file.split(path.sep)[0]!
+
+/** The imports of the modules under `folder` that reach one of `forbidden`, as "module → target". */
+const reaching = (folder: string, forbidden: string[]) =>
+  sourceFiles(folder).flatMap((file) =>
+    importsOf(file)
+      .filter((entry) => forbidden.includes(folderOf(entry.target)) || entry.target === 'server.ts')
+      .map((entry) => `${file} → ${entry.target}`),
+  )
+
+describe('the layers of the code', () => {
+  it('have no import loops, type imports included', () => {
+    expect(importLoops(all)).toEqual([])
+  })
+
+  it('point one way: runtime/ imports nothing of ours, api/ neither the web tier nor the processes', () => {
+    expect(reaching('runtime', ['shared', 'api', 'app', 'server'])).toEqual([])
+    expect(reaching('api', ['app', 'server'])).toEqual([])
+    expect(reaching('app', ['server'])).toEqual([])
+  })
+
+  it('pass a transaction as the database it is, never cast through unknown', () => {
+    const casts = all.filter((file) =>
+      /as unknown as (?:Database|PgDatabase)\b/.test(readFileSync(path.join(root, file), 'utf8')),
+    )
+    expect(casts).toEqual([])
+  })
+})
