@@ -16,6 +16,7 @@ import { conversationsApi } from '~/services/conversations.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { readForm } from '~/services/read-form.server'
 import { pageMeta } from '~/utils/meta'
+import { requireId } from '~/utils/route-id'
 
 import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '../../shared/chat'
 
@@ -32,15 +33,9 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 const SendSchema = z.object({ content: z.string().trim().min(1).max(MAX_MESSAGE) })
 const RenameSchema = z.object({ title: z.string().trim().min(1).max(MAX_CONVERSATION_TITLE) })
 
-function conversationIdOf(raw: string | undefined) {
-  const id = Number(raw)
-  if (!/^\d+$/.test(raw ?? '') || !Number.isSafeInteger(id)) throw new Response('Not Found', { status: 404 })
-  return id
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
-  const id = conversationIdOf(params.conversationId)
+  const id = requireId(params.conversationId)
   const api = conversationsApi(request)
   const [conversation, messages] = await Promise.all([
     api.get(id).catch((error) => {
@@ -55,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = conversationIdOf(params.conversationId)
+  const id = requireId(params.conversationId)
   const form = await readForm(request)
   const api = conversationsApi(request)
   const here = `/chat/${id}`

@@ -9,6 +9,7 @@ import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { handleDocumentDetailAction, loadDocumentDetail } from '~/services/document-detail.server'
 import analysisStyles from '~/styles/analysis.css'
 import { pageMeta } from '~/utils/meta'
+import { requireId } from '~/utils/route-id'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.document.title ?? 'Document'} | Exit Planner`)
@@ -16,18 +17,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 // The Analysis & Insights tab shows analysis results.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: analysisStyles }]
 
-function documentIdOf(raw: string | undefined) {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Document not found', { status: 404 })
-  return id
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadDocumentDetail(request, documentIdOf(params.documentId)))
+  return json(await loadDocumentDetail(request, requireId(params.documentId, 'Document not found')))
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return handleDocumentDetailAction(request, documentIdOf(params.documentId))
+  return handleDocumentDetailAction(request, requireId(params.documentId, 'Document not found'))
 }
 
 export default function DocumentPage() {

@@ -5,6 +5,7 @@ import { eventStream } from 'remix-utils/sse/server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { readForm } from '~/services/read-form.server'
+import { idFrom } from '~/utils/route-id'
 
 /**
  * POST {content}: asks in a conversation and relays the backend's answer events (spec §7, one
@@ -16,10 +17,8 @@ import { readForm } from '~/services/read-form.server'
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request)
-  const id = Number(params.conversationId)
-  if (!/^\d+$/.test(params.conversationId ?? '') || !Number.isSafeInteger(id)) {
-    return json({ detail: 'Conversation not found.' }, { status: 404 })
-  }
+  const id = idFrom(params.conversationId)
+  if (id === null) return json({ detail: 'Conversation not found.' }, { status: 404 })
   const content = String((await readForm(request)).get('content') ?? '')
   const upstream = new AbortController()
   const onBrowserGone = () => upstream.abort()
