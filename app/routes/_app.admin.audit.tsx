@@ -6,7 +6,7 @@ import { AdminNav } from '~/components/admin-nav'
 import { AuditLogTable } from '~/components/audit-log-table'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { auditApi } from '~/services/audit.server'
 import { requireAdmin } from '~/services/auth.server'
 import { plural } from '~/utils/format'
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error: null,
     })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({
       organizationName: organization.name,
       log: null,

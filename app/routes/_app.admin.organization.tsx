@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
 import { OrganizationSchema } from '~/components/organization-fields'
 import { OrganizationSettings } from '~/components/organization-settings'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { requireAdmin } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
 import { redirectWithToast } from '~/services/flash.server'
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error: null,
     })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({ organization: null, error: 'Failed to load organization details. Please try again later.' })
   }
 }
@@ -86,7 +86,7 @@ async function updateOrganizationAction(request: Request, slug: string, form: Fo
       website: submission.value.website ?? '',
     })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json(submission.reply({ formErrors: [error.message] }), { status: 400 })
   }
   return redirectWithToast(request, back, { type: 'success', message: 'Organization updated' })
@@ -96,7 +96,7 @@ async function deleteOrganizationAction(request: Request, organization: Organiza
   try {
     await organizationsApi(request).remove(organization.slug)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, back, { type: 'error', message: error.message })
   }
   // The session's slug now names nothing; the next page falls back to another organization, or none.
@@ -113,7 +113,7 @@ async function resendInvitationAction(request: Request, form: FormData, back: st
     const invitation = await invitationsApi(request).resend(Number(form.get('invitationId')))
     return redirectWithToast(request, back, { type: 'success', message: `Invitation sent to ${invitation.email}` })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, back, { type: 'error', message: error.message })
   }
 }
@@ -123,7 +123,7 @@ async function cancelInvitationAction(request: Request, slug: string, form: Form
     await organizationsApi(request).removeInvitation(slug, Number(form.get('invitationId')))
     return redirectWithToast(request, back, { type: 'success', message: 'Invitation cancelled' })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, back, { type: 'error', message: error.message })
   }
 }

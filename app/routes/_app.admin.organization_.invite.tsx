@@ -8,7 +8,7 @@ import { z } from 'zod'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field, SelectField } from '~/components/forms'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { requireAdmin } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { organizationsApi } from '~/services/organizations.server'
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await organizationsApi(request).invite(me.organization.slug, submission.value)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     const email = Array.isArray(error.body.email) ? (error.body.email as string[]) : undefined
     return json(
       submission.reply(

@@ -10,7 +10,7 @@ import { DismissibleBanner } from '~/components/chat/dismissible-banner'
 import { MessageItem } from '~/components/chat/message-item'
 import { SEND_FAILED, useAnswerStream } from '~/components/chat/use-answer-stream'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ApiError } from '~/services/api-fetch.server'
+import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { redirectWithToast } from '~/services/flash.server'
@@ -84,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof AnswerFailed) return failed('Failed to get response')
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     if (error.status === 404) throw new Response('Not Found', { status: 404 })
     if (error.status === 429 && form.get('intent') === 'send') return refused(error, String(form.get('content')))
     const intent = form.get('intent')

@@ -4,7 +4,7 @@ import { Form, useLoaderData, useOutlet } from '@remix-run/react'
 
 import { ConversationList } from '~/components/chat/conversation-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ApiError } from '~/services/api-fetch.server'
+import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { documentsApi } from '~/services/documents.server'
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : await api.create({ title: 'New Conversation' })
     return redirectWithToast(request, `/chat/${created.id}`, { type: 'success', message: 'New conversation created' })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, '/chat', { type: 'error', message: 'Failed to create new conversation' })
   }
 }

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 import { TemplateCard } from '~/components/templates/template-card'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { readForm } from '~/services/read-form.server'
 import { deleteTemplateAction } from '~/services/template-actions.server'
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canEdit && deleteId ? (list.results.find((template) => template.id === deleteId) ?? null) : null
     return json({ phase, canEdit, list, confirmDelete, error: null })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({
       phase,
       canEdit,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { OrgAvatar } from '~/components/org-avatar'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { dashboardApi } from '~/services/dashboard.server'
 import type { DocumentStatistics } from '~/services/documents.server'
@@ -88,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return json({ user, ...(await dashboardApi(request).get()), error: null })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({ user, organization: null, statistics: null, members: [], error: 'Failed to load dashboard data' })
   }
 }

@@ -19,7 +19,7 @@ import { BatchUploadSchema, SingleUploadSchema, UploadForm } from '~/components/
 import { usePoll } from '~/components/documents/use-poll'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
-import { ApiError, fieldErrorsOf } from '~/services/api-fetch.server'
+import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { currentUser, requireRole } from '~/services/auth.server'
 import { documentsApi, type StagedFile } from '~/services/documents.server'
 import { resolveDuplicates } from '~/services/duplicate-actions.server'
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canEdit && confirmId ? (list.results.find((document) => document.id === confirmId) ?? null) : null
     return json({ ...base, list, confirmDelete, error: null })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({
       ...base,
       list: null,
@@ -199,7 +199,7 @@ async function deleteAction(request: Request, id: number) {
   try {
     await documentsApi(request).remove(id)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, listUrl(request), {
       type: 'error',
       message: 'Failed to delete document. Please try again later.',
@@ -212,7 +212,7 @@ async function reprocessAction(request: Request, id: number) {
   try {
     await documentsApi(request).reprocess(id)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, listUrl(request), {
       type: 'error',
       message: 'Failed to reprocess document. Please try again later.',

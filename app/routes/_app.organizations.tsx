@@ -10,7 +10,7 @@ import { InvitationActions } from '~/components/invitation-actions'
 import { OrgAvatar } from '~/components/org-avatar'
 import { OrganizationFields, OrganizationSchema } from '~/components/organization-fields'
 import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
-import { ApiError } from '~/services/api-fetch.server'
+import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { answerInvitation } from '~/services/invitation-actions.server'
@@ -78,7 +78,7 @@ async function createOrganizationAction(request: Request, form: FormData) {
       { headers: { 'Set-Cookie': await selectOrganization(request, organization.slug) } },
     )
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     const fieldErrors = Object.fromEntries(
       Object.entries(error.body).filter(
         ([key, value]) => ['name', 'description', 'website'].includes(key) && Array.isArray(value),

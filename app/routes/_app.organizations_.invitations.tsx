@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { InvitationActions } from '~/components/invitation-actions'
 import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser, requireUser } from '~/services/auth.server'
 import { answerInvitation } from '~/services/invitation-actions.server'
 import { invitationsApi } from '~/services/invitations.server'
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return json({ invitations: await invitationsApi(request).mine(), error: null, unconfirmedEmail })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({
       invitations: [] as Invitation[],
       error: 'Failed to load your invitations. Please try again later.',

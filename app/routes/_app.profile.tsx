@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { ChangeEmailSchema, EmailSettings } from '~/components/email-settings'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
-import { ApiError } from '~/services/api-fetch.server'
+import { type ApiError, assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { cancelEmailChange, changePassword, type Me, updateMe } from '~/services/auth-api.server'
 import { redirectWithToast } from '~/services/flash.server'
@@ -66,7 +66,7 @@ async function changePasswordAction(request: Request, me: Me, form: FormData) {
   try {
     await changePassword(request, submission.value)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     const fieldErrors = {
       old_password: fieldMessages(error, 'old_password') ?? [],
       new_password: fieldMessages(error, 'new_password') ?? [],
@@ -91,7 +91,7 @@ async function changeEmailAction(request: Request, form: FormData) {
   try {
     await updateMe(request, { email: submission.value.email })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     const onField = fieldMessages(error, 'email')
     return reply(
       onField

@@ -8,7 +8,7 @@ import { SelectField } from '~/components/forms'
 import { STATUS_FILTERS } from '~/components/meetings/labels'
 import { MeetingCard } from '~/components/meetings/meeting-card'
 import { Pagination } from '~/components/pagination'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser, requireUser } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { meetingsApi } from '~/services/meetings.server'
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return json({ status, canManage, list: await meetingsApi(request).list({ status, page }), error: null })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json({ status, canManage, list: null, error: 'Failed to load meetings. Please try again later.' })
   }
 }
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const conversation = await meetingsApi(request).convert(parsed.data.meetingId)
     return redirect(`/chat/${conversation.id}`)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, returnTo, {
       type: 'error',
       message: 'Failed to convert transcript to conversation. Please try again.',

@@ -4,7 +4,7 @@ import { useActionData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScheduleForm, ScheduleSchema } from '~/components/meetings/schedule-form'
-import { ApiError } from '~/services/api-fetch.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
 import { redirectWithToast } from '~/services/flash.server'
 import { meetingsApi } from '~/services/meetings.server'
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: 'Meeting scheduled',
     })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return json(submission.reply({ formErrors: ['Failed to schedule the meeting. Please try again.'] }), {
       status: 400,
     })

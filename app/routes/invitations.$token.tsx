@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Logo } from '~/components/logo'
-import { ApiError } from '~/services/api-fetch.server'
+import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { getMe } from '~/services/auth-api.server'
 import { authEvent } from '~/services/flash.server'
 import { answerInvitationLink } from '~/services/invitation-actions.server'
@@ -82,7 +82,7 @@ async function createAccountAction(request: Request, token: string, form: FormDa
   try {
     answer = await invitationsApi(request).acceptWithNewAccount(token, submission.value)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     const pick = (field: string) => (Array.isArray(error.body[field]) ? (error.body[field] as string[]) : [])
     return json(
       submission.reply({

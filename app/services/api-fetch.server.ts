@@ -26,6 +26,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Lets only the backend's refusal through: anything else (a bug, the backend unreachable) is thrown
+ * on to the error page, which reports it with its reference.
+ */
+export function assertApiError(error: unknown): asserts error is ApiError {
+  if (!(error instanceof ApiError)) throw error
+}
+
 /** Field errors of a 400 answer (`{field: [messages]}`), or null for any other failure. */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null

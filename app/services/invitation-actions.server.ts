@@ -1,4 +1,4 @@
-import { ApiError } from './api-fetch.server'
+import { assertApiError } from './api-fetch.server'
 import { redirectWithToast } from './flash.server'
 import { invitationsApi } from './invitations.server'
 
@@ -34,7 +34,7 @@ async function answer(
       const { organization } = await calls.accept()
       return redirectWithToast(request, back, { type: 'success', message: `You have joined ${organization.name}` })
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error
+      assertApiError(error)
       return redirectWithToast(request, back, { type: 'error', message: 'Failed to accept invitation' })
     }
   }
@@ -42,7 +42,7 @@ async function answer(
     await calls.decline()
     return redirectWithToast(request, back, { type: 'info', message: 'Invitation declined' })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, back, { type: 'error', message: 'Failed to decline invitation' })
   }
 }

@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
 
 import { recordingTypeOf } from '../../shared/recordings'
-import { ApiError } from './api-fetch.server'
+import { assertApiError } from './api-fetch.server'
 import { requireRole } from './auth.server'
 import { redirectWithToast } from './flash.server'
 import { meetingsApi } from './meetings.server'
@@ -19,7 +19,7 @@ export async function loadMeeting(request: Request, id: string | undefined) {
     const transcript = meeting.status === 'processed' ? await api.transcript(meeting.id) : null
     return { meeting, transcript }
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     if (error.status === 404) throw new Response('Meeting not found', { status: 404 })
     throw new Response('Meeting not found or error loading data.', { status: 502 })
   }
@@ -44,7 +44,7 @@ export async function uploadTranscriptAction(request: Request, id: string) {
     if (recording) await meetingsApi(request).uploadRecording(id, file)
     else await meetingsApi(request).uploadTranscript(id, file)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     if (error.status === 404) throw new Response('Meeting not found', { status: 404 })
     // The backend names what is wrong with the file (400, 413); anything else is its own failure.
     const { file, detail } = error.body

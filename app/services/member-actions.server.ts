@@ -1,4 +1,4 @@
-import { ApiError } from './api-fetch.server'
+import { assertApiError } from './api-fetch.server'
 import { redirectWithToast } from './flash.server'
 import { organizationsApi, type Role } from './organizations.server'
 
@@ -18,7 +18,7 @@ export async function changeMember(request: Request, slug: string, form: FormDat
     await api.removeMember(slug, userId)
     return redirectWithToast(request, back, { type: 'success', message: 'Member removed' })
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, back, { type: 'error', message: error.message })
   }
 }

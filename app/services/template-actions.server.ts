@@ -2,7 +2,7 @@ import { json } from '@remix-run/node'
 
 import { TemplateFormSchema, templateInput } from '~/components/templates/template-schema'
 
-import { ApiError, fieldErrorsOf } from './api-fetch.server'
+import { ApiError, assertApiError, fieldErrorsOf } from './api-fetch.server'
 import { requireRole } from './auth.server'
 import { redirectWithToast } from './flash.server'
 import { parseForm } from './parse-form.server'
@@ -16,7 +16,7 @@ export async function loadTemplate(request: Request, id: string | undefined) {
   try {
     return await templatesApi(request).get(id ?? '')
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     if (error.status === 404) throw new Response('Template not found', { status: 404 })
     throw new Response('Failed to load template', { status: 502 })
   }
@@ -28,7 +28,7 @@ export async function deleteTemplateAction(request: Request, id: string, to: { d
   try {
     await templatesApi(request).remove(id)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    assertApiError(error)
     return redirectWithToast(request, to.failed, {
       type: 'error',
       message: 'Failed to delete template. Please try again.',
