@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MAX_ID } from '../shared/ids'
+import { idFrom } from '../shared/ids'
 import { innerSchema } from '../shared/zod-schema'
 import type { AppContext } from './context'
 import { HttpError, notFound } from './http-error'
@@ -130,7 +130,7 @@ export const requiredString = () =>
 
 /** An id from the path: a whole number from 1 to MAX_ID, else 404, since no row can have it. */
 export function pathId(raw: string | undefined, detail = 'Not found.') {
-  const id = Number(raw)
-  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > MAX_ID) throw notFound(detail)
+  const id = idFrom(raw)
+  if (id === null) throw notFound(detail)
   return id
 }

@@ -1,20 +1,11 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
 
+import type { UserPayload } from '../../api/users/contract'
 import { secureCookies, webEnv } from './env.server'
 import { currentRequestStore, perRequest } from './request-context.server'
 
-export interface SessionUser {
-  id: number
-  email: string
-  email_verified: boolean
-  username: string
-  first_name: string
-  last_name: string
-  role: 'admin' | 'analyst' | 'member'
-  auth_provider: 'jwt' | 'google'
-  profile_picture: string | null
-  organization: { id: number; name: string; slug: string; logo: string | null } | null
-}
+/** The user as the session cookie keeps them: the backend's user without what the header never shows. */
+export type SessionUser = Omit<UserPayload, 'last_login' | 'date_joined'>
 
 /** What a signed-in browser carries: the backend's tokens and the user they belong to. */
 export interface AuthSession {

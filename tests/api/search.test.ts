@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HNSW_MIN_CHUNKS, vectorCandidates } from '../../api/ai/retrieval/vector-search'
 import { rowsOf } from '../../api/db/sql-values'
 import { enqueueReindex } from '../../api/ingest/reindex-document-job'
+import type { SearchResultPayload } from '../../api/search/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { corpusFile, processed, upload } from './support/uploads'
 
@@ -21,15 +22,7 @@ let harbor: string
 let harborDocument: number
 const demoDocuments: Record<string, number> = {}
 
-interface Result {
-  chunk_id: number
-  document_id: number
-  document_title: string
-  text: string
-  score: number
-  page_number: number | null
-  sheet_name: string | null
-}
+type Result = SearchResultPayload
 
 async function search(session: Session, body: unknown, org?: string) {
   return api.request('/search/', { method: 'POST', token: session.access, org, json: body })

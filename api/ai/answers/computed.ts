@@ -1,7 +1,7 @@
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
 import { periodsOf } from '../tables/question'
-import { parseTables, scaleFromMentions, scaleOf, statesUnits, type Table } from '../tables/table'
+import { IS_TABLE_LINE, parseTables, scaleFromMentions, scaleOf, statesUnits, type Table } from '../tables/table'
 import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 
 // A question asking why, what something consists of, or how it is worked out or recorded, wants the
@@ -16,7 +16,6 @@ const EXPLANATION = new RegExp(
     .join('|'),
   'i',
 )
-const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
 const proseOf = (text: string) =>
   text
     .split('\n')

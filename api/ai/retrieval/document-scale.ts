@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm'
 import type { Deps } from '../../context'
 import { intArray, rowsOf, textArray } from '../../db/sql-values'
 import { scaleStatementsIn } from '../tables/caption'
-import { type Scale, scaleOf } from '../tables/table'
+import { IS_TABLE_LINE, type Scale, scaleOf } from '../tables/table'
 
 // Chunks read for a statement of scale, per answer: a report states it on a few lines at most.
 const MAX_CHUNKS = 40
-const HOLDS_TABLE = /\s\|\s|\t/
 
 /**
  * The retrieved passages, each of a document holding a table given the scale its document states
@@ -23,7 +22,13 @@ export async function withDocumentScale<Passage extends { documentTitle: string;
   passages: Passage[],
   documentIds?: number[],
 ): Promise<Array<Passage & { documentScale?: Scale }>> {
-  const titles = [...new Set(passages.filter((passage) => HOLDS_TABLE.test(passage.text)).map((p) => p.documentTitle))]
+  const titles = [
+    ...new Set(
+      passages
+        .filter((passage) => passage.text.split('\n').some((line) => IS_TABLE_LINE.test(line)))
+        .map((p) => p.documentTitle),
+    ),
+  ]
   if (titles.length === 0) return passages
   const rows = rowsOf(
     await db.execute(sql`

@@ -47,7 +47,8 @@ export interface Table {
 // Spacing before a pipe is taken from where it starts (`(?<!\s)`): tried from each of its characters,
 // a long run of spaces or tabs cost its square.
 export const CELL_SEPARATOR = /(?<!\s)\s+\|\s*|\|\s*|\t/
-const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
+/** A line of a table as the pipeline writes one: cells split by " | " or tabs. */
+export const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
 const NUMBER =
   /^([-−–]?)\s*\(?\s*([-−–]?)\s*([$€£¥]|rmb|us\$|a\$)?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$/i
