@@ -62,9 +62,13 @@ export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: strin
   const ref = useRef<HTMLElement>(null)
   const location = useLocation()
 
+  // Only a navigation closes the menus: hydration must not close one opened before the scripts came.
+  const shownKey = useRef(location.key)
   useEffect(() => {
+    if (shownKey.current === location.key) return
+    shownKey.current = location.key
     ref.current?.querySelectorAll('details[open]').forEach((details) => details.removeAttribute('open'))
-  }, [location])
+  }, [location.key])
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {

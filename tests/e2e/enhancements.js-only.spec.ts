@@ -92,4 +92,37 @@ test.describe('JavaScript enhancements', () => {
     await page.getByRole('button', { name: 'Close notification' }).click()
     await expect(toast).toBeHidden()
   })
+
+  test('a menu opened before the scripts arrive stays open through hydration, and a navigation closes it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 400, height: 800 })
+    await signIn(page, 'member')
+    // The page's scripts are held, as on a slow network, while the user opens the menu.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (url) => url.pathname.startsWith('/build/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await held
+        await route.continue()
+      },
+    )
+    await page.goto('/documents', { waitUntil: 'commit' })
+    await page.getByText('Menu', { exact: true }).click()
+    const mainMenu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(mainMenu.getByRole('link', { name: 'Search' })).toBeVisible()
+    release()
+    // Alt+D answers once the page's effects have run, the header's among them.
+    const panel = page.getByRole('region', { name: 'Authentication debug log' })
+    await expect(async () => {
+      await page.keyboard.press('Alt+KeyD')
+      await expect(panel).toBeVisible({ timeout: 1_000 })
+    }).toPass()
+    await expect(mainMenu.getByRole('link', { name: 'Search' })).toBeVisible()
+
+    await mainMenu.getByRole('link', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/search$/)
+    await expect(mainMenu.getByRole('link', { name: 'Search' })).toBeHidden()
+  })
 })
