@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+  // A route's larger actions live beside it in *.server.ts, which is no route of its own.
+  ignoredRouteFiles: ['**/.*', '**/*.test.*', '**/*.server.*'],
   serverModuleFormat: 'esm',
   // Keep the client bundles small for slow networks: nothing server-only leaks in.
   browserNodeBuiltinsPolyfill: { modules: {} },

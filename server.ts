@@ -1,6 +1,6 @@
 import cluster from 'node:cluster'
 
-import { webEnv } from './app/services/env.server'
+import { webEnv } from './app/http/env.server'
 import { runEntryPoint } from './runtime/entry-point'
 import { makeDataDirPrivate } from './runtime/owner-only-files'
 import { withGeneratedSecrets } from './runtime/secrets'

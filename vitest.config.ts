@@ -31,7 +31,13 @@ const WIRE_FILES = [
 ].map((name) => `tests/api/${name}.test.ts`)
 
 export default defineConfig({
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '#api': fileURLToPath(new URL('./api', import.meta.url)),
+      '#shared': fileURLToPath(new URL('./shared', import.meta.url)),
+    },
+  },
   test: {
     include: process.env.TEST_DATABASE === 'wire' ? WIRE_FILES : ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',

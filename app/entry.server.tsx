@@ -6,8 +6,8 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 
 import { NonceProvider } from './components/nonce'
-import { webEnv } from './services/env.server'
-import { errorReference, logClientError, logServerError } from './services/error-reference.server'
+import { webEnv } from './http/env.server'
+import { errorReference, logClientError, logServerError } from './http/error-reference.server'
 
 // The one style attribute the app renders: remix-utils' sign-in honeypot hides itself with it.
 const HONEYPOT_STYLE = `'sha256-${createHash('sha256').update('display:none').digest('base64')}'`

@@ -3,7 +3,7 @@ import { keepNewFilesPrivate } from './owner-only-files'
 
 /**
  * A bad setting: the backend's ConfigError, or a failed check of the web tier's settings
- * (app/services/env.server.ts), a plain Error whose message starts the same way.
+ * (app/http/env.server.ts), a plain Error whose message starts the same way.
  */
 export function isConfigError(error: unknown): error is Error {
   return (

@@ -5,9 +5,27 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-// shared/ is bundled into the web app too (categories, file types, stop words).
-export const WEB_SOURCES = ['app', 'shared', 'runtime', 'remix.config.js', 'package-lock.json', 'public/favicon.svg']
-export const SERVER_SOURCES = ['server.ts', 'server', 'runtime', 'api', 'app', 'shared', 'package-lock.json']
+// shared/ is bundled into the web app too (categories, file types, stop words); tsconfig.json names
+// the import aliases both builds resolve.
+export const WEB_SOURCES = [
+  'app',
+  'shared',
+  'runtime',
+  'remix.config.js',
+  'tsconfig.json',
+  'package-lock.json',
+  'public/favicon.svg',
+]
+export const SERVER_SOURCES = [
+  'server.ts',
+  'server',
+  'runtime',
+  'api',
+  'app',
+  'shared',
+  'tsconfig.json',
+  'package-lock.json',
+]
 
 function filesOf(entry) {
   if (!existsSync(entry)) return []

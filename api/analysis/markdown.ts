@@ -1,6 +1,6 @@
 import type { Source } from '../ai/analysis/types'
 import { literalMarkdown as literal } from '../literal-markdown'
-import type { AnalysisPayload } from './payload'
+import type { AnalysisPayload } from './contract'
 
 const GENERATED_BY = {
   offline: 'computed from the document’s text (offline analysis)',

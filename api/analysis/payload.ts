@@ -1,27 +1,8 @@
-import { ANALYSIS_TITLES, type AnalysisType } from '../../shared/analysis'
-import type { AnalysisBodies, Source } from '../ai/analysis/types'
-import type { AnalysisGenerator, analysisResults, documents } from '../db/schema'
+import { ANALYSIS_TITLES } from '../../shared/analysis'
+import type { analysisResults, documents } from '../db/schema'
+import type { AnalysisPayload } from './contract'
 
 type ResultRow = typeof analysisResults.$inferSelect
-
-interface Header<T extends AnalysisType> {
-  document_id: number
-  document_title: string
-  version_id: number
-  type: T
-  generated_by: AnalysisGenerator
-  created_at: string
-  /** True when the stored result of an earlier request for this version and type is answered. */
-  cached: boolean
-  title: string
-}
-
-/**
- * Spec §3 "Analysis results" ({title, content}, {title, findings}, {title, risks}, {title,
- * recommendations}) with every item an object that names its source (docs/decisions/014).
- */
-export type AnalysisPayload = { [T in AnalysisType]: Header<T> & AnalysisBodies[T] }[AnalysisType]
-export type { Source as AnalysisSource }
 
 export function analysisPayload(
   row: ResultRow,

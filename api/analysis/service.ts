@@ -15,7 +15,8 @@ import {
 import { requireDocument } from '../documents/access'
 import { HttpError, notFound } from '../http-error'
 import { requireAnalyst } from './access'
-import { type AnalysisPayload, analysisPayload } from './payload'
+import type { AnalysisPayload } from './contract'
+import { analysisPayload } from './payload'
 import type { AnalysisRequest } from './schema'
 
 type DocumentRow = typeof documents.$inferSelect

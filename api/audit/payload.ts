@@ -36,7 +36,3 @@ export function describeEventsPage(
     results: rows.map(describeEvent),
   }
 }
-
-// The response body of the audit log, for the web tier's client (`import type` only).
-export type AuditEventPayload = ReturnType<typeof describeEvent>
-export type AuditPagePayload = ReturnType<typeof describeEventsPage>

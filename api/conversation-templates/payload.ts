@@ -23,5 +23,3 @@ export const templatePayload = ({
   sections: template.sections,
   followupActions: template.followupActions,
 })
-
-export type TemplatePayload = ReturnType<typeof templatePayload>

@@ -34,5 +34,3 @@ export const messagePayload = (row: typeof messages.$inferSelect) => ({
   document_references: row.documentReferences,
   derivation: readDerivation(row.derivation, row.id),
 })
-
-export type MessagePayload = ReturnType<typeof messagePayload>

@@ -19,9 +19,10 @@ import {
 } from '../db/schema'
 import { requireConversation } from './access'
 import { admitQuestion, type AnswerSlot } from './chat-limits'
+import type { MessagePayload } from './contract'
 import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'
-import { type MessagePayload, messagePayload } from './payload'
+import { messagePayload } from './payload'
 import { DEFAULT_TITLE } from './schema'
 
 /** Spec §7: the events of add_message_streaming, one `data:` line each. */

@@ -25,5 +25,3 @@ export async function dashboard(
     statistics,
   }
 }
-
-export type DashboardPayload = Awaited<ReturnType<typeof dashboard>>

@@ -29,7 +29,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const inviter = alias(users, 'inviter')
 
 /** Invitations with their organization, its member count and the inviter, in the spec's shape. */
-async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
+export async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
   const rows = await db
     .select({
       invitation: invitations,
@@ -75,13 +75,6 @@ async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
       : null,
   }))
 }
-
-// The response bodies of the invitations endpoints, for the web tier's client (`import type` only).
-export type InvitationPayload = Awaited<ReturnType<typeof selectInvitations>>[number]
-export type InvitationPreviewPayload = Awaited<ReturnType<typeof previewInvitation>>
-export type JoinedPayload = Awaited<ReturnType<typeof acceptInvitation>>
-export type RespondPayload = Awaited<ReturnType<typeof respondByToken>>
-export type NewAccountPayload = Awaited<ReturnType<typeof acceptWithNewAccount>>
 
 async function describeOne(db: Database, invitationId: number) {
   const [one] = await selectInvitations(db, and(eq(invitations.id, invitationId)))

@@ -38,6 +38,3 @@ export const transcriptPayload = (row: typeof transcripts.$inferSelect) => ({
   keywords: row.keywords,
   actionItems: row.actionItems,
 })
-
-export type MeetingPayload = ReturnType<typeof meetingPayload>
-export type TranscriptPayload = ReturnType<typeof transcriptPayload>

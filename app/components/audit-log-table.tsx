@@ -1,8 +1,7 @@
+import { AUDIT_ACTION_LABELS, isAuditAction } from '#shared/audit'
+import { phaseName } from '#shared/templates'
 import type { AuditEvent } from '~/services/audit.server'
 import { formatDateTime, plural } from '~/utils/format'
-
-import { AUDIT_ACTION_LABELS, isAuditAction } from '../../shared/audit'
-import { phaseName } from '../../shared/templates'
 
 const ROLE_NAMES: Record<string, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
 const FIELD_NAMES: Record<string, string> = {

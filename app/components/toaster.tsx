@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-import type { Toast } from '~/services/flash.server'
+import type { Toast } from '~/session/flash.server'
 
 export const TOAST_DURATION_MS = 5000
 

@@ -8,12 +8,12 @@ import { z } from 'zod'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field, SelectField } from '~/components/forms'
+import { parseForm } from '~/http/parse-form.server'
+import { readForm } from '~/http/read-form.server'
 import { assertApiError } from '~/services/api-fetch.server'
-import { requireAdmin } from '~/services/auth.server'
-import { redirectWithToast } from '~/services/flash.server'
 import { organizationsApi } from '~/services/organizations.server'
-import { parseForm } from '~/services/parse-form.server'
-import { readForm } from '~/services/read-form.server'
+import { requireAdmin } from '~/session/auth.server'
+import { redirectWithToast } from '~/session/flash.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Invite Members | Exit Planner')

@@ -5,10 +5,10 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
-import { requireAdmin } from '~/services/auth.server'
-import { changeMember, idParam } from '~/services/member-actions.server'
+import { changeMember, idParam } from '~/handlers/members.server'
+import { readForm } from '~/http/read-form.server'
 import { organizationsApi } from '~/services/organizations.server'
-import { readForm } from '~/services/read-form.server'
+import { requireAdmin } from '~/session/auth.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('User Management | Exit Planner')

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 
+import { ANALYSIS_TYPES } from '#shared/analysis'
 import { AnalysisOutcomeView } from '~/components/analysis/analysis-result'
 import { AnalysisTypeChoices } from '~/components/analysis/analysis-type-choices'
 import {
@@ -16,14 +17,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
 import { runAnalysis } from '~/services/analysis.server'
 import { ApiError, ApiUnavailableError } from '~/services/api-fetch.server'
-import { requireRole } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
+import { requireRole } from '~/session/auth.server'
 import analysisStyles from '~/styles/analysis.css'
 import { ACCESS_DENIED } from '~/utils/access'
 import { formatDate } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
-
-import { ANALYSIS_TYPES } from '../../shared/analysis'
 
 export const meta: MetaFunction = () => pageMeta('Document Analysis | Exit Planner')
 

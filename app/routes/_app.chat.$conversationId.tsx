@@ -4,21 +4,20 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 
+import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '#shared/chat'
 import { ChatHeader } from '~/components/chat/chat-header'
 import { ChatInput } from '~/components/chat/chat-input'
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
 import { MessageItem } from '~/components/chat/message-item'
 import { SEND_FAILED, useAnswerStream } from '~/components/chat/use-answer-stream'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { readForm } from '~/http/read-form.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
-import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
-import { redirectWithToast } from '~/services/flash.server'
-import { readForm } from '~/services/read-form.server'
+import { requireUser } from '~/session/auth.server'
+import { redirectWithToast } from '~/session/flash.server'
 import { pageMeta } from '~/utils/meta'
 import { requireId } from '~/utils/route-id'
-
-import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '../../shared/chat'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.conversation.title.trim() || 'Chat'} | Exit Planner`)

@@ -3,11 +3,11 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { readForm } from '~/http/read-form.server'
 import { ApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
 import { confirmEmail } from '~/services/auth-api.server'
-import { redirectWithToast } from '~/services/flash.server'
-import { readForm } from '~/services/read-form.server'
+import { currentUser } from '~/session/auth.server'
+import { redirectWithToast } from '~/session/flash.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Confirm e-mail address | Exit Planner')

@@ -2,21 +2,20 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
+import { PHASES } from '#shared/templates'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 import { TemplateCard } from '~/components/templates/template-card'
+import { deleteTemplateAction } from '~/handlers/templates.server'
+import { readForm } from '~/http/read-form.server'
 import { assertApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
-import { readForm } from '~/services/read-form.server'
-import { deleteTemplateAction } from '~/services/template-actions.server'
 import { templatesApi } from '~/services/templates.server'
+import { currentUser } from '~/session/auth.server'
 import templateStyles from '~/styles/templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
-
-import { PHASES } from '../../shared/templates'
 
 export const meta: MetaFunction = () => pageMeta('Conversation Templates | Exit Planner')
 

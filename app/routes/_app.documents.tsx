@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
@@ -14,23 +13,21 @@ import { type MouseEvent, useState } from 'react'
 
 import { DocumentList, listItem } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
-import { DuplicateChoice, type DuplicateQuestion } from '~/components/documents/duplicate-choice'
-import { BatchUploadSchema, SingleUploadSchema, UploadForm } from '~/components/documents/upload-form'
+import { DuplicateChoice } from '~/components/documents/duplicate-choice'
+import { UploadForm } from '~/components/documents/upload-form'
 import { usePoll } from '~/components/documents/use-poll'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
-import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
-import { currentUser, requireRole } from '~/services/auth.server'
-import { documentsApi, type StagedFile } from '~/services/documents.server'
-import { resolveDuplicates } from '~/services/duplicate-actions.server'
-import { webEnv } from '~/services/env.server'
-import { redirectWithToast } from '~/services/flash.server'
-import { parseForm } from '~/services/parse-form.server'
-import { readForm } from '~/services/read-form.server'
-import { stageUpload } from '~/services/uploads.server'
+import { webEnv } from '~/http/env.server'
+import { readForm } from '~/http/read-form.server'
+import { assertApiError } from '~/services/api-fetch.server'
+import { documentsApi } from '~/services/documents.server'
+import { currentUser, requireRole } from '~/session/auth.server'
 import analysisStyles from '~/styles/analysis.css'
 import { canManageDocuments } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
+
+import { deleteAction, listUrl, reprocessAction, resolveDuplicates, uploadAction } from './_app.documents.server'
 
 export const meta: MetaFunction = () =>
   pageMeta('Documents | Exit Planner', "Upload, categorise and follow the processing of your organization's documents.")
@@ -85,100 +82,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** Back to the list as it was (filters kept), without the one-off parameters of forms and confirms. */
-/** Spec §8: the server's detail when it gave one, else the spec's sentence. */
-const uploadFailure = (error: unknown) =>
-  error instanceof ApiError && typeof error.body.detail === 'string'
-    ? error.body.detail
-    : 'Failed to upload document. Please try again.'
-
-function listUrl(request: Request) {
-  const url = new URL(request.url)
-  for (const key of ['confirm-delete', 'upload', 'mode', 'index']) url.searchParams.delete(key)
-  return `/documents${url.search}`
-}
-
-async function uploadAction(request: Request, formData: FormData, files: StagedFile[]) {
-  const batch = formData.get('intent') === 'upload-batch'
-  const submission = parseForm(formData, { schema: batch ? BatchUploadSchema : SingleUploadSchema })
-  // Files are never echoed back: they cannot be serialised and the browser cannot refill them anyway.
-  const hideFields = ['file', 'files']
-  if (submission.status !== 'success') return json(submission.reply({ hideFields }), { status: 400 })
-  const api = documentsApi(request)
-  try {
-    if (batch) {
-      const { category } = submission.value
-      const result = await api.uploadBatch(files, { category })
-      if (result.held.length) {
-        const refused = result.refused.map((file) => file.reason)
-        return askAboutDuplicates({
-          mode: 'batch',
-          files: result.held,
-          fields: { category },
-          stored: result.document_ids.length,
-          refused,
-        })
-      }
-      return redirectWithToast(request, listUrl(request), {
-        type: result.refused.length ? 'warning' : 'success',
-        message: result.message,
-      })
-    }
-    const { title, description, category } = submission.value as {
-      title?: string
-      description?: string
-      category?: string
-    }
-    const outcome = await api.upload(files[0]!, { title, description, category })
-    if ('held' in outcome)
-      return askAboutDuplicates({
-        mode: 'single',
-        files: [outcome.held],
-        fields: { title, description, category },
-        stored: 0,
-        refused: [],
-      })
-    return redirectWithToast(request, listUrl(request), {
-      type: 'success',
-      message: `"${outcome.stored.title}" uploaded. It is being processed.`,
-    })
-  } catch (error) {
-    const fields = fieldErrorsOf(error)
-    if (!fields && !(error instanceof ApiError)) throw error
-    const fileField = batch ? 'files' : 'file'
-    const { '': detail, files: fileErrors, file: singleErrors, refused: _refused, ...rest } = fields ?? {}
-    const messages = fileErrors ?? singleErrors
-    return json(
-      submission.reply({
-        hideFields,
-        fieldErrors: { ...rest, ...(messages ? { [fileField]: messages } : {}) },
-        formErrors: detail ?? (fields ? [] : [uploadFailure(error)]),
-      }),
-      { status: 400 },
-    )
-  }
-}
-
-/** The page again with the question in place of the upload form; the held files stay stored meanwhile. */
-const askAboutDuplicates = (question: DuplicateQuestion) => json({ duplicates: question })
-
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, ['admin', 'analyst'])
-  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
-    const staged = await stageUpload(request)
-    if ('tooLarge' in staged)
-      return redirectWithToast(request, `${listUrl(request)}`, { type: 'error', message: staged.tooLarge })
-    // Nothing of the form could be read, so the message goes to the form as a whole.
-    if ('malformed' in staged)
-      return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, {
-        status: 400,
-      })
-    try {
-      return await uploadAction(request, staged.formData, staged.files)
-    } finally {
-      await staged.cleanup()
-    }
-  }
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return uploadAction(request)
   const form = await readForm(request)
   switch (form.get('intent')) {
     case 'delete':
@@ -193,32 +99,6 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       throw new Response('Unknown intent', { status: 400 })
   }
-}
-
-async function deleteAction(request: Request, id: number) {
-  try {
-    await documentsApi(request).remove(id)
-  } catch (error) {
-    assertApiError(error)
-    return redirectWithToast(request, listUrl(request), {
-      type: 'error',
-      message: 'Failed to delete document. Please try again later.',
-    })
-  }
-  return redirectWithToast(request, listUrl(request), { type: 'success', message: 'Document deleted' })
-}
-
-async function reprocessAction(request: Request, id: number) {
-  try {
-    await documentsApi(request).reprocess(id)
-  } catch (error) {
-    assertApiError(error)
-    return redirectWithToast(request, listUrl(request), {
-      type: 'error',
-      message: 'Failed to reprocess document. Please try again later.',
-    })
-  }
-  return redirectWithToast(request, listUrl(request), { type: 'info', message: 'Document queued for processing' })
 }
 
 function withParams(search: URLSearchParams, changes: Record<string, string | null>) {

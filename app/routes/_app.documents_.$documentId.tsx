@@ -6,7 +6,7 @@ import { awaitsProcessing, DocumentPanel } from '~/components/documents/document
 import { PanelProvider } from '~/components/documents/panel-context'
 import { usePoll } from '~/components/documents/use-poll'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
-import { handleDocumentDetailAction, loadDocumentDetail } from '~/services/document-detail.server'
+import { handleDocumentDetailAction, loadDocumentDetail } from '~/handlers/document-detail.server'
 import analysisStyles from '~/styles/analysis.css'
 import { pageMeta } from '~/utils/meta'
 import { requireId } from '~/utils/route-id'

@@ -4,9 +4,9 @@ import { isRouteErrorResponse, Outlet, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-header'
-import { currentUser } from '~/services/auth.server'
-import { webEnv } from '~/services/env.server'
-import { getAuthSession } from '~/services/session.server'
+import { webEnv } from '~/http/env.server'
+import { currentUser } from '~/session/auth.server'
+import { getAuthSession } from '~/session/session.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = ({ error, matches }) =>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
-import { webEnv } from '~/services/env.server'
-import { currentLogContext } from '~/services/log.server'
-import { inProcessApi } from '~/services/request-context.server'
+import { webEnv } from '~/http/env.server'
+import { currentLogContext } from '~/http/log.server'
+import { inProcessApi } from '~/http/request-context.server'
 
 /**
  * Mounts the REST backend at /api: the in-process handler by default, or a proxy to API_URL when

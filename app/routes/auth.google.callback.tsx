@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { AuthorizationError } from 'remix-auth'
 
-import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 import { LoginError } from '~/services/auth-api.server'
-import { authEvent, flashCookie } from '~/services/flash.server'
-import { createUserSession } from '~/services/user-session.server'
+import { getAuthenticator, googleConfigured } from '~/session/auth.server'
+import { authEvent, flashCookie } from '~/session/flash.server'
+import { createUserSession } from '~/session/user-session.server'
 
 /** Google sends the browser back here; the strategy exchanges Google's ID token at /api/users/google/. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
-import { getAuthenticator, googleConfigured } from '~/services/auth.server'
-import { readForm } from '~/services/read-form.server'
+import { readForm } from '~/http/read-form.server'
+import { getAuthenticator, googleConfigured } from '~/session/auth.server'
 
 export const loader = () => redirect('/login')
 

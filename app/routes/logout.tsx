@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
+import { readForm } from '~/http/read-form.server'
 import { revokeSession } from '~/services/auth-api.server'
-import { authEvent, flashCookie } from '~/services/flash.server'
-import { readForm } from '~/services/read-form.server'
-import { destroySession, getAuthSession, getSession } from '~/services/session.server'
+import { authEvent, flashCookie } from '~/session/flash.server'
+import { destroySession, getAuthSession, getSession } from '~/session/session.server'
 
 export const loader = () => redirect('/dashboard')
 

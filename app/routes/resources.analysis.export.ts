@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { isAnalysisType } from '~/components/analysis/types'
 import { analysisApi } from '~/services/analysis.server'
-import { requireRole } from '~/services/auth.server'
 import { passFileOn } from '~/services/downloads.server'
+import { requireRole } from '~/session/auth.server'
 import { ACCESS_DENIED } from '~/utils/access'
 
 /**

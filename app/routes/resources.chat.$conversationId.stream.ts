@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, json } from '@remix-run/node'
 import { createParser } from 'eventsource-parser'
 import { eventStream } from 'remix-utils/sse/server'
 
-import { requireUser } from '~/services/auth.server'
+import { readForm } from '~/http/read-form.server'
 import { conversationsApi } from '~/services/conversations.server'
-import { readForm } from '~/services/read-form.server'
+import { requireUser } from '~/session/auth.server'
 import { idFrom } from '~/utils/route-id'
 
 /**

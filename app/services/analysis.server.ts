@@ -1,6 +1,8 @@
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 
+import type { AnalysisPayload } from '#api/analysis/contract'
+import { ANALYSIS_TYPES, RISK_LEVELS } from '#shared/analysis'
 import {
   ANALYSIS_FAILED,
   type AnalysisOutcome,
@@ -9,8 +11,6 @@ import {
 } from '~/components/analysis/types'
 import { ACCESS_DENIED } from '~/utils/access'
 
-import type { AnalysisPayload } from '../../api/analysis/payload'
-import { ANALYSIS_TYPES, RISK_LEVELS } from '../../shared/analysis'
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 // The backend's response shapes, imported as types only (erased at build).
-import type { AuditEventPayload, AuditPagePayload } from '../../api/audit/payload'
+import type { AuditEventPayload, AuditPagePayload } from '#api/audit/contract'
+
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
-import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload } from '../../api/users/contract'
+import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload } from '#api/users/contract'
+
+import { type AuthSession, updateTokens } from '../session/session.server'
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
-import { type AuthSession, updateTokens } from './session.server'
 
 // The backend's response shapes, imported as types only (erased at build).
 export type Me = OwnProfilePayload

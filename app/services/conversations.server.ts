@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
-import type { MessagePayload } from '../../api/conversations/payload'
-import type { conversationPayload } from '../../api/conversations/payload'
+import type { ConversationPayload, MessagePayload } from '#api/conversations/contract'
+
 import { apiFetch, apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 
 // The backend's response shapes, imported as types only (erased at build).
-export type Conversation = ReturnType<typeof conversationPayload>
+export type Conversation = ConversationPayload
 export type Message = MessagePayload
 
 // What the pages read of them.

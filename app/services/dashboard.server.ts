@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 // The backend's response shape, imported as a type only (erased at build).
-import type { DashboardPayload } from '../../api/dashboard/service'
+import type { DashboardPayload } from '#api/dashboard/contract'
+
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 

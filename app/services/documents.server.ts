@@ -15,10 +15,11 @@ import type {
   UploadPayload,
   VersionComparisonPayload as VersionComparison,
   VersionPayload as DocumentVersion,
-} from '../../api/documents/contract'
-import { cellParam, type CellPosition } from '../../shared/cells'
+} from '#api/documents/contract'
+import { cellParam, type CellPosition } from '#shared/cells'
+
+import { multipart, type StagedFile } from '../http/uploads.server'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
-import { multipart, type StagedFile } from './uploads.server'
 
 export type {
   BatchUploadResult,

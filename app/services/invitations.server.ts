@@ -1,13 +1,14 @@
 import { z } from 'zod'
 
-import type { NewAccountSchema } from '../../api/invitations/schema'
 import type {
   InvitationPayload,
   InvitationPreviewPayload,
   JoinedPayload,
+  NewAccountInput,
   NewAccountPayload,
   RespondPayload,
-} from '../../api/invitations/service'
+} from '#api/invitations/contract'
+
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 
@@ -83,7 +84,7 @@ export function invitationsApi(request: Request) {
         await apiJson(request, token(value), { anonymous: true }),
         'invitation',
       ),
-    acceptWithNewAccount: async (value: string, input: z.input<typeof NewAccountSchema>) =>
+    acceptWithNewAccount: async (value: string, input: NewAccountInput) =>
       expectShape<NewAccountPayload>(
         NewAccountShape,
         await apiJson(request, `${token(value)}accept/`, { method: 'POST', json: input, anonymous: true }),

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
-import type { InvitationPayload } from '../../api/invitations/service'
-import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '../../api/organizations/contract'
+import type { InvitationPayload } from '#api/invitations/contract'
+import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '#api/organizations/contract'
+
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 import { InvitationShape } from './invitations.server'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import type { SearchResultPayload } from '../../api/search/contract'
+import type { SearchResultPayload } from '#api/search/contract'
+
 import { log } from '../../runtime/log'
 import { ApiError, apiJson, ApiUnavailableError } from './api-fetch.server'
 

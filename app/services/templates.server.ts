@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-// The backend's response shape, imported as a type only (erased at build).
-import type { TemplatePayload as ConversationTemplate } from '../../api/conversation-templates/payload'
-import type { TemplateInput } from '../../api/conversation-templates/schema'
+// The backend's bodies, imported as types only (erased at build).
+import type { TemplateInput, TemplatePayload as ConversationTemplate } from '#api/conversation-templates/contract'
+
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 

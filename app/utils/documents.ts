@@ -46,5 +46,5 @@ export function fileIconKind(fileType: string): FileIconKind {
   return 'generic'
 }
 
-export { SAMPLE_CATEGORIES } from '../../shared/categories'
-export { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT } from '../../shared/file-types'
+export { SAMPLE_CATEGORIES } from '#shared/categories'
+export { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT } from '#shared/file-types'

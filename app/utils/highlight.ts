@@ -5,7 +5,7 @@
  * the highlighted words are the ones the search matched on; it never builds HTML, only segments.
  */
 
-import { STOP_WORDS } from '../../shared/stop-words'
+import { STOP_WORDS } from '#shared/stop-words'
 
 export interface Segment {
   text: string

@@ -1,4 +1,4 @@
-import { idFrom } from '../../shared/ids'
+import { idFrom } from '#shared/ids'
 
 export { idFrom }
 

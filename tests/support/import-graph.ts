@@ -10,21 +10,29 @@ export function sourceFiles(folder: string): string[] {
     .map((file) => path.join(folder, file))
 }
 
+// tsconfig.json's paths.
+const ALIASES = [
+  ['~/', 'app'],
+  ['#api/', 'api'],
+  ['#shared/', 'shared'],
+] as const
+
 const IMPORT = /^(?:import|export)\s+(type\s+)?[^;'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm
 
 /**
  * Every `import … from`, `export … from` and `import('…')` of a module: the module it names (a path
- * from the repository's root for our own, with `~/` read as app/, else the package), and whether
+ * from the repository's root for our own, tsconfig.json's aliases read, else the package), and whether
  * it takes types only.
  */
 export function importsOf(file: string) {
   const source = readFileSync(path.join(root, file), 'utf8')
   return [...source.matchAll(IMPORT)].map((match) => {
     const specifier = (match[2] ?? match[3])!
+    const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix))
     const local = specifier.startsWith('.')
       ? path.resolve(path.dirname(path.join(root, file)), specifier)
-      : specifier.startsWith('~/')
-        ? path.join(root, 'app', specifier.slice(2))
+      : alias
+        ? path.join(root, alias[1], specifier.slice(alias[0].length))
         : null
     return { typesOnly: Boolean(match[1]), target: local ? moduleAt(local) : specifier }
   })

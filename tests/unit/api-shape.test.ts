@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { registerApiHandler } from '../../app/http/request-context.server'
 import { ApiError } from '../../app/services/api-fetch.server'
 import { LoginError, obtainToken } from '../../app/services/auth-api.server'
 import { invitationsApi } from '../../app/services/invitations.server'
 import { organizationsApi } from '../../app/services/organizations.server'
-import { registerApiHandler } from '../../app/services/request-context.server'
 
 // The web services run against a stand-in backend registered the way server.ts registers the real one.
 let answer: unknown

@@ -28,6 +28,23 @@ describe('the layers of the code', () => {
     expect(reaching('app', ['server'])).toEqual([])
   })
 
+  it("let the web tier read the backend only through its features' contracts, as types", () => {
+    const reads = sourceFiles('app').flatMap((file) =>
+      importsOf(file)
+        .filter((entry) => folderOf(entry.target) === 'api')
+        .filter((entry) => !entry.typesOnly || !/^api\/[a-z-]+\/contract\.ts$/.test(entry.target))
+        .map((entry) => `${file} → ${entry.target}`),
+    )
+    expect(reads).toEqual([])
+  })
+
+  it('let the web tier name api/ and shared/ by their aliases, not by climbing folders', () => {
+    const climbs = sourceFiles('app').filter((file) =>
+      /from\s+'(?:\.\.\/)+(?:api|shared)\//.test(readFileSync(path.join(root, file), 'utf8')),
+    )
+    expect(climbs).toEqual([])
+  })
+
   it('pass a transaction as the database it is, never cast through unknown', () => {
     const casts = all.filter((file) =>
       /as unknown as (?:Database|PgDatabase)\b/.test(readFileSync(path.join(root, file), 'utf8')),

@@ -100,7 +100,7 @@ async function acceptedNames(environment: Record<string, string>) {
   const api = loadApiConfig(environment)
   vi.resetModules()
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value)
-  const { webEnv } = await import('../../app/services/env.server')
+  const { webEnv } = await import('../../app/http/env.server')
   const web = webEnv()
   return new Set([...Object.keys(api), ...Object.keys(web)])
 }
@@ -241,7 +241,7 @@ describe('compose.yaml', () => {
       const accepted = await acceptedNames(environment)
       for (const variable of Object.keys(environment)) {
         expect(documented, `${variable} in docs/configuration.md`).toContain(variable)
-        expect(accepted, `${variable} known to api/config.ts or app/services/env.server.ts`).toContain(variable)
+        expect(accepted, `${variable} known to api/config.ts or app/http/env.server.ts`).toContain(variable)
       }
     }
   })

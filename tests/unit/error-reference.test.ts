@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { errorReference, logServerError } from '../../app/services/error-reference.server'
-import { requestStorage, type RequestStore } from '../../app/services/request-context.server'
+import { errorReference, logServerError } from '../../app/http/error-reference.server'
+import { requestStorage, type RequestStore } from '../../app/http/request-context.server'
 import { captureLogs } from '../api/support/logs'
 
 const inRequest = <T>(run: () => T) =>

@@ -8,9 +8,9 @@ import { DuplicateChoiceSchema } from '../../app/components/documents/duplicate-
 import { BatchUploadSchema } from '../../app/components/documents/upload-form'
 import { ScheduleSchema } from '../../app/components/meetings/schedule-form'
 import { TemplateFormSchema } from '../../app/components/templates/template-schema'
-import { LIST_LIMIT, pathOf } from '../../app/services/form-bounds.server'
-import { parseForm } from '../../app/services/parse-form.server'
-import { readForm } from '../../app/services/read-form.server'
+import { LIST_LIMIT, pathOf } from '../../app/http/form-bounds.server'
+import { parseForm } from '../../app/http/parse-form.server'
+import { readForm } from '../../app/http/read-form.server'
 
 /** A form post as the browser sends it, entry by entry (names may repeat). */
 function form(...entries: Array<[string, string]>) {

@@ -21,7 +21,7 @@ import { loadApiConfig } from '../../api/config'
 import { lockDirectory } from '../../api/db/client'
 import { createMailer } from '../../api/mail/mailer'
 import { createDiskFileStore } from '../../api/storage/file-store'
-import { stageUpload } from '../../app/services/uploads.server'
+import { stageUpload } from '../../app/http/uploads.server'
 import { makeDataDirPrivate, tightenToOwnerOnly } from '../../runtime/owner-only-files'
 import { captureLogs, WARN } from '../api/support/logs'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { type OriginSettings, refuseCrossOrigin, requestOrigin } from '../../app/services/same-origin.server'
+import { type OriginSettings, refuseCrossOrigin, requestOrigin } from '../../app/http/same-origin.server'
 
 const settings: OriginSettings = { appUrl: 'https://planner.example.com', trustProxy: false }
 

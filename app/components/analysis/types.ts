@@ -3,13 +3,14 @@
  * time (app/services/analysis.server.ts) before a page sees them.
  */
 
+import type { AnalysisPayload, AnalysisSource } from '#api/analysis/contract'
 import {
   ANALYSIS_TITLES,
   ANALYSIS_TYPES as TYPES,
   type AnalysisType,
   RISK_LEVELS,
   type RiskLevel,
-} from '../../../shared/analysis'
+} from '#shared/analysis'
 
 export { type AnalysisType, RISK_LEVELS, type RiskLevel }
 
@@ -24,46 +25,14 @@ export const DEFAULT_ANALYSIS_TYPE: AnalysisType = 'summary'
 
 export const isAnalysisType = (value: unknown): value is AnalysisType => (TYPES as readonly unknown[]).includes(value)
 
-/** The passage an item comes from. */
-export interface AnalysisSource {
-  chunk_id: number
-  page_number: number | null
-  sheet_name: string | null
-  quote: string
-}
+export type { AnalysisSource }
 
-interface AnalysisBase {
-  document_id: number
-  document_title: string
-  version_id: number
-  generated_by: 'offline' | 'llm'
-  created_at: string
-  cached: boolean
-  title: string
-}
-
-export interface SummaryResult extends AnalysisBase {
-  type: 'summary'
-  content: string
-  sentences: Array<{ text: string; source: AnalysisSource }>
-}
-
-export interface FindingsResult extends AnalysisBase {
-  type: 'key-findings'
-  findings: Array<{ text: string; source: AnalysisSource }>
-}
-
-export interface RisksResult extends AnalysisBase {
-  type: 'risks'
-  risks: Array<{ category: string; level: RiskLevel; description: string; evidence: string; source: AnalysisSource }>
-}
-
-export interface RecommendationsResult extends AnalysisBase {
-  type: 'recommendations'
-  recommendations: Array<{ text: string; addresses: string[]; source: AnalysisSource | null }>
-}
-
-export type AnalysisResult = SummaryResult | FindingsResult | RisksResult | RecommendationsResult
+/** One analysis as the backend sends it, and each type's own shape. */
+export type AnalysisResult = AnalysisPayload
+export type SummaryResult = Extract<AnalysisPayload, { type: 'summary' }>
+export type FindingsResult = Extract<AnalysisPayload, { type: 'key-findings' }>
+export type RisksResult = Extract<AnalysisPayload, { type: 'risks' }>
+export type RecommendationsResult = Extract<AnalysisPayload, { type: 'recommendations' }>
 
 /** A run that gave no result: the spec's message, and the backend's reason when it gave one. */
 export interface AnalysisError {

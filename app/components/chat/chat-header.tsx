@@ -2,9 +2,8 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
+import { MAX_CONVERSATION_TITLE } from '#shared/chat'
 import { relativeTime } from '~/utils/documents'
-
-import { MAX_CONVERSATION_TITLE } from '../../../shared/chat'
 
 type Mode = 'rename' | 'delete' | null
 

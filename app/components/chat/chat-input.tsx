@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-import { MAX_MESSAGE } from '../../../shared/chat'
+import { MAX_MESSAGE } from '#shared/chat'
 
 /**
  * Spec §2's input: one row at first, 'Type your message...', Enter sends and Shift+Enter adds a

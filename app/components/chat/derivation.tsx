@@ -1,8 +1,7 @@
 import { Fragment } from 'react'
 
+import { type CellCitation, cellHref, type DerivationPart, type MessageDerivation } from '#shared/cells'
 import type { Message } from '~/services/conversations.server'
-
-import { type CellCitation, cellHref, type DerivationPart, type MessageDerivation } from '../../../shared/cells'
 
 type Reference = Message['document_references'][number]
 

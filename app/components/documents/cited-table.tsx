@@ -1,6 +1,5 @@
-import type { DocumentDetailData } from '~/services/document-detail.server'
-
-import { cellAnchor } from '../../../shared/cells'
+import { cellAnchor } from '#shared/cells'
+import type { DocumentDetailData } from '~/handlers/document-detail.server'
 
 type CitedCell = NonNullable<NonNullable<DocumentDetailData['preview']>['cell']>
 

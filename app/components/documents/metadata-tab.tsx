@@ -4,7 +4,7 @@ import { Link } from '@remix-run/react'
 import { useState } from 'react'
 
 import { Field, SelectField } from '~/components/forms'
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/handlers/document-detail.server'
 import { formatSize, SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
 import { formatDateTime } from '~/utils/format'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/handlers/document-detail.server'
 
 import { CitedTable } from './cited-table'
 import { PanelLink, usePanel } from './panel-context'

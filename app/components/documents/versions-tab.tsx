@@ -1,5 +1,5 @@
 import { Field } from '~/components/forms'
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/handlers/document-detail.server'
 import { ACCEPTED_FILE_TYPES, formatSize } from '~/utils/documents'
 import { displayName, formatDateTime } from '~/utils/format'
 

@@ -3,10 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 
+import { MAX_TRANSCRIPT_MB, MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS } from '#shared/meetings'
+import { ACCEPTED_RECORDING_TYPES, RECORDING_TYPES_TEXT } from '#shared/recordings'
 import { ErrorList, Field } from '~/components/forms'
-
-import { MAX_TRANSCRIPT_MB, MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS } from '../../../shared/meetings'
-import { ACCEPTED_RECORDING_TYPES, RECORDING_TYPES_TEXT } from '../../../shared/recordings'
 
 const isFile = (value: unknown): value is File =>
   typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && value.name !== ''

@@ -12,9 +12,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
+import { PHASES, totalMinutes } from '#shared/templates'
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 
-import { PHASES, totalMinutes } from '../../../shared/templates'
 import { ADDED_SECTION, type TemplateFormDefault, TemplateFormSchema, type TemplateFormValue } from './template-schema'
 
 type ItemsField = FieldMetadata<string[], TemplateFormDefault>

@@ -9,7 +9,7 @@ import {
   TEMPLATE_LIMITS as LIMIT,
   TEMPLATE_MESSAGES as MESSAGE,
   type TemplateSection,
-} from '../../../shared/templates'
+} from '#shared/templates'
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
 

@@ -2,12 +2,12 @@ import { json } from '@remix-run/node'
 
 import { TemplateFormSchema, templateInput } from '~/components/templates/template-schema'
 
-import { ApiError, assertApiError, fieldErrorsOf } from './api-fetch.server'
-import { requireRole } from './auth.server'
-import { redirectWithToast } from './flash.server'
-import { parseForm } from './parse-form.server'
-import { readForm } from './read-form.server'
-import { templatesApi } from './templates.server'
+import { parseForm } from '../http/parse-form.server'
+import { readForm } from '../http/read-form.server'
+import { ApiError, assertApiError, fieldErrorsOf } from '../services/api-fetch.server'
+import { templatesApi } from '../services/templates.server'
+import { requireRole } from '../session/auth.server'
+import { redirectWithToast } from '../session/flash.server'
 
 const EDITORS = ['admin', 'analyst'] as const
 

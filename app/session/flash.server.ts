@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
-import { secureCookies, webEnv } from './env.server'
+import { secureCookies, webEnv } from '../http/env.server'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
 export interface Toast {

@@ -1,15 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { json } from '@remix-run/node'
 
+import { recordingTypeOf } from '#shared/recordings'
 import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
 
-import { recordingTypeOf } from '../../shared/recordings'
-import { assertApiError } from './api-fetch.server'
-import { requireRole } from './auth.server'
-import { redirectWithToast } from './flash.server'
-import { meetingsApi } from './meetings.server'
-import { parseForm } from './parse-form.server'
-import { stageUpload } from './uploads.server'
+import { parseForm } from '../http/parse-form.server'
+import { stageUpload } from '../http/uploads.server'
+import { assertApiError } from '../services/api-fetch.server'
+import { meetingsApi } from '../services/meetings.server'
+import { requireRole } from '../session/auth.server'
+import { redirectWithToast } from '../session/flash.server'
 
 /** A meeting and, once it is processed, its transcript: 404 for one that is not there. */
 export async function loadMeeting(request: Request, id: string | undefined) {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { innerSchema } from '../../shared/zod-schema'
+import { innerSchema } from '#shared/zod-schema'
 
 /*
  * Conform builds a form's value from what its field names say, before any schema is consulted:

@@ -5,10 +5,10 @@ import { FormStrategy } from 'remix-auth-form'
 import { ACCESS_DENIED, hasRole } from '~/utils/access'
 import { signInPath } from '~/utils/safe-redirect'
 
-import { exchangeGoogleToken, getMe, obtainToken } from './auth-api.server'
-import { webEnv } from './env.server'
+import { webEnv } from '../http/env.server'
+import { perRequest } from '../http/request-context.server'
+import { exchangeGoogleToken, getMe, obtainToken } from '../services/auth-api.server'
 import { GoogleSignInStrategy } from './google-strategy.server'
-import { perRequest } from './request-context.server'
 import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from './session.server'
 
 let authenticator: Authenticator<AuthSession> | undefined

@@ -1,13 +1,15 @@
 import { json, redirect } from '@remix-run/node'
 
+import { parseCellParam } from '#shared/cells'
 import { type AnalysisOutcome, isAnalysisType } from '~/components/analysis/types'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
 import { canAnalyze, canManageDocuments } from '~/utils/access'
 
-import { parseCellParam } from '../../shared/cells'
-import { runAnalysis } from './analysis.server'
-import { ApiError, fieldErrorsOf } from './api-fetch.server'
-import { currentUser, requireRole } from './auth.server'
+import { parseForm } from '../http/parse-form.server'
+import { readForm } from '../http/read-form.server'
+import { stageUpload } from '../http/uploads.server'
+import { runAnalysis } from '../services/analysis.server'
+import { ApiError, fieldErrorsOf } from '../services/api-fetch.server'
 import {
   type DocumentInsights,
   documentsApi,
@@ -15,11 +17,9 @@ import {
   type DocumentVersion,
   type RelatedDocument,
   type VersionComparison,
-} from './documents.server'
-import { flashCookie, type ToastType } from './flash.server'
-import { parseForm } from './parse-form.server'
-import { readForm } from './read-form.server'
-import { stageUpload } from './uploads.server'
+} from '../services/documents.server'
+import { currentUser, requireRole } from '../session/auth.server'
+import { flashCookie, type ToastType } from '../session/flash.server'
 
 export const DOCUMENT_TABS = ['preview', 'metadata', 'analysis', 'versions'] as const
 export type DocumentTab = (typeof DOCUMENT_TABS)[number]
