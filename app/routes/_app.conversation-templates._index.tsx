@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 
 import { PHASES } from '#shared/templates'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ConversationTemplates() {
   const { phase, canEdit, list, confirmDelete, error } = useLoaderData<typeof loader>()
+  const submit = useSubmit()
   const query = (changes: Record<string, string | number>) => {
     const params = new URLSearchParams({ ...(phase ? { phase } : {}) })
     for (const [key, value] of Object.entries(changes)) params.set(key, String(value))
@@ -79,7 +80,16 @@ export default function ConversationTemplates() {
         to capture.
       </p>
       <Form method="get" className="filter-form" aria-label="Filter templates">
-        <SelectField label="Phase" selectProps={{ id: 'phase', name: 'phase', defaultValue: phase }}>
+        {/* With JavaScript a choice applies at once; without it, Filter sends the form. */}
+        <SelectField
+          label="Phase"
+          selectProps={{
+            id: 'phase',
+            name: 'phase',
+            defaultValue: phase,
+            onChange: (event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true }),
+          }}
+        >
           <option value="">All Phases</option>
           {PHASES.map((option) => (
             <option key={option.id} value={option.id}>

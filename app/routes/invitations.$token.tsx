@@ -163,11 +163,17 @@ export default function InvitationLink() {
         <p className="invitation-description">{invitation.organization.description}</p>
       ) : null}
       {!open ? (
-        <p className="alert alert-error" role="alert">
-          {invitation.is_expired && invitation.status === 'pending'
-            ? 'This invitation has expired. Ask for a new one.'
-            : `This invitation has already been ${invitation.status}.`}
-        </p>
+        <>
+          <p className="alert alert-error" role="alert">
+            {invitation.is_expired && invitation.status === 'pending'
+              ? 'This invitation has expired. Ask for a new one.'
+              : `This invitation has already been ${invitation.status}.`}
+          </p>
+          {/* A link opened again, after its answer: the way on is into the product. */}
+          <p className="invitation-alternative">
+            {signedInAs ? <Link to="/dashboard">Go to your dashboard</Link> : <Link to="/login">Sign in</Link>}
+          </p>
+        </>
       ) : signedInAs ? (
         signedInAs.toLowerCase() === invitation.email.toLowerCase() ? (
           <Form method="post" className="invitation-answer">

@@ -62,7 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
   if (await getAuthSession(request)) throw redirect(redirectTo)
   return json({
-    googleConfigured: googleConfigured(),
+    // No client id: the install has no Google sign-in, so the page offers none. An id without its
+    // secret is a deployment half done, which the spec's message reports.
+    google: googleConfigured() ? 'ready' : webEnv().GOOGLE_CLIENT_ID ? 'misconfigured' : 'off',
     supportEmail: webEnv().SUPPORT_EMAIL,
     // Only this public form needs it: signed-in pages skip the encryption (issue 12).
     honeypot: honeypotInputProps(),
@@ -94,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { googleConfigured, supportEmail, honeypot } = useLoaderData<typeof loader>()
+  const { google, supportEmail, honeypot } = useLoaderData<typeof loader>()
   const rootData = useRouteLoaderData<typeof rootLoader>('root')
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
@@ -180,21 +182,29 @@ export default function LoginPage() {
           </button>
         </Form>
 
-        <div className="divider" role="separator">
-          <span>OR</span>
-        </div>
+        {google === 'off' ? null : (
+          <>
+            <div className="divider" role="separator">
+              <span>OR</span>
+            </div>
 
-        <div className="google-area">
-          {googleConfigured ? (
-            <Form method="post" action="/auth/google" onSubmit={() => logAuth('GoogleLogin', 'Google sign-in started')}>
-              <button type="submit" className="button button-google">
-                Sign in with Google
-              </button>
-            </Form>
-          ) : (
-            <p className="google-unavailable">Google login is not properly configured. Please contact support.</p>
-          )}
-        </div>
+            <div className="google-area">
+              {google === 'ready' ? (
+                <Form
+                  method="post"
+                  action="/auth/google"
+                  onSubmit={() => logAuth('GoogleLogin', 'Google sign-in started')}
+                >
+                  <button type="submit" className="button button-google">
+                    Sign in with Google
+                  </button>
+                </Form>
+              ) : (
+                <p className="google-unavailable">Google login is not properly configured. Please contact support.</p>
+              )}
+            </div>
+          </>
+        )}
 
         <nav className="login-links" aria-label="Legal and help">
           <Link to="/terms">Terms of Service</Link>

@@ -62,7 +62,14 @@ test.describe('chat', () => {
     await expect(page.getByRole('heading', { level: 2 })).toHaveText('New Conversation')
     await expect(page.getByText(/^Created /)).toBeVisible()
     await expect(messageBox(page)).toHaveAttribute('placeholder', 'Type your message...')
-    await expect(page.getByText('Press Enter to send, Shift+Enter for a new line')).toBeVisible()
+    // Says what Enter does in each mode: without JavaScript it is a new line, and Send sends.
+    await expect(
+      page.getByText(
+        javaScriptEnabled
+          ? 'Press Enter to send, Shift+Enter for a new line'
+          : 'Press Send to send; Enter adds a new line',
+      ),
+    ).toBeVisible()
 
     await ask(page, javaScriptEnabled, 'When does the factory lease in Dayton end?')
     const answer = page.locator('.message-assistant').last()

@@ -16,6 +16,7 @@ let server: StartedServer
 let fakeBackend: Server
 let webWithFakeBackend: StartedServer
 let webWithoutBackend: StartedServer
+let webWithoutSecret: StartedServer
 
 // One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.
 test.describe.configure({ mode: 'default' })
@@ -37,15 +38,16 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => fakeBackend.listen(0, '127.0.0.1', resolve))
   const address = fakeBackend.address()
   const fakePort = typeof address === 'object' && address ? address.port : 0
-  ;[server, webWithFakeBackend, webWithoutBackend] = await Promise.all([
+  ;[server, webWithFakeBackend, webWithoutBackend, webWithoutSecret] = await Promise.all([
     startServer(google.env),
     startServer({ ...google.env, API_URL: `http://127.0.0.1:${fakePort}` }),
     startServer({ ...google.env, API_URL: `http://127.0.0.1:${await freePort()}` }),
+    startServer({ GOOGLE_CLIENT_ID: google.env.GOOGLE_CLIENT_ID }),
   ])
 })
 
 test.afterAll(async () => {
-  await Promise.all([server?.stop(), webWithFakeBackend?.stop(), webWithoutBackend?.stop()])
+  await Promise.all([server?.stop(), webWithFakeBackend?.stop(), webWithoutBackend?.stop(), webWithoutSecret?.stop()])
   fakeBackend?.close()
   await google?.close()
 })
@@ -74,6 +76,13 @@ test('shows the Google button when Google sign-in is configured', async ({ page 
   const button = page.getByRole('button', { name: 'Sign in with Google' })
   await expect(button).toBeVisible()
   expect(await button.evaluate((element) => getComputedStyle(element).width)).toBe('280px')
+})
+
+test('says Google login is not properly configured when the client id comes without its secret', async ({ page }) => {
+  await page.goto(`${webWithoutSecret.url}/login`)
+  await expect(page.getByText('Google login is not properly configured. Please contact support.')).toBeVisible()
+  await expect(page.getByText('OR', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0)
 })
 
 test('signs a new Google account in through Google, with no organization and no password to change', async ({

@@ -13,7 +13,8 @@ test.describe('creating an account from an invitation', () => {
       body: { email, role: 'analyst' },
     })
 
-    await page.goto(await invitationLink(email))
+    const link = await invitationLink(email)
+    await page.goto(link)
     const card = page.locator('.login-card')
     await expect(card.getByRole('heading', { level: 1, name: `Join ${organization.name}` })).toBeVisible()
     await expect(card).toContainText(`invited ${email} to join ${organization.name} as Analyst`)
@@ -28,6 +29,16 @@ test.describe('creating an account from an invitation', () => {
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.locator('.toaster')).toContainText(`You have joined ${organization.name}`)
     await expect(page.getByRole('region', { name: 'Team Members' }).getByText('Nora', { exact: true })).toBeVisible()
+
+    // The link opened again says it was used, and leads on: to the dashboard, or to sign in.
+    await page.goto(link)
+    await expect(card.getByRole('alert')).toHaveText('This invitation has already been accepted.')
+    await card.getByRole('link', { name: 'Go to your dashboard' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.context().clearCookies()
+    await page.goto(link)
+    await card.getByRole('link', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/login$/)
 
     const members = await api<Array<{ user: { email: string; first_name: string; last_name: string } }>>(
       'GET',

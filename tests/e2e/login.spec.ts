@@ -87,10 +87,12 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/dashboard$/)
   })
 
-  test('shows the help panel, legal links and the Google notice', async ({ page }) => {
+  test('shows the help panel and legal links, and no Google sign-in on an install without one', async ({ page }) => {
     await page.goto('/login')
-    await expect(page.getByText('Google login is not properly configured. Please contact support.')).toBeVisible()
-    await expect(page.getByText('OR', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0)
+    await expect(page.getByText('OR', { exact: true })).toHaveCount(0)
+    await expect(page.getByText('Google login is not properly configured. Please contact support.')).toHaveCount(0)
     await page.getByRole('link', { name: 'Having trouble signing in?' }).click()
     await expect(page.getByText('Clear your browser cache and cookies, then try again.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'support@exitplanner.example' })).toBeVisible()

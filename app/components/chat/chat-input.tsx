@@ -64,8 +64,9 @@ export const ChatInput = forwardRef<
       <button type="submit" className="button-primary" disabled={busy || (hydrated && blank)}>
         Send
       </button>
+      {/* Enter sends only once the page's script handles it; without it Enter is a new line. */}
       <p id="chat-message-help" className="field-help">
-        Press Enter to send, Shift+Enter for a new line
+        {hydrated ? 'Press Enter to send, Shift+Enter for a new line' : 'Press Send to send; Enter adds a new line'}
       </p>
     </Form>
   )
