@@ -54,6 +54,19 @@ function NavLinks({ role }: { role: HeaderUser['role'] }) {
   )
 }
 
+/** An address that may wrap after its "@" rather than inside a word. */
+function EmailLines({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at < 0) return email
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  )
+}
+
 /**
  * Menus are <details> elements, so they open and close with the keyboard and without JavaScript;
  * with it, they also close on navigation and on Escape.
@@ -134,7 +147,7 @@ export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: strin
           <ul className="dropdown-menu dropdown-menu-right">
             {/* The button shortens a long address with an ellipsis; here it is whole. */}
             <li className="user-menu-account" aria-hidden="true">
-              {user.email}
+              <EmailLines email={user.email} />
             </li>
             <li>
               <Link to="/profile">Profile</Link>

@@ -95,6 +95,18 @@ export default function RecordedMeetings() {
       {list && list.results.length === 0 ? (
         <div className="empty-state">
           <h2>No meetings found</h2>
+          {status ? (
+            <p>
+              No meeting has this status. <Link to="/transcriptions">Show all meetings</Link>
+            </p>
+          ) : canManage ? (
+            <p>
+              Schedule a meeting, then upload its transcript or recording: its summary, action items and a conversation
+              follow. <Link to="/transcriptions/new">Schedule a meeting</Link>
+            </p>
+          ) : (
+            <p>Meetings appear here once an admin or analyst of your organization schedules one.</p>
+          )}
         </div>
       ) : null}
       {list && list.results.length ? (

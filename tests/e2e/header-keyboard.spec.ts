@@ -70,3 +70,29 @@ test.describe('the header from the keyboard', () => {
     await expect(page).toHaveURL(/\/admin/)
   })
 })
+
+test.describe('the user menu', () => {
+  test('shows the whole address, wrapping after its "@" and never inside a part', async ({ page }) => {
+    const { organization, adminToken } = await createTeam('Menu address', [])
+    const member = await addTeamUser(organization, adminToken, 'member', longEmail(40, 'menu'))
+    await signInAs(page, member.username, member.password)
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.locator('.user-menu > summary').click()
+      const account = page.locator('.user-menu-account')
+      await expect(account).toHaveText(member.email)
+      // The lines each text part of the address takes: one each, so no word is cut.
+      const lines = await account.evaluate((element) =>
+        [...element.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => {
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+          }),
+      )
+      expect(lines).toEqual([1, 1])
+      await page.locator('.user-menu > summary').click()
+    }
+  })
+})

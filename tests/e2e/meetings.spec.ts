@@ -37,6 +37,12 @@ test.describe('recorded meetings', () => {
     await page.getByRole('button', { name: 'Filter' }).click()
     await expect(cards).toHaveCount(1)
     await expect(cards).toContainText('Family meeting on succession')
+    // A status no meeting has: the way back to all of them.
+    await page.getByLabel('Status').selectOption({ label: 'Processing' })
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await expect(page.getByRole('heading', { name: 'No meetings found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Show all meetings' }).click()
+    await expect(cards).toHaveCount(3)
   })
 
   test('shows a meeting with its people, summary, keywords and action items, then its transcript', async ({
@@ -152,7 +158,10 @@ test.describe('scheduling a meeting', () => {
     const { users } = await createTeam('Schedulers', ['analyst', 'member'])
     const [analyst, member] = users as [TeamUser, TeamUser]
     await signInAs(page, analyst.username, analyst.password, { to: '/transcriptions' })
-    await page.getByRole('link', { name: 'Schedule Meeting' }).click()
+    // A new organization's empty list says what to do first.
+    await expect(page.getByRole('heading', { name: 'No meetings found' })).toBeVisible()
+    await expect(page.getByText(/^Schedule a meeting, then upload its transcript or recording/)).toBeVisible()
+    await page.getByRole('link', { name: 'Schedule a meeting', exact: true }).click()
     await page.getByLabel('Title').fill('Management buyout check-in')
     await page.getByLabel('Date and time (UTC)').fill('2026-12-10T15:00')
     await page.getByLabel('Duration (minutes)').fill('45')
