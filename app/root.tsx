@@ -7,6 +7,7 @@ import { DebugPanel } from './components/debug-panel'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
 import { Toaster } from './components/toaster'
+import { useFocusAfterNavigation } from './components/use-focus-after-navigation'
 import { errorReference } from './http/error-reference.server'
 import { readFlash } from './session/flash.server'
 import appStyles from './styles/app.css'
@@ -59,6 +60,7 @@ function Document({ children }: { children: ReactNode }) {
 export default function App() {
   const { toast, authLog } = useLoaderData<typeof loader>()
   useEffect(() => appendAuthLog(...authLog), [authLog])
+  useFocusAfterNavigation()
   return (
     <Document>
       <Outlet />

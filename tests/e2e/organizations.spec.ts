@@ -4,7 +4,7 @@ import { api, apiSignIn, createTeam, invitationLink } from './support/api'
 import { openUserMenu, signInAs } from './support/fixtures'
 
 test.describe('organizations', () => {
-  test('creates an organization, refusing an empty name, and works in it', async ({ page }) => {
+  test('creates an organization, refusing an empty name, and works in it', async ({ page, javaScriptEnabled }) => {
     const { users } = await createTeam('Creators', ['member'])
     const [user] = users
     await signInAs(page, user!.username, user!.password, { to: '/organizations' })
@@ -18,9 +18,11 @@ test.describe('organizations', () => {
     await page.getByLabel('Organization Name').fill(name)
     await page.getByLabel('Description').fill('Family business, second generation')
     await page.getByLabel('Website').fill('https://harbor.example.com')
-    await page.getByRole('button', { name: 'Create Organization' }).click()
+    await page.getByRole('button', { name: 'Create Organization' }).press('Enter')
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.locator('.welcome')).toContainText(name)
+    // The form that had focus is gone: focus goes to the new page's heading, not back to <body>.
+    if (javaScriptEnabled) await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused()
     await expect(page.getByRole('link', { name: 'Manage Organization' })).toBeVisible()
   })
 
