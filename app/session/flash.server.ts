@@ -1,21 +1,13 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
 import { secureCookies, webEnv } from '../http/env.server'
+import type { AuthLogEntry } from '../utils/auth-log'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
 export interface Toast {
   id: string
   type: ToastType
   message: string
-}
-
-/** An authentication event for the Alt+D debug panel (spec "Debug log entry"). */
-export interface AuthLogEntry {
-  timestamp: string
-  source: string
-  message: string
-  data?: unknown
-  type: 'info' | 'success' | 'warning' | 'error'
 }
 
 interface Flash {
