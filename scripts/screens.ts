@@ -66,15 +66,28 @@ async function prepare() {
     base,
     body: { username: admin.username, password: admin.password },
   })
+  const people: Record<string, { username: string; password: string; email: string }> = {}
   for (const [index, role] of (['analyst', 'member'] as const).entries()) {
     const email = `${role}.${stamp}@northwind-exit.example.com`
     const token = await invite(organization.slug, access, email, role)
+    people[role] = { username: `${role}${stamp}${index}`, password: `pass-${stamp}-${role}`, email }
     await api('POST', `/invitations/token/${token}/accept/`, {
       base,
-      body: { username: `${role}${stamp}${index}`, password: `pass-${stamp}-${role}` },
+      body: { username: people[role].username, password: people[role].password },
     })
   }
   const own = await apiSignIn(admin.username, admin.password, base)
+  // A second client for the admin, so the header's switcher has one to offer; it invites the member.
+  const second = await api<{ slug: string }>('POST', '/organizations/', {
+    token: own.access,
+    base,
+    body: { name: `Harbor Family Holdings ${stamp}` },
+  })
+  await api('POST', `/organizations/${second.slug}/invite/`, {
+    token: own.access,
+    base,
+    body: { email: people.member!.email, role: 'analyst' },
+  })
   const documents: number[] = []
   for (const source of DOCUMENTS) {
     const body = new FormData()
@@ -109,7 +122,7 @@ async function prepare() {
     body: version,
   })
   const newcomer = await invite(organization.slug, access, `new.partner.${stamp}@example.com`, 'analyst')
-  return { admin, documents, newcomer }
+  return { admin, member: people.member!, documents, newcomer }
 }
 
 async function signIn(page: Page, username: string, password: string) {
@@ -131,6 +144,16 @@ async function shoot(page: Page, name: string, fullPage = true) {
   console.log(file)
 }
 
+/** Opens the organization switcher: in the header, or on a phone as Menu's first entry. */
+async function openSwitcher(page: Page, width: string) {
+  if (width === '360') {
+    await page.locator('.mobile-menu > summary').click()
+    await page.locator('.organization-switcher-menu > summary').click()
+  } else {
+    await page.locator('.organization-switcher-header > summary').click()
+  }
+}
+
 async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof prepare>>) {
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: width.viewport })
@@ -139,6 +162,8 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
 
     await page.goto(`${base}/dashboard`)
     await shoot(page, `dashboard-${width.name}`)
+    await openSwitcher(page, width.name)
+    await shoot(page, `switcher-admin-${width.name}`, false)
 
     await page.goto(`${base}/documents`)
     await page.getByRole('link', { name: 'Management presentation', exact: true }).waitFor()
@@ -160,6 +185,15 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await page.goto(`${base}/no/such/page`)
     await shoot(page, `not-found-${width.name}`)
     await context.close()
+
+    // A member with one organization and an invitation to another.
+    const memberContext = await browser.newContext({ viewport: width.viewport })
+    const memberPage = await memberContext.newPage()
+    await signIn(memberPage, setup.member.username, setup.member.password)
+    await shoot(memberPage, `dashboard-member-${width.name}`)
+    await openSwitcher(memberPage, width.name)
+    await shoot(memberPage, `switcher-member-${width.name}`, false)
+    await memberContext.close()
 
     // The invitation link as the new person opens it: signed out.
     const visitor = await browser.newContext({ viewport: width.viewport })

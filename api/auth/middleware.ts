@@ -4,7 +4,7 @@ import { noteCaller } from '../../runtime/log'
 import { count } from '../../runtime/request-metrics'
 import type { AppEnv } from '../context'
 import { unauthorized } from '../http-error'
-import { membershipOf } from '../organizations/membership'
+import { membershipsOf } from '../organizations/membership'
 import { memo } from '../request-scope'
 import { activeSessionUser } from './sessions'
 import { verifyAccessToken } from './tokens'
@@ -27,7 +27,7 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
     // The membership every page reads, asked beside the session check so both take one round trip
     // (memo keeps it for the calls, and a failure for them to see); it is used only once the session
     // is found open.
-    void membershipOf(c, claims.userId, c.req.header('x-organization'))
+    void membershipsOf(c, claims.userId, c.req.header('x-organization'))
     return { claims, user: await activeSessionUser(deps, claims) }
   })
   c.set('caller', claims)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -58,6 +59,10 @@ export const users = pgTable(
      */
     emailVerified: boolean('email_verified').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** The organization the user last chose to work in: a sign-in on any device starts there. */
+    lastOrganizationId: integer('last_organization_id').references((): AnyPgColumn => organizations.id, {
+      onDelete: 'set null',
+    }),
     dateJoined: createdAt(),
   },
   (t) => [

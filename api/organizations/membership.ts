@@ -1,64 +1,69 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 
 import type { AppContext } from '../context'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
-import { memberships, organizations } from '../db/schema'
+import { memberships, organizations, users } from '../db/schema'
 import { memo } from '../request-scope'
 
-const membershipQuery = (db: Database, where: SQL | undefined, name: string) =>
+/** How many of a user's organizations one lookup reads: the header's switcher lists these, and links to the rest. */
+export const MEMBERSHIPS_LISTED = 20
+
+/**
+ * The user's memberships, the one to act in first: the organization named by slug, else the one the
+ * user last chose, else the oldest. One statement serves the organization check of every call and
+ * the switcher every page shows.
+ */
+const membershipsOfUser = preparedStatement((db) =>
   db
     .select({ organization: organizations, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(where)
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-    .limit(1)
-    .prepare(name)
-
-const membershipBySlug = preparedStatement((db) =>
-  membershipQuery(
-    db,
-    and(eq(memberships.userId, sql.placeholder('userId')), eq(organizations.slug, sql.placeholder('slug'))),
-    'membership_by_slug',
-  ),
-)
-const firstMembership = preparedStatement((db) =>
-  membershipQuery(db, eq(memberships.userId, sql.placeholder('userId')), 'first_membership'),
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .orderBy(
+      desc(sql`${organizations.slug} = ${sql.placeholder('slug')}`),
+      desc(sql`${organizations.id} is not distinct from ${users.lastOrganizationId}`),
+      asc(memberships.createdAt),
+      asc(memberships.id),
+    )
+    // One more than are listed tells whether there are more.
+    .limit(MEMBERSHIPS_LISTED + 1)
+    .prepare('user_memberships'),
 )
 
-/** The user's membership of the organization named by slug, or of their first organization. */
-async function findMembership(db: Database, userId: number, slug?: string | null) {
-  const [row] = slug
-    ? await membershipBySlug(db).execute({ userId, slug })
-    : await firstMembership(db).execute({ userId })
-  return row
+export type CurrentMembership = Awaited<ReturnType<ReturnType<typeof membershipsOfUser>['execute']>>[number]
+
+/** The user's memberships, the current one first (see membershipsOfUser). */
+export const userMemberships = (db: Database, userId: number, slug?: string | null) =>
+  // Slugs are never empty, so '' names no organization.
+  membershipsOfUser(db).execute({ userId, slug: slug ?? '' })
+
+/** The membership a slug names (undefined when the user is not a member), or without one the user's current. */
+function named(rows: CurrentMembership[], slug?: string | null) {
+  const [first] = rows
+  return !slug || first?.organization.slug === slug ? first : undefined
 }
 
 /**
- * The organization a call acts in: the one named (by slug) if the user belongs to it, else the
- * user's first organization, else none. This mirrors the spec's organization context rule.
+ * The organization a call acts in: the one named (by slug) if the user belongs to it, else the one
+ * they last chose, else their first, else none: the spec's organization context rule.
  */
 export async function currentMembership(db: Database, userId: number, slug?: string | null) {
-  return (await findMembership(db, userId, slug)) ?? (slug ? findMembership(db, userId) : undefined)
-}
-
-export type CurrentMembership = NonNullable<Awaited<ReturnType<typeof currentMembership>>>
-
-/** findMembership for the caller of a call, looked up once per request scope. */
-export function callerMembership(c: AppContext, slug?: string | null) {
-  return membershipOf(c, c.var.caller.userId, slug)
+  return (await userMemberships(db, userId, slug))[0]
 }
 
 /**
- * findMembership of this user, looked up once per request scope. The caller's check starts it beside
- * the session's (`requireCaller`), for the organization the X-Organization header names: a page's
- * calls all read it, and asked together the two lookups cost one round trip to the database.
+ * The user's memberships, looked up once per request scope. The caller's check starts it beside the
+ * session's (`requireCaller`), for the organization the X-Organization header names: a page's calls
+ * all read it, and asked together the two lookups cost one round trip to the database.
  */
-export const membershipOf = (c: AppContext, userId: number, slug?: string | null) =>
-  memo(c, `membership:${userId}:${slug ?? ''}`, () => findMembership(c.var.deps.db, userId, slug))
+export const membershipsOf = (c: AppContext, userId: number, slug?: string | null) =>
+  memo(c, `memberships:${userId}:${slug ?? ''}`, () => userMemberships(c.var.deps.db, userId, slug))
 
-/** currentMembership for the caller of a call, looked up once per request scope. */
-export async function callerCurrentMembership(c: AppContext, slug?: string | null) {
-  return (await callerMembership(c, slug)) ?? (slug ? callerMembership(c) : undefined)
-}
+/** The caller's membership of the organization named by slug (or their current one), looked up once per request scope. */
+export const callerMembership = async (c: AppContext, slug?: string | null) =>
+  named(await membershipsOf(c, c.var.caller.userId, slug), slug)
+
+/** The caller's memberships, the current one first, looked up once per request scope. */
+export const callerMemberships = (c: AppContext, slug?: string | null) => membershipsOf(c, c.var.caller.userId, slug)

@@ -21,6 +21,14 @@ export interface UserPayload {
 /** GET/PUT /api/me/: the profile with the address waiting for confirmation, which only its owner sees. */
 export interface OwnProfilePayload extends UserPayload {
   pending_email: string | null
+  /** Open invitations to the user's (proven) address, which /organizations/invitations lists. */
+  pending_invitations: number
+  /**
+   * The user's organizations (at most MEMBERSHIPS_LISTED), the current one first: what the header's
+   * switcher offers. `organizations_listed` is false when there are more, which /organizations lists.
+   */
+  organizations: { name: string; slug: string; role: Role }[]
+  organizations_listed: boolean
 }
 
 /** A session's tokens. */

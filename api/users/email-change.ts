@@ -6,7 +6,6 @@ import { log } from '../../runtime/log'
 import { personName, recordAccountEvent } from '../audit/service'
 import type { Caller, Deps } from '../context'
 import type { Database } from '../db/database'
-import { preparedStatement } from '../db/prepared'
 import { emailConfirmations, users } from '../db/schema'
 import { badRequest, HttpError } from '../http-error'
 import { emailChangedMail, emailConfirmationMail } from './mail'
@@ -59,19 +58,6 @@ export async function requestEmailConfirmation(deps: Deps, user: UserRow, reques
 }
 
 /** The address waiting for its link, if any (expired ones are treated as gone). */
-export async function pendingEmail(db: Database, userId: number) {
-  const [row] = await pendingEmailQuery(db).execute({ userId })
-  return row?.email ?? null
-}
-
-const pendingEmailQuery = preparedStatement((db) =>
-  db
-    .select({ email: emailConfirmations.email })
-    .from(emailConfirmations)
-    .where(and(eq(emailConfirmations.userId, sql.placeholder('userId')), gt(emailConfirmations.expiresAt, sql`now()`)))
-    .prepare('pending_email'),
-)
-
 export async function cancelEmailChange({ db }: Deps, caller: Caller) {
   await db.delete(emailConfirmations).where(eq(emailConfirmations.userId, caller.userId))
 }

@@ -2,22 +2,26 @@ import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
-import { callerCurrentMembership } from '../organizations/membership'
+import { callerMemberships } from '../organizations/membership'
 import { readJson } from '../validation'
 import { cancelEmailChange, confirmEmailChange } from './email-change'
 import { describeUser } from './payload'
-import { ChangePasswordSchema, ConfirmEmailSchema, UpdateMeSchema } from './schema'
-import { changePassword, getMe, updateMe } from './service'
+import { ChangePasswordSchema, ChooseOrganizationSchema, ConfirmEmailSchema, UpdateMeSchema } from './schema'
+import { changePassword, chooseOrganization, getMe, updateMe } from './service'
 
 export const userRoutes = new Hono<AppEnv>()
   .use('/me/*', requireCaller)
   .use('/change-password/', requireCaller)
   .get('/me/', async (c) =>
-    c.json(await getMe(c.var.deps, c.var.user, callerCurrentMembership(c, c.req.header('x-organization')))),
+    c.json(await getMe(c.var.deps, c.var.user, callerMemberships(c, c.req.header('x-organization')))),
   )
   .on(['PUT', 'PATCH'], '/me/', async (c) => {
     const changes = await readJson(c, UpdateMeSchema)
     return c.json(await updateMe(c.var.deps, c.var.caller, changes, c.req.header('x-organization')))
+  })
+  .put('/me/organization/', async (c) => {
+    const { slug } = await readJson(c, ChooseOrganizationSchema)
+    return c.json(await chooseOrganization(c.var.deps, c.var.user, slug))
   })
   .post('/me/email/confirm/', async (c) => {
     const { token } = await readJson(c, ConfirmEmailSchema)

@@ -33,6 +33,11 @@ export const UpdateMeSchema = z
   .partial()
   .strict('Unknown field.')
 
+/** PUT /api/me/organization/: the organization the user chooses to work in, by slug. */
+export const ChooseOrganizationSchema = z
+  .object({ slug: requiredString().pipe(z.string().max(100)) })
+  .strict('Unknown field.')
+
 export const ChangePasswordSchema = z
   .object({
     old_password: z

@@ -6,11 +6,12 @@ import { hashPassword, verifyPassword } from '../auth/passwords'
 import { restartSessions } from '../auth/sessions'
 import type { Caller, Deps } from '../context'
 import { users } from '../db/schema'
-import { badRequest, HttpError, unauthorized } from '../http-error'
-import type { CurrentMembership } from '../organizations/membership'
+import { badRequest, HttpError, notFound, unauthorized } from '../http-error'
+import { type CurrentMembership, MEMBERSHIPS_LISTED, userMemberships } from '../organizations/membership'
 import type { OwnProfilePayload, TokensPayload } from './contract'
-import { pendingEmail, requestEmailConfirmation } from './email-change'
-import { describeMember, describeUser } from './payload'
+import { requestEmailConfirmation } from './email-change'
+import { accountNotices } from './notices'
+import { describeMember } from './payload'
 import type { ChangePasswordSchema, UpdateMeSchema } from './schema'
 
 export async function loadCaller({ db }: Deps, caller: Caller) {
@@ -19,26 +20,37 @@ export async function loadCaller({ db }: Deps, caller: Caller) {
   return user
 }
 
-/** The profile with what only its owner sees: the address waiting for confirmation. */
-async function describeOwnProfile(deps: Deps, user: typeof users.$inferSelect, organizationSlug?: string | null) {
-  const [profile, pending] = await Promise.all([
-    describeUser(deps.db, user, organizationSlug),
-    pendingEmail(deps.db, user.id),
-  ])
-  return { ...profile, pending_email: pending }
-}
-
 /**
- * GET /api/me/: the caller's user and membership as the request resolves them. The pending address
- * is asked for while the membership is (one round trip to the database for both).
+ * GET /api/me/: the caller's user and memberships as the request resolves them, with what only its
+ * owner sees: the address waiting for confirmation and the open invitations. Those are asked for
+ * while the memberships are (one round trip to the database for both).
  */
 export async function getMe(
   deps: Deps,
   user: typeof users.$inferSelect,
-  membership: Promise<CurrentMembership | undefined>,
+  memberships: Promise<CurrentMembership[]>,
 ): Promise<OwnProfilePayload> {
-  const [current, pending] = await Promise.all([membership, pendingEmail(deps.db, user.id)])
-  return { ...describeMember(user, current), pending_email: pending }
+  const [rows, notices] = await Promise.all([memberships, accountNotices(deps.db, user.id)])
+  return {
+    ...describeMember(user, rows[0]),
+    pending_email: notices.pendingEmail,
+    pending_invitations: notices.pendingInvitations,
+    organizations: rows
+      .slice(0, MEMBERSHIPS_LISTED)
+      .map(({ organization, role }) => ({ name: organization.name, slug: organization.slug, role })),
+    organizations_listed: rows.length <= MEMBERSHIPS_LISTED,
+  }
+}
+
+/**
+ * The organization the user works in from now on, on every device: sign-ins start there. Only an
+ * organization the user belongs to can be chosen (404 otherwise, as if it did not exist).
+ */
+export async function chooseOrganization(deps: Deps, user: typeof users.$inferSelect, slug: string) {
+  const rows = await userMemberships(deps.db, user.id, slug)
+  if (rows[0]?.organization.slug !== slug) throw notFound()
+  await deps.db.update(users).set({ lastOrganizationId: rows[0].organization.id }).where(eq(users.id, user.id))
+  return getMe(deps, user, Promise.resolve(rows))
 }
 
 /**
@@ -69,7 +81,7 @@ export async function updateMe(
       .where(eq(users.id, caller.userId))
       .returning()
   }
-  return describeOwnProfile(deps, user!, organizationSlug)
+  return getMe(deps, user!, userMemberships(db, user!.id, organizationSlug))
 }
 
 /**

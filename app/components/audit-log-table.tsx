@@ -1,9 +1,9 @@
 import { AUDIT_ACTION_LABELS, isAuditAction } from '#shared/audit'
 import { phaseName } from '#shared/templates'
 import type { AuditEvent } from '~/services/audit.server'
+import { roleLabel } from '~/utils/access'
 import { formatDateTime, plural } from '~/utils/format'
 
-const ROLE_NAMES: Record<string, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
 const FIELD_NAMES: Record<string, string> = {
   name: 'Name',
   description: 'Description',
@@ -12,7 +12,7 @@ const FIELD_NAMES: Record<string, string> = {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
-const role = (value: unknown) => ROLE_NAMES[text(value)] ?? text(value)
+const role = (value: unknown) => roleLabel(text(value))
 const quoted = (value: unknown) => (text(value) ? `“${text(value)}”` : 'empty')
 
 /** An organization edit's changed fields, one sentence each. */

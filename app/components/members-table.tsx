@@ -1,13 +1,13 @@
 import { Form, Link } from '@remix-run/react'
 
 import type { Member, Role } from '~/services/organizations.server'
+import { roleLabel } from '~/utils/access'
 import { displayName, formatDateTime } from '~/utils/format'
 
-const ROLE_OPTIONS: Array<{ value: Role; label: string }> = [
-  { value: 'member', label: 'Member' },
-  { value: 'analyst', label: 'Analyst' },
-  { value: 'admin', label: 'Administrator' },
-]
+const ROLE_OPTIONS = (['member', 'analyst', 'admin'] satisfies Role[]).map((value) => ({
+  value,
+  label: roleLabel(value),
+}))
 
 /**
  * Members with Edit (change role) and Remove. Both open a confirm step in the row itself, reached

@@ -6,6 +6,7 @@ import { logAuth } from '~/utils/auth-log'
 import { initialOf } from '~/utils/format'
 
 import { Logo } from './logo'
+import { type HeaderOrganizations, OrganizationSwitcher } from './organization-switcher'
 
 interface HeaderUser {
   email: string
@@ -71,7 +72,15 @@ function EmailLines({ email }: { email: string }) {
  * Menus are <details> elements, so they open and close with the keyboard and without JavaScript;
  * with it, they also close on navigation and on Escape.
  */
-export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: string }) {
+export function SiteHeader({
+  user,
+  organizations,
+  demoUrl,
+}: {
+  user: HeaderUser
+  organizations: HeaderOrganizations
+  demoUrl: string
+}) {
   const ref = useRef<HTMLElement>(null)
   const location = useLocation()
 
@@ -125,9 +134,11 @@ export function SiteHeader({ user, demoUrl }: { user: HeaderUser; demoUrl: strin
         <Link to="/dashboard" className="brand" aria-label="Exit Planner dashboard">
           <Logo />
         </Link>
+        <OrganizationSwitcher organizations={organizations} placement="header" />
         <details className="mobile-menu">
           <summary>Menu</summary>
           <nav aria-label="Main menu">
+            <OrganizationSwitcher organizations={organizations} placement="menu" />
             <NavLinks role={user.role} />
           </nav>
         </details>

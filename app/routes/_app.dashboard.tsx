@@ -10,7 +10,7 @@ import { dashboardApi } from '~/services/dashboard.server'
 import type { DocumentStatistics } from '~/services/documents.server'
 import { currentUser } from '~/session/auth.server'
 import { canManageDocuments, hasRole } from '~/utils/access'
-import { initialOf } from '~/utils/format'
+import { initialOf, plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 /** Spec §2 "Quick Actions"; Analysis only for those who may analyse (admins and analysts). */
@@ -83,7 +83,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
-  const user = { email: me.email, role: me.role }
+  const user = { email: me.email, role: me.role, pendingInvitations: me.pending_invitations }
   if (!me.organization) return json({ user, organization: null, statistics: null, members: [], error: null })
   try {
     return json({ user, ...(await dashboardApi(request).get()), error: null })
@@ -121,6 +121,13 @@ export default function Dashboard() {
           </Link>
         ) : null}
       </div>
+
+      {user.pendingInvitations > 0 ? (
+        <p className="alert alert-info">
+          You have {plural(user.pendingInvitations, 'pending invitation')} to join an organization.{' '}
+          <Link to="/organizations/invitations">Review invitations</Link>
+        </p>
+      ) : null}
 
       {error ? (
         <div className="alert alert-error" role="alert">

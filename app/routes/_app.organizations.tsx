@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -14,6 +14,7 @@ import { answerInvitation } from '~/handlers/invitations.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
+import { chooseOrganization } from '~/services/auth-api.server'
 import { invitationsApi } from '~/services/invitations.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { currentUser } from '~/session/auth.server'
@@ -59,24 +60,31 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** Where the header's switcher may send the user on: a section every role sees, never an item of the old organization. */
+const SECTIONS = new Set(['/dashboard', '/documents', '/chat', '/search', '/conversation-templates', '/transcriptions'])
+
 async function selectOrganizationAction(request: Request, form: FormData) {
-  const slug = String(form.get('slug') ?? '')
-  const mine = await organizationsApi(request).mine()
-  if (!mine.some((organization) => organization.slug === slug)) throw new Response('Not Found', { status: 404 })
-  return redirect('/dashboard', { headers: { 'Set-Cookie': await selectOrganization(request, slug) } })
+  const redirectTo = String(form.get('redirectTo') ?? '')
+  try {
+    const me = await chooseOrganization(request, String(form.get('slug') ?? ''))
+    return redirectWithToast(
+      request,
+      SECTIONS.has(redirectTo) ? redirectTo : '/dashboard',
+      { type: 'success', message: `Now working in ${me.organization!.name}` },
+      { headers: { 'Set-Cookie': await selectOrganization(request, me.organization!.slug) } },
+    )
+  } catch (error) {
+    assertApiError(error)
+    throw new Response('Not Found', { status: 404 })
+  }
 }
 
 async function createOrganizationAction(request: Request, form: FormData) {
   const submission = parseForm(form, { schema: OrganizationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let organization: { name: string; slug: string }
   try {
-    const organization = await organizationsApi(request).create(submission.value)
-    return redirectWithToast(
-      request,
-      '/dashboard',
-      { type: 'success', message: `Organization ${organization.name} created` },
-      { headers: { 'Set-Cookie': await selectOrganization(request, organization.slug) } },
-    )
+    organization = await organizationsApi(request).create(submission.value)
   } catch (error) {
     assertApiError(error)
     const fieldErrors = Object.fromEntries(
@@ -86,6 +94,14 @@ async function createOrganizationAction(request: Request, form: FormData) {
     ) as Record<string, string[]>
     return json(submission.reply({ formErrors: ['Failed to create organization'], fieldErrors }), { status: 400 })
   }
+  // The new organization is the one chosen, for the next sign-in too; this session holds it either way.
+  await chooseOrganization(request, organization.slug).catch(assertApiError)
+  return redirectWithToast(
+    request,
+    '/dashboard',
+    { type: 'success', message: `Organization ${organization.name} created` },
+    { headers: { 'Set-Cookie': await selectOrganization(request, organization.slug) } },
+  )
 }
 
 export default function Organizations() {

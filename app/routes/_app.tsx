@@ -19,14 +19,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // a visitor who is signed out gets it here, without the signed-in frame.
   if (params['*'] !== undefined && !(await getAuthSession(request))) throw new Response('Not Found', { status: 404 })
   const me = await currentUser(request)
-  return json({ user: { email: me.email, role: me.role }, demoUrl: webEnv().DEMO_URL })
+  return json({
+    user: { email: me.email, role: me.role },
+    organizations: {
+      current: me.organization && { name: me.organization.name, slug: me.organization.slug },
+      list: me.organizations,
+      complete: me.organizations_listed,
+    },
+    demoUrl: webEnv().DEMO_URL,
+  })
 }
 
 export default function ProtectedLayout() {
-  const { user, demoUrl } = useLoaderData<typeof loader>()
+  const { user, organizations, demoUrl } = useLoaderData<typeof loader>()
   return (
     <div className="app-shell">
-      <SiteHeader user={user} demoUrl={demoUrl} />
+      <SiteHeader user={user} organizations={organizations} demoUrl={demoUrl} />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

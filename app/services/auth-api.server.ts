@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload } from '#api/users/contract'
+import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload, UserPayload } from '#api/users/contract'
 
 import { type AuthSession, updateTokens } from '../session/session.server'
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
@@ -17,6 +17,13 @@ const UserShape = z.object({
   username: z.string(),
   role: z.string(),
   organization: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+})
+
+/** GET /api/me/ adds the user's organizations, for the header's switcher. */
+const MeShape = UserShape.extend({
+  organizations: z.array(z.object({ name: z.string(), slug: z.string(), role: z.string() })),
+  organizations_listed: z.boolean(),
+  pending_invitations: z.number(),
 })
 
 // Spec §8: the answer needs an access (or `token`) value. Its user is kept in the session cookie.
@@ -102,7 +109,11 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
   return toAuthSession(body, LOGIN_MESSAGES.badResponse)
 }
 
-export const getMe = async (request: Request) => expectShape<Me>(UserShape, await apiJson(request, '/me/'), 'profile')
+export const getMe = async (request: Request) => expectShape<Me>(MeShape, await apiJson(request, '/me/'), 'profile')
+
+/** The organization the user works in from now on, remembered by the backend for every sign-in. */
+export const chooseOrganization = async (request: Request, slug: string) =>
+  expectShape<Me>(MeShape, await apiJson(request, '/me/organization/', { method: 'PUT', json: { slug } }), 'profile')
 
 export { ApiError }
 
@@ -122,7 +133,7 @@ export const updateMe = (
 
 /** Follows an e-mail confirmation link as the signed-in user. */
 export const confirmEmail = async (request: Request, token: string) =>
-  expectShape<Me>(
+  expectShape<UserPayload>(
     UserShape,
     await apiJson(request, '/me/email/confirm/', { method: 'POST', json: { token } }),
     'profile',

@@ -11,6 +11,10 @@ export const ACCESS_DENIED = {
   other: 'You do not have the role this page requires. Ask an administrator of your organization if you need access.',
 } as const
 
+/** What each role is called on the pages. */
+export const ROLE_LABELS: Record<string, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
+export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role
+
 /** The rule of `requireRole`, for what a page shows: admins pass every check (spec §6). */
 export const hasRole = (role: string | null | undefined, roles: readonly string[]) =>
   role === 'admin' || (role != null && roles.includes(role))

@@ -1,0 +1,82 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+
+import { roleLabel } from '~/utils/access'
+import { initialOf } from '~/utils/format'
+
+export interface HeaderOrganizations {
+  current: { name: string; slug: string } | null
+  /** The user's organizations, up to the number the backend lists; `complete` is false when there are more. */
+  list: { name: string; slug: string; role: string }[]
+  complete: boolean
+}
+
+/**
+ * The organization the user works in, and the others to switch to. Each is a small form posted to
+ * /organizations, so switching works without JavaScript; the user comes back to the same section.
+ */
+function OrganizationChoices({ organizations }: { organizations: HeaderOrganizations }) {
+  const section = `/${useLocation().pathname.split('/')[1] ?? ''}`
+  const others = [...organizations.list]
+    .filter((organization) => organization.slug !== organizations.current?.slug)
+    .sort((a, b) => a.name.localeCompare(b.name))
+  return (
+    <ul className="dropdown-menu organization-menu">
+      {organizations.current ? (
+        <li className="organization-current" aria-current="true">
+          <span className="visually-hidden">Current: </span>
+          {organizations.current.name}
+        </li>
+      ) : null}
+      {others.map((organization) => (
+        <li key={organization.slug}>
+          <Form method="post" action="/organizations">
+            <input type="hidden" name="intent" value="select" />
+            <input type="hidden" name="slug" value={organization.slug} />
+            <input type="hidden" name="redirectTo" value={section} />
+            <button type="submit" className="link-button">
+              <span className="visually-hidden">Switch to </span>
+              {organization.name}
+              <span className="organization-role">{roleLabel(organization.role)}</span>
+            </button>
+          </Form>
+        </li>
+      ))}
+      <li className="organization-all">
+        <Link to="/organizations">{organizations.complete ? 'All organizations…' : 'More organizations…'}</Link>
+      </li>
+    </ul>
+  )
+}
+
+/** The switcher as a header menu (`placement="header"`) or as a section of the mobile Menu. */
+export function OrganizationSwitcher({
+  organizations,
+  placement,
+}: {
+  organizations: HeaderOrganizations
+  placement: 'header' | 'menu'
+}) {
+  const { current } = organizations
+  if (!current) {
+    return (
+      <Link
+        to="/organizations"
+        className={`organization-switcher organization-switcher-${placement} organization-none`}
+      >
+        Choose an organization
+      </Link>
+    )
+  }
+  return (
+    <details className={`dropdown organization-switcher organization-switcher-${placement}`}>
+      <summary title={current.name}>
+        <span className="organization-initial" aria-hidden="true">
+          {initialOf(current.name)}
+        </span>
+        <span className="visually-hidden">Organization: </span>
+        <span className="organization-name">{current.name}</span>
+      </summary>
+      <OrganizationChoices organizations={organizations} />
+    </details>
+  )
+}
