@@ -3,18 +3,20 @@ import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { attachment } from '../documents/content'
+import { sendReport } from '../exports/respond'
 import { requireCurrentOrganization } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { requireAnalyst } from './access'
 import { analysisMarkdown } from './markdown'
+import { analysisReport } from './report'
 import { AnalysisExportSchema, AnalysisRequestSchema } from './schema'
 import { analyseDocument } from './service'
 
 /** The caller, if they may analyse: permission is checked before the request is read. */
 async function analyst(c: AppContext) {
-  const { caller } = await requireCurrentOrganization(c)
+  const { caller, organization } = await requireCurrentOrganization(c)
   requireAnalyst(caller)
-  return caller
+  return { caller, organization }
 }
 
 /** Spec §2 "Analysis page": a processed document's summary, findings, risks or recommendations. */
@@ -22,13 +24,15 @@ export const analysisRoutes = new Hono<AppEnv>()
   .use('/analysis/*', requireCaller)
   .use('/analysis', requireCaller)
   .post('/analysis/', async (c) => {
-    const caller = await analyst(c)
+    const { caller } = await analyst(c)
     return c.json(await analyseDocument(c.var.deps, caller, await readJson(c, AnalysisRequestSchema)))
   })
-  // The same analysis as a Markdown file with its sources, for the advisor's report.
+  // The same analysis as a file with its sources: PDF or Word for the client, Markdown for the advisor's notes.
   .get('/analysis/export/', async (c) => {
-    const caller = await analyst(c)
-    const analysis = await analyseDocument(c.var.deps, caller, readQuery(c, AnalysisExportSchema))
+    const { caller, organization } = await analyst(c)
+    const { format, ...request } = readQuery(c, AnalysisExportSchema)
+    const analysis = await analyseDocument(c.var.deps, caller, request)
+    if (format !== 'md') return sendReport(c, analysisReport(analysis, organization.name), format)
     const fileName = `${analysis.document_title} - ${analysis.title}.md`.replace(/[/\\]/g, '-')
     return c.body(analysisMarkdown(analysis), 200, {
       'Content-Type': 'text/markdown; charset=utf-8',

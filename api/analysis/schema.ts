@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { ANALYSIS_TYPES } from '../../shared/analysis'
 import { MAX_ID } from '../../shared/ids'
+import { EXPORT_FORMATS } from '../exports/formats'
 
 const REQUIRED = 'This field is required.'
 const DOCUMENT_ID = 'A valid document id is required.'
@@ -33,6 +34,9 @@ export const AnalysisExportSchema = z.object({
     .transform(Number)
     .refine((id) => id > 0 && id <= MAX_ID, DOCUMENT_ID),
   type,
+  format: z
+    .enum(['md', ...EXPORT_FORMATS], { errorMap: () => ({ message: 'Choose a format: md, pdf or docx.' }) })
+    .default('md'),
 })
 
 export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>

@@ -3,11 +3,14 @@ import { streamSSE } from 'hono/streaming'
 
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
+import { ExportQuerySchema } from '../exports/formats'
+import { sendReport } from '../exports/respond'
 import { HttpError } from '../http-error'
 import { requireCurrentOrganization } from '../organizations/access'
-import { readJson } from '../validation'
+import { readJson, readQuery } from '../validation'
 import { conversationId, requireConversation } from './access'
 import { conversationPayload } from './payload'
+import { conversationReport } from './report'
 import { CreateConversationSchema, MessageSchema, RenameConversationSchema } from './schema'
 import { createConversation, deleteConversation, listConversations, listMessages, renameConversation } from './service'
 import { ANSWER_FAILED, answerTurn, startTurn } from './turns'
@@ -46,6 +49,14 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   .get('/conversations/:id/messages/', async (c) => c.json(await listMessages(c.var.deps, await member(c), id(c))))
+  // The conversation as a PDF or Word file for the client, with its sources numbered.
+  .get('/conversations/:id/export/', async (c) => {
+    const { caller, organization } = await requireCurrentOrganization(c)
+    const conversation = await requireConversation(c.var.deps, caller, id(c))
+    const { format } = readQuery(c, ExportQuerySchema)
+    const messages = await listMessages(c.var.deps, caller, conversation.id)
+    return sendReport(c, conversationReport(conversationPayload(conversation), messages, organization.name), format)
+  })
   // The whole answer at once: for clients that do not stream, and the chat page without JavaScript.
   .post('/conversations/:id/add_message/', async (c) => {
     const turn = await turnOf(c)

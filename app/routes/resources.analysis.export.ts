@@ -7,17 +7,20 @@ import { requireRole } from '~/session/auth.server'
 import { ACCESS_DENIED } from '~/utils/access'
 
 /**
- * An analysis as a Markdown file with its source references (`?document={id}&type={type}`), streamed
- * from the backend with its type and name, for the advisor's report.
+ * An analysis as a file with its source references (`?document={id}&type={type}&format=pdf|docx`,
+ * Markdown without a format), streamed from the backend with its type and name.
  */
+const isFormat = (format: string): format is 'md' | 'pdf' | 'docx' => ['md', 'pdf', 'docx'].includes(format)
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ['analyst'], ACCESS_DENIED.analysis)
   const params = new URL(request.url).searchParams
   const documentId = Number(params.get('document'))
   const type = params.get('type')
-  if (!Number.isSafeInteger(documentId) || documentId <= 0 || !isAnalysisType(type))
+  const format = params.get('format') ?? 'md'
+  if (!Number.isSafeInteger(documentId) || documentId <= 0 || !isAnalysisType(type) || !isFormat(format))
     throw new Response('Not found', { status: 404 })
-  const response = await analysisApi(request).exportMarkdown({ documentId, type })
+  const response = await analysisApi(request).exportFile({ documentId, type, format })
   if (!response.ok) {
     // Not there or not ours (404), not processed yet (409, with the backend's reason), refused (403).
     const status = [403, 404, 409].includes(response.status) ? response.status : 502

@@ -99,8 +99,16 @@ export function analysisApi(request: Request) {
       }
     },
     /** The analysis as a Markdown file with its source references: the backend's answer as it is. */
-    exportMarkdown: ({ documentId, type }: { documentId: number; type: AnalysisType }) =>
-      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type })}`),
+    exportFile: ({
+      documentId,
+      type,
+      format,
+    }: {
+      documentId: number
+      type: AnalysisType
+      format: 'md' | 'pdf' | 'docx'
+    }) =>
+      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type, format })}`),
   }
 }
 

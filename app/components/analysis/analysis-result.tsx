@@ -1,3 +1,4 @@
+import { ExportLinks } from '~/components/export-links'
 import { formatDateTime } from '~/utils/format'
 
 import {
@@ -45,10 +46,11 @@ export function AnalysisResultPane({ result, heading: Title = 'h3' }: { result: 
             {result.document_title}” on <time dateTime={result.created_at}>{formatDateTime(result.created_at)}</time>
           </p>
         </div>
-        {/* A resource route: the browser downloads the file rather than navigating. */}
-        <a className="button" href={exportHref(result.document_id, result.type)} download>
-          Download as Markdown
-        </a>
+        <ExportLinks
+          label={`Download ${result.title}`}
+          href={(format) => exportHref(result.document_id, result.type, format)}
+          formats={['pdf', 'docx', 'md']}
+        />
       </div>
       {result.type === 'summary' ? <SummaryPane result={result} /> : null}
       {result.type === 'key-findings' ? <FindingsPane result={result} /> : null}

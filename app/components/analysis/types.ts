@@ -59,6 +59,6 @@ export function analysisHref(documentId: number, type: AnalysisType = DEFAULT_AN
   return `/analysis?${params}`
 }
 
-/** The Markdown file of one analysis (resources.analysis.export.ts). */
-export const exportHref = (documentId: number, type: AnalysisType) =>
-  `/resources/analysis/export?${new URLSearchParams({ document: String(documentId), type })}`
+/** One analysis as a file (resources.analysis.export.ts): PDF or Word for the client, Markdown for notes. */
+export const exportHref = (documentId: number, type: AnalysisType, format: 'md' | 'pdf' | 'docx' = 'md') =>
+  `/resources/analysis/export?${new URLSearchParams({ document: String(documentId), type, ...(format === 'md' ? {} : { format }) })}`

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 import { MAX_CONVERSATION_TITLE } from '#shared/chat'
+import { ExportLinks } from '~/components/export-links'
 import { relativeTime } from '~/utils/documents'
 
 type Mode = 'rename' | 'delete' | null
@@ -100,6 +101,14 @@ export function ChatHeader({
           <Link to={`${here}?delete`} className="button" onClick={open('delete')}>
             Delete
           </Link>
+          <details className="dropdown export-menu">
+            <summary className="button">Download</summary>
+            <ExportLinks
+              label="Download this conversation"
+              href={(format) => `/resources/chat/${conversation.id}/export?format=${format}`}
+              formats={['pdf', 'docx']}
+            />
+          </details>
         </div>
       ) : null}
     </header>

@@ -1,0 +1,172 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx'
+
+import { type Block, citeMarks, type Report, reportDate, type Run } from './report'
+
+const ACCENT = '1E40AF'
+const MUTED = '4B5563'
+const FONT = 'Calibri'
+
+const runs = (items: Run[]) => items.map((run) => new TextRun({ text: run.text, bold: run.strong }))
+
+const cellBorder = { style: BorderStyle.SINGLE, size: 4, color: 'D1D5DB' }
+
+function table(header: string[], rows: string[][]) {
+  const columns = Math.max(header.length, ...rows.map((row) => row.length), 1)
+  const row = (cells: string[], bold: boolean) =>
+    new TableRow({
+      tableHeader: bold,
+      children: Array.from(
+        { length: columns },
+        (_, index) =>
+          new TableCell({
+            borders: { top: cellBorder, bottom: cellBorder, left: cellBorder, right: cellBorder },
+            shading: bold ? { type: ShadingType.CLEAR, fill: 'F3F4F6', color: 'auto' } : undefined,
+            children: [new Paragraph({ children: [new TextRun({ text: cells[index] ?? '', bold, size: 18 })] })],
+          }),
+      ),
+    })
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [...(header.length ? [row(header, true)] : []), ...rows.map((cells) => row(cells, false))],
+  })
+}
+
+/** Each ordered list restarts at 1: Word continues a numbering across lists unless told apart. */
+function blocksToWord(blocks: Block[]) {
+  let lists = 0
+  const children: Array<Paragraph | Table> = []
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'heading':
+        children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(block.text)] }))
+        break
+      case 'paragraph':
+        children.push(new Paragraph({ children: runs(block.runs), spacing: { after: 120 } }))
+        break
+      case 'list': {
+        const instance = lists++
+        for (const item of block.items)
+          children.push(
+            new Paragraph({
+              children: runs(item),
+              numbering: { reference: block.ordered ? 'numbered' : 'bullets', level: 0, instance },
+            }),
+          )
+        break
+      }
+      case 'table':
+        children.push(table(block.header, block.rows), new Paragraph({ children: [] }))
+        break
+    }
+  }
+  return children
+}
+
+/** The report as a Word document: the organization in the header, page numbers in the footer. */
+export function reportDocx(report: Report): Promise<Buffer> {
+  const references = report.references.length
+    ? [
+        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Sources')] }),
+        ...report.references.map(
+          (reference, index) =>
+            new Paragraph({
+              spacing: { after: 80 },
+              children: [
+                new TextRun({ text: `${citeMarks([index + 1])} ` }),
+                new TextRun({
+                  text: `${reference.document}${reference.location ? `, ${reference.location}` : ''}`,
+                  bold: true,
+                }),
+                ...(reference.quote ? [new TextRun({ text: `: “${reference.quote}”` })] : []),
+              ],
+            }),
+        ),
+      ]
+    : []
+  const document = new Document({
+    title: `${report.title} - ${report.kind}`,
+    creator: report.organization,
+    styles: {
+      default: { document: { run: { font: FONT, size: 22 } } },
+      paragraphStyles: [
+        { id: 'Heading2', name: 'Heading 2', run: { bold: true, size: 26, color: ACCENT, font: FONT } },
+        { id: 'Title', name: 'Title', run: { bold: true, size: 40, font: FONT } },
+      ],
+    },
+    numbering: {
+      config: [
+        {
+          reference: 'numbered',
+          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.LEFT }],
+        },
+        {
+          reference: 'bullets',
+          levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT }],
+        },
+      ],
+    },
+    sections: [
+      {
+        headers: {
+          default: new Header({
+            children: [
+              new Paragraph({
+                children: [
+                  // The organization's mark as the app shows it without a logo: its initial.
+                  new TextRun({
+                    text: ` ${report.organization.trim().charAt(0).toUpperCase() || '?'} `,
+                    bold: true,
+                    color: 'FFFFFF',
+                    shading: { type: ShadingType.CLEAR, fill: ACCENT, color: 'auto' },
+                  }),
+                  new TextRun({ text: `  ${report.organization}`, color: MUTED, size: 18 }),
+                  new TextRun({ text: `\t${report.kind} · ${reportDate(report.date)}`, color: MUTED, size: 18 }),
+                ],
+                tabStops: [{ type: 'right', position: 9000 }],
+              }),
+            ],
+          }),
+        },
+        footers: {
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [
+                  new TextRun({ children: ['Page ', PageNumber.CURRENT, ' of ', PageNumber.TOTAL_PAGES], size: 18 }),
+                ],
+              }),
+            ],
+          }),
+        },
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(report.title)] }),
+          ...[report.kind, ...report.details, reportDate(report.date)].map(
+            (line) => new Paragraph({ children: [new TextRun({ text: line, color: MUTED, size: 20 })] }),
+          ),
+          new Paragraph({ children: [] }),
+          ...blocksToWord(report.blocks),
+          ...references,
+        ],
+      },
+    ],
+  })
+  return Packer.toBuffer(document)
+}

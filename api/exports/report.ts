@@ -1,0 +1,75 @@
+/**
+ * A client-ready report as both renderers read it (./pdf.ts, ./docx.ts): what an analysis, a
+ * meeting or a conversation becomes when an advisor sends it to a client. Text only, already in
+ * words: the renderers decide nothing about content, so the PDF and the Word file say the same.
+ */
+
+/** A run of text; `strong` for what the source wrote in bold. */
+export interface Run {
+  text: string
+  strong?: boolean
+}
+
+export type Block =
+  | { kind: 'heading'; text: string }
+  | { kind: 'paragraph'; runs: Run[] }
+  | { kind: 'list'; ordered: boolean; items: Run[][] }
+  | { kind: 'table'; header: string[]; rows: string[][] }
+
+/** A numbered source: the document, where in it, and the words quoted or the cells read (if known). */
+export interface Reference {
+  document: string
+  location: string | null
+  quote: string | null
+}
+
+export interface Report {
+  /** What it is ("Key Findings", "Meeting notes", "Conversation"). */
+  kind: string
+  title: string
+  organization: string
+  /** When the content was made: the analysis run, the meeting, the conversation's last message. */
+  date: Date
+  /** Lines under the title: the document, the participants, the generator. */
+  details: string[]
+  blocks: Block[]
+  references: Reference[]
+}
+
+export const paragraph = (text: string): Block => ({ kind: 'paragraph', runs: [{ text }] })
+
+/** "[n]" marks after a text for the references it cites, numbered from 1. */
+export const citeMarks = (numbers: number[]) => numbers.map((number) => `[${number}]`).join('')
+
+/**
+ * Numbers references as they are first cited: the same passage cited twice keeps its number.
+ * `cite` answers the number to write after the text that rests on it.
+ */
+export function referenceList() {
+  const references: Reference[] = []
+  const keys = new Map<string, number>()
+  return {
+    references,
+    cite(reference: Reference) {
+      const key = JSON.stringify([reference.document, reference.location, reference.quote])
+      let number = keys.get(key)
+      if (number === undefined) keys.set(key, (number = references.push(reference)))
+      return number
+    },
+  }
+}
+
+/** The report's date as the reader reads it, the same in both formats. */
+export const reportDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date)
+
+/** A file name a client can keep: the report's title, without characters file systems refuse. */
+export function reportFileName(report: Pick<Report, 'kind' | 'title'>, extension: 'pdf' | 'docx') {
+  const name = [...`${report.title} - ${report.kind}`]
+    .map((char) => (char < ' ' ? ' ' : char))
+    .join('')
+    .replace(/[\\/:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return `${[...name].slice(0, 150).join('')}.${extension}`
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+
+import { conversationsApi } from '~/services/conversations.server'
+import { passFileOn } from '~/services/downloads.server'
+import { requireUser } from '~/session/auth.server'
+import { requireId } from '~/utils/route-id'
+
+/** A conversation as a PDF or Word file (`?format=pdf|docx`); 404 for anything not the caller's. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request)
+  const id = requireId(params.conversationId, 'Not found')
+  const format = new URL(request.url).searchParams.get('format')
+  if (format !== 'pdf' && format !== 'docx') throw new Response('Not found', { status: 404 })
+  const response = await conversationsApi(request).exportFile(id, format)
+  if (!response.ok) throw new Response('Not found', { status: response.status === 404 ? 404 : 502 })
+  return passFileOn(response)
+}

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { extractText } from '../../api/ingest/extract-text'
+import { ANALYSIS_FIXTURES } from '../unit/support/analysis-fixtures'
+import { demoAndHarbor, type Harness, type Session, startApi, type TwoOrganizations } from './support/harness'
+import { processed, upload } from './support/uploads'
+
+const DEMO = 'demo-advisory-group'
+const LIMITS = { maxChars: 3_000_000, maxUnpackedBytes: 64 * 2 ** 20 }
+let api: Harness
+let people: TwoOrganizations
+let documentId: number
+
+/** The text of an exported file as the app's own readers find it: pdf.js for PDF, the Word reader for .docx. */
+async function textOf(response: Response, type: 'pdf' | 'docx') {
+  const { pages } = await extractText(type, new Uint8Array(await response.arrayBuffer()), LIMITS)
+  return pages.map((page) => page.text).join('\n')
+}
+
+const get = (session: Session, url: string, org = DEMO) => api.request(url, { token: session.access, org })
+
+beforeAll(async () => {
+  api = await startApi()
+  people = await demoAndHarbor(api)
+  const bytes = readFileSync(path.join(ANALYSIS_FIXTURES, 'succession-memo.txt'), 'utf8')
+  const created = await upload(
+    api,
+    people.analyst,
+    { name: 'succession-memo.txt', bytes },
+    { title: 'Succession memo' },
+    DEMO,
+  )
+  documentId = ((await created.json()) as { id: number }).id
+  expect(await processed(api, people.analyst, documentId)).toMatchObject({ processing_status: 'processed' })
+}, 120_000)
+afterAll(() => api.close())
+
+describe('analysis exports', () => {
+  it.each(['pdf', 'docx'] as const)(
+    'gives the findings as a %s file with the organization, page numbers and sources',
+    async (format) => {
+      const response = await get(
+        people.analyst,
+        `/analysis/export/?document_id=${documentId}&type=key-findings&format=${format}`,
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-disposition')).toContain(`Succession memo - Key Findings.${format}`)
+      const text = await textOf(response, format)
+      for (const expected of ['Demo Advisory Group', 'Key Findings', 'Succession memo', 'Sources', '[1]'])
+        expect(text).toContain(expected)
+      // The same findings the analysis gives, each with its mark.
+      const analysis = await (
+        await api.request('/analysis/', {
+          method: 'POST',
+          token: people.analyst.access,
+          org: DEMO,
+          json: { document_id: documentId, type: 'key-findings' },
+        })
+      ).json()
+      for (const finding of analysis.findings as Array<{ text: string }>)
+        expect(text.replace(/\s+/g, ' ')).toContain(finding.text.replace(/\s+/g, ' ').slice(0, 40))
+      if (format === 'pdf') expect(text).toMatch(/Page 1 of \d/)
+    },
+  )
+
+  it('keeps Markdown as the default, and refuses an unknown format with a message', async () => {
+    const markdown = await get(people.analyst, `/analysis/export/?document_id=${documentId}&type=summary`)
+    expect(markdown.headers.get('content-type')).toContain('text/markdown')
+    const refused = await get(people.analyst, `/analysis/export/?document_id=${documentId}&type=summary&format=exe`)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ format: ['Choose a format: md, pdf or docx.'] })
+  })
+
+  it('is for those who may analyse, in their own organization', async () => {
+    const url = `/analysis/export/?document_id=${documentId}&type=summary&format=pdf`
+    expect((await get(people.member, url)).status).toBe(403)
+    expect((await get(people.outsider, url, people.harbor)).status).toBe(404)
+    expect((await get(people.outsider, url)).status).toBe(404)
+  })
+})
+
+describe('conversation exports', () => {
+  let conversationId: number
+
+  beforeAll(async () => {
+    const created = await api.request('/conversations/', {
+      method: 'POST',
+      token: people.member.access,
+      org: DEMO,
+      json: { title: 'Succession questions' },
+    })
+    conversationId = ((await created.json()) as { id: number }).id
+    const answered = await api.request(`/conversations/${conversationId}/add_message/`, {
+      method: 'POST',
+      token: people.member.access,
+      org: DEMO,
+      json: { content: 'Who is named as the successor?' },
+    })
+    expect(answered.status).toBe(201)
+  })
+
+  it.each(['pdf', 'docx'] as const)(
+    'gives the questions, answers and numbered sources as a %s file',
+    async (format) => {
+      const messages = (await (
+        await get(people.member, `/conversations/${conversationId}/messages/`)
+      ).json()) as Array<{ role: string; content: string; document_references: Array<{ document_title: string }> }>
+      const response = await get(people.member, `/conversations/${conversationId}/export/?format=${format}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-disposition')).toContain(`Succession questions - Conversation.${format}`)
+      const text = (await textOf(response, format)).replace(/\s+/g, ' ')
+      expect(text).toContain('Who is named as the successor?')
+      const answer = messages.find((message) => message.role === 'assistant')!
+      expect(text).toContain(
+        answer.content
+          .replace(/\[\d+\]|[*_#|>]/g, '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 30),
+      )
+      if (answer.document_references.length) {
+        expect(text).toContain('Sources')
+        expect(text).toContain(answer.document_references[0]!.document_title)
+      }
+    },
+  )
+
+  it("shows no one else's conversation, and refuses a bad format with a message", async () => {
+    expect((await get(people.analyst, `/conversations/${conversationId}/export/?format=pdf`)).status).toBe(404)
+    expect(
+      (await get(people.outsider, `/conversations/${conversationId}/export/?format=pdf`, people.harbor)).status,
+    ).toBe(404)
+    const refused = await get(people.member, `/conversations/${conversationId}/export/?format=rtf`)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ format: ['Choose a format: pdf or docx.'] })
+    expect((await get(people.member, '/conversations/99999999/export/?format=pdf')).status).toBe(404)
+  })
+})

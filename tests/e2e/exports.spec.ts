@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+
+import { expect, type Locator, type Page, test } from '@playwright/test'
+
+import { extractText } from '../../api/ingest/extract-text'
+import { ANALYSIS_SOURCES } from './support/analysis'
+import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
+import { type UploadedDocument, uploadProcessed } from './support/documents'
+import { expectNoAxeViolations, signInAs } from './support/fixtures'
+
+const LIMITS = { maxChars: 3_000_000, maxUnpackedBytes: 64 * 2 ** 20 }
+
+/**
+ * Clicks a download link and reads the file back as the app reads uploads: pdf.js for a PDF, the
+ * project's Word reader for a .docx. Answers its name and its text, whitespace folded.
+ */
+async function download(page: Page, link: Locator) {
+  const downloading = page.waitForEvent('download')
+  await link.click()
+  const file = await downloading
+  const name = file.suggestedFilename()
+  const type = name.endsWith('.pdf') ? 'pdf' : 'docx'
+  const { pages } = await extractText(type, new Uint8Array(readFileSync((await file.path())!)), LIMITS)
+  return {
+    name,
+    text: pages
+      .map((page) => page.text)
+      .join('\n')
+      .replace(/\s+/g, ' '),
+  }
+}
+
+test.describe('client-ready exports', () => {
+  let analyst: TeamUser
+  let organization: { name: string; slug: string }
+  let memo: UploadedDocument
+
+  test.describe.configure({ mode: 'default' })
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    const team = await createTeam('Exporters', ['analyst'])
+    analyst = team.users[0]!
+    organization = team.organization
+    ;[memo] = await uploadProcessed(analyst, organization.slug, [ANALYSIS_SOURCES[1]!])
+  })
+
+  test('an analysis downloads as PDF and as Word, with the organization, its findings and numbered sources', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await signInAs(page, analyst.username, analyst.password, {
+      to: `/analysis?document=${memo.id}&type=key-findings&run=1`,
+    })
+    const result = page.getByRole('region', { name: 'Key Findings' })
+    const downloads = result.getByRole('list', { name: 'Download Key Findings' })
+    await expect(downloads.getByRole('link')).toHaveText([
+      'Download as PDF',
+      'Download as Word',
+      'Download as Markdown',
+    ])
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    const firstFinding = (await result.getByRole('listitem').filter({ hasNotText: 'Download as' }).first().innerText())
+      .split('\n')[0]!
+      .slice(0, 30)
+
+    for (const [label, extension] of [
+      ['Download as PDF', 'pdf'],
+      ['Download as Word', 'docx'],
+    ] as const) {
+      const file = await download(page, downloads.getByRole('link', { name: label }))
+      expect(file.name).toBe(`${memo.title} - Key Findings.${extension}`)
+      for (const expected of [organization.name, 'Key Findings', memo.title, 'Sources', '[1]', firstFinding])
+        expect(file.text).toContain(expected)
+      if (extension === 'pdf') expect(file.text).toMatch(/Page 1 of \d/)
+    }
+  })
+
+  test('a conversation downloads as PDF and as Word, questions and answers in turn', async ({ page }) => {
+    const { access } = await apiSignIn(analyst.username, analyst.password)
+    const conversation = await api<{ id: number }>('POST', '/conversations/', {
+      token: access,
+      body: { title: 'Successor questions' },
+    })
+    await api('POST', `/conversations/${conversation.id}/add_message/`, {
+      token: access,
+      body: { content: 'Who is named as the successor?' },
+    })
+    await signInAs(page, analyst.username, analyst.password, { to: `/chat/${conversation.id}` })
+    const answer = page.locator('.message-assistant').first()
+    await expect(answer).toBeVisible()
+    // The menu stays open after a download: the page is still there.
+    await page.getByText('Download', { exact: true }).click()
+
+    for (const [label, extension] of [
+      ['Download as PDF', 'pdf'],
+      ['Download as Word', 'docx'],
+    ] as const) {
+      const file = await download(
+        page,
+        page.getByRole('list', { name: 'Download this conversation' }).getByRole('link', { name: label }),
+      )
+      expect(file.name).toBe(`Successor questions - Conversation.${extension}`)
+      for (const expected of [
+        organization.name,
+        'Successor questions',
+        'Question',
+        'Who is named as the successor?',
+        'Answer',
+        memo.title,
+      ])
+        expect(file.text).toContain(expected)
+    }
+  })
+})
