@@ -8,13 +8,14 @@
 // creates a fresh organization with a few documents and people (through real invitations), and
 // photographs it. It changes nothing that exists, but it does add that organization: point it at a
 // development or test server, not at one people use.
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { type Browser, chromium, type Page } from '@playwright/test'
 
 import { api, apiSignIn, mailedLink } from '../tests/e2e/support/api'
 import { DEMO_PASSWORD } from '../tests/e2e/support/fixtures'
+import { financialsWorkbook } from '../tests/e2e/support/workbook'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
 
 const WIDTHS = [
@@ -121,6 +122,15 @@ async function prepare() {
     headers: { authorization: `Bearer ${own.access}`, 'x-organization': organization.slug },
     body: version,
   })
+  const sheet = new FormData()
+  sheet.append('title', 'Financial statements FY2023-FY2024')
+  sheet.append('file', new Blob([readFileSync(financialsWorkbook())]), 'financials.xlsx')
+  const workbook = await fetch(`${base}/api/documents/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${own.access}`, 'x-organization': organization.slug },
+    body: sheet,
+  })
+  documents.push(((await workbook.json()) as { id: number }).id)
   const newcomer = await invite(organization.slug, access, `new.partner.${stamp}@example.com`, 'analyst')
   return { admin, member: people.member!, documents, newcomer }
 }
@@ -181,6 +191,10 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await dialog.getByRole('link', { name: 'Version History' }).click()
     await dialog.getByRole('table').waitFor()
     await shoot(page, `document-dialog-versions-${width.name}`, false)
+
+    await page.goto(`${base}/documents/${setup.documents.at(-1)}?tab=preview&page=1`)
+    await page.getByRole('heading', { name: /^Sheet 1 of 2/ }).waitFor()
+    await shoot(page, `preview-sheet-${width.name}`, false)
 
     await page.goto(`${base}/no/such/page`)
     await shoot(page, `not-found-${width.name}`)

@@ -50,6 +50,12 @@ function Link({ href, children }: { href: string | undefined; children: ReactNod
 const components: Components = {
   a: ({ href, children }) => <Link href={href}>{children}</Link>,
   img: ({ src, alt }) => <Link href={typeof src === 'string' ? src : undefined}>{`Image: ${alt || 'untitled'}`}</Link>,
+  // A wide table scrolls in its own box, which the keyboard can reach and scroll; the page never widens.
+  table: ({ children }) => (
+    <div className="table-scroll markdown-table" role="region" tabIndex={0} aria-label="Table">
+      <table>{children}</table>
+    </div>
+  ),
 }
 
 /** Markdown written by users, found in documents or generated from them, rendered under the rules above. */

@@ -46,7 +46,7 @@ test.describe('documents', () => {
   test('shows the empty state, validates the single upload and uploads one document', async ({ page }) => {
     const organization = await signInToEmptyOrganization(page, 'Uploaders')
     await page.goto('/documents')
-    await expect(page.getByText(organization.name)).toBeVisible()
+    await expect(page.getByRole('main').getByText(organization.name)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'No documents found' })).toBeVisible()
     await expect(page.getByText('Upload documents to get started with your analysis.')).toBeVisible()
 

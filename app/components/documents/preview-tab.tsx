@@ -1,6 +1,7 @@
 import { useId } from 'react'
 
 import type { DocumentDetailData } from '~/handlers/document-detail.server'
+import { pageBlocks, readableFigure } from '~/utils/page-blocks'
 
 import { CitedTable } from './cited-table'
 import { PanelLink, usePanel } from './panel-context'
@@ -8,6 +9,12 @@ import { ProcessingNotice } from './processing-notice'
 
 const pageName = (page: { number: number; kind: string; label: string | null }) =>
   page.kind === 'page' ? `Page ${page.number}` : (page.label ?? `Part ${page.number}`)
+
+/** "Page 2 of 5", "Sheet 1 of 2: Income Statement", "Section 1 of 3: Body". */
+function pageHeading(page: { number: number; kind: string; label: string | null }, count: number) {
+  const kind = { page: 'Page', sheet: 'Sheet', section: 'Section' }[page.kind] ?? 'Part'
+  return `${kind} ${page.number} of ${count}${page.kind !== 'page' && page.label ? `: ${page.label}` : ''}`
+}
 
 /** The real extracted text, one page (or sheet, or section) at a time. */
 export function PreviewTab({ data }: { data: DocumentDetailData }) {
@@ -25,9 +32,7 @@ export function PreviewTab({ data }: { data: DocumentDetailData }) {
       {document.extraction_note ? <p className="notice">{document.extraction_note}</p> : null}
       {current ? (
         <>
-          <h2 className="preview-heading">
-            {pageName(current)} <span className="muted">of {preview.page_count}</span>
-          </h2>
+          <h2 className="preview-heading">{pageHeading(current, preview.page_count)}</h2>
           {current.ocr ? <OcrNote id={ocrNoteId} pageName={pageName(current)} ocr={current.ocr} /> : null}
           {preview.cell ? <CitedTable cell={preview.cell} /> : null}
           <div
@@ -83,16 +88,97 @@ function OcrNote({ id, pageName, ocr }: { id: string; pageName: string; ocr: Ocr
   )
 }
 
-/** The page's text, with a cited passage marked and reachable at #passage-{chunk} (no JavaScript needed). */
-function PageText({ text, passage }: { text: string; passage: NonNullable<DocumentDetailData['preview']>['passage'] }) {
-  if (!passage) return <>{text}</>
+type Passage = NonNullable<DocumentDetailData['preview']>['passage']
+
+/**
+ * The page's text, its tables drawn as tables with their figures grouped for reading, and a cited
+ * passage marked and reachable at #passage-{chunk} (no JavaScript needed). In a table the rows the
+ * passage spans are marked; the cells keep the words the document wrote.
+ */
+function PageText({ text, passage }: { text: string; passage: Passage }) {
+  const blocks = pageBlocks(text)
+  const overlaps = (start: number, end: number) => passage !== null && start < passage.end && end > passage.start
+  // The first marked element carries the passage's anchor (there is one per passage): a block's or row's start.
+  const spans = blocks.flatMap((block): Array<{ start: number; end: number }> =>
+    block.kind === 'text' ? [block] : block.rows,
+  )
+  const anchorAt = spans.find((span) => overlaps(span.start, span.end))?.start
+  const anchor = (start: number) =>
+    passage && start === anchorAt ? { id: `passage-${passage.chunk_id}`, tabIndex: -1 } : {}
+  const tableNumbers = new Map(
+    blocks.filter((block) => block.kind === 'table').map((block, index) => [block, index + 1] as const),
+  )
   return (
     <>
-      {text.slice(0, passage.start)}
-      <mark id={`passage-${passage.chunk_id}`} className="cited-passage" tabIndex={-1}>
-        {text.slice(passage.start, passage.end)}
-      </mark>
-      {text.slice(passage.end)}
+      {blocks.map((block) => {
+        if (block.kind === 'text')
+          return (
+            <TextBlock key={block.start} text={text} block={block} passage={passage} anchor={anchor(block.start)} />
+          )
+        const [first, ...rest] = block.rows
+        const headed = first!.cells.every((cell) => !/^[-$€£(]?[\d.,]+%?\)?$/.test(cell))
+        const rowProps = (row: { start: number; end: number }) =>
+          overlaps(row.start, row.end) ? { className: 'cited-passage', ...anchor(row.start) } : {}
+        return (
+          <div
+            key={first!.start}
+            className="table-scroll preview-table"
+            role="region"
+            tabIndex={0}
+            aria-label={`Table ${tableNumbers.get(block)}`}
+          >
+            <table>
+              {headed ? (
+                <thead>
+                  <tr {...rowProps(first!)}>
+                    {first!.cells.map((cell, index) => (
+                      <th key={index} scope="col">
+                        {cell}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+              ) : null}
+              <tbody>
+                {(headed ? rest : block.rows).map((row) => (
+                  <tr key={row.start} {...rowProps(row)}>
+                    {row.cells.map((cell, index) => (
+                      <td key={index}>{readableFigure(cell)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      })}
     </>
+  )
+}
+
+/** Prose of the page, the part of the passage it holds marked. */
+function TextBlock({
+  text,
+  block,
+  passage,
+  anchor,
+}: {
+  text: string
+  block: { start: number; end: number }
+  passage: Passage
+  anchor: { id?: string; tabIndex?: number }
+}) {
+  const { start, end } = block
+  if (!passage || passage.end <= start || passage.start >= end) return <div>{text.slice(start, end)}</div>
+  const from = Math.max(start, passage.start)
+  const to = Math.min(end, passage.end)
+  return (
+    <div>
+      {text.slice(start, from)}
+      <mark className="cited-passage" {...anchor}>
+        {text.slice(from, to)}
+      </mark>
+      {text.slice(to, end)}
+    </div>
   )
 }

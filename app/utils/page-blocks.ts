@@ -1,0 +1,48 @@
+/**
+ * A page's extracted text as a reader takes it in: runs of table rows (the extractors write a row's
+ * cells joined by " | ") apart from the prose around them. Each block keeps where it starts and ends
+ * in the text, so a cited passage (given by offsets) can be marked in whichever block holds it.
+ */
+export type PageBlock =
+  | { kind: 'text'; start: number; end: number }
+  | { kind: 'table'; rows: Array<{ start: number; end: number; cells: string[] }> }
+
+const CELL_SEPARATOR = ' | '
+
+export function pageBlocks(text: string): PageBlock[] {
+  const blocks: PageBlock[] = []
+  let offset = 0
+  for (const line of text.split('\n')) {
+    const start = offset
+    const end = start + line.length
+    offset = end + 1
+    const last = blocks.at(-1)
+    if (line.includes(CELL_SEPARATOR)) {
+      const row = { start, end, cells: line.split(CELL_SEPARATOR).map((cell) => cell.trim()) }
+      if (last?.kind === 'table') last.rows.push(row)
+      else blocks.push({ kind: 'table', rows: [row] })
+    } else if (last?.kind === 'text') last.end = end
+    else blocks.push({ kind: 'text', start, end })
+  }
+  // One row alone is a line that happens to hold " | ", not a table.
+  return blocks.map((block) =>
+    block.kind === 'table' && block.rows.length < 2
+      ? { kind: 'text', start: block.rows[0]!.start, end: block.rows[0]!.end }
+      : block,
+  )
+}
+
+const PLAIN_NUMBER = /^(-?)([1-9]\d{4,}|[1-9]\d{3}(?=\.))(\.\d+)?$/
+const grouping = new Intl.NumberFormat('en-US')
+
+/**
+ * A figure as a reader reads it: 21800000 becomes 21,800,000. Only bare numbers of five or more
+ * digits (or four with decimals) change; a year, a figure already grouped, a code with letters or
+ * leading zeros stay as written, and the digits are never rounded.
+ */
+export function readableFigure(cell: string) {
+  const match = PLAIN_NUMBER.exec(cell)
+  if (!match) return cell
+  const [, sign, whole, decimals = ''] = match
+  return `${sign}${grouping.format(BigInt(whole!))}${decimals}`
+}

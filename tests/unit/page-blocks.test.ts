@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+
+import { pageBlocks, readableFigure } from '../../app/utils/page-blocks'
+
+describe('a page read as prose and tables', () => {
+  it('gathers rows of cells into a table and keeps the prose around it, with offsets into the text', () => {
+    const text = 'Income statement\nItem | FY2024 | FY2025\nRevenue | 21800000 | 24100000\nNote: audited.'
+    const blocks = pageBlocks(text)
+    expect(blocks.map((block) => block.kind)).toEqual(['text', 'table', 'text'])
+    const table = blocks[1]!
+    if (table.kind !== 'table') throw new Error('not a table')
+    expect(table.rows.map((row) => row.cells)).toEqual([
+      ['Item', 'FY2024', 'FY2025'],
+      ['Revenue', '21800000', '24100000'],
+    ])
+    for (const row of table.rows) expect(text.slice(row.start, row.end)).toContain(row.cells[0])
+    const last = blocks[2]!
+    if (last.kind !== 'text') throw new Error('not text')
+    expect(text.slice(last.start, last.end)).toBe('Note: audited.')
+  })
+
+  it('leaves a lone line with a bar in it as prose', () => {
+    expect(pageBlocks('Terms | see schedule 4\nThe buyer pays.').map((block) => block.kind)).toEqual(['text', 'text'])
+  })
+
+  it('reads a page of many rows in time linear in its size', () => {
+    const text = Array.from({ length: 50_000 }, (_, index) => `Row ${index} | ${index * 1000}`).join('\n')
+    const [table] = pageBlocks(text)
+    expect(table?.kind === 'table' && table.rows.length).toBe(50_000)
+  })
+})
+
+describe('figures grouped for reading', () => {
+  it.each([
+    ['21800000', '21,800,000'],
+    ['-1496.5', '-1,496.5'],
+    ['1496.25', '1,496.25'],
+    ['12345', '12,345'],
+    ['123456789012345678901234', '123,456,789,012,345,678,901,234'],
+  ])('groups %s as %s, every digit kept', (cell, readable) => {
+    expect(readableFigure(cell)).toBe(readable)
+  })
+
+  it.each(['2024', '1,496.5', '$1,496.5', 'FY2023', '12.5%', 'N/A', '0012345A', '0012345', ''])(
+    'leaves %j as written',
+    (cell) => {
+      expect(readableFigure(cell)).toBe(cell)
+    },
+  )
+})
