@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 
 import { DebugPanel } from './components/debug-panel'
@@ -58,13 +58,15 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast, authLog } = useLoaderData<typeof loader>()
+  const { authLog } = useLoaderData<typeof loader>()
   useEffect(() => appendAuthLog(...authLog), [authLog])
   useFocusAfterNavigation()
+  // The signed-in frame places its own toaster (routes/_app.tsx).
+  const framed = useMatches().some((match) => match.id === 'routes/_app')
   return (
     <Document>
       <Outlet />
-      <Toaster toast={toast} />
+      {framed ? null : <Toaster />}
       <DebugPanel />
     </Document>
   )

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
@@ -6,10 +7,13 @@ import type { Toast } from '~/session/flash.server'
 export const TOAST_DURATION_MS = 5000
 
 /**
- * Toasts arrive from the server in the flash cookie, so they show without JavaScript. With it they
- * dismiss themselves after five seconds and can be closed earlier.
+ * Toasts arrive from the server in the flash cookie (read by the root loader), so they show without
+ * JavaScript. With it they dismiss themselves after five seconds and can be closed earlier. In the
+ * signed-in frame the toaster sits in the page's flow under the header, so it covers no control
+ * (the app shell places it); elsewhere it floats in a corner of a page with few controls.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
+export function Toaster() {
+  const toast = (useRouteLoaderData('root') as { toast: Toast | null } | undefined)?.toast ?? null
   const hydrated = useHydrated()
   const [visible, setVisible] = useState<Toast | null>(toast)
   const [shownId, setShownId] = useState(toast?.id)

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Outlet, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-header'
+import { Toaster } from '~/components/toaster'
 import { webEnv } from '~/http/env.server'
 import { currentUser } from '~/session/auth.server'
 import { getAuthSession } from '~/session/session.server'
@@ -35,6 +36,7 @@ export default function ProtectedLayout() {
   return (
     <div className="app-shell">
       <SiteHeader user={user} organizations={organizations} demoUrl={demoUrl} />
+      <Toaster />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
