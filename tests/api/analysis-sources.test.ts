@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { AnalysisPayload } from '../../api/analysis/contract'
+import { analysisResults } from '../../api/db/schema'
 import { textPdf } from '../support/text-pdf'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type Part, processed, upload } from './support/uploads'
@@ -113,5 +115,30 @@ describe('an analysis of a CSV', () => {
     )
     expect(markdown).toMatch(/\n3\. Customers, row 4, Share of revenue \(%\): “Channel Yachts\b[^”]*9\.0”\n/)
     expect(markdown).not.toContain('Document text')
+  })
+})
+
+describe('a result stored by an earlier edition of the offline analysis', () => {
+  it('is computed again, not answered, and the new one is kept', async () => {
+    const id = await uploaded({ name: 'customers-again.csv', bytes: CUSTOMERS, type: 'text/csv' }, 'Customers again')
+    const first = await analysis(id, 'key-findings')
+    const where = and(eq(analysisResults.documentVersionId, first.version_id), eq(analysisResults.type, 'key-findings'))
+    // As the engine before sentences were read whole stored it: no edition, raw column names.
+    const old = {
+      findings: [{ text: 'Solent Marine Group — share_of_revenue_percent: 38.0', source: { chunk_id: 1 } }],
+    }
+    await api.db
+      .update(analysisResults)
+      .set({ result: old as never })
+      .where(where)
+
+    const again = (await analysis(id, 'key-findings')) as Extract<AnalysisPayload, { type: 'key-findings' }>
+    expect(again.cached).toBe(false)
+    expect(again.findings.map((finding) => finding.source.cell?.row)).toEqual([2, 3, 4])
+    expect(again).not.toHaveProperty('engine')
+    const stored = await api.db.select().from(analysisResults).where(where)
+    expect(stored).toHaveLength(1)
+    expect(JSON.stringify(stored[0]!.result)).not.toContain('share_of_revenue_percent')
+    expect((await analysis(id, 'key-findings')).cached).toBe(true)
   })
 })
