@@ -94,6 +94,18 @@ describe('sentences cut by chunk and page breaks', () => {
     ])
   })
 
+  it('does not run a page’s opening heading into the paragraph the page before left unpunctuated', () => {
+    const input = document([
+      page(1, 'Revenue by segment, in millions of pounds, for the three years to 31 December 2024 as audited'),
+      page(2, 'Customer base\nThe company sells to forty customers in the marine sector.'),
+    ])
+    expect(sentences(input).map(([kind, , quote]) => [kind, quote])).toEqual([
+      ['sentence', 'Revenue by segment, in millions of pounds, for the three years to 31 December 2024 as audited'],
+      ['line', 'Customer base'],
+      ['sentence', 'The company sells to forty customers in the marine sector.'],
+    ])
+  })
+
   it('reads a page the chunker cut mid-sentence as whole sentences, the repeated overlap once', () => {
     const lines = Array.from({ length: 30 }, (_, index) => [
       `Paragraph ${index} of the review describes the market for marine components along the south coast in`,

@@ -88,6 +88,9 @@ export function paragraphsOf<T>(lines: Array<ProseLine<T>>, short: number): Arra
       for (const furniture of lines.slice(index, index + skipped)) alone(furniture)
       index += skipped
       if (index >= lines.length) break
+      // A page that opens with a heading ends the paragraph the page before left open.
+      const first = lines[index]!.text
+      if (first.length < short && !continues(last, first)) flush()
     }
     const { text, from } = lines[index]!
     const next = lines[index + 1]?.text
