@@ -29,3 +29,21 @@ export type RiskLevel = (typeof RISK_LEVELS)[number]
 
 /** What a recommendation may follow from besides a risk category. */
 export const FINDINGS_BASIS = 'Key findings'
+
+/** What an analysis item's source says about where it is (api/ai/analysis/types.ts `Source`). */
+export interface SourcePlace {
+  page_number: number | null
+  sheet_name: string | null
+  cell?: { sheet: string; row: number; column: string | null }
+}
+
+/**
+ * Where an item's words are, as a reader finds them: "Customers, row 4, Share of revenue (%)" for a
+ * row of a CSV or sheet, "Page 3", "Sheet Forecast"; null when the text has no pages or sheets.
+ */
+export function sourcePlace(source: SourcePlace): string | null {
+  if (source.cell) return [source.cell.sheet, `row ${source.cell.row}`, source.cell.column].filter(Boolean).join(', ')
+  if (source.page_number !== null) return `Page ${source.page_number}`
+  if (source.sheet_name) return `Sheet ${source.sheet_name}`
+  return null
+}

@@ -1,3 +1,4 @@
+import { sourcePlace } from '../../shared/analysis'
 import type { Source } from '../ai/analysis/types'
 import { literalMarkdown as literal } from '../literal-markdown'
 import type { AnalysisPayload } from './contract'
@@ -68,8 +69,7 @@ export function analysisMarkdown(analysis: AnalysisPayload): string {
   return `${lines.join('\n')}\n`
 }
 
-function where(source: Source) {
-  if (source.page_number !== null) return `Page ${source.page_number}`
-  if (source.sheet_name) return `Sheet ${literal(source.sheet_name)}`
-  return 'Document text'
+const where = (source: Source) => {
+  const place = sourcePlace(source)
+  return place === null ? 'Document text' : literal(place)
 }

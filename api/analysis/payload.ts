@@ -9,6 +9,8 @@ export function analysisPayload(
   document: Pick<typeof documents.$inferSelect, 'id' | 'title'>,
   cached: boolean,
 ): AnalysisPayload {
+  // The offline engine's edition is the store's business (api/analysis/service.ts), not the API's.
+  const { engine: _engine, ...body } = row.result as typeof row.result & { engine?: number }
   return {
     document_id: document.id,
     document_title: document.title,
@@ -18,6 +20,6 @@ export function analysisPayload(
     created_at: row.createdAt.toISOString(),
     cached,
     title: ANALYSIS_TITLES[row.type],
-    ...row.result,
+    ...body,
   } as AnalysisPayload
 }

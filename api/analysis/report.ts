@@ -1,3 +1,4 @@
+import { sourcePlace } from '../../shared/analysis'
 import type { Source } from '../ai/analysis/types'
 import { citeMarks, referenceList, type Report } from '../exports/report'
 import type { AnalysisPayload } from './contract'
@@ -7,18 +8,12 @@ const GENERATED_BY = {
   llm: 'Written by a language model from the document’s passages',
 } as const
 
-export function sourceLocation(source: Source) {
-  if (source.page_number !== null) return `page ${source.page_number}`
-  if (source.sheet_name) return `sheet “${source.sheet_name}”`
-  return null
-}
-
 /** An analysis as a client-ready report: each item followed by [n], its passage quoted under Sources. */
 export function analysisReport(analysis: AnalysisPayload, organization: string): Report {
   const { references, cite } = referenceList()
   const mark = (source: Source | null) =>
     source
-      ? ` ${citeMarks([cite({ document: analysis.document_title, location: sourceLocation(source), quote: source.quote })])}`
+      ? ` ${citeMarks([cite({ document: analysis.document_title, location: sourcePlace(source), quote: source.quote })])}`
       : ''
   const report: Report = {
     kind: analysis.title,

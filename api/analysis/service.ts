@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 
 import type { AnalysisType } from '../../shared/analysis'
-import { analyseOffline } from '../ai/analysis/offline'
+import { analyseOffline, OFFLINE_ENGINE } from '../ai/analysis/offline'
 import type { AnalysisBody, AnalysisInput } from '../ai/analysis/types'
 import type { Deps, OrgCaller } from '../context'
 import {
@@ -75,14 +75,23 @@ function requireProcessed(document: DocumentRow) {
   return document
 }
 
-function storedResults(
+/** A result of the offline analysis stored by an earlier edition of it (OFFLINE_ENGINE). */
+const isStale = (row: typeof analysisResults.$inferSelect) =>
+  row.generatedBy === 'offline' && (row.result as { engine?: unknown }).engine !== OFFLINE_ENGINE
+
+/**
+ * The stored results of this version and type by these generators. A stale offline result is
+ * deleted, to be computed again: answering it would keep showing what the engine now reads better
+ * (a sentence cut at a line break) to everyone who ran the analysis before.
+ */
+async function storedResults(
   { db }: Deps,
   caller: OrgCaller,
   versionId: number,
   type: AnalysisType,
   generators: AnalysisGenerator[],
 ) {
-  return db
+  const rows = await db
     .select()
     .from(analysisResults)
     .where(
@@ -93,6 +102,18 @@ function storedResults(
         inArray(analysisResults.generatedBy, generators),
       ),
     )
+  const stale = rows.filter(isStale)
+  if (stale.length)
+    await db.delete(analysisResults).where(
+      and(
+        eq(analysisResults.organizationId, caller.organizationId),
+        inArray(
+          analysisResults.id,
+          stale.map((row) => row.id),
+        ),
+      ),
+    )
+  return rows.filter((row) => !isStale(row))
 }
 
 /** The current version's chunks in reading order, with what is needed to read its tables and dates. */
@@ -153,7 +174,14 @@ async function store(
   result: AnalysisBody,
 ) {
   const versionId = document.currentVersionId!
-  const values = { organizationId: caller.organizationId, documentVersionId: versionId, type, generatedBy, result }
+  const stored = generatedBy === 'offline' ? { ...result, engine: OFFLINE_ENGINE } : result
+  const values = {
+    organizationId: caller.organizationId,
+    documentVersionId: versionId,
+    type,
+    generatedBy,
+    result: stored,
+  }
   let row: typeof analysisResults.$inferSelect | undefined
   try {
     ;[row] = await deps.db.insert(analysisResults).values(values).onConflictDoNothing().returning()

@@ -10,6 +10,13 @@ export interface SearchResultPayload {
   score: number
   page_number: number | null
   sheet_name: string | null
+  /**
+   * True when the passage is below the relevance floor (api/search/relevance-floor.ts): it holds
+   * fewer than half of the query's content terms, or only one of several. Such a result is not a
+   * match but the closest the documents come; results keep their order and number, so a client
+   * that ignores this field sees what it always did. Added for issue 33.
+   */
+  weak: boolean
 }
 
 /** The body of POST /api/search/. */

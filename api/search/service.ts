@@ -1,6 +1,7 @@
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
 import type { SearchResponsePayload, SearchResultPayload } from './contract'
+import { relevanceFloor } from './relevance-floor'
 import type { SearchInput } from './schema'
 
 /** Spec §3 search; `generation` is the organization's search generation as the caller's membership read it. */
@@ -22,6 +23,7 @@ async function rankedResults(deps: Deps, caller: OrgCaller, input: SearchInput):
     mode: input.mode,
     documentIds: input.document_ids,
   })
+  const clears = relevanceFloor(input.query)
   return passages.map((passage) => ({
     chunk_id: passage.chunkId,
     document_id: passage.documentId,
@@ -30,5 +32,6 @@ async function rankedResults(deps: Deps, caller: OrgCaller, input: SearchInput):
     score: Math.round(passage.score * 10_000) / 10_000,
     page_number: passage.pageNumber,
     sheet_name: passage.sheetName,
+    weak: !clears(passage.text),
   }))
 }

@@ -37,6 +37,9 @@ const SearchSchema = z.object({
 
 // Passages longer than an excerpt also offer the whole text.
 const EXCERPT_CHARS = 420
+// When nothing clears the relevance floor, the few closest passages are offered, marked weak.
+const CLOSEST_SHOWN = 3
+const NOT_COVERED = 'No document covers this well; closest passages:'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: searchStyles }]
 
@@ -101,6 +104,7 @@ export default function SemanticSearch() {
       ? new URLSearchParams(navigation.location.search)
       : null
   const searching = Boolean(next?.get('q')?.trim())
+  const shown = results ? shownResults(results) : null
 
   return (
     <div className="search-layout">
@@ -154,15 +158,18 @@ export default function SemanticSearch() {
           <h2 id="search-results-title" className="visually-hidden">
             Results
           </h2>
-          <p role="status" className={results?.length === 0 ? 'search-summary search-summary-empty' : 'search-summary'}>
-            {results && query ? summaryOf(results.length, query) : null}
+          <p
+            role="status"
+            className={shown?.matched === false ? 'search-summary search-summary-empty' : 'search-summary'}
+          >
+            {shown && query ? summaryOf(shown, query) : null}
           </p>
           {results?.length === 0 ? (
             <p className="muted">Try other words, or check that your documents have finished processing.</p>
           ) : null}
-          {results?.length && query ? (
+          {shown?.list.length && query ? (
             <ol className="search-result-list">
-              {results.map((result) => (
+              {shown.list.map((result) => (
                 <ResultItem key={result.chunk_id} result={result} query={query} />
               ))}
             </ol>
@@ -184,9 +191,20 @@ export default function SemanticSearch() {
   )
 }
 
-function summaryOf(count: number, query: string) {
-  if (count === 0) return 'No results found'
-  return `${count} result${count === 1 ? '' : 's'} for “${query}”`
+/**
+ * The matches, or when none clears the relevance floor the few closest passages, marked weak: a
+ * question no document answers is told so, not given five unrelated passages as results.
+ */
+function shownResults(results: SearchResult[]) {
+  const matches = results.filter((result) => !result.weak)
+  if (matches.length || !results.length) return { matched: matches.length > 0, list: matches }
+  return { matched: false, list: results.slice(0, CLOSEST_SHOWN) }
+}
+
+function summaryOf({ matched, list }: { matched: boolean; list: SearchResult[] }, query: string) {
+  if (list.length === 0) return 'No results found'
+  if (!matched) return NOT_COVERED
+  return `${list.length} result${list.length === 1 ? '' : 's'} for “${query}”`
 }
 
 function ResultItem({ result, query }: { result: SearchResult; query: string }) {
@@ -194,12 +212,17 @@ function ResultItem({ result, query }: { result: SearchResult; query: string }) 
   const whole = result.text.trim()
   const cut = whole.replace(/\s+/g, ' ').length > EXCERPT_CHARS
   return (
-    <li className="search-result">
+    <li className={result.weak ? 'search-result search-result-weak' : 'search-result'}>
       <div className="search-result-header">
         <h3 className="search-result-title">
           <Link to={`/documents/${result.document_id}`}>{result.document_title}</Link>
         </h3>
-        <span className="search-result-score">{Math.round(result.score * 100)}% match</span>
+        {/* A weak passage's percentage is what made it look like an answer: it is named weak instead. */}
+        {result.weak ? (
+          <span className="search-result-score search-result-score-weak">Weak match</span>
+        ) : (
+          <span className="search-result-score">{Math.round(result.score * 100)}% match</span>
+        )}
       </div>
       {result.page_number !== null ? (
         <p className="search-result-location">

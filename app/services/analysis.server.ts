@@ -21,6 +21,7 @@ const SourceSchema = z.object({
   page_number: z.number().nullable(),
   sheet_name: z.string().nullable(),
   quote: z.string(),
+  cell: z.object({ sheet: z.string(), row: z.number(), column: z.string().nullable() }).optional(),
 })
 
 const Sourced = z.object({ text: z.string(), source: SourceSchema })

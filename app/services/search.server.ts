@@ -17,6 +17,7 @@ const SearchResultSchema = z.object({
   score: z.number().min(0).max(1),
   page_number: z.number().nullable(),
   sheet_name: z.string().nullable(),
+  weak: z.boolean(),
 }) satisfies z.ZodType<SearchResultPayload>
 
 const SearchResponseSchema = z.object({ results: z.array(SearchResultSchema) })

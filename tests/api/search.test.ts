@@ -402,3 +402,34 @@ describe('repeated searches', () => {
     expect(await generation(harbor)).toBe(other)
   })
 })
+
+describe('the relevance floor', () => {
+  it('marks every result weak for a topic no document covers, keeping the closest passages in order', async () => {
+    const afterTax = await uploadText(
+      outsider,
+      'profit after tax.txt',
+      'Profit after tax rose to 2.1 million in 2024, helped by lower interest on the marina loan.',
+      harbor,
+    )
+    const found = await results(outsider, { query: 'tax asset sale' })
+    expect(found.length).toBeGreaterThan(0)
+    expect(found[0]!.document_id).toBe(afterTax)
+    expect(found.every((result) => result.weak)).toBe(true)
+    expect(found.map((result) => result.score)).toEqual([...found.map((result) => result.score)].sort((a, b) => b - a))
+  })
+
+  it('keeps a covered question’s match first, above the floor', async () => {
+    const covering = await uploadText(
+      outsider,
+      'asset sale tax.txt',
+      'In an asset sale the seller pays tax on the gain on each asset sold; a share sale is taxed once.',
+      harbor,
+    )
+    const [first, ...rest] = await results(outsider, { query: 'tax asset sale' })
+    expect(first).toMatchObject({ document_id: covering, weak: false })
+    // The passage that shares only "tax" stays below the floor beside it.
+    expect(rest.find((result) => result.text.startsWith('Profit after tax'))).toMatchObject({ weak: true })
+    const [lease] = await results(member, { query: 'When does the Dayton factory lease end?' }, DEMO)
+    expect(lease).toMatchObject({ document_id: demoDocuments.lease, weak: false })
+  })
+})

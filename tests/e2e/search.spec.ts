@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test'
 
 import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { searchTitles, uploadProcessed } from './support/documents'
-import { DEMO_PASSWORD, signInAs } from './support/fixtures'
+import { DEMO_PASSWORD, expectNoAxeViolations, signInAs } from './support/fixtures'
 
 const TRACEMONKEY = path.resolve('../shared/corpus/parsing/pdf/pdfjs__tracemonkey.pdf')
 
@@ -165,6 +165,39 @@ test.describe('semantic search', () => {
     await expect(page).toHaveURL(/\/search\?q=zzqx\+wvvy$/)
     await expect(page.getByText('No results found', { exact: true })).toBeVisible()
     await expect(results(page)).toHaveCount(0)
+  })
+
+  test('says no document covers a topic it only brushes, listing the closest passages as weak', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto('/search')
+    // Only "customer" is in any document: one common word of three.
+    await search(page, 'customer lawsuit settlement')
+    await expect(page).toHaveURL(/\/search\?q=customer\+lawsuit\+settlement$/)
+    await expect(
+      page.getByRole('region', { name: 'Results' }).getByText('No document covers this well; closest passages:', {
+        exact: true,
+      }),
+    ).toBeVisible()
+    await expect(results(page).first().getByRole('heading', { level: 3 })).toHaveText(CONCENTRATION.title)
+    const count = await results(page).count()
+    expect(count).toBeGreaterThan(0)
+    expect(count).toBeLessThanOrEqual(3)
+    await expect(results(page).getByText('Weak match', { exact: true })).toHaveCount(count)
+    await expect(results(page).getByText(/% match$/)).toHaveCount(0)
+    await expect(page.getByText(/results? for “/)).toHaveCount(0)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // A question the memo does answer is a match again, with its percentage.
+    await search(page, 'customer concentration risk')
+    await expect(page.getByText(/^\d+ results? for “customer concentration risk”$/)).toBeVisible()
+    await expect(
+      results(page)
+        .first()
+        .getByText(/^\d+% match$/),
+    ).toBeVisible()
+    await expect(page.getByText('Weak match', { exact: true })).toHaveCount(0)
   })
 
   test('never shows another organization’s documents', async ({ page }) => {

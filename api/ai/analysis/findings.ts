@@ -1,9 +1,11 @@
 import { figureCount } from './figures'
+import { ONE_CUSTOMER_MEDIUM } from './risks'
 import type { Sentence } from './types'
-import { magnitude, sourceOf, type Unit } from './units'
+import { keyColumn, magnitude, REMAINDER, SHARE_HEADER, sourceOf, TOTAL, type Unit } from './units'
 
 const MAX_FINDINGS = 12
 // A table tells its story in a few rows: the largest ones, so a long list does not crowd out the text.
+// A row that sums up others ("Other customers (41)") takes no item's place; a total is told besides.
 const ROWS_PER_TABLE = 3
 const MIN_TERMS = 4
 
@@ -39,14 +41,7 @@ export function findFindings(units: Unit[]): Finding[] {
     if (table) table.push(entry)
     else rows.set(entry.unit.table.id, [entry])
   }
-  const keptRows = new Set(
-    [...rows.values()].flatMap((entries) =>
-      [...entries]
-        .sort((a, b) => magnitude(b.unit) - magnitude(a.unit) || a.unit.position - b.unit.position)
-        .slice(0, ROWS_PER_TABLE)
-        .map((entry) => entry.unit),
-    ),
-  )
+  const keptRows = new Set([...rows.values()].flatMap((entries) => tellingRows(entries.map((entry) => entry.unit))))
   return scored
     .filter(({ unit }) => !unit.table || keptRows.has(unit))
     .sort((a, b) => b.score - a.score || a.unit.position - b.unit.position)
@@ -70,4 +65,26 @@ function scoreOf(unit: Unit) {
   if (unit.kind === 'line' && !stated) return 0
   const subjects = SUBJECTS.filter((subject) => subject.test(unit.text)).length
   return Math.min(stated, 4) * 2 + Math.min(figures.dates, 2) + (obligation ? 2 : 0) + subjects + (unit.table ? 1 : 0)
+}
+
+/**
+ * The rows of one table worth a finding: its largest items, and every item whose share is one a
+ * buyer weighs as a concentration (so the list never stops just above a customer that matters),
+ * and its totals.
+ */
+function tellingRows(rows: Unit[]): Unit[] {
+  const items = rows.filter(
+    (unit) => !REMAINDER.test(unit.table!.cells[0] ?? '') && !TOTAL.test(unit.table!.cells[0] ?? ''),
+  )
+  const largest = [...items].sort((a, b) => magnitude(b) - magnitude(a) || a.position - b.position)
+  const isShare = (unit: Unit) => {
+    const column = keyColumn(unit)
+    return column !== undefined && SHARE_HEADER.test(unit.table!.header[column] ?? '')
+  }
+  return [
+    ...largest.filter(
+      (unit, rank) => rank < ROWS_PER_TABLE || (isShare(unit) && magnitude(unit) >= ONE_CUSTOMER_MEDIUM),
+    ),
+    ...rows.filter((unit) => TOTAL.test(unit.table!.cells[0] ?? '')),
+  ]
 }

@@ -11,8 +11,8 @@ import type { ApiConfig } from '../../config'
 import { askForJson, UnusableAnswer } from '../json-answer'
 import { analyze } from '../retrieval/analyzer'
 import { figureCount } from './figures'
+import { proseSentences } from './prose'
 import type { AnalysisBodies, AnalysisChunk, AnalysisInput, Source } from './types'
-import { sentencesOf } from './units'
 
 // The chunks the model is given: the document's most telling ones, as many as fit a small local
 // model's context beside the instructions (~5,000 tokens of text).
@@ -215,10 +215,10 @@ function quoteFrom(chunkText: string, said: Array<string | undefined>): string {
   }
   const terms = new Set(said.flatMap((candidate) => (candidate ? analyze(candidate) : [])))
   let best = { sentence: flat.slice(0, 300), overlap: -1 }
-  for (const line of chunkText.split('\n'))
-    for (const sentence of sentencesOf(line)) {
-      const overlap = new Set(analyze(sentence).filter((term) => terms.has(term))).size
-      if (overlap > best.overlap) best = { sentence, overlap }
-    }
+  // Sentences whole: split line by line, a wrapped sentence was quoted up to its first line break.
+  for (const sentence of proseSentences(chunkText)) {
+    const overlap = new Set(analyze(sentence).filter((term) => terms.has(term))).size
+    if (overlap > best.overlap) best = { sentence, overlap }
+  }
   return best.sentence
 }

@@ -8,6 +8,13 @@ import type { AnalysisBodies, AnalysisInput } from './types'
 import { unitsOf } from './units'
 
 /**
+ * The offline analysis's edition, kept with each result it stores. Raised whenever what it reads or
+ * says changes, so results stored by an earlier one are computed again rather than answered: 2 reads
+ * sentences whole across line, chunk and page breaks, and names CSV and sheet rows in words.
+ */
+export const OFFLINE_ENGINE = 2
+
+/**
  * The offline analysis: computed from the document's sentences and table rows alone, the same every
  * time for the same text, and never more than the text supports (no risk stated, none reported).
  */

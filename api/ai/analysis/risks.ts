@@ -1,7 +1,7 @@
 import { RISK_CATEGORIES, type RiskCategory, type RiskLevel } from '../../../shared/analysis'
 import { datesIn, durationsIn, monthsBetween, percentValue, spanText } from './figures'
 import type { Risk } from './types'
-import { sourceOf, type Unit } from './units'
+import { REMAINDER, SHARE_HEADER, sourceOf, TOTAL, type Unit } from './units'
 
 /** A risk found, with what its recommendation needs to be specific. */
 export interface FoundRisk extends Risk {
@@ -12,7 +12,7 @@ export interface FoundRisk extends Risk {
 
 // Thresholds a buyer's due diligence applies to one customer's share of revenue, and to a few together.
 const ONE_CUSTOMER_HIGH = 25
-const ONE_CUSTOMER_MEDIUM = 10
+export const ONE_CUSTOMER_MEDIUM = 10
 const FEW_CUSTOMERS_MEDIUM = 50
 // A contract or lease that ends within this many months of the document's date.
 const ENDS_SOON_HIGH = 12
@@ -320,9 +320,7 @@ const REASSURING =
   /\bno\s+(?:single\s+|one\s+|other\s+)?(?:customer|client|account)\b|\bnone of (?:our|the|its) (?:customers|clients)\b/i
 /** "less than 5% of revenue": a ceiling, not a share. */
 const CEILING = /\b(?:less than|fewer than|below|under|at most|no more than|up to)\s*$/i
-const SHARE_HEADER = /share|%|percent|mix/i
 const CUSTOMER_HEADER = /customer|client|account|name|buyer|distributor/i
-const NOT_A_CUSTOMER = /^(?:other|others|all other|rest|remaining|total|sum|subtotal|grand total)\b/i
 
 /** A customer's share of revenue above a threshold, from a sentence or a row of a customer table. */
 function customerConcentration(unit: Unit): RiskDraft[] {
@@ -331,7 +329,7 @@ function customerConcentration(unit: Unit): RiskDraft[] {
     if (!CUSTOMER_HEADER.test(header[0] ?? '') && !header.some((cell) => /customer|client/i.test(cell))) return []
     const column = header.findIndex((cell, index) => index > 0 && SHARE_HEADER.test(cell))
     const name = cells[0] ?? ''
-    if (column < 0 || !name || NOT_A_CUSTOMER.test(name) || !/%|^\d/.test(cells[column] ?? '')) return []
+    if (column < 0 || !name || REMAINDER.test(name) || TOTAL.test(name) || !/%|^\d/.test(cells[column] ?? '')) return []
     const share = percentValue(cells[column]!)
     const risk = oneCustomer(name, share)
     return risk ? [risk] : []

@@ -26,6 +26,13 @@ export interface Source {
   page_number: number | null
   sheet_name: string | null
   quote: string
+  /**
+   * For a row of a CSV or a spreadsheet, where it stands in words a reader finds it by: the sheet
+   * (a CSV's is the document's title), the row as the sheet counts them (the header row is 1) and
+   * the header of the column the item rests on, as a reader names it ("Share of revenue (%)").
+   * Absent for prose, and in results stored before it was kept.
+   */
+  cell?: { sheet: string; row: number; column: string | null }
 }
 
 export interface Sentence {

@@ -1,4 +1,6 @@
 import { analyze } from '../retrieval/analyzer'
+import { humaniseHeader } from './column-names'
+import { paragraphsOf, type ProseLine, sentencesOf, shortLine } from './prose'
 import type { AnalysisChunk, AnalysisInput, Source } from './types'
 
 /** A sentence of prose or a row of a table, with the chunk it was read from. */
@@ -7,44 +9,97 @@ export interface Unit {
   position: number
   /** A sentence of prose, a line standing alone (a heading, "Date: 14 March 2025"), or a table row. */
   kind: 'sentence' | 'line' | 'row'
+  /** The chunk it starts in: a sentence cut by a chunk's or a page's end goes on in the next. */
   chunk: AnalysisChunk
   /** The sentence, or the row as it stands in the text: what a source quotes. */
   quote: string
   /** The sentence, or the row told as "label — column: value; …". */
   text: string
   terms: string[]
-  table?: { header: string[]; cells: string[]; id: number }
+  table?: {
+    /** The column headers, as a reader names them. */
+    header: string[]
+    cells: string[]
+    id: number
+    /** For a CSV or a sheet: the sheet (the document, for a CSV) and the row as it counts them, the header row 1. */
+    place?: { sheet: string; row: number }
+  }
 }
 
 const PIPE_OR_TAB = /\s\|\s|\t/
 const YEAR = /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d$/i
 const FIGURE_CELL = /^[-−(]?\s*[$€£]?\s*[-−(]?\s*\d[\d,.]*\s*(?:%|[kmb]n?|x)?\)?$/i
+/** A column holding each row's share of a whole. */
+export const SHARE_HEADER = /share|%|percent|mix|proportion/i
+/** Rows that sum up the others rather than being one of them. */
+export const REMAINDER = /^(?:other|others|all other|rest|remaining|sundry|misc(?:ellaneous)?)\b/i
+export const TOTAL = /^(?:total|sum|subtotal|sub-total|grand total)\b/i
 
 /** A cell past the label holding a number that is not a year. */
 export const hasFigure = (cells: string[]) =>
   cells.slice(1).some((cell) => FIGURE_CELL.test(cell.trim()) && !YEAR.test(cell.trim()))
 
-/** The first figure of a row past its label, to rank rows by size; 0 for a sentence. */
+const valueOf = (cell: string | undefined) =>
+  cell === undefined || YEAR.test(cell.trim()) ? Number.NaN : Number.parseFloat(cell.replace(/[^\d.-]/g, ''))
+
+/**
+ * The column a row is ranked and cited by: its share of the whole when the table has a share column
+ * (a customer list is read by share, not by the first figure, which may be a count or a year), else
+ * its first figure past the label.
+ */
+export function keyColumn(unit: Unit): number | undefined {
+  const table = unit.table
+  if (!table) return undefined
+  const share = table.header.findIndex((cell, index) => index > 0 && SHARE_HEADER.test(cell))
+  if (share > 0 && Number.isFinite(valueOf(table.cells[share]))) return share
+  const first = table.cells.findIndex((cell, index) => index > 0 && Number.isFinite(valueOf(cell)))
+  return first > 0 ? first : undefined
+}
+
+/** A row's figure in its key column, to rank rows by size; 0 for a sentence. */
 export function magnitude(unit: Unit) {
-  for (const cell of unit.table?.cells.slice(1) ?? []) {
-    const value = Number.parseFloat(cell.replace(/[^\d.-]/g, ''))
-    if (Number.isFinite(value) && !YEAR.test(cell.trim())) return value
+  const column = keyColumn(unit)
+  return column === undefined ? 0 : valueOf(unit.table!.cells[column])
+}
+
+export function sourceOf(unit: Unit): Source {
+  const source: Source = {
+    chunk_id: unit.chunk.id,
+    page_number: unit.chunk.pageNumber,
+    sheet_name: unit.chunk.sheetName,
+    quote: unit.quote,
+  }
+  const place = unit.table?.place
+  if (!place) return source
+  const column = keyColumn(unit)
+  return { ...source, cell: { ...place, column: column === undefined ? null : unit.table!.header[column] || null } }
+}
+
+// How far into the next chunk its start may repeat the last one's end (the chunker repeats one
+// sentence of at most 240 characters; ICU ends a sentence at every line break).
+const OVERLAP_MAX = 400
+
+/** How many characters at the start of `next` repeat the end of `previous`: the chunker's overlap. */
+function overlapOf(previous: string, next: string) {
+  const tail = previous.slice(-OVERLAP_MAX)
+  for (let at = 0; at < tail.length; at++) {
+    if (at > 0 && !/\s/.test(tail[at - 1]!)) continue
+    const repeated = tail.slice(at)
+    if (next.startsWith(repeated)) return repeated.length
   }
   return 0
 }
 
-export const sourceOf = (unit: Unit): Source => ({
-  chunk_id: unit.chunk.id,
-  page_number: unit.chunk.pageNumber,
-  sheet_name: unit.chunk.sheetName,
-  quote: unit.quote,
-})
-
 /**
- * The document's sentences and table rows in reading order. A sentence the chunker repeated at the
- * start of the next chunk (its overlap) is read once, from the chunk it was first in.
+ * The document's sentences and table rows in reading order. Prose is read as one text across chunks
+ * and pages: the chunker's overlap is dropped, and a sentence that a line, chunk or page break cuts
+ * is joined whole, cited from the chunk it starts in. A sentence repeated word for word is read once.
  */
-export function unitsOf({ chunks, tableHeaders }: Pick<AnalysisInput, 'chunks' | 'tableHeaders'>): Unit[] {
+export function unitsOf({
+  chunks,
+  tableHeaders,
+  title,
+}: Pick<AnalysisInput, 'chunks' | 'tableHeaders' | 'title'>): Unit[] {
   // A known table keeps its id in every chunk it was cut into (each repeats the header row).
   const headers = new Map(
     tableHeaders.map((header, index) => [header.trim(), { delimiter: delimiterOf(header), id: -(index + 1) }]),
@@ -52,31 +107,66 @@ export function unitsOf({ chunks, tableHeaders }: Pick<AnalysisInput, 'chunks' |
   const units: Unit[] = []
   const seen = new Set<string>()
   let tableId = 0
-  const short = shortLine(chunks)
-  for (const chunk of chunks) {
-    const add = (kind: Unit['kind'], quote: string, text: string, table?: Unit['table']) => {
-      const key = quote.replace(/\s+/g, ' ').toLowerCase()
-      if (seen.has(key)) return
-      seen.add(key)
-      units.push({ position: units.length, kind, chunk, quote, text, terms: analyze(text), table })
-    }
-    let prose: string[] = []
-    const flushProse = () => {
-      for (const { text, alone } of paragraphsOf(prose, short)) {
-        if (alone) add('line', text, text)
-        else for (const sentence of sentencesOf(text)) add('sentence', sentence, sentence)
+  const short = shortLine(chunks.map((chunk) => chunk.text))
+  const add = (chunk: AnalysisChunk, kind: Unit['kind'], quote: string, text: string, table?: Unit['table']) => {
+    const key = quote.replace(/\s+/g, ' ').toLowerCase()
+    if (seen.has(key)) return
+    seen.add(key)
+    units.push({ position: units.length, kind, chunk, quote, text, terms: analyze(text), table })
+  }
+  let prose: Array<ProseLine<AnalysisChunk>> = []
+  const flushProse = () => {
+    for (const paragraph of paragraphsOf(prose, short)) {
+      if (paragraph.alone) {
+        add(paragraph.lines[0]!.from, 'line', paragraph.text, paragraph.text)
+        continue
       }
-      prose = []
+      // Sentences come in order, so the line each starts in is found walking forward.
+      let cursor = 0
+      let line = 0
+      for (const sentence of sentencesOf(paragraph.text)) {
+        const at = paragraph.text.indexOf(sentence, cursor)
+        if (at >= 0) cursor = at + sentence.length
+        while (line + 1 < paragraph.lines.length && paragraph.lines[line + 1]!.at <= at) line++
+        add(paragraph.lines[line]!.from, 'sentence', sentence, sentence)
+      }
     }
+    prose = []
+  }
+  // Rows counted per known table and sheet, the header row being row 1.
+  const rowCounts = new Map<string, number>()
+  let previous: AnalysisChunk | undefined
+  for (const chunk of chunks) {
+    const samePage = previous?.pageNumber === chunk.pageNumber && previous?.sheetName === chunk.sheetName
+    if (previous?.sheetName !== chunk.sheetName) flushProse()
+    // The overlap goes, with the line break that ended it: a blank line after it is still a paragraph's end.
+    const text =
+      previous && samePage
+        ? chunk.text.slice(overlapOf(previous.text, chunk.text)).replace(/^[^\S\n]*\n/, '')
+        : chunk.text
+    let pageBreak = Boolean(previous) && !samePage
+    previous = chunk
+    const sheet = chunk.sheetName ?? title
     // A table is read from a known header row down, or as lines of cells split by " | " or tabs.
-    let table: { delimiter: string; header: string[]; known: boolean; sawFigure: boolean; id: number } | undefined
-    for (const raw of chunk.text.split('\n')) {
+    let table:
+      | { delimiter: string; header: string[]; known: boolean; sawFigure: boolean; id: number; counted?: string }
+      | undefined
+    for (const raw of text.split('\n')) {
       const line = raw.trim()
       const known = headers.get(line)
       if (known !== undefined) {
         flushProse()
         const { delimiter, id } = known
-        table = { delimiter, header: split(line, delimiter), known: true, sawFigure: true, id }
+        const counted = `${id} ${sheet}`
+        if (!rowCounts.has(counted)) rowCounts.set(counted, 1)
+        table = {
+          delimiter,
+          header: split(line, delimiter).map(humaniseHeader),
+          known: true,
+          sawFigure: true,
+          id,
+          counted,
+        }
         continue
       }
       const delimiter = table?.known
@@ -88,28 +178,37 @@ export function unitsOf({ chunks, tableHeaders }: Pick<AnalysisInput, 'chunks' |
           : ''
       if (!line || !delimiter || !line.includes(delimiter.trim() || '\t')) {
         table = undefined
-        if (line) prose.push(line)
+        if (line) prose.push({ text: line.replace(/\s+/g, ' '), from: chunk, pageBreak })
         else flushProse()
+        pageBreak = false
         continue
       }
       flushProse()
+      pageBreak = false
       const cells = split(line, delimiter)
       if (!table) {
         table = { delimiter, header: [], known: false, sawFigure: false, id: ++tableId }
       }
+      const row = table.counted === undefined ? undefined : rowCounts.get(table.counted)! + 1
+      if (table.counted !== undefined) rowCounts.set(table.counted, row!)
       // Rows read before a table's first figure are its header.
       if (!table.sawFigure && !hasFigure(cells)) {
         table.header = table.header.length
           ? table.header.map((cell, index) => `${cell} ${cells[index] ?? ''}`.trim())
-          : cells
+          : cells.map(humaniseHeader)
         continue
       }
       table.sawFigure = true
       if (hasFigure(cells))
-        add('row', line, rowText(table.header, cells), { header: table.header, cells, id: table.id })
+        add(chunk, 'row', line, rowText(table.header, cells), {
+          header: table.header,
+          cells,
+          id: table.id,
+          place: row === undefined ? undefined : { sheet, row },
+        })
     }
-    flushProse()
   }
+  flushProse()
   return units
 }
 
@@ -134,80 +233,4 @@ function rowText(header: string[], cells: string[]) {
     .filter(Boolean)
   const named = header[0] && /^(?:19|20)\d\d$/.test(label ?? '') ? `${header[0]} ${label}` : label
   return `${named ?? ''} — ${pairs.join('; ')}`
-}
-
-// A line that ends a paragraph of its own: a heading, a label line ("Date: 14 March 2025"), a list item.
-const HEADING = /^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[-•*·])\s/
-const ENDS_SENTENCE = /[.!?:;]["”’')\]]?$/
-
-const SHORT = 80
-const SHORT_SHARE = 0.7
-// Lines at least this long make every line short under 80 characters alike: counted as this long.
-const LONG_ENOUGH = Math.ceil(SHORT / SHORT_SHARE)
-
-/**
- * How long a line may be and still end its paragraph: 80 characters, or less in a document set in
- * narrow columns, whose wrapped lines are all short (measured on its longer lines, the 90th
- * percentile). Lengths are counted, not sorted: sorting a million one-letter lines took 600 ms.
- */
-function shortLine(chunks: AnalysisChunk[]) {
-  const counts = new Uint32Array(LONG_ENOUGH + 1)
-  let lines = 0
-  for (const chunk of chunks) {
-    for (const line of chunk.text.split('\n')) {
-      const length = line.trim().length
-      if (length === 0) continue
-      counts[Math.min(length, LONG_ENOUGH)]!++
-      lines++
-    }
-  }
-  let long = 0
-  for (let below = 0, rank = Math.floor(lines * 0.9); long <= LONG_ENOUGH; long++) {
-    below += counts[long]!
-    if (below > rank) break
-  }
-  return lines ? Math.min(SHORT, SHORT_SHARE * long) : 0
-}
-
-/** Lines joined back into paragraphs: a line that fills the width was wrapped; a short one ends its paragraph. */
-function paragraphsOf(lines: string[], short: number): Array<{ text: string; alone: boolean }> {
-  const paragraphs: Array<{ text: string; alone: boolean }> = []
-  let current = ''
-  const flush = () => {
-    if (current) paragraphs.push({ text: current, alone: false })
-    current = ''
-  }
-  for (const line of lines) {
-    const listed = HEADING.test(line)
-    if (listed) flush()
-    const ends = ENDS_SENTENCE.test(line)
-    if (!ends && !current && (listed || line.length < short)) {
-      paragraphs.push({ text: line, alone: true })
-      continue
-    }
-    current = current ? `${current} ${line}` : line
-    if (ends || line.length < short) flush()
-  }
-  flush()
-  return paragraphs
-}
-
-const ABBREVIATION =
-  /\b(?:Mr|Mrs|Ms|Dr|Prof|St|No|Inc|Ltd|Co|Corp|vs|etc|e\.g|i\.e|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/i
-
-/** Sentence ends: . ! ? followed by a space and a capital, digit or quote, not after a common abbreviation. */
-export function sentencesOf(text: string): string[] {
-  const pieces = text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9£$€])/)
-    .map((sentence) => sentence.trim())
-  const sentences: string[] = []
-  for (const piece of pieces) {
-    const previous = sentences.at(-1)
-    // Its last characters alone (the longest abbreviation, its dot and the character before): the
-    // pattern ends at `$` but is tried from every start, and a sentence of many "Mr. A" grows.
-    if (previous && ABBREVIATION.test(previous.slice(-10))) sentences[sentences.length - 1] = `${previous} ${piece}`
-    else if (piece.length > 1) sentences.push(piece)
-  }
-  return sentences
 }

@@ -1,3 +1,4 @@
+import { sourcePlace } from '#shared/analysis'
 import { ExportLinks } from '~/components/export-links'
 import { formatDateTime } from '~/utils/format'
 
@@ -60,12 +61,8 @@ export function AnalysisResultPane({ result, heading: Title = 'h3' }: { result: 
   )
 }
 
-/** Where in the document a passage is: its page, its sheet, or just "Passage" for text without pages. */
-function locationOf(source: AnalysisSource) {
-  if (source.page_number !== null) return `Page ${source.page_number}`
-  if (source.sheet_name) return `Sheet ${source.sheet_name}`
-  return 'Passage'
-}
+/** Where in the document a passage is: its row and column, page or sheet; "Passage" for text without any. */
+const locationOf = (source: AnalysisSource) => sourcePlace(source) ?? 'Passage'
 
 /** A link to the item's passage; its name says which item it is the source of, as several share a page. */
 function SourceLink({ documentId, source, of }: { documentId: number; source: AnalysisSource; of: string }) {
