@@ -24,9 +24,16 @@ const TEAM = new RegExp(
   'i',
 )
 const ASKED = new RegExp(
-  String.raw`\b(?:can you|could you|would you|will you|please)\s+(?:also\s+|please\s+|just\s+)?(${WORK}.*)`,
+  String.raw`\b(?:can you|could you|would you|will you|why don't you|please)\s+(?:also\s+|please\s+|just\s+)?(${WORK}.*)`,
   'i',
 )
+// A task given rather than asked for: "Mark, you'll need to sign the letter".
+const TOLD = new RegExp(
+  String.raw`\b(?:you'll|you will|you need to|you have to|you're going to|you are going to)\s+(?:also\s+|need to\s+|have to\s+)?(${WORK}.*)`,
+  'i',
+)
+// What "you'll" says of these is a forecast, not a task: "you'll get a lower multiple", "you'll pay less tax".
+const FORECAST = /^(?:get|find|run|bring|pull|close|pay|build|complete|finish)\b/i
 // A name starts where no letter, apostrophe or hyphen is before it: with `\b` alone, each capital of
 // "A-A-A-…" started a name running to the end of the run, quadratic in its length.
 const NAMED = new RegExp(
@@ -50,6 +57,14 @@ function hasObject(task: string) {
   const rest = task.replace(VERB_FIRST, '').toLowerCase()
   const words = rest.match(/[\p{L}\p{N}$€£][\p{L}\p{N}'’-]*/gu) ?? []
   return words.some((word) => !STOP_WORDS.has(word) && !EMPTY.has(word))
+}
+
+/** A task asked of, or given to, whoever the sentence speaks to. */
+function askedOf(said: string) {
+  const asked = ASKED.exec(said)
+  if (asked) return asked
+  const told = TOLD.exec(said)
+  return told && !FORECAST.test(told[1]!) ? told : null
 }
 
 // A group's "let's" before these is talk about the meeting itself: "let's look at", "let's go through".
@@ -90,9 +105,10 @@ function named(task: string, { you, me }: { you?: string; me?: string }) {
 }
 
 /**
- * Commitments made in the meeting: "I'll send the valuation by Friday" is the speaker's, "Can you
- * share the leases?" is whoever the turn speaks to (by name, or the other side of a two-person
- * exchange; else no one), "Tom will draft the letter" is Tom's, "Let's schedule a call" everyone's.
+ * Commitments made in the meeting: "I'll send the valuation by Friday" is the speaker's; "Can you
+ * share the leases?" and "you'll need to sign" are whoever the turn speaks to (by name, or the
+ * other side of a two-person exchange; else no one); "Tom will draft the letter" is Tom's; "Let's
+ * schedule a call" everyone's.
  * The due date is read against the meeting's date.
  */
 export function actionItemsOf(
@@ -120,22 +136,18 @@ export function actionItemsOf(
     // Curly apostrophes as typed ones: the patterns spell "I'll" one way.
     const said = sentence.text.replace(/’/g, "'")
     let match
-    let item: { assignee: string | null; task: string; text: string } | undefined
-    if ((match = SELF.exec(said)))
-      item = { assignee: sentence.speaker, task: match[1]!, text: named(match[1]!, { you }) }
-    else if ((match = ASKED.exec(said)))
-      item = { assignee: you ?? null, task: match[1]!, text: named(match[1]!, { me: sentence.speaker }) }
+    let item: { assignee: string | null; task: string; names: { you?: string; me?: string } } | undefined
+    if ((match = SELF.exec(said))) item = { assignee: sentence.speaker, task: match[1]!, names: { you } }
+    else if ((match = askedOf(said))) item = { assignee: you ?? null, task: match[1]!, names: { me: sentence.speaker } }
     else if ((match = NAMED.exec(said)) && personNamed(match[1]!))
-      item = {
-        assignee: personNamed(match[1]!)!,
-        task: match[2]!,
-        text: named(match[2]!, { you, me: sentence.speaker }),
-      }
+      item = { assignee: personNamed(match[1]!)!, task: match[2]!, names: { you, me: sentence.speaker } }
     else if ((match = TEAM.exec(said)) && !(/^let/i.test(match[1]!) && DISCUSSION.test(match[2]!)))
-      item = { assignee: EVERYONE, task: match[2]!, text: named(match[2]!, { you }) }
+      item = { assignee: EVERYONE, task: match[2]!, names: { you } }
     if (!item) continue
-    const end = NEXT_CLAUSE.exec(item.text)?.index ?? item.text.length
-    const text = cleanSentence(item.text.slice(0, end))
+    // The task as it was written (every pattern's task runs to the sentence's end), apostrophes and all.
+    const task = named(sentence.text.slice(said.length - item.task.length), item.names)
+    const end = NEXT_CLAUSE.exec(task)?.index ?? task.length
+    const text = cleanSentence(task.slice(0, end))
     if (!hasObject(text)) continue
     const key = JSON.stringify([text.toLowerCase(), item.assignee])
     if (seen.has(key)) continue

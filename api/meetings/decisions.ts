@@ -4,9 +4,9 @@ import { cleanSentence, type Sentence, wordCount } from './sentences'
 const DECISIONS = 20
 
 // How a meeting says it settled something.
-const DECIDED = new RegExp(
+export const DECIDED = new RegExp(
   [
-    String.raw`\bwe(?:'ve| have)? (?:all |both )?(?:agreed|decided|settled)\b`,
+    String.raw`\bwe(?:'ve| have|'re| are)? (?:all |both )?(?:agreed|decided|settled)\b`,
     String.raw`\b(?:agreed|decided) (?:to|that|on)\b`,
     String.raw`\b(?:let's|let us|we'll|we will|we're going to|we are going to) (?:go ahead with|go with|stick with|proceed with|move forward with)\b`,
     String.raw`\bwe(?:'re| are) going with\b`,
@@ -48,7 +48,10 @@ export function decisionsOf(segments: Segment[], sentences: Sentence[], { timed 
     const before = sentences[index - 1]
     const pointing = wordCount(said) <= SHORT && (POINTING.test(said) || match[0].length === said.trim().length)
     if (pointing && taken.has(index - 1)) return
-    const text = pointing && before ? `${cleanSentence(before.text)}: ${cleanSentence(said)}` : cleanSentence(said)
+    const text =
+      pointing && before
+        ? `${cleanSentence(before.text)}: ${cleanSentence(sentence.text)}`
+        : cleanSentence(sentence.text)
     const key = text.toLowerCase()
     if (seen.has(key)) return
     seen.add(key)

@@ -1,6 +1,6 @@
 import type { ActionItem, Decision, Segment } from '../../shared/meetings'
 import { actionItemsOf } from './action-items'
-import { decisionsOf } from './decisions'
+import { DECIDED, decisionsOf } from './decisions'
 import { keywordsOf } from './keywords'
 import { type Sentence, sentencesOf, wordCount } from './sentences'
 
@@ -17,8 +17,9 @@ const SUMMARY_SENTENCES = 6
 // A figure: an amount, a share, a multiple, a year or a count with its unit.
 const FIGURE =
   /[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|million|m\b|mm\b|billion|bn\b|k\b|thousand|years?|months?|weeks?|days?|employees|customers|units)|\b(?:19|20)\d{2}\b/i
+// Not "will": said of anything ("a buyer will want to see it"), it chose small talk over decisions.
 const DECISION =
-  /\b(?:agree[ds]?|decided?|decision|will|plan(?:s|ned)?|propose[ds]?|target|goal|deadline|need to|must|next steps?|commit(?:ted)?|recommend(?:ed)?)\b/i
+  /\b(?:agree[ds]?|decided?|decision|go(?:ing)? with|plan(?:s|ned)?|propose[ds]?|target|goal|deadline|need to|must|next steps?|commit(?:ted)?|recommend(?:ed)?)\b/i
 
 /**
  * The turns that carry the meeting: sentences with figures and decisions, the most telling first
@@ -32,11 +33,9 @@ function summaryOf(sentences: Sentence[]) {
       // line of a million digits would take its square.
       const figure = FIGURE.test(sentence.text.slice(0, 1000))
       const question = sentence.text.endsWith('?')
-      const score =
-        (figure ? 2 : 0) +
-        (DECISION.test(sentence.text) ? 2 : 0) +
-        (length >= 8 && length <= 45 ? 1 : 0) -
-        (question && !figure ? 2 : 0)
+      // What was settled outranks what was only talked of: the summary keeps the meeting's outcome.
+      const decided = DECIDED.test(sentence.text) ? 3 : DECISION.test(sentence.text) ? 2 : 0
+      const score = (figure ? 2 : 0) + decided + (length >= 8 && length <= 45 ? 1 : 0) - (question && !figure ? 2 : 0)
       return { sentence, index, score, length }
     })
     .filter((entry) => entry.length >= 5 && entry.score >= 2)

@@ -18,7 +18,7 @@ const FILLER = `yes yeah yep okay ok alright good great fine nice glad happy tha
   idea ideas part parts something anything everything nothing someone anyone else sense call calls meeting minute
   minutes hour hours tomorrow yesterday later soon next last first second third back went go goes done doing
   new old long short whole half quite enough already always never ever often usually though although whether
-  afterwards add adds added`
+  afterwards add adds added came busy aside wrap otherwise decision decisions`
 // A figure's words: they belong to the number beside them, not to a subject of the meeting.
 const FIGURE_WORDS = `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
   sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand
@@ -80,7 +80,8 @@ export function keywordsOf(segments: Segment[], people: string[]) {
       form: [...term.forms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
       score: term.count * (key.includes(' ') ? PHRASE_WEIGHT : 1),
     }))
-    .sort((a, b) => b.score - a.score || a.form.localeCompare(b.form))
+    // Of terms said as often, the longer first: "holdback" tells more than "buyer".
+    .sort((a, b) => b.score - a.score || b.form.length - a.form.length || a.form.localeCompare(b.form))
   const chosen: typeof ranked = []
   for (const entry of ranked) {
     if (chosen.length === KEYWORDS) break

@@ -108,6 +108,9 @@ describe('what a realistic meeting said', async () => {
       expect(point.length).toBeLessThan(300)
     }
     expect(insights.summary).toContain('18.6 million')
+    // What was settled makes the summary; the small talk does not.
+    expect(insights.summary).toContain('push for a seller note')
+    expect(insights.summary).not.toMatch(/lake|fish|traffic|bridge/)
     const notes = closingNotes(insights)
     expect(notes).toContain(`**Summary**\n\n${points.map((point) => `- ${point}`).join('\n')}`)
     expect(notes).toContain('**Decisions**\n\n- We agreed last time that customer concentration is the first thing')
@@ -160,6 +163,52 @@ describe('who is asked, when the turn does not make it clear', () => {
       { text: 'We agreed to use the share sale structure', speaker: 'Tom Becker', time: null },
     ])
     expect(recordedSeconds).toBeNull()
+  })
+})
+
+describe('other ways a meeting says the same things', () => {
+  const ESCROW = [
+    'WEBVTT',
+    '',
+    '00:00:10.000 --> 00:00:30.000',
+    '<v Anna Berg>Let’s dive in. The buyer came back at $4.2 million, with 12 percent held back in escrow.',
+    '',
+    '00:00:31.000 --> 00:00:45.000',
+    '<v Mark Diaz>Twelve percent is a lot of money to keep percent aside. Can we push the escrow to 8 percent?',
+    '',
+    '00:00:46.000 --> 00:01:10.000',
+    '<v Anna Berg>I’m going to call their counsel tomorrow about the escrow. Sue, could you pull the working capital numbers? You’ll get a lower multiple otherwise.',
+    '',
+    '00:01:11.000 --> 00:01:20.000',
+    "<v Sue Kim>Sure thing. I'll get that to you by Thursday.",
+    '',
+    '00:01:21.000 --> 00:01:40.000',
+    '<v Anna Berg>So we’re agreed: we counter with 8 percent escrow. Mark, you’ll need to sign the updated engagement letter.',
+    '',
+    '00:01:41.000 --> 00:01:50.000',
+    '<v Mark Diaz>Fine. Why don’t you send it to me and Sue tonight?',
+    '',
+    '00:01:51.000 --> 00:02:05.000',
+    '<v Anna Berg>Will do. The decision is to keep the working capital peg where it is.',
+    '',
+  ].join('\n')
+
+  it('finds tasks given, asked and taken on, not forecasts, and the decisions as said', async () => {
+    const { insights, recordedSeconds } = await read(ESCROW, [])
+    expect(insights.actionItems.map(({ text, assignee }) => ({ text, assignee }))).toEqual([
+      { text: 'Call their counsel tomorrow about the escrow', assignee: 'Anna Berg' },
+      { text: 'Pull the working capital numbers', assignee: 'Sue Kim' },
+      { text: 'Get that to Anna Berg by Thursday', assignee: 'Sue Kim' },
+      { text: 'Sign the updated engagement letter', assignee: 'Mark Diaz' },
+      { text: 'Send it to Mark Diaz and Sue tonight', assignee: 'Anna Berg' },
+    ])
+    expect(insights.decisions).toEqual([
+      { text: 'We’re agreed: we counter with 8 percent escrow', speaker: 'Anna Berg', time: 81 },
+      { text: 'The decision is to keep the working capital peg where it is', speaker: 'Anna Berg', time: 111 },
+    ])
+    expect(insights.keywords.slice(0, 2)).toEqual(['working capital', 'escrow'])
+    for (const keyword of insights.keywords) expect(keyword).not.toMatch(/percent|million|twelve|keep/)
+    expect(recordedSeconds).toBe(125)
   })
 })
 
