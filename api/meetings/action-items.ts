@@ -46,7 +46,7 @@ const VERB_FIRST = new RegExp(String.raw`^${WORK}\s*`, 'i')
 const EMPTY = new Set(
   `it this that them these those one ones thing things stuff something anything everything there here started going
   done back ahead moving rolling ball touch sure okay right away now later today soon real quick quickly over together
-  bit little more both all next week weeks month months day days today tomorrow tonight morning afternoon evening
+  bit little more both all next week weeks month months day days tomorrow tonight morning afternoon evening
   monday tuesday wednesday thursday friday saturday sunday end asap first last time`.split(/\s+/),
 )
 /**
