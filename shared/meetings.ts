@@ -37,12 +37,41 @@ export interface Segment {
   text: string
 }
 
-/** Spec §3 "Action item": who will do what, by when (an ISO date, or null when none was said). */
+/**
+ * Spec §3 "Action item": who will do what, by when (an ISO date, or null when none was said). The
+ * assignee is null when the transcript does not make clear who was asked: a guess would send the
+ * work to the wrong person.
+ */
 export interface ActionItem {
   text: string
-  assignee: string
+  assignee: string | null
   dueDate: string | null
 }
+
+/** What the meeting settled, as said, by whom and when (seconds from its start; null when the file gave no times). */
+export interface Decision {
+  text: string
+  speaker: string
+  time: number | null
+}
+
+/** mm:ss, or h:mm:ss past the hour (spec §2: the transcript's timestamps), on the page and in a conversation. */
+export function clock(seconds: number) {
+  const whole = Math.floor(seconds)
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60]
+  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+  return h ? `${h}:${mmss}` : mmss
+}
+
+/**
+ * A summary's points: it is stored one point a line, so that the page can list them and a
+ * conversation show them as a Markdown list rather than one run-on paragraph.
+ */
+export const summaryPoints = (summary: string) =>
+  summary
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
 
 /** The most participants a meeting is scheduled with. */
 export const MAX_PARTICIPANTS = 50

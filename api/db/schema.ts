@@ -19,7 +19,7 @@ import type { AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation } from '../../shared/cells'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
-import type { ActionItem, MeetingStatus, Participant, Segment } from '../../shared/meetings'
+import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '../../shared/meetings'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 import type { AnalysisBody } from '../ai/analysis/types'
 
@@ -554,6 +554,8 @@ export const meetings = pgTable(
     title: text('title').notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
+    /** How long the meeting ran by its transcript's times; null until a transcript with times is read. */
+    recordedSeconds: integer('recorded_seconds'),
     participants: jsonb('participants').$type<Participant[]>().notNull().default([]),
     status: text('status').$type<MeetingStatus>().notNull().default('scheduled'),
     /** The uploaded recording's storage key (the SHA-256 of its bytes, shared by equal files); never shown. */
@@ -589,6 +591,7 @@ export const transcripts = pgTable('transcripts', {
   summary: text('summary').notNull().default(''),
   keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
   actionItems: jsonb('action_items').$type<ActionItem[]>().notNull().default([]),
+  decisions: jsonb('decisions').$type<Decision[]>().notNull().default([]),
   createdAt: createdAt(),
 })
 

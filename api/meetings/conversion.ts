@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm'
 
-import { type ActionItem, type Participant, roleGroupOf } from '../../shared/meetings'
+import {
+  type ActionItem,
+  clock,
+  type Decision,
+  type Participant,
+  roleGroupOf,
+  summaryPoints,
+} from '../../shared/meetings'
 import type { Deps, OrgCaller } from '../context'
 import { conversationPayload } from '../conversations/payload'
 import { conversations, type meetings, messages, type SPEAKER_ROLES, transcripts } from '../db/schema'
@@ -35,12 +42,34 @@ const formatDueDate = (date: string) =>
     year: 'numeric',
   })
 
-/** The closing message: the meeting's summary and its action items, in Markdown as answers are. */
-export function closingNotes(summary: string, actionItems: ActionItem[]) {
-  const parts = [`**Summary**\n\n${summary || 'No summary was found in this transcript.'}`]
+/**
+ * The closing message: the meeting's summary, its decisions and its action items, in Markdown as
+ * answers are. The summary is a list, a point a line: its lines joined would read as one paragraph.
+ */
+export function closingNotes({
+  summary,
+  decisions,
+  actionItems,
+}: {
+  summary: string
+  decisions: Decision[]
+  actionItems: ActionItem[]
+}) {
+  const points = summaryPoints(summary)
+  const parts = [
+    `**Summary**\n\n${points.length ? points.map((point) => `- ${point}`).join('\n') : 'No summary was found in this transcript.'}`,
+  ]
+  if (decisions.length) {
+    const made = decisions.map(
+      (decision) =>
+        `- ${decision.text} (${decision.speaker}${decision.time === null ? '' : `, at ${clock(decision.time)}`})`,
+    )
+    parts.push(`**Decisions**\n\n${made.join('\n')}`)
+  }
   if (actionItems.length) {
     const items = actionItems.map(
-      (item) => `- ${item.text} (${item.assignee}${item.dueDate ? `, due ${formatDueDate(item.dueDate)}` : ''})`,
+      (item) =>
+        `- ${item.text} (${item.assignee ?? 'Unassigned'}${item.dueDate ? `, due ${formatDueDate(item.dueDate)}` : ''})`,
     )
     parts.push(`**Action items**\n\n${items.join('\n')}`)
   }
@@ -67,7 +96,7 @@ export async function convertToConversation(deps: Deps, caller: OrgCaller, meeti
   const closing = {
     role: 'assistant' as const,
     speaker: null,
-    content: closingNotes(transcript.summary, transcript.actionItems),
+    content: closingNotes(transcript),
     createdAt: new Date(start + Math.round((transcript.segments.at(-1)?.endTime ?? 0) * 1000)),
   }
   const rows = [...turns, closing]

@@ -7,7 +7,9 @@ export const meetingPayload = (row: typeof meetings.$inferSelect) => ({
   id: meetingKey(row.id),
   title: row.title,
   date: row.scheduledAt.toISOString(),
-  duration: row.durationMinutes,
+  /** Minutes: how long the meeting ran by its transcript's times, else how long it was scheduled for. */
+  duration: row.recordedSeconds === null ? row.durationMinutes : Math.max(1, Math.round(row.recordedSeconds / 60)),
+  durationSource: row.recordedSeconds === null ? ('scheduled' as const) : ('transcript' as const),
   participants: row.participants.map((participant) => ({ ...participant, roleGroup: roleGroupOf(participant.role) })),
   status: row.status,
   recordingUrl: row.recordingKey ? `/api/meetings/${meetingKey(row.id)}/recording/` : null,
@@ -37,4 +39,5 @@ export const transcriptPayload = (row: typeof transcripts.$inferSelect) => ({
   summary: row.summary,
   keywords: row.keywords,
   actionItems: row.actionItems,
+  decisions: row.decisions,
 })

@@ -11,7 +11,7 @@ import { readTranscriptInThread } from './transcript-worker'
  * is parsed and all of that worked out offline in a worker thread; a file that is no transcript
  * throws TranscriptError. With `ANSWER_PROVIDER=openai` the configured model writes the insights,
  * and the offline ones stand in for whatever it gets wrong; `insightsSource` says whose summary it
- * is (it is not stored).
+ * is (it is not stored). `recordedSeconds` is how long the meeting ran, stored with the meeting.
  */
 export async function processTranscript(
   meeting: { participants: Participant[]; scheduledAt: Date },
@@ -27,6 +27,7 @@ export async function processTranscript(
   const { insightsSource, ...insights } = await insightsOf(reading, meeting.scheduledAt, config)
   return {
     participants: reading.participants,
+    recordedSeconds: reading.recordedSeconds,
     transcript: {
       format: reading.format,
       fileName,
@@ -39,18 +40,21 @@ export async function processTranscript(
 }
 
 async function insightsOf(
-  { segments, participants, insights: offline }: TranscriptReading,
+  { segments, participants, timesEstimated, insights: offline }: TranscriptReading,
   meetingDate: Date,
   config: ApiConfig | undefined,
 ): Promise<TranscriptInsights & { insightsSource: 'llm' | 'offline' }> {
   const written =
-    config?.ANSWER_PROVIDER === 'openai' ? await llmInsights(config, { segments, participants, meetingDate }) : null
+    config?.ANSWER_PROVIDER === 'openai'
+      ? await llmInsights(config, { segments, participants, meetingDate, timed: !timesEstimated })
+      : null
   if (!written) return { ...offline, insightsSource: 'offline' }
   // A field set the model gave nothing usable for (every action item for someone not there) is the offline one.
   return {
     summary: written.summary,
     keywords: written.keywords ?? offline.keywords,
     actionItems: written.actionItems ?? offline.actionItems,
+    decisions: written.decisions ?? offline.decisions,
     insightsSource: 'llm',
   }
 }

@@ -25,6 +25,7 @@ export async function giveSampleMeetings(tx: Database, organizationId: number, n
         title: sample.title,
         scheduledAt,
         durationMinutes: sample.duration,
+        recordedSeconds: processed?.recordedSeconds ?? null,
         participants: processed?.participants ?? participants,
         status: processed ? 'processed' : 'scheduled',
       })

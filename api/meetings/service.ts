@@ -152,12 +152,20 @@ export async function storeTranscript(
   upload: TranscriptSource & { fileName: string },
   { recordingKey }: { recordingKey?: string } = {},
 ) {
-  const { participants, transcript } = await processTranscript(meeting, upload, { config: deps.config })
+  const { participants, recordedSeconds, transcript } = await processTranscript(meeting, upload, {
+    config: deps.config,
+  })
   const values = { ...transcript, createdAt: deps.clock.now() }
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(meetings)
-      .set({ participants, status: 'processed', transcriptionError: null, updatedAt: deps.clock.now() })
+      .set({
+        participants,
+        recordedSeconds,
+        status: 'processed',
+        transcriptionError: null,
+        updatedAt: deps.clock.now(),
+      })
       .where(
         and(
           eq(meetings.id, meeting.id),

@@ -20,7 +20,18 @@ export interface TranscriptReading {
   participants: Participant[]
   /** The segments, each speaker named as their participant is. */
   segments: Segment[]
+  /** How long the meeting ran by the file's times; null when it gave none. */
+  recordedSeconds: number | null
   insights: TranscriptInsights
+}
+
+/**
+ * To the end of the last turn, when the file gave times. Estimated times say how long the words
+ * take to read aloud, not how long the meeting was: the scheduled length then stands.
+ */
+function recordedSecondsOf({ segments, timesEstimated }: ParsedTranscript) {
+  if (timesEstimated || !segments.length) return null
+  return Math.round(segments.reduce((last, segment) => Math.max(last, segment.endTime), 0))
 }
 
 /** Parses a file (throwing TranscriptError), matches its speakers and works out its insights. */
@@ -32,6 +43,11 @@ export async function readTranscript({ source, participants, meetingDate }: Tran
     timesEstimated: parsed.timesEstimated,
     participants: matched.participants,
     segments: matched.segments,
-    insights: await transcriptInsights(matched.segments, meetingDate),
+    recordedSeconds: recordedSecondsOf(parsed),
+    insights: await transcriptInsights(matched.segments, {
+      meetingDate,
+      people: matched.participants.map((participant) => participant.name),
+      timed: !parsed.timesEstimated,
+    }),
   } satisfies TranscriptReading
 }

@@ -37,7 +37,13 @@ export default function MeetingDetail() {
   return (
     <MeetingView meeting={meeting} transcript={transcript} fullTranscript={false}>
       {canManage ? (
-        <TranscriptUploadForm lastResult={lastResult} replacing={Boolean(transcript)} maxRecordingMb={maxRecordingMb} />
+        // A new form for each version of the meeting: once a file is processed, the field no longer shows it.
+        <TranscriptUploadForm
+          key={meeting.updatedAt}
+          lastResult={lastResult}
+          replacing={Boolean(transcript)}
+          maxRecordingMb={maxRecordingMb}
+        />
       ) : null}
     </MeetingView>
   )

@@ -15,10 +15,12 @@ const MeetingShape = z.object({
   title: z.string(),
   date: z.string(),
   duration: z.number(),
+  durationSource: z.enum(['scheduled', 'transcript']),
   status: z.enum(['scheduled', 'processing', 'processed']),
   participants: z.array(z.object({ id: z.number(), name: z.string(), role: z.string(), roleGroup: z.string() })),
   recording: z.object({ fileName: z.string(), size: z.number(), contentType: z.string() }).nullable(),
   transcriptionError: z.string().nullable(),
+  updatedAt: z.string(),
 })
 const MeetingListShape = z.object({
   count: z.number(),
@@ -30,7 +32,8 @@ const TranscriptShape = z.object({
   segments: z.array(z.object({ id: z.number(), startTime: z.number(), speaker: z.string(), text: z.string() })),
   summary: z.string(),
   keywords: z.array(z.string()),
-  actionItems: z.array(z.object({ text: z.string(), assignee: z.string(), dueDate: z.string().nullable() })),
+  actionItems: z.array(z.object({ text: z.string(), assignee: z.string().nullable(), dueDate: z.string().nullable() })),
+  decisions: z.array(z.object({ text: z.string(), speaker: z.string(), time: z.number().nullable() })),
 })
 
 const ConvertedShape = z.object({ id: z.number() })

@@ -14,7 +14,8 @@ interface Meeting {
 interface Transcript {
   segments: Array<{ id: number; startTime: number; speaker: string; text: string }>
   summary: string
-  actionItems: Array<{ text: string; assignee: string; dueDate: string | null }>
+  actionItems: Array<{ text: string; assignee: string | null; dueDate: string | null }>
+  decisions: Array<{ text: string; speaker: string; time: number | null }>
 }
 interface Conversation {
   id: number
@@ -99,9 +100,20 @@ describe('Convert to Conversation', () => {
     const closing = messages.at(-1)!
     expect(closing.role).toBe('assistant')
     expect(closing.speaker).toBeNull()
-    expect(closing.content).toContain(`**Summary**\n\n${transcript.summary}`)
+    // The summary's points as a list: its lines run together would read as one paragraph.
+    const points = transcript.summary.split('\n')
+    expect(points.length).toBeGreaterThan(1)
+    expect(closing.content).toContain(`**Summary**\n\n${points.map((point) => `- ${point}`).join('\n')}\n\n`)
+    expect(transcript.decisions.length).toBeGreaterThan(0)
+    expect(closing.content).toContain('**Decisions**\n\n')
+    for (const decision of transcript.decisions) {
+      expect(closing.content).toContain(`- ${decision.text} (${decision.speaker}, at `)
+    }
     expect(transcript.actionItems.length).toBeGreaterThan(0)
-    for (const item of transcript.actionItems) expect(closing.content).toContain(`- ${item.text} (${item.assignee}`)
+    for (const item of transcript.actionItems) {
+      expect(closing.content).toContain(`- ${item.text} (${item.assignee ?? 'Unassigned'}`)
+    }
+    expect(closing.content.indexOf('**Decisions**')).toBeLessThan(closing.content.indexOf('**Action items**'))
   })
 
   it('keeps the conversation its converter’s own, like any chat', async () => {

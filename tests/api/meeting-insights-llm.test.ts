@@ -52,8 +52,14 @@ const ITEM = { text: 'Send the customer revenue breakdown', assignee: 'Dave Chen
 
 interface ActionItem {
   text: string
-  assignee: string
+  assignee: string | null
   dueDate: string | null
+}
+
+interface Decision {
+  text: string
+  speaker: string
+  time: number | null
 }
 
 interface Transcript {
@@ -61,6 +67,7 @@ interface Transcript {
   summary: string
   keywords: string[]
   actionItems: ActionItem[]
+  decisions: Decision[]
 }
 
 /** A port nothing listens on: one the system handed out, then closed. */
@@ -109,9 +116,18 @@ async function uploadTo(api: Harness, analyst: Session) {
   return transcript
 }
 
-const insightsOf = ({ summary, keywords, actionItems }: Transcript) => ({ summary, keywords, actionItems })
+const insightsOf = ({ summary, keywords, actionItems, decisions }: Transcript) => ({
+  summary,
+  keywords,
+  actionItems,
+  decisions,
+})
 /** What the offline insights make of the uploaded transcript, always the same way. */
-const offline = async (transcript: Transcript) => transcriptInsights(transcript.segments, new Date(WEDNESDAY))
+const offline = async (transcript: Transcript) =>
+  transcriptInsights(transcript.segments, {
+    meetingDate: new Date(WEDNESDAY),
+    people: [HELEN, DAVE, MARCUS].map((person) => person.name),
+  })
 
 describe('meeting insights from an OpenAI-compatible server', () => {
   let api: Harness
@@ -143,6 +159,8 @@ describe('meeting insights from an OpenAI-compatible server', () => {
     const transcript = await uploadTo(api, analyst)
     expect(insightsOf(transcript)).toEqual({
       summary: SUMMARY,
+      // The model gave no decisions: the offline ones stand in.
+      decisions: (await offline(transcript)).decisions,
       // Trimmed, duplicates and blanks left out, at most 12.
       keywords: KEYWORDS.slice(0, 12),
       actionItems: [
@@ -180,7 +198,7 @@ describe('meeting insights from an OpenAI-compatible server', () => {
       ],
     })
     const transcript = await uploadTo(api, analyst)
-    expect(insightsOf(transcript)).toEqual({
+    expect(insightsOf(transcript)).toMatchObject({
       summary: SUMMARY,
       keywords: KEYWORDS.slice(0, 3),
       actionItems: [
@@ -201,7 +219,7 @@ describe('meeting insights from an OpenAI-compatible server', () => {
     const expected = await offline(transcript)
     expect(expected.keywords.length).toBeGreaterThan(0)
     expect(expected.actionItems.length).toBeGreaterThan(0)
-    expect(insightsOf(transcript)).toEqual({
+    expect(insightsOf(transcript)).toMatchObject({
       summary: SUMMARY,
       keywords: expected.keywords,
       actionItems: expected.actionItems,
@@ -211,7 +229,34 @@ describe('meeting insights from an OpenAI-compatible server', () => {
   it('stores no action items when the model found none', async () => {
     llm.answerJson({ summary: SUMMARY, keywords: KEYWORDS.slice(0, 3), actionItems: [] })
     const transcript = await uploadTo(api, analyst)
-    expect(insightsOf(transcript)).toEqual({ summary: SUMMARY, keywords: KEYWORDS.slice(0, 3), actionItems: [] })
+    expect(insightsOf(transcript)).toMatchObject({ summary: SUMMARY, keywords: KEYWORDS.slice(0, 3), actionItems: [] })
+  })
+
+  it('stores the model’s decisions said by people of the meeting, a paragraph summary as its sentences, a task no one was given unassigned', async () => {
+    llm.answerJson({
+      summary: '- Marcus put the business at 13 to 15.6 million. Helen expected more.',
+      keywords: KEYWORDS.slice(0, 3),
+      actionItems: [ITEM, { text: 'Find a second supplier', assignee: null, dueDate: null }],
+      decisions: [
+        { text: 'Counter at 15 million', speaker: 'Helen', time: '1:36' },
+        { text: 'Keep the earn-out under 2 million', speaker: 'Sofia Reyes', time: '[0:01:06]' },
+        // Someone who was not there, and a time past the end of the meeting.
+        { text: 'Sell to the lender', speaker: 'Jordan Smith', time: '0:30' },
+        { text: 'Use the share sale', speaker: 'Marcus Bell', time: '59:00' },
+      ],
+    })
+    const transcript = await uploadTo(api, analyst)
+    expect(insightsOf(transcript)).toEqual({
+      summary: 'Marcus put the business at 13 to 15.6 million.\nHelen expected more.',
+      keywords: KEYWORDS.slice(0, 3),
+      actionItems: [ITEM, { text: 'Find a second supplier', assignee: null, dueDate: null }],
+      decisions: [
+        { text: 'Counter at 15 million', speaker: 'Helen Park', time: 96 },
+        { text: 'Keep the earn-out under 2 million', speaker: 'Sofia Reyes', time: 66 },
+        { text: 'Use the share sale', speaker: 'Marcus Bell', time: null },
+      ],
+    })
+    expect(llm.requests.at(-1)!.messages[0]!.content).toContain('"decisions": [{"text": string, "speaker": string')
   })
 
   it.each([

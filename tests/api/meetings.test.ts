@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
@@ -44,6 +46,7 @@ interface Meeting {
   title: string
   date: string
   duration: number
+  durationSource: 'scheduled' | 'transcript'
   participants: Participant[]
   status: 'scheduled' | 'processing' | 'processed'
   recordingUrl: null
@@ -64,8 +67,14 @@ interface Segment {
 
 interface ActionItem {
   text: string
-  assignee: string
+  assignee: string | null
   dueDate: string | null
+}
+
+interface Decision {
+  text: string
+  speaker: string
+  time: number | null
 }
 
 interface Transcript {
@@ -79,6 +88,7 @@ interface Transcript {
   summary: string
   keywords: string[]
   actionItems: ActionItem[]
+  decisions: Decision[]
 }
 
 interface Upload {
@@ -158,6 +168,9 @@ const SUCCESSION_TXT = `[00:00:05] Marcus Bell: Today is about who runs Park Pre
 He would cost about 180,000 a year.
 [00:01:40] Marcus Bell: Then I'll prepare the succession plan by Friday.
 `
+
+/** An eight-minute call of an advisor, an owner and his CFO, small talk and all (tests/fixtures/meetings). */
+const BECKER_CALL = readFileSync(new URL('../fixtures/meetings/becker-valuation-call.txt', import.meta.url), 'utf8')
 
 let api: Harness
 let admin: Session
@@ -239,6 +252,7 @@ function expectMeetingShape(meeting: Meeting) {
     title: expect.any(String),
     date: expect.stringMatching(ISO_DATE),
     duration: expect.any(Number),
+    durationSource: meeting.status === 'processed' ? 'transcript' : 'scheduled',
     participants: expect.any(Array),
     status: expect.stringMatching(/^(scheduled|processing|processed)$/),
     recordingUrl: null,
@@ -271,6 +285,7 @@ function expectTranscriptShape(transcript: Transcript) {
     summary: expect.any(String),
     keywords: expect.any(Array),
     actionItems: expect.any(Array),
+    decisions: expect.any(Array),
   })
   transcript.segments.forEach((segment, index) => {
     expect(segment).toEqual({
@@ -284,7 +299,8 @@ function expectTranscriptShape(transcript: Transcript) {
   })
   for (const keyword of transcript.keywords) expect(keyword).toEqual(expect.any(String))
   for (const item of transcript.actionItems) {
-    expect(item).toEqual({ text: expect.any(String), assignee: expect.any(String), dueDate: item.dueDate })
+    expect(item).toEqual({ text: expect.any(String), assignee: item.assignee, dueDate: item.dueDate })
+    if (item.assignee !== null) expect(item.assignee).toEqual(expect.any(String))
     if (item.dueDate !== null) expect(item.dueDate).toMatch(DAY)
   }
 }
@@ -414,6 +430,7 @@ describe('scheduling', () => {
       title: 'Valuation review with Helen Park',
       date: WEDNESDAY,
       duration: 75,
+      durationSource: 'scheduled',
       participants: [
         { id: 1, ...HELEN, roleGroup: 'client' },
         { id: 2, ...DAVE, roleGroup: 'client' },
@@ -735,6 +752,9 @@ describe('transcript upload', () => {
         { id: 4, name: 'Sofia Reyes', email: '', role: 'participant', roleGroup: 'other' },
       ],
       status: 'processed',
+      // The last cue ends at 1:44: the meeting ran 2 minutes, not the 60 it was scheduled for.
+      duration: 2,
+      durationSource: 'transcript',
       transcriptUrl: `/api/meetings/${meeting.id}/transcript/`,
       updatedAt: expect.stringMatching(ISO_DATE),
     })
@@ -919,6 +939,67 @@ describe('transcript upload', () => {
     expect(first!.endTime).toBeGreaterThan(0)
     expect(second!.startTime).toBe(first!.endTime)
     expect(second!.endTime).toBeGreaterThan(second!.startTime)
+  })
+
+  it('reads an eight-minute call into decisions, tasks with their assignees, terms, points and its real length', async () => {
+    const meeting = await schedule(
+      analyst,
+      validMeeting({
+        title: 'Becker Logistics valuation call',
+        date: '2026-11-16T15:00:00Z',
+        participants: [
+          { name: 'Priya Shah', email: 'priya@demo.example.com', role: 'advisor' },
+          { name: 'Tom Becker', email: 'tom@beckerlogistics.example', role: 'client' },
+          { name: 'Luis Ortega', email: 'luis@beckerlogistics.example', role: 'client-cfo' },
+        ],
+      }),
+    )
+    expect(meeting).toMatchObject({ duration: 60, durationSource: 'scheduled' })
+    const { meeting: processed, transcript } = await uploadTranscript(
+      analyst,
+      meeting.id,
+      'becker-call.txt',
+      BECKER_CALL,
+    )
+    expectTranscriptShape(transcript)
+    // The last turn starts at 7:58: the call took 8 minutes, not the hour it was given.
+    expect(processed).toMatchObject({ duration: 8, durationSource: 'transcript' })
+    expect(await get(member, meeting.id)).toMatchObject({ duration: 8, durationSource: 'transcript' })
+
+    expect(transcript.decisions).toContainEqual({
+      text: "Let's go with a three-year renewal and I'll raise it with their procurement director",
+      speaker: 'Tom Becker',
+      time: 168,
+    })
+    expect(transcript.decisions.map((decision) => decision.text)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^We decided to keep both options open/)]),
+    )
+    expect(transcript.actionItems).toContainEqual({
+      text: 'Send the last three years of tax returns for the company and the holding entity',
+      assignee: 'Tom Becker',
+      dueDate: null,
+    })
+    expect(transcript.actionItems).toContainEqual({
+      text: 'Send it to Tom Becker and Luis for review',
+      assignee: 'Priya Shah',
+      dueDate: null,
+    })
+    expect(transcript.actionItems.map((item) => item.text).join('\n')).not.toMatch(/get into it|sounds good/i)
+    expect(transcript.keywords).toContain('customer concentration')
+    for (const keyword of transcript.keywords) expect(keyword).not.toMatch(/\b(?:million|percent|thousand|dollars)\b/)
+    expect(transcript.summary.split('\n').length).toBeGreaterThanOrEqual(3)
+    expect(await transcriptOf(member, meeting.id)).toEqual(transcript)
+  })
+
+  it('keeps the scheduled length when the file gives no times', async () => {
+    const meeting = await schedule(analyst, validMeeting({ duration: 45 }))
+    const { meeting: processed } = await uploadTranscript(
+      analyst,
+      meeting.id,
+      'notes.txt',
+      'Marcus Bell: We agreed to sell the warehouse.\nHelen Park: I will call the broker.\n',
+    )
+    expect(processed).toMatchObject({ status: 'processed', duration: 45, durationSource: 'scheduled' })
   })
 
   it('reads due dates against the meeting’s date, not the day of the upload', async () => {

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url'
+
 import { expect, test } from '@playwright/test'
 
 import { api, apiSignIn, createTeam, type TeamUser, uploadTranscript } from './support/api'
@@ -147,6 +149,75 @@ test.describe('uploading a transcript', () => {
     const turns = page.getByRole('region', { name: 'Transcript' }).getByRole('listitem')
     await expect(turns).toHaveCount(3)
     await expect(turns.nth(2)).toContainText('Ines Ford 01:05')
+  })
+})
+
+test.describe('an eight-minute call', () => {
+  const CALL = fileURLToPath(new URL('../fixtures/meetings/becker-valuation-call.txt', import.meta.url))
+
+  test('shows its decisions and tasks, its real length, and leaves the form ready for another file', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Call readers', ['analyst'])
+    const analyst = users[0]!
+    const { access } = await apiSignIn(analyst.username, analyst.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: {
+        title: 'Becker Logistics valuation call',
+        date: '2026-11-16T15:00:00Z',
+        duration: 60,
+        participants: [
+          { name: 'Priya Shah', role: 'advisor' },
+          { name: 'Tom Becker', role: 'client' },
+          { name: 'Luis Ortega', role: 'client-cfo' },
+        ],
+      },
+    })
+    await signInAs(page, analyst.username, analyst.password, { to: `/transcriptions/${meeting.id}` })
+    const file = page.getByLabel('Transcript file')
+    await file.setInputFiles(CALL)
+    await page.getByRole('button', { name: 'Upload Transcript' }).click()
+    await expect(page.getByRole('status').getByText('Transcript processed')).toBeVisible()
+
+    await expect(page.getByRole('definition').filter({ hasText: 'minutes' })).toHaveText(
+      '8 minutes (from the transcript)',
+    )
+    const decisions = page.getByRole('region', { name: 'Decisions' }).getByRole('listitem')
+    const renewal = decisions.filter({ hasText: "Let's go with a three-year renewal" })
+    await expect(renewal).toContainText('Said by: Tom Becker')
+    await expect(renewal).toContainText('At: 02:48')
+    await expect(decisions.filter({ hasText: 'We decided to keep both options open' })).toContainText(
+      'Said by: Priya Shah',
+    )
+    const actions = page.getByRole('region', { name: 'Action items' }).getByRole('listitem')
+    await expect(
+      actions.filter({ hasText: 'Send the last three years of tax returns for the company and the holding entity' }),
+    ).toContainText('Assignee: Tom Becker')
+    await expect(actions.filter({ hasText: 'Send it to Tom Becker and Luis for review' })).toContainText(
+      'Assignee: Priya Shah',
+    )
+    await expect(actions.filter({ hasText: /get into it/i })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Summary' }).getByRole('listitem').first()).toContainText(
+      'Priya Shah: Becker Logistics did 18.6 million in revenue',
+    )
+    // The file was processed: the field is empty, ready for a replacement.
+    await expect(file).toHaveJSProperty('value', '')
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // The page's two actions are one size, and clear of the upload card below, at any width.
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 })
+      const view = await page.getByRole('link', { name: 'View Transcript' }).boundingBox()
+      const convert = await page.getByRole('button', { name: /^Convert to Conversation/ }).boundingBox()
+      const card = await page.getByRole('region', { name: 'Replace the transcript' }).boundingBox()
+      expect(convert!.height, `at ${width} px`).toBe(view!.height)
+      expect(
+        card!.y - Math.max(view!.y + view!.height, convert!.y + convert!.height),
+        `at ${width} px`,
+      ).toBeGreaterThanOrEqual(16)
+    }
   })
 })
 

@@ -71,7 +71,8 @@ export const TRANSCRIPT_SHAPES: Record<string, (size: number) => string> = {
     }
     return lines.join('').slice(0, size)
   },
-  'one request repeated': (size) => fill('Ann: Can you send it?\nAnn: Please send it.\n', size, 'Bob: Hello.\n'),
+  'one request repeated': (size) =>
+    fill('Ann: Can you send the report?\nAnn: Please send the report.\n', size, 'Bob: Hello.\n'),
   'a run of `A-` before "will"': (size) => `${fill('A-', size - 20, 'Ann: ')} will send it`,
   'a task ending in a run of ` .` and a word': (size) => `${fill(' .', size - 1, "Ann: I'll send it")}x`,
   'a task followed by dates': (size) => fill('12/03 ', size, "Ann: I'll send it by "),

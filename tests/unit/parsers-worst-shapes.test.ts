@@ -117,7 +117,7 @@ describe('matching speakers and working out insights at the 5 MB limit', () => {
 
   it('keeps one request repeated a hundred thousand times once', async () => {
     const { insights } = await read('one request repeated')
-    expect(insights.actionItems).toEqual([{ text: 'Send it', assignee: 'Bob', dueDate: null }])
+    expect(insights.actionItems).toEqual([{ text: 'Send the report', assignee: 'Bob', dueDate: null }])
   })
 
   it('finds no named assignee in a run of `A-`', async () => {

@@ -20,11 +20,11 @@ const TRANSCRIPT = `
 
 describe('what a meeting said', async () => {
   const { segments } = parseTranscript(TRANSCRIPT)
-  const insights = await transcriptInsights(segments, MEETING)
+  const insights = await transcriptInsights(segments, { meetingDate: MEETING })
 
   it('finds who will do what by when, with dates read against the meeting date', () => {
     expect(insights.actionItems).toEqual([
-      { text: 'Send you the customer contracts by Friday', assignee: 'Robert Kline', dueDate: '2026-11-20' },
+      { text: 'Send Dana Whitfield the customer contracts by Friday', assignee: 'Robert Kline', dueDate: '2026-11-20' },
       { text: 'Share the lease agreement for the warehouse', assignee: 'Robert Kline', dueDate: null },
       { text: 'Draft the value improvement plan within two weeks', assignee: 'Dana Whitfield', dueDate: '2026-12-02' },
       { text: 'Schedule a follow-up call for December 3', assignee: 'Everyone', dueDate: '2026-12-03' },
@@ -55,6 +55,6 @@ describe('what a meeting said', async () => {
   })
 
   it('gives the same result every time', async () => {
-    expect(await transcriptInsights(segments, MEETING)).toEqual(insights)
+    expect(await transcriptInsights(segments, { meetingDate: MEETING })).toEqual(insights)
   })
 })

@@ -7,7 +7,18 @@ export const CONVERT_ACTION = '/transcriptions?index'
  * Spec §2 "Meetings": Convert to Conversation, a real form (it works without JavaScript) that lands
  * in the new conversation. `returnTo` is where a failure is reported.
  */
-export function ConvertForm({ meetingId, title, returnTo }: { meetingId: string; title: string; returnTo: string }) {
+export function ConvertForm({
+  meetingId,
+  title,
+  returnTo,
+  small = true,
+}: {
+  meetingId: string
+  title: string
+  returnTo: string
+  /** Small beside a list card's other small buttons; full size beside a meeting page's. */
+  small?: boolean
+}) {
   const navigation = useNavigation()
   const converting =
     navigation.state !== 'idle' &&
@@ -21,7 +32,7 @@ export function ConvertForm({ meetingId, title, returnTo }: { meetingId: string;
         type="submit"
         name="intent"
         value="convert"
-        className="button button-small"
+        className={small ? 'button button-small' : 'button'}
         disabled={converting}
         aria-busy={converting || undefined}
       >

@@ -8,14 +8,6 @@ export const STATUS_FILTERS = [
   { value: 'scheduled', label: 'Scheduled' },
 ] as const
 
-/** mm:ss, or h:mm:ss past the hour (spec §2: the transcript's timestamps). */
-export function clock(seconds: number) {
-  const whole = Math.floor(seconds)
-  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60]
-  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
-  return h ? `${h}:${mmss}` : mmss
-}
-
 /** Spec §3 "Participant" roles as people read them. */
 export const ROLE_LABELS: Record<string, string> = {
   client: 'Client',

@@ -1,11 +1,13 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import { clock, summaryPoints } from '#shared/meetings'
 import type { Meeting, Transcript } from '~/services/meetings.server'
-import { formatDate, formatDateTime, initialOf } from '~/utils/format'
+import { formatDateTime, initialOf } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'
-import { clock, ROLE_LABELS, STATUS_LABELS } from './labels'
+import { ROLE_LABELS, STATUS_LABELS } from './labels'
+import { MeetingNotes } from './meeting-notes'
 import { RecordingFact, RecordingStatus } from './recording-status'
 
 /**
@@ -45,7 +47,12 @@ export function MeetingView({
         </div>
         <div>
           <dt>Duration</dt>
-          <dd>{meeting.duration} minutes</dd>
+          <dd>
+            {meeting.duration} minutes{' '}
+            <span className="fact-note">
+              {meeting.durationSource === 'transcript' ? '(from the transcript)' : '(scheduled)'}
+            </span>
+          </dd>
         </div>
         <RecordingFact meeting={meeting} />
       </dl>
@@ -75,9 +82,11 @@ export function MeetingView({
         <>
           <section aria-labelledby="summary-title">
             <h2 id="summary-title">Summary</h2>
-            {transcript.summary.split('\n').map((line, index) => (
-              <p key={index}>{line}</p>
-            ))}
+            <ul className="summary-points">
+              {summaryPoints(transcript.summary).map((point, index) => (
+                <li key={index}>{point}</li>
+              ))}
+            </ul>
           </section>
           <section aria-labelledby="keywords-title">
             <h2 id="keywords-title">Keywords</h2>
@@ -87,28 +96,15 @@ export function MeetingView({
               ))}
             </ul>
           </section>
-          <section aria-labelledby="actions-title">
-            <h2 id="actions-title">Action items</h2>
-            {transcript.actionItems.length === 0 ? <p>No action items were said.</p> : null}
-            <ul className="notes-list">
-              {transcript.actionItems.map((item, index) => (
-                <li key={index}>
-                  <p>{item.text}</p>
-                  <p className="notes-meta">
-                    <span>Assignee: {item.assignee}</span>
-                    <span>Due: {item.dueDate ? formatDate(`${item.dueDate}T12:00:00Z`) : 'Not set'}</span>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <div className="card-actions">
+          <MeetingNotes decisions={transcript.decisions} actionItems={transcript.actionItems} />
+          <div className="card-actions meeting-actions">
             {fullTranscript ? null : (
               <Link to={`/transcriptions/${meeting.id}/transcript`} className="button">
                 View Transcript
               </Link>
             )}
             <ConvertForm
+              small={false}
               meetingId={meeting.id}
               title={meeting.title}
               returnTo={`/transcriptions/${meeting.id}${fullTranscript ? '/transcript' : ''}`}
