@@ -25,6 +25,18 @@ export interface Participant {
   role: ParticipantRole
 }
 
+/** Spec §3 "Participant" roles as people read them. */
+export const ROLE_LABELS: Record<ParticipantRole, string> = {
+  client: 'Client',
+  'client-cfo': 'Client CFO',
+  'client-family': 'Client family',
+  advisor: 'Advisor',
+  valuator: 'Valuator',
+  'tax-advisor': 'Tax advisor',
+  'legal-advisor': 'Legal advisor',
+  participant: 'Participant',
+}
+
 export const roleGroupOf = (role: string): RoleGroup =>
   (PARTICIPANT_ROLES as Record<string, RoleGroup>)[role] ?? 'other'
 

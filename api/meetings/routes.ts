@@ -4,12 +4,15 @@ import { bodyLimit } from 'hono/body-limit'
 import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
+import { ExportQuerySchema } from '../exports/formats'
+import { sendReport } from '../exports/respond'
 import { requireCurrentOrganization } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { meetingId, requireMeeting, requireMeetingEditor } from './access'
 import { convertToConversation } from './conversion'
 import { readRecordingUpload, recordingTooLarge } from './recording-upload'
 import { downloadRecording, removeUnusedRecording, saveRecording } from './recordings'
+import { meetingReport } from './report'
 import { ListMeetingsSchema, MeetingPatchSchema, MeetingSchema } from './schema'
 import {
   deleteMeeting,
@@ -88,6 +91,14 @@ export const meetingRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   .get('/meetings/:id/transcript/', async (c) => c.json(await getTranscript(c.var.deps, await member(c), id(c))))
+  // The meeting's notes (summary, decisions, action items, participants) as a PDF or Word file.
+  .get('/meetings/:id/export/', async (c) => {
+    const { caller, organization } = await requireCurrentOrganization(c)
+    const meeting = await getMeeting(c.var.deps, caller, id(c))
+    const { format } = readQuery(c, ExportQuerySchema)
+    const transcript = await getTranscript(c.var.deps, caller, id(c))
+    return sendReport(c, meetingReport(meeting, transcript, organization.name), format)
+  })
   .post('/meetings/:id/convert/', async (c) => {
     const caller = await member(c)
     const meeting = await requireMeeting(c.var.deps, caller, id(c))

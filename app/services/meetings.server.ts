@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { MeetingPayload as Meeting, TranscriptPayload as Transcript } from '#api/meetings/contract'
 
 import { multipart, type StagedFile } from '../http/uploads.server'
-import { apiJson } from './api-fetch.server'
+import { apiFetch, apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 
 export type { Meeting, Transcript }
@@ -86,6 +86,8 @@ export function meetingsApi(request: Request) {
         await apiJson(request, path(id, 'convert/'), { method: 'POST' }),
         'conversation',
       ),
+    /** The meeting's notes as a PDF or Word file, streamed on as they come. */
+    exportFile: (id: string, format: 'pdf' | 'docx') => apiFetch(request, path(id, `export/?format=${format}`)),
     transcript: async (id: string) =>
       expectShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
   }

@@ -139,3 +139,70 @@ describe('conversation exports', () => {
     expect((await get(people.member, '/conversations/99999999/export/?format=pdf')).status).toBe(404)
   })
 })
+
+describe('meeting exports', () => {
+  const TRANSCRIPT = [
+    '[00:00:05] Priya Shah: Thanks for joining. We agreed to send the buyer list by Friday.',
+    '[00:01:10] Tom Becker: I will send the last three years of tax returns to Priya.',
+    "[00:02:30] Priya Shah: Let's go with a three-year renewal for the Hartwell contract.",
+  ].join('\n')
+  let meetingId: string
+
+  beforeAll(async () => {
+    const scheduled = await api.request('/meetings/', {
+      method: 'POST',
+      token: people.analyst.access,
+      org: DEMO,
+      json: {
+        title: 'Renewal call',
+        date: '2026-11-16T15:00:00Z',
+        duration: 30,
+        participants: [
+          { name: 'Priya Shah', role: 'advisor' },
+          { name: 'Tom Becker', role: 'client' },
+        ],
+      },
+    })
+    meetingId = ((await scheduled.json()) as { id: string }).id
+  })
+
+  it('has nothing to export before its transcript is processed', async () => {
+    expect((await get(people.member, `/meetings/${meetingId}/export/?format=pdf`)).status).toBe(404)
+  })
+
+  it.each(['pdf', 'docx'] as const)(
+    'gives the summary, decisions, tasks and participants as a %s file',
+    async (format) => {
+      const body = new FormData()
+      body.append('file', new File([TRANSCRIPT], 'renewal.txt'))
+      const uploaded = await api.request(`/meetings/${meetingId}/transcript/`, {
+        method: 'POST',
+        token: people.analyst.access,
+        org: DEMO,
+        body,
+      })
+      expect(uploaded.status).toBe(201)
+      const response = await get(people.member, `/meetings/${meetingId}/export/?format=${format}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-disposition')).toContain(`Renewal call - Meeting notes.${format}`)
+      const text = (await textOf(response, format)).replace(/\s+/g, ' ')
+      for (const expected of [
+        'Demo Advisory Group',
+        'Summary',
+        'Decisions',
+        "Let's go with a three-year renewal for the Hartwell contract",
+        'Action items',
+        'Participants',
+        'Tom Becker',
+      ])
+        expect(text).toContain(expected)
+    },
+  )
+
+  it("shows another organization's meeting to no one, and refuses a bad format with a message", async () => {
+    expect((await get(people.outsider, `/meetings/${meetingId}/export/?format=pdf`, people.harbor)).status).toBe(404)
+    const refused = await get(people.member, `/meetings/${meetingId}/export/?format=html`)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ format: ['Choose a format: pdf or docx.'] })
+  })
+})

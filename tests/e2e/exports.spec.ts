@@ -1,34 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
 
-import { expect, type Locator, type Page, test } from '@playwright/test'
-
-import { extractText } from '../../api/ingest/extract-text'
 import { ANALYSIS_SOURCES } from './support/analysis'
 import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { type UploadedDocument, uploadProcessed } from './support/documents'
+import { downloadText } from './support/downloads'
 import { expectNoAxeViolations, signInAs } from './support/fixtures'
-
-const LIMITS = { maxChars: 3_000_000, maxUnpackedBytes: 64 * 2 ** 20 }
-
-/**
- * Clicks a download link and reads the file back as the app reads uploads: pdf.js for a PDF, the
- * project's Word reader for a .docx. Answers its name and its text, whitespace folded.
- */
-async function download(page: Page, link: Locator) {
-  const downloading = page.waitForEvent('download')
-  await link.click()
-  const file = await downloading
-  const name = file.suggestedFilename()
-  const type = name.endsWith('.pdf') ? 'pdf' : 'docx'
-  const { pages } = await extractText(type, new Uint8Array(readFileSync((await file.path())!)), LIMITS)
-  return {
-    name,
-    text: pages
-      .map((page) => page.text)
-      .join('\n')
-      .replace(/\s+/g, ' '),
-  }
-}
 
 test.describe('client-ready exports', () => {
   let analyst: TeamUser
@@ -67,7 +43,7 @@ test.describe('client-ready exports', () => {
       ['Download as PDF', 'pdf'],
       ['Download as Word', 'docx'],
     ] as const) {
-      const file = await download(page, downloads.getByRole('link', { name: label }))
+      const file = await downloadText(page, downloads.getByRole('link', { name: label }))
       expect(file.name).toBe(`${memo.title} - Key Findings.${extension}`)
       for (const expected of [organization.name, 'Key Findings', memo.title, 'Sources', '[1]', firstFinding])
         expect(file.text).toContain(expected)
@@ -95,7 +71,7 @@ test.describe('client-ready exports', () => {
       ['Download as PDF', 'pdf'],
       ['Download as Word', 'docx'],
     ] as const) {
-      const file = await download(
+      const file = await downloadText(
         page,
         page.getByRole('list', { name: 'Download this conversation' }).getByRole('link', { name: label }),
       )

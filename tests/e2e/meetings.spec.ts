@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 
 import { api, apiSignIn, createTeam, type TeamUser, uploadTranscript } from './support/api'
+import { downloadText } from './support/downloads'
 import { expectNoAxeViolations, signIn, signInAs, tabTo } from './support/fixtures'
 
 // The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
@@ -205,6 +206,27 @@ test.describe('an eight-minute call', () => {
     // The file was processed: the field is empty, ready for a replacement.
     await expect(file).toHaveJSProperty('value', '')
     if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // The notes a client is sent: the same decisions, tasks and people, as PDF and as Word.
+    const downloads = page.getByRole('list', { name: 'Download the meeting notes' })
+    for (const [label, extension] of [
+      ['Download as PDF', 'pdf'],
+      ['Download as Word', 'docx'],
+    ] as const) {
+      const notes = await downloadText(page, downloads.getByRole('link', { name: label }))
+      expect(notes.name).toBe(`Becker Logistics valuation call - Meeting notes.${extension}`)
+      for (const expected of [
+        'Meeting notes',
+        'Decisions',
+        "Let's go with a three-year renewal",
+        'Send the last three years of tax returns for the company and the holding entity',
+        'Luis Ortega',
+        'Client CFO',
+        '8 minutes (as recorded)',
+      ])
+        expect(notes.text).toContain(expected)
+      if (extension === 'pdf') expect(notes.text).toMatch(/Page 1 of \d/)
+    }
 
     // The page's two actions are one size, and clear of the upload card below, at any width.
     for (const width of [1280, 360]) {

@@ -7,15 +7,3 @@ export const STATUS_FILTERS = [
   { value: 'processing', label: 'Processing' },
   { value: 'scheduled', label: 'Scheduled' },
 ] as const
-
-/** Spec §3 "Participant" roles as people read them. */
-export const ROLE_LABELS: Record<string, string> = {
-  client: 'Client',
-  'client-cfo': 'Client CFO',
-  'client-family': 'Client family',
-  advisor: 'Advisor',
-  valuator: 'Valuator',
-  'tax-advisor': 'Tax advisor',
-  'legal-advisor': 'Legal advisor',
-  participant: 'Participant',
-}

@@ -1,12 +1,13 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import { clock, summaryPoints } from '#shared/meetings'
+import { clock, ROLE_LABELS, summaryPoints } from '#shared/meetings'
+import { ExportLinks } from '~/components/export-links'
 import type { Meeting, Transcript } from '~/services/meetings.server'
 import { formatDateTime, initialOf } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'
-import { ROLE_LABELS, STATUS_LABELS } from './labels'
+import { STATUS_LABELS } from './labels'
 import { MeetingNotes } from './meeting-notes'
 import { RecordingFact, RecordingStatus } from './recording-status'
 
@@ -80,6 +81,11 @@ export function MeetingView({
 
       {transcript ? (
         <>
+          <ExportLinks
+            label="Download the meeting notes"
+            href={(format) => `/resources/transcriptions/${encodeURIComponent(meeting.id)}/export?format=${format}`}
+            formats={['pdf', 'docx']}
+          />
           <section aria-labelledby="summary-title">
             <h2 id="summary-title">Summary</h2>
             <ul className="summary-points">

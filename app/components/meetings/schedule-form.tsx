@@ -3,10 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 
-import { ROLE_NAMES } from '#shared/meetings'
+import { ROLE_LABELS, ROLE_NAMES } from '#shared/meetings'
 import { ErrorList, Field, SelectField } from '~/components/forms'
-
-import { ROLE_LABELS } from './labels'
 
 export const ScheduleSchema = z.object({
   title: z.string({ required_error: 'Meeting title is required' }).trim().min(1, 'Meeting title is required').max(200),
