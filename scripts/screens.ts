@@ -7,13 +7,16 @@
 // invitation e-mails (default ./data, as `npm start` uses). The script signs in as the demo admin,
 // creates a fresh organization with a few documents and people (through real invitations), and
 // photographs it. It changes nothing that exists, but it does add that organization: point it at a
-// development or test server, not at one people use.
-import { mkdirSync, readFileSync } from 'node:fs'
+// development or test server, not at one people use. The exported PDF page needs poppler's pdftoppm.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { type Browser, chromium, type Page } from '@playwright/test'
 
 import { api, apiSignIn, mailedLink } from '../tests/e2e/support/api'
+import { waitUntilProcessed } from '../tests/e2e/support/documents'
 import { DEMO_PASSWORD } from '../tests/e2e/support/fixtures'
 import { financialsWorkbook } from '../tests/e2e/support/workbook'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
@@ -32,6 +35,7 @@ const base = (process.argv[2]?.startsWith('http') ? process.argv[2] : 'http://lo
 const dataDir = path.resolve(option('--data-dir', process.env.DATA_DIR ?? 'data'))
 const outDir = path.resolve(option('--out', 'docs/screens'))
 const stamp = Date.now().toString(36)
+const CALL = path.resolve('tests/fixtures/meetings/becker-valuation-call.txt')
 
 const DOCUMENTS = [
   { title: 'Shareholder agreement 2024', name: 'shareholder-agreement.txt', category: 'Legal' },
@@ -132,7 +136,63 @@ async function prepare() {
   })
   documents.push(((await workbook.json()) as { id: number }).id)
   const newcomer = await invite(organization.slug, access, `new.partner.${stamp}@example.com`, 'analyst')
-  return { admin, member: people.member!, documents, newcomer }
+  const work = await clientWork(admin, organization.slug, documents.at(-1)!)
+  return { admin, member: people.member!, documents, newcomer, ...work }
+}
+
+/**
+ * What an advisor makes of the files: a question answered from the workbook (its answer quotes a
+ * row, so it holds a table) and a meeting whose transcript was processed.
+ */
+async function clientWork(admin: { username: string; password: string }, organization: string, workbook: number) {
+  const { access } = await apiSignIn(admin.username, admin.password, base)
+  const headers = { authorization: `Bearer ${access}`, 'x-organization': organization }
+  await waitUntilProcessed({ ...admin, email: '', role: 'admin' }, organization, { id: workbook, title: '' }, base)
+  const conversation = await api<{ id: number }>('POST', '/conversations/', {
+    token: access,
+    base,
+    body: { title: 'Gross profit', document_ids: [workbook] },
+  })
+  await fetch(`${base}/api/conversations/${conversation.id}/add_message/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'What was the gross profit in FY2024 and FY2023?' }),
+  })
+  const meeting = await api<{ id: string }>('POST', '/meetings/', {
+    token: access,
+    base,
+    body: {
+      title: 'Becker Logistics valuation call',
+      date: '2026-11-16T15:00:00Z',
+      duration: 60,
+      participants: [
+        { name: 'Priya Shah', role: 'advisor' },
+        { name: 'Tom Becker', role: 'client' },
+        { name: 'Luis Ortega', role: 'client-cfo' },
+      ],
+    },
+  })
+  const transcript = new FormData()
+  transcript.append('file', new Blob([readFileSync(CALL)]), 'becker-valuation-call.txt')
+  await fetch(`${base}/api/meetings/${meeting.id}/transcript/`, { method: 'POST', headers, body: transcript })
+  // The meeting's notes as a client receives them: the PDF's first page, drawn by poppler.
+  const pdf = await fetch(`${base}/api/meetings/${meeting.id}/export/?format=pdf`, { headers })
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'screens-')), 'notes.pdf')
+  writeFileSync(file, new Uint8Array(await pdf.arrayBuffer()))
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    path.join(outDir, 'export-meeting-pdf'),
+  ])
+  console.log(path.join(outDir, 'export-meeting-pdf.png'))
+  return { conversation: conversation.id, meeting: meeting.id }
 }
 
 async function signIn(page: Page, username: string, password: string) {
@@ -195,6 +255,13 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await page.goto(`${base}/documents/${setup.documents.at(-1)}?tab=preview&page=1`)
     await page.getByRole('heading', { name: /^Sheet 1 of 2/ }).waitFor()
     await shoot(page, `preview-sheet-${width.name}`, false)
+
+    await page.goto(`${base}/chat/${setup.conversation}`)
+    await page.locator('.message-assistant').first().waitFor()
+    await shoot(page, `chat-table-${width.name}`)
+
+    await page.goto(`${base}/transcriptions/${setup.meeting}`)
+    await shoot(page, `meeting-${width.name}`)
 
     await page.goto(`${base}/no/such/page`)
     await shoot(page, `not-found-${width.name}`)

@@ -15,3 +15,9 @@ export const SAMPLE_CATEGORIES = [
 ] as const
 
 export type SampleCategory = (typeof SAMPLE_CATEGORIES)[number]
+
+/** The longest tag a document takes: longer ones are refused with a message, never cut. */
+export const MAX_TAG_LENGTH = 50
+
+export const tagTooLong = (tag: string) =>
+  `A tag can have at most ${MAX_TAG_LENGTH} characters; this one has ${[...tag].length}.`

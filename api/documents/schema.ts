@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { MAX_TAG_LENGTH, tagTooLong } from '../../shared/categories'
 import { MAX_ID } from '../../shared/ids'
 import { PROCESSING_STATUSES, type ProcessingStatus } from '../db/schema'
 
@@ -74,21 +75,24 @@ export const ResolveDuplicatesSchema = z
 
 /** Tags and categories: blank or duplicate values are ignored (spec §5). */
 const tagList = z
-  .array(z.string({ invalid_type_error: 'Not a valid string.' }), { invalid_type_error: 'Expected a list of strings.' })
+  .array(
+    z.string({ invalid_type_error: 'Not a valid string.' }).refine(
+      (tag) => [...tag.trim()].length <= MAX_TAG_LENGTH,
+      (tag) => ({ message: tagTooLong(tag.trim()) }),
+    ),
+    { invalid_type_error: 'Expected a list of strings.' },
+  )
   .max(50, 'Ensure this field has no more than 50 tags.')
   .transform((tags) => {
     const seen = new Set<string>()
-    return (
-      tags
-        // The form allows 50 characters; a longer tag from another client is cut rather than refused.
-        .map((tag) => tag.trim().slice(0, 50))
-        .filter((tag) => {
-          const key = tag.toLowerCase()
-          if (!tag || seen.has(key)) return false
-          seen.add(key)
-          return true
-        })
-    )
+    return tags
+      .map((tag) => tag.trim())
+      .filter((tag) => {
+        const key = tag.toLowerCase()
+        if (!tag || seen.has(key)) return false
+        seen.add(key)
+        return true
+      })
   })
 
 export const UpdateDocumentSchema = z

@@ -1,5 +1,6 @@
 import { json, redirect } from '@remix-run/node'
 
+import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
 import { parseCellParam } from '#shared/cells'
 import { type AnalysisOutcome, isAnalysisType } from '~/components/analysis/types'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
@@ -166,6 +167,7 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
       // Blank and duplicate tags are ignored (spec §5): the message says so rather than "added".
       const tag = String(form.get('tag') ?? '').trim()
       if (!tag) return done(request, form, id, 'metadata', 'Nothing was added: the tag was empty.', 'info')
+      if ([...tag].length > MAX_TAG_LENGTH) return failed({ tag: [tagTooLong(tag)] })
       const existing = document.tags.find((known) => known.toLowerCase() === tag.toLowerCase())
       if (existing) return done(request, form, id, 'metadata', `Tag "${existing}" already exists.`, 'info')
       await api.update(id, { tags: [...document.tags, tag] })

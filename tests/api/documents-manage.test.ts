@@ -67,7 +67,16 @@ describe('list, filters and edits', () => {
       headers: { 'Content-Type': 'application/json' },
     })
     expect(malformed.status).toBe(400)
-    expect((await get(`/documents/${created.id}/`)).title).toBe('Board notes')
+    // A tag longer than 50 characters is refused with its length, never cut; nothing changes.
+    const long = 'x'.repeat(51)
+    const tooLong = await api.request(`/documents/${created.id}/`, {
+      method: 'PATCH',
+      token: analyst.access,
+      json: { title: 'Renamed', tags: ['exit', long] },
+    })
+    expect(tooLong.status).toBe(400)
+    expect(await tooLong.json()).toEqual({ 'tags.1': ['A tag can have at most 50 characters; this one has 51.'] })
+    expect(await get(`/documents/${created.id}/`)).toMatchObject({ title: 'Board notes', tags: ['exit', 'board'] })
   })
 })
 

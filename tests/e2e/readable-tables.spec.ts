@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { createTeam, type TeamUser } from './support/api'
+import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { type UploadedDocument, uploadProcessed } from './support/documents'
 import { expectNoAxeViolations, signInAs } from './support/fixtures'
 import { financialsWorkbook } from './support/workbook'
@@ -46,4 +46,23 @@ test.describe('tables a reader can read', () => {
       await expect(page.getByRole('heading', { name: 'Sheet 2 of 2: Customers' })).toBeVisible()
     })
   }
+
+  test('a computed answer reads its figures grouped, each still a link to its cell, at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 })
+    const { access } = await apiSignIn(analyst.username, analyst.password)
+    const conversation = await api<{ id: number }>('POST', '/conversations/', {
+      token: access,
+      body: { title: 'Gross profit', document_ids: [financials.id] },
+    })
+    await api('POST', `/conversations/${conversation.id}/add_message/`, {
+      token: access,
+      body: { content: 'What was the gross profit in FY2024 and FY2023?' },
+    })
+    await signInAs(page, analyst.username, analyst.password, { to: `/chat/${conversation.id}` })
+    const operand = page.locator('.derivation-operand a').first()
+    await expect(operand).toHaveText('10,962,000')
+    await expect(operand).toHaveAccessibleName(/^10,962,000: Gross profit, FY2024/)
+    await expect(operand).toHaveAttribute('href', new RegExp(`^/documents/${financials.id}\\?chunk=`))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  })
 })

@@ -2,6 +2,7 @@ import { Fragment } from 'react'
 
 import { type CellCitation, cellHref, type DerivationPart, type MessageDerivation } from '#shared/cells'
 import type { Message } from '~/services/conversations.server'
+import { readableFigure } from '~/utils/page-blocks'
 
 type Reference = Message['document_references'][number]
 
@@ -54,8 +55,10 @@ function OperandLink({
   references: Reference[]
 }) {
   const labels = [operand.row_label, operand.column_label].filter(Boolean).join(', ')
+  // A cell a spreadsheet stores as a bare number (10962000) is read as 10,962,000; the link leads to it as written.
+  const figure = readableFigure(part.text)
   const name = [
-    labels ? `${part.text}: ${labels}` : part.text,
+    labels ? `${figure}: ${labels}` : figure,
     placeOf(operand, references),
     operand.reference ? `source ${operand.reference}` : null,
   ]
@@ -64,7 +67,7 @@ function OperandLink({
   return (
     <span className="derivation-operand">
       <a href={cellHref(operand)} target="_blank" rel="noopener noreferrer" aria-label={name}>
-        {part.text}
+        {figure}
       </a>
       {operand.reference ? (
         // The link's name already says which source it is.

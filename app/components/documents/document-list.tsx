@@ -23,6 +23,7 @@ export const listItem = ({
   processing_status,
   failure_reason,
   ocr_progress,
+  tags,
 }: DocumentSummary) => ({
   id,
   title,
@@ -30,6 +31,7 @@ export const listItem = ({
   file_size,
   created_at,
   category,
+  tags,
   processing_status,
   failure_reason,
   // Null from a backend that predates OCR, as from one that is not reading scans just now.
@@ -82,6 +84,15 @@ export function DocumentList({
                 </span>
                 {document.category ? <span className="category">{document.category}</span> : null}
               </p>
+              {document.tags.length ? (
+                <ul className="tag-list document-item-tags" aria-label={`Tags of ${document.title}`}>
+                  {document.tags.map((tag) => (
+                    <li key={tag} className="tag">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {document.ocr_progress ? (
                 <OcrProgress
                   progress={document.ocr_progress}

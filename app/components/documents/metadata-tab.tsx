@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
 
-import { Field, SelectField } from '~/components/forms'
+import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
+import { Field, SelectField, TextareaField } from '~/components/forms'
 import type { DocumentDetailData } from '~/handlers/document-detail.server'
 import { formatSize, SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
 import { formatDateTime } from '~/utils/format'
@@ -16,6 +17,9 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
   const { document, canEdit, categories, related } = data
   const { actionResult } = usePanel()
   const [newTag, setNewTag] = useState('')
+  // Checked before it is sent when JavaScript runs (the field keeps what was typed); the server says the same without it.
+  const [tagError, setTagError] = useState<string | null>(null)
+  const tagErrors = tagError ? [tagError] : actionResult?.errors?.tag
   const [form, fields] = useForm({
     id: `metadata-${document.id}`,
     lastResult: actionResult?.reply ?? undefined,
@@ -73,6 +77,12 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
             errors={fields.new_category.errors}
             help="Fill in to create a category; it replaces the one selected above."
           />
+          <TextareaField
+            label="Description"
+            textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }}
+            errors={fields.description.errors}
+            help="What the document is and why it matters; search finds documents by it."
+          />
           <button type="submit" name="intent" value="save-metadata" className="button-primary">
             Save details
           </button>
@@ -108,14 +118,27 @@ export function MetadataTab({ data }: { data: DocumentDetailData }) {
       {canEdit ? (
         // The field empties once its tag is sent (the form's data is read before React renders again),
         // and stays the same element: focus stays put, and a tag typed while the last one is saved is kept.
-        <PanelForm tab="metadata" className="inline-fields" onSubmit={() => setNewTag('')}>
+        <PanelForm
+          tab="metadata"
+          className="inline-fields"
+          onSubmit={(event) => {
+            if ([...newTag.trim()].length > MAX_TAG_LENGTH) {
+              event.preventDefault()
+              setTagError(tagTooLong(newTag.trim()))
+              return
+            }
+            setTagError(null)
+            setNewTag('')
+          }}
+        >
           <Field
             label="New tag"
+            errors={tagErrors}
+            help={`Up to ${MAX_TAG_LENGTH} characters.`}
             inputProps={{
               id: `tag-${document.id}`,
               name: 'tag',
               type: 'text',
-              maxLength: 50,
               autoComplete: 'off',
               value: newTag,
               onChange: (event) => setNewTag(event.currentTarget.value),
