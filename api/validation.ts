@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { idFrom } from '../shared/ids'
+import { canonicalTimeZone } from '../shared/time-zones'
 import { innerSchema } from '../shared/zod-schema'
 import type { AppContext } from './context'
 import { HttpError, notFound } from './http-error'
@@ -134,3 +135,10 @@ export function pathId(raw: string | undefined, detail = 'Not found.') {
   if (id === null) throw notFound(detail)
   return id
 }
+
+/** An IANA time zone Intl knows ("Europe/Amsterdam"), as its canonical name. */
+export const TimeZoneSchema = z.string({ invalid_type_error: 'Not a valid string.' }).transform((value, context) => {
+  const zone = canonicalTimeZone(value)
+  if (!zone) context.addIssue({ code: 'custom', message: `"${value.slice(0, 64)}" is not a known time zone.` })
+  return zone ?? z.NEVER
+})

@@ -10,9 +10,11 @@ import { Toaster } from './components/toaster'
 import { useFocusAfterNavigation } from './components/use-focus-after-navigation'
 import { errorReference } from './http/error-reference.server'
 import { readFlash } from './session/flash.server'
+import { visitorTimeZone } from './session/time-zone.server'
 import appStyles from './styles/app.css'
 import { appendAuthLog } from './utils/auth-log'
 import { pageMeta } from './utils/meta'
+import { timeZoneCheckScript } from './utils/time-zone-hint'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -30,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loginError,
       // Shown by the error page when this very request fails; see error-reference.server.ts.
       errorReference: errorReference(request),
+      timeZone: visitorTimeZone(request),
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   )
@@ -42,6 +45,7 @@ function Document({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: timeZoneCheckScript }} />
         <Meta />
         <Links />
       </head>

@@ -30,9 +30,9 @@ export const analysisRoutes = new Hono<AppEnv>()
   // The same analysis as a file with its sources: PDF or Word for the client, Markdown for the advisor's notes.
   .get('/analysis/export/', async (c) => {
     const { caller, organization } = await analyst(c)
-    const { format, ...request } = readQuery(c, AnalysisExportSchema)
+    const { format, time_zone, ...request } = readQuery(c, AnalysisExportSchema)
     const analysis = await analyseDocument(c.var.deps, caller, request)
-    if (format !== 'md') return sendReport(c, analysisReport(analysis, organization.name), format)
+    if (format !== 'md') return sendReport(c, analysisReport(analysis, organization.name), { format, time_zone })
     const fileName = `${analysis.document_title} - ${analysis.title}.md`.replace(/[/\\]/g, '-')
     return c.body(analysisMarkdown(analysis), 200, {
       'Content-Type': 'text/markdown; charset=utf-8',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { ANALYSIS_TYPES } from '../../shared/analysis'
 import { MAX_ID } from '../../shared/ids'
-import { EXPORT_FORMATS } from '../exports/formats'
+import { EXPORT_FORMATS, ReportTimeZoneSchema } from '../exports/formats'
 
 const REQUIRED = 'This field is required.'
 const DOCUMENT_ID = 'A valid document id is required.'
@@ -37,6 +37,7 @@ export const AnalysisExportSchema = z.object({
   format: z
     .enum(['md', ...EXPORT_FORMATS], { errorMap: () => ({ message: 'Choose a format: md, pdf or docx.' }) })
     .default('md'),
+  time_zone: ReportTimeZoneSchema,
 })
 
 export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>

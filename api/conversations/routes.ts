@@ -53,9 +53,9 @@ export const conversationRoutes = new Hono<AppEnv>()
   .get('/conversations/:id/export/', async (c) => {
     const { caller, organization } = await requireCurrentOrganization(c)
     const conversation = await requireConversation(c.var.deps, caller, id(c))
-    const { format } = readQuery(c, ExportQuerySchema)
+    const query = readQuery(c, ExportQuerySchema)
     const messages = await listMessages(c.var.deps, caller, conversation.id)
-    return sendReport(c, conversationReport(conversationPayload(conversation), messages, organization.name), format)
+    return sendReport(c, conversationReport(conversationPayload(conversation), messages, organization.name), query)
   })
   // The whole answer at once: for clients that do not stream, and the chat page without JavaScript.
   .post('/conversations/:id/add_message/', async (c) => {

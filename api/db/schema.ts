@@ -63,6 +63,8 @@ export const users = pgTable(
     lastOrganizationId: integer('last_organization_id').references((): AnyPgColumn => organizations.id, {
       onDelete: 'set null',
     }),
+    /** The IANA zone the user chose to see times in; null follows the browser's own. */
+    timeZone: text('time_zone'),
     dateJoined: createdAt(),
   },
   (t) => [

@@ -137,7 +137,7 @@ export function reportDocx(report: Report): Promise<Buffer> {
                     shading: { type: ShadingType.CLEAR, fill: ACCENT, color: 'auto' },
                   }),
                   new TextRun({ text: `  ${report.organization}`, color: MUTED, size: 18 }),
-                  new TextRun({ text: `\t${report.kind} · ${reportDate(report.date)}`, color: MUTED, size: 18 }),
+                  new TextRun({ text: `\t${report.kind} · ${reportDate(report)}`, color: MUTED, size: 18 }),
                 ],
                 tabStops: [{ type: 'right', position: 9000 }],
               }),
@@ -158,7 +158,7 @@ export function reportDocx(report: Report): Promise<Buffer> {
         },
         children: [
           new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(report.title)] }),
-          ...[report.kind, ...report.details, reportDate(report.date)].map(
+          ...[report.kind, ...report.details, reportDate(report)].map(
             (line) => new Paragraph({ children: [new TextRun({ text: line, color: MUTED, size: 20 })] }),
           ),
           new Paragraph({ children: [] }),

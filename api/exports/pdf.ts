@@ -126,7 +126,7 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
     .font('Helvetica')
     .fontSize(9)
     .text(printable(report.organization), MARGIN + 26, HEADER_Y + 1, { width: width / 2, lineBreak: false })
-  doc.text(printable(`${report.kind} · ${reportDate(report.date)}`), width / 2, HEADER_Y + 1, {
+  doc.text(printable(`${report.kind} · ${reportDate(report)}`), width / 2, HEADER_Y + 1, {
     width: width / 2 - MARGIN,
     align: 'right',
     lineBreak: false,
@@ -167,7 +167,7 @@ export function reportPdf(report: Report): Promise<Buffer> {
     .fillColor(INK)
     .text(printable(report.title), { width: contentWidth(doc) })
   doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(MUTED)
-  for (const line of [report.kind, ...report.details, reportDate(report.date)]) doc.text(printable(line))
+  for (const line of [report.kind, ...report.details, reportDate(report)]) doc.text(printable(line))
   doc.moveDown(0.8).fillColor(INK).fontSize(11)
 
   for (const block of report.blocks) writeBlock(doc, block)

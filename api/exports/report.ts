@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
+
 /**
  * A client-ready report as both renderers read it (./pdf.ts, ./docx.ts): what an analysis, a
  * meeting or a conversation becomes when an advisor sends it to a client. Text only, already in
@@ -30,6 +32,8 @@ export interface Report {
   organization: string
   /** When the content was made: the analysis run, the meeting, the conversation's last message. */
   date: Date
+  /** The zone `date` is written in: the reader's when the request names it, else UTC. */
+  timeZone?: string
   /** Lines under the title: the document, the participants, the generator. */
   details: string[]
   blocks: Block[]
@@ -59,9 +63,9 @@ export function referenceList() {
   }
 }
 
-/** The report's date as the reader reads it, the same in both formats. */
-export const reportDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date)
+/** The report's date as the reader reads it, on their calendar, the same in both formats. */
+export const reportDate = ({ date, timeZone = DEFAULT_TIME_ZONE }: Pick<Report, 'date' | 'timeZone'>) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date)
 
 /** A file name a client can keep: the report's title, without characters file systems refuse. */
 export function reportFileName(report: Pick<Report, 'kind' | 'title'>, extension: 'pdf' | 'docx') {

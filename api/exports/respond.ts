@@ -1,6 +1,6 @@
 import type { AppContext } from '../context'
 import { attachment } from '../documents/content'
-import type { ExportFormat } from './formats'
+import type { ExportFormat, ExportQuery } from './formats'
 import { type Report, reportFileName } from './report'
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -13,7 +13,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * tens of kilobytes): a failure is then an error answer, never a truncated file. The renderers load
  * only in a process that exports.
  */
-export async function sendReport(c: AppContext, report: Report, format: ExportFormat) {
+export async function sendReport(c: AppContext, made: Report, { format, time_zone }: ExportQuery) {
+  const report = { ...made, timeZone: time_zone }
   const bytes =
     format === 'pdf'
       ? await (await import('./pdf')).reportPdf(report)

@@ -17,6 +17,7 @@ import { ListMeetingsSchema, MeetingPatchSchema, MeetingSchema } from './schema'
 import {
   deleteMeeting,
   getMeeting,
+  getMeetingNotes,
   getTranscript,
   listMeetings,
   saveTranscript,
@@ -94,10 +95,9 @@ export const meetingRoutes = new Hono<AppEnv>()
   // The meeting's notes (summary, decisions, action items, participants) as a PDF or Word file.
   .get('/meetings/:id/export/', async (c) => {
     const { caller, organization } = await requireCurrentOrganization(c)
-    const meeting = await getMeeting(c.var.deps, caller, id(c))
-    const { format } = readQuery(c, ExportQuerySchema)
-    const transcript = await getTranscript(c.var.deps, caller, id(c))
-    return sendReport(c, meetingReport(meeting, transcript, organization.name), format)
+    const query = readQuery(c, ExportQuerySchema)
+    const { meeting, transcript } = await getMeetingNotes(c.var.deps, caller, id(c))
+    return sendReport(c, meetingReport(meeting, transcript, organization.name), query)
   })
   .post('/meetings/:id/convert/', async (c) => {
     const caller = await member(c)

@@ -113,8 +113,17 @@ export async function deleteMeeting(deps: Deps, caller: OrgCaller, id: number) {
 }
 
 export async function getTranscript(deps: Deps, caller: OrgCaller, id: number) {
+  return transcriptOf(deps, await requireMeeting(deps, caller, id))
+}
+
+/** A meeting with its transcript, for its notes: the meeting is looked up once. */
+export async function getMeetingNotes(deps: Deps, caller: OrgCaller, id: number) {
   const meeting = await requireMeeting(deps, caller, id)
-  const [row] = await deps.db.select().from(transcripts).where(eq(transcripts.meetingId, meeting.id))
+  return { meeting: meetingPayload(meeting), transcript: await transcriptOf(deps, meeting) }
+}
+
+async function transcriptOf({ db }: Deps, meeting: Awaited<ReturnType<typeof requireMeeting>>) {
+  const [row] = await db.select().from(transcripts).where(eq(transcripts.meetingId, meeting.id))
   if (!row || meeting.status !== 'processed') throw notFound(TRANSCRIPT_NOT_FOUND)
   return transcriptPayload(row)
 }

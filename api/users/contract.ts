@@ -21,6 +21,8 @@ export interface UserPayload {
 /** GET/PUT /api/me/: the profile with the address waiting for confirmation, which only its owner sees. */
 export interface OwnProfilePayload extends UserPayload {
   pending_email: string | null
+  /** The IANA zone the user chose to see times in; null when the browser's own is used. */
+  time_zone: string | null
   /** Open invitations to the user's (proven) address, which /organizations/invitations lists. */
   pending_invitations: number
   /**

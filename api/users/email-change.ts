@@ -49,7 +49,9 @@ export async function requestEmailConfirmation(deps: Deps, user: UserRow, reques
     .onConflictDoUpdate({ target: emailConfirmations.userId, set: values })
   const link = new URL(`/confirm-email/${token}`, deps.config.APP_URL).toString()
   try {
-    await deps.mailer.send(emailConfirmationMail({ to: email, username: user.username, link, expiresAt }))
+    await deps.mailer.send(
+      emailConfirmationMail({ to: email, username: user.username, link, expiresAt, timeZone: user.timeZone }),
+    )
   } catch (error) {
     await deps.db.delete(emailConfirmations).where(eq(emailConfirmations.userId, user.id))
     log.error({ err: error }, 'e-mail confirmation failed to send')

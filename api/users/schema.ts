@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { requiredString } from '../validation'
+import { requiredString, TimeZoneSchema } from '../validation'
 
 const text = (max: number) =>
   z
@@ -29,7 +29,14 @@ export const EmailSchema = requiredString().pipe(
 )
 
 export const UpdateMeSchema = z
-  .object({ first_name: text(150), last_name: text(150), email: EmailSchema, username: UsernameSchema })
+  .object({
+    first_name: text(150),
+    last_name: text(150),
+    email: EmailSchema,
+    username: UsernameSchema,
+    // null goes back to the browser's zone.
+    time_zone: TimeZoneSchema.nullable(),
+  })
   .partial()
   .strict('Unknown field.')
 

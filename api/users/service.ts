@@ -34,6 +34,7 @@ export async function getMe(
   return {
     ...describeMember(user, rows[0]),
     pending_email: notices.pendingEmail,
+    time_zone: user.timeZone,
     pending_invitations: notices.pendingInvitations,
     organizations: rows
       .slice(0, MEMBERSHIPS_LISTED)
@@ -74,10 +75,11 @@ export async function updateMe(
     if (taken) throw badRequest({ username: ['A user with that username already exists.'] })
   }
   if (changes.email) await requestEmailConfirmation(deps, user, changes.email)
-  if (changes.first_name !== undefined || changes.last_name !== undefined || changes.username) {
+  const { first_name, last_name, username, time_zone } = changes
+  if ([first_name, last_name, username || undefined, time_zone].some((change) => change !== undefined)) {
     ;[user] = await db
       .update(users)
-      .set({ firstName: changes.first_name, lastName: changes.last_name, username: changes.username })
+      .set({ firstName: first_name, lastName: last_name, username, timeZone: time_zone })
       .where(eq(users.id, caller.userId))
       .returning()
   }

@@ -1,8 +1,9 @@
 import { AUDIT_ACTION_LABELS, isAuditAction } from '#shared/audit'
 import { phaseName } from '#shared/templates'
+import { useDates } from '~/components/use-dates'
 import type { AuditEvent } from '~/services/audit.server'
 import { roleLabel } from '~/utils/access'
-import { formatDateTime, plural } from '~/utils/format'
+import { plural } from '~/utils/format'
 
 const FIELD_NAMES: Record<string, string> = {
   name: 'Name',
@@ -24,7 +25,7 @@ function changeList(changes: unknown) {
 }
 
 /** What the event's details say, in words; the log keeps them as data. */
-function describeDetails({ action, details }: AuditEvent): string[] {
+function describeDetails({ action, details }: AuditEvent, formatDateTime: (iso: string) => string): string[] {
   switch (action) {
     case 'member.invited':
     case 'invitation.resent':
@@ -63,6 +64,7 @@ const ownAccount = (action: string) => action.startsWith('user.')
 
 /** The audit log's events, newest first: When / Who / Action / Details. */
 export function AuditLogTable({ events }: { events: AuditEvent[] }) {
+  const { formatDateTime } = useDates()
   return (
     <table className="table audit-table">
       <caption className="visually-hidden">Administrative actions, newest first</caption>
@@ -91,7 +93,7 @@ export function AuditLogTable({ events }: { events: AuditEvent[] }) {
               ) : null}
             </td>
             <td>
-              {describeDetails(event).map((line) => (
+              {describeDetails(event, formatDateTime).map((line) => (
                 <span key={line} className="audit-detail">
                   {line}
                 </span>

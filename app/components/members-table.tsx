@@ -1,8 +1,9 @@
 import { Form, Link } from '@remix-run/react'
 
+import { useDates } from '~/components/use-dates'
 import type { Member, Role } from '~/services/organizations.server'
 import { roleLabel } from '~/utils/access'
-import { displayName, formatDateTime } from '~/utils/format'
+import { displayName } from '~/utils/format'
 
 const ROLE_OPTIONS = (['member', 'analyst', 'admin'] satisfies Role[]).map((value) => ({
   value,
@@ -24,6 +25,7 @@ export function MembersTable({
   removing: number | null
   showDetails?: boolean
 }) {
+  const { formatDateTime } = useDates()
   if (members.length === 0) return <p>No members found in this organization.</p>
   return (
     <div className="table-scroll">

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
 import { OrganizationSchema } from '~/components/organization-fields'
 import { OrganizationSettings } from '~/components/organization-settings'
+import { useDates } from '~/components/use-dates'
 import { changeMember, idParam } from '~/handlers/members.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
@@ -17,7 +18,6 @@ import { organizationsApi } from '~/services/organizations.server'
 import { requireAdmin } from '~/session/auth.server'
 import { redirectWithToast } from '~/session/flash.server'
 import { selectOrganization } from '~/session/session.server'
-import { formatDate } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Organization Administration | Exit Planner')
@@ -129,6 +129,7 @@ async function cancelInvitationAction(request: Request, slug: string, form: Form
 }
 
 export default function OrganizationAdmin() {
+  const { formatDate } = useDates()
   const data = useLoaderData<typeof loader>()
   if (!data.organization) {
     return (

@@ -15,13 +15,13 @@ import {
 } from '~/components/analysis/types'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
+import { useDates } from '~/components/use-dates'
 import { runAnalysis } from '~/services/analysis.server'
 import { ApiError, ApiUnavailableError } from '~/services/api-fetch.server'
 import { documentsApi } from '~/services/documents.server'
 import { requireRole } from '~/session/auth.server'
 import analysisStyles from '~/styles/analysis.css'
 import { ACCESS_DENIED } from '~/utils/access'
-import { formatDate } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Document Analysis | Exit Planner')
@@ -185,6 +185,7 @@ export default function DocumentAnalysis() {
 }
 
 function DocumentSidebar({ data, loading }: { data: LoaderData; loading: boolean }) {
+  const { formatDate } = useDates()
   const { documents, documentCount, page, selected, type } = data
   const hrefOf = (id: number) => `${analysisHref(id, type)}${page > 1 ? `&page=${page}` : ''}`
   const pagerSearch = new URLSearchParams()

@@ -5,12 +5,12 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { DeleteTemplateConfirm } from '~/components/templates/delete-confirm'
 import { templateStatusHandlers } from '~/components/templates/template-errors'
+import { useDates } from '~/components/use-dates'
 import { deleteTemplateAction, loadTemplate } from '~/handlers/templates.server'
 import { readForm } from '~/http/read-form.server'
 import { currentUser } from '~/session/auth.server'
 import templateStyles from '~/styles/templates.css'
 import { canManageTemplates } from '~/utils/access'
-import { formatDate } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -48,6 +48,7 @@ const List = ({ title, items }: { title: string; items: string[] }) =>
   ) : null
 
 export default function TemplateDetail() {
+  const { formatDate } = useDates()
   const { template, canEdit, confirmDelete } = useLoaderData<typeof loader>()
   const view = `/conversation-templates/view/${template.id}`
   return (

@@ -5,13 +5,14 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { InvitationActions } from '~/components/invitation-actions'
 import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
+import { useDates } from '~/components/use-dates'
 import { answerInvitation } from '~/handlers/invitations.server'
 import { readForm } from '~/http/read-form.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { invitationsApi } from '~/services/invitations.server'
 import type { Invitation } from '~/services/organizations.server'
 import { currentUser, requireUser } from '~/session/auth.server'
-import { displayName, formatDate, plural } from '~/utils/format'
+import { displayName, plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Invitations | Exit Planner')
@@ -44,6 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Invitations() {
+  const { formatDate } = useDates()
   const { invitations, error, unconfirmedEmail } = useLoaderData<typeof loader>()
   return (
     <div className="page">

@@ -5,16 +5,19 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 
+import { canonicalTimeZone, timeZoneNames } from '#shared/time-zones'
 import { ChangeEmailSchema, EmailSettings } from '~/components/email-settings'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
+import { TimeZoneSettings, TimeZoneSettingsSchema } from '~/components/time-zone-settings'
+import { useDates } from '~/components/use-dates'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { type ApiError, assertApiError } from '~/services/api-fetch.server'
 import { cancelEmailChange, changePassword, type Me, updateMe } from '~/services/auth-api.server'
 import { currentUser } from '~/session/auth.server'
 import { redirectWithToast } from '~/session/flash.server'
-import { formatDateTime, initialOf } from '~/utils/format'
+import { initialOf } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('User Profile | Exit Planner')
@@ -30,7 +33,7 @@ const ChangePasswordSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
-  return json({ me })
+  return json({ me, timeZones: timeZoneNames() })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return changeEmailAction(request, form)
     case 'cancel-email-change':
       return cancelEmailChangeAction(request)
+    case 'set-time-zone':
+      return setTimeZoneAction(request, form)
     default:
       throw new Response('Unknown intent', { status: 400 })
   }
@@ -105,13 +110,32 @@ async function changeEmailAction(request: Request, form: FormData) {
   })
 }
 
+async function setTimeZoneAction(request: Request, form: FormData) {
+  const submission = parseForm(form, { schema: TimeZoneSettingsSchema })
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    json({ intent: 'set-time-zone' as const, result: submission.reply(options) }, { status: 400 })
+  if (submission.status !== 'success') return reply()
+  const zone = submission.value.time_zone ? canonicalTimeZone(submission.value.time_zone) : null
+  try {
+    await updateMe(request, { time_zone: zone })
+  } catch (error) {
+    assertApiError(error)
+    return reply({ formErrors: [error.status === 503 ? error.message : 'Failed to update profile'] })
+  }
+  return redirectWithToast(request, '/profile', {
+    type: 'success',
+    message: zone ? `Times are now shown in ${zone}.` : "Times now follow your browser's time zone.",
+  })
+}
+
 async function cancelEmailChangeAction(request: Request) {
   await cancelEmailChange(request)
   return redirectWithToast(request, '/profile', { type: 'info', message: 'The e-mail change was cancelled.' })
 }
 
 export default function Profile() {
-  const { me } = useLoaderData<typeof loader>()
+  const { formatDateTime } = useDates()
+  const { me, timeZones } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const lastResult = actionData?.intent === 'change-password' ? actionData.result : null
   const navigation = useNavigation()
@@ -176,6 +200,12 @@ export default function Profile() {
         verified={me.email_verified}
         pendingEmail={me.pending_email}
         lastResult={actionData?.intent === 'change-email' ? actionData.result : null}
+      />
+
+      <TimeZoneSettings
+        zones={timeZones}
+        chosen={me.time_zone}
+        lastResult={actionData?.intent === 'set-time-zone' ? actionData.result : null}
       />
 
       <section className="page" aria-labelledby="organization-title">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 
+import { zonedInputToUtc } from '#shared/time-zones'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScheduleForm, ScheduleSchema } from '~/components/meetings/schedule-form'
 import { parseForm } from '~/http/parse-form.server'
@@ -10,6 +11,7 @@ import { assertApiError } from '~/services/api-fetch.server'
 import { meetingsApi } from '~/services/meetings.server'
 import { requireRole } from '~/session/auth.server'
 import { redirectWithToast } from '~/session/flash.server'
+import { userTimeZone } from '~/session/time-zone.server'
 import meetingStyles from '~/styles/meetings.css'
 import templateStyles from '~/styles/templates.css'
 import { pageMeta } from '~/utils/meta'
@@ -33,9 +35,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply(), { status: submission.status === 'error' ? 400 : 200 })
   }
   const { title, date, duration, participants = [] } = submission.value
+  // The form asks for the time in the user's zone, as every date in the app is shown.
+  const scheduledAt = zonedInputToUtc(date, (await userTimeZone(request)).name)
+  if (!scheduledAt) return json(submission.reply({ fieldErrors: { date: ['Enter a date and time'] } }), { status: 400 })
   try {
-    // The form's time is UTC, as every date in the app is shown.
-    const meeting = await meetingsApi(request).schedule({ title, date: `${date}:00Z`, duration, participants })
+    const meeting = await meetingsApi(request).schedule({
+      title,
+      date: scheduledAt.toISOString(),
+      duration,
+      participants,
+    })
     return redirectWithToast(request, `/transcriptions/${meeting.id}`, {
       type: 'success',
       message: 'Meeting scheduled',

@@ -8,6 +8,7 @@ import { Toaster } from '~/components/toaster'
 import { webEnv } from '~/http/env.server'
 import { currentUser } from '~/session/auth.server'
 import { getAuthSession } from '~/session/session.server'
+import { userTimeZone } from '~/session/time-zone.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = ({ error, matches }) =>
@@ -19,8 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An unknown URL (the `_app.$` catch-all) is a 404 for everyone, not a reason to sign in first:
   // a visitor who is signed out gets it here, without the signed-in frame.
   if (params['*'] !== undefined && !(await getAuthSession(request))) throw new Response('Not Found', { status: 404 })
-  const me = await currentUser(request)
+  const [me, timeZone] = await Promise.all([currentUser(request), userTimeZone(request)])
   return json({
+    timeZone,
     user: { email: me.email, role: me.role },
     organizations: {
       current: me.organization && { name: me.organization.name, slug: me.organization.slug },

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { isAnalysisType } from '~/components/analysis/types'
+import type { ExportFormat } from '~/components/export-links'
 import { analysisApi } from '~/services/analysis.server'
-import { passFileOn } from '~/services/downloads.server'
+import { exportQuery, passFileOn } from '~/services/downloads.server'
 import { requireRole } from '~/session/auth.server'
 import { ACCESS_DENIED } from '~/utils/access'
 
@@ -10,7 +11,7 @@ import { ACCESS_DENIED } from '~/utils/access'
  * An analysis as a file with its source references (`?document={id}&type={type}&format=pdf|docx`,
  * Markdown without a format), streamed from the backend with its type and name.
  */
-const isFormat = (format: string): format is 'md' | 'pdf' | 'docx' => ['md', 'pdf', 'docx'].includes(format)
+const isFormat = (format: string): format is ExportFormat => ['md', 'pdf', 'docx'].includes(format)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ['analyst'], ACCESS_DENIED.analysis)
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = params.get('format') ?? 'md'
   if (!Number.isSafeInteger(documentId) || documentId <= 0 || !isAnalysisType(type) || !isFormat(format))
     throw new Response('Not found', { status: 404 })
-  const response = await analysisApi(request).exportFile({ documentId, type, format })
+  const response = await analysisApi(request).exportFile({ documentId, type }, await exportQuery(request, format))
   if (!response.ok) {
     // Not there or not ours (404), not processed yet (409, with the backend's reason), refused (403).
     const status = [403, 404, 409].includes(response.status) ? response.status : 502

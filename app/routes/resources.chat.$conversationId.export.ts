@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { conversationsApi } from '~/services/conversations.server'
-import { passFileOn } from '~/services/downloads.server'
+import { exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { requireUser } from '~/session/auth.server'
 import { requireId } from '~/utils/route-id'
 
@@ -9,9 +9,8 @@ import { requireId } from '~/utils/route-id'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
   const id = requireId(params.conversationId, 'Not found')
-  const format = new URL(request.url).searchParams.get('format')
-  if (format !== 'pdf' && format !== 'docx') throw new Response('Not found', { status: 404 })
-  const response = await conversationsApi(request).exportFile(id, format)
+  const query = await exportQuery(request, requestedReportFormat(request))
+  const response = await conversationsApi(request).exportFile(id, query)
   if (!response.ok) throw new Response('Not found', { status: response.status === 404 ? 404 : 502 })
   return passFileOn(response)
 }

@@ -99,17 +99,9 @@ export function analysisApi(request: Request) {
         throw error
       }
     },
-    /** The analysis as a Markdown file with its source references: the backend's answer as it is. */
-    exportFile: ({
-      documentId,
-      type,
-      format,
-    }: {
-      documentId: number
-      type: AnalysisType
-      format: 'md' | 'pdf' | 'docx'
-    }) =>
-      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type, format })}`),
+    /** The analysis as a file with its source references (`query`: see exportQuery), streamed on as it comes. */
+    exportFile: ({ documentId, type }: { documentId: number; type: AnalysisType }, query: URLSearchParams) =>
+      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type })}&${query}`),
   }
 }
 

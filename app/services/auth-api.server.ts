@@ -24,6 +24,7 @@ const MeShape = UserShape.extend({
   organizations: z.array(z.object({ name: z.string(), slug: z.string(), role: z.string() })),
   organizations_listed: z.boolean(),
   pending_invitations: z.number(),
+  time_zone: z.string().nullable(),
 })
 
 // Spec §8: the answer needs an access (or `token`) value. Its user is kept in the session cookie.
@@ -128,7 +129,7 @@ export async function revokeSession(request: Request, refresh: string) {
 
 export const updateMe = (
   request: Request,
-  changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'>>,
+  changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username' | 'time_zone'>>,
 ) => apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
 
 /** Follows an e-mail confirmation link as the signed-in user. */

@@ -79,7 +79,7 @@ export function conversationsApi(request: Request) {
     messages: async (id: number) =>
       expectShape<Message[]>(z.array(MessageShape), await apiJson(request, path(id, 'messages/')), 'messages'),
     /** The conversation as a PDF or Word file, streamed on as it comes. */
-    exportFile: (id: number, format: 'pdf' | 'docx') => apiFetch(request, path(id, `export/?format=${format}`)),
+    exportFile: (id: number, query: URLSearchParams) => apiFetch(request, path(id, `export/?${query}`)),
     /** Asks and waits for the whole answer (the chat page without JavaScript). */
     ask: async (id: number, content: string) =>
       expectShape<Message>(

@@ -87,7 +87,7 @@ export function meetingsApi(request: Request) {
         'conversation',
       ),
     /** The meeting's notes as a PDF or Word file, streamed on as they come. */
-    exportFile: (id: string, format: 'pdf' | 'docx') => apiFetch(request, path(id, `export/?format=${format}`)),
+    exportFile: (id: string, query: URLSearchParams) => apiFetch(request, path(id, `export/?${query}`)),
     transcript: async (id: string) =>
       expectShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
   }

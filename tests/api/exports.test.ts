@@ -199,6 +199,18 @@ describe('meeting exports', () => {
     },
   )
 
+  it("writes the date on the reader's calendar when asked, and refuses an unknown zone", async () => {
+    // 15:00 UTC on November 16 is already the 17th in Auckland.
+    const inUtc = await textOf(await get(people.member, `/meetings/${meetingId}/export/?format=pdf`), 'pdf')
+    expect(inUtc).toContain('November 16, 2026')
+    const auckland = await get(people.member, `/meetings/${meetingId}/export/?format=docx&time_zone=Pacific/Auckland`)
+    expect(auckland.status).toBe(200)
+    expect(await textOf(auckland, 'docx')).toContain('November 17, 2026')
+    const refused = await get(people.member, `/meetings/${meetingId}/export/?format=pdf&time_zone=Mars/Base`)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ time_zone: ['"Mars/Base" is not a known time zone.'] })
+  })
+
   it("shows another organization's meeting to no one, and refuses a bad format with a message", async () => {
     expect((await get(people.outsider, `/meetings/${meetingId}/export/?format=pdf`, people.harbor)).status).toBe(404)
     const refused = await get(people.member, `/meetings/${meetingId}/export/?format=html`)

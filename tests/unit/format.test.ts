@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { displayName, formatDate, initialOf, plural } from '../../app/utils/format'
+import { displayName, formatDate, formatDateTime, initialOf, plural } from '../../app/utils/format'
 
 describe('format helpers', () => {
   it('initialOf uppercases the first letter and falls back to U', () => {
@@ -15,9 +15,17 @@ describe('format helpers', () => {
     expect(plural(2, 'person', 'people')).toBe('2 people')
   })
 
-  it('formatDate answers N/A without a date', () => {
-    expect(formatDate(null)).toBe('N/A')
-    expect(formatDate('2026-03-05T23:30:00Z')).toBe('Mar 5, 2026')
+  it('formatDate answers N/A without a date and reads the calendar of the zone', () => {
+    expect(formatDate(null, 'UTC')).toBe('N/A')
+    expect(formatDate('2026-03-05T23:30:00Z', 'UTC')).toBe('Mar 5, 2026')
+    expect(formatDate('2026-03-05T23:30:00Z', 'Europe/Amsterdam')).toBe('Mar 6, 2026')
+    expect(formatDate('2026-03-05T23:30:00Z', 'America/Los_Angeles')).toBe('Mar 5, 2026')
+  })
+
+  it('formatDateTime names the zone it reads the time in', () => {
+    expect(formatDateTime('2026-07-01T12:00:00Z', 'UTC')).toBe('Jul 1, 2026, 12:00 PM UTC')
+    expect(formatDateTime('2026-07-01T12:00:00Z', 'America/New_York')).toBe('Jul 1, 2026, 8:00 AM EDT')
+    expect(formatDateTime('2026-12-01T12:00:00Z', 'America/New_York')).toBe('Dec 1, 2026, 7:00 AM EST')
   })
 
   it('displayName prefers the full name, then username, then e-mail', () => {

@@ -1,6 +1,6 @@
 import { sourcePlace } from '#shared/analysis'
 import { ExportLinks } from '~/components/export-links'
-import { formatDateTime } from '~/utils/format'
+import { useDates } from '~/components/use-dates'
 
 import {
   type AnalysisOutcome,
@@ -34,6 +34,7 @@ export function AnalysisOutcomeView({ outcome, heading = 'h3' }: { outcome: Anal
 }
 
 export function AnalysisResultPane({ result, heading: Title = 'h3' }: { result: AnalysisResult; heading?: Heading }) {
+  const { formatDateTime } = useDates()
   const titleId = `analysis-result-${result.type}`
   return (
     <section className="analysis-result" aria-labelledby={titleId}>

@@ -11,6 +11,7 @@ import {
   RISK_LEVELS,
   type RiskLevel,
 } from '#shared/analysis'
+import type { ExportFormat } from '~/components/export-links'
 
 export { type AnalysisType, RISK_LEVELS, type RiskLevel }
 
@@ -60,5 +61,5 @@ export function analysisHref(documentId: number, type: AnalysisType = DEFAULT_AN
 }
 
 /** One analysis as a file (resources.analysis.export.ts): PDF or Word for the client, Markdown for notes. */
-export const exportHref = (documentId: number, type: AnalysisType, format: 'md' | 'pdf' | 'docx' = 'md') =>
+export const exportHref = (documentId: number, type: AnalysisType, format: ExportFormat = 'md') =>
   `/resources/analysis/export?${new URLSearchParams({ document: String(documentId), type, ...(format === 'md' ? {} : { format }) })}`

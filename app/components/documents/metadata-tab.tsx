@@ -5,15 +5,16 @@ import { useState } from 'react'
 
 import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
 import { Field, SelectField, TextareaField } from '~/components/forms'
+import { useDates } from '~/components/use-dates'
 import type { DocumentDetailData } from '~/handlers/document-detail.server'
 import { formatSize, SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
-import { formatDateTime } from '~/utils/format'
 
 import { MetadataSchema } from './metadata-schema'
 import { PanelForm, usePanel } from './panel-context'
 
 /** Title, facts, the category manager and tags; saved for real (the spec's prototype kept them local). */
 export function MetadataTab({ data }: { data: DocumentDetailData }) {
+  const { formatDateTime } = useDates()
   const { document, canEdit, categories, related } = data
   const { actionResult } = usePanel()
   const [newTag, setNewTag] = useState('')

@@ -1,12 +1,14 @@
 import { Field } from '~/components/forms'
+import { useDates } from '~/components/use-dates'
 import type { DocumentDetailData } from '~/handlers/document-detail.server'
 import { ACCEPTED_FILE_TYPES, formatSize } from '~/utils/documents'
-import { displayName, formatDateTime } from '~/utils/format'
+import { displayName } from '~/utils/format'
 
 import { PanelForm, PanelGetForm, usePanel } from './panel-context'
 
 /** Real versions: each upload of a new file, with download, restore and a text diff of two. */
 export function VersionsTab({ data }: { data: DocumentDetailData }) {
+  const { formatDateTime } = useDates()
   const { document, versions = [], comparison, compareError, canEdit } = data
   const { actionResult } = usePanel()
   const list = versions ?? []

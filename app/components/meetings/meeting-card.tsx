@@ -1,13 +1,15 @@
 import { Link } from '@remix-run/react'
 
+import { useDates } from '~/components/use-dates'
 import type { Meeting } from '~/services/meetings.server'
-import { formatDateTime, plural } from '~/utils/format'
+import { plural } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'
 import { STATUS_LABELS } from './labels'
 
 /** A meeting in the list (spec §2): status, when, how long, who, and what can be opened. */
 export function MeetingCard({ meeting, returnTo }: { meeting: Meeting; returnTo: string }) {
+  const { formatDateTime } = useDates()
   const titleId = `${meeting.id}-title`
   const shown = meeting.participants.slice(0, 2)
   const more = meeting.participants.length - shown.length

@@ -1,4 +1,5 @@
 import { clock } from '#shared/meetings'
+import { DEFAULT_TIME_ZONE } from '#shared/time-zones'
 import type { Transcript } from '~/services/meetings.server'
 import { formatDate } from '~/utils/format'
 
@@ -40,7 +41,9 @@ export function MeetingNotes({
               <p>{item.text}</p>
               <p className="notes-meta">
                 <span>Assignee: {item.assignee ?? 'Unassigned'}</span>
-                <span>Due: {item.dueDate ? formatDate(`${item.dueDate}T12:00:00Z`) : 'Not set'}</span>
+                <span>
+                  Due: {item.dueDate ? formatDate(`${item.dueDate}T12:00:00Z`, DEFAULT_TIME_ZONE) : 'Not set'}
+                </span>
               </p>
             </li>
           ))}

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react'
 
 import { clock, ROLE_LABELS, summaryPoints } from '#shared/meetings'
 import { ExportLinks } from '~/components/export-links'
+import { useDates } from '~/components/use-dates'
 import type { Meeting, Transcript } from '~/services/meetings.server'
-import { formatDateTime, initialOf } from '~/utils/format'
+import { initialOf } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'
 import { STATUS_LABELS } from './labels'
@@ -27,6 +28,7 @@ export function MeetingView({
   /** What the page adds below the meeting (the transcript upload, for those who may). */
   children?: ReactNode
 }) {
+  const { formatDateTime } = useDates()
   return (
     <div className="page meeting-view">
       <p>

@@ -5,6 +5,8 @@ import { z } from 'zod'
 
 import { ROLE_LABELS, ROLE_NAMES } from '#shared/meetings'
 import { ErrorList, Field, SelectField } from '~/components/forms'
+import { TimeZoneHelp } from '~/components/time-zone-help'
+import { useTimeZone } from '~/components/use-dates'
 
 export const ScheduleSchema = z.object({
   title: z.string({ required_error: 'Meeting title is required' }).trim().min(1, 'Meeting title is required').max(200),
@@ -39,8 +41,9 @@ type ScheduleDefault = {
 
 const NEW_PARTICIPANT = { name: '', email: '', role: 'client' }
 
-/** Schedule a meeting: its title, when (UTC, as every date here is shown), how long, and who comes. */
+/** Schedule a meeting: its title, when (in the user's zone, as every date here is shown), how long, and who comes. */
 export function ScheduleForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const timeZone = useTimeZone()
   const navigation = useNavigation()
   const [form, fields] = useForm<ScheduleDefault, ScheduleValue>({
     id: 'schedule-form',
@@ -63,9 +66,10 @@ export function ScheduleForm({ lastResult }: { lastResult: SubmissionResult<stri
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
       <Field
-        label="Date and time (UTC)"
+        label={`Date and time (${timeZone.name})`}
         inputProps={getInputProps(fields.date, { type: 'datetime-local' })}
         errors={fields.date.errors}
+        help={<TimeZoneHelp {...timeZone} />}
       />
       <Field
         label="Duration (minutes)"

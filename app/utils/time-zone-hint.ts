@@ -1,0 +1,17 @@
+import { getHintUtils } from '@epic-web/client-hints'
+import { clientHint } from '@epic-web/client-hints/time-zone'
+
+import { canonicalTimeZone } from '#shared/time-zones'
+
+// With JavaScript the browser's zone is kept in a cookie, so the server renders times in it. The check
+// script reloads the page once when the cookie is missing or stale; a browser in UTC has no reason to.
+const hints = getHintUtils({ timeZone: clientHint })
+
+/** The page's inline script that keeps the cookie current. */
+export const timeZoneCheckScript = hints.getClientHintCheckScript()
+
+/** The zone the browser last reported; null before it has, and always without JavaScript. */
+export function browserTimeZone(request: Request) {
+  if (!request.headers.get('Cookie')?.includes(`${clientHint.cookieName}=`)) return null
+  return canonicalTimeZone(hints.getHints(request).timeZone)
+}

@@ -1,0 +1,79 @@
+/**
+ * Time zones by their IANA names ("Europe/Amsterdam"), as browsers report them and Intl formats in.
+ * Dates are stored and sent as UTC instants; a zone only changes how one is shown or typed.
+ */
+export const DEFAULT_TIME_ZONE = 'UTC'
+
+// The longest IANA name has 32 characters; a longer value is refused before Intl parses it.
+const MAX_TIME_ZONE_LENGTH = 64
+
+/** Formatters by zone, made once each: the zones are the few hundred Intl knows, so the map stays small. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>()
+
+function wallClock(zone: string) {
+  let format = wallClocks.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    wallClocks.set(zone, format)
+  }
+  return format
+}
+
+/** The zone's canonical name when Intl knows it ("asia/calcutta" → "Asia/Calcutta"), else null. */
+export function canonicalTimeZone(value: string | null | undefined): string | null {
+  if (!value || value.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+/** Every zone a user may choose, in Intl's order (by region, then city). */
+export const timeZoneNames = () => {
+  const names = Intl.supportedValuesOf('timeZone')
+  return names.includes(DEFAULT_TIME_ZONE) ? names : [DEFAULT_TIME_ZONE, ...names]
+}
+
+/** The wall-clock reading of `instant` in `zone`, as UTC milliseconds of the same reading. */
+function wallTime(instant: number, zone: string) {
+  const parts = Object.fromEntries(
+    wallClock(zone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  )
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
+}
+
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
+
+/**
+ * A `datetime-local` value ("2026-11-28T09:30") read as a time in `zone`, as a UTC instant. A time
+ * the clocks skip when they go forward reads as the same number of minutes after the change.
+ */
+export function zonedInputToUtc(local: string, zone: string): Date | null {
+  const match = LOCAL_INPUT.exec(local)
+  if (!match) return null
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
+  const wall = Date.UTC(year, month - 1, day, hour, minute)
+  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== day) return null
+  // The zone's offset at the wall time taken as UTC is right except within hours of a change; the
+  // offset at the first guess settles it.
+  const guess = wall - (wallTime(wall, zone) - wall)
+  return new Date(wall - (wallTime(guess, zone) - guess))
+}
+
+/** A UTC instant as a `datetime-local` value in `zone`, to fill a form with what it was given. */
+export function utcToZonedInput(iso: string, zone: string) {
+  const wall = new Date(wallTime(new Date(iso).getTime(), zone))
+  return wall.toISOString().slice(0, 16)
+}

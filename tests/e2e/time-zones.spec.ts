@@ -1,0 +1,79 @@
+import { expect, type Page, test } from '@playwright/test'
+
+import { createTeam, type TeamUser } from './support/api'
+import { expectNoAxeViolations, signInAs } from './support/fixtures'
+
+/** Schedules a meeting from the form, its time typed as the form asks, and opens it. */
+async function schedule(page: Page, label: string, title: string) {
+  await page.goto('/transcriptions/new')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel(label).fill('2026-12-10T15:00')
+  await page.getByRole('group', { name: 'Participant 1' }).getByLabel('Name').fill('Lena Ortiz')
+  await page.getByRole('button', { name: 'Schedule Meeting' }).click()
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+}
+
+test('a time zone chosen in the profile is the one times are shown and typed in', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const { users } = await createTeam('Zones', ['analyst'])
+  const [analyst] = users as [TeamUser]
+  await signInAs(page, analyst.username, analyst.password, { to: '/profile' })
+
+  // Nothing chosen, in a browser whose clock is on UTC: the page says which zone it uses and why.
+  const zone = page.getByLabel('Show and enter times in')
+  await expect(zone).toHaveValue('')
+  const help = page.getByRole('region', { name: 'Time zone' })
+  await expect(help).toContainText('Times are in UTC: your browser has not told its time zone')
+  // With JavaScript the first page tells it, for the pages after.
+  await page.reload()
+  await expect(help).toContainText(
+    javaScriptEnabled ? "Times are in UTC, your browser's time zone." : 'your browser has not told its time zone',
+  )
+  await zone.selectOption({ label: 'Auckland' })
+  await page.getByRole('button', { name: 'Save time zone' }).click()
+  await expect(page.getByRole('status').getByText('Times are now shown in Pacific/Auckland.')).toBeVisible()
+  await expect(zone).toHaveValue('Pacific/Auckland')
+  await expect(help).toContainText('Times are in Pacific/Auckland, the time zone set in your profile.')
+  if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+  // 3 pm in Auckland on December 10 is 2 am UTC the same day.
+  await expect(page.getByText(/You can choose another in your profile/)).toHaveCount(0)
+  await schedule(page, 'Date and time (Pacific/Auckland)', 'Auckland kick-off')
+  await expect(page.getByText('Dec 10, 2026, 3:00 PM GMT+13')).toBeVisible()
+  const meeting = page.url()
+
+  // Back to the browser's zone: the same meeting, at the same instant, read on UTC.
+  await page.goto('/profile')
+  await zone.selectOption({ value: '' })
+  await page.getByRole('button', { name: 'Save time zone' }).click()
+  await expect(page.getByRole('status').getByText("Times now follow your browser's time zone.")).toBeVisible()
+  await page.goto(meeting)
+  await expect(page.getByText('Dec 10, 2026, 2:00 AM UTC')).toBeVisible()
+})
+
+test('the schedule form names its zone and the way to change it', async ({ page }) => {
+  const { users } = await createTeam('Zone form', ['analyst'])
+  const [analyst] = users as [TeamUser]
+  await signInAs(page, analyst.username, analyst.password, { to: '/transcriptions/new' })
+  const when = page.getByLabel('Date and time (UTC)')
+  await expect(when).toHaveAccessibleDescription(/^Times are in UTC.* You can choose another in your profile\.$/)
+  await page.getByRole('link', { name: 'your profile' }).click()
+  await expect(page).toHaveURL(/\/profile#time-zone$/)
+})
+
+test('a time zone that is not on the list is refused on its field, and nothing changes', async ({ page }) => {
+  const { users } = await createTeam('Zone refusal', ['member'])
+  const [member] = users as [TeamUser]
+  await signInAs(page, member.username, member.password, { to: '/profile' })
+  // What a hand-made request could send: the server checks it, whatever the browser allowed.
+  const response = await page.request.post('/profile', {
+    form: { intent: 'set-time-zone', time_zone: 'Mars/Olympus_Mons' },
+    headers: { origin: new URL(page.url()).origin },
+  })
+  expect(response.status()).toBe(400)
+  expect(await response.text()).toContain('Choose a time zone from the list')
+  await page.reload()
+  await expect(page.getByLabel('Show and enter times in')).toHaveValue('')
+})
