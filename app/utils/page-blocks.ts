@@ -31,18 +31,3 @@ export function pageBlocks(text: string): PageBlock[] {
       : block,
   )
 }
-
-const PLAIN_NUMBER = /^(-?)([1-9]\d{4,}|[1-9]\d{3}(?=\.))(\.\d+)?$/
-const grouping = new Intl.NumberFormat('en-US')
-
-/**
- * A figure as a reader reads it: 21800000 becomes 21,800,000. Only bare numbers of five or more
- * digits (or four with decimals) change; a year, a figure already grouped, a code with letters or
- * leading zeros stay as written, and the digits are never rounded.
- */
-export function readableFigure(cell: string) {
-  const match = PLAIN_NUMBER.exec(cell)
-  if (!match) return cell
-  const [, sign, whole, decimals = ''] = match
-  return `${sign}${grouping.format(BigInt(whole!))}${decimals}`
-}

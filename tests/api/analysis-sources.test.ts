@@ -105,13 +105,13 @@ describe('an analysis of a CSV', () => {
       { sheet: 'Customers', row: 4, column: 'Share of revenue (%)' },
     ])
     expect(findings[2]!.text).toBe(
-      'Channel Yachts — Sector: Marine; Revenue 2024 (GBP): 1656000; Share of revenue (%): 9.0',
+      'Channel Yachts — Sector: Marine; Revenue 2024 (GBP): 1,656,000; Share of revenue (%): 9.0',
     )
     expect(JSON.stringify(findings)).not.toMatch(/share_of_revenue_percent|revenue_2024_gbp/)
 
     const markdown = await exported(id, 'key-findings')
     expect(markdown).toContain(
-      '3. Channel Yachts — Sector: Marine; Revenue 2024 (GBP): 1656000; Share of revenue (%): 9.0 [3]',
+      '3. Channel Yachts — Sector: Marine; Revenue 2024 (GBP): 1,656,000; Share of revenue (%): 9.0 [3]',
     )
     expect(markdown).toMatch(/\n3\. Customers, row 4, Share of revenue \(%\): “Channel Yachts\b[^”]*9\.0”\n/)
     expect(markdown).not.toContain('Document text')

@@ -50,7 +50,7 @@ describe('summary', () => {
   it('summarises a table without prose by its largest rows', () => {
     const { sentences } = analyseOffline(customers, 'summary')
     expect(sentences[0]!.text).toBe(
-      'Solent Marine Group — Sector: Marine; Customer since: 2009; 2024 revenue (£): 6992000; Share of revenue: 38.0%',
+      'Solent Marine Group — Sector: Marine; Customer since: 2009; 2024 revenue (£): 6,992,000; Share of revenue: 38.0%',
     )
     expect(sentences[0]!.source.quote).toBe('Solent Marine Group | Marine | 2009 | 6992000 | 38.0%')
     expectGrounded(

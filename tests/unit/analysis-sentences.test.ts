@@ -173,7 +173,7 @@ describe('findings from a CSV', () => {
     const { findings } = analyseOffline(csv, 'key-findings')
     const channel = findings.find((finding) => finding.text.startsWith('Channel Yachts'))
     expect(channel?.text).toBe(
-      'Channel Yachts — Sector: Marine; Revenue 2024 (GBP): 1656000; Share of revenue (%): 9.0',
+      'Channel Yachts — Sector: Marine; Revenue 2024 (GBP): 1,656,000; Share of revenue (%): 9.0',
     )
     expect(channel?.source.cell).toEqual({ sheet: 'Customers', row: 4, column: 'Share of revenue (%)' })
   })
@@ -198,5 +198,42 @@ describe('findings from a CSV', () => {
     const cited = analyseOffline(input, 'key-findings').findings.map((finding) => finding.source.cell)
     expect(cited).toContainEqual({ sheet: 'customer list', row: 4, column: 'Share of revenue' })
     expect(cited.map((cell) => cell?.row)).not.toContain(7)
+  })
+})
+
+describe('figures in findings and summaries', () => {
+  const header = 'fiscal_year,revenue_usd,account_code,net_income_usd,price_per_unit'
+  const rows = document(
+    [
+      {
+        text: [header, '2023,21800000,00123,-452000,1452.45', '2024,24100000,00124,1200000,1499.5'].join('\n'),
+        pageNumber: null,
+        sheetName: null,
+      },
+    ],
+    [header],
+  )
+
+  it('state a row’s amounts grouped under their currency column, years, codes and decimals as written', () => {
+    const { findings } = analyseOffline(rows, 'key-findings')
+    expect(findings[0]).toMatchObject({
+      text: 'Fiscal year 2023 — Revenue (USD): 21,800,000; Account code: 00123; Net income (USD): -452,000; Price per unit: 1,452.45',
+      source: { quote: '2023,21800000,00123,-452000,1452.45' },
+    })
+    const { content } = analyseOffline(rows, 'summary')
+    expect(content).toContain('Revenue (USD): 24,100,000; Account code: 00124')
+    expect(content).not.toContain('24100000')
+  })
+
+  it('state a sentence’s money grouped, and quote the sentence exactly as its source', () => {
+    const sentence =
+      'Revenue for fiscal 2024 was $24100000, up from $21800000 in 2023, and EBITDA rose to $3650000 on stronger margins.'
+    const { findings } = analyseOffline(document([page(1, sentence)]), 'key-findings')
+    expect(findings).toEqual([
+      {
+        text: 'Revenue for fiscal 2024 was $24,100,000, up from $21,800,000 in 2023, and EBITDA rose to $3,650,000 on stronger margins.',
+        source: expect.objectContaining({ quote: sentence }),
+      },
+    ])
   })
 })

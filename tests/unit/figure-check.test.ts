@@ -19,6 +19,12 @@ describe('figures a model states that its evidence does not hold', () => {
     ).toEqual([])
   })
 
+  it('accepts a bare cell grouped for reading, as the answer is told to write it', () => {
+    const bare = ['fiscal_year | revenue_usd', '2023 | 21800000', '2024 | 24100000'].join('\n')
+    expect(figuresNotInEvidence('Revenue was $21,800,000 [1] in 2023 and 24,100,000 [1] in 2024.', [bare])).toEqual([])
+    expect(figuresNotInEvidence('Revenue was $21,900,000 [1] in 2023.', [bare])).toEqual(['$21,900,000'])
+  })
+
   it('names figures of the model’s own: its arithmetic, a wrong rounding, an invented figure', () => {
     expect(figuresNotInEvidence('Revenue grew 12.0% [1] to $11.4 million, a gain of 1,232.', [table])).toEqual([
       '12.0%',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { pageBlocks, readableFigure } from '../../app/utils/page-blocks'
+import { pageBlocks } from '../../app/utils/page-blocks'
 
 describe('a page read as prose and tables', () => {
   it('gathers rows of cells into a table and keeps the prose around it, with offsets into the text', () => {
@@ -28,23 +28,4 @@ describe('a page read as prose and tables', () => {
     const [table] = pageBlocks(text)
     expect(table?.kind === 'table' && table.rows.length).toBe(50_000)
   })
-})
-
-describe('figures grouped for reading', () => {
-  it.each([
-    ['21800000', '21,800,000'],
-    ['-1496.5', '-1,496.5'],
-    ['1496.25', '1,496.25'],
-    ['12345', '12,345'],
-    ['123456789012345678901234', '123,456,789,012,345,678,901,234'],
-  ])('groups %s as %s, every digit kept', (cell, readable) => {
-    expect(readableFigure(cell)).toBe(readable)
-  })
-
-  it.each(['2024', '1,496.5', '$1,496.5', 'FY2023', '12.5%', 'N/A', '0012345A', '0012345', ''])(
-    'leaves %j as written',
-    (cell) => {
-      expect(readableFigure(cell)).toBe(cell)
-    },
-  )
 })

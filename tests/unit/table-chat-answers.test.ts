@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { createCitationFilter } from '../../api/ai/answers/citations'
+import { computeFromPassages } from '../../api/ai/answers/computed'
 import { NO_ANSWER } from '../../api/ai/answers/extractive'
 import type { Passage } from '../../api/ai/retrieval/passage'
 import { extractivePieces, passage, SALES_TABLE } from './support/passages'
@@ -101,5 +102,55 @@ describe('answers from the tables of the retrieved passages', () => {
     )
     for (const question of ['What does Other include?', 'What are fixed price sales?'])
       expect(await answer(question, [TABLE])).not.toMatch(FIGURE_FIRST)
+  })
+})
+
+describe('figures a spreadsheet stores bare (21800000), as an answer writes them', () => {
+  // A CSV as the pipeline writes its rows, years as rows and amounts unformatted.
+  const FINANCIALS = passage(
+    [
+      'fiscal_year | revenue_usd | account_code | net_income_usd | price_per_unit',
+      '2023 | 21800000 | 00123 | -452000 | 1452.45',
+      '2024 | 24100000 | 00124 | 1200000 | 1499.50',
+    ].join('\n'),
+    1,
+    'Bakery financials',
+  )
+  const computed = (question: string) => computeFromPassages(question, [FINANCIALS])
+
+  it('gives an amount of a money column grouped, with its currency, the working citing the cell as written', () => {
+    const money = computed('What was revenue in 2023?')!
+    expect(money.figure).toBe('$21,800,000')
+    expect(money.derivation).toBe('revenue_usd, 2023: 21,800,000 [1]')
+    expect(money.operands).toMatchObject([{ passage: 0, table: 0, row: 1, column: 1, text: '21800000' }])
+  })
+
+  it('keeps a negative, and every decimal the cell has', () => {
+    expect(computed('What was net income in 2023?')).toMatchObject({
+      figure: '-$452,000',
+      derivation: 'net_income_usd, 2023: -452,000 [1]',
+    })
+    expect(computed('What was the price per unit in 2023?')!.figure).toBe('1,452.45')
+    expect(computed('What was the price per unit in 2024?')!.figure).toBe('1,499.50')
+  })
+
+  it('gives a code as written, leading zeros and all, never as a number', () => {
+    expect(computed('What was the account code in 2023?')).toMatchObject({
+      figure: '00123',
+      derivation: 'account_code, 2023: 00123 [1]',
+    })
+  })
+
+  it('quotes the rows nearest a question with their amounts grouped, and years and codes as written', async () => {
+    const text = await answer('What was net income?', [FINANCIALS])
+    expect(text).toContain('| 2023 [1] | 21,800,000 | 00123 | -452,000 | 1,452.45 |')
+    expect(text).not.toMatch(/\b21800000\b/)
+  })
+
+  it('groups an amount in the short answer it leads with, and quotes the sentence below it exactly', async () => {
+    const sentence = 'In 2023 the bakery reported total revenue of $21800000 for the year, its best so far.'
+    const text = await answer('How much revenue did the bakery report in 2023?', [passage(sentence)])
+    expect(text.split('\n')[0]).toBe('$21,800,000')
+    expect(text).toContain(`> ${sentence} [1]`)
   })
 })

@@ -1,7 +1,7 @@
 import { figureCount } from './figures'
 import { ONE_CUSTOMER_MEDIUM } from './risks'
 import type { Sentence } from './types'
-import { keyColumn, magnitude, REMAINDER, SHARE_HEADER, sourceOf, TOTAL, type Unit } from './units'
+import { keyColumn, magnitude, REMAINDER, SHARE_HEADER, sourceOf, statementOf, TOTAL, type Unit } from './units'
 
 const MAX_FINDINGS = 12
 // A table tells its story in a few rows: the largest ones, so a long list does not crowd out the text.
@@ -48,7 +48,7 @@ export function findFindings(units: Unit[]): Finding[] {
     .slice(0, MAX_FINDINGS)
     .sort((a, b) => a.unit.position - b.unit.position)
     .map(({ unit }) => ({
-      text: unit.text,
+      text: statementOf(unit),
       source: sourceOf(unit),
       position: unit.position,
       earnings: SUBJECTS[1]!.test(unit.text) && figureCount(unit.text).money > 0,

@@ -1,4 +1,5 @@
 import { ANALYSIS_TYPES, type AnalysisType } from '../../../shared/analysis'
+import { readableMoneyIn } from '../../../shared/figures'
 import { documentDate } from './figures'
 import { findFindings } from './findings'
 import { recommend } from './recommendations'
@@ -10,9 +11,10 @@ import { unitsOf } from './units'
 /**
  * The offline analysis's edition, kept with each result it stores. Raised whenever what it reads or
  * says changes, so results stored by an earlier one are computed again rather than answered: 2 reads
- * sentences whole across line, chunk and page breaks, and names CSV and sheet rows in words.
+ * sentences whole across line, chunk and page breaks, and names CSV and sheet rows in words; 3
+ * groups their figures' digits (21800000 as 21,800,000).
  */
-export const OFFLINE_ENGINE = 2
+export const OFFLINE_ENGINE = 3
 
 /**
  * The offline analysis: computed from the document's sentences and table rows alone, the same every
@@ -31,7 +33,8 @@ export function analyseOffline<T extends AnalysisType>(input: AnalysisInput, typ
       risks: risks().map(({ category, level, description, evidence, source }) => ({
         category,
         level,
-        description,
+        // A description retells the text's clause: its money grouped; the evidence quotes it exactly.
+        description: readableMoneyIn(description),
         evidence,
         source,
       })),

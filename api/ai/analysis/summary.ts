@@ -1,7 +1,7 @@
 import { analyze } from '../retrieval/analyzer'
 import { figureCount } from './figures'
 import type { AnalysisBodies } from './types'
-import { magnitude, sourceOf, type Unit } from './units'
+import { magnitude, sourceOf, statementOf, type Unit } from './units'
 
 const MAX_SENTENCES = 6
 const MAX_ROWS = 3
@@ -60,7 +60,7 @@ export function summarise(units: Unit[], title: string, highlights = new Set<num
   const sentences = chosen
     .map((entry) => entry.unit)
     .sort((a, b) => a.position - b.position)
-    .map((unit) => ({ text: unit.text, source: sourceOf(unit) }))
+    .map((unit) => ({ text: statementOf(unit), source: sourceOf(unit) }))
   // Rows read as lines of their own; sentences as a paragraph.
   return { content: sentences.map((sentence) => sentence.text).join(prose.length ? ' ' : '\n'), sentences }
 }

@@ -1,3 +1,4 @@
+import { readableCell, readableMoneyIn } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
 import { humaniseHeader } from './column-names'
 import { paragraphsOf, type ProseLine, sentencesOf, shortLine } from './prose'
@@ -61,6 +62,14 @@ export function magnitude(unit: Unit) {
   const column = keyColumn(unit)
   return column === undefined ? 0 : valueOf(unit.table!.cells[column])
 }
+
+/**
+ * What an analysis states for a unit, as a reader reads it: a row told with its figures grouped, a
+ * sentence with its money grouped ("$21800000" as "$21,800,000"). The unit's quote, which a source
+ * cites, stays exactly as the document writes it; `text` stays as read, so ranking is untouched.
+ */
+export const statementOf = (unit: Unit) =>
+  unit.table ? rowText(unit.table.header, unit.table.cells, true) : readableMoneyIn(unit.text)
 
 export function sourceOf(unit: Unit): Source {
   const source: Source = {
@@ -225,10 +234,15 @@ const PIPE = /(?<!\s)\s+\|\s*|\|\s*/
 const split = (line: string, delimiter: string) =>
   line.split(delimiter === ' | ' ? PIPE : delimiter).map((cell) => cell.trim())
 
-/** "Solent Marine Group — Sector: Marine; Share of revenue: 38.0%": a row as it reads aloud. */
-function rowText(header: string[], cells: string[]) {
+/**
+ * "Solent Marine Group — Sector: Marine; Share of revenue: 38.0%": a row as it reads aloud. With
+ * `readable`, its figures grouped as a reader reads them ("Revenue (USD): 21,800,000"), every digit
+ * kept; a code or an id column's digits stay as written.
+ */
+function rowText(header: string[], cells: string[], readable = false) {
   const [label, ...rest] = cells
   const pairs = rest
+    .map((cell, index) => (readable ? readableCell(cell, header[index + 1] ?? '') : cell))
     .map((cell, index) => (cell ? (header[index + 1] ? `${header[index + 1]}: ${cell}` : cell) : ''))
     .filter(Boolean)
   const named = header[0] && /^(?:19|20)\d\d$/.test(label ?? '') ? `${header[0]} ${label}` : label

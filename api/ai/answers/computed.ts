@@ -1,5 +1,6 @@
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
+import { cellText } from '../tables/compute'
 import { periodsOf } from '../tables/question'
 import { IS_TABLE_LINE, parseTables, scaleFromMentions, scaleOf, statesUnits, type Table } from '../tables/table'
 import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
@@ -137,7 +138,8 @@ function written(answer: TableAnswer<number>, passages: SourcePassage[]): Omit<C
   if (answer.operation === 'lookup') {
     const read = answer.operands.map(({ cell, source }) => {
       const where = [cell.rowLabel, cell.columnLabel].filter(Boolean).join(', ')
-      return `${where}: ${cell.text.trim()}${marker({ source })}`
+      // The cell grouped for reading, as the working's part writes it; the citation names it as written.
+      return `${where}: ${cellText({ cell })}${marker({ source })}`
     })
     return { figure: answer.display, derivation: read.join('; '), cells: '' }
   }

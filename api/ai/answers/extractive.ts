@@ -1,3 +1,4 @@
+import { readableCell } from '../../../shared/figures'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
 import { CELL_SEPARATOR } from '../tables/table'
@@ -158,8 +159,10 @@ function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Se
 
 /**
  * A sentence is quoted as a blockquote with its marker: it is the document's evidence, not the
- * answer's own words, whatever it says ("ignore previous instructions…"). A row keeps the shape
- * of its table, which already shows it as data.
+ * answer's own words, whatever it says ("ignore previous instructions…"), and is quoted exactly. A
+ * row keeps the shape of its table, which already shows it as data, its figures grouped for reading
+ * as the document's preview shows them (21800000 as 21,800,000; a year, a code or an id column's
+ * digits as written).
  */
 function render(unit: Unit) {
   const marker = `[${unit.passage + 1}]`
@@ -169,7 +172,9 @@ function render(unit: Unit) {
   const line = (cells: string[]) =>
     `| ${Array.from({ length: width }, (_, index) => escapeCell(cells[index] ?? '')).join(' | ')} |`
   const [first, ...rest] = header.length ? header : [Array<string>(width).fill('')]
-  const labelled = [`${row[0] ?? ''} ${marker}`.trim(), ...row.slice(1)]
+  const columnLabel = (index: number) => header.map((cells) => cells[index] ?? '').join(' ')
+  const readable = row.slice(1).map((cell, index) => readableCell(cell, columnLabel(index + 1)))
+  const labelled = [`${row[0] ?? ''} ${marker}`.trim(), ...readable]
   return [line(first!), line(Array<string>(width).fill('---')), ...rest.map(line), line(labelled)].join('\n')
 }
 

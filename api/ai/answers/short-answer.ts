@@ -1,3 +1,4 @@
+import { groupedAmount } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
 
 /**
@@ -170,7 +171,7 @@ function figuresIn(question: string, sentence: string): string | null {
     const listed = figures.filter((figure) => !/^(?:19|20)\d\d$/.test(figure.text))
     const sentenceYears = [...new Set(sentence.match(YEAR) ?? [])]
     const picked = askedYears.map((year) => listed[sentenceYears.indexOf(year)]?.text)
-    if (sentenceYears.length === listed.length && picked.every(Boolean)) return picked.join('; ')
+    if (sentenceYears.length === listed.length && picked.every(Boolean)) return picked.map(groupedAmount).join('; ')
   }
   const terms = new Set(analyze(question.replace(YEAR, ' ')))
   const hits = (text: string) => new Set(analyze(text).filter((term) => terms.has(term))).size
@@ -191,7 +192,8 @@ function figuresIn(question: string, sentence: string): string | null {
     const text = direction && CHANGE_EITHER_WAY.test(question) ? `${direction[0].trim()} ${figure.text}` : figure.text
     if (!best || score > best.score) best = { text, score }
   }
-  return best!.text.replace(/[.,;:]$/, '')
+  // The answer's own line groups the figure's digits ("$21,800,000"); the sentence below quotes it exactly.
+  return groupedAmount(best!.text.replace(/[.,;:]$/, ''))
 }
 
 const VERB_QUESTION =

@@ -5,6 +5,7 @@ import { partsOfTotal } from './components'
 import {
   average,
   type CellReference,
+  cellText,
   compoundGrowth,
   type Computation,
   count,
@@ -314,7 +315,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
         `${operation === 'compare-max' ? 'highest' : 'lowest'} of `,
         ...present.flatMap((operand, index) => [
           `${index === 0 ? '' : ', '}${operand.cell.columnLabel}: `,
-          { operand, text: operand.cell.text },
+          { operand, text: cellText(operand) },
         ]),
       ]
       computation = { value: pick.value, display: label, scale, unit, derivation: writeParts(parts), parts }

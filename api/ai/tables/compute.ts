@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 
+import { namesIdentifiers, readableCell } from '../../../shared/figures'
 import type { Scale } from './table'
 
 /** Where an operand was read: its row and column in the table, their labels and the cell as written. */
@@ -39,9 +40,13 @@ export const writeParts = (parts: Part[], mark: (operand: Operand) => string = (
 // gold answers are; sums and differences keep their operands' precision exactly.
 const COMPUTED_DECIMALS = 2
 
-/** 1452.4 → "1,452.4"; −12.5 → "-12.5". */
-export function formatNumber(value: Decimal) {
-  const [whole, fraction] = value.abs().toFixed().split('.')
+/** 1452.4 → "1,452.4"; −12.5 → "-12.5"; with `decimals`, that many ("1,452.40"), never fewer than it holds. */
+export function formatNumber(value: Decimal, decimals?: number) {
+  const exact = value.abs().toFixed()
+  const held = exact.split('.')[1]?.length ?? 0
+  const [whole, fraction] = (decimals !== undefined && decimals > held ? value.abs().toFixed(decimals) : exact).split(
+    '.',
+  )
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return `${value.isNegative() && !value.isZero() ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
 }
@@ -55,11 +60,33 @@ const term = (operand: Operand): Part => ({
 const joined = (operands: Operand[], between: string): Part[] =>
   operands.flatMap((operand, index) => (index === 0 ? [term(operand)] : [between, term(operand)]))
 
-export function describe(value: Decimal, scale: Scale | null, unit: string | null) {
-  if (unit === '%') return `${formatNumber(value)}%`
+export function describe(value: Decimal, scale: Scale | null, unit: string | null, decimals?: number) {
+  if (unit === '%') return `${formatNumber(value, decimals)}%`
   const currency = unit && unit !== '%' ? unit : ''
   const sign = value.isNegative() ? '-' : ''
-  return `${sign}${currency}${formatNumber(value.abs())}${scale ? ` ${scale}` : ''}`
+  return `${sign}${currency}${formatNumber(value.abs(), decimals)}${scale ? ` ${scale}` : ''}`
+}
+
+/** A cell as an answer quotes it: grouped for reading, every digit kept; an identifier's as written. */
+export const cellText = ({ cell }: { cell: CellReference }) =>
+  readableCell(cell.text.trim(), cell.rowLabel, cell.columnLabel)
+
+// "00123", "-0012": digits a code is written with, which no figure has.
+const LEADING_ZERO = /^[-−(]?\s*[$€£¥]?\s*0\d/
+
+/**
+ * A figure looked up, as the answer states it: with its unit and scale, and as many decimals as the
+ * cell has ("1,452.40" stays so). A code ("00123") or a cell of an id or code column is no amount:
+ * it is given exactly as written, for a figure that dropped its zeros would be another code.
+ */
+export function describeCell(operand: Operand, scale: Scale | null, unit: string | null) {
+  const { text, rowLabel, columnLabel } = operand.cell
+  const written = text.trim()
+  // Only bare digits can be an id: "1,234", "$12" or "(5)" are amounts whatever their column says.
+  const id = /^\d+$/.test(written) && (namesIdentifiers(rowLabel) || namesIdentifiers(columnLabel))
+  if (LEADING_ZERO.test(written) || id) return written
+  const decimals = /\.(\d+)\s*%?\)?$/.exec(written)?.[1]!.length
+  return describe(operand.value, scale, unit, decimals)
 }
 
 function result(value: Decimal, scale: Scale | null, unit: string | null, formula: Part[]): Computation {
@@ -71,17 +98,18 @@ function result(value: Decimal, scale: Scale | null, unit: string | null, formul
 const round = (value: Decimal) => value.toDecimalPlaces(COMPUTED_DECIMALS, Decimal.ROUND_HALF_UP)
 
 export function lookup(operand: Operand, scale: Scale | null, unit: string | null): Computation {
-  const parts: Part[] = [{ operand, text: operand.cell.text.trim() }]
-  return { ...result(operand.value, scale, unit, []), derivation: writeParts(parts), parts }
+  const parts: Part[] = [{ operand, text: cellText(operand) }]
+  const display = describeCell(operand, scale, unit)
+  return { value: operand.value, display, scale, unit, derivation: writeParts(parts), parts }
 }
 
 /** Several figures asked at once ("in 2019 and 2018 respectively"): each as an answer says it, "; " between. */
 export function lookupAll(operands: Operand[], scale: Scale | null, unit: string | null): Computation {
   const parts: Part[] = operands.flatMap((operand, index) => [
     `${index === 0 ? '' : '; '}${operand.cell.columnLabel}: `,
-    { operand, text: operand.cell.text.trim() },
+    { operand, text: cellText(operand) },
   ])
-  const display = operands.map((operand) => describe(operand.value, scale, unit)).join('; ')
+  const display = operands.map((operand) => describeCell(operand, scale, unit)).join('; ')
   return { value: operands[0]!.value, display, scale, unit, derivation: writeParts(parts), parts }
 }
 
@@ -140,7 +168,7 @@ export function select(chosen: Array<{ operand: Operand; label: string }>, condi
     `${condition}: `,
     ...chosen.flatMap(({ operand, label }, index) => [
       `${index === 0 ? '' : ', '}${label} (`,
-      { operand, text: operand.cell.text.trim() },
+      { operand, text: cellText(operand) },
       ')',
     ]),
   ]

@@ -1,8 +1,8 @@
 import { Fragment } from 'react'
 
 import { type CellCitation, cellHref, type DerivationPart, type MessageDerivation } from '#shared/cells'
+import { readableFigure } from '#shared/figures'
 import type { Message } from '~/services/conversations.server'
-import { readableFigure } from '~/utils/page-blocks'
 
 type Reference = Message['document_references'][number]
 

@@ -1,7 +1,8 @@
 import { useId } from 'react'
 
+import { readableCell } from '#shared/figures'
 import type { DocumentDetailData } from '~/handlers/document-detail.server'
-import { pageBlocks, readableFigure } from '~/utils/page-blocks'
+import { pageBlocks } from '~/utils/page-blocks'
 
 import { CitedTable } from './cited-table'
 import { PanelLink, usePanel } from './panel-context'
@@ -143,7 +144,7 @@ function PageText({ text, passage }: { text: string; passage: Passage }) {
                 {(headed ? rest : block.rows).map((row) => (
                   <tr key={row.start} {...rowProps(row)}>
                     {row.cells.map((cell, index) => (
-                      <td key={index}>{readableFigure(cell)}</td>
+                      <td key={index}>{readableCell(cell, headed ? (first!.cells[index] ?? '') : '')}</td>
                     ))}
                   </tr>
                 ))}
