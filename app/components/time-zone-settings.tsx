@@ -67,7 +67,7 @@ export function TimeZoneSettings({
           errors={fields.time_zone.errors}
           help={<TimeZoneHelp {...timeZone} onProfile />}
         >
-          <option value="">Automatic: your browser&apos;s time zone (UTC without JavaScript)</option>
+          <option value="">Automatic (the browser&apos;s)</option>
           {byRegion(zones).map(([region, places]) => (
             <optgroup key={region} label={region}>
               {places.map(({ zone, place }) => (
