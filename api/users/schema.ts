@@ -34,8 +34,13 @@ export const UpdateMeSchema = z
     last_name: text(150),
     email: EmailSchema,
     username: UsernameSchema,
-    // null goes back to the browser's zone.
-    time_zone: TimeZoneSchema.nullable(),
+    // An empty string goes back to the browser's zone (stored as null); no field of the API takes null.
+    time_zone: z.string({ invalid_type_error: 'Not a valid string.' }).pipe(
+      z
+        .literal('')
+        .transform(() => null)
+        .or(TimeZoneSchema),
+    ),
   })
   .partial()
   .strict('Unknown field.')

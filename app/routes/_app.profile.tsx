@@ -117,7 +117,7 @@ async function setTimeZoneAction(request: Request, form: FormData) {
   if (submission.status !== 'success') return reply()
   const zone = submission.value.time_zone ? canonicalTimeZone(submission.value.time_zone) : null
   try {
-    await updateMe(request, { time_zone: zone })
+    await updateMe(request, { time_zone: zone ?? '' })
   } catch (error) {
     assertApiError(error)
     return reply({ formErrors: [error.status === 503 ? error.message : 'Failed to update profile'] })

@@ -129,7 +129,8 @@ export async function revokeSession(request: Request, refresh: string) {
 
 export const updateMe = (
   request: Request,
-  changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username' | 'time_zone'>>,
+  // time_zone '' is automatic: the browser's zone.
+  changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'> & { time_zone: string }>,
 ) => apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
 
 /** Follows an e-mail confirmation link as the signed-in user. */
