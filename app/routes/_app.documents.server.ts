@@ -134,8 +134,13 @@ const askAboutDuplicates = (question: DuplicateQuestion) => json({ duplicates: q
 /** An upload form's post: its files staged to disk while the form is read, then sent on to the backend. */
 export async function uploadAction(request: Request) {
   const staged = await stageUpload(request)
-  if ('tooLarge' in staged)
-    return redirectWithToast(request, listUrl(request), { type: 'error', message: staged.tooLarge })
+  // On the file input, naming the file, like the backend's refusals: the form is shown again around it.
+  if ('tooLarge' in staged) {
+    const field = staged.field === 'files' ? 'files' : 'file'
+    return json({ status: 'error', error: { [field]: [staged.tooLarge] } } satisfies SubmissionResult<string[]>, {
+      status: 400,
+    })
+  }
   // Nothing of the form could be read, so the message goes to the form as a whole.
   if ('malformed' in staged)
     return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, {
