@@ -8,7 +8,8 @@ import { createTeam } from './support/api'
 import { documentTitles, sparseFile } from './support/documents'
 import { expectNoAxeViolations, signInAs } from './support/fixtures'
 
-// What JavaScript adds to the upload forms: files are checked before anything is sent (and stay chosen).
+// What JavaScript adds to the upload forms: files are checked before anything is sent (and stay
+// chosen), and the upload shows how much of it has been sent.
 
 const MB = 1024 * 1024
 
@@ -81,5 +82,48 @@ test.describe('the upload forms with JavaScript', () => {
     expect(await input.evaluate((element: HTMLInputElement) => element.files?.length)).toBe(3)
     await expectNoAxeViolations(page)
     expect(posts).toEqual([])
+  })
+
+  test('show how much of the upload has been sent, then go on as the form post would', async ({ page }) => {
+    await signInToUpload(page, 'Slow senders')
+    // The upload slowed to 256 KB/s by the browser's own network emulation: 2 MB take about 8 s, so
+    // the progress is seen between its ends without any waiting on time.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    })
+    // A PDF by its first bytes, as the backend checks on arrival; its processing fails later, which is no matter here.
+    const buffer = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * MB, 0x20)])
+    await page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'big-report.pdf', mimeType: 'application/pdf', buffer })
+    await page.getByRole('button', { name: 'Upload Document' }).click()
+
+    const bar = page.getByRole('progressbar', { name: 'Uploading big-report.pdf' })
+    await expect(bar).toHaveAttribute('max', '100')
+    // Partway: more than nothing, less than all.
+    await expect(bar).toHaveAttribute('value', /^[1-9]\d?$/)
+    await expect(page.getByText(/^Uploading big-report\.pdf: [1-9]\d?%$/)).toBeVisible()
+    // The live region speaks at each quarter only.
+    await expect(page.locator('[aria-live="polite"]', { hasText: 'Uploading big-report.pdf' })).toHaveText(
+      /^Uploading big-report\.pdf: (0|25|50|75)%$/,
+    )
+    await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled()
+
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    await expect(page.getByRole('status').getByText('"big-report" uploaded. It is being processed.')).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(page).toHaveURL(/\/documents$/)
+    await expect(bar).toHaveCount(0)
   })
 })

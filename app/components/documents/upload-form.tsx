@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { z } from 'zod'
 
 import { ErrorList, Field } from '~/components/forms'
 import { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT, SAMPLE_CATEGORIES } from '~/utils/documents'
 import { acceptAnyFile, documentFileCheck, type FileCheck, refuseChosenFiles } from '~/utils/file-checks'
+
+import type { UploadProgress } from './use-upload-progress'
 
 /** Browser File or the server's staged file: anything with a name that was really chosen. */
 const isFile = (value: unknown): value is File =>
@@ -77,22 +79,50 @@ interface UploadProps {
   lastResult?: SubmissionResult<string[]> | null
   maxMb: number
   busy: boolean
+  /** Sends the checked form with progress (JavaScript only); without it the form posts itself. */
+  onUpload?: (form: HTMLFormElement, label: string) => void
 }
+
+/** The chosen files' names in the form's `field`: what the progress says is being uploaded. */
+function chosenLabel(form: HTMLFormElement, field: string) {
+  const names = new FormData(form)
+    .getAll(field)
+    .flatMap((value) => (typeof value === 'object' && value.name ? [value.name] : []))
+  return names.length === 1 ? names[0]! : `${names.length} files`
+}
+
+/**
+ * The form's submit: Conform's client check first (it cancels the submit on an error, leaving the
+ * chosen files in place), then the upload with progress instead of Remix's fetch when there is one.
+ */
+const submitWith =
+  (validate: (event: FormEvent<HTMLFormElement>) => void, field: string, onUpload: UploadProps['onUpload']) =>
+  (event: FormEvent<HTMLFormElement>) => {
+    validate(event)
+    if (event.defaultPrevented || !onUpload) return
+    event.preventDefault()
+    onUpload(event.currentTarget, chosenLabel(event.currentTarget, field))
+  }
 
 /** The upload form of /documents: one document with its title, or several files at once. */
 export function UploadForm({
   mode,
   lastResult,
   maxMb,
+  progress,
+  onUpload,
 }: {
   mode: 'single' | 'batch'
   lastResult?: SubmissionResult<string[]> | null
   maxMb: number
+  progress?: UploadProgress | null
+  onUpload?: UploadProps['onUpload']
 }) {
   const navigation = useNavigation()
   const uploading =
-    navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload')
-  const props = { lastResult, maxMb, busy: Boolean(uploading) }
+    Boolean(progress) ||
+    (navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload'))
+  const props = { lastResult, maxMb, busy: Boolean(uploading), onUpload }
   return (
     <section className="card upload-card" aria-labelledby="upload-title">
       <h2 id="upload-title">Upload</h2>
@@ -108,11 +138,39 @@ export function UploadForm({
         {ACCEPTED_TYPES_TEXT}, up to {maxMb} MB each.
       </p>
       {mode === 'single' ? <SingleUpload {...props} /> : <BatchUpload {...props} />}
+      <UploadProgressBar progress={progress ?? null} />
     </section>
   )
 }
 
-function SingleUpload({ lastResult, maxMb, busy }: UploadProps) {
+// Announced at these steps only: a screen reader reading out every percent would say nothing else.
+const ANNOUNCE_EVERY = 25
+
+/**
+ * How much of an upload has been sent: the bar and the exact percent for the eye, and a polite live
+ * region, always in the page so that its changes are announced, that speaks at every quarter.
+ */
+function UploadProgressBar({ progress }: { progress: UploadProgress | null }) {
+  const announced = progress ? Math.floor(progress.percent / ANNOUNCE_EVERY) * ANNOUNCE_EVERY : 0
+  return (
+    <>
+      {progress ? (
+        <div className="upload-progress">
+          <p aria-hidden="true">
+            Uploading {progress.label}: {progress.percent}%
+          </p>
+          <progress aria-label={`Uploading ${progress.label}`} value={progress.percent} max={100} />
+        </div>
+      ) : null}
+      {/* aria-live, not role="status": the page's one status is its toasts. */}
+      <p aria-live="polite" className="visually-hidden">
+        {progress ? `Uploading ${progress.label}: ${announced}%` : ''}
+      </p>
+    </>
+  )
+}
+
+function SingleUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
   const schema = useMemo(() => singleUploadSchema(documentFileCheck(maxMb)), [maxMb])
   const [form, fields] = useForm({
     id: 'upload-single',
@@ -126,7 +184,13 @@ function SingleUpload({ lastResult, maxMb, busy }: UploadProps) {
   // chosen again after a refusal names the document, not the refused file.
   const [title, setTitle] = useState({ value: '', typed: false })
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={submitWith(form.onSubmit, fields.file.name, onUpload)}
+      className="form"
+    >
       <input type="hidden" name="intent" value="upload" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="field">
@@ -165,7 +229,7 @@ function SingleUpload({ lastResult, maxMb, busy }: UploadProps) {
   )
 }
 
-function BatchUpload({ lastResult, maxMb, busy }: UploadProps) {
+function BatchUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
   const schema = useMemo(() => batchUploadSchema(documentFileCheck(maxMb)), [maxMb])
   const [form, fields] = useForm({
     id: 'upload-batch',
@@ -177,7 +241,13 @@ function BatchUpload({ lastResult, maxMb, busy }: UploadProps) {
   })
   const [names, setNames] = useState<string[]>([])
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={submitWith(form.onSubmit, fields.files.name, onUpload)}
+      className="form"
+    >
       <input type="hidden" name="intent" value="upload-batch" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="field">
