@@ -14,6 +14,7 @@ import { type MouseEvent, useState } from 'react'
 import { DocumentList, listItem } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
 import { DuplicateChoice } from '~/components/documents/duplicate-choice'
+import { ReloadForProgress } from '~/components/documents/reload-for-progress'
 import { UPLOAD_FAILED, UploadForm } from '~/components/documents/upload-form'
 import { usePoll } from '~/components/documents/use-poll'
 import { useUploadProgress } from '~/components/documents/use-upload-progress'
@@ -263,6 +264,9 @@ export default function Documents() {
           <p className="muted" aria-live="polite">
             {list.count} document{list.count === 1 ? '' : 's'}
           </p>
+          {working ? (
+            <ReloadForProgress className="notice">Some documents are still being processed.</ReloadForProgress>
+          ) : null}
           <DocumentList
             documents={list.results}
             canEdit={canEdit}
