@@ -1,6 +1,14 @@
 import type { RefinementCtx } from 'zod'
 
 import { extensionOf, FILE_TYPES, tooLargeRefusal, unsupportedTypeRefusal } from '#shared/file-types'
+import {
+  emptyTranscriptRefusal,
+  MAX_TRANSCRIPT_MB,
+  TRANSCRIPT_TYPES,
+  transcriptTooLargeRefusal,
+  transcriptTypeRefusal,
+} from '#shared/meetings'
+import { recordingTypeOf } from '#shared/recordings'
 
 const MB = 1024 * 1024
 
@@ -23,6 +31,20 @@ export const documentFileCheck =
   ({ name, size }) => {
     if (!(FILE_TYPES as readonly string[]).includes(extensionOf(name))) return unsupportedTypeRefusal(name)
     return size > maxMb * MB ? tooLargeRefusal(name, maxMb) : null
+  }
+
+/**
+ * The browser's check of a meeting's transcript file (at most MAX_TRANSCRIPT_MB, not empty) or
+ * recording (at most the page's `maxRecordingMb`): the action tells the two apart by the extension,
+ * and so does this. Anything else is refused as a transcript, as the action does.
+ */
+export const transcriptFileCheck =
+  (maxRecordingMb: number): FileCheck =>
+  ({ name, size }) => {
+    if (recordingTypeOf(name)) return size > maxRecordingMb * MB ? tooLargeRefusal(name, maxRecordingMb) : null
+    if (!(TRANSCRIPT_TYPES as readonly string[]).includes(extensionOf(name))) return transcriptTypeRefusal(name)
+    if (size === 0) return emptyTranscriptRefusal(name)
+    return size > MAX_TRANSCRIPT_MB * MB ? transcriptTooLargeRefusal(name) : null
   }
 
 /** As a zod refinement of a file field (one file or a list): one issue per refused file, on the field. */

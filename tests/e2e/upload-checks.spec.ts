@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { expect, type Page, test } from '@playwright/test'
 
-import { createTeam } from './support/api'
+import { api, apiSignIn, createTeam } from './support/api'
 import { documentTitles, sparseFile } from './support/documents'
 import { signInAs } from './support/fixtures'
 
@@ -83,5 +83,24 @@ test.describe('a chosen file the upload refuses', () => {
       'File',
       '"contract.docx" is not a Word document: its content is a PDF. Check the file and its extension.',
     )
+  })
+})
+
+test.describe("a meeting's transcript file the upload refuses", () => {
+  test('over 5 MB: refused on the file field, naming the file', async ({ page }) => {
+    const { users } = await createTeam('Long talkers', ['analyst'])
+    const { access } = await apiSignIn(users[0]!.username, users[0]!.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: { title: 'Long call', date: '2026-11-18T15:00:00Z', duration: 30, participants: [] },
+    })
+    await signInAs(page, users[0]!.username, users[0]!.password, { to: `/transcriptions/${meeting.id}` })
+    await page.getByLabel('Transcript file').setInputFiles({
+      name: 'long.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'Nina Park: Yes.\n'),
+    })
+    await page.getByRole('button', { name: 'Upload Transcript' }).click()
+    await expectRefusedOn(page, 'Transcript file', 'long.txt: the file is larger than 5 MB.')
   })
 })

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 
 import { batchUploadSchema, SingleUploadSchema, singleUploadSchema } from '../../app/components/documents/upload-form'
 import { stageUpload } from '../../app/http/uploads.server'
-import { documentFileCheck } from '../../app/utils/file-checks'
+import { documentFileCheck, transcriptFileCheck } from '../../app/utils/file-checks'
 
 const MB = 1024 * 1024
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name)
@@ -61,6 +61,21 @@ describe("the browser's check of a document's file before it is sent", () => {
   it("is the browser's only: the server's parse leaves the file to the backend's checks", () => {
     const submission = parseWithZod(form([['file', file('notes.exe', 10)]]), { schema: SingleUploadSchema })
     expect(submission.status).toBe('success')
+  })
+})
+
+describe("the browser's check of a meeting's transcript or recording before it is sent", () => {
+  const check = transcriptFileCheck(50)
+
+  it('takes a transcript up to 5 MB and a recording up to the page limit, refusing as the backend does', () => {
+    expect(check({ name: 'call.vtt', size: 5 * MB })).toBeNull()
+    expect(check({ name: 'call.vtt', size: 5 * MB + 1 })).toBe('call.vtt: the file is larger than 5 MB.')
+    expect(check({ name: 'call.txt', size: 0 })).toBe('call.txt: the file is empty.')
+    expect(check({ name: 'call.MP3', size: 40 * MB })).toBeNull()
+    expect(check({ name: 'call.mp4', size: 50 * MB + 1 })).toBe('"call.mp4" is larger than the 50 MB upload limit.')
+    expect(check({ name: 'minutes.pdf', size: 10 })).toBe(
+      'minutes.pdf: upload a transcript as a WebVTT (.vtt), SRT (.srt) or text (.txt) file.',
+    )
   })
 })
 
