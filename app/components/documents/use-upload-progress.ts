@@ -18,8 +18,9 @@ const failed = (message: string): SubmissionResult<string[]> => ({ status: 'erro
  * with 204 and X-Remix-Redirect for a redirect) and acts on the answer as a submission would: a
  * redirect is followed (its flash cookie already set), data becomes `result`, the page's action data.
  *
- * `result` belongs to the location it was answered at, so any navigation (another mode, the list's
- * filters) drops it, as Remix drops action data. Without JavaScript none of this runs: the form posts.
+ * `result` and `progress` belong to the location the upload was sent from, so any navigation (the
+ * redirect's, another mode, the list's filters) drops them, as Remix drops action data; until the
+ * redirect's page has loaded, the form stays busy at 100%. Without JavaScript none of this runs.
  */
 export function useUploadProgress<Data>({ failure }: { failure: string }) {
   const navigate = useNavigate()
@@ -28,7 +29,7 @@ export function useUploadProgress<Data>({ failure }: { failure: string }) {
   const matches = useMatches()
   // The page that uses this is the deepest route on screen: its action is the one the form posts to.
   const routeId = matches[matches.length - 1]!.id
-  const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const [progress, setProgress] = useState<{ key: string; sent: UploadProgress } | null>(null)
   const [answer, setAnswer] = useState<{ key: string; data: Data | SubmissionResult<string[]> } | null>(null)
   const sending = useRef<XMLHttpRequest | null>(null)
   // Leaving the page gives up the upload, as leaving it during a plain form post would.
@@ -41,6 +42,7 @@ export function useUploadProgress<Data>({ failure }: { failure: string }) {
       const request = new XMLHttpRequest()
       sending.current = request
       const key = location.key
+      const report = (percent: number) => setProgress({ key, sent: { label, percent } })
       const settle = (data: Data | SubmissionResult<string[]>) => {
         sending.current = null
         setProgress(null)
@@ -48,13 +50,12 @@ export function useUploadProgress<Data>({ failure }: { failure: string }) {
       }
       request.open('POST', url.href)
       request.upload.addEventListener('progress', (event) => {
-        if (event.lengthComputable) setProgress({ label, percent: Math.floor((event.loaded / event.total) * 100) })
+        if (event.lengthComputable) report(Math.floor((event.loaded / event.total) * 100))
       })
       request.addEventListener('load', () => {
         const redirect = request.getResponseHeader('X-Remix-Redirect')
         if (redirect) {
           sending.current = null
-          setProgress(null)
           const target = new URL(redirect, window.location.href)
           if (request.getResponseHeader('X-Remix-Reload-Document') || target.origin !== window.location.origin) {
             window.location.assign(target.href)
@@ -73,11 +74,15 @@ export function useUploadProgress<Data>({ failure }: { failure: string }) {
         if (request.status < 400) revalidator.revalidate()
       })
       request.addEventListener('error', () => settle(failed(failure)))
-      setProgress({ label, percent: 0 })
+      report(0)
       request.send(new FormData(form))
     },
     [failure, location, navigate, revalidator, routeId],
   )
 
-  return { progress, result: answer?.key === location.key ? answer.data : undefined, send }
+  return {
+    progress: progress?.key === location.key ? progress.sent : null,
+    result: answer?.key === location.key ? answer.data : undefined,
+    send,
+  }
 }
