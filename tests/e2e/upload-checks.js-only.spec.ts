@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { expect, type Page, test } from '@playwright/test'
 
-import { createTeam } from './support/api'
+import { api, apiSignIn, createTeam } from './support/api'
 import { documentTitles, sparseFile } from './support/documents'
 import { expectNoAxeViolations, signInAs } from './support/fixtures'
 
@@ -126,4 +126,22 @@ test.describe('the upload forms with JavaScript', () => {
     await expect(page).toHaveURL(/\/documents$/)
     await expect(bar).toHaveCount(0)
   })
+})
+
+test('the transcript form with JavaScript refuses a transcript over 5 MB before sending it', async ({ page }) => {
+  const { users } = await createTeam('Checked talkers', ['analyst'])
+  const { access } = await apiSignIn(users[0]!.username, users[0]!.password)
+  const meeting = await api<{ id: string }>('POST', '/meetings/', {
+    token: access,
+    body: { title: 'Checked call', date: '2026-11-18T15:00:00Z', duration: 30, participants: [] },
+  })
+  await signInAs(page, users[0]!.username, users[0]!.password, { to: `/transcriptions/${meeting.id}` })
+  const posts = watchPosts(page)
+  const input = page.getByLabel('Transcript file')
+  await input.setInputFiles({ name: 'long.vtt', mimeType: 'text/vtt', buffer: Buffer.alloc(5 * MB + 1, 'WEBVTT\n') })
+  await page.getByRole('button', { name: 'Upload Transcript' }).click()
+  await expect(input).toHaveAttribute('aria-invalid', 'true')
+  await expect(input).toHaveAccessibleDescription(/long\.vtt: the file is larger than 5 MB\./)
+  expect(await input.evaluate((element: HTMLInputElement) => element.files?.[0]?.name)).toBe('long.vtt')
+  expect(posts).toEqual([])
 })
