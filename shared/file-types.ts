@@ -10,3 +10,18 @@ const upper = FILE_TYPES.map((type) => type.toUpperCase())
 
 /** The types in words, for the upload help text and refusals: "PDF, DOC, DOCX, TXT, CSV, XLS or XLSX". */
 export const ACCEPTED_TYPES_TEXT = `${upper.slice(0, -1).join(', ')} or ${upper[upper.length - 1]}`
+
+/** The extension of a file name, lower case ('' without one): what its type is judged by. */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.')
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : ''
+}
+
+// The refusals of a document's file. The browser, the web tier and the backend all say them, so one
+// wording lives here: a user who meets the same refusal with and without JavaScript reads one sentence.
+
+export const unsupportedTypeRefusal = (fileName: string) =>
+  `"${fileName}" is not a supported file type. Upload ${ACCEPTED_TYPES_TEXT} files.`
+
+export const tooLargeRefusal = (fileName: string, maxMb: number) =>
+  `"${fileName}" is larger than the ${maxMb} MB upload limit.`

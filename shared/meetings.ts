@@ -89,6 +89,19 @@ export const summaryPoints = (summary: string) =>
 export const MAX_PARTICIPANTS = 50
 
 export const MAX_TRANSCRIPT_MB = 5
+
+/** The extensions a transcript file may have: WebVTT, SRT, or text with one turn per line. */
+export const TRANSCRIPT_TYPES = ['vtt', 'srt', 'txt'] as const
+
+// The refusals of a transcript file, said by the backend and, before sending, by the browser.
+
+export const transcriptTypeRefusal = (fileName: string) =>
+  `${fileName}: upload a transcript as a WebVTT (.vtt), SRT (.srt) or text (.txt) file.`
+
+export const transcriptTooLargeRefusal = (fileName: string) =>
+  `${fileName}: the file is larger than ${MAX_TRANSCRIPT_MB} MB.`
+
+export const emptyTranscriptRefusal = (fileName: string) => `${fileName}: the file is empty.`
 /**
  * The most speakers and turns (a speaker's words until another speaks) one transcript may hold:
  * far past any real meeting, whose three hours hold a few thousand turns and a dozen speakers, and

@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 
 import busboy from 'busboy'
 
-import { ACCEPTED_TYPES_TEXT } from '../../shared/file-types'
+import { tooLargeRefusal, unsupportedTypeRefusal } from '../../shared/file-types'
 import type { FileType } from '../db/schema'
 import { HttpError } from '../http-error'
 import { contentMismatch, extensionOf, isAcceptedType } from '../ingest/file-types'
@@ -91,13 +91,13 @@ export async function parseUpload(
         stream.resume()
         refused.push({
           file_name: fileName,
-          reason: `"${fileName}" is not a supported file type. Upload ${ACCEPTED_TYPES_TEXT} files.`,
+          reason: unsupportedTypeRefusal(fileName),
         })
         return
       }
       const stored = store.put(stream, maxBytes).then(async (file) => {
         const mismatch = stream.truncated
-          ? `"${fileName}" is larger than the ${limitMb} MB upload limit.`
+          ? tooLargeRefusal(fileName, limitMb)
           : contentMismatch(fileName, extension, file.head)
         if (!mismatch) {
           files.push({ ...file, fileName, type: extension })

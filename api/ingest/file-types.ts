@@ -1,10 +1,7 @@
-import { FILE_TYPES, type FileType } from '../../shared/file-types'
+import { extensionOf, FILE_TYPES, type FileType } from '../../shared/file-types'
 import { looksLikeText } from './decode-text'
 
-export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.')
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : ''
-}
+export { extensionOf }
 
 export function isAcceptedType(extension: string): extension is FileType {
   return (FILE_TYPES as readonly string[]).includes(extension)

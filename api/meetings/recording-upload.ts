@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 
 import busboy from 'busboy'
 
+import { tooLargeRefusal } from '../../shared/file-types'
 import { RECORDING_TYPES, RECORDING_TYPES_TEXT, type RecordingType, recordingTypeOf } from '../../shared/recordings'
 import { HttpError } from '../http-error'
 import { looksLikeText } from '../ingest/decode-text'
@@ -21,9 +22,7 @@ const refuse = (message: string) => new HttpError(400, { file: [message] })
 const cutOff = () => new HttpError(400, { detail: 'The upload was cut off or is not valid multipart/form-data.' })
 export const recordingTooLarge = (maxMb: number, fileName?: string) =>
   new HttpError(413, {
-    file: [
-      fileName ? `"${fileName}" is larger than the ${maxMb} MB upload limit.` : `The file is larger than ${maxMb} MB.`,
-    ],
+    file: [fileName ? tooLargeRefusal(fileName, maxMb) : `The file is larger than ${maxMb} MB.`],
   })
 
 const startsWith = (head: Uint8Array, magic: number[], offset = 0) =>

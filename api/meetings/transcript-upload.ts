@@ -1,10 +1,16 @@
-import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
+import {
+  emptyTranscriptRefusal,
+  MAX_TRANSCRIPT_MB,
+  TRANSCRIPT_TYPES,
+  transcriptTooLargeRefusal,
+  transcriptTypeRefusal,
+} from '../../shared/meetings'
 import { HttpError } from '../http-error'
 import { decodeText, looksLikeText } from '../ingest/decode-text'
 import { extensionOf } from '../ingest/file-types'
 import type { TranscriptError } from './transcript-error'
 
-export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'txt']
+export const TRANSCRIPT_EXTENSIONS: readonly string[] = TRANSCRIPT_TYPES
 
 const refuse = (message: string) => new HttpError(400, { file: [message] })
 
@@ -26,11 +32,11 @@ export async function readTranscriptUpload(request: Request) {
   if (!(file instanceof File)) throw refuse('Choose a transcript file to upload.')
   const extension = extensionOf(file.name)
   if (!TRANSCRIPT_EXTENSIONS.includes(extension)) {
-    throw refuse(`${file.name}: upload a transcript as a WebVTT (.vtt), SRT (.srt) or text (.txt) file.`)
+    throw refuse(transcriptTypeRefusal(file.name))
   }
-  if (file.size === 0) throw refuse(`${file.name}: the file is empty.`)
+  if (file.size === 0) throw refuse(emptyTranscriptRefusal(file.name))
   if (file.size > MAX_TRANSCRIPT_MB * 1024 * 1024) {
-    throw refuse(`${file.name}: the file is larger than ${MAX_TRANSCRIPT_MB} MB.`)
+    throw refuse(transcriptTooLargeRefusal(file.name))
   }
   const bytes = new Uint8Array(await file.arrayBuffer())
   if (!looksLikeText(bytes.subarray(0, 4096))) {

@@ -15,18 +15,31 @@ import {
   type UploadHandlerPart,
 } from '@remix-run/node'
 
+import { tooLargeRefusal } from '#shared/file-types'
+
 import { webEnv } from './env.server'
 
 const UPLOAD_CUT_OFF = 'The upload was cut off or is not a valid form submission. Please try again.'
 // The upload forms send a handful of fields beside their files (intent, title, category, a choice).
 const MAX_FORM_FIELDS = 50
 
-/** A body with more files, or more fields, than an upload form sends. */
+/** A body with more fields than an upload form sends: not a form of ours, so "cut off" (malformed). */
 class TooManyParts extends Error {}
+
+/** A file over MAX_UPLOAD_MB, or one file too many: the refusal names the file and its form field. */
+class RefusedFile extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message)
+  }
+}
 
 export type StagedUpload =
   | { formData: FormData; files: NodeOnDiskFile[]; cleanup: () => Promise<void> }
-  | { tooLarge: string }
+  // `field` is the file input's name, so the form can show the refusal on it.
+  | { tooLarge: string; field: string }
   | { malformed: string }
 
 /**
@@ -54,13 +67,17 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
       if (++fields > MAX_FORM_FIELDS) throw new TooManyParts(UPLOAD_CUT_OFF)
       return undefined
     }
-    if (files.length >= maxFiles) throw new TooManyParts(`Upload at most ${maxFiles} files at a time.`)
+    if (files.length >= maxFiles) throw new RefusedFile(`Upload at most ${maxFiles} files at a time.`, part.name)
     const file = path.join(directory, randomUUID())
     // The pipeline hands a failed body's error to the file too; only a system error is the disk's own.
     const output = createWriteStream(file, { flags: 'wx', mode: 0o600 }).on('error', (error: NodeJS.ErrnoException) => {
       if (error.syscall) diskFailure ??= error
     })
-    await pipeline(Readable.from(part.data), sizeLimit(part.name, maxBytes), output)
+    await pipeline(Readable.from(part.data), sizeLimit(part.name, maxBytes), output).catch((error: unknown) => {
+      throw error instanceof MaxPartSizeExceededError
+        ? new RefusedFile(tooLargeRefusal(part.filename!, maxMb), part.name)
+        : error
+    })
     const staged = new NodeOnDiskFile(file, part.contentType)
     // On disk under a random name; the user's file name is what the backend must see.
     staged.name = part.filename
@@ -75,8 +92,7 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
     return { formData: await parseMultipartFormData(request, handler), files, cleanup }
   } catch (error) {
     await cleanup()
-    if (error instanceof MaxPartSizeExceededError) return { tooLarge: `Each file must be at most ${maxMb} MB.` }
-    if (error instanceof TooManyParts) return { tooLarge: error.message }
+    if (error instanceof RefusedFile) return { tooLarge: error.message, field: error.field }
     if (diskFailure) throw diskFailure
     // Cut off, malformed, or the client went away: nothing the server did wrong.
     return { malformed: UPLOAD_CUT_OFF }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { json } from '@remix-run/node'
 
 import { DuplicateChoiceSchema, type DuplicateQuestion, whereHeld } from '~/components/documents/duplicate-choice'
-import { BatchUploadSchema, SingleUploadSchema } from '~/components/documents/upload-form'
+import { BatchUploadSchema, SingleUploadSchema, UPLOAD_FAILED } from '~/components/documents/upload-form'
 import { parseForm } from '~/http/parse-form.server'
 import { stageUpload } from '~/http/uploads.server'
 import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
@@ -56,9 +56,7 @@ export async function resolveDuplicates(
 
 /** Spec §8: the server's detail when it gave one, else the spec's sentence. */
 const uploadFailure = (error: unknown) =>
-  error instanceof ApiError && typeof error.body.detail === 'string'
-    ? error.body.detail
-    : 'Failed to upload document. Please try again.'
+  error instanceof ApiError && typeof error.body.detail === 'string' ? error.body.detail : UPLOAD_FAILED
 
 /** Back to the list as it was (filters kept), without the one-off parameters of forms and confirms. */
 export function listUrl(request: Request) {
@@ -134,8 +132,13 @@ const askAboutDuplicates = (question: DuplicateQuestion) => json({ duplicates: q
 /** An upload form's post: its files staged to disk while the form is read, then sent on to the backend. */
 export async function uploadAction(request: Request) {
   const staged = await stageUpload(request)
-  if ('tooLarge' in staged)
-    return redirectWithToast(request, listUrl(request), { type: 'error', message: staged.tooLarge })
+  // On the file input, naming the file, like the backend's refusals: the form is shown again around it.
+  if ('tooLarge' in staged) {
+    const field = staged.field === 'files' ? 'files' : 'file'
+    return json({ status: 'error', error: { [field]: [staged.tooLarge] } } satisfies SubmissionResult<string[]>, {
+      status: 400,
+    })
+  }
   // Nothing of the form could be read, so the message goes to the form as a whole.
   if ('malformed' in staged)
     return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, {

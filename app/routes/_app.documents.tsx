@@ -14,8 +14,10 @@ import { type MouseEvent, useState } from 'react'
 import { DocumentList, listItem } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
 import { DuplicateChoice } from '~/components/documents/duplicate-choice'
-import { UploadForm } from '~/components/documents/upload-form'
+import { ReloadForProgress } from '~/components/documents/reload-for-progress'
+import { UPLOAD_FAILED, UploadForm } from '~/components/documents/upload-form'
 import { usePoll } from '~/components/documents/use-poll'
+import { useUploadProgress } from '~/components/documents/use-upload-progress'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
 import { webEnv } from '~/http/env.server'
@@ -123,7 +125,11 @@ function confirmDeleteHref(search: URLSearchParams, id: number | null) {
 
 export default function Documents() {
   const data = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const actionData = useActionData<typeof action>()
+  // With JavaScript the upload forms post through this, to show how much is sent; its answer is
+  // the action's, as the form's own post would have had it.
+  const upload = useUploadProgress<NonNullable<typeof actionData>>({ failure: UPLOAD_FAILED })
+  const lastResult = upload.result ?? actionData
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const revalidator = useRevalidator()
@@ -181,6 +187,8 @@ export default function Documents() {
           mode={data.uploadMode}
           lastResult={lastResult && 'status' in lastResult ? lastResult : null}
           maxMb={data.maxMb}
+          progress={upload.progress}
+          onUpload={upload.send}
         />
       ) : null}
 
@@ -256,6 +264,9 @@ export default function Documents() {
           <p className="muted" aria-live="polite">
             {list.count} document{list.count === 1 ? '' : 's'}
           </p>
+          {working ? (
+            <ReloadForProgress className="notice">Some documents are still being processed.</ReloadForProgress>
+          ) : null}
           <DocumentList
             documents={list.results}
             canEdit={canEdit}

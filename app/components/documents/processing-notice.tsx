@@ -2,6 +2,7 @@ import type { DocumentSummary } from '~/services/documents.server'
 
 import { OcrProgress } from './ocr-progress'
 import { PanelForm } from './panel-context'
+import { ReloadForProgress } from './reload-for-progress'
 
 /** What to show instead of content while a document is not processed, or why it failed. */
 export function ProcessingNotice({ document, canEdit }: { document: DocumentSummary; canEdit: boolean }) {
@@ -28,6 +29,7 @@ export function ProcessingNotice({ document, canEdit }: { document: DocumentSumm
         This document is {document.processing_status === 'pending' ? 'waiting to be processed' : 'being processed'}. Its
         text appears here when processing finishes.
       </p>
+      <ReloadForProgress />
       {ocr ? (
         <OcrProgress progress={ocr}>
           Reading its scanned pages by OCR: {ocr.pages_done} of {ocr.pages_total} done.

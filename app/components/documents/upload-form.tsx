@@ -1,43 +1,63 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { z } from 'zod'
 
 import { ErrorList, Field } from '~/components/forms'
 import { ACCEPTED_FILE_TYPES, ACCEPTED_TYPES_TEXT, SAMPLE_CATEGORIES } from '~/utils/documents'
+import { acceptAnyFile, documentFileCheck, type FileCheck, refuseChosenFiles } from '~/utils/file-checks'
+
+import type { UploadProgress } from './use-upload-progress'
 
 /** Browser File or the server's staged file: anything with a name that was really chosen. */
 const isFile = (value: unknown): value is File =>
   typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && value.name !== ''
 
-export const SingleUploadSchema = z
-  .object({
-    title: z.string().trim().max(255).optional(),
-    description: z.string().trim().max(5000).optional(),
+/**
+ * The single upload's form. `checkFile` is the browser's check of the chosen file before it is sent;
+ * the server parses with none (`SingleUploadSchema`): it stages the file and the backend checks it.
+ */
+export const singleUploadSchema = (checkFile: FileCheck = acceptAnyFile) =>
+  z
+    .object({
+      title: z.string().trim().max(255).optional(),
+      description: z.string().trim().max(5000).optional(),
+      category: z.string().trim().max(100).optional(),
+      file: z
+        .custom<File>(isFile, { message: 'Please select a file to upload' })
+        .superRefine(refuseChosenFiles(checkFile)),
+    })
+    // Without JavaScript nothing fills the title from the file name; the backend does it then.
+    .superRefine((value, context) => {
+      if (!value.title && !isFile(value.file)) {
+        context.addIssue({ code: 'custom', path: ['title'], message: 'Please enter a document title' })
+      }
+    })
+
+export const SingleUploadSchema = singleUploadSchema()
+
+/** The batch upload's form; `checkFile` as for `singleUploadSchema`, each file's refusal on the one field. */
+export const batchUploadSchema = (checkFile: FileCheck = acceptAnyFile) =>
+  z.object({
     category: z.string().trim().max(100).optional(),
-    file: z.custom<File>(isFile, { message: 'Please select a file to upload' }),
-  })
-  // Without JavaScript nothing fills the title from the file name; the backend does it then.
-  .superRefine((value, context) => {
-    if (!value.title && !isFile(value.file)) {
-      context.addIssue({ code: 'custom', path: ['title'], message: 'Please enter a document title' })
-    }
+    files: z
+      .array(z.custom<File>(isFile, { message: 'Please select at least one file to upload' }), {
+        required_error: 'Please select at least one file to upload',
+      })
+      .min(1, 'Please select at least one file to upload')
+      // The backend's MAX_BATCH_FILES (20 unless set) decides how many a batch may hold; this only
+      // bounds what the form is read with.
+      .max(100, 'Upload at most 100 files at once.')
+      .superRefine(refuseChosenFiles(checkFile)),
   })
 
-export const BatchUploadSchema = z.object({
-  category: z.string().trim().max(100).optional(),
-  files: z
-    .array(z.custom<File>(isFile, { message: 'Please select at least one file to upload' }), {
-      required_error: 'Please select at least one file to upload',
-    })
-    .min(1, 'Please select at least one file to upload')
-    // The backend's MAX_BATCH_FILES (20 unless set) decides how many a batch may hold; this only
-    // bounds what the form is read with.
-    .max(100, 'Upload at most 100 files at once.'),
-})
+export const BatchUploadSchema = batchUploadSchema()
 
 const PREVIEW_NAMES = 5
+
+/** Spec §8's sentence for an upload that failed without a reason the form can show. */
+export const UPLOAD_FAILED = 'Failed to upload document. Please try again.'
 
 function CategorySelect({ id, name }: { id: string; name: string }) {
   return (
@@ -55,19 +75,54 @@ function CategorySelect({ id, name }: { id: string; name: string }) {
   )
 }
 
+interface UploadProps {
+  lastResult?: SubmissionResult<string[]> | null
+  maxMb: number
+  busy: boolean
+  /** Sends the checked form with progress (JavaScript only); without it the form posts itself. */
+  onUpload?: (form: HTMLFormElement, label: string) => void
+}
+
+/** The chosen files' names in the form's `field`: what the progress says is being uploaded. */
+function chosenLabel(form: HTMLFormElement, field: string) {
+  const names = new FormData(form)
+    .getAll(field)
+    .flatMap((value) => (typeof value === 'object' && value.name ? [value.name] : []))
+  return names.length === 1 ? names[0]! : `${names.length} files`
+}
+
+/**
+ * The form's submit: Conform's client check first (it cancels the submit on an error, leaving the
+ * chosen files in place), then the upload with progress instead of Remix's fetch when there is one.
+ */
+const submitWith =
+  (validate: (event: FormEvent<HTMLFormElement>) => void, field: string, onUpload: UploadProps['onUpload']) =>
+  (event: FormEvent<HTMLFormElement>) => {
+    validate(event)
+    if (event.defaultPrevented || !onUpload) return
+    event.preventDefault()
+    onUpload(event.currentTarget, chosenLabel(event.currentTarget, field))
+  }
+
 /** The upload form of /documents: one document with its title, or several files at once. */
 export function UploadForm({
   mode,
   lastResult,
   maxMb,
+  progress,
+  onUpload,
 }: {
   mode: 'single' | 'batch'
   lastResult?: SubmissionResult<string[]> | null
   maxMb: number
+  progress?: UploadProgress | null
+  onUpload?: UploadProps['onUpload']
 }) {
   const navigation = useNavigation()
   const uploading =
-    navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload')
+    Boolean(progress) ||
+    (navigation.state === 'submitting' && navigation.formData?.get('intent')?.toString().startsWith('upload'))
+  const props = { lastResult, maxMb, busy: Boolean(uploading), onUpload }
   return (
     <section className="card upload-card" aria-labelledby="upload-title">
       <h2 id="upload-title">Upload</h2>
@@ -82,27 +137,60 @@ export function UploadForm({
       <p className="field-help">
         {ACCEPTED_TYPES_TEXT}, up to {maxMb} MB each.
       </p>
-      {mode === 'single' ? (
-        <SingleUpload lastResult={lastResult} busy={Boolean(uploading)} />
-      ) : (
-        <BatchUpload lastResult={lastResult} busy={Boolean(uploading)} />
-      )}
+      {mode === 'single' ? <SingleUpload {...props} /> : <BatchUpload {...props} />}
+      <UploadProgressBar progress={progress ?? null} />
     </section>
   )
 }
 
-function SingleUpload({ lastResult, busy }: { lastResult?: SubmissionResult<string[]> | null; busy: boolean }) {
+// Announced at these steps only: a screen reader reading out every percent would say nothing else.
+const ANNOUNCE_EVERY = 25
+
+/**
+ * How much of an upload has been sent: the bar and the exact percent for the eye, and a polite live
+ * region, always in the page so that its changes are announced, that speaks at every quarter.
+ */
+function UploadProgressBar({ progress }: { progress: UploadProgress | null }) {
+  const announced = progress ? Math.floor(progress.percent / ANNOUNCE_EVERY) * ANNOUNCE_EVERY : 0
+  return (
+    <>
+      {progress ? (
+        <div className="upload-progress">
+          <p aria-hidden="true">
+            Uploading {progress.label}: {progress.percent}%
+          </p>
+          <progress aria-label={`Uploading ${progress.label}`} value={progress.percent} max={100} />
+        </div>
+      ) : null}
+      {/* aria-live, not role="status": the page's one status is its toasts. */}
+      <p aria-live="polite" className="visually-hidden">
+        {progress ? `Uploading ${progress.label}: ${announced}%` : ''}
+      </p>
+    </>
+  )
+}
+
+function SingleUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
+  const schema = useMemo(() => singleUploadSchema(documentFileCheck(maxMb)), [maxMb])
   const [form, fields] = useForm({
     id: 'upload-single',
     lastResult,
-    constraint: getZodConstraint(SingleUploadSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SingleUploadSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const [title, setTitle] = useState('')
+  // The title fills from the file name without its extension unless one was typed (spec §2): a file
+  // chosen again after a refusal names the document, not the refused file.
+  const [title, setTitle] = useState({ value: '', typed: false })
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={submitWith(form.onSubmit, fields.file.name, onUpload)}
+      className="form"
+    >
       <input type="hidden" name="intent" value="upload" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="field">
@@ -112,8 +200,9 @@ function SingleUpload({ lastResult, busy }: { lastResult?: SubmissionResult<stri
           accept={ACCEPTED_FILE_TYPES}
           onChange={(event) => {
             const name = event.currentTarget.files?.[0]?.name
-            // The title fills from the file name without its extension when it is empty (spec §2).
-            if (name && !title.trim()) setTitle(name.replace(/\.[^.]+$/, ''))
+            if (name && !(title.typed && title.value.trim())) {
+              setTitle({ value: name.replace(/\.[^.]+$/, ''), typed: false })
+            }
           }}
         />
         <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
@@ -122,8 +211,8 @@ function SingleUpload({ lastResult, busy }: { lastResult?: SubmissionResult<stri
         label="Title"
         inputProps={{
           ...getInputProps(fields.title, { type: 'text' }),
-          value: title,
-          onChange: (event) => setTitle(event.currentTarget.value),
+          value: title.value,
+          onChange: (event) => setTitle({ value: event.currentTarget.value, typed: true }),
         }}
         errors={fields.title.errors}
         help="Leave empty to use the file name."
@@ -140,18 +229,25 @@ function SingleUpload({ lastResult, busy }: { lastResult?: SubmissionResult<stri
   )
 }
 
-function BatchUpload({ lastResult, busy }: { lastResult?: SubmissionResult<string[]> | null; busy: boolean }) {
+function BatchUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
+  const schema = useMemo(() => batchUploadSchema(documentFileCheck(maxMb)), [maxMb])
   const [form, fields] = useForm({
     id: 'upload-batch',
     lastResult,
-    constraint: getZodConstraint(BatchUploadSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BatchUploadSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   const [names, setNames] = useState<string[]>([])
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={submitWith(form.onSubmit, fields.files.name, onUpload)}
+      className="form"
+    >
       <input type="hidden" name="intent" value="upload-batch" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="field">

@@ -1,18 +1,26 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
+import { useMemo } from 'react'
 import { z } from 'zod'
 
 import { MAX_TRANSCRIPT_MB, MAX_TRANSCRIPT_SPEAKERS, MAX_TRANSCRIPT_TURNS } from '#shared/meetings'
 import { ACCEPTED_RECORDING_TYPES, RECORDING_TYPES_TEXT } from '#shared/recordings'
 import { ErrorList, Field } from '~/components/forms'
+import { acceptAnyFile, type FileCheck, refuseChosenFiles, transcriptFileCheck } from '~/utils/file-checks'
 
 const isFile = (value: unknown): value is File =>
   typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string' && value.name !== ''
 
-export const TranscriptUploadSchema = z.object({
-  file: z.custom<File>(isFile, { message: 'Choose a transcript file to upload.' }),
-})
+/** The form; `checkFile` is the browser's check before sending, the server parses with none. */
+export const transcriptUploadSchema = (checkFile: FileCheck = acceptAnyFile) =>
+  z.object({
+    file: z
+      .custom<File>(isFile, { message: 'Choose a transcript file to upload.' })
+      .superRefine(refuseChosenFiles(checkFile)),
+  })
+
+export const TranscriptUploadSchema = transcriptUploadSchema()
 
 /**
  * Upload a meeting's transcript file, or its recording: a plain multipart form, so it works without
@@ -28,13 +36,14 @@ export function TranscriptUploadForm({
   maxRecordingMb: number
 }) {
   const navigation = useNavigation()
+  const schema = useMemo(() => transcriptUploadSchema(transcriptFileCheck(maxRecordingMb)), [maxRecordingMb])
   const [form, fields] = useForm({
     id: 'transcript-upload',
     lastResult,
-    constraint: getZodConstraint(TranscriptUploadSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TranscriptUploadSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   const uploading = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   return (

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, truncateSync } from 'node:fs'
 import path from 'node:path'
 
 import { expect } from '@playwright/test'
@@ -136,4 +136,11 @@ export async function uploadFileProcessed(base: string, token: string, name: str
     )
     .toBe('processed')
   return id
+}
+
+/** A file of `size` bytes at `file`, sparse: only its length is written (Playwright takes no buffer over 50 MB). */
+export function sparseFile(file: string, size: number) {
+  closeSync(openSync(file, 'w'))
+  truncateSync(file, size)
+  return file
 }
