@@ -226,7 +226,8 @@ async function openSwitcher(page: Page, width: string) {
 
 async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof prepare>>) {
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: width.viewport })
+    // An advisor in Amsterdam: with JavaScript the browser's zone is the one times are shown in.
+    const context = await browser.newContext({ viewport: width.viewport, timezoneId: 'Europe/Amsterdam' })
     const page = await context.newPage()
     await signIn(page, setup.admin.username, setup.admin.password)
 
@@ -251,6 +252,19 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await dialog.getByRole('link', { name: 'Version History' }).click()
     await dialog.getByRole('table').waitFor()
     await shoot(page, `document-dialog-versions-${width.name}`, false)
+
+    // A file refused in the browser before anything is sent, named on its field.
+    await page.goto(`${base}/documents?upload=true`)
+    await page
+      .getByLabel('File')
+      .setInputFiles({ name: 'board-minutes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+    await page.getByRole('button', { name: 'Upload Document' }).click()
+    await page.locator('.upload-card .error-list').waitFor()
+    await page.locator('.upload-card').screenshot({ path: path.join(outDir, `upload-error-${width.name}.png`) })
+
+    await page.goto(`${base}/transcriptions/new`)
+    await page.getByLabel('Date and time (Europe/Amsterdam)').waitFor()
+    await shoot(page, `schedule-${width.name}`)
 
     await page.goto(`${base}/documents/${setup.documents.at(-1)}?tab=preview&page=1`)
     await page.getByRole('heading', { name: /^Sheet 1 of 2/ }).waitFor()
