@@ -35,6 +35,9 @@ export type InputSource =
       location: string
       /** The cell or the sentence exactly as the document writes it. */
       quote: string
+      /** The passage it was read in, and for a cell its place there, so a page can link to it (shared/cells.ts). */
+      chunkId?: number
+      cell?: { table: number; row: number; column: number }
     }
   | { kind: 'entered'; by: string; at: string }
 

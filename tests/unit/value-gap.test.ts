@@ -17,7 +17,7 @@ const letter: InputSource = {
   location: 'page 1',
   quote: 'we place the enterprise value of the Company in a range of $6.8 million to $7.9 million',
 }
-const by = (value: string, source = entered) => ({ value, source })
+const by = (value: string, source: InputSource = entered) => ({ value, source })
 
 const stated = (overrides: Partial<ValueGapInputs> = {}): ValueGapInputs => ({
   goal: { afterTax: by('5000000'), targetDate: by('2028-06-30') },
