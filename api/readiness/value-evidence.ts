@@ -10,6 +10,7 @@ import type { TableAnswer } from '../ai/tables/answer'
 import type { CellReference } from '../ai/tables/compute'
 import { SCALES } from '../ai/tables/rows'
 import { parseFigure, type Scale } from '../ai/tables/table'
+import { TOTAL_ROW } from '../ai/tables/totals'
 import type { Deps, OrgCaller } from '../context'
 import type { InputSource } from './value-gap'
 
@@ -47,7 +48,7 @@ const SCHEDULE_NAMES = ['add-backs', 'normalization adjustments', 'owner adjustm
 // A row of EBITDA after adjustments is not the reported figure the add-backs are added to.
 const ADJUSTED = /\b(?:adjusted|normali[sz]ed|pro ?forma|recast)\b/i
 
-type Passages = Array<Passage & { documentScale?: Scale }>
+export type Passages = Array<Passage & { documentScale?: Scale }>
 
 /** Reads the value gap's inputs from the caller's organization's documents. */
 export async function readValueEvidence(deps: Deps, caller: Pick<OrgCaller, 'organizationId'>): Promise<ValueEvidence> {
@@ -73,8 +74,8 @@ export async function readValueEvidence(deps: Deps, caller: Pick<OrgCaller, 'org
   }
 }
 
-type Ask = (question: string) => Promise<{ passages: Passages; answer: TableAnswer<TableSource> | null }>
-type TableSource = { passage: number; table: number; transposed: boolean }
+export type Ask = (question: string) => Promise<{ passages: Passages; answer: TableAnswer<TableSource> | null }>
+export type TableSource = { passage: number; table: number; transposed: boolean }
 type Operand = TableAnswer<TableSource>['operands'][number]
 
 /** A table's figure in units: "1,184" in a table "in thousands" is 1184000. */
@@ -134,20 +135,30 @@ async function reportedEbitda(ask: Ask): Promise<ValueEvidence['ebitda']> {
  * ("the total of the add-backs"); one with a total row gives its rows ("the components of total
  * add-backs") and its total, which must be what the rows add up to.
  */
-async function addBackSchedule(ask: Ask): Promise<ValueEvidence['addBacks']> {
+export async function addBackSchedule(ask: Ask): Promise<ValueEvidence['addBacks']> {
   for (const name of SCHEDULE_NAMES) {
     const summed = await ask(`What is the total of the ${name}?`)
     if (summed.answer?.operation === 'sum' && summed.answer.operands.length >= 2) {
       const { answer, passages } = summed
       const items = answer.operands.map((operand) => itemOf(operand, answer.scale, passages))
-      const last = answer.operands.at(-1)!
+      const first = passages[answer.operands[0]!.source.passage]!
       return {
         value: {
           items,
-          // The total is the table reader's sum of the cited rows, cited by the rows it adds.
+          // No total row: the table reader's sum of the cited rows, its working as the quote.
           total: {
             value: inUnits(answer.value, answer.scale),
-            source: { ...cellSource(last, passages), quote: answer.derivation },
+            source: {
+              kind: 'document',
+              documentId: first.documentId,
+              title: first.documentTitle,
+              location:
+                locationOf(first) === 'text'
+                  ? "the sum of the schedule's rows"
+                  : `${locationOf(first)}, the sum of the schedule's rows`,
+              quote: answer.derivation,
+              chunkId: first.chunkId,
+            },
           },
         },
         reason: null,
@@ -158,14 +169,19 @@ async function addBackSchedule(ask: Ask): Promise<ValueEvidence['addBacks']> {
     const stated = await ask(`What is the total ${name} amount?`)
     const total = stated.answer?.operation === 'lookup' && stated.answer.operands.length === 1 ? stated.answer : null
     const items = parts.answer.operands.map((operand) => itemOf(operand, parts.answer!.scale, parts.passages))
-    if (!total) return { value: null, reason: `The schedule of ${name} lists items, but its total could not be read.` }
+    if (!total)
+      return { value: null, reason: `The schedule of ${name} lists items, but its total row could not be read.` }
     const totalSource = cellSource(total.operands[0]!, stated.passages)
+    const sameTable =
+      totalSource.chunkId === items[0]!.source.chunkId && totalSource.cell?.table === items[0]!.source.cell?.table
+    if (!sameTable || !TOTAL_ROW.test(total.operands[0]!.cell.rowLabel.trim()))
+      return { value: null, reason: `The schedule of ${name} lists items, but its total row could not be read.` }
     const added = items.reduce((sum, item) => sum.plus(item.value), new Decimal(0))
     const totalValue = inUnits(total.value, total.scale)
-    if (totalSource.documentId !== items[0]!.source.documentId || !added.equals(totalValue))
+    if (!added.equals(totalValue))
       return {
         value: null,
-        reason: `The schedule of ${name}'s items add up to ${added.toFixed()}, but its total reads ${totalValue}.`,
+        reason: `The items of the schedule of ${name} add up to ${added.toFixed()}, but its total row reads ${totalValue}.`,
       }
     return { value: { items, total: { value: totalValue, source: totalSource } }, reason: null }
   }
