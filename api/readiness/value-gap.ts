@@ -41,6 +41,12 @@ export type InputSource =
     }
   | { kind: 'entered'; by: string; at: string }
 
+/** A source as a reader is told it: `Valuation letter, page 1: "…"`, or "entered by Dana Whitfield on 2026-11-28". */
+export const sourceText = (source: InputSource) =>
+  source.kind === 'entered'
+    ? `entered by ${source.by} on ${source.at}`
+    : `${source.title}${source.location === 'text' ? '' : `, ${source.location}`}: "${source.quote}"`
+
 /**
  * A figure given as a plain decimal string ("1250000", "6.5") or a Decimal: never a JavaScript
  * number, whose 0.1 is not 0.1.

@@ -5,6 +5,7 @@ import {
   computeValueGap,
   type InputSource,
   InvalidValueGapInputs,
+  sourceText,
   validateValueGapInputs,
   type ValueGapInputs,
 } from '../../api/readiness/value-gap'
@@ -150,6 +151,13 @@ describe('the value gap, computed exactly', () => {
     expect(fixed(low.tax)).toBe('163483208868160.1683248687207461395066809')
     expect(fixed(low.netProceeds)).toBe('791249301527642.2987821642010638604933191')
     expect(fixed(low.gap)).toBe('-667792512515296.6287821642010638604933191')
+  })
+
+  it('says where each input came from: the document and its words, or who entered it and when', () => {
+    expect(sourceText(entered)).toBe('entered by Dana Whitfield on 2026-11-28')
+    expect(sourceText(letter)).toBe(
+      'Valuation letter, page 1: "we place the enterprise value of the Company in a range of $6.8 million to $7.9 million"',
+    )
   })
 
   it('takes Decimals as well as strings, and records each input with its source', () => {
