@@ -9,7 +9,7 @@ import type { Passage } from '../ai/retrieval/passage'
 import type { TableAnswer } from '../ai/tables/answer'
 import type { CellReference } from '../ai/tables/compute'
 import { SCALES } from '../ai/tables/rows'
-import { parseFigure, type Scale } from '../ai/tables/table'
+import { parseFigure, type Scale, yearOf } from '../ai/tables/table'
 import { TOTAL_ROW } from '../ai/tables/totals'
 import type { Deps, OrgCaller } from '../context'
 import type { InputSource } from './value-gap'
@@ -67,7 +67,7 @@ export async function readValueEvidence(deps: Deps, caller: Pick<OrgCaller, 'org
     return { passages, answer: tableAnswerFromPassages(question, passages) }
   }
   return {
-    ebitda: await reportedEbitda(ask),
+    ebitda: reportedEbitda(await passagesFor(EBITDA_QUESTION)),
     addBacks: await addBackSchedule(ask),
     valuation: statedValuation(await passagesFor('valued enterprise value range between million valuation')),
     goal: await ownerGoal(passagesFor),
@@ -110,22 +110,64 @@ function locationOf(passage: Passage, cell?: CellReference) {
   return [place, ...where].filter(Boolean).join(', ') || 'text'
 }
 
-async function reportedEbitda(ask: Ask): Promise<ValueEvidence['ebitda']> {
-  const { passages, answer } = await ask('What was EBITDA in the latest fiscal year?')
-  const operand = answer?.operation === 'lookup' && answer.operands.length === 1 ? answer.operands[0]! : null
-  if (!answer || !operand || answer.unit === '%')
-    return { value: null, reason: 'No table of the documents has a row of EBITDA for a year.' }
-  if (ADJUSTED.test(operand.cell.rowLabel))
+export const EBITDA_QUESTION = 'What was EBITDA in the latest fiscal year?'
+
+/**
+ * Reported EBITDA of the latest year. Each document's passages are asked apart, so a five-year
+ * summary "in thousands" and the income statement in dollars are both heard: the latest year wins,
+ * and within it the most precise figure, provided the others are it rounded to their scale
+ * ("1,614" thousand beside 1,614,060). Figures for one year that disagree give none.
+ */
+export function reportedEbitda(passages: Passages): ValueEvidence['ebitda'] {
+  const documents = [...new Set(passages.map((passage) => passage.documentId))]
+  const adjusted: string[] = []
+  const candidates = documents.flatMap((documentId) => {
+    const own = passages.filter((passage) => passage.documentId === documentId)
+    const answer = tableAnswerFromPassages(EBITDA_QUESTION, own)
+    const operand = answer?.operation === 'lookup' && answer.operands.length === 1 ? answer.operands[0]! : null
+    if (!answer || !operand || answer.unit === '%') return []
+    if (ADJUSTED.test(operand.cell.rowLabel)) {
+      adjusted.push(operand.cell.rowLabel.trim())
+      return []
+    }
+    return [
+      {
+        value: new Decimal(inUnits(answer.value, answer.scale)),
+        unit: answer.scale ? SCALES[answer.scale] : 1,
+        year: yearOf(operand.cell.columnLabel) ?? 0,
+        period: operand.cell.columnLabel,
+        source: cellSource(operand, own),
+      },
+    ]
+  })
+  if (candidates.length === 0)
     return {
       value: null,
-      reason: `The documents state only "${operand.cell.rowLabel}", not EBITDA as reported.`,
+      reason: adjusted.length
+        ? `The documents state only "${adjusted[0]}", not EBITDA as reported.`
+        : 'No table of the documents has a row of EBITDA for a year.',
+    }
+  const latest = Math.max(...candidates.map((candidate) => candidate.year))
+  const [precise, ...others] = candidates
+    .filter((candidate) => candidate.year === latest)
+    .sort((a, b) => a.unit - b.unit)
+  const disagreeing = others.filter(
+    (other) =>
+      !precise!.value
+        .dividedBy(other.unit)
+        .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+        .times(other.unit)
+        .equals(other.value),
+  )
+  if (disagreeing.length > 0)
+    return {
+      value: null,
+      reason: `The documents state different EBITDA for ${precise!.period}: ${[precise!, ...disagreeing]
+        .map((candidate) => `${candidate.value.toFixed()} (${candidate.source.title})`)
+        .join('; ')}.`,
     }
   return {
-    value: {
-      value: inUnits(answer.value, answer.scale),
-      period: operand.cell.columnLabel,
-      source: cellSource(operand, passages),
-    },
+    value: { value: precise!.value.toFixed(), period: precise!.period, source: precise!.source },
     reason: null,
   }
 }

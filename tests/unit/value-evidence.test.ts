@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { tableAnswerFromPassages } from '../../api/ai/answers/computed'
-import { addBackSchedule, type Passages, statedValuation } from '../../api/readiness/value-evidence'
+import { addBackSchedule, type Passages, reportedEbitda, statedValuation } from '../../api/readiness/value-evidence'
 
 let chunk = 0
 const passage = (documentId: number, documentTitle: string, text: string): Passages[number] => ({
@@ -111,6 +111,55 @@ describe('a schedule of add-backs, read by the table answerer', () => {
       value: null,
       reason:
         'The items of the schedule of normalization adjustments add up to 139750, but its total row reads 150000.',
+    })
+  })
+})
+
+describe('reported EBITDA of the latest year, heard from every document that states it', () => {
+  const statement = (ebitda2025: string) =>
+    passage(
+      4,
+      'Income statement',
+      `Income statement\nLine item | FY2024 | FY2025\nRevenue | 8,240,000 | 8,967,000\nEBITDA | 1,401,000 | ${ebitda2025}`,
+    )
+  const summary = (ebitda2025: string) =>
+    passage(
+      5,
+      'Company overview',
+      `Five-year summary (in thousands of dollars)\nYear | Revenue | EBITDA\n2023 | 7,688 | 1,230\n2024 | 8,240 | 1,401\n2025 | 8,967 | ${ebitda2025}`,
+    )
+
+  it('takes the income statement in dollars over a summary in thousands that rounds it', () => {
+    const found = reportedEbitda([summary('1,614'), statement('1,614,060')])
+    expect(found.value).toMatchObject({
+      value: '1614060',
+      period: 'FY2025',
+      source: { title: 'Income statement', location: 'row "EBITDA", column "FY2025"', quote: '1,614,060' },
+    })
+  })
+
+  it('takes the summary when it alone reaches the latest year, counted in units', () => {
+    const earlier = passage(
+      4,
+      'Income statement',
+      'Income statement\nLine item | FY2023 | FY2024\nEBITDA | 1,230,000 | 1,401,000',
+    )
+    expect(reportedEbitda([earlier, summary('1,614')]).value).toMatchObject({ value: '1614000', period: '2025' })
+  })
+
+  it('gives none when two documents state different EBITDA for the year, and names both', () => {
+    expect(reportedEbitda([summary('1,650'), statement('1,614,060')])).toEqual({
+      value: null,
+      reason:
+        'The documents state different EBITDA for FY2025: 1614060 (Income statement); 1650000 (Company overview).',
+    })
+  })
+
+  it('does not take adjusted EBITDA for the reported figure', () => {
+    const adjusted = passage(6, 'Adjusted', 'Bridge\nLine item | FY2025\nAdjusted EBITDA | 1,931,150')
+    expect(reportedEbitda([adjusted])).toEqual({
+      value: null,
+      reason: 'The documents state only "Adjusted EBITDA", not EBITDA as reported.',
     })
   })
 })
