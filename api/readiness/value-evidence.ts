@@ -263,7 +263,12 @@ const RANGE = new RegExp(
 )
 // A sentence about what the business is worth, as a valuation writes it.
 const VALUE_WORDS =
-  /\b(?:enterprise value|equity value|fair market value|valu(?:e|ed|ation)|worth|would (?:most likely )?sell for|sale price|purchase price)\b/i
+  /\b(?:enterprise value|equity value|fair market value|valu(?:e|ed|ation)|worth|sell for|sale price|purchase price)\b/gi
+// The range must follow its value words closely, with no other measure between them: in "revenue
+// grew from $8.9 million to $10.4 million, which adds value" the range is revenue's.
+const NEAR_CHARS = 80
+const OTHER_MEASURE =
+  /\b(?:revenues?|sales|ebitda|earnings|income|profits?|margins?|debt|loans?|costs?|fees?|taxes|rent|salary|payroll)\b/i
 // The one figure a valuation names within its range.
 const MID_WORDS = /\b(?:point estimate|mid-?point|most likely|best estimate|central estimate|conclusion of value)\b/i
 
@@ -277,6 +282,11 @@ function amountOf(digits: string | undefined, scale: string | undefined): Decima
 function rangeIn(sentence: string): { low: Decimal; high: Decimal } | null {
   const match = RANGE.exec(sentence)
   if (!match) return null
+  const before = sentence.slice(0, match.index)
+  const named = [...before.matchAll(VALUE_WORDS)].at(-1)
+  if (!named) return null
+  const between = before.slice(named.index + named[0].length)
+  if (between.length > NEAR_CHARS || OTHER_MEASURE.test(between)) return null
   // Two forms of six groups: the first amount, then the second (with its sign or bare with a scale).
   const groups = match[1] !== undefined ? match.slice(1, 7) : match.slice(7, 13)
   const [firstDigits, firstScale, secondDigits, secondScale, bareDigits, bareScale] = groups
@@ -312,7 +322,6 @@ export function statedValuation(passages: Passage[]): ValueEvidence['valuation']
   for (const passage of passages) {
     const sentences = sentencesOf(passage)
     for (const sentence of sentences) {
-      if (!VALUE_WORDS.test(sentence)) continue
       const range = rangeIn(sentence)
       if (!range || range.low.gt(range.high)) continue
       const source = sentenceSource(passage, sentence)

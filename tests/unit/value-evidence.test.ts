@@ -71,6 +71,18 @@ describe('a stated valuation range, read from prose', () => {
     ])
     expect(found).toEqual({ value: null, reason: 'No document states a valuation range.' })
   })
+
+  it('takes no range of another measure for a valuation, even in a sentence about value', () => {
+    const found = statedValuation([
+      passage(
+        1,
+        'Letter',
+        'Revenue grew from $8.9 million to $10.4 million over two years, which adds value for a buyer. ' +
+          'The business is worth more with the lease extended, though fees of $150,000 to $250,000 will apply.',
+      ),
+    ])
+    expect(found).toEqual({ value: null, reason: 'No document states a valuation range.' })
+  })
 })
 
 describe('a schedule of add-backs, read by the table answerer', () => {
