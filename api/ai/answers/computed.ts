@@ -31,8 +31,7 @@ const proseOf = (text: string) =>
  * paragraph of its own).
  */
 export function computeFromPassages(question: string, passages: SourcePassage[]): ComputedAnswer | null {
-  if (EXPLANATION.test(question)) return null
-  const answer = answerFromTables(question, tablesOf(passages))
+  const answer = tableAnswerFromPassages(question, passages)
   // A figure looked up with no period named answers "what is X?", usually a definition the text gives.
   if (!answer || (answer.operation === 'lookup' && periodsOf(question).length === 0)) return null
   const byPassage = {
@@ -50,6 +49,16 @@ export function computeFromPassages(question: string, passages: SourcePassage[])
       table,
     })),
   }
+}
+
+/**
+ * The table reader's answer over the passages' tables, each operand with the passage and table it
+ * was read in: what computeFromPassages writes for chat, for a caller that needs the exact value
+ * (the value gap's evidence). Null for a question asking why or how, as in chat.
+ */
+export function tableAnswerFromPassages(question: string, passages: SourcePassage[]) {
+  if (EXPLANATION.test(question)) return null
+  return answerFromTables(question, tablesOf(passages))
 }
 
 /**
