@@ -1,9 +1,8 @@
-import type { SubmissionResult } from '@conform-to/react'
-
 import { CHECKLIST_STATUS_LABELS } from '#shared/checklist'
 import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
 import { ItemForms } from './item-forms'
+import type { LastSubmission } from './schemas'
 
 const day = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -12,13 +11,6 @@ const day = (iso: string) =>
     month: 'long',
     day: 'numeric',
   })
-
-/** Which form the last submission was for, so its errors reach that form and no other. */
-export interface LastSubmission {
-  intent: string
-  key: string
-  result: SubmissionResult<string[]>
-}
 
 /** One request of the list: its status in words, the documents that answer it and how, who has it. */
 export function ChecklistItemCard({

@@ -3,7 +3,8 @@ import type { Checklist } from '~/services/checklist.server'
 import { plural } from '~/utils/format'
 
 import { AddItemForm } from './add-item-form'
-import { ChecklistItemCard, type LastSubmission } from './checklist-item'
+import { ChecklistItemCard } from './checklist-item'
+import type { LastSubmission } from './schemas'
 
 const sectionId = (section: string) => `checklist-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 

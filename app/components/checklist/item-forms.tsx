@@ -5,8 +5,7 @@ import { Form } from '@remix-run/react'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
-import type { LastSubmission } from './checklist-item'
-import { AssignSchema, NotApplicableSchema } from './schemas'
+import { AssignSchema, type LastSubmission, NotApplicableSchema } from './schemas'
 
 /**
  * An item's forms, folded under "Manage" so that forty items read as a list: assign it (member, due

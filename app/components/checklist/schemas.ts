@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 
 import {
@@ -45,3 +46,10 @@ export const AddItemSchema = z.object({
 
 /** The buttons without fields: confirm or withdraw a match, set an item back, remove an added one. */
 export const ItemButtonSchema = z.object({ key, document: z.coerce.number().int().positive().optional() })
+
+/** Which form the last submission was for, so its errors reach that form and no other. */
+export interface LastSubmission {
+  intent: string
+  key: string
+  result: SubmissionResult<string[]>
+}
