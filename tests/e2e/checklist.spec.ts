@@ -90,9 +90,14 @@ test.describe('due-diligence checklist', () => {
     await context.close()
   })
 
-  test('an analyst adds an item of their own, listed in its section', async ({ page }) => {
-    const { users } = await createTeam('Checklist add', ['analyst'])
-    await signInAs(page, users[0]!.username, users[0]!.password, { to: '/readiness' })
+  test('an analyst adds an item, a refused reason shows on its field, and the admin finds only the addition logged', async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Checklist add', ['analyst', 'admin'])
+    const [analyst, admin] = users as [(typeof users)[0], (typeof users)[0]]
+    await signInAs(page, analyst.username, analyst.password, { to: '/readiness' })
     const add = page.getByRole('region', { name: 'Add an item' })
     await add.getByLabel('What the buyer asks for').fill('Environmental survey of the yard')
     await add.getByLabel('Section').selectOption('Property')
@@ -103,5 +108,27 @@ test.describe('due-diligence checklist', () => {
     await expect(
       page.getByRole('region', { name: 'Property' }).getByRole('heading', { name: 'Environmental survey of the yard' }),
     ).toBeVisible()
+
+    // Spaces pass the browser's "required" but are no reason: the error is announced with its field.
+    const litigation = itemCard(page, 'litigation')
+    await litigation.locator('summary').click()
+    const reason = litigation.getByLabel('Why it does not apply')
+    await reason.fill('   ')
+    await litigation.getByRole('button', { name: /^Mark not applicable/ }).click()
+    const refused = itemCard(page, 'litigation').getByLabel('Why it does not apply')
+    await expect(refused).toHaveAttribute('aria-invalid', 'true')
+    const errorId = await refused.getAttribute('aria-describedby')
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Say why the item does not apply')
+    await expect(itemCard(page, 'litigation').locator('.status')).toHaveText('Missing')
+
+    const context = await browser.newContext({ javaScriptEnabled })
+    const adminPage = await context.newPage()
+    await signInAs(adminPage, admin.username, admin.password, { to: '/admin/audit' })
+    const row = adminPage.getByRole('row', { name: /Added a checklist item/ })
+    await expect(row).toContainText('Environmental survey of the yard')
+    await expect(row).toContainText('In the Property section')
+    await expect(row).toContainText(analyst.username)
+    await expect(adminPage.getByRole('row', { name: /Updated a checklist item/ })).toHaveCount(0)
+    await context.close()
   })
 })
