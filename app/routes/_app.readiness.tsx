@@ -16,6 +16,9 @@ import checklistStyles from '~/styles/checklist.css'
 import { canManageChecklist } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
 
+export const meta: MetaFunction = () =>
+  pageMeta('Readiness | Exit Planner', 'How ready the business is for a buyer: the due-diligence checklist.')
+
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checklistStyles }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -142,9 +145,6 @@ export default function Readiness() {
     </div>
   )
 }
-
-export const meta: MetaFunction = () =>
-  pageMeta('Readiness | Exit Planner', 'How ready the business is for a buyer: the due-diligence checklist.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
