@@ -83,7 +83,8 @@ export function ItemForms({
       </Form>
       {probable
         ? item.matches
-            .filter((match) => match.kind === 'content')
+            // Content matches, or title matches short of the years asked for: the advisor settles either.
+            .filter((match) => match.kind !== 'confirmed')
             .slice(0, 2)
             .map((match) => (
               <Form method="post" key={match.document_id} className="checklist-inline-form">
