@@ -28,6 +28,7 @@ const WIRE_FILES = [
   'conversations',
   'meetings',
   'audit-log',
+  'checklist',
 ].map((name) => `tests/api/${name}.test.ts`)
 
 export default defineConfig({

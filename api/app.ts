@@ -8,6 +8,7 @@ import { count } from '../runtime/request-metrics'
 import { analysisRoutes } from './analysis/routes'
 import { auditRoutes } from './audit/routes'
 import { authRoutes } from './auth/routes'
+import { checklistRoutes } from './checklist/routes'
 import type { AppEnv, Deps } from './context'
 import { templateRoutes } from './conversation-templates/routes'
 import { conversationRoutes } from './conversations/routes'
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
   app.route('/', templateRoutes)
   app.route('/', meetingRoutes)
   app.route('/', analysisRoutes)
+  app.route('/', checklistRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

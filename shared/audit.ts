@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'conversation.deleted',
   'user.email_changed',
   'user.password_changed',
+  'checklist.item_added',
+  'checklist.item_updated',
+  'checklist.item_removed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -34,6 +37,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'conversation.deleted': 'Deleted a conversation',
   'user.email_changed': 'Changed their e-mail address',
   'user.password_changed': 'Changed their password',
+  'checklist.item_added': 'Added a checklist item',
+  'checklist.item_updated': 'Updated a checklist item',
+  'checklist.item_removed': 'Removed a checklist item',
 }
 
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -18,6 +19,7 @@ import {
 import type { AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation } from '../../shared/cells'
+import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '../../shared/meetings'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
@@ -659,6 +661,43 @@ export const auditEvents = pgTable(
     check(
       'audit_events_action_check',
       sql.raw(`action in (${AUDIT_ACTIONS.map((action) => `'${action}'`).join(', ')})`),
+    ),
+  ],
+)
+
+/**
+ * An organization's own state of a due-diligence checklist item (decision 040): a standard item's
+ * row (by its key) exists once someone assigned, annotated, set aside or confirmed it; a custom item
+ * (no key, named custom-<id>) is its row. Matching to documents is never stored: it is worked out
+ * on every read, so an upload changes the list by itself.
+ */
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The standard item's key; null for an item the advisor added. */
+    standardKey: text('standard_key'),
+    /** A custom item's request and section; empty for a standard item (the list has its words). */
+    title: text('title').notNull().default(''),
+    section: text('section').$type<ChecklistSection>(),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    note: text('note').notNull().default(''),
+    notApplicable: boolean('not_applicable').notNull().default(false),
+    notApplicableReason: text('not_applicable_reason').notNull().default(''),
+    /** The document an advisor confirmed answers the item (a probable match made sure). */
+    confirmedDocumentId: integer('confirmed_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('checklist_items_org_key').on(t.organizationId, t.standardKey),
+    check(
+      'checklist_items_custom_check',
+      sql`${t.standardKey} is not null or (${t.title} <> '' and ${t.section} is not null)`,
     ),
   ],
 )

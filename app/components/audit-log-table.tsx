@@ -24,6 +24,27 @@ function changeList(changes: unknown) {
   )
 }
 
+/** A checklist item's changes, one sentence each (decision 040). */
+function checklistChanges(changes: unknown) {
+  if (typeof changes !== 'object' || changes === null) return []
+  const { assignee, due_date, note, not_applicable, not_applicable_reason, confirmed_document } = changes as Record<
+    string,
+    { from?: unknown; to?: unknown } | undefined
+  >
+  const lines: string[] = []
+  if (assignee) lines.push(text(assignee.to) ? `Assigned to ${text(assignee.to)}` : 'No longer assigned')
+  if (due_date) lines.push(text(due_date.to) ? `Due ${text(due_date.to)}` : 'No due date')
+  if (note) lines.push(`Note: ${quoted(note.to)}`)
+  if (not_applicable) lines.push(not_applicable.to ? 'Marked not applicable' : 'Marked applicable again')
+  if (not_applicable_reason && text(not_applicable_reason.to)) lines.push(`Reason: ${quoted(not_applicable_reason.to)}`)
+  if (confirmed_document) {
+    lines.push(
+      text(confirmed_document.to) ? `Confirmed ${quoted(confirmed_document.to)} answers it` : 'Confirmation withdrawn',
+    )
+  }
+  return lines
+}
+
 /** What the event's details say, in words; the log keeps them as data. */
 function describeDetails({ action, details }: AuditEvent, formatDateTime: (iso: string) => string): string[] {
   switch (action) {
@@ -54,6 +75,12 @@ function describeDetails({ action, details }: AuditEvent, formatDateTime: (iso: 
       return [`From ${text(details.from)} to ${text(details.to)}`]
     case 'user.password_changed':
       return ['Every session was signed out']
+    case 'checklist.item_added':
+      return [`In the ${text(details.section)} section`]
+    case 'checklist.item_removed':
+      return [`Was in the ${text(details.section)} section`]
+    case 'checklist.item_updated':
+      return checklistChanges(details.changes)
     default:
       return []
   }

@@ -29,6 +29,9 @@ function NavLinks({ role }: { role: HeaderUser['role'] }) {
         <NavLink to="/search">Search</NavLink>
       </li>
       <li>
+        <NavLink to="/readiness">Readiness</NavLink>
+      </li>
+      <li>
         <details className="dropdown">
           <summary>Resources</summary>
           <ul className="dropdown-menu">

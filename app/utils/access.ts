@@ -30,3 +30,6 @@ export const canManageMeetings = (role: string | null | undefined) => hasRole(ro
 
 /** Run document analyses: /analysis and the document panel's Analysis & Insights tab (admins and analysts). */
 export const canAnalyze = (role: string | null | undefined) => hasRole(role, ['analyst'])
+
+/** Assigning, annotating and setting aside checklist items, and adding some (decision 040). */
+export const canManageChecklist = (role: string | null | undefined) => hasRole(role, ['analyst'])

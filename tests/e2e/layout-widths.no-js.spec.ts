@@ -97,6 +97,7 @@ function signedInPages(documentId: number) {
     `/documents?confirm-delete=${documentId}`,
     ...['preview', 'metadata', 'analysis', 'versions'].map((tab) => `/documents/${documentId}?tab=${tab}`),
     '/search?q=enterprise+value+lease',
+    '/readiness',
     '/profile',
     '/organizations',
     '/organizations/invitations',

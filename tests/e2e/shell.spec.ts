@@ -12,6 +12,7 @@ const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: 
   // /chat opens the user's latest conversation when there is one.
   { link: 'Conversations', path: '/chat(?:/\\d+)?', heading: 'Conversations', roles: ['admin', 'analyst', 'member'] },
   { link: 'Search', path: '/search', heading: 'Semantic Search', roles: ['admin', 'analyst', 'member'] },
+  { link: 'Readiness', path: '/readiness', heading: 'Readiness', roles: ['admin', 'analyst', 'member'] },
   {
     link: 'Templates',
     path: '/conversation-templates',
@@ -71,7 +72,7 @@ test.describe('protected shell', () => {
   test('shows the admin every link, the members table and the user menu', async ({ page }) => {
     await signIn(page, 'admin')
     const nav = page.getByRole('navigation', { name: 'Main', exact: true })
-    for (const name of ['Dashboard', 'Documents', 'Conversations', 'Search', 'Analysis', 'Admin']) {
+    for (const name of ['Dashboard', 'Documents', 'Conversations', 'Search', 'Readiness', 'Analysis', 'Admin']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible()
     }
     await nav.getByText('Resources').click()

@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+
+import { requireCaller } from '../auth/middleware'
+import type { AppContext, AppEnv } from '../context'
+import { requireCurrentOrganization } from '../organizations/access'
+import { readJson } from '../validation'
+import { itemRef, requireChecklistEditor } from './access'
+import { ChecklistItemSchema, ChecklistPatchSchema } from './schema'
+import { addChecklistItem, getChecklist, removeChecklistItem, updateChecklistItem } from './service'
+
+const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
+
+/** Permission first, then the item, then the body: as DRF orders them. */
+async function editing(c: AppContext) {
+  const caller = await member(c)
+  requireChecklistEditor(caller)
+  const key = c.req.param('key') ?? ''
+  itemRef(key)
+  return { caller, key }
+}
+
+/** Issue 34 item 3: the due-diligence checklist of the caller's current organization. */
+export const checklistRoutes = new Hono<AppEnv>()
+  .use('/checklist/*', requireCaller)
+  .use('/checklist', requireCaller)
+  .get('/checklist/', async (c) => c.json(await getChecklist(c.var.deps, await member(c))))
+  .post('/checklist/items/', async (c) => {
+    const caller = await member(c)
+    requireChecklistEditor(caller)
+    return c.json(await addChecklistItem(c.var.deps, caller, await readJson(c, ChecklistItemSchema)), 201)
+  })
+  .patch('/checklist/items/:key/', async (c) => {
+    const { caller, key } = await editing(c)
+    return c.json(await updateChecklistItem(c.var.deps, caller, key, await readJson(c, ChecklistPatchSchema)))
+  })
+  .delete('/checklist/items/:key/', async (c) => {
+    const { caller, key } = await editing(c)
+    await removeChecklistItem(c.var.deps, caller, key)
+    return c.body(null, 204)
+  })

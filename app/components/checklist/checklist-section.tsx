@@ -1,0 +1,69 @@
+import { CHECKLIST_SECTIONS } from '#shared/checklist'
+import type { Checklist } from '~/services/checklist.server'
+import { plural } from '~/utils/format'
+
+import { AddItemForm } from './add-item-form'
+import { ChecklistItemCard } from './checklist-item'
+import type { LastSubmission } from './schemas'
+
+const sectionId = (section: string) => `checklist-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+
+/** The due-diligence checklist: the completeness figure, then the items by section. */
+export function ChecklistSection({
+  checklist,
+  canEdit,
+  last,
+}: {
+  checklist: Checklist
+  canEdit: boolean
+  last: LastSubmission | undefined
+}) {
+  const { completeness } = checklist
+  return (
+    <section aria-labelledby="checklist-heading" className="checklist">
+      <h2 id="checklist-heading">Due-diligence checklist</h2>
+      <div className="checklist-summary card">
+        <p className="checklist-figure" id="checklist-figure">
+          <strong>{completeness.text}</strong>
+        </p>
+        {/* A progress element, not a styled width: the page's CSP allows no inline styles. */}
+        <progress
+          className="checklist-bar"
+          max={Math.max(completeness.applicable, 1)}
+          value={completeness.provided}
+          aria-labelledby="checklist-figure"
+        />
+        <p className="checklist-counts">
+          {plural(completeness.probable, 'item')} to confirm, {completeness.stale} stale, {completeness.missing} missing
+          {completeness.not_applicable ? `, ${completeness.not_applicable} not applicable (not counted)` : ''}.
+        </p>
+        <p className="field-help">
+          A buyer&rsquo;s standard request list, matched to {plural(checklist.documents_checked, 'document')} by title,
+          category and the opening of their text each time this page is shown. An item is stale when the date its
+          document states is over a year old.
+        </p>
+      </div>
+      {CHECKLIST_SECTIONS.map((section) => {
+        const items = checklist.items.filter((item) => item.section === section)
+        if (!items.length) return null
+        return (
+          <section key={section} aria-labelledby={sectionId(section)} className="checklist-group">
+            <h3 id={sectionId(section)}>{section}</h3>
+            <ul className="checklist-items">
+              {items.map((item) => (
+                <ChecklistItemCard
+                  key={item.key}
+                  item={item}
+                  members={checklist.members}
+                  canEdit={canEdit}
+                  last={last}
+                />
+              ))}
+            </ul>
+          </section>
+        )
+      })}
+      {canEdit ? <AddItemForm lastResult={last?.intent === 'add-item' ? last.result : undefined} /> : null}
+    </section>
+  )
+}

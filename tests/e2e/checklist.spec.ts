@@ -1,0 +1,134 @@
+import { expect, type Page, test } from '@playwright/test'
+
+import { createTeam } from './support/api'
+import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
+
+const LEASE = [
+  'LEASE AGREEMENT',
+  'This lease is made between Quay Properties Ltd (the Landlord) and the Tenant.',
+  'The Landlord lets the premises at 4 Quay Street to the Tenant for ten years.',
+].join('\n')
+
+const itemCard = (page: Page, key: string) => page.locator(`#item-${key}`)
+const figure = (page: Page) => page.locator('.checklist-figure')
+
+// Issue 34 item 3: the buyer's request list on /readiness, matched to the organization's documents.
+test.describe('due-diligence checklist', () => {
+  test('an analyst sees the figure and an uploaded lease under its item, assigns by keyboard and sets one aside; a member reads it', async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    test.slow()
+    const { users } = await createTeam('Checklist', ['analyst', 'member'])
+    const [analyst, member] = users as [(typeof users)[0], (typeof users)[0]]
+    await signInAs(page, analyst.username, analyst.password, { to: '/readiness' })
+    await expect(page.getByRole('heading', { name: 'Readiness', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Due-diligence checklist', level: 2 })).toBeVisible()
+    await expect(figure(page)).toHaveText(/^0 of (\d+) items provided \(0%\)$/)
+    const total = Number(/of (\d+) items/.exec((await figure(page).textContent()) ?? '')![1])
+    await expect(itemCard(page, 'leases').locator('.status')).toHaveText('Missing')
+
+    // A lease uploaded on the documents page is listed under "Leases" on the next visit.
+    await page.goto('/documents?upload=true')
+    await page.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'office-lease.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(LEASE),
+    })
+    await page.getByLabel('Title').fill('Office lease, Quay Street')
+    await page.getByRole('button', { name: 'Upload Document' }).click()
+    await expect(page.getByRole('status').getByText('"Office lease, Quay Street" uploaded.')).toBeVisible()
+    await page.goto('/readiness')
+    const leases = itemCard(page, 'leases')
+    await expect(leases.locator('.status')).toHaveText('Present')
+    const link = leases.getByRole('link', { name: 'Office lease, Quay Street' })
+    await expect(link).toHaveAttribute('href', /^\/documents\/\d+$/)
+    await expect(leases).toContainText('title says “lease”')
+    await expect(figure(page)).toHaveText(`1 of ${total} items provided (${Math.floor(100 / total)}%)`)
+
+    // Assigning the organisation chart with the keyboard alone.
+    const chart = itemCard(page, 'org-chart')
+    await tabTo(page, chart.locator('summary'))
+    await page.keyboard.press('Enter')
+    await tabTo(page, chart.getByLabel('Assigned to'))
+    await page.keyboard.type(member.username)
+    await tabTo(page, chart.getByLabel('Due date'))
+    await page.keyboard.type('12152026')
+    await tabTo(page, chart.getByLabel('Note'))
+    await page.keyboard.type('The chart after the new sales hires')
+    await tabTo(page, chart.getByRole('button', { name: 'Save Organisation chart' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').getByText('Item updated')).toBeVisible()
+    await expect(itemCard(page, 'org-chart').locator('.checklist-assignment')).toHaveText(
+      `Assigned to ${member.username}, due December 15, 2026. Note: The chart after the new sales hires`,
+    )
+
+    // Setting inventory aside: out of the count, with its reason.
+    const inventory = itemCard(page, 'inventory')
+    await inventory.locator('summary').click()
+    await inventory.getByLabel('Why it does not apply').fill('A services firm holds no stock')
+    await inventory.getByRole('button', { name: /^Mark not applicable/ }).click()
+    await expect(page.getByRole('status').getByText('Item marked not applicable')).toBeVisible()
+    await expect(itemCard(page, 'inventory').locator('.status')).toHaveText('Not applicable')
+    await expect(itemCard(page, 'inventory')).toContainText('Not applicable: A services firm holds no stock')
+    await expect(figure(page)).toHaveText(`1 of ${total - 1} items provided (${Math.floor(100 / (total - 1))}%)`)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // The member reads the same list, with no forms.
+    const context = await browser.newContext({ javaScriptEnabled })
+    const memberPage = await context.newPage()
+    await signInAs(memberPage, member.username, member.password, { to: '/readiness' })
+    await expect(figure(memberPage)).toHaveText(`1 of ${total - 1} items provided (${Math.floor(100 / (total - 1))}%)`)
+    await expect(itemCard(memberPage, 'org-chart')).toContainText(`Assigned to ${member.username}`)
+    await expect(itemCard(memberPage, 'leases').getByRole('link', { name: 'Office lease, Quay Street' })).toBeVisible()
+    await expect(memberPage.locator('.checklist form')).toHaveCount(0)
+    await expect(memberPage.getByRole('heading', { name: 'Add an item' })).toHaveCount(0)
+    await expect(
+      memberPage.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Readiness' }),
+    ).toHaveAttribute('href', '/readiness')
+    await context.close()
+  })
+
+  test('an analyst adds an item, a refused reason shows on its field, and the admin finds only the addition logged', async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Checklist add', ['analyst', 'admin'])
+    const [analyst, admin] = users as [(typeof users)[0], (typeof users)[0]]
+    await signInAs(page, analyst.username, analyst.password, { to: '/readiness' })
+    const add = page.getByRole('region', { name: 'Add an item' })
+    await add.getByLabel('What the buyer asks for').fill('Environmental survey of the yard')
+    await add.getByLabel('Section').selectOption('Property')
+    await add.getByRole('button', { name: 'Add the item' }).click()
+    await expect(page.getByRole('status').getByText('Item added')).toBeVisible()
+    const added = page.locator('.checklist-item', { hasText: 'Environmental survey of the yard' })
+    await expect(added.locator('.status')).toHaveText('Missing')
+    await expect(
+      page.getByRole('region', { name: 'Property' }).getByRole('heading', { name: 'Environmental survey of the yard' }),
+    ).toBeVisible()
+
+    // Spaces pass the browser's "required" but are no reason: the error is announced with its field.
+    const litigation = itemCard(page, 'litigation')
+    await litigation.locator('summary').click()
+    const reason = litigation.getByLabel('Why it does not apply')
+    await reason.fill('   ')
+    await litigation.getByRole('button', { name: /^Mark not applicable/ }).click()
+    const refused = itemCard(page, 'litigation').getByLabel('Why it does not apply')
+    await expect(refused).toHaveAttribute('aria-invalid', 'true')
+    const errorId = await refused.getAttribute('aria-describedby')
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Say why the item does not apply')
+    await expect(itemCard(page, 'litigation').locator('.status')).toHaveText('Missing')
+
+    const context = await browser.newContext({ javaScriptEnabled })
+    const adminPage = await context.newPage()
+    await signInAs(adminPage, admin.username, admin.password, { to: '/admin/audit' })
+    const row = adminPage.getByRole('row', { name: /Added a checklist item/ })
+    await expect(row).toContainText('Environmental survey of the yard')
+    await expect(row).toContainText('In the Property section')
+    await expect(row).toContainText(analyst.username)
+    await expect(adminPage.getByRole('row', { name: /Updated a checklist item/ })).toHaveCount(0)
+    await context.close()
+  })
+})
