@@ -6,7 +6,7 @@ import { REMAINDER, SHARE_HEADER, TOTAL } from '../ai/analysis/units'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Passage } from '../ai/retrieval/passage'
-import { parseFigure, parseTables, type Table } from '../ai/tables/table'
+import { IS_TABLE_LINE, parseFigure, parseTables, type Table } from '../ai/tables/table'
 import type { Deps, OrgCaller } from '../context'
 import { type DocumentSource, type Finding, locationOf, sentenceSource } from './value-evidence'
 
@@ -197,7 +197,13 @@ interface Said {
 function sentencesIn(passages: Passage[]): Said[] {
   const seen = new Set<string>()
   return passages.flatMap((passage) =>
-    proseSentences(passage.text).flatMap((sentence) => {
+    // A table's lines are its cells, read as cells; a row run together is no sentence.
+    proseSentences(
+      passage.text
+        .split('\n')
+        .filter((line) => !IS_TABLE_LINE.test(line))
+        .join('\n'),
+    ).flatMap((sentence) => {
       const key = `${passage.documentId}\u0000${sentence}`
       if (seen.has(key)) return []
       seen.add(key)
@@ -215,7 +221,7 @@ const MAX_SOURCES = 3
 const ONLY_ONE =
   /\b(?:only|sole|single)\s+(?:person|one|people|individual)\s+(?:who|that|able|with)\b|\b(?:no\s?one|nobody)\s+else\s+(?:can|could|knows|does|has|is able|understands)\b/i
 // Whose work: the owner in the first person, or named by role.
-const OWNER = /\b(?:I|me|my)\b|\b(?:owner|founder|president|ceo|proprietor|managing director)\b/
+const OWNER = /\b(?:I|me|my|My)\b|\b(?:owner|founder|president|ceo|proprietor|managing director)\b/
 const OWNER_ROLE = /\b(?:owner|founder|president|ceo|proprietor|managing director)\b/i
 const WITH_ME =
   /\brelationships?\s+(?:are|is|sit|rest|remain|lie)\s+(?:\w+\s+){0,2}?(?:with|through)\s+me\b|\b(?:customers|clients|suppliers|they)\s+(?:\w+\s+){0,3}?(?:deal|talk|speak|work)\s+(?:only\s+)?(?:with|to)\s+me\b|\bcall me directly\b/i
