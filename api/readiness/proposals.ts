@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 
-import { datesIn, PERCENT } from '../ai/analysis/figures'
+import { datesIn } from '../ai/analysis/figures'
 import { proseSentences } from '../ai/analysis/prose'
 import { REMAINDER, SHARE_HEADER, TOTAL } from '../ai/analysis/units'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
@@ -117,12 +117,23 @@ function cellOf(passage: Passage, tableIndex: number, table: Table, row: number,
  */
 export function largestCustomer(passages: Passage[]): Finding<Proposal> {
   const reasons: string[] = []
+  const found = new Map<string, Proposal>()
   for (const passage of passages)
     for (const [tableIndex, table] of parseTables(passage.text).entries()) {
       const read = customerTable(passage, table, tableIndex)
-      if (read && 'proposal' in read) return proposed(read.proposal)
-      if (read) reasons.push(read.reason)
+      // Overlapping chunks read one table twice: one proposal per document and reason.
+      if (read && 'proposal' in read) found.set(`${passage.documentId} ${read.proposal.reason}`, read.proposal)
+      else if (read) reasons.push(read.reason)
     }
+  const [first, ...others] = found.values()
+  // Two tables (two years, two lists) with different largest customers: which one holds is the advisor's to say.
+  if (first && others.length)
+    return none(
+      `The documents hold customer tables with different largest shares: ${[first, ...others]
+        .map(({ sources }) => `${sources[0]!.quote} (${sources[0]!.title}, ${sources[0]!.location})`)
+        .join('; ')}.`,
+    )
+  if (first) return proposed(first)
   return none(reasons[0] ?? 'No document holds a table of revenue or share of revenue by customer.')
 }
 
@@ -343,8 +354,11 @@ export function accountsAssurance(passages: Passage[]): Finding<Proposal> {
 
 const AGREEMENT = /\b(?:lease|leases|tenancy|sublease|contract|agreement|licen[cs]e|franchise)\b/i
 const ENDING =
-  /\b(?:ends?|ending|end date|expires?|expiring|expiry|expiration|runs?\s+(?:out|until|to|through)|terminates?|lapses?|until|through)\b/i
-const END_COLUMN = /\b(?:ends?|ending|end date|expir\w*|term end|lease end|through|until)\b/i
+  /\b(?:ends?|ending|end date|expires?|expiring|expiry|expiration|runs?\s+(?:out|until|to|through)|terminates?|lapses?|until)\b/gi
+const END_COLUMN = /\b(?:ends?|ending|end date|expir\w*|term end|lease end|until)\b/i
+// An end date follows its words closely ("ends on April 30, 2027"), within its clause: in "runs
+// until 2030; rent was reviewed on March 1, 2026" the date is the review's.
+const NEAR_END = 40
 const DAY_MS = 24 * 3600 * 1000
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -366,13 +380,17 @@ export function leaseEnding(passages: Passage[], now: Date): Finding<Proposal> {
   const endings: Ending[] = []
   for (const { passage, sentence } of sentencesIn(passages)) {
     const agreement = AGREEMENT.exec(sentence)
-    const ending = agreement && ENDING.exec(sentence.slice(agreement.index))
-    if (!agreement || !ending) continue
-    const after = agreement.index + ending.index
-    for (const found of datesIn(sentence)
-      .filter((date) => date.index >= after)
-      .slice(0, 1))
-      endings.push({ date: found.date, written: found.text, source: sentenceSource(passage, sentence) })
+    if (!agreement) continue
+    const dates = datesIn(sentence)
+    // Each ending word after the agreement's name, with the date that closely follows it: a sentence may name two leases.
+    for (const ending of sentence.slice(agreement.index).matchAll(ENDING)) {
+      const after = agreement.index + ending.index + ending[0].length
+      const found = dates.find(
+        (date) =>
+          date.index >= after && date.index - after <= NEAR_END && !/[;.]/.test(sentence.slice(after, date.index)),
+      )
+      if (found) endings.push({ date: found.date, written: found.text, source: sentenceSource(passage, sentence) })
+    }
   }
   for (const passage of passages) {
     if (!/\b(?:lease|tenanc|premises|contract|agreement)/i.test(`${passage.documentTitle}\n${passage.text}`)) continue
@@ -433,16 +451,17 @@ export const RECURRING_THRESHOLDS = [
 ] as const
 const RECURRING =
   /\brecurring\b|\bsubscriptions?\b|\b(?:service|maintenance|support)\s+(?:contracts?|agreements?|plans?)\b|\bcontracted revenue\b/i
-const OF_REVENUE = /\b(?:revenue|revenues|sales|turnover)\b/i
+const SHARE_OF_REVENUE =
+  /\b(\d+(?:\.\d+)?)\s?(?:%|per ?cent)\s+of\s+(?:(?:our|the|its|their|total|annual|group|\d{4})\s+)*(?:revenue|revenues|sales|turnover)\b/gi
 
 /** The recurring share of revenue a sentence or a table's row states: one percentage, of revenue. */
 export function recurringShare(passages: Passage[]): Finding<Proposal> {
   const found: Array<{ share: Decimal; source: DocumentSource }> = []
   for (const { passage, sentence } of sentencesIn(passages)) {
-    if (!RECURRING.test(sentence) || !OF_REVENUE.test(sentence)) continue
-    const shares = sentence.match(PERCENT) ?? []
-    if (shares.length === 1)
-      found.push({ share: new Exact(shares[0]!.replace(/[^\d.]/g, '')), source: sentenceSource(passage, sentence) })
+    const recurring = RECURRING.exec(sentence)
+    // A share of revenue after the words of recurrence: "recurring revenue grew 15%" is a growth rate.
+    const shares = recurring ? [...sentence.slice(recurring.index).matchAll(SHARE_OF_REVENUE)] : []
+    if (shares.length === 1) found.push({ share: new Exact(shares[0]![1]!), source: sentenceSource(passage, sentence) })
   }
   for (const passage of passages)
     for (const [tableIndex, table] of parseTables(passage.text).entries()) {

@@ -120,3 +120,38 @@ describe('the recurring share of revenue', () => {
     })
   })
 })
+
+describe('evidence that must not be read as a proposal', () => {
+  it('gives no largest customer when two customer tables disagree', () => {
+    const table = (year: string, share: string, rest: string) =>
+      passage(
+        `Customer | Share of revenue\nAcme Homes | ${share}\nAll other customers | ${rest}`,
+        `Customers ${year}`,
+        Number(year),
+      )
+    expect(largestCustomer([table('2025', '18%', '82%'), table('2024', '22%', '78%')])).toEqual({
+      value: null,
+      reason:
+        'The documents hold customer tables with different largest shares: 18% (Customers 2025, row "Acme Homes", column "Share of revenue"); 22% (Customers 2024, row "Acme Homes", column "Share of revenue").',
+    })
+  })
+
+  it('reads no end from a date that belongs to another clause, and both ends from a sentence naming two', () => {
+    const now = new Date('2026-11-28T00:00:00Z')
+    expect(
+      leaseEnding([passage('The yard lease runs until 2030; rent was last reviewed on March 1, 2027.')], now).value,
+    ).toBeNull()
+    const two = leaseEnding(
+      [passage('The office lease ends on December 31, 2030 and the shop lease expires on May 31, 2027.')],
+      now,
+    )
+    expect(two.value?.reason).toMatch(/^Sale file notes states an end on May 31, 2027, within a year of 2026-11-28\./)
+  })
+
+  it('reads no recurring share from a growth rate', () => {
+    expect(recurringShare([passage('Recurring revenue grew 15% last year, to about a third of sales.')])).toEqual({
+      value: null,
+      reason: 'No document states what share of revenue recurs.',
+    })
+  })
+})
