@@ -98,7 +98,7 @@ function cellSource({ cell, source }: Operand, passages: Passages): DocumentSour
   }
 }
 
-function locationOf(passage: Passage, cell?: CellReference) {
+export function locationOf(passage: Passage, cell?: CellReference) {
   const place = passage.sheetName
     ? `sheet ${passage.sheetName}`
     : passage.pageNumber
@@ -301,7 +301,7 @@ function rangeIn(sentence: string): { low: Decimal; high: Decimal } | null {
 
 const sentencesOf = (passage: Passage) => proseSentences(passage.text)
 
-function sentenceSource(passage: Passage, sentence: string): DocumentSource {
+export function sentenceSource(passage: Passage, sentence: string): DocumentSource {
   return {
     kind: 'document',
     documentId: passage.documentId,

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { organizations } from '../../api/db/schema'
+import { type Proposals, readProposals } from '../../api/readiness/proposals'
+import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
+import { processed, upload } from './support/uploads'
+
+// The landscape-supply company's sale file (decision 041), read for the readiness assessment.
+const SALE_FILE = path.resolve(import.meta.dirname, '../fixtures/sale-file')
+const FILES = [
+  ['valuation-letter.txt', 'Brightwater valuation letter'],
+  ['owner-memo.txt', "Renata's memo on what she needs"],
+  ['income-statement.csv', 'Income statement FY2023-FY2025'],
+  ['add-backs.csv', 'Owner adjustments FY2025'],
+  ['customers.csv', 'Customers FY2025'],
+  ['lease-summary.txt', 'Lease summary'],
+] as const
+const NOW = new Date('2026-11-28T09:00:00Z')
+const SUPPLIERS =
+  'I am still the only person who negotiates the annual programs with the big paver and stone manufacturers, and most of those relationships are with me rather than with the company.'
+
+let api: Harness
+let analyst: Session
+let harbor: string
+let demo: number
+const ids: Record<string, number> = {}
+
+const organizationId = async (slug: string) =>
+  (await api.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug)))[0]!.id
+
+beforeAll(async () => {
+  api = await startApi()
+  ;({ analyst, harbor } = await demoAndHarbor(api))
+  for (const [name, title] of FILES) {
+    const response = await upload(
+      api,
+      analyst,
+      { name, bytes: new Uint8Array(readFileSync(path.join(SALE_FILE, name))) },
+      { title },
+    )
+    ids[name] = ((await response.json()) as { id: number }).id
+  }
+  for (const id of Object.values(ids)) expect((await processed(api, analyst, id)).processing_status).toBe('processed')
+  demo = await organizationId('demo-advisory-group')
+})
+afterAll(() => api.close())
+
+describe('answers proposed from a sale file', () => {
+  let proposals: Proposals
+  beforeAll(async () => {
+    proposals = await readProposals(api.deps, { organizationId: demo }, NOW)
+  })
+
+  it("proposes 2 for customer concentration from the largest customer's share, citing its cell", () => {
+    expect(proposals['customers.largest-share']).toEqual({
+      value: {
+        key: 'customers.largest-share',
+        score: 2,
+        reason:
+          'The largest customer, Ridgeline Builders, brings 18.0% of revenue (as the table states its share): above 15% proposes 2.',
+        sources: [
+          expect.objectContaining({
+            kind: 'document',
+            documentId: ids['customers.csv'],
+            title: 'Customers FY2025',
+            location: 'row "Ridgeline Builders", column "Share of revenue"',
+            quote: '18.0%',
+            cell: { table: 0, row: 1, column: 3 },
+          }),
+        ],
+      },
+      reason: null,
+    })
+  })
+
+  it("proposes owner dependence from the owner's own sentence, quoted", () => {
+    const memo = expect.objectContaining({ documentId: ids['owner-memo.txt'], quote: SUPPLIERS })
+    expect(proposals['owner.operations'].value).toEqual({
+      key: 'owner.operations',
+      score: 2,
+      reason: expect.stringContaining(`"${SUPPLIERS}"`),
+      sources: [memo],
+    })
+    expect(proposals['owner.relationships'].value).toEqual({
+      key: 'owner.relationships',
+      score: 2,
+      reason: `The documents say customers or suppliers deal with the owner personally: "${SUPPLIERS}" This proposes 2.`,
+      sources: [memo],
+    })
+    expect(proposals['management.successor']).toEqual({
+      value: null,
+      reason: 'No document says whether a successor is identified.',
+    })
+  })
+
+  it('proposes 2 for the accounts, which the valuation letter says are not audited', () => {
+    const sentence =
+      'The income statements were compiled by your outside accountant and have not been audited or reviewed; we have relied on them as presented.'
+    expect(proposals['financial.assurance'].value).toEqual({
+      key: 'financial.assurance',
+      score: 2,
+      reason: `The financial statements are not audited: "${sentence}" This proposes 2.`,
+      sources: [
+        expect.objectContaining({
+          documentId: ids['valuation-letter.txt'],
+          title: 'Brightwater valuation letter',
+          quote: sentence,
+        }),
+      ],
+    })
+  })
+
+  it('flags the Grove City lease, ending within a year, and not the lot whose lease has ended', () => {
+    expect(proposals['legal.leases-contracts'].value).toEqual({
+      key: 'legal.leases-contracts',
+      score: 2,
+      reason:
+        'Lease summary states an end on April 30, 2027, within a year of 2026-11-28. This proposes 2: whether it is key, and whether a renewal is agreed (which makes it 1 or better), is for the advisor to judge.',
+      sources: [
+        expect.objectContaining({
+          documentId: ids['lease-summary.txt'],
+          location: 'text',
+          quote: 'Grove City branch, 3915 Stringtown Road: the lease ends on April 30, 2027.',
+        }),
+      ],
+    })
+  })
+
+  it('proposes nothing for recurring revenue, which no document states, and says so', () => {
+    expect(proposals['recurring.share']).toEqual({
+      value: null,
+      reason: 'No document states what share of revenue recurs.',
+    })
+  })
+
+  it('gives no lease flag when every lease ends more than a year ahead', async () => {
+    const earlier = await readProposals(api.deps, { organizationId: demo }, new Date('2025-09-01T00:00:00Z'))
+    expect(earlier['legal.leases-contracts']).toEqual({
+      value: null,
+      reason:
+        'No lease or contract in the documents ends within a year of 2025-09-01: the nearest ends on September 30, 2026, 394 days ahead (Lease summary).',
+    })
+  })
+})
+
+describe('an organization without such files', () => {
+  it('gets no proposals, each with its reason', async () => {
+    expect(await readProposals(api.deps, { organizationId: await organizationId(harbor) }, NOW)).toEqual({
+      'customers.largest-share': {
+        value: null,
+        reason: 'No document holds a table of revenue or share of revenue by customer.',
+      },
+      'owner.operations': { value: null, reason: 'No document says the owner is the only person who does key work.' },
+      'owner.relationships': {
+        value: null,
+        reason: "No document says the business's relationships are with the owner personally.",
+      },
+      'management.successor': { value: null, reason: 'No document says whether a successor is identified.' },
+      'financial.assurance': {
+        value: null,
+        reason: 'No document says whether the financial statements are audited, reviewed or compiled.',
+      },
+      'legal.leases-contracts': {
+        value: null,
+        reason: 'No lease or contract in the documents states an end date after 2026-11-28.',
+      },
+      'recurring.share': { value: null, reason: 'No document states what share of revenue recurs.' },
+    })
+  })
+})
