@@ -18,15 +18,34 @@ export const TimeZoneSettingsSchema = z.object({
     .optional(),
 })
 
+// Intl keeps some zones under their old CLDR names; the list shows the city as people now write it,
+// so someone in Kolkata finds it by typing "Kol".
+const RENAMED: Record<string, string> = {
+  'Africa/Asmera': 'Asmara (Asmera)',
+  'America/Godthab': 'Nuuk (Godthab)',
+  'Asia/Calcutta': 'Kolkata (Calcutta)',
+  'Asia/Katmandu': 'Kathmandu (Katmandu)',
+  'Asia/Rangoon': 'Yangon (Rangoon)',
+  'Asia/Saigon': 'Ho Chi Minh City (Saigon)',
+  'Atlantic/Faeroe': 'Faroe Islands (Faeroe)',
+  'Europe/Kiev': 'Kyiv (Kiev)',
+  'Pacific/Enderbury': 'Kanton (Enderbury)',
+  'Pacific/Ponape': 'Pohnpei (Ponape)',
+  'Pacific/Truk': 'Chuuk (Truk)',
+}
+
 /** "America/Argentina/Buenos_Aires" → region "America", place "Argentina / Buenos Aires". */
 function byRegion(zones: string[]) {
   const regions = new Map<string, { zone: string; place: string }[]>()
   for (const zone of zones) {
     const [region, ...place] = zone.split('/')
     const key = place.length ? region! : 'Other'
-    regions.set(key, [...(regions.get(key) ?? []), { zone, place: (place.join(' / ') || zone).replaceAll('_', ' ') }])
+    const name = RENAMED[zone] ?? (place.join(' / ') || zone).replaceAll('_', ' ')
+    regions.set(key, [...(regions.get(key) ?? []), { zone, place: name }])
   }
-  return [...regions]
+  return [...regions].map(
+    ([region, places]) => [region, places.sort((a, b) => a.place.localeCompare(b.place))] as const,
+  )
 }
 
 /**
