@@ -18,6 +18,12 @@ export const AUDIT_ACTIONS = [
   'checklist.item_added',
   'checklist.item_updated',
   'checklist.item_removed',
+  'assessment.answered',
+  'assessment.completed',
+  'value_gap.updated',
+  'task.added',
+  'task.updated',
+  'task.removed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -40,6 +46,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'checklist.item_added': 'Added a checklist item',
   'checklist.item_updated': 'Updated a checklist item',
   'checklist.item_removed': 'Removed a checklist item',
+  'assessment.answered': 'Answered the readiness assessment',
+  'assessment.completed': 'Completed a readiness assessment',
+  'value_gap.updated': 'Updated the value gap',
+  'task.added': 'Added a task to the action plan',
+  'task.updated': 'Updated a task',
+  'task.removed': 'Removed a task',
 }
 
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -22,6 +22,7 @@ import type { MessageDerivation } from '../../shared/cells'
 import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '../../shared/meetings'
+import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 import type { AnalysisBody } from '../ai/analysis/types'
 
@@ -699,5 +700,77 @@ export const checklistItems = pgTable(
       'checklist_items_custom_check',
       sql`${t.standardKey} is not null or (${t.title} <> '' and ${t.section} is not null)`,
     ),
+  ],
+)
+
+/**
+ * A readiness assessment (issue 34, decision 043). An organization has at most one open assessment,
+ * answered question by question; completing it dates it and keeps it, and the next answer opens a
+ * new one from the last one's answers, so the change between assessments shows.
+ */
+export const readinessAssessments = pgTable(
+  'readiness_assessments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<StoredAnswer[]>().notNull().default([]),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('readiness_assessments_open_key')
+      .on(t.organizationId)
+      .where(sql`${t.completedAt} is null`),
+    index('readiness_assessments_org_completed_idx').on(t.organizationId, t.completedAt),
+  ],
+)
+
+/** What advisors entered for an organization's value gap (decision 041): one row per organization. */
+export const valueGapEntries = pgTable('value_gap_entries', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  entries: jsonb('entries').$type<ValueGapEntries>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A task of the action plan (issue 34, item 4). A gathered task keeps where it came from (a meeting's
+ * action item, an analysis recommendation, a checklist item, a readiness driver) by kind and
+ * reference, once per organization, so gathering again never adds it twice.
+ */
+export const actionTasks = pgTable(
+  'action_tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    note: text('note').notNull().default(''),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    status: text('status').$type<TaskStatus>().notNull().default('open'),
+    origin: text('origin').$type<TaskOrigin>().notNull().default('manual'),
+    /** The source within its kind: "meeting:12:3", "checklist:financial-statements"; null for a manual task. */
+    originRef: text('origin_ref'),
+    /** Where it came from in words, as it read when gathered ("Valuation call, Nov 16, 2026"). */
+    originLabel: text('origin_label').notNull().default(''),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('action_tasks_origin_key').on(t.organizationId, t.originRef),
+    index('action_tasks_org_due_idx').on(t.organizationId, t.dueDate),
+    check('action_tasks_status_check', sql`${t.status} in ('open', 'in_progress', 'done')`),
+    check('action_tasks_origin_check', sql`${t.origin} in ('manual', 'meeting', 'analysis', 'checklist', 'driver')`),
+    check('action_tasks_origin_ref_check', sql`(${t.origin} = 'manual') = (${t.originRef} is null)`),
   ],
 )
