@@ -12,7 +12,7 @@ const LEASE = [
 const itemCard = (page: Page, key: string) => page.locator(`#item-${key}`)
 const figure = (page: Page) => page.locator('.checklist-figure')
 
-// Issue 34 item 3: the buyer's request list on /readiness, matched to the organization's documents.
+// Issue 34 item 3: the buyer's request list on /readiness/checklist, matched to the organization's documents.
 test.describe('due-diligence checklist', () => {
   test('an analyst sees the figure and an uploaded lease under its item, assigns by keyboard and sets one aside; a member reads it', async ({
     page,
@@ -22,7 +22,7 @@ test.describe('due-diligence checklist', () => {
     test.slow()
     const { users } = await createTeam('Checklist', ['analyst', 'member'])
     const [analyst, member] = users as [(typeof users)[0], (typeof users)[0]]
-    await signInAs(page, analyst.username, analyst.password, { to: '/readiness' })
+    await signInAs(page, analyst.username, analyst.password, { to: '/readiness/checklist' })
     await expect(page.getByRole('heading', { name: 'Readiness', level: 1 })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Due-diligence checklist', level: 2 })).toBeVisible()
     await expect(figure(page)).toHaveText(/^0 of (\d+) items provided \(0%\)$/)
@@ -39,7 +39,7 @@ test.describe('due-diligence checklist', () => {
     await page.getByLabel('Title').fill('Office lease, Quay Street')
     await page.getByRole('button', { name: 'Upload Document' }).click()
     await expect(page.getByRole('status').getByText('"Office lease, Quay Street" uploaded.')).toBeVisible()
-    await page.goto('/readiness')
+    await page.goto('/readiness/checklist')
     const leases = itemCard(page, 'leases')
     await expect(leases.locator('.status')).toHaveText('Present')
     const link = leases.getByRole('link', { name: 'Office lease, Quay Street' })
@@ -78,7 +78,7 @@ test.describe('due-diligence checklist', () => {
     // The member reads the same list, with no forms.
     const context = await browser.newContext({ javaScriptEnabled })
     const memberPage = await context.newPage()
-    await signInAs(memberPage, member.username, member.password, { to: '/readiness' })
+    await signInAs(memberPage, member.username, member.password, { to: '/readiness/checklist' })
     await expect(figure(memberPage)).toHaveText(`1 of ${total - 1} items provided (${Math.floor(100 / (total - 1))}%)`)
     await expect(itemCard(memberPage, 'org-chart')).toContainText(`Assigned to ${member.username}`)
     await expect(itemCard(memberPage, 'leases').getByRole('link', { name: 'Office lease, Quay Street' })).toBeVisible()
@@ -97,7 +97,7 @@ test.describe('due-diligence checklist', () => {
   }) => {
     const { users } = await createTeam('Checklist add', ['analyst', 'admin'])
     const [analyst, admin] = users as [(typeof users)[0], (typeof users)[0]]
-    await signInAs(page, analyst.username, analyst.password, { to: '/readiness' })
+    await signInAs(page, analyst.username, analyst.password, { to: '/readiness/checklist' })
     const add = page.getByRole('region', { name: 'Add an item' })
     await add.getByLabel('What the buyer asks for').fill('Environmental survey of the yard')
     await add.getByLabel('Section').selectOption('Property')

@@ -27,7 +27,7 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   { path: '/search?q=net+cash+flow', apiCalls: 2, maxStatements: 8 },
   { path: '/profile', apiCalls: 1, maxStatements: 3 },
   // The checklist: the documents with their opening text, the items' state, the members (decision 040).
-  { path: '/readiness', apiCalls: 2, maxStatements: 6 },
+  { path: '/readiness/checklist', apiCalls: 2, maxStatements: 6 },
 ]
 
 for (const role of ['admin', 'analyst', 'member'] as DemoRole[]) {

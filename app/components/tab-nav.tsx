@@ -1,0 +1,27 @@
+import { Link, useLocation } from '@remix-run/react'
+
+export interface Tab {
+  to: string
+  label: string
+  /** Another path that is the same page (/admin for /admin/organization). */
+  also?: string
+}
+
+/** A section's pages, linked from each of them, the current one marked for assistive technology too. */
+export function TabNav({ label, tabs, className }: { label: string; tabs: Tab[]; className?: string }) {
+  const { pathname } = useLocation()
+  const here = pathname.replace(/\/+$/, '') || '/'
+  return (
+    <nav aria-label={label} className={className ? `tabs ${className}` : 'tabs'}>
+      <ul>
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <Link to={tab.to} aria-current={here === tab.to || here === tab.also ? 'page' : undefined}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
