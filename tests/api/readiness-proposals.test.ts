@@ -1,24 +1,11 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { organizations } from '../../api/db/schema'
 import { type Proposals, readProposals } from '../../api/readiness/proposals'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
-import { processed, upload } from './support/uploads'
+import { type SaleFileName, uploadSaleFile } from './support/sale-file'
 
-// The landscape-supply company's sale file (decision 041), read for the readiness assessment.
-const SALE_FILE = path.resolve(import.meta.dirname, '../fixtures/sale-file')
-const FILES = [
-  ['valuation-letter.txt', 'Brightwater valuation letter'],
-  ['owner-memo.txt', "Renata's memo on what she needs"],
-  ['income-statement.csv', 'Income statement FY2023-FY2025'],
-  ['add-backs.csv', 'Owner adjustments FY2025'],
-  ['customers.csv', 'Customers FY2025'],
-  ['lease-summary.txt', 'Lease summary'],
-] as const
 const NOW = new Date('2026-11-28T09:00:00Z')
 const SUPPLIERS =
   'I am still the only person who negotiates the annual programs with the big paver and stone manufacturers, and most of those relationships are with me rather than with the company.'
@@ -27,7 +14,7 @@ let api: Harness
 let analyst: Session
 let harbor: string
 let demo: number
-const ids: Record<string, number> = {}
+let ids: Record<SaleFileName, number>
 
 const organizationId = async (slug: string) =>
   (await api.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug)))[0]!.id
@@ -35,16 +22,7 @@ const organizationId = async (slug: string) =>
 beforeAll(async () => {
   api = await startApi()
   ;({ analyst, harbor } = await demoAndHarbor(api))
-  for (const [name, title] of FILES) {
-    const response = await upload(
-      api,
-      analyst,
-      { name, bytes: new Uint8Array(readFileSync(path.join(SALE_FILE, name))) },
-      { title },
-    )
-    ids[name] = ((await response.json()) as { id: number }).id
-  }
-  for (const id of Object.values(ids)) expect((await processed(api, analyst, id)).processing_status).toBe('processed')
+  ids = await uploadSaleFile(api, analyst)
   demo = await organizationId('demo-advisory-group')
 })
 afterAll(() => api.close())

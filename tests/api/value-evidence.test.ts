@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -8,23 +5,12 @@ import { organizations } from '../../api/db/schema'
 import { readValueEvidence, type ValueEvidence } from '../../api/readiness/value-evidence'
 import { computeValueGap } from '../../api/readiness/value-gap'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
-import { processed, upload } from './support/uploads'
-
-// A landscape-supply company's sale file, as its owner and her advisor hand it over.
-const SALE_FILE = path.resolve(import.meta.dirname, '../fixtures/sale-file')
-const FILES = [
-  ['valuation-letter.txt', 'Brightwater valuation letter'],
-  ['owner-memo.txt', "Renata's memo on what she needs"],
-  ['income-statement.csv', 'Income statement FY2023-FY2025'],
-  ['add-backs.csv', 'Owner adjustments FY2025'],
-  ['customers.csv', 'Customers FY2025'],
-  ['lease-summary.txt', 'Lease summary'],
-] as const
+import { type SaleFileName, uploadSaleFile } from './support/sale-file'
 
 let api: Harness
 let analyst: Session
 let harbor: string
-const ids: Record<string, number> = {}
+let ids: Record<SaleFileName, number>
 
 const organizationId = async (slug: string) =>
   (await api.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug)))[0]!.id
@@ -32,17 +18,7 @@ const organizationId = async (slug: string) =>
 beforeAll(async () => {
   api = await startApi()
   ;({ analyst, harbor } = await demoAndHarbor(api))
-  for (const [name, title] of FILES) {
-    const response = await upload(
-      api,
-      analyst,
-      { name, bytes: new Uint8Array(readFileSync(path.join(SALE_FILE, name))) },
-      { title },
-    )
-    const created = (await response.json()) as { id: number }
-    ids[name] = created.id
-  }
-  for (const id of Object.values(ids)) expect((await processed(api, analyst, id)).processing_status).toBe('processed')
+  ids = await uploadSaleFile(api, analyst)
 })
 afterAll(() => api.close())
 
