@@ -19,6 +19,7 @@ import { dataExceptionCode, HttpError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
 import { isRecordingUpload, isTranscriptUpload, meetingRoutes } from './meetings/routes'
 import { organizationRoutes } from './organizations/routes'
+import { readinessReportRoutes } from './readiness-report/routes'
 import { requestLog } from './request-log'
 import { requestSanity } from './request-sanity'
 import { searchRoutes } from './search/routes'
@@ -63,6 +64,7 @@ export function createApi(deps: Deps) {
   app.route('/', meetingRoutes)
   app.route('/', analysisRoutes)
   app.route('/', checklistRoutes)
+  app.route('/', readinessReportRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -169,6 +169,8 @@ const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' :
 interface Candidate extends DocumentMatch {
   strength: number
   years: number[]
+  /** Its title names one part of what is asked. */
+  part: boolean
 }
 
 /** One document against one item: how it matched, or null. */
@@ -198,6 +200,8 @@ function matchOne(
     how.push(`category is ${quote(document.category)}`)
     kind ??= 'category'
   }
+  const inPart = kind ? undefined : rule.partTerms?.find((term) => document.normTitle.count(phrase(term)) > 0)
+  if (inPart) how.push(`title says ${quote(inPart)}, one part of what is asked`)
   const mentions = rule.contentTerms
     .map((term) => ({ term, count: document.normText.count(phrase(term)) }))
     .filter((mention) => mention.count > 0)
@@ -212,10 +216,10 @@ function matchOne(
         .join(', ')}`,
     )
   }
-  if (!kind && contentEnough) kind = 'content'
+  if (!kind && (contentEnough || inPart)) kind = 'content'
   if (!kind) return null
   const latest = dates.reduce<StatedDate | null>((best, date) => (!best || date.date > best.date ? date : best), null)
-  const strength = (kind === 'content' ? 0 : 1000) + Math.min(total, 999)
+  const strength = (kind === 'content' ? (inPart ? 500 : 0) : 1000) + Math.min(total, 499)
   return {
     documentId: document.id,
     title: document.title,
@@ -225,6 +229,7 @@ function matchOne(
     dateText: latest?.text ?? null,
     strength,
     years: [...new Set(dates.map((date) => Number(date.date.slice(0, 4))))],
+    part: Boolean(inPart),
   }
 }
 
@@ -240,7 +245,7 @@ const readable = (iso: string) =>
 function settle(rule: ChecklistRule, candidates: Candidate[], now: Date): ItemResult {
   const yearsNeeded = rule.years ?? 1
   candidates.sort((a, b) => b.strength - a.strength || a.documentId - b.documentId)
-  const matches = candidates.slice(0, MAX_MATCHES).map(({ strength: _s, years: _y, ...match }) => match)
+  const matches = candidates.slice(0, MAX_MATCHES).map(({ strength: _s, years: _y, part: _p, ...match }) => match)
   const strong = candidates.filter((candidate) => candidate.kind !== 'content')
   const counted = strong.length ? strong : candidates
   const yearsFound = [...new Set(counted.flatMap((candidate) => candidate.years))].sort((a, b) => a - b)
@@ -260,7 +265,9 @@ function settle(rule: ChecklistRule, candidates: Candidate[], now: Date): ItemRe
     return result('stale', `The newest matching document is dated ${readable(newest)}, over a year ago.`)
   }
   if (!strong.length) {
-    return result('probable', 'Found by its content only: confirm that it is the right document.')
+    return candidates.some((candidate) => candidate.part)
+      ? result('probable', 'A document names one part of what is asked: confirm it, or add the rest.')
+      : result('probable', 'Found by its content only: confirm that it is the right document.')
   }
   const confirmed = strong.some((candidate) => candidate.kind === 'confirmed')
   if (yearsNeeded > 1 && yearsFound.length < yearsNeeded && !confirmed) {

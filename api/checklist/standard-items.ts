@@ -14,6 +14,11 @@ export interface ChecklistRule {
   titleTerms: readonly string[]
   /** Any of these in the text suggests the document, to be confirmed. */
   contentTerms: readonly string[]
+  /**
+   * Any of these in the title names one part of what is asked (an income statement of the three
+   * statements): the document is suggested, to be confirmed, never taken for the whole request.
+   */
+  partTerms?: readonly string[]
   /** How many distinct years the request asks for (three years of statements); one when absent. */
   years?: number
   /**
@@ -29,7 +34,7 @@ const rule = (
   title: string,
   titleTerms: readonly string[],
   contentTerms: readonly string[],
-  options: { years?: number; dated?: boolean } = {},
+  options: { years?: number; dated?: boolean; partTerms?: readonly string[] } = {},
 ): ChecklistRule => ({ key, section, title, titleTerms, contentTerms, ...options })
 
 /** A standard buyer's request list: about forty items, in the order a data room is usually laid out. */
@@ -47,7 +52,20 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
       'statement of cash flows',
       'profit and loss',
     ],
-    { years: 3, dated: true },
+    {
+      years: 3,
+      dated: true,
+      partTerms: [
+        'income statement',
+        'income statements',
+        'profit and loss',
+        'p&l',
+        'balance sheet',
+        'balance sheets',
+        'cash flow statement',
+        'statement of cash flows',
+      ],
+    },
   ),
   rule(
     'management-accounts',
@@ -85,8 +103,19 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
     'quality-of-earnings',
     'Financial',
     'Quality of earnings report or EBITDA adjustments (add-backs)',
-    ['quality of earnings', 'qoe', 'ebitda', 'add-backs', 'normalization', 'normalisation'],
-    ['adjusted ebitda', 'add-back', 'add-backs', 'normalized ebitda', 'normalised ebitda'],
+    [
+      'quality of earnings',
+      'qoe',
+      'ebitda',
+      'add-backs',
+      'addbacks',
+      'normalization',
+      'normalisation',
+      'owner adjustments',
+      'ebitda adjustments',
+      'recast',
+    ],
+    ['adjusted ebitda', 'add-back', 'add-backs', 'normalized ebitda', 'normalised ebitda', 'owner adjustment'],
     { dated: true },
   ),
   rule(
@@ -148,8 +177,22 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
     'customer-concentration',
     'Customers & sales',
     'Customer list with revenue per customer and concentration (top 10)',
-    ['customer list', 'customer concentration', 'top customers', 'top 10 customers', 'revenue by customer'],
-    ['customer concentration', 'top 10 customers', 'top ten customers', 'of total revenue', 'revenue by customer'],
+    [
+      'customer list',
+      'customers',
+      'customer concentration',
+      'top customers',
+      'top 10 customers',
+      'revenue by customer',
+    ],
+    [
+      'customer concentration',
+      'top 10 customers',
+      'top ten customers',
+      'of total revenue',
+      'share of revenue',
+      'revenue by customer',
+    ],
     { dated: true },
   ),
   rule(

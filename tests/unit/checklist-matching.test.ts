@@ -95,6 +95,26 @@ describe('matching documents to checklist items', () => {
     expect(item(three, 'financial-statements')).toMatchObject({ status: 'present', yearsFound: [2023, 2024, 2025] })
   })
 
+  it('suggests a lone statement for the financial statements as one part of them, never the whole', () => {
+    const result = item(
+      [doc(4, 'Income statement FY2023-FY2025', 'Line item,FY2023,FY2024,FY2025')],
+      'financial-statements',
+    )
+    expect(result).toMatchObject({ status: 'probable', yearsFound: [2023, 2024, 2025] })
+    expect(result.matches[0]!.how[0]).toBe('title says “income statement”, one part of what is asked')
+    expect(result.reason).toBe('A document names one part of what is asked: confirm it, or add the rest.')
+    // A full set named for what it is still comes first.
+    const both = [doc(4, 'Income statement FY2025'), doc(5, 'Financial statements FY2025')]
+    expect(item(both, 'financial-statements').matches.map((match) => match.documentId)).toEqual([5, 4])
+  })
+
+  it('knows an add-back schedule and a customer table by the names sellers give them', () => {
+    expect(item([doc(1, 'Owner adjustments FY2025')], 'quality-of-earnings').status).toBe('present')
+    expect(item([doc(2, 'Customers FY2025', 'Customer,Share of revenue')], 'customer-concentration').status).toBe(
+      'present',
+    )
+  })
+
   it('reads a document’s own dates: keyed dates, fiscal years, a month in the title; not future terms', () => {
     const dates = statedDates(
       'Management accounts March 2026',
