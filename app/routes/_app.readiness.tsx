@@ -2,6 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ExportLinks } from '~/components/export-links'
 import { type Tab, TabNav } from '~/components/tab-nav'
 import { pageMeta } from '~/utils/meta'
 
@@ -18,7 +19,14 @@ const PARTS: Tab[] = [
 export default function Readiness() {
   return (
     <div className="page readiness">
-      <h1>Readiness</h1>
+      <div className="page-header">
+        <h1>Readiness</h1>
+        <ExportLinks
+          label="Download the readiness report"
+          href={(format) => `/resources/readiness/report?format=${format}`}
+          formats={['pdf', 'docx']}
+        />
+      </div>
       <TabNav label="Readiness" tabs={PARTS} />
       <Outlet />
     </div>
