@@ -1,4 +1,5 @@
 import type { ChecklistStatus } from '../../shared/checklist'
+import { MONTH_NAMES as MONTHS } from '../../shared/months'
 import type { ChecklistRule } from './standard-items'
 
 /**
@@ -87,20 +88,6 @@ export class WordIndex {
   }
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
 const KEY = '(?:as of|as at|ended|ending|end(?:ed)? on|dated|effective(?: as of| date:?)?|through|date:)\\s{1,3}'

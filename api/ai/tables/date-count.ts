@@ -1,24 +1,11 @@
 import Decimal from 'decimal.js'
 
+import { MONTH_NAMES as MONTHS } from '../../../shared/months'
 import type { Computation, Operand, Part } from './compute'
 import { type Question, termsOf } from './question'
 import { operandCell } from './rows'
 import type { Table } from './table'
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
 const MONTH = `(?:${MONTHS.join('|')})`
 // "before 2027", "after March 2026", "by June 30, 2027": the date a count compares against.
 const THRESHOLD = new RegExp(
