@@ -77,6 +77,15 @@ test.describe('value gap', () => {
     await page.goto('/readiness/value-gap')
     await expect(page.locator('#input-tax_percent')).toContainText('23.8%')
 
+    // A rule only the backend knows (an amount's digits) comes back on its field too.
+    await form(page).getByLabel('Goal after tax ($)').fill('1234567890123456')
+    await form(page).getByRole('button', { name: 'Save the value gap inputs' }).click()
+    const goal = form(page).getByLabel('Goal after tax ($)')
+    await expect(goal).toHaveAttribute('aria-invalid', 'true')
+    await expect(form(page)).toContainText('Enter at most 15 digits before the point.')
+    await page.goto('/readiness/value-gap')
+    await expect(page.locator('#input-goal_after_tax')).toContainText('$5,000,000')
+
     // The member reads the same gap, with no form.
     const context = await browser.newContext({ javaScriptEnabled })
     const memberPage = await context.newPage()
