@@ -21,18 +21,31 @@ export type EntryField = keyof typeof ENTRY_FIELDS
 const NOT_A_STRING = 'Send the figure as a string of digits, such as "5000000", never as a JSON number.'
 const NOT_DIGITS = 'Enter a number written with digits and at most one point, such as 5000000 or 6.5.'
 const NEGATIVE = 'Must not be negative.'
+// As the profile's time zone: "" clears, and null is refused like every other field of the API.
+const CLEAR_WITH_EMPTY = 'Send "" to clear this entry; null is not accepted.'
+
+/** A string field whose wrong types each get their own message. */
+const text = (wrongType: string) =>
+  z.string({
+    errorMap: (issue, context) =>
+      issue.code === 'invalid_type'
+        ? { message: issue.received === 'null' ? CLEAR_WITH_EMPTY : wrongType }
+        : { message: context.defaultError },
+  })
+
+/** "" is no entry: it clears the field. */
+const emptyClears = (value: string) => (value === '' ? null : value)
 
 /**
  * A decimal string, checked as a person typed it: a JSON number is refused (its 0.1 is not 0.1),
  * and so are an exponent, a sign, grouping commas and more digits than an amount has.
  */
 function decimal(kind: { wholeDigits: number; decimals: number; check?: (value: Decimal) => string | null }) {
-  return z
-    .string({ invalid_type_error: NOT_A_STRING })
+  return text(NOT_A_STRING)
     .trim()
     .superRefine((value, context) => {
       const fail = (message: string) => context.addIssue({ code: 'custom', message })
-      if (value === '') return fail('This field may not be blank; send null to clear it.')
+      if (value === '') return
       if (/^[-−]/.test(value)) return fail(NEGATIVE)
       const match = /^(\d+)(?:\.(\d+))?$/.exec(value)
       if (!match) return fail(NOT_DIGITS)
@@ -42,7 +55,7 @@ function decimal(kind: { wholeDigits: number; decimals: number; check?: (value: 
       const message = kind.check?.(new Decimal(value))
       if (message) fail(message)
     })
-    .nullable()
+    .transform(emptyClears)
     .optional()
 }
 
@@ -64,18 +77,16 @@ const isCalendarDay = (value: string) => {
 }
 const DATE_MESSAGE = 'Enter a real date as YYYY-MM-DD, e.g. 2028-06-30.'
 
-/** PUT /api/value-gap/: any of these; a string sets the entry, null clears it, a field left out stays. */
+/** PUT /api/value-gap/: any of these; a figure sets the entry, "" clears it, a field left out stays. */
 export const ValueGapPutSchema = z
   .object(
     {
       goal_after_tax: amount,
-      target_date: z
-        .string({ invalid_type_error: DATE_MESSAGE })
+      target_date: text(DATE_MESSAGE)
         .trim()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-        .refine(isCalendarDay, DATE_MESSAGE)
-        .refine((value) => value >= '1900-01-01', 'Enter a date after the year 1900.')
-        .nullable()
+        .refine((value) => value === '' || isCalendarDay(value), DATE_MESSAGE)
+        .refine((value) => value === '' || value >= '1900-01-01', 'Enter a date after the year 1900.')
+        .transform(emptyClears)
         .optional(),
       ebitda: amount,
       valuation_low: amount,

@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: ValueGapFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   // The form holds every entry: an empty field clears its entry, an unchanged one changes nothing.
-  const entries = Object.fromEntries(VALUE_GAP_FIELDS.map((field) => [field, submission.value[field] ?? null]))
+  const entries = Object.fromEntries(VALUE_GAP_FIELDS.map((field) => [field, submission.value[field] ?? '']))
   try {
     await valueGapApi(request).update(entries)
   } catch (error) {

@@ -70,8 +70,8 @@ const ValueGapShape = z.object({
     .nullable(),
 })
 
-/** What the form sends: a figure sets an entry, null clears it. */
-export type ValueGapEntriesInput = Partial<Record<keyof ValueGap['entries'], string | null>>
+/** What the form sends: a figure sets an entry, "" clears it. */
+export type ValueGapEntriesInput = Partial<Record<keyof ValueGap['entries'], string>>
 
 /** The value gap API, bound to the signed-in request. */
 export function valueGapApi(request: Request) {

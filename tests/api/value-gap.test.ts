@@ -219,7 +219,7 @@ describe('entering rates and multiples', () => {
       document: { value: '1184000', source: { kind: 'document', quote: '1,184,000' } },
     })
     expect(gap.result!.normalized_ebitda!.value).toBe('1365500')
-    expect((await put(admin, { ebitda: null })).status).toBe(200)
+    expect((await put(admin, { ebitda: '' })).status).toBe(200)
     gap = await read(member)
     expect(gap.inputs.ebitda).toMatchObject({ value: '1184000', overrides_document: false })
     expect(gap.entries.ebitda).toBeNull()
@@ -270,7 +270,8 @@ describe('bad input', () => {
     ['a zero multiple', { multiple_low: '0' }, 'multiple_low', /more than zero/],
     ['low above mid', { multiple_low: '6' }, 'multiple_low', /above the mid multiple/],
     ['mid above high', { multiple_mid: '6', multiple_high: '5.5' }, 'multiple_mid', /above the high multiple/],
-    ['half the multiples cleared', { multiple_high: null }, 'multiple_high', /all three/],
+    ['half the multiples cleared', { multiple_high: '' }, 'multiple_high', /all three/],
+    ['null, which does not clear', { ebitda: null }, 'ebitda', /Send "" to clear/],
     [
       'a low valuation above the high',
       { valuation_low: '9000000', valuation_high: '8000000' },
