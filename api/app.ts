@@ -25,6 +25,7 @@ import { requestSanity } from './request-sanity'
 import { searchRoutes } from './search/routes'
 import { securityHeaders } from './security-headers'
 import { userRoutes } from './users/routes'
+import { valueGapRoutes } from './value-gap/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
@@ -64,6 +65,7 @@ export function createApi(deps: Deps) {
   app.route('/', meetingRoutes)
   app.route('/', analysisRoutes)
   app.route('/', checklistRoutes)
+  app.route('/', valueGapRoutes)
   app.route('/', readinessReportRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {

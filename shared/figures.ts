@@ -78,3 +78,15 @@ const UNGROUPED = /(?<![\p{L}\p{N}.,])([1-9]\d{4,}|[1-9]\d{3}(?=\.\d))(?=(?:\.\d
  * with its digits grouped: "$21,800,000". Leading zeros and four-digit whole numbers stay as written.
  */
 export const groupedAmount = (phrase: string) => phrase.replace(UNGROUPED, (digits) => groupDigits(digits))
+
+/**
+ * An exact amount of money from a decimal string, as the value gap shows it: "-219747.244" →
+ * "-$219,747.244". Every digit kept, the whole part always grouped (even four digits: here the
+ * figure is known to be money, never a year).
+ */
+export function moneyFigure(value: string) {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value.trim())
+  if (!match) return value
+  const [, sign = '', whole = '', decimals = ''] = match
+  return `${sign}$${groupDigits(whole)}${decimals}`
+}

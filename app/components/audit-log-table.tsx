@@ -45,6 +45,28 @@ function checklistChanges(changes: unknown) {
   return lines
 }
 
+const VALUE_GAP_FIELDS: Record<string, string> = {
+  goal_after_tax: 'Goal after tax',
+  target_date: 'Target date',
+  ebitda: 'Reported EBITDA',
+  valuation_low: 'Valuation, low',
+  valuation_high: 'Valuation, high',
+  multiple_low: 'Multiple, low',
+  multiple_mid: 'Multiple, mid',
+  multiple_high: 'Multiple, high',
+  transaction_cost_percent: 'Transaction costs (%)',
+  tax_percent: 'Tax (%)',
+}
+
+/** The value gap's changed entries, one sentence each (decision 041); a cleared entry says so. */
+function valueGapChanges(changes: unknown) {
+  if (typeof changes !== 'object' || changes === null) return []
+  return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(([field, change]) => {
+    const name = VALUE_GAP_FIELDS[field] ?? field
+    return text(change?.to) ? `${name}: from ${quoted(change?.from)} to ${quoted(change?.to)}` : `${name}: cleared`
+  })
+}
+
 /** What the event's details say, in words; the log keeps them as data. */
 function describeDetails({ action, details }: AuditEvent, formatDateTime: (iso: string) => string): string[] {
   switch (action) {
@@ -81,6 +103,8 @@ function describeDetails({ action, details }: AuditEvent, formatDateTime: (iso: 
       return [`Was in the ${text(details.section)} section`]
     case 'checklist.item_updated':
       return checklistChanges(details.changes)
+    case 'value_gap.updated':
+      return valueGapChanges(details.changes)
     default:
       return []
   }

@@ -98,6 +98,7 @@ function signedInPages(documentId: number) {
     ...['preview', 'metadata', 'analysis', 'versions'].map((tab) => `/documents/${documentId}?tab=${tab}`),
     '/search?q=enterprise+value+lease',
     '/readiness',
+    '/readiness/value-gap',
     '/readiness/checklist',
     '/profile',
     '/organizations',

@@ -28,6 +28,8 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   { path: '/profile', apiCalls: 1, maxStatements: 3 },
   // The checklist: the documents with their opening text, the items' state, the members (decision 040).
   { path: '/readiness/checklist', apiCalls: 2, maxStatements: 6 },
+  // The value gap: its entries' row and the evidence's thirteen retrievals of at most 8 passages (decision 041).
+  { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 30 },
 ]
 
 for (const role of ['admin', 'analyst', 'member'] as DemoRole[]) {

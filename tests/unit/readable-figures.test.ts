@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { groupedAmount, namesIdentifiers, readableCell, readableFigure, readableMoneyIn } from '../../shared/figures'
+import {
+  groupedAmount,
+  moneyFigure,
+  namesIdentifiers,
+  readableCell,
+  readableFigure,
+  readableMoneyIn,
+} from '../../shared/figures'
 
 describe('figures grouped for reading', () => {
   it.each([
@@ -79,5 +86,13 @@ describe('figures grouped for reading', () => {
     expect(groupedAmount('£3.5 million')).toBe('£3.5 million')
     expect(groupedAmount('$2019')).toBe('$2019')
     expect(groupedAmount('00123')).toBe('00123')
+  })
+
+  it('writes an exact amount of money with every digit, grouped even at four digits', () => {
+    expect(moneyFigure('5219747.244')).toBe('$5,219,747.244')
+    expect(moneyFigure('-219747.244')).toBe('-$219,747.244')
+    expect(moneyFigure('1234')).toBe('$1,234')
+    expect(moneyFigure('0')).toBe('$0')
+    expect(moneyFigure('123456789012345678.5')).toBe('$123,456,789,012,345,678.5')
   })
 })

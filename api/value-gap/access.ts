@@ -1,0 +1,7 @@
+import type { OrgCaller } from '../context'
+import { requireRole } from '../organizations/access'
+
+/** Entering multiples, rates, the goal and overrides: admin and analyst; members read. */
+export const requireValueGapEditor = (caller: OrgCaller) => requireRole(caller, ['analyst'])
+
+export const canEditValueGap = (caller: OrgCaller) => caller.role === 'admin' || caller.role === 'analyst'

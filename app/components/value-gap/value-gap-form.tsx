@@ -1,0 +1,138 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form } from '@remix-run/react'
+
+import { ErrorList, Field } from '~/components/forms'
+import type { ValueGap } from '~/services/value-gap.server'
+
+import { ValueGapFormSchema } from './schemas'
+import { shownValue } from './source'
+
+/** What the documents state for an override's field, so the advisor knows what a blank leaves in place. */
+function documentHelp(gap: ValueGap, key: keyof ValueGap['inputs']) {
+  const document = gap.inputs[key].document
+  return document
+    ? `The documents state ${shownValue(key, document.value)} (${document.source.kind === 'document' ? document.source.title : ''}). Leave blank to use it.`
+    : 'The documents state none. Leave blank to enter none.'
+}
+
+/**
+ * "Set the multiples and rates": every entry in one plain POST form. A field left empty clears its
+ * entry; overrides of the documents are optional. Errors, the browser's or the backend's, sit on
+ * their fields.
+ */
+export function ValueGapForm({
+  gap,
+  lastResult,
+}: {
+  gap: ValueGap
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const value = (key: keyof ValueGap['entries']) => gap.entries[key]?.value ?? ''
+  const [form, fields] = useForm({
+    id: 'value-gap-entries',
+    lastResult,
+    defaultValue: {
+      multiple_low: value('multiple_low'),
+      multiple_mid: value('multiple_mid'),
+      multiple_high: value('multiple_high'),
+      transaction_cost_percent: value('transaction_cost_percent'),
+      tax_percent: value('tax_percent'),
+      goal_after_tax: value('goal_after_tax'),
+      target_date: value('target_date'),
+      ebitda: value('ebitda'),
+      valuation_low: value('valuation_low'),
+      valuation_high: value('valuation_high'),
+    },
+    constraint: getZodConstraint(ValueGapFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ValueGapFormSchema }),
+  })
+  const text = (field: (typeof fields)[keyof typeof fields]) => ({
+    ...getInputProps(field, { type: 'text' }),
+    inputMode: 'decimal' as const,
+    autoComplete: 'off',
+  })
+  return (
+    <section aria-labelledby="value-gap-form-heading" className="value-gap-form card">
+      <h3 id="value-gap-form-heading">Set the multiples and rates</h3>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <fieldset>
+          <legend>Multiples of normalized EBITDA</legend>
+          <p className="field-help">Entered multiples take precedence over a stated valuation range.</p>
+          <div className="value-gap-row">
+            <Field label="Multiple, low" inputProps={text(fields.multiple_low)} errors={fields.multiple_low.errors} />
+            <Field label="Multiple, mid" inputProps={text(fields.multiple_mid)} errors={fields.multiple_mid.errors} />
+            <Field
+              label="Multiple, high"
+              inputProps={text(fields.multiple_high)}
+              errors={fields.multiple_high.errors}
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Rates</legend>
+          <div className="value-gap-row">
+            <Field
+              label="Transaction costs (%)"
+              inputProps={text(fields.transaction_cost_percent)}
+              errors={fields.transaction_cost_percent.errors}
+              help="Of the sale price: 6.5 for 6.5%."
+            />
+            <Field
+              label="Tax (%)"
+              inputProps={text(fields.tax_percent)}
+              errors={fields.tax_percent.errors}
+              help="On the proceeds after costs."
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>The owner&rsquo;s goal</legend>
+          <div className="value-gap-row">
+            <Field
+              label="Goal after tax ($)"
+              inputProps={text(fields.goal_after_tax)}
+              errors={fields.goal_after_tax.errors}
+              help={documentHelp(gap, 'goal_after_tax')}
+            />
+            <Field
+              label="Target date"
+              inputProps={getInputProps(fields.target_date, { type: 'date' })}
+              errors={fields.target_date.errors}
+              help={documentHelp(gap, 'target_date')}
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Overrides of the documents (optional)</legend>
+          <div className="value-gap-row">
+            <Field
+              label="Reported EBITDA ($)"
+              inputProps={text(fields.ebitda)}
+              errors={fields.ebitda.errors}
+              help={documentHelp(gap, 'ebitda')}
+            />
+            <Field
+              label="Valuation, low ($)"
+              inputProps={text(fields.valuation_low)}
+              errors={fields.valuation_low.errors}
+              help={documentHelp(gap, 'valuation_low')}
+            />
+            <Field
+              label="Valuation, high ($)"
+              inputProps={text(fields.valuation_high)}
+              errors={fields.valuation_high.errors}
+              help={documentHelp(gap, 'valuation_high')}
+            />
+          </div>
+        </fieldset>
+        <button type="submit" className="button-primary">
+          Save the value gap inputs
+        </button>
+      </Form>
+    </section>
+  )
+}
