@@ -1,5 +1,4 @@
 import { cellHref } from '#shared/cells'
-import { moneyFigure } from '#shared/figures'
 import { useDates } from '~/components/use-dates'
 import type { ValueGapSource } from '~/services/value-gap.server'
 
@@ -25,21 +24,4 @@ export function SourceText({ source }: { source: ValueGapSource }) {
       {source.location === 'text' ? '' : `, ${source.location}`}: <q>{source.quote}</q>
     </>
   )
-}
-
-/** A calendar day as written, never moved by a time zone: "2028-06-30" is June 30, 2028 everywhere. */
-export const calendarDay = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
-
-/** An input's figure as the page shows it: money grouped, rates with %, multiples with ×, a day in words. */
-export function shownValue(key: string, value: string) {
-  if (key === 'target_date') return calendarDay(value)
-  if (key.endsWith('_percent')) return `${value}%`
-  if (key.startsWith('multiple_')) return `${value}×`
-  return moneyFigure(value)
 }

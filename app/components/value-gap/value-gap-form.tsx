@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
+import { shownValue } from '#shared/value-gap'
 import { ErrorList, Field } from '~/components/forms'
 import type { ValueGap } from '~/services/value-gap.server'
 
 import { ValueGapFormSchema } from './schemas'
-import { shownValue } from './source'
 
 /** What the documents state for an override's field, so the advisor knows what a blank leaves in place. */
 function documentHelp(gap: ValueGap, key: keyof ValueGap['inputs']) {

@@ -1,6 +1,7 @@
+import { shownValue } from '#shared/value-gap'
 import type { ValueGap, ValueGapInput } from '~/services/value-gap.server'
 
-import { shownValue, SourceText } from './source'
+import { SourceText } from './source'
 
 // The order an advisor reads them in: what the owner needs, what the business earns, what it is worth, the rates.
 const ORDER: Array<keyof ValueGap['inputs']> = [

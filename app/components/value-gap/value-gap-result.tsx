@@ -1,26 +1,7 @@
-import { moneyFigure } from '#shared/figures'
+import { CASE_LABELS, GAP_ROW, VALUE_GAP_ROWS } from '#shared/value-gap'
 import type { ValueGap } from '~/services/value-gap.server'
 
 type Result = NonNullable<ValueGap['result']>
-type Scenario = Result['scenarios'][number]
-
-const CASE_LABELS = { low: 'Low', mid: 'Mid', high: 'High' } as const
-
-const gapText = (scenario: Scenario) =>
-  scenario.outcome === 'met'
-    ? 'Goal met exactly'
-    : scenario.outcome === 'shortfall'
-      ? `Shortfall ${moneyFigure(scenario.gap)}`
-      : `Surplus ${moneyFigure(scenario.gap.replace(/^-/, ''))}`
-
-const ROWS: Array<[string, (scenario: Scenario, result: Result) => string]> = [
-  ['Enterprise value', (scenario) => moneyFigure(scenario.enterprise_value)],
-  ['Transaction costs', (scenario) => moneyFigure(scenario.transaction_costs)],
-  ['Tax', (scenario) => moneyFigure(scenario.tax)],
-  ['Net proceeds', (scenario) => moneyFigure(scenario.net_proceeds)],
-  ['Goal after tax', (_scenario, result) => moneyFigure(result.goal)],
-  ['Gap or surplus', gapText],
-]
 
 /** The three cases side by side, every figure exactly as computed, and the working folded below. */
 export function ValueGapResult({ result, basisText }: { result: Result; basisText: string | null }) {
@@ -43,12 +24,12 @@ export function ValueGapResult({ result, basisText }: { result: Result; basisTex
             </tr>
           </thead>
           <tbody>
-            {ROWS.map(([label, cell]) => (
+            {VALUE_GAP_ROWS.map(([label, cell]) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
                 {result.scenarios.map((scenario) => (
-                  <td key={scenario.case} data-outcome={label === 'Gap or surplus' ? scenario.outcome : undefined}>
-                    {cell(scenario, result)}
+                  <td key={scenario.case} data-outcome={label === GAP_ROW ? scenario.outcome : undefined}>
+                    {cell(scenario, result.goal)}
                   </td>
                 ))}
               </tr>

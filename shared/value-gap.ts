@@ -1,0 +1,50 @@
+import { moneyFigure } from './figures'
+
+/** One case of the value gap as the API gives it: exact decimal strings. */
+export interface ScenarioFigures {
+  case: 'low' | 'mid' | 'high'
+  enterprise_value: string
+  transaction_costs: string
+  tax: string
+  net_proceeds: string
+  gap: string
+  outcome: 'shortfall' | 'surplus' | 'met'
+}
+
+export const CASE_LABELS = { low: 'Low', mid: 'Mid', high: 'High' } as const
+
+export const gapText = (scenario: ScenarioFigures) =>
+  scenario.outcome === 'met'
+    ? 'Goal met exactly'
+    : scenario.outcome === 'shortfall'
+      ? `Shortfall ${moneyFigure(scenario.gap)}`
+      : `Surplus ${moneyFigure(scenario.gap.replace(/^-/, ''))}`
+
+export const GAP_ROW = 'Gap or surplus'
+
+/** The rows of the value gap's table, page and report alike, every figure exactly as computed. */
+export const VALUE_GAP_ROWS: Array<[string, (scenario: ScenarioFigures, goal: string) => string]> = [
+  ['Enterprise value', (scenario) => moneyFigure(scenario.enterprise_value)],
+  ['Transaction costs', (scenario) => moneyFigure(scenario.transaction_costs)],
+  ['Tax', (scenario) => moneyFigure(scenario.tax)],
+  ['Net proceeds', (scenario) => moneyFigure(scenario.net_proceeds)],
+  ['Goal after tax', (_scenario, goal) => moneyFigure(goal)],
+  [GAP_ROW, gapText],
+]
+
+/** A calendar day as written, never moved by a time zone: "2028-06-30" is June 30, 2028 everywhere. */
+export const calendarDay = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  })
+
+/** An input's figure as the page shows it: money grouped, rates with %, multiples with ×, a day in words. */
+export function shownValue(key: string, value: string) {
+  if (key === 'target_date') return calendarDay(value)
+  if (key.endsWith('_percent')) return `${value}%`
+  if (key.startsWith('multiple_')) return `${value}×`
+  return moneyFigure(value)
+}
