@@ -29,6 +29,7 @@ const WIRE_FILES = [
   'meetings',
   'audit-log',
   'checklist',
+  'assessment',
 ].map((name) => `tests/api/${name}.test.ts`)
 
 export default defineConfig({
