@@ -28,6 +28,8 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   { path: '/profile', apiCalls: 1, maxStatements: 3 },
   // The checklist: the documents with their opening text, the items' state, the members (decision 040).
   { path: '/readiness/checklist', apiCalls: 2, maxStatements: 6 },
+  // The assessment: the open and completed ones, and five retrievals for the proposals (decision 043).
+  { path: '/readiness', apiCalls: 2, maxStatements: 16 },
 ]
 
 for (const role of ['admin', 'analyst', 'member'] as DemoRole[]) {
