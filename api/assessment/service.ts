@@ -136,7 +136,10 @@ export async function getAssessment(deps: Deps, caller: OrgCaller) {
       return {
         id: row.id,
         completed_at: row.completedAt!.toISOString(),
-        completed_by: user.username === null ? 'A former member' : personName(user as Parameters<typeof personName>[0]),
+        completed_by:
+          user.username === null
+            ? 'A former member'
+            : personName({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', username: user.username }),
         overall: past.overall.display,
         drivers_answered: past.overall.driversAnswered,
         questions_answered: known(row.answers).length,
@@ -240,11 +243,12 @@ async function lastCompletedAnswers(db: Database, organizationId: number) {
 /** The advisor's own answer to one question. */
 export async function answerQuestion(deps: Deps, caller: OrgCaller, key: string, input: AnswerInput) {
   requireAssessor(caller)
-  const answer = await setAnswer(deps, caller, key, (previous, by, at) =>
-    previous?.score === input.score && previous.note === input.note && previous.origin.kind === 'entered'
-      ? null
-      : { key, score: input.score, note: input.note, origin: { kind: 'entered' }, by, at },
-  )
+  const answer = await setAnswer(deps, caller, key, (previous, by, at) => {
+    if (previous?.score === input.score && previous.note === input.note) return null
+    // A note added to an accepted proposal leaves it the proposal's; another score makes it the advisor's.
+    const origin = previous?.score === input.score ? previous.origin : { kind: 'entered' as const }
+    return { key, score: input.score, note: input.note, origin, by, at }
+  })
   return answerPayload(answer, new Map())
 }
 

@@ -311,7 +311,13 @@ describe('accepting a proposal', () => {
       target: SHARE_TEXT,
       details: { key: SHARE, to: { score: 2 }, origin: { kind: 'proposal', documentId: ids['customers.csv'] } },
     })
-    // Changing it afterwards makes it the advisor's own.
+    // A note added keeps it the proposal's; another score makes it the advisor's own.
+    expect((await answer(analyst, SHARE, { score: 2, note: 'Ridgeline is renewing.' })).status).toBe(200)
+    expect(question(await read(analyst), SHARE).answer).toMatchObject({
+      score: 2,
+      note: 'Ridgeline is renewing.',
+      origin: { kind: 'proposal', evidence: proposal.evidence },
+    })
     expect((await answer(analyst, SHARE, { score: 3, note: 'Ridgeline is renewing for three years.' })).status).toBe(
       200,
     )
