@@ -36,6 +36,16 @@ test.describe('readiness assessment', () => {
     await expect(page.getByRole('heading', { name: 'Readiness assessment', level: 2 })).toBeVisible()
     await expect(page.locator('#assessment-overall')).toHaveText('Not scored yet')
 
+    // Completing with nothing answered: the backend's refusal is announced with the button.
+    await page.getByRole('button', { name: 'Complete assessment' }).click()
+    await expect(page.locator('#complete-error')).toHaveText(
+      'Answer at least one question before completing the assessment.',
+    )
+    await expect(page.getByRole('button', { name: 'Complete assessment' })).toHaveAttribute(
+      'aria-describedby',
+      'complete-error complete-help',
+    )
+
     // Saving without a score: the error is announced with the choice.
     const plan = card(page, 'growth.plan')
     await plan.getByRole('button', { name: `Save the answer to: ${PLAN}` }).click()
