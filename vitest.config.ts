@@ -30,6 +30,7 @@ const WIRE_FILES = [
   'audit-log',
   'checklist',
   'value-gap',
+  'assessment',
 ].map((name) => `tests/api/${name}.test.ts`)
 
 export default defineConfig({

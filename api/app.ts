@@ -6,6 +6,7 @@ import { routePath } from 'hono/route'
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
 import { analysisRoutes } from './analysis/routes'
+import { assessmentRoutes } from './assessment/routes'
 import { auditRoutes } from './audit/routes'
 import { authRoutes } from './auth/routes'
 import { checklistRoutes } from './checklist/routes'
@@ -64,6 +65,7 @@ export function createApi(deps: Deps) {
   app.route('/', templateRoutes)
   app.route('/', meetingRoutes)
   app.route('/', analysisRoutes)
+  app.route('/', assessmentRoutes)
   app.route('/', checklistRoutes)
   app.route('/', valueGapRoutes)
   app.route('/', readinessReportRoutes)

@@ -30,6 +30,8 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   { path: '/readiness/checklist', apiCalls: 2, maxStatements: 6 },
   // The value gap: its entries' row and the evidence's thirteen retrievals of at most 8 passages (decision 041).
   { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 30 },
+  // The assessment: the open and completed ones, and five retrievals for the proposals (decision 043).
+  { path: '/readiness', apiCalls: 2, maxStatements: 16 },
 ]
 
 for (const role of ['admin', 'analyst', 'member'] as DemoRole[]) {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Passage } from '../../api/ai/retrieval/passage'
-import {
-  accountsAssurance,
-  largestCustomer,
-  leaseEnding,
-  ownerDependence,
-  recurringShare,
-} from '../../api/readiness/proposals'
+import { accountsAssurance } from '../../api/readiness/proposals/accounts'
+import { largestCustomer } from '../../api/readiness/proposals/customers'
+import { leaseEnding } from '../../api/readiness/proposals/lease'
+import { ownerDependence } from '../../api/readiness/proposals/owner'
+import { recurringShare } from '../../api/readiness/proposals/recurring'
 
 let chunk = 0
 const passage = (text: string, documentTitle = 'Sale file notes', documentId = 1): Passage => ({

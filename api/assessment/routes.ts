@@ -1,0 +1,38 @@
+import { Hono } from 'hono'
+
+import { requireCaller } from '../auth/middleware'
+import type { AppContext, AppEnv } from '../context'
+import { requireCurrentOrganization } from '../organizations/access'
+import { readJson } from '../validation'
+import { questionOf, requireAssessor } from './access'
+import { answerSchema } from './schema'
+import { acceptProposal, answerQuestion, completeAssessment, getAssessment } from './service'
+
+const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
+
+/** Permission first, then the question, then the body: as DRF orders them. */
+async function answering(c: AppContext) {
+  const caller = await member(c)
+  requireAssessor(caller)
+  return { caller, question: questionOf(c.req.param('key')) }
+}
+
+/** Issue 34 item 1: the readiness assessment of the caller's current organization. */
+export const assessmentRoutes = new Hono<AppEnv>()
+  .use('/assessment/*', requireCaller)
+  .use('/assessment', requireCaller)
+  .get('/assessment/', async (c) => c.json(await getAssessment(c.var.deps, await member(c))))
+  .put('/assessment/answers/:key/', async (c) => {
+    const { caller, question } = await answering(c)
+    const input = await readJson(c, answerSchema(question))
+    return c.json(await answerQuestion(c.var.deps, caller, question.key, input))
+  })
+  .post('/assessment/answers/:key/accept/', async (c) => {
+    const { caller, question } = await answering(c)
+    return c.json(await acceptProposal(c.var.deps, caller, question.key))
+  })
+  .post('/assessment/complete/', async (c) => {
+    const caller = await member(c)
+    requireAssessor(caller)
+    return c.json(await completeAssessment(c.var.deps, caller))
+  })

@@ -1,0 +1,52 @@
+import { withDocumentScale } from '../../ai/retrieval/document-scale'
+import { retrieve } from '../../ai/retrieval/hybrid'
+import type { Deps, OrgCaller } from '../../context'
+import { accountsAssurance } from './accounts'
+import { largestCustomer } from './customers'
+import { leaseEnding } from './lease'
+import { ownerDependence } from './owner'
+import { recurringShare } from './recurring'
+import type { Proposals } from './shared'
+
+export type { Proposal, ProposalKey, Proposals } from './shared'
+
+/*
+ * Answers of the readiness assessment proposed from an organization's documents (issue 34, item 1;
+ * decision 043). A proposal is made only on evidence, and cites it exactly: the cell as written, or
+ * the sentence. Where the documents hold none, or disagree, there is no proposal and the reason
+ * says why. The advisor accepts or changes every proposal; nothing here is an answer.
+ */
+
+// Passages read per question: chat's own number at most, as the value gap's evidence reads them.
+const MAX_PASSAGES = 8
+
+/** Reads what the documents say for each question they can answer. `now` is the day a lease's end is measured from. */
+export async function readProposals(
+  deps: Deps,
+  caller: Pick<OrgCaller, 'organizationId'>,
+  now: Date,
+): Promise<Proposals> {
+  const passagesFor = async (query: string) =>
+    withDocumentScale(
+      deps,
+      caller.organizationId,
+      await retrieve(deps, {
+        organizationId: caller.organizationId,
+        query,
+        topK: Math.min(deps.config.ANSWER_PASSAGES, MAX_PASSAGES),
+        mode: 'hybrid',
+      }),
+    )
+  const dependence = ownerDependence(
+    await passagesFor('the only person who knows I handle all relationships are with me no successor take over'),
+  )
+  return {
+    'customers.largest-share': largestCustomer(await passagesFor('customers revenue share of revenue by customer')),
+    ...dependence,
+    'financial.assurance': accountsAssurance(
+      await passagesFor('financial statements audited unaudited compiled reviewed by accountant'),
+    ),
+    'legal.leases-contracts': leaseEnding(await passagesFor('lease ends expires term renewal premises'), now),
+    'recurring.share': recurringShare(await passagesFor('recurring revenue contracts subscriptions share of revenue')),
+  }
+}

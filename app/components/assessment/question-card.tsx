@@ -1,0 +1,134 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form } from '@remix-run/react'
+
+import { ErrorList, TextareaField } from '~/components/forms'
+import { useDates } from '~/components/use-dates'
+import type { AssessmentQuestion } from '~/services/assessment.server'
+
+import { ProposalBox } from './proposal-box'
+import { AnswerSchema, type LastSubmission } from './schemas'
+
+const SCORES = [1, 2, 3, 4, 5] as const
+
+/** Who answered and when, and whether the answer was a proposal accepted. */
+function AnswerLine({ answer }: { answer: NonNullable<AssessmentQuestion['answer']> }) {
+  const { formatDate } = useDates()
+  return (
+    <p className="assessment-answered">
+      Answered {answer.score} by {answer.by} on {formatDate(answer.at)}
+      {answer.origin.kind === 'proposal' ? (
+        <>
+          , accepted from the documents
+          {answer.origin.document ? (
+            <>
+              {' '}
+              (
+              <a href={`/documents/${answer.origin.document.id}`}>
+                {answer.origin.document.title ?? 'a document since removed'}
+              </a>
+              )
+            </>
+          ) : null}
+          : {answer.origin.evidence}
+        </>
+      ) : (
+        '.'
+      )}
+    </p>
+  )
+}
+
+/** One question for an editor: the 1–5 choice with its anchors in words, a note, Save; then the proposal. */
+function AnswerForm({ question, last }: { question: AssessmentQuestion; last: LastSubmission | undefined }) {
+  const [form, fields] = useForm({
+    id: `answer-${question.key}`,
+    lastResult: last?.intent === 'answer' && last.key === question.key ? last.result : undefined,
+    defaultValue: {
+      key: question.key,
+      score: question.answer ? String(question.answer.score) : '',
+      note: question.answer?.note ?? '',
+    },
+    constraint: getZodConstraint(AnswerSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AnswerSchema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="assessment-form">
+      <input type="hidden" name="intent" value="answer" />
+      <input {...getInputProps(fields.key, { type: 'hidden' })} />
+      <fieldset aria-describedby={form.errors?.length ? form.errorId : undefined}>
+        <legend>{question.text}</legend>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="assessment-scale">
+          {SCORES.map((score) => {
+            const id = `${fields.score.id}-${score}`
+            const anchor = score === 1 ? question.low : score === 5 ? question.high : null
+            return (
+              <label key={score} htmlFor={id} className="assessment-choice">
+                <input {...getInputProps(fields.score, { type: 'radio', value: String(score) })} id={id} />
+                <span>
+                  <strong>{score}</strong>
+                  {anchor ? <span className="assessment-anchor"> {anchor}</span> : null}
+                </span>
+              </label>
+            )
+          })}
+        </div>
+        <ErrorList id={fields.score.errorId} errors={fields.score.errors} />
+        <TextareaField
+          label="Note (optional)"
+          textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}
+          errors={fields.note.errors}
+        />
+        <button type="submit" className="button-primary">
+          Save<span className="visually-hidden"> the answer to: {question.text}</span>
+        </button>
+      </fieldset>
+    </Form>
+  )
+}
+
+/** A question as a member reads it: the answer and note, no form. */
+function AnswerReadOnly({ question }: { question: AssessmentQuestion }) {
+  return (
+    <>
+      <h4 className="assessment-question-text">{question.text}</h4>
+      <p className="field-help">
+        1: {question.low} 5: {question.high}
+      </p>
+      {question.answer ? (
+        <p>
+          <strong>{question.answer.score} of 5</strong>
+          {question.answer.note ? <> &mdash; {question.answer.note}</> : null}
+        </p>
+      ) : (
+        <p>Not answered.</p>
+      )}
+    </>
+  )
+}
+
+export function QuestionCard({
+  question,
+  canEdit,
+  last,
+}: {
+  question: AssessmentQuestion
+  canEdit: boolean
+  last: LastSubmission | undefined
+}) {
+  return (
+    <li id={`q-${question.key}`} className="assessment-question card">
+      {canEdit ? (
+        // A new stored answer (saved, or accepted from a proposal) starts the form again from it.
+        <AnswerForm key={question.answer?.at ?? 'none'} question={question} last={last} />
+      ) : (
+        <AnswerReadOnly question={question} />
+      )}
+      {question.answer ? <AnswerLine answer={question.answer} /> : null}
+      <ProposalBox question={question} canEdit={canEdit} last={last} />
+    </li>
+  )
+}
