@@ -15,6 +15,8 @@ const RULE = '#d1d5db'
  * figure or a name in Latin script is never changed.
  */
 const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'])
+// Signs of working out (the value gap's "$5,000,000 − $4,833,099.3") that have a plain spelling.
+const NEAREST: Record<string, string> = { '−': '-', '≤': '<=', '≥': '>=', '→': '->', '≠': '!=' }
 function printable(text: string) {
   let out = ''
   for (const char of text) {
@@ -22,6 +24,7 @@ function printable(text: string) {
     if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
       out += char
     else if (char === '\t') out += ' '
+    else if (NEAREST[char]) out += NEAREST[char]
     else if (code < 0x20) continue
     else {
       const latin = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')

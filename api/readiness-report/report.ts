@@ -1,25 +1,43 @@
+import { gapText } from '../../shared/value-gap'
+import type { AssessmentPayload } from '../assessment/contract'
 import type { ChecklistPayload } from '../checklist/contract'
-import type { Report } from '../exports/report'
+import { referenceList, type Report } from '../exports/report'
+import type { ValueGapPayload } from '../value-gap/contract'
+import { assessmentBlocks } from './assessment-blocks'
 import { checklistBlocks } from './checklist-blocks'
+import { valueGapBlocks } from './value-gap-blocks'
 
 export interface ReadinessParts {
   organization: string
   date: Date
+  assessment: AssessmentPayload
+  valueGap: ValueGapPayload
   checklist: ChecklistPayload
 }
 
 /**
  * The readiness report (issue 34 item 5): what the workspace holds, in the order an advisor walks a
- * client through it, each part from the same payload its page shows.
+ * client through it, each part from the same payload its page shows, every figure from the files
+ * numbered to its source.
  */
-export function readinessReport({ organization, date, checklist }: ReadinessParts): Report {
+export function readinessReport({ organization, date, assessment, valueGap, checklist }: ReadinessParts): Report {
+  const references = referenceList()
+  const mid = valueGap.result?.scenarios.find((scenario) => scenario.case === 'mid')
   return {
     kind: 'Readiness report',
     title: organization,
     organization,
     date,
-    details: [`Due-diligence checklist: ${checklist.completeness.text}`],
-    blocks: [...checklistBlocks(checklist)],
-    references: [],
+    details: [
+      `Readiness: ${assessment.overall.display ? `${assessment.overall.display} of 5` : 'not assessed yet'}`,
+      `Value gap: ${mid ? `mid case, ${gapText(mid).toLowerCase()}` : 'not computed yet'}`,
+      `Due-diligence checklist: ${checklist.completeness.text}`,
+    ],
+    blocks: [
+      ...assessmentBlocks(assessment, references),
+      ...valueGapBlocks(valueGap, references),
+      ...checklistBlocks(checklist),
+    ],
+    references: references.references,
   }
 }

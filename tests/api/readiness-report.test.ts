@@ -9,6 +9,8 @@ const LIMITS = { maxChars: 3_000_000, maxUnpackedBytes: 64 * 2 ** 20 }
 let api: Harness
 let people: TwoOrganizations
 
+const get = (path: string) => api.request(path, { token: people.member.access, org: DEMO })
+
 /** The text of an exported file as the app's own readers find it. */
 async function textOf(response: Response, type: 'pdf' | 'docx') {
   const { pages } = await extractText(type, new Uint8Array(await response.arrayBuffer()), LIMITS)
@@ -19,29 +21,50 @@ beforeAll(async () => {
   api = await startApi()
   people = await demoAndHarbor(api)
   await uploadSaleFile(api, people.analyst, DEMO)
+  const send = (path: string, method: string, json: unknown) =>
+    api.request(path, { method, token: people.analyst.access, org: DEMO, json })
+  expect((await send('/assessment/answers/customers.largest-share/accept/', 'POST', {})).status).toBe(200)
+  expect(
+    (await send('/assessment/answers/management.successor/', 'PUT', { score: 2, note: 'Daughter undecided' })).status,
+  ).toBe(200)
+  const rates = {
+    multiple_low: '5',
+    multiple_mid: '5.4',
+    multiple_high: '5.9',
+    transaction_cost_percent: '6',
+    tax_percent: '23.8',
+  }
+  expect((await send('/value-gap/', 'PUT', rates)).status).toBe(200)
 }, 120_000)
 afterAll(() => api.close())
 
 describe('the readiness report', () => {
-  it.each(['pdf', 'docx'] as const)('is a %s file with the checklist as the organization stands', async (format) => {
-    const response = await api.request(`/readiness/report/?format=${format}`, {
-      token: people.member.access,
-      org: DEMO,
-    })
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-disposition')).toContain(`Demo Advisory Group - Readiness report.${format}`)
-    const text = await textOf(response, format)
-    const checklist = (await (await api.request('/checklist/', { token: people.member.access, org: DEMO })).json()) as {
-      completeness: { text: string }
-    }
-    for (const expected of [
-      'Readiness report',
-      'Due-diligence checklist',
-      checklist.completeness.text,
-      'Lease summary',
-    ])
-      expect(text).toContain(expected)
-  })
+  it.each(['pdf', 'docx'] as const)(
+    'is a %s file of the assessment, the value gap and the checklist',
+    async (format) => {
+      const response = await get(`/readiness/report/?format=${format}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-disposition')).toContain(`Demo Advisory Group - Readiness report.${format}`)
+      const text = await textOf(response, format)
+      const checklist = (await (await get('/checklist/')).json()) as { completeness: { text: string } }
+      for (const expected of ['Due-diligence checklist', checklist.completeness.text, 'Lease summary'])
+        expect(text).toContain(expected)
+      // The assessment's scores and an accepted proposal, cited; the advisor's own answer with its note.
+      const assessment = (await (await get('/assessment/')).json()) as { overall: { display: string } }
+      for (const expected of [
+        'Readiness assessment',
+        `Overall ${assessment.overall.display} of 5`,
+        'Customers FY2025',
+        'Daughter undecided',
+      ])
+        expect(text).toContain(expected)
+      // The value gap's figures exactly as the page has them: 1,349,500 × 5.4 = 7,287,300 mid.
+      for (const expected of ['Value gap', '$7,287,300', 'Owner adjustments FY2025', 'Sources'])
+        expect(text).toContain(expected)
+      // The working's minus sign, which the PDF's standard font lacks, is spelt as a hyphen there.
+      expect(text).toContain(`$5,000,000 ${format === 'pdf' ? '-' : '−'} $5,219,747.244`)
+    },
+  )
 
   it("never shows another organization's documents", async () => {
     const response = await api.request('/readiness/report/?format=docx', { token: people.outsider.access })

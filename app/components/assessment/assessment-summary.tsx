@@ -1,7 +1,6 @@
+import { changeWords } from '#shared/readiness'
 import { useDates } from '~/components/use-dates'
 import type { Assessment } from '~/services/assessment.server'
-
-import { changeWords } from './change-words'
 
 /** The overall score, and the drivers weakest first with their change since the last completed assessment. */
 export function AssessmentSummary({ assessment }: { assessment: Assessment }) {

@@ -1,0 +1,64 @@
+import { CASE_LABELS, shownValue, VALUE_GAP_ROWS } from '../../shared/value-gap'
+import { type Block, citeMarks, paragraph, type referenceList } from '../exports/report'
+import type { ValueGapPayload, ValueGapSourcePayload } from '../value-gap/contract'
+
+type Input = ValueGapPayload['inputs'][keyof ValueGapPayload['inputs']]
+
+/**
+ * The value gap: what a sale would leave the owner, low, mid and high, against what they need, with
+ * every input and where it came from — a cited document [n], or who entered it — and the working.
+ * Not enough known: the report says what is missing, and computes nothing.
+ */
+export function valueGapBlocks(gap: ValueGapPayload, { cite }: ReturnType<typeof referenceList>): Block[] {
+  const blocks: Block[] = [{ kind: 'heading', text: 'Value gap' }]
+  const { result } = gap
+  if (result) {
+    if (gap.basis_text) blocks.push(paragraph(`Valuation basis: ${gap.basis_text}`))
+    blocks.push({
+      kind: 'table',
+      header: ['', ...result.scenarios.map((scenario) => CASE_LABELS[scenario.case])],
+      rows: VALUE_GAP_ROWS.map(([label, cell]) => [
+        label,
+        ...result.scenarios.map((scenario) => cell(scenario, result.goal)),
+      ]),
+    })
+  } else {
+    blocks.push(paragraph('The gap is not computed until these are known:'))
+    blocks.push({
+      kind: 'list',
+      ordered: false,
+      items: [...gap.needed, ...gap.problems].map((text) => [{ text }]),
+    })
+  }
+  const sourceCell = (source: ValueGapSourcePayload) =>
+    source.kind === 'entered'
+      ? source.text
+      : `${source.title} ${citeMarks([cite({ document: source.title, location: source.location, quote: source.quote })])}`
+  const sourced = (input: Input) => (input.source ? sourceCell(input.source) : (input.reason ?? '—'))
+  blocks.push({
+    kind: 'table',
+    header: ['Input', 'Value', 'Source'],
+    rows: Object.values(gap.inputs).map((input) => [
+      input.label,
+      input.value === null ? 'Not known' : shownValue(input.key, input.value),
+      sourced(input),
+    ]),
+  })
+  if (gap.add_backs.used && gap.add_backs.items.length)
+    blocks.push({
+      kind: 'table',
+      header: ['Add-back', 'Amount', 'Source'],
+      rows: gap.add_backs.items.map((item) => [item.label, shownValue('', item.value), sourceCell(item.source)]),
+    })
+  if (result) {
+    blocks.push({ kind: 'heading', text: 'How the value gap is worked out' })
+    if (result.normalized_ebitda) blocks.push(paragraph(result.normalized_ebitda.working))
+    for (const scenario of result.scenarios)
+      blocks.push({
+        kind: 'list',
+        ordered: true,
+        items: scenario.working.map((step) => [{ text: `${CASE_LABELS[scenario.case]}: ${step}` }]),
+      })
+  }
+  return blocks
+}
