@@ -212,6 +212,10 @@ export async function measurePages({
           nextPath: () => `/search?q=${encodeURIComponent(asked[next++ % asked.length]!)}`,
         },
         page('/organizations', '/organizations'),
+        // Issue 34: the assessment and the value gap read the documents for evidence on every view.
+        page('/readiness', '/readiness'),
+        page('/readiness/value-gap', '/readiness/value-gap'),
+        page('/readiness/checklist', '/readiness/checklist'),
         { name: 'GET /api/me/', url: `${base}/api/me/`, headers: api, pids: ourPids },
         {
           name: 'POST /api/search/',
