@@ -2,19 +2,14 @@ import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
 
+import { SALE_FILE, SALE_FILES } from '../fixtures/sale-file'
 import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { uploadProcessed } from './support/documents'
 import { downloadText } from './support/downloads'
 import { signInAs, tabTo } from './support/fixtures'
 
-const SALE_FILE = path.resolve(import.meta.dirname, '../fixtures/sale-file')
-const FILES = [
-  ['owner-memo.txt', "Renata's memo on what she needs"],
-  ['income-statement.csv', 'Income statement FY2023-FY2025'],
-  ['add-backs.csv', 'Owner adjustments FY2025'],
-  ['customers.csv', 'Customers FY2025'],
-  ['lease-summary.txt', 'Lease summary'],
-] as const
+// The whole sale file but the valuation letter: the gap's value then rests on the multiples.
+const FILES = SALE_FILES.filter(([name]) => name !== 'valuation-letter.txt')
 
 test.describe.configure({ mode: 'default' })
 
