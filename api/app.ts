@@ -5,6 +5,7 @@ import { routePath } from 'hono/route'
 
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
+import { actionRoutes } from './actions/routes'
 import { analysisRoutes } from './analysis/routes'
 import { auditRoutes } from './audit/routes'
 import { authRoutes } from './auth/routes'
@@ -63,6 +64,7 @@ export function createApi(deps: Deps) {
   app.route('/', meetingRoutes)
   app.route('/', analysisRoutes)
   app.route('/', checklistRoutes)
+  app.route('/', actionRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {
