@@ -29,6 +29,7 @@ const WIRE_FILES = [
   'meetings',
   'audit-log',
   'checklist',
+  'actions',
 ].map((name) => `tests/api/${name}.test.ts`)
 
 export default defineConfig({

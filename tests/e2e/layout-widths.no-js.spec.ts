@@ -99,6 +99,7 @@ function signedInPages(documentId: number) {
     '/search?q=enterprise+value+lease',
     '/readiness',
     '/readiness/checklist',
+    '/actions',
     '/profile',
     '/organizations',
     '/organizations/invitations',
