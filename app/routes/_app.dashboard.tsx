@@ -164,8 +164,6 @@ export default function Dashboard() {
             </p>
           </section>
 
-          {organization && due ? <DueThisWeek due={due} /> : null}
-
           <section className="card" aria-labelledby="actions-title">
             <h2 id="actions-title">Quick Actions</h2>
             <ul className="quick-actions">
@@ -196,6 +194,8 @@ export default function Dashboard() {
               ))}
             </ul>
           </section>
+
+          {organization && due ? <DueThisWeek due={due} /> : null}
         </div>
 
         <div className="dashboard-column dashboard-side">
