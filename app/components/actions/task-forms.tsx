@@ -108,7 +108,8 @@ export function RemoveTask({ task, confirming }: { task: Task; confirming: boole
   return (
     <Form method="post" className="task-remove-confirm" aria-labelledby={`remove-${task.id}-question`}>
       <p id={`remove-${task.id}-question`}>
-        <strong>Remove “{task.title}” from the plan?</strong> Its source offers it again as a suggestion.
+        <strong>Remove “{task.title}” from the plan?</strong>
+        {task.origin === 'manual' ? ' It cannot be brought back.' : ' Its source offers it again as a suggestion.'}
       </p>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={task.id} />
