@@ -31,6 +31,7 @@ const WIRE_FILES = [
   'checklist',
   'value-gap',
   'assessment',
+  'actions',
 ].map((name) => `tests/api/${name}.test.ts`)
 
 export default defineConfig({

@@ -5,6 +5,7 @@ import { routePath } from 'hono/route'
 
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
+import { actionRoutes } from './actions/routes'
 import { analysisRoutes } from './analysis/routes'
 import { assessmentRoutes } from './assessment/routes'
 import { auditRoutes } from './audit/routes'
@@ -69,6 +70,7 @@ export function createApi(deps: Deps) {
   app.route('/', checklistRoutes)
   app.route('/', valueGapRoutes)
   app.route('/', readinessReportRoutes)
+  app.route('/', actionRoutes)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,3 +1,4 @@
+import { dueSoon } from '../actions/service'
 import type { Deps, OrgCaller } from '../context'
 import type { organizations } from '../db/schema'
 import { documentStatistics } from '../documents/statistics'
@@ -9,19 +10,22 @@ export const TEAM_PREVIEW = 5
 
 /**
  * The dashboard's view of an organization: its details, the first members with the total, and the
- * document statistics. One call, so the page costs one round trip to the backend.
+ * document statistics, and the plan's tasks due this week (issue 34 item 4). One call, so the page
+ * costs one round trip to the backend.
  */
 export async function dashboard(
   deps: Deps,
   { organization, caller }: { organization: typeof organizations.$inferSelect; caller: OrgCaller },
 ) {
-  const [team, statistics] = await Promise.all([
+  const [team, statistics, due] = await Promise.all([
     previewMembers(deps, caller, TEAM_PREVIEW),
     documentStatistics(deps, caller),
+    dueSoon(deps, caller),
   ])
   return {
     organization: describeOrganization(organization, team.count, caller.role),
     members: team.members,
     statistics,
+    due_this_week: due,
   }
 }

@@ -32,6 +32,9 @@ function NavLinks({ role }: { role: HeaderUser['role'] }) {
         <NavLink to="/readiness">Readiness</NavLink>
       </li>
       <li>
+        <NavLink to="/actions">Actions</NavLink>
+      </li>
+      <li>
         <details className="dropdown">
           <summary>Resources</summary>
           <ul className="dropdown-menu">

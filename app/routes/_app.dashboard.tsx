@@ -3,10 +3,11 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import { calendarDay } from '~/components/actions/dates'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { OrgAvatar } from '~/components/org-avatar'
 import { assertApiError } from '~/services/api-fetch.server'
-import { dashboardApi } from '~/services/dashboard.server'
+import { type Dashboard, dashboardApi } from '~/services/dashboard.server'
 import type { DocumentStatistics } from '~/services/documents.server'
 import { currentUser } from '~/session/auth.server'
 import { canManageDocuments, hasRole } from '~/utils/access'
@@ -84,17 +85,25 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
   const user = { email: me.email, role: me.role, pendingInvitations: me.pending_invitations }
-  if (!me.organization) return json({ user, organization: null, statistics: null, members: [], error: null })
+  if (!me.organization)
+    return json({ user, organization: null, statistics: null, members: [], due_this_week: null, error: null })
   try {
     return json({ user, ...(await dashboardApi(request).get()), error: null })
   } catch (error) {
     assertApiError(error)
-    return json({ user, organization: null, statistics: null, members: [], error: 'Failed to load dashboard data' })
+    return json({
+      user,
+      organization: null,
+      statistics: null,
+      members: [],
+      due_this_week: null,
+      error: 'Failed to load dashboard data',
+    })
   }
 }
 
 export default function Dashboard() {
-  const { user, organization, statistics, members, error } = useLoaderData<typeof loader>()
+  const { user, organization, statistics, members, due_this_week: due, error } = useLoaderData<typeof loader>()
   const membersCount = organization?.members_count ?? 0
   const isAdmin = hasRole(user.role, [])
   const canUpload = canManageDocuments(user.role)
@@ -185,6 +194,8 @@ export default function Dashboard() {
               ))}
             </ul>
           </section>
+
+          {organization && due ? <DueThisWeek due={due} /> : null}
         </div>
 
         <div className="dashboard-column dashboard-side">
@@ -259,6 +270,36 @@ export default function Dashboard() {
         </div>
       </div>
     </div>
+  )
+}
+
+/** The plan's open tasks due within seven days, and those overdue (issue 34 item 4). */
+function DueThisWeek({ due }: { due: NonNullable<Dashboard['due_this_week']> }) {
+  return (
+    <section className="card" aria-labelledby="due-title">
+      <h2 id="due-title">Due this week</h2>
+      {due.tasks.length ? (
+        <ul className="dashboard-due-list">
+          {due.tasks.map((task) => (
+            <li key={task.id}>
+              <Link to={`/actions#task-${task.id}`}>{task.title}</Link>
+              <span className="muted">
+                {' '}
+                — {task.overdue ? 'overdue, was due' : 'due'} {calendarDay(task.due_date)}
+                {task.owner ? `, ${task.owner}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nothing in the action plan is due in the next seven days.</p>
+      )}
+      <p className="card-actions">
+        <Link to="/actions" className="button button-small">
+          {due.count > due.tasks.length ? `View all ${due.count} in the action plan` : 'Open the action plan'}
+        </Link>
+      </p>
+    </section>
   )
 }
 

@@ -13,6 +13,10 @@ const DashboardShape = z.object({
   organization: z.object({ name: z.string(), members_count: z.number() }),
   members: z.array(z.object({ id: z.number(), user: z.object({ email: z.string() }) })),
   statistics: z.object({ total_documents: z.number() }),
+  due_this_week: z.object({
+    count: z.number(),
+    tasks: z.array(z.object({ id: z.number(), title: z.string(), due_date: z.string(), overdue: z.boolean() })),
+  }),
 })
 
 /** The dashboard's view of the current organization (GET /api/dashboard/), in one call. */

@@ -100,6 +100,7 @@ function signedInPages(documentId: number) {
     '/readiness',
     '/readiness/value-gap',
     '/readiness/checklist',
+    '/actions',
     '/profile',
     '/organizations',
     '/organizations/invitations',

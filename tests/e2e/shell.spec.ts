@@ -13,6 +13,7 @@ const DESTINATIONS: Array<{ link: string; path: string; heading: string; roles: 
   { link: 'Conversations', path: '/chat(?:/\\d+)?', heading: 'Conversations', roles: ['admin', 'analyst', 'member'] },
   { link: 'Search', path: '/search', heading: 'Semantic Search', roles: ['admin', 'analyst', 'member'] },
   { link: 'Readiness', path: '/readiness', heading: 'Readiness', roles: ['admin', 'analyst', 'member'] },
+  { link: 'Actions', path: '/actions', heading: 'Action plan', roles: ['admin', 'analyst', 'member'] },
   {
     link: 'Templates',
     path: '/conversation-templates',

@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+
+import { requireCaller } from '../auth/middleware'
+import type { AppContext, AppEnv } from '../context'
+import { requireCurrentOrganization } from '../organizations/access'
+import { pathId, readJson } from '../validation'
+import { requireActionEditor, TASK_NOT_FOUND } from './access'
+import { TaskCreateSchema, TaskPatchSchema } from './schema'
+import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './service'
+
+const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
+
+/** Permission first, then the task, then the body: as DRF orders them. */
+async function editing(c: AppContext) {
+  const caller = await member(c)
+  requireActionEditor(caller)
+  return { caller, id: pathId(c.req.param('id'), TASK_NOT_FOUND) }
+}
+
+/** Issue 34 item 4: the action plan of the caller's current organization (decision 044). */
+export const actionRoutes = new Hono<AppEnv>()
+  .use('/actions/*', requireCaller)
+  .use('/actions', requireCaller)
+  .get('/actions/', async (c) => c.json(await getPlan(c.var.deps, await member(c))))
+  .post('/actions/', async (c) => {
+    const caller = await member(c)
+    requireActionEditor(caller)
+    return c.json(await addTask(c.var.deps, caller, await readJson(c, TaskCreateSchema)), 201)
+  })
+  .post('/actions/gather/', async (c) => {
+    const caller = await member(c)
+    requireActionEditor(caller)
+    return c.json(await gatherSuggestions(c.var.deps, caller))
+  })
+  .patch('/actions/:id/', async (c) => {
+    const { caller, id } = await editing(c)
+    return c.json(await updateTask(c.var.deps, caller, id, await readJson(c, TaskPatchSchema)))
+  })
+  .delete('/actions/:id/', async (c) => {
+    const { caller, id } = await editing(c)
+    await removeTask(c.var.deps, caller, id)
+    return c.body(null, 204)
+  })

@@ -1,0 +1,52 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form } from '@remix-run/react'
+
+import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import type { Plan } from '~/services/actions.server'
+
+import { AddTaskSchema, type LastSubmission } from './schemas'
+
+/** A task the advisor writes by hand: what, who and by when. */
+export function AddTaskForm({ members, last }: { members: Plan['members']; last: LastSubmission | undefined }) {
+  const [form, fields] = useForm({
+    id: 'add-task',
+    lastResult: last?.intent === 'add' ? last.result : undefined,
+    defaultValue: { title: '', owner: '', due_date: '', note: '' },
+    constraint: getZodConstraint(AddTaskSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddTaskSchema }),
+  })
+  return (
+    <section aria-labelledby="add-task-heading" className="actions-add card">
+      <h2 id="add-task-heading">Add a task</h2>
+      <Form method="post" {...getFormProps(form)} className="form task-form">
+        <input type="hidden" name="intent" value="add" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Task" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+        <SelectField label="Owner" selectProps={getSelectProps(fields.owner)} errors={fields.owner.errors}>
+          <option value="">Nobody</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Due date"
+          inputProps={getInputProps(fields.due_date, { type: 'date' })}
+          errors={fields.due_date.errors}
+        />
+        <TextareaField
+          label="Note"
+          textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}
+          errors={fields.note.errors}
+        />
+        <button type="submit" className="button-primary">
+          Add the task
+        </button>
+      </Form>
+    </section>
+  )
+}

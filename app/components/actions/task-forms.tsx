@@ -1,0 +1,124 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link } from '@remix-run/react'
+
+import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import type { Plan, Task } from '~/services/actions.server'
+
+import { EditTaskSchema, type LastSubmission } from './schemas'
+
+/** The next steps a task's status offers: open → start or finish; started → finish; done → reopen. */
+const STEPS: Record<Task['status'], Array<{ status: Task['status']; label: string }>> = {
+  open: [
+    { status: 'in_progress', label: 'Start' },
+    { status: 'done', label: 'Mark done' },
+  ],
+  in_progress: [{ status: 'done', label: 'Mark done' }],
+  done: [{ status: 'open', label: 'Reopen' }],
+}
+
+export function StatusButtons({ task }: { task: Task }) {
+  return (
+    <Form method="post" className="task-status-form">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={task.id} />
+      {STEPS[task.status].map((step) => (
+        <button key={step.status} type="submit" name="status" value={step.status} className="button button-small">
+          {step.label}
+          <span className="visually-hidden"> “{task.title}”</span>
+        </button>
+      ))}
+    </Form>
+  )
+}
+
+/** The task's words, owner, due date and note, folded under "Edit" so the plan reads as a list. */
+export function EditTaskForm({
+  task,
+  members,
+  last,
+}: {
+  task: Task
+  members: Plan['members']
+  last: LastSubmission | undefined
+}) {
+  const [form, fields] = useForm({
+    id: `edit-task-${task.id}`,
+    lastResult: last?.intent === 'edit' ? last.result : undefined,
+    defaultValue: {
+      id: String(task.id),
+      title: task.title,
+      owner: task.owner ? String(task.owner.id) : '',
+      due_date: task.due_date ?? '',
+      note: task.note,
+    },
+    constraint: getZodConstraint(EditTaskSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditTaskSchema }),
+  })
+  const failed = last?.intent === 'edit' && last.result.status === 'error'
+  return (
+    <details className="task-edit" open={failed || undefined}>
+      <summary>
+        Edit<span className="visually-hidden"> “{task.title}”</span>
+      </summary>
+      <Form method="post" {...getFormProps(form)} className="form task-form">
+        <input type="hidden" name="intent" value="edit" />
+        <input {...getInputProps(fields.id, { type: 'hidden' })} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Task" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+        <SelectField label="Owner" selectProps={getSelectProps(fields.owner)} errors={fields.owner.errors}>
+          <option value="">Nobody</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Due date"
+          inputProps={getInputProps(fields.due_date, { type: 'date' })}
+          errors={fields.due_date.errors}
+        />
+        <TextareaField
+          label="Note"
+          textareaProps={{ ...getTextareaProps(fields.note), rows: 3 }}
+          errors={fields.note.errors}
+        />
+        <button type="submit" className="button-primary">
+          Save<span className="visually-hidden"> “{task.title}”</span>
+        </button>
+      </Form>
+    </details>
+  )
+}
+
+/**
+ * Removing asks first, without JavaScript too: "Remove" opens the confirm step (`?remove=<id>`), whose
+ * button removes and whose "Keep it" goes back.
+ */
+export function RemoveTask({ task, confirming }: { task: Task; confirming: boolean }) {
+  if (!confirming)
+    return (
+      <Link to={`/actions?remove=${task.id}#task-${task.id}`} className="button button-small button-danger-outline">
+        Remove<span className="visually-hidden"> “{task.title}”</span>
+      </Link>
+    )
+  return (
+    <Form method="post" className="task-remove-confirm" aria-labelledby={`remove-${task.id}-question`}>
+      <p id={`remove-${task.id}-question`}>
+        <strong>Remove “{task.title}” from the plan?</strong>
+        {task.origin === 'manual' ? ' It cannot be brought back.' : ' Its source offers it again as a suggestion.'}
+      </p>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="id" value={task.id} />
+      <button type="submit" className="button button-danger">
+        Remove the task
+      </button>{' '}
+      <Link to={`/actions#task-${task.id}`} className="button">
+        Keep it
+      </Link>
+    </Form>
+  )
+}
