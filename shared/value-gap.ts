@@ -1,3 +1,4 @@
+import { calendarDay } from './calendar'
 import { moneyFigure } from './figures'
 
 /** One case of the value gap as the API gives it: exact decimal strings. */
@@ -31,15 +32,6 @@ export const VALUE_GAP_ROWS: Array<[string, (scenario: ScenarioFigures, goal: st
   ['Goal after tax', (_scenario, goal) => moneyFigure(goal)],
   [GAP_ROW, gapText],
 ]
-
-/** A calendar day as written, never moved by a time zone: "2028-06-30" is June 30, 2028 everywhere. */
-export const calendarDay = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
 
 /** An input's figure as the page shows it: money grouped, rates with %, multiples with ×, a day in words. */
 export function shownValue(key: string, value: string) {

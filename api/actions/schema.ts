@@ -1,16 +1,12 @@
 import { z } from 'zod'
 
 import { MAX_TASK_NOTE, MAX_TASK_TITLE, ORIGIN_REF } from '../../shared/actions'
+import { isCalendarDay } from '../../shared/calendar'
 import { MAX_ID } from '../../shared/ids'
 import { TASK_STATUSES } from '../../shared/readiness'
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`
 const DATE_MESSAGE = 'Enter a valid date, e.g. 2026-12-15.'
-
-const isCalendarDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
 
 const title = z
   .string({ required_error: 'This field is required.', invalid_type_error: 'Not a valid string.' })
@@ -27,8 +23,7 @@ const owner = z
 const dueDate = z
   .string({ invalid_type_error: DATE_MESSAGE })
   .superRefine((value, context) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isCalendarDay(value))
-      context.addIssue({ code: 'custom', message: DATE_MESSAGE })
+    if (!isCalendarDay(value)) context.addIssue({ code: 'custom', message: DATE_MESSAGE })
     else if (value < '1900-01-01')
       context.addIssue({ code: 'custom', message: 'Enter a date between the years 1900 and 9999.' })
   })

@@ -1,4 +1,5 @@
 import { MAX_TASK_NOTE, MAX_TASK_TITLE } from '../../shared/actions'
+import { isCalendarDay } from '../../shared/calendar'
 import type { StoredAnswer, TaskOrigin } from '../../shared/readiness'
 import type { ChecklistPayload } from '../checklist/contract'
 import { QUESTIONS } from '../readiness/drivers'
@@ -37,11 +38,6 @@ function titled(text: string, note: string) {
   const title = `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`
   return { title, note: [whole, note].filter(Boolean).join('\n\n').slice(0, MAX_TASK_NOTE) }
 }
-
-const isCalendarDay = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-  new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
 
 /** The member a transcript's name is, only when exactly one member's name is written so (case aside). */
 function memberNamed(members: Member[], name: string | null) {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { isCalendarDay } from '../../shared/calendar'
 import {
   CHECKLIST_SECTIONS,
   MAX_CHECKLIST_NOTE,
@@ -12,11 +13,6 @@ const tooLong = (max: number) => `Ensure this field has no more than ${max} char
 
 const id = (message: string) =>
   z.number({ invalid_type_error: message }).int(message).min(1, message).max(MAX_ID, message).nullable()
-
-const isCalendarDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
 
 /** PATCH /api/checklist/items/{key}/: any of these; the item's other fields stay as they were. */
 export const ChecklistPatchSchema = z

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
 
+import { isCalendarDay } from '../../shared/calendar'
 import type { ValueGapEntries } from '../../shared/readiness'
 
 /** The fields of PUT /api/value-gap/, by the name of the stored entry each sets. */
@@ -71,10 +72,6 @@ const multiple = decimal({
   check: (value) => (value.isZero() ? 'A multiple must be more than zero.' : null),
 })
 
-const isCalendarDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
 const DATE_MESSAGE = 'Enter a real date as YYYY-MM-DD, e.g. 2028-06-30.'
 
 /** PUT /api/value-gap/: any of these; a figure sets the entry, "" clears it, a field left out stays. */

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import { calendarDay } from '~/components/actions/dates'
+import { calendarDay } from '#shared/calendar'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { OrgAvatar } from '~/components/org-avatar'
 import { assertApiError } from '~/services/api-fetch.server'

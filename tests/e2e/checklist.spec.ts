@@ -61,7 +61,7 @@ test.describe('due-diligence checklist', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status').getByText('Item updated')).toBeVisible()
     await expect(itemCard(page, 'org-chart').locator('.checklist-assignment')).toHaveText(
-      `Assigned to ${member.username}, due December 15, 2026. Note: The chart after the new sales hires`,
+      `Assigned to ${member.username}, due Dec 15, 2026. Note: The chart after the new sales hires`,
     )
 
     // Setting inventory aside: out of the count, with its reason.

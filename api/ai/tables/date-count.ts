@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 
-import { MONTH_NAMES as MONTHS } from '../../../shared/months'
+import { MONTH_NAMES as MONTHS } from '../../../shared/calendar'
 import type { Computation, Operand, Part } from './compute'
 import { type Question, termsOf } from './question'
 import { operandCell } from './rows'

@@ -1,7 +1,7 @@
+import { calendarDay } from '#shared/calendar'
 import type { Plan, Task } from '~/services/actions.server'
 import { plural } from '~/utils/format'
 
-import { calendarDay } from './dates'
 import type { LastSubmission } from './schemas'
 import { TaskCard } from './task-card'
 

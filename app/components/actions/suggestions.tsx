@@ -1,9 +1,8 @@
 import { Form } from '@remix-run/react'
 
+import { calendarDay } from '#shared/calendar'
 import type { Plan } from '~/services/actions.server'
 import { plural } from '~/utils/format'
-
-import { calendarDay } from './dates'
 
 const ORIGIN_NAMES: Record<string, string> = {
   meeting: 'Meeting action item',

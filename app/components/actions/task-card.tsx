@@ -1,7 +1,7 @@
+import { calendarDay } from '#shared/calendar'
 import { TASK_STATUS_LABELS } from '#shared/readiness'
 import type { Plan, Task } from '~/services/actions.server'
 
-import { calendarDay } from './dates'
 import type { LastSubmission } from './schemas'
 import { EditTaskForm, RemoveTask, StatusButtons } from './task-forms'
 

@@ -1,16 +1,9 @@
+import { calendarDay } from '#shared/calendar'
 import { CHECKLIST_STATUS_LABELS } from '#shared/checklist'
 import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
 import { ItemForms } from './item-forms'
 import type { LastSubmission } from './schemas'
-
-const day = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
 
 /** One request of the list: its status in words, the documents that answer it and how, who has it. */
 export function ChecklistItemCard({
@@ -46,7 +39,7 @@ export function ChecklistItemCard({
                 {' '}
                 — {match.how.join('; ')}.{' '}
                 {match.date
-                  ? `Dated ${day(match.date)} (“${match.date_text}”).`
+                  ? `Dated ${calendarDay(match.date)} (“${match.date_text}”).`
                   : 'States no date of its own (its upload time is not used).'}
               </span>
             </li>
@@ -56,7 +49,7 @@ export function ChecklistItemCard({
       {item.assignee || item.due_date || item.note ? (
         <p className="checklist-assignment">
           {item.assignee ? `Assigned to ${item.assignee.name}` : 'Not assigned'}
-          {item.due_date ? `, due ${day(item.due_date)}` : ''}.{item.note ? ` Note: ${item.note}` : ''}
+          {item.due_date ? `, due ${calendarDay(item.due_date)}` : ''}.{item.note ? ` Note: ${item.note}` : ''}
         </p>
       ) : null}
       {canEdit ? <ItemForms item={item} members={members} last={last?.key === item.key ? last : undefined} /> : null}

@@ -1,7 +1,6 @@
+import { calendarDay } from '#shared/calendar'
 import { clock } from '#shared/meetings'
-import { DEFAULT_TIME_ZONE } from '#shared/time-zones'
 import type { Transcript } from '~/services/meetings.server'
-import { formatDate } from '~/utils/format'
 
 /** What a meeting settled and who will do what: the two lists people come back to a meeting for. */
 export function MeetingNotes({
@@ -41,9 +40,7 @@ export function MeetingNotes({
               <p>{item.text}</p>
               <p className="notes-meta">
                 <span>Assignee: {item.assignee ?? 'Unassigned'}</span>
-                <span>
-                  Due: {item.dueDate ? formatDate(`${item.dueDate}T12:00:00Z`, DEFAULT_TIME_ZONE) : 'Not set'}
-                </span>
+                <span>Due: {item.dueDate ? calendarDay(item.dueDate) : 'Not set'}</span>
               </p>
             </li>
           ))}

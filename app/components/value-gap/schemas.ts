@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { isCalendarDay } from '#shared/calendar'
+
 /*
  * The form of the advisor's entries, checked in the browser and again by the action with the
  * backend's own rules (api/value-gap/schema.ts), so most mistakes are caught before a round trip.
@@ -29,11 +31,6 @@ function figure(kind: { name: string; decimals: number; max?: number; positive?:
 const multiple = (name: string) => figure({ name, decimals: 4, positive: true })
 const percent = (name: string) => figure({ name, decimals: 4, max: 100 })
 const amount = (name: string) => figure({ name, decimals: 2 })
-
-const isCalendarDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
 
 export const ValueGapFormSchema = z
   .object({
