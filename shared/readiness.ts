@@ -46,6 +46,13 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 /** Where a task came from; every kind but `manual` links back to its source. */
 export const TASK_ORIGINS = ['manual', 'meeting', 'analysis', 'checklist', 'driver'] as const
 export type TaskOrigin = (typeof TASK_ORIGINS)[number]
+export const TASK_ORIGIN_NAMES: Record<TaskOrigin, string> = {
+  manual: 'Added by hand',
+  meeting: 'Meeting action item',
+  analysis: 'Analysis recommendation',
+  checklist: 'Checklist gap',
+  driver: 'Weak readiness driver',
+}
 
 /** A change as the API writes it ("+0.5", "-1.0", "0.0") in words: "up 0.5", "down 1.0", "unchanged". */
 export function changeWords(display: string) {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 
 import { DUE_SOON_DAYS, DUE_SOON_LIMIT, MAX_TASKS, SUGGESTIONS_PER_SOURCE } from '../../shared/actions'
 import { personName, recordEvent } from '../audit/service'
+import type { ChecklistPayload } from '../checklist/contract'
 import { getChecklist } from '../checklist/service'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
@@ -104,11 +105,17 @@ function describeTask(row: ReadTask, caller: OrgCaller, today: string) {
 }
 
 /** Every suggestion of every source not yet in the plan, in the sources' order; uncapped. */
-async function readSuggestions(deps: Deps, caller: OrgCaller, taken: Set<string>, members: Member[]) {
+async function readSuggestions(
+  deps: Deps,
+  caller: OrgCaller,
+  taken: Set<string>,
+  members: Member[],
+  known: Known = {},
+) {
   const [meetingRows, recommendationRows, checklist, answers] = await Promise.all([
     readMeetingItems(deps.db, caller.organizationId),
     readRecommendations(deps.db, caller.organizationId),
-    getChecklist(deps, caller),
+    known.checklist ?? getChecklist(deps, caller),
     readLatestAnswers(deps.db, caller.organizationId),
   ])
   const memberIds = new Set(members.map((member) => member.id))
@@ -131,14 +138,19 @@ async function readSuggestions(deps: Deps, caller: OrgCaller, taken: Set<string>
 
 const capped = (bySource: Suggestion[][]) => bySource.flatMap((list) => list.slice(0, SUGGESTIONS_PER_SOURCE))
 
-async function planState(deps: Deps, caller: OrgCaller) {
+/** What a caller has read already for the same request (the readiness report reads the checklist too). */
+interface Known {
+  checklist?: ChecklistPayload
+}
+
+async function planState(deps: Deps, caller: OrgCaller, known: Known = {}) {
   const [rows, memberRows] = await Promise.all([
     readTasks(deps.db, caller.organizationId),
     readMembers(deps.db, caller.organizationId),
   ])
   const members = memberRows.map((member) => ({ id: member.id, name: personName(member), role: member.role }))
   const taken = new Set(rows.flatMap((row) => (row.task.originRef ? [row.task.originRef] : [])))
-  const bySource = await readSuggestions(deps, caller, taken, members)
+  const bySource = await readSuggestions(deps, caller, taken, members, known)
   return { rows, members, bySource }
 }
 
@@ -147,8 +159,8 @@ async function planState(deps: Deps, caller: OrgCaller) {
  * SUGGESTIONS_PER_SOURCE from each source), the members an owner is chosen from, and whether the
  * caller may change it.
  */
-export async function getPlan(deps: Deps, caller: OrgCaller) {
-  const { rows, members, bySource } = await planState(deps, caller)
+export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}) {
+  const { rows, members, bySource } = await planState(deps, caller, known)
   const today = utcDay(deps.clock.now())
   const planStart = rows.length ? utcDay(new Date(Math.min(...rows.map((row) => row.task.createdAt.getTime())))) : null
   const tasks = rows.map((row) => describeTask(row, caller, today))

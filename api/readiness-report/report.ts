@@ -1,10 +1,12 @@
 import { gapText } from '../../shared/value-gap'
+import type { PlanPayload } from '../actions/contract'
 import type { AssessmentPayload } from '../assessment/contract'
 import type { ChecklistPayload } from '../checklist/contract'
 import { referenceList, type Report } from '../exports/report'
 import type { ValueGapPayload } from '../value-gap/contract'
 import { assessmentBlocks } from './assessment-blocks'
 import { checklistBlocks } from './checklist-blocks'
+import { planBlocks } from './plan-blocks'
 import { valueGapBlocks } from './value-gap-blocks'
 
 export interface ReadinessParts {
@@ -13,6 +15,7 @@ export interface ReadinessParts {
   assessment: AssessmentPayload
   valueGap: ValueGapPayload
   checklist: ChecklistPayload
+  plan: PlanPayload
 }
 
 /**
@@ -20,7 +23,7 @@ export interface ReadinessParts {
  * client through it, each part from the same payload its page shows, every figure from the files
  * numbered to its source.
  */
-export function readinessReport({ organization, date, assessment, valueGap, checklist }: ReadinessParts): Report {
+export function readinessReport({ organization, date, assessment, valueGap, checklist, plan }: ReadinessParts): Report {
   const references = referenceList()
   const mid = valueGap.result?.scenarios.find((scenario) => scenario.case === 'mid')
   return {
@@ -32,11 +35,13 @@ export function readinessReport({ organization, date, assessment, valueGap, chec
       `Readiness: ${assessment.overall.display ? `${assessment.overall.display} of 5` : 'not assessed yet'}`,
       `Value gap: ${mid ? `mid case, ${gapText(mid).toLowerCase()}` : 'not computed yet'}`,
       `Due-diligence checklist: ${checklist.completeness.text}`,
+      `Action plan: ${plan.counts.tasks} tasks, ${plan.counts.done} done`,
     ],
     blocks: [
       ...assessmentBlocks(assessment, references),
       ...valueGapBlocks(valueGap, references),
       ...checklistBlocks(checklist),
+      ...planBlocks(plan),
     ],
     references: references.references,
   }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 
+import { getPlan } from '../actions/service'
 import { getAssessment } from '../assessment/service'
 import { requireCaller } from '../auth/middleware'
 import { getChecklist } from '../checklist/service'
@@ -18,11 +19,13 @@ export const readinessReportRoutes = new Hono<AppEnv>()
     const { caller, organization } = await requireCurrentOrganization(c)
     const query = readQuery(c, ExportQuerySchema)
     const { deps } = c.var
-    const [assessment, valueGap, checklist] = await Promise.all([
+    // The plan's suggestions are read from the same checklist the report shows, not a second time.
+    const checklist = await getChecklist(deps, caller)
+    const [assessment, valueGap, plan] = await Promise.all([
       getAssessment(deps, caller),
       getValueGap(deps, caller),
-      getChecklist(deps, caller),
+      getPlan(deps, caller, { checklist }),
     ])
-    const parts = { organization: organization.name, date: deps.clock.now(), assessment, valueGap, checklist }
+    const parts = { organization: organization.name, date: deps.clock.now(), assessment, valueGap, checklist, plan }
     return sendReport(c, readinessReport(parts), query)
   })

@@ -11,10 +11,13 @@ let people: TwoOrganizations
 
 const get = (path: string) => api.request(path, { token: people.member.access, org: DEMO })
 
-/** The text of an exported file as the app's own readers find it. */
+/** The text of an exported file as the app's own readers find it, whitespace folded (a table cell wraps). */
 async function textOf(response: Response, type: 'pdf' | 'docx') {
   const { pages } = await extractText(type, new Uint8Array(await response.arrayBuffer()), LIMITS)
-  return pages.map((page) => page.text).join('\n')
+  return pages
+    .map((page) => page.text)
+    .join('\n')
+    .replace(/\s+/g, ' ')
 }
 
 beforeAll(async () => {
@@ -35,6 +38,9 @@ beforeAll(async () => {
     tax_percent: '23.8',
   }
   expect((await send('/value-gap/', 'PUT', rates)).status).toBe(200)
+  const task = { title: 'Name a general manager to run the yard', due_date: '2027-01-15' }
+  expect((await send('/actions/', 'POST', task)).status).toBe(201)
+  expect((await send('/actions/gather/', 'POST', {})).status).toBe(200)
 }, 120_000)
 afterAll(() => api.close())
 
@@ -60,6 +66,9 @@ describe('the readiness report', () => {
         expect(text).toContain(expected)
       // The value gap's figures exactly as the page has them: 1,349,500 × 5.4 = 7,287,300 mid.
       for (const expected of ['Value gap', '$7,287,300', 'Owner adjustments FY2025', 'Sources'])
+        expect(text).toContain(expected)
+      // The plan, with the task added by hand and those gathered from the checklist's gaps.
+      for (const expected of ['Action plan', 'Name a general manager to run the yard', 'Jan 15, 2027', 'Checklist gap'])
         expect(text).toContain(expected)
       // The working's minus sign, which the PDF's standard font lacks, is spelt as a hyphen there.
       expect(text).toContain(`$5,000,000 ${format === 'pdf' ? '-' : '−'} $5,219,747.244`)

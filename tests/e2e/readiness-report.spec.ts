@@ -30,6 +30,10 @@ test.beforeAll(async () => {
   )
   const { access } = await apiSignIn(analyst.username, analyst.password)
   await api('POST', '/assessment/answers/customers.largest-share/accept/', { token: access, body: {} })
+  await api('POST', '/actions/', {
+    token: access,
+    body: { title: 'Renew the Grove City lease', due_date: '2027-02-01' },
+  })
   await api('PUT', '/value-gap/', {
     token: access,
     body: {
@@ -63,6 +67,8 @@ test('a member downloads the readiness report by keyboard, as PDF and as Word, f
       '$7,287,300',
       'Due-diligence checklist',
       'Lease summary',
+      'Action plan',
+      'Renew the Grove City lease',
     ])
       expect(file.text).toContain(expected)
     await page.goto('/readiness/value-gap')

@@ -1,15 +1,9 @@
 import { Form } from '@remix-run/react'
 
 import { calendarDay } from '#shared/calendar'
+import { TASK_ORIGIN_NAMES } from '#shared/readiness'
 import type { Plan } from '~/services/actions.server'
 import { plural } from '~/utils/format'
-
-const ORIGIN_NAMES: Record<string, string> = {
-  meeting: 'Meeting action item',
-  analysis: 'Analysis recommendation',
-  checklist: 'Checklist gap',
-  driver: 'Weak readiness driver',
-}
 
 /**
  * What the organization's meetings, analyses, checklist and assessment call for that the plan does
@@ -44,7 +38,7 @@ export function Suggestions({ plan }: { plan: Plan }) {
                   <strong>{suggestion.title}</strong>
                 </p>
                 <p className="task-facts">
-                  {ORIGIN_NAMES[suggestion.origin]}
+                  {TASK_ORIGIN_NAMES[suggestion.origin]}
                   {' · From '}
                   {suggestion.source.link ? (
                     <a href={suggestion.source.link}>{suggestion.source.label}</a>
