@@ -16,9 +16,10 @@ import path from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 
 import { api, apiSignIn, mailedLink } from '../tests/e2e/support/api'
-import { waitUntilProcessed } from '../tests/e2e/support/documents'
+import { uploadProcessed, waitUntilProcessed } from '../tests/e2e/support/documents'
 import { DEMO_PASSWORD } from '../tests/e2e/support/fixtures'
 import { financialsWorkbook } from '../tests/e2e/support/workbook'
+import { SALE_FILE, SALE_FILES } from '../tests/fixtures/sale-file'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium'
 
 const WIDTHS = [
@@ -137,6 +138,7 @@ async function prepare() {
   documents.push(((await workbook.json()) as { id: number }).id)
   const newcomer = await invite(organization.slug, access, `new.partner.${stamp}@example.com`, 'analyst')
   const work = await clientWork(admin, organization.slug, documents.at(-1)!)
+  await readinessWork(admin, organization.slug)
   return { admin, member: people.member!, documents, newcomer, ...work }
 }
 
@@ -193,6 +195,59 @@ async function clientWork(admin: { username: string; password: string }, organiz
   ])
   console.log(path.join(outDir, 'export-meeting-pdf.png'))
   return { conversation: conversation.id, meeting: meeting.id }
+}
+
+/**
+ * The readiness workspace as an advisor leaves it after a first session: the sale file read, a
+ * proposed answer accepted and two answered, the multiples and rates set, the plan gathered, and
+ * the readiness report's first page drawn.
+ */
+async function readinessWork(admin: { username: string; password: string }, organization: string) {
+  const user = { ...admin, email: '', role: 'admin' as const }
+  const sources = SALE_FILES.map(([name, title]) => ({ title, path: path.join(SALE_FILE, name) }))
+  await uploadProcessed(user, organization, sources, base)
+  const { access } = await apiSignIn(admin.username, admin.password, base)
+  const send = async (method: string, route: string, body: unknown) => {
+    const response = await fetch(`${base}/api${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${access}`,
+        'x-organization': organization,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`)
+  }
+  await send('POST', '/assessment/answers/customers.largest-share/accept/', {})
+  await send('PUT', '/assessment/answers/management.successor/', { score: 2, note: 'Her daughter has not decided.' })
+  await send('PUT', '/assessment/answers/financial.trend/', { score: 4, note: '' })
+  await send('PUT', '/value-gap/', {
+    multiple_low: '5',
+    multiple_mid: '5.4',
+    multiple_high: '5.9',
+    transaction_cost_percent: '6',
+    tax_percent: '23.8',
+  })
+  await send('POST', '/actions/gather/', {})
+  const pdf = await fetch(`${base}/api/readiness/report/?format=pdf&time_zone=Europe/Amsterdam`, {
+    headers: { authorization: `Bearer ${access}`, 'x-organization': organization },
+  })
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'screens-')), 'readiness.pdf')
+  writeFileSync(file, new Uint8Array(await pdf.arrayBuffer()))
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    path.join(outDir, 'export-readiness-pdf'),
+  ])
+  console.log(path.join(outDir, 'export-readiness-pdf.png'))
 }
 
 async function signIn(page: Page, username: string, password: string) {
@@ -277,6 +332,19 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await page.goto(`${base}/transcriptions/${setup.meeting}`)
     await shoot(page, `meeting-${width.name}`)
 
+    // The readiness workspace: the assessment's summary and a proposal, the gap, the checklist, the plan.
+    await page.goto(`${base}/readiness`)
+    await shoot(page, `readiness-assessment-${width.name}`, false)
+    await page.locator('[id="q-customers.largest-share"]').screenshot({
+      path: path.join(outDir, `readiness-proposal-${width.name}.png`),
+    })
+    await page.goto(`${base}/readiness/value-gap`)
+    await shoot(page, `readiness-value-gap-${width.name}`)
+    await page.goto(`${base}/readiness/checklist`)
+    await shoot(page, `readiness-checklist-${width.name}`, false)
+    await page.goto(`${base}/actions`)
+    await shoot(page, `actions-${width.name}`, false)
+
     await page.goto(`${base}/no/such/page`)
     await shoot(page, `not-found-${width.name}`)
     await context.close()
@@ -288,6 +356,10 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await shoot(memberPage, `dashboard-member-${width.name}`)
     await openSwitcher(memberPage, width.name)
     await shoot(memberPage, `switcher-member-${width.name}`, false)
+    await memberPage.goto(`${base}/readiness`)
+    await shoot(memberPage, `readiness-member-${width.name}`, false)
+    await memberPage.goto(`${base}/actions`)
+    await shoot(memberPage, `actions-member-${width.name}`, false)
     await memberContext.close()
 
     // The invitation link as the new person opens it: signed out.

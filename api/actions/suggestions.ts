@@ -52,7 +52,13 @@ export function meetingSuggestions(rows: MeetingItems[], members: Member[]): Sug
     meeting.actionItems.flatMap((item, index) => {
       if (!item?.text?.trim()) return []
       const owner = memberNamed(members, item.assignee)
-      const asked = item.assignee && !owner ? `Asked of ${squash(item.assignee)} in the meeting.` : ''
+      // "Let's …" is the meeting's own task (action-items.ts names it Everyone): no one person's.
+      const team = item.assignee?.toLowerCase() === 'everyone'
+      const asked = team
+        ? 'Agreed by everyone in the meeting.'
+        : item.assignee && !owner
+          ? `Asked of ${squash(item.assignee)} in the meeting.`
+          : ''
       return [
         {
           ref: `meeting:${meeting.id}:${index}`,

@@ -96,6 +96,7 @@ const events = () =>
 const CALL = `[00:00:05] Alex Morgan: Thanks for joining. Let's settle the next steps for the sale.
 [00:00:20] Riley Chen: I'll send the customer revenue breakdown by Friday.
 [00:00:40] Jordan Blake: I'll draft the management succession chart next week.
+[00:01:00] Alex Morgan: Let's schedule the next review meeting for the week of December 7.
 `
 
 describe('who may read and change the plan', () => {
@@ -282,6 +283,12 @@ describe('gathering tasks from their sources', () => {
     })
     const jordan = offered.find((suggestion) => suggestion.ref === `meeting:${row}:${other}`)
     expect(jordan).toMatchObject({ owner: null, note: 'Asked of Jordan Blake in the meeting.' })
+    // "Let's …" is the meeting's own task: no one is named as if they had been asked.
+    const team = transcript.actionItems.findIndex((item) => item.assignee === 'Everyone')
+    expect(offered.find((suggestion) => suggestion.ref === `meeting:${row}:${team}`)).toMatchObject({
+      owner: null,
+      note: 'Agreed by everyone in the meeting.',
+    })
 
     const task = await added(analyst, { suggestion: riley!.ref })
     expect(task).toMatchObject({

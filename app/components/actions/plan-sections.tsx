@@ -49,7 +49,7 @@ function TaskGroup({
   )
 }
 
-/** The plan's tasks by 90-day sprint, then those due before it began and those with no due date. */
+/** The plan's tasks: those due before it began (overdue), then by 90-day sprint, then those with no due date. */
 export function PlanSections(shared: Shared) {
   const { plan } = shared
   return (
@@ -65,6 +65,10 @@ export function PlanSections(shared: Shared) {
       ) : (
         <p>The plan is empty. Add the suggested tasks or write one: Sprint 1 begins the day the first task is added.</p>
       )}
+      {/* The earliest dates first, as the sprints follow one another. */}
+      {plan.before_plan.length ? (
+        <TaskGroup {...shared} id="before-plan" heading="Due before the plan began" tasks={plan.before_plan} />
+      ) : null}
       {plan.sprints.map((sprint) => (
         <TaskGroup
           key={sprint.number}
@@ -74,9 +78,6 @@ export function PlanSections(shared: Shared) {
           tasks={sprint.tasks}
         />
       ))}
-      {plan.before_plan.length ? (
-        <TaskGroup {...shared} id="before-plan" heading="Due before the plan began" tasks={plan.before_plan} />
-      ) : null}
       {plan.unscheduled.length ? (
         <TaskGroup
           {...shared}
