@@ -47,6 +47,10 @@ const MAX_PASSAGES = 8
 const SCHEDULE_NAMES = ['add-backs', 'normalization adjustments', 'owner adjustments', 'adjustments']
 // A row of EBITDA after adjustments is not the reported figure the add-backs are added to.
 const ADJUSTED = /\b(?:adjusted|normali[sz]ed|pro ?forma|recast)\b/i
+// A forecast is not what the business earned: a document named for one, or a column of one
+// ("2027E", "Budget 2026", "FY2026 forecast").
+const FORECAST_DOCUMENT = /\b(?:forecasts?|projections?|projected|budgets?|financial model|business plan)\b/i
+const FORECAST_COLUMN = /\b(?:forecasts?|projected|projections?|budgets?|plan|estimated?|target)\b|\b(?:19|20)\d\d\s?[EFPB]\b/i
 
 export type Passages = Array<Passage & { documentScale?: Scale }>
 
@@ -67,7 +71,7 @@ export async function readValueEvidence(deps: Deps, caller: Pick<OrgCaller, 'org
     return { passages, answer: tableAnswerFromPassages(question, passages) }
   }
   return {
-    ebitda: reportedEbitda(await passagesFor(EBITDA_QUESTION)),
+    ebitda: reportedEbitda(await passagesFor(EBITDA_QUESTION), deps.clock.now()),
     addBacks: await addBackSchedule(ask),
     valuation: statedValuation(await passagesFor('valued enterprise value range between million valuation')),
     goal: await ownerGoal(passagesFor),
@@ -116,16 +120,21 @@ export const EBITDA_QUESTION = 'What was EBITDA in the latest fiscal year?'
  * Reported EBITDA of the latest year. Each document's passages are asked apart, so a five-year
  * summary "in thousands" and the income statement in dollars are both heard: the latest year wins,
  * and within it the most precise figure, provided the others are it rounded to their scale
- * ("1,614" thousand beside 1,614,060). Figures for one year that disagree give none.
+ * ("1,614" thousand beside 1,614,060). Figures for one year that disagree give none. A forecast,
+ * and any year after `now`'s, is no reported figure and is not read.
  */
-export function reportedEbitda(passages: Passages): ValueEvidence['ebitda'] {
-  const documents = [...new Set(passages.map((passage) => passage.documentId))]
+export function reportedEbitda(passages: Passages, now: Date): ValueEvidence['ebitda'] {
+  const thisYear = now.getUTCFullYear()
+  const actual = passages.filter((passage) => !FORECAST_DOCUMENT.test(passage.documentTitle))
+  const documents = [...new Set(actual.map((passage) => passage.documentId))]
   const adjusted: string[] = []
   const candidates = documents.flatMap((documentId) => {
-    const own = passages.filter((passage) => passage.documentId === documentId)
+    const own = actual.filter((passage) => passage.documentId === documentId)
     const answer = tableAnswerFromPassages(EBITDA_QUESTION, own)
     const operand = answer?.operation === 'lookup' && answer.operands.length === 1 ? answer.operands[0]! : null
     if (!answer || !operand || answer.unit === '%') return []
+    const year = yearOf(operand.cell.columnLabel)
+    if (FORECAST_COLUMN.test(operand.cell.columnLabel) || (year !== null && year > thisYear)) return []
     if (ADJUSTED.test(operand.cell.rowLabel)) {
       adjusted.push(operand.cell.rowLabel.trim())
       return []
@@ -134,7 +143,7 @@ export function reportedEbitda(passages: Passages): ValueEvidence['ebitda'] {
       {
         value: new Decimal(inUnits(answer.value, answer.scale)),
         unit: answer.scale ? SCALES[answer.scale] : 1,
-        year: yearOf(operand.cell.columnLabel) ?? 0,
+        year: year ?? 0,
         period: operand.cell.columnLabel,
         source: cellSource(operand, own),
       },

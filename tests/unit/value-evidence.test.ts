@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { tableAnswerFromPassages } from '../../api/ai/answers/computed'
 import { addBackSchedule, type Passages, reportedEbitda, statedValuation } from '../../api/readiness/value-evidence'
 
+const NOW = new Date('2026-11-28T09:00:00Z')
 let chunk = 0
 const passage = (documentId: number, documentTitle: string, text: string): Passages[number] => ({
   chunkId: ++chunk,
@@ -142,7 +143,7 @@ describe('reported EBITDA of the latest year, heard from every document that sta
     )
 
   it('takes the income statement in dollars over a summary in thousands that rounds it', () => {
-    const found = reportedEbitda([summary('1,614'), statement('1,614,060')])
+    const found = reportedEbitda([summary('1,614'), statement('1,614,060')], NOW)
     expect(found.value).toMatchObject({
       value: '1614060',
       period: 'FY2025',
@@ -156,20 +157,39 @@ describe('reported EBITDA of the latest year, heard from every document that sta
       'Income statement',
       'Income statement\nLine item | FY2023 | FY2024\nEBITDA | 1,230,000 | 1,401,000',
     )
-    expect(reportedEbitda([earlier, summary('1,614')]).value).toMatchObject({ value: '1614000', period: '2025' })
+    expect(reportedEbitda([earlier, summary('1,614')], NOW).value).toMatchObject({ value: '1614000', period: '2025' })
   })
 
   it('gives none when two documents state different EBITDA for the year, and names both', () => {
-    expect(reportedEbitda([summary('1,650'), statement('1,614,060')])).toEqual({
+    expect(reportedEbitda([summary('1,650'), statement('1,614,060')], NOW)).toEqual({
       value: null,
       reason:
         'The documents state different EBITDA for FY2025: 1614060 (Income statement); 1650000 (Company overview).',
     })
   })
 
+  it('never takes a forecast for what the business earned: by its title, its column or a year to come', () => {
+    const forecast = passage(
+      7,
+      'Five-year financial forecast',
+      'Year | Revenue | EBITDA\n2025 | 12.4 | 2.1\n2027 | 15.2 | 3.0',
+    )
+    const estimate = passage(8, 'Board pack', 'Line item | FY2025 | FY2026E\nEBITDA | 1,614,060 | 1,800,000')
+    const later = passage(9, 'Management accounts', 'Line item | FY2025 | FY2027\nEBITDA | 1,614,060 | 1,950,000')
+    const earned = { value: '1614060', period: 'FY2025' }
+    expect(reportedEbitda([forecast, statement('1,614,060')], NOW).value).toMatchObject(earned)
+    expect(reportedEbitda([estimate], NOW).value).toMatchObject(earned)
+    // FY2027 has not happened: it is no reported figure, and what the table says of FY2025 is not its answer.
+    expect(reportedEbitda([later], NOW).value).toBeNull()
+    expect(reportedEbitda([forecast], NOW)).toEqual({
+      value: null,
+      reason: 'No table of the documents has a row of EBITDA for a year.',
+    })
+  })
+
   it('does not take adjusted EBITDA for the reported figure', () => {
     const adjusted = passage(6, 'Adjusted', 'Bridge\nLine item | FY2025\nAdjusted EBITDA | 1,931,150')
-    expect(reportedEbitda([adjusted])).toEqual({
+    expect(reportedEbitda([adjusted], NOW)).toEqual({
       value: null,
       reason: 'The documents state only "Adjusted EBITDA", not EBITDA as reported.',
     })
