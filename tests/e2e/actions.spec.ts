@@ -132,7 +132,7 @@ test.describe('action plan', () => {
     await context.close()
   })
 
-  test('an analyst adds a task and starts it with the keyboard alone; a blank task is refused on its field', async ({
+  test('an analyst adds a task, starts it and completes it with the keyboard alone; a blank task is refused on its field', async ({
     page,
   }) => {
     const { users } = await createTeam('Actions keys', ['analyst'])
@@ -161,5 +161,10 @@ test.describe('action plan', () => {
     await page.keyboard.press('Enter')
     await expect(toast(page, 'Task started')).toBeVisible()
     await expect(taskCard(page, 'Draft the buyer list').locator('.status').first()).toHaveText('In progress')
+
+    await tabTo(page, page.getByRole('button', { name: 'Mark done “Draft the buyer list”' }))
+    await page.keyboard.press('Enter')
+    await expect(toast(page, 'Task done')).toBeVisible()
+    await expect(taskCard(page, 'Draft the buyer list').locator('.status').first()).toHaveText('Done')
   })
 })
