@@ -75,6 +75,23 @@ describe('the readiness report', () => {
     },
   )
 
+  it('marks on the checklist what the sale file is, and what it lacks', async () => {
+    const { items } = (await (await get('/checklist/')).json()) as {
+      items: Array<{ key: string; status: string; years_found: number[] }>
+    }
+    const status = Object.fromEntries(items.map((item) => [item.key, item.status]))
+    expect(status).toMatchObject({
+      leases: 'present',
+      'quality-of-earnings': 'present',
+      'customer-concentration': 'present',
+      // An income statement is one of the statements asked for: to confirm, never taken for all.
+      'financial-statements': 'probable',
+      'management-accounts': 'missing',
+      'tax-returns': 'missing',
+    })
+    expect(items.find((item) => item.key === 'financial-statements')!.years_found).toEqual([2023, 2024, 2025])
+  })
+
   it("never shows another organization's documents", async () => {
     const response = await api.request('/readiness/report/?format=docx', { token: people.outsider.access })
     expect(response.status).toBe(200)
