@@ -216,6 +216,7 @@ export async function measurePages({
         page('/readiness', '/readiness'),
         page('/readiness/value-gap', '/readiness/value-gap'),
         page('/readiness/checklist', '/readiness/checklist'),
+        page('/actions', '/actions'),
         { name: 'GET /api/me/', url: `${base}/api/me/`, headers: api, pids: ourPids },
         {
           name: 'POST /api/search/',
