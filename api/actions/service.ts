@@ -9,6 +9,7 @@ import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
 import { actionTasks, analysisResults, documentVersions, memberships, users } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
+import { organizationMembers } from '../organizations/membership'
 import { canEditActions, requireActionEditor, TASK_NOT_FOUND } from './access'
 import { sourceLink } from './links'
 import type { TaskCreate, TaskPatch } from './schema'
@@ -28,21 +29,6 @@ const owners = alias(users, 'owner')
 
 const NOT_A_MEMBER = 'Choose a member of this organization.'
 const NOT_OFFERED = 'This suggestion is not offered now: it is in the plan already, or its source has changed.'
-
-function readMembers(db: Database, organizationId: number) {
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      role: memberships.role,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, organizationId))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.username))
-}
 
 /**
  * The organization's tasks with their owner's name and, for an analysis recommendation, the document
@@ -146,7 +132,7 @@ interface Known {
 async function planState(deps: Deps, caller: OrgCaller, known: Known = {}) {
   const [rows, memberRows] = await Promise.all([
     readTasks(deps.db, caller.organizationId),
-    readMembers(deps.db, caller.organizationId),
+    organizationMembers(deps.db, caller.organizationId),
   ])
   const members = memberRows.map((member) => ({ id: member.id, name: personName(member), role: member.role }))
   const taken = new Set(rows.flatMap((row) => (row.task.originRef ? [row.task.originRef] : [])))

@@ -1,5 +1,5 @@
-import type { ChecklistStatus } from '../../shared/checklist'
 import { MONTH_NAMES as MONTHS } from '../../shared/calendar'
+import type { ChecklistStatus } from '../../shared/checklist'
 import type { ChecklistRule } from './standard-items'
 
 /**

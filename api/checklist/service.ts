@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 
 import { type ChecklistSection, MAX_CUSTOM_ITEMS } from '../../shared/checklist'
 import { personName, recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
-import { checklistItems, documentPages, documents, memberships, users } from '../db/schema'
+import { checklistItems, documentPages, documents } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
+import { organizationMembers } from '../organizations/membership'
 import { customKey, ITEM_NOT_FOUND, itemRef, requireChecklistEditor } from './access'
 import { matchChecklist, TEXT_CHARS } from './matching'
 import type { ChecklistItemInput, ChecklistPatch } from './schema'
@@ -38,26 +39,6 @@ function readDocuments(db: Database, organizationId: number) {
     .limit(MAX_DOCUMENTS)
 }
 
-function readMembers(db: Database, organizationId: number, userId?: number) {
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      role: memberships.role,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        userId === undefined ? undefined : eq(memberships.userId, userId),
-      ),
-    )
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.username))
-}
-
 const ruleOf = (row: ItemRow): ChecklistRule => ({
   key: customKey(row.id),
   section: row.section!,
@@ -78,7 +59,7 @@ export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
   const [docs, rows, members] = await Promise.all([
     readDocuments(db, caller.organizationId),
     db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),
-    readMembers(db, caller.organizationId),
+    organizationMembers(db, caller.organizationId),
   ])
   const state = new Map(rows.map((row) => [keyOf(row), row]))
   const custom = rows.filter((row) => row.standardKey === null).sort((a, b) => a.id - b.id)
@@ -172,7 +153,7 @@ async function itemForChange(tx: Database, caller: OrgCaller, key: string) {
 }
 
 async function memberName(tx: Database, caller: OrgCaller, userId: number) {
-  const [member] = await readMembers(tx, caller.organizationId, userId)
+  const [member] = await organizationMembers(tx, caller.organizationId, userId)
   return member ? personName(member) : null
 }
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 
 import type { AppContext } from '../context'
 import type { Database } from '../db/database'
@@ -67,3 +67,27 @@ export const callerMembership = async (c: AppContext, slug?: string | null) =>
 
 /** The caller's memberships, the current one first, looked up once per request scope. */
 export const callerMemberships = (c: AppContext, slug?: string | null) => membershipsOf(c, c.var.caller.userId, slug)
+
+/**
+ * An organization's members with their names and roles, by name (or the one member `userId` names,
+ * or none): whom a checklist item or a task may be given to.
+ */
+export function organizationMembers(db: Database, organizationId: number, userId?: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        userId === undefined ? undefined : eq(memberships.userId, userId),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.username))
+}

@@ -50,7 +50,8 @@ const ADJUSTED = /\b(?:adjusted|normali[sz]ed|pro ?forma|recast)\b/i
 // A forecast is not what the business earned: a document named for one, or a column of one
 // ("2027E", "Budget 2026", "FY2026 forecast").
 const FORECAST_DOCUMENT = /\b(?:forecasts?|projections?|projected|budgets?|financial model|business plan)\b/i
-const FORECAST_COLUMN = /\b(?:forecasts?|projected|projections?|budgets?|plan|estimated?|target)\b|\b(?:19|20)\d\d\s?[EFPB]\b/i
+const FORECAST_COLUMN =
+  /\b(?:forecasts?|projected|projections?|budgets?|plan|estimated?|target)\b|\b(?:19|20)\d\d\s?[EFPB]\b/i
 
 export type Passages = Array<Passage & { documentScale?: Scale }>
 
