@@ -28,10 +28,14 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   { path: '/profile', apiCalls: 1, maxStatements: 3 },
   // The checklist: the documents with their opening text, the items' state, the members (decision 040).
   { path: '/readiness/checklist', apiCalls: 2, maxStatements: 6 },
-  // The value gap: its entries' row and the evidence's thirteen retrievals of at most 8 passages (decision 041).
-  { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 30 },
-  // The assessment: the open and completed ones, and five retrievals for the proposals (decision 043).
-  { path: '/readiness', apiCalls: 2, maxStatements: 16 },
+  // The retrieval pages: a retrieval costs at most five statements (words, vectors, candidates,
+  // passages, the documents' scale), however many documents the organization holds, so these bounds
+  // follow the questions asked, not the data; this server's demo organization gains documents from
+  // other specs as they run (the value gap measured 41 after them, 30 before).
+  // The value gap: its entries' row and at most sixteen retrievals for the evidence (decision 041).
+  { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 82 },
+  // The assessment: the open and completed ones, the cited titles, five retrievals for the proposals (decision 043).
+  { path: '/readiness', apiCalls: 2, maxStatements: 28 },
   // The plan: its tasks, the members, then its sources: meetings, analyses, the checklist's three, the assessment.
   { path: '/actions', apiCalls: 2, maxStatements: 11 },
 ]
