@@ -28,14 +28,15 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   { path: '/profile', apiCalls: 1, maxStatements: 3 },
   // The checklist: the documents with their opening text, the items' state, the members (decision 040).
   { path: '/readiness/checklist', apiCalls: 2, maxStatements: 6 },
-  // The retrieval pages: a retrieval costs at most five statements (words, vectors, candidates,
-  // passages, the documents' scale), however many documents the organization holds, so these bounds
-  // follow the questions asked, not the data; this server's demo organization gains documents from
-  // other specs as they run (the value gap measured 41 after them, 30 before).
+  // The retrieval pages: a retrieval here costs at most six statements (the words and their
+  // statistics, the vectors, the candidates, the passages, the documents' scale) however many
+  // documents there are (an organization large enough for the vector index adds its settings), so
+  // these bounds follow the questions a page asks, not the data. This server's demo organization gains
+  // documents as other specs run: the value gap measured 30 statements before them and 41 after.
   // The value gap: its entries' row and at most sixteen retrievals for the evidence (decision 041).
-  { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 82 },
+  { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 98 },
   // The assessment: the open and completed ones, the cited titles, five retrievals for the proposals (decision 043).
-  { path: '/readiness', apiCalls: 2, maxStatements: 28 },
+  { path: '/readiness', apiCalls: 2, maxStatements: 33 },
   // The plan: its tasks, the members, then its sources: meetings, analyses, the checklist's three, the assessment.
   { path: '/actions', apiCalls: 2, maxStatements: 11 },
 ]
