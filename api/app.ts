@@ -5,6 +5,7 @@ import { routePath } from 'hono/route'
 
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
+import { WorkRefused } from '../runtime/work-pool'
 import { actionRoutes } from './actions/routes'
 import { analysisRoutes } from './analysis/routes'
 import { assessmentRoutes } from './assessment/routes'
@@ -17,7 +18,7 @@ import { conversationRoutes } from './conversations/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { documentRoutes, isUpload } from './documents/routes'
 import { healthRoutes } from './health/routes'
-import { dataExceptionCode, HttpError } from './http-error'
+import { dataExceptionCode, HttpError, refusalError } from './http-error'
 import { invitationRoutes } from './invitations/routes'
 import { isRecordingUpload, isTranscriptUpload, meetingRoutes } from './meetings/routes'
 import { organizationRoutes } from './organizations/routes'
@@ -75,6 +76,11 @@ export function createApi(deps: Deps) {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       return c.json(error.body, error.status, error.headers)
+    }
+    if (error instanceof WorkRefused) {
+      log.warn({ route: routePath(c, -1), reason: error.reason }, `heavy work refused: ${error.message}`)
+      const refusal = refusalError(error)
+      return c.json(refusal.body, refusal.status, refusal.headers)
     }
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || 'Request refused.' }, error.status)

@@ -1,3 +1,5 @@
+import type { WorkRefusal, WorkRefused } from '../runtime/work-pool'
+
 /** An error the API answers with, rendered in Django REST Framework's shape by the error handler. */
 export class HttpError extends Error {
   constructor(
@@ -15,6 +17,25 @@ export const unauthorized = (detail: string, code?: string) => new HttpError(401
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new HttpError(403, { detail })
 export const notFound = (detail = 'Not found.') => new HttpError(404, { detail })
+
+// How long to wait before asking again: a user's own report is done in seconds; a queue full of
+// others' work, or one that ran out of time, in about a minute.
+const REFUSALS: Record<WorkRefusal, { status: 413 | 429 | 503; retryAfterSeconds?: number }> = {
+  'owner-busy': { status: 429, retryAfterSeconds: 5 },
+  busy: { status: 503, retryAfterSeconds: 30 },
+  deadline: { status: 503, retryAfterSeconds: 60 },
+  memory: { status: 413 },
+}
+
+/** Heavy work the pool would not do (runtime/work-pool.ts), as the answer that says so and when to retry. */
+export function refusalError(refused: WorkRefused) {
+  const { status, retryAfterSeconds } = REFUSALS[refused.reason]
+  return new HttpError(
+    status,
+    { detail: refused.message },
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
+  )
+}
 
 /**
  * The SQLSTATE of a PostgreSQL "data exception" (class 22: invalid byte sequence, invalid text for a

@@ -1,5 +1,6 @@
 import { MONTH_NAMES as MONTHS } from '../../shared/calendar'
 import type { ChecklistStatus } from '../../shared/checklist'
+import { PhraseCounter } from './phrase-counts'
 import type { ChecklistRule } from './standard-items'
 
 /**
@@ -54,38 +55,6 @@ export function normalize(text: string) {
     .toLowerCase()
     .replace(/[^a-z0-9&]+/g, ' ')
     .trim()} `
-}
-
-/**
- * A text's words, indexed by word, so a phrase is counted from the places its first word stands:
- * built in one pass, each count costs the first word's occurrences, not another scan of the text.
- */
-export class WordIndex {
-  private readonly words: string[]
-  private readonly positions = new Map<string, number[]>()
-  private readonly counts = new Map<string, number>()
-
-  constructor(normalized: string) {
-    this.words = normalized.trim() ? normalized.trim().split(' ') : []
-    this.words.forEach((word, at) => {
-      const list = this.positions.get(word)
-      if (list) list.push(at)
-      else this.positions.set(word, [at])
-    })
-  }
-
-  /** Whole-phrase occurrences of a normalized phrase (words single-spaced). */
-  count(phrase: string) {
-    const known = this.counts.get(phrase)
-    if (known !== undefined) return known
-    const [first = '', ...rest] = phrase.split(' ')
-    let count = 0
-    for (const at of this.positions.get(first) ?? []) {
-      if (rest.every((word, offset) => this.words[at + 1 + offset] === word)) count++
-    }
-    this.counts.set(phrase, count)
-    return count
-  }
 }
 
 const MONTH =
@@ -147,8 +116,8 @@ export function statedDates(title: string, text: string, now: Date): StatedDate[
   return found
 }
 
-/** A term as the index spells it. */
-const phrase = (term: string) => normalize(term).trim()
+/** How often a rule's term occurs in one of a document's texts. */
+type TermCount = (term: string) => number
 
 const quote = (term: string) => `“${term.trim()}”`
 const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`)
@@ -167,9 +136,9 @@ function matchOne(
     id: number
     title: string
     category: string
-    normTitle: WordIndex
-    normCategory: WordIndex
-    normText: WordIndex
+    inTitle: TermCount
+    inCategory: TermCount
+    inText: TermCount
   },
   dates: StatedDate[],
   confirmed: boolean,
@@ -177,20 +146,20 @@ function matchOne(
   const how: string[] = []
   let kind: MatchKind | null = confirmed ? 'confirmed' : null
   if (confirmed) how.push('confirmed by an advisor')
-  const inTitle = rule.titleTerms.find((term) => document.normTitle.count(phrase(term)) > 0)
+  const inTitle = rule.titleTerms.find((term) => document.inTitle(term) > 0)
   if (inTitle) {
     how.push(`title says ${quote(inTitle)}`)
     kind ??= 'title'
   }
-  const inCategory = inTitle ? undefined : rule.titleTerms.find((term) => document.normCategory.count(phrase(term)) > 0)
+  const inCategory = inTitle ? undefined : rule.titleTerms.find((term) => document.inCategory(term) > 0)
   if (inCategory) {
     how.push(`category is ${quote(document.category)}`)
     kind ??= 'category'
   }
-  const inPart = kind ? undefined : rule.partTerms?.find((term) => document.normTitle.count(phrase(term)) > 0)
+  const inPart = kind ? undefined : rule.partTerms?.find((term) => document.inTitle(term) > 0)
   if (inPart) how.push(`title says ${quote(inPart)}, one part of what is asked`)
   const mentions = rule.contentTerms
-    .map((term) => ({ term, count: document.normText.count(phrase(term)) }))
+    .map((term) => ({ term, count: document.inText(term) }))
     .filter((mention) => mention.count > 0)
     .sort((a, b) => b.count - a.count)
   const total = mentions.reduce((sum, mention) => sum + mention.count, 0)
@@ -270,14 +239,24 @@ function settle(rule: ChecklistRule, candidates: Candidate[], now: Date): ItemRe
 }
 
 /**
- * Every item's status and matches. Work is bounded per document: its title, its category and
- * TEXT_CHARS of its text, normalized once; each term is one linear scan of that.
+ * Every item's status and matches. Work is linear in the documents and the rules: each document's
+ * title, category and TEXT_CHARS of its text are normalized once and read once for every term of
+ * every rule together (./phrase-counts.ts).
  */
 export function matchChecklist(
   rules: readonly ChecklistRule[],
   documents: readonly MatchDocument[],
   { now, confirmed = new Map() }: { now: Date; confirmed?: ReadonlyMap<string, number> },
 ): Map<string, ItemResult> {
+  const spelled = new Map<string, string>()
+  for (const rule of rules)
+    for (const term of [...rule.titleTerms, ...rule.contentTerms, ...(rule.partTerms ?? [])])
+      if (!spelled.has(term)) spelled.set(term, normalize(term).trim())
+  const counter = new PhraseCounter(spelled.values())
+  const counts = (text: string): TermCount => {
+    const found = counter.count(normalize(text))
+    return (term) => found.get(spelled.get(term)!)
+  }
   const prepared = documents.map((document) => {
     const text = document.text.slice(0, TEXT_CHARS)
     return {
@@ -285,9 +264,9 @@ export function matchChecklist(
         id: document.id,
         title: document.title,
         category: document.category,
-        normTitle: new WordIndex(normalize(document.title)),
-        normCategory: new WordIndex(normalize(document.category)),
-        normText: new WordIndex(normalize(text)),
+        inTitle: counts(document.title),
+        inCategory: counts(document.category),
+        inText: counts(text),
       },
       dates: statedDates(document.title, text, now),
     }

@@ -8,7 +8,8 @@ import { checklistItems, documentPages, documents } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
 import { organizationMembers } from '../organizations/membership'
 import { customKey, ITEM_NOT_FOUND, itemRef, requireChecklistEditor } from './access'
-import { matchChecklist, TEXT_CHARS } from './matching'
+import { matchInThread } from './match-in-thread'
+import { TEXT_CHARS } from './matching'
 import type { ChecklistItemInput, ChecklistPatch } from './schema'
 import { type ChecklistRule, STANDARD_ITEMS } from './standard-items'
 
@@ -68,7 +69,7 @@ export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
     rows.flatMap((row) => (row.confirmedDocumentId === null ? [] : [[keyOf(row), row.confirmedDocumentId] as const])),
   )
   const now = clock.now()
-  const results = matchChecklist(rules, docs, { now, confirmed })
+  const results = await matchInThread({ rules, documents: docs, now, confirmed }, caller.userId)
   const names = new Map(members.map((member) => [member.id, personName(member)]))
   const items = rules.map((rule) => {
     const row = state.get(rule.key)

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context'
 import { attachment } from '../documents/content'
 import type { ExportFormat, ExportQuery } from './formats'
+import { renderInThread } from './render-in-thread'
 import { type Report, reportFileName } from './report'
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -9,17 +10,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 }
 
 /**
- * The report as a download in the format asked for. It is made whole before it is sent (a report is
- * tens of kilobytes): a failure is then an error answer, never a truncated file. The renderers load
- * only in a process that exports.
+ * The report as a download in the format asked for, made in a worker thread (./render-in-thread.ts;
+ * a busy server answers 429 or 503 with Retry-After). It is made whole before it is sent (a report
+ * is tens of kilobytes): a failure is then an error answer, never a truncated file.
  */
 export async function sendReport(c: AppContext, made: Report, { format, time_zone }: ExportQuery) {
   const report = { ...made, timeZone: time_zone }
-  const bytes =
-    format === 'pdf'
-      ? await (await import('./pdf')).reportPdf(report)
-      : await (await import('./docx')).reportDocx(report)
-  return c.body(new Uint8Array(bytes), 200, {
+  const bytes = await renderInThread(report, format, c.var.caller.userId)
+  return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, {
     'Content-Type': CONTENT_TYPES[format],
     'Content-Disposition': attachment(reportFileName(report, format)),
     'Content-Length': String(bytes.length),

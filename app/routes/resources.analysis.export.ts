@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isAnalysisType } from '~/components/analysis/types'
 import type { ExportFormat } from '~/components/export-links'
 import { analysisApi } from '~/services/analysis.server'
-import { exportQuery, passFileOn } from '~/services/downloads.server'
+import { downloadFailure, exportQuery, passFileOn } from '~/services/downloads.server'
 import { requireRole } from '~/session/auth.server'
 import { ACCESS_DENIED } from '~/utils/access'
 
@@ -22,12 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!Number.isSafeInteger(documentId) || documentId <= 0 || !isAnalysisType(type) || !isFormat(format))
     throw new Response('Not found', { status: 404 })
   const response = await analysisApi(request).exportFile({ documentId, type }, await exportQuery(request, format))
-  if (!response.ok) {
-    // Not there or not ours (404), not processed yet (409, with the backend's reason), refused (403).
-    const status = [403, 404, 409].includes(response.status) ? response.status : 502
-    const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
-    const detail = typeof body.detail === 'string' ? body.detail : 'Failed to perform analysis'
-    throw new Response(detail, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  }
+  // Not ours (404), not processed yet (409, with the backend's reason), refused (403), busy (429, 503).
+  if (!response.ok) throw await downloadFailure(response, 'Failed to perform analysis')
   return passFileOn(response)
 }

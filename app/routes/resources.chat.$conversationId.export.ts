@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { conversationsApi } from '~/services/conversations.server'
-import { exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
+import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { requireUser } from '~/session/auth.server'
 import { requireId } from '~/utils/route-id'
 
@@ -11,6 +11,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.conversationId, 'Not found')
   const query = await exportQuery(request, requestedReportFormat(request))
   const response = await conversationsApi(request).exportFile(id, query)
-  if (!response.ok) throw new Response('Not found', { status: response.status === 404 ? 404 : 502 })
+  if (!response.ok) throw await downloadFailure(response)
   return passFileOn(response)
 }

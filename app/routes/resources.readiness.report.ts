@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-import { exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
+import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { readinessReportApi } from '~/services/readiness-report.server'
 import { requireUser } from '~/session/auth.server'
 
@@ -9,6 +9,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
   const query = await exportQuery(request, requestedReportFormat(request))
   const response = await readinessReportApi(request).exportFile(query)
-  if (!response.ok) throw new Response('The report could not be made', { status: 502 })
+  if (!response.ok) throw await downloadFailure(response, 'The report could not be made')
   return passFileOn(response)
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-import { exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
+import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { meetingsApi } from '~/services/meetings.server'
 import { requireUser } from '~/session/auth.server'
 
@@ -10,6 +10,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!params.meetingId) throw new Response('Not found', { status: 404 })
   const query = await exportQuery(request, requestedReportFormat(request))
   const response = await meetingsApi(request).exportFile(params.meetingId, query)
-  if (!response.ok) throw new Response('Not found', { status: response.status === 404 ? 404 : 502 })
+  if (!response.ok) throw await downloadFailure(response)
   return passFileOn(response)
 }

@@ -20,6 +20,23 @@ export function passFileOn(response: Response) {
   return new Response(response.body, { status: 200, headers })
 }
 
+// Backend refusals whose reason is the reader's to act on: not allowed, not ready, too large, busy.
+const PASSED_REFUSALS = [403, 409, 413, 429, 503]
+
+/**
+ * What the browser gets for a file the backend did not give: the refusals above with the backend's
+ * reason and its Retry-After, a miss as 404, anything else as 502 with `fallback`.
+ */
+export async function downloadFailure(response: Response, fallback = 'The file could not be made') {
+  if (response.status === 404) return new Response('Not found', { status: 404 })
+  if (!PASSED_REFUSALS.includes(response.status)) return new Response(fallback, { status: 502 })
+  const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
+  const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' })
+  const retryAfter = response.headers.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return new Response(typeof body.detail === 'string' ? body.detail : fallback, { status: response.status, headers })
+}
+
 /** The client-ready formats, which conversations and meetings export as. */
 export type ReportFormat = Exclude<ExportFormat, 'md'>
 

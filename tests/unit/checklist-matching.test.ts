@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { matchChecklist, type MatchDocument, statedDates, TEXT_CHARS } from '../../api/checklist/matching'
+import { MAX_DOCUMENTS } from '../../api/checklist/service'
 import { STANDARD_ITEMS } from '../../api/checklist/standard-items'
+import { MAX_CHECKLIST_TITLE, MAX_CUSTOM_ITEMS } from '../../shared/checklist'
 
 const NOW = new Date('2026-11-28T09:00:00Z')
 
@@ -125,24 +127,45 @@ describe('matching documents to checklist items', () => {
     expect(dates.map((date) => date.text)).toContain('FY24')
   })
 
-  it('reads only the opening of a long text, in time linear in its length', () => {
+  it('reads only the opening of a long text', () => {
     const filler = 'the quick brown fox jumps over the lazy dog 1,1,1,1 as of as of '.repeat(200_000)
-    const started = performance.now()
     const result = matchChecklist(STANDARD_ITEMS, [doc(1, 'Notes', filler + ' landlord tenant premises lease')], {
       now: NOW,
     })
-    const elapsed = performance.now() - started
     expect(filler.length).toBeGreaterThan(TEXT_CHARS * 100)
     // The lease words come after the part read.
     expect(result.get('leases')!.status).toBe('missing')
-    expect(elapsed).toBeLessThan(1000)
   })
 
-  it('matches fifty documents against the whole list quickly', () => {
-    const text = 'The landlord and tenant. Balance sheet. Income statement. '.repeat(400).slice(0, TEXT_CHARS)
-    const documents = Array.from({ length: 50 }, (_, index) => doc(index + 1, `Document ${index + 1}`, text))
-    const started = performance.now()
-    matchChecklist(STANDARD_ITEMS, documents, { now: NOW })
-    expect(performance.now() - started).toBeLessThan(1000)
+  // Issue 43: 100 items of a repeated word against 25 documents of that word took 5 s a read when
+  // each phrase was counted from the places of its first word. At the limits (every document read,
+  // 100 items of up to 200 characters, each a different phrase that runs long before it differs)
+  // that took minutes; read in one pass, it is the text's length.
+  it('matches the most documents against the most custom items of one repeated word, all counted', () => {
+    const titles = Array.from({ length: MAX_CUSTOM_ITEMS }, (_, index) =>
+      index === 0
+        ? 'lease '.repeat(Math.floor(MAX_CHECKLIST_TITLE / 6)).trim()
+        : `${'lease '.repeat(5 + (index % 25))}${'deed '.repeat(1 + Math.floor(index / 25))}`.trim(),
+    )
+    expect(Math.max(...titles.map((title) => title.length))).toBeLessThanOrEqual(MAX_CHECKLIST_TITLE)
+    const custom = titles.map((title, index) => ({
+      key: `custom-${index + 1}`,
+      section: 'Legal' as const,
+      title,
+      titleTerms: [title],
+      contentTerms: [title],
+    }))
+    const textWords = Math.floor(TEXT_CHARS / 'lease '.length)
+    const text = 'lease '.repeat(textWords)
+    const [first] = titles as [string]
+    const documents = Array.from({ length: MAX_DOCUMENTS }, (_, index) => doc(index + 1, first, text))
+    const results = matchChecklist([...STANDARD_ITEMS, ...custom], documents, { now: NOW })
+    expect(results.get('custom-1')).toMatchObject({ status: 'present' })
+    expect(results.get('custom-1')!.matches[0]!.how).toEqual([
+      `title says “${first}”`,
+      `content mentions “${first}” ${textWords - first.split(' ').length + 1} times`,
+    ])
+    expect(results.get('custom-2')).toMatchObject({ status: 'missing', matches: [] })
+    expect(results.get('custom-100')).toMatchObject({ status: 'missing', matches: [] })
   })
 })

@@ -1,0 +1,20 @@
+import { threadBundle } from '../../runtime/thread-bundle'
+import { workPool } from '../../runtime/work-pool'
+import type { ItemResult } from './matching'
+import type { MatchTask } from './matching-thread'
+
+// Matching reads up to 500 documents' openings against every item: linear, but at those limits
+// still more than a page may hold its event loop for (decision 049). One thread per process, kept
+// warm between page views; a page waits for at most a few others' matchings.
+const pool = workPool({
+  name: 'checklist match',
+  entry: () => threadBundle('checklist/matching-thread.ts'),
+  threads: 1,
+  queue: 16,
+  perOwner: 4,
+  deadlineMs: 10_000,
+})
+
+/** matchChecklist (./matching.ts) in a worker thread: the same results, off the event loop. */
+export const matchInThread = (task: MatchTask, owner: number) =>
+  pool.run<Map<string, ItemResult>>('match', task, { owner: String(owner) })
