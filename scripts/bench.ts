@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 
+import { measureAbuse } from './bench/abuse'
 import { measureBombs } from './bench/bombs'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
@@ -135,6 +136,28 @@ if (wanted('bombs')) {
           'RSS idle -> peak': `${run.idleRssMb} -> ${run.peakRssMb} MB`,
           seconds: run.seconds.toFixed(2),
           outcome: [...new Set(run.outcomes)].join(' / ').slice(0, 90),
+        },
+      ]),
+    ),
+  )
+}
+
+if (wanted('abuse')) {
+  // `--app-dir=<checkout>` replays against another checkout of the app, for the before of an after.
+  const appDir = option('--app-dir')
+  console.log(`\nIssue 43's heavy requests, replayed against ${appDir ?? 'this checkout'} (npm start's defaults):`)
+  const runs = await measureAbuse(appDir ? { appDir } : {})
+  results.abuse = { appDir: appDir ?? null, runs }
+  console.table(
+    Object.fromEntries(
+      runs.map((run) => [
+        run.finding,
+        {
+          killed: run.kills,
+          'their failed': `${run.theirFailed} of ${run.theirRequests}`,
+          'their p50 / p99 / max': `${Math.round(run.theirP50Ms)} / ${Math.round(run.theirP99Ms)} / ${Math.round(run.theirMaxMs)} ms`,
+          answered: run.outcomes,
+          slowest: ms(run.slowestMs),
         },
       ]),
     ),
