@@ -178,8 +178,17 @@ test.describe('uploads in flight when a process is killed', () => {
     for (const pid of holders) process.kill(pid, 'SIGKILL')
 
     await expect.poll(() => staged(where), { timeout: 120_000 }).toEqual({ pages: [], api: [] })
-    // The server serves on with the replacements.
-    expect((await fetch(`${app.url}/login`)).status).toBe(200)
+    // The server serves on, with the replacements once they listen (their sweep at start may come first).
+    await expect
+      .poll(
+        () =>
+          fetch(`${app.url}/login`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200)
     for (const request of requests) request.destroy()
   })
 
