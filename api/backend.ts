@@ -1,3 +1,4 @@
+import { keepSwept } from '../runtime/staging-sweeps'
 import { createAnswerProvider } from './ai/answers'
 import { createEmbeddingProvider } from './ai/embeddings'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
@@ -16,6 +17,7 @@ import { TRANSCRIBE_RECORDING } from './meetings/recordings'
 import { transcribeRecordingJob } from './meetings/transcription-job'
 import { createSearchResultCache } from './search/result-cache'
 import { createFileStore } from './storage/create-file-store'
+import type { FileStore } from './storage/file-store'
 
 export interface BackendOptions {
   db: Database
@@ -38,6 +40,7 @@ export async function createBackend({
   embeddings,
 }: BackendOptions) {
   const deps = await createDeps({ db, config, mailer, clock, embeddings })
+  const stopSweeping = sweepStaging(deps.files)
   let worker: JobWorker | undefined
   if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
   return {
@@ -46,6 +49,7 @@ export async function createBackend({
     worker,
     /** Stops the job worker (running jobs go back to the queue) and what it holds; the database stays open. */
     async stop(options?: StopOptions) {
+      stopSweeping()
       await worker?.stop(options)
       await stopExtractionWorkers()
       await deps.embeddings.close?.()
@@ -74,6 +78,16 @@ export async function createDeps({
   }
 }
 
+/**
+ * Sweeps where the file store stages uploads now and every minute (decision 048): every process
+ * that serves the API or runs jobs, so what a killed one staged is removed by another. A process
+ * that holds several (the API and its worker) sweeps each place once.
+ */
+function sweepStaging(files: FileStore) {
+  const stops = files.staging.map((place) => keepSwept(place))
+  return () => stops.forEach((stop) => stop())
+}
+
 export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   // A crash or kill leaves jobs "running"; on a database only we can use they resume at once,
   // elsewhere when their lease runs out.
@@ -85,6 +99,7 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
       await handler(job, signal)
       await maintenance?.afterIndexWrite()
     }
+  const stopSweeping = sweepStaging(deps.files)
   const worker = startJobWorker(
     deps.jobs,
     {
@@ -102,6 +117,7 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   return {
     ...worker,
     async stop(options?: StopOptions) {
+      stopSweeping()
       await worker.stop(options)
       await maintenance?.stop()
     },

@@ -6,9 +6,14 @@ import { seedSampleTemplates } from '../api/conversation-templates/seed'
 import { openDatabase } from '../api/db/client'
 import { describeDemoSignIns, seedDemo } from '../api/db/seed'
 import { reportStaleVectors } from '../api/ingest/reindex-document-job'
+import type { StopOptions } from '../api/jobs/worker'
+import { uploadStagingAreas } from '../app/http/upload-staging.server'
+import { keepSwept } from '../runtime/staging-sweeps'
+
+type Env = Record<string, string | undefined>
 
 /** What runs once per server before anything serves: opens the database, migrates, seeds. */
-async function prepareDatabase(env: Record<string, string | undefined>) {
+async function prepareDatabase(env: Env) {
   const config = loadApiConfig(env)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   await database.migrate()
@@ -21,9 +26,29 @@ async function prepareDatabase(env: Record<string, string | undefined>) {
   return { config, database, signIns }
 }
 
+/**
+ * The web pages of this server stage uploads under its DATA_DIR (app/http/upload-staging.server.ts),
+ * and a web process may be killed mid-upload: every process with the backend sweeps that staging
+ * from its start, the primary of several web processes among them, so a dead one's is removed
+ * within the minute (decision 048). The backend sweeps its own file store's.
+ */
+function withUploadStagingSwept<T extends { stop(options?: StopOptions): Promise<void> }>(env: Env, backend: T): T {
+  const stops = uploadStagingAreas(env).map((area) => keepSwept(area))
+  return {
+    ...backend,
+    async stop(options?: StopOptions) {
+      stops.forEach((stop) => stop())
+      await backend.stop(options)
+    },
+  }
+}
+
 /** The backend on a prepared database, its model loaded and stale vectors reported. */
-async function backendOn({ config, database }: Awaited<ReturnType<typeof prepareDatabase>>) {
-  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL })
+async function backendOn(env: Env, { config, database }: Awaited<ReturnType<typeof prepareDatabase>>) {
+  const backend = withUploadStagingSwept(
+    env,
+    await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL }),
+  )
   await backend.deps.embeddings.warm?.()
   await reportStaleVectors(database.db, backend.deps.embeddings.model)
   return backend
@@ -32,7 +57,7 @@ async function backendOn({ config, database }: Awaited<ReturnType<typeof prepare
 /** The whole backend in this process: database, API and (unless JOB_WORKER=false) the job worker. */
 export async function startBackend(env: Record<string, string | undefined>) {
   const prepared = await prepareDatabase(env)
-  const backend = await backendOn(prepared)
+  const backend = await backendOn(env, prepared)
   return { api: backend.api, backend, ...prepared }
 }
 
@@ -43,7 +68,7 @@ export async function startBackend(env: Record<string, string | undefined>) {
  */
 export async function startJobHost(env: Record<string, string | undefined>) {
   const prepared = await prepareDatabase(env)
-  const { deps, stop } = await backendOn(prepared)
+  const { deps, stop } = await backendOn(env, prepared)
   return {
     database: prepared.database,
     signIns: prepared.signIns,
@@ -79,7 +104,10 @@ export async function attachBackend(env: Record<string, string | undefined>, pri
     config.EMBEDDING_PROVIDER === 'openai'
       ? provider
       : embeddedElsewhere(provider, (texts, kind) => primary.embed(texts, kind))
-  const backend = await createBackend({ db: database.db, config, exclusiveDatabase: false, embeddings })
+  const backend = withUploadStagingSwept(
+    env,
+    await createBackend({ db: database.db, config, exclusiveDatabase: false, embeddings }),
+  )
   backend.deps.jobs.onEnqueue(() => primary.jobsQueued())
   return { api: backend.api, backend, database }
 }

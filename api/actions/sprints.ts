@@ -11,10 +11,14 @@ import { SPRINT_DAYS } from '../../shared/actions'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS
-const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10)
+const dayOf = (number: number) => utcDay(new Date(number * DAY_MS))
 
-/** The calendar day (UTC) of a moment. */
-export const utcDay = (moment: Date) => moment.toISOString().slice(0, 10)
+/**
+ * The calendar day (UTC) of a moment. Past the year 9999, as the sprint of a task due 9999-12-31
+ * ends, ISO 8601's expanded form ("+010000-01-19"), which Date writes and reads back: the first ten
+ * characters of it were "+010000-01", shown as January 1.
+ */
+export const utcDay = (moment: Date) => moment.toISOString().split('T')[0]!
 
 /** `day` moved by `days` (negative goes back). */
 export const addDays = (day: string, days: number) => dayOf(dayNumber(day) + days)

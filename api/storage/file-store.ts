@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
+import { stagingArea } from '../../runtime/staging-area'
+import type { Sweepable } from '../../runtime/staging-sweeps'
 import { contentMeter } from './content-meter'
 
 export { FileTooLargeError } from './content-meter'
@@ -40,14 +42,27 @@ export interface FileStore {
   remove(key: string): Promise<void>
   /** Resolves when files can be stored; rejects with the reason otherwise (for the readiness check). */
   check(): Promise<void>
+  /**
+   * Where the store stages what it is given before it has its content address (decision 048): a
+   * process that stores files keeps these swept, so what a killed process left behind is removed.
+   */
+  staging: Sweepable[]
 }
+
+// Temporaries of the versions before decision 048, named by randomUUID directly under incoming/.
+const EARLIER_INCOMING = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export const isStorageKey = (key: string) => /^[a-f0-9]{64}$/.test(key)
 
-/** Files under DATA_DIR/files/ab/cd/<sha256>, written to a temporary name first and renamed. */
+/**
+ * Files under DATA_DIR/files/ab/cd/<sha256>, written to a temporary name first and renamed. The
+ * temporary lies in this process's folder under files/incoming (on the same file system as the
+ * files, so the rename never copies).
+ */
 export function createDiskFileStore(dataDir: string): FileStore {
   const root = path.resolve(dataDir, 'files')
   const incoming = path.join(root, 'incoming')
+  const staging = stagingArea({ root: incoming, legacy: EARLIER_INCOMING })
   const pathOf = (key: string) => {
     if (!isStorageKey(key)) throw new Error('Invalid storage key')
     return path.join(root, key.slice(0, 2), key.slice(2, 4), key)
@@ -57,8 +72,7 @@ export function createDiskFileStore(dataDir: string): FileStore {
       // The source may fail (a body cut off) before the pipeline below attaches to it; this listener
       // keeps that error from being unhandled, and the pipeline still sees the stream as failed.
       source.on('error', () => {})
-      await mkdir(incoming, { recursive: true, mode: PRIVATE_DIR_MODE })
-      const temporary = path.join(incoming, randomUUID())
+      const temporary = path.join(await staging.folder(), randomUUID())
       const meter = contentMeter(maxBytes)
       const sink = createWriteStream(temporary, { mode: PRIVATE_FILE_MODE })
       try {
@@ -95,6 +109,7 @@ export function createDiskFileStore(dataDir: string): FileStore {
       await mkdir(incoming, { recursive: true, mode: PRIVATE_DIR_MODE })
       await access(incoming, constants.W_OK)
     },
+    staging: [staging],
   }
 }
 

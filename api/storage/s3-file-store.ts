@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough, pipeline as pipe, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -15,7 +15,9 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
+import { PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
+import { stagingArea } from '../../runtime/staging-area'
+import { bucketIncomingSweep } from './bucket-incoming-sweep'
 import { contentMeter } from './content-meter'
 import { type FileStore, isStorageKey, StoredFileMissingError } from './file-store'
 
@@ -42,6 +44,9 @@ const QUEUE_SIZE = 2
 const CHECK_TIMEOUT_MS = 5_000
 
 const httpStatus = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+// Scratch folders of the versions before decision 048, made by mkdtemp directly in the scratch folder.
+const EARLIER_SCRATCH = /^object-[A-Za-z0-9]{6}$/
+
 const isMissing = (error: unknown) => {
   const name = (error as Error).name
   return name === 'NoSuchKey' || name === 'NotFound' || httpStatus(error) === 404
@@ -53,7 +58,8 @@ const isMissing = (error: unknown) => {
  * (unless the same bytes are already there) and the temporary key removed.
  */
 export function createS3FileStore(options: S3StoreOptions): FileStore {
-  const { bucket, prefix, scratchDir } = options
+  const { bucket, prefix } = options
+  const scratch = stagingArea({ root: options.scratchDir, legacy: EARLIER_SCRATCH })
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -135,8 +141,7 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
 
     async withLocalFile(key, use, { signal } = {}) {
       const name = objectKey(key)
-      await mkdir(scratchDir, { recursive: true, mode: PRIVATE_DIR_MODE })
-      const folder = await mkdtemp(path.join(scratchDir, 'object-'))
+      const folder = await mkdtemp(path.join(await scratch.folder(), 'object-'))
       try {
         const file = path.join(folder, key)
         let body: Readable
@@ -167,6 +172,8 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
         throw new Error(`Object storage bucket "${bucket}" ${checkFailure(error)}`, { cause: error })
       }
     },
+
+    staging: [scratch, bucketIncomingSweep(client, bucket, `${prefix}incoming/`)],
   }
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, openAsBlob } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -17,7 +16,9 @@ import {
 
 import { tooLargeRefusal } from '#shared/file-types'
 
+import { keepSwept } from '../../runtime/staging-sweeps'
 import { webEnv } from './env.server'
+import { uploadStaging, uploadStagingAreas } from './upload-staging.server'
 
 const UPLOAD_CUT_OFF = 'The upload was cut off or is not a valid form submission. Please try again.'
 // The upload forms send a handful of fields beside their files (intent, title, category, a choice).
@@ -50,7 +51,9 @@ export type StagedUpload =
  *
  * Each upload gets a folder of its own from mkdtemp: mode 0700 under a name no one can guess, so
  * another user of the machine can neither read a staged file nor put one in its place, as they could
- * in one shared folder of a fixed name (which they could even have made themselves beforehand).
+ * in one shared folder of a fixed name (which they could even have made themselves beforehand). It
+ * lies in this process's staging folder (upload-staging.server.ts), so what a process killed
+ * mid-upload staged is swept once the process has gone (decision 048).
  */
 export async function stageUpload(request: Request): Promise<StagedUpload> {
   const { MAX_UPLOAD_MB: maxMb, MAX_BATCH_FILES: maxFiles } = webEnv()
@@ -61,7 +64,8 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
   // Counted as they arrive, so a body of ten thousand files or fields is refused before it fills the
   // disk or the memory, not after (the backend refuses a batch past MAX_BATCH_FILES anyway).
   let fields = 0
-  const directory = await mkdtemp(path.join(tmpdir(), 'exit-planning-upload-'))
+  sweepWhileServing()
+  const directory = await mkdtemp(path.join(await uploadStaging().folder(), 'upload-'))
   const fileHandler = async (part: UploadHandlerPart) => {
     if (!part.filename) {
       if (++fields > MAX_FORM_FIELDS) throw new TooManyParts(UPLOAD_CUT_OFF)
@@ -96,6 +100,20 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
     if (diskFailure) throw diskFailure
     // Cut off, malformed, or the client went away: nothing the server did wrong.
     return { malformed: UPLOAD_CUT_OFF }
+  }
+}
+
+const swept = new Set<string>()
+
+/**
+ * From its first upload on, a web process sweeps where the pages stage (its primary and the backend
+ * do from their start, server/bootstrap.ts): with API_URL there is no other sweeper.
+ */
+function sweepWhileServing() {
+  for (const area of uploadStagingAreas()) {
+    if (swept.has(area.id)) continue
+    swept.add(area.id)
+    keepSwept(area)
   }
 }
 

@@ -438,6 +438,23 @@ describe('sprints and the dashboard', () => {
     expect(grouped.counts.overdue).toBeGreaterThanOrEqual(1)
   })
 
+  it('writes the sprint of a task due on the last day a date may have, 9999-12-31, as the 90 days it is, into January of the year 10000', async () => {
+    const last = await added(outsider, { title: 'Hand over the keys, eventually', due_date: '9999-12-31' }, harbor)
+    const sprint = (await plan(outsider, harbor)).sprints.find((each) =>
+      each.tasks.some((task) => task.id === last.id),
+    )!
+    expect(sprint.starts <= '9999-12-31').toBe(true)
+    // ISO 8601's expanded year, as Date writes and reads it; the old "+010000-01" read as January 1.
+    expect(sprint.ends).toMatch(/^\+010000-01-\d{2}$/)
+    const days = (Date.parse(`${sprint.ends}T00:00:00Z`) - Date.parse(`${sprint.starts}T00:00:00Z`)) / DAY_MS
+    expect(days).toBe(89)
+    // A day later is no date the plan takes.
+    const refused = await post(outsider, { title: 'Later still', due_date: '10000-01-01' }, harbor)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ due_date: ['Enter a valid date, e.g. 2026-12-15.'] })
+    await remove(outsider, last.id, harbor)
+  })
+
   it('shows the dashboard the open tasks due this week and the overdue ones, soonest first', async () => {
     const today = (await plan(outsider, harbor)).today
     const done = await added(outsider, { title: 'Done already', due_date: dayFrom(today, 1) }, harbor)

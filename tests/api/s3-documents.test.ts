@@ -63,12 +63,17 @@ afterAll(async () => {
   await s3?.close()
 })
 
-/** What is left in the scratch folder and under DATA_DIR/files: nothing, when files live in S3. */
+/**
+ * The files in the scratch folder and under DATA_DIR/files: none, when files live in S3 (the
+ * process's empty staging folder may stay).
+ */
 function localCopies() {
   return ['scratch', 'files']
     .map((folder) => path.join(api.dataDir, folder))
     .filter((folder) => existsSync(folder))
-    .flatMap((folder) => (readdirSync(folder, { recursive: true }) as string[]).map((name) => path.join(folder, name)))
+    .flatMap((folder) => readdirSync(folder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
 describe('documents stored in S3', () => {

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 
+import { CreateMultipartUploadCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { INCOMING_OBJECT_MAX_AGE_MS, INCOMING_UPLOAD_MAX_AGE_MS } from '../../api/storage/bucket-incoming-sweep'
 import { createDiskFileStore, FileTooLargeError, StoredFileMissingError } from '../../api/storage/file-store'
 import { createS3FileStore, type S3StoreOptions } from '../../api/storage/s3-file-store'
 import { type LocalS3, S3_CREDENTIALS, startLocalS3 } from './support/s3-server'
@@ -32,6 +34,12 @@ async function sha256(stream: Readable) {
   for await (const chunk of stream) hash.update(chunk as Buffer)
   return hash.digest('hex')
 }
+
+/** Every file under `folder` (the staging folders themselves may stay, empty). */
+const filesUnder = (folder: string) =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
 
 /** Where the content-addressed object of `key` lies in the bucket. */
 const objectOf = (key: string, prefix = '') => `${prefix}files/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`
@@ -154,7 +162,7 @@ describe('S3 file store', () => {
     const missing = createHash('sha256').update('never stored').digest('hex')
     await expect(store.withLocalFile(missing, use)).rejects.toBeInstanceOf(StoredFileMissingError)
     expect(use).not.toHaveBeenCalled()
-    expect(readdirSync(scratchDir)).toEqual([])
+    expect(filesUnder(scratchDir)).toEqual([])
     await store.remove(stored.key)
   })
 
@@ -183,6 +191,50 @@ describe('S3 file store', () => {
     })
     const unreachable = createS3FileStore({ ...options, endpoint: `http://127.0.0.1:${closedPort}` })
     await expect(unreachable.check()).rejects.toThrow(`Object storage bucket "${s3.bucket}" could not be reached`)
+  })
+})
+
+describe('what a process killed mid-upload leaves in the bucket', () => {
+  it('deletes a temporary object left an hour and aborts an upload begun a day before, nothing newer and nothing outside incoming/', async () => {
+    const store = createS3FileStore(options)
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: S3_CREDENTIALS,
+    })
+    const Bucket = s3.bucket
+    try {
+      const stored = await store.put(Readable.from([Buffer.from('kept')]), MB)
+      // Killed between the end of its upload and the copy: the whole temporary object is left.
+      await client.send(new PutObjectCommand({ Bucket, Key: 'incoming/left-behind', Body: 'staged' }))
+      // Killed while it sent parts: an upload neither completed nor aborted, its parts kept.
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: 'incoming/cut-off' }))
+      await client.send(
+        new UploadPartCommand({ Bucket, Key: 'incoming/cut-off', UploadId, PartNumber: 1, Body: Buffer.alloc(1024) }),
+      )
+      const sweep = store.staging.find((place) => place.id === `s3://${Bucket}/incoming/`)!
+      const kept = [objectOf(stored.key), 'incoming/left-behind'].sort()
+
+      expect(await sweep.sweep()).toEqual([])
+      expect(await s3.keys()).toEqual(kept)
+      expect(s3.pendingParts()).toHaveLength(1)
+
+      const anHourOn = Date.now() + INCOMING_OBJECT_MAX_AGE_MS + 60_000
+      expect(await sweep.sweep(anHourOn)).toEqual([{ name: 'incoming/left-behind', bytes: 6, reason: 'owner gone' }])
+      expect(await s3.keys()).toEqual([objectOf(stored.key)])
+      expect(s3.pendingParts()).toHaveLength(1)
+
+      const aDayOn = Date.now() + INCOMING_UPLOAD_MAX_AGE_MS + 60_000
+      expect(await sweep.sweep(aDayOn)).toEqual([
+        { name: `incoming/cut-off (upload ${UploadId})`, bytes: 0, reason: 'owner gone' },
+      ])
+      expect(s3.pendingParts()).toEqual([])
+      expect(await s3.keys()).toEqual([objectOf(stored.key)])
+      await store.remove(stored.key)
+    } finally {
+      client.destroy()
+    }
   })
 })
 

@@ -21,7 +21,7 @@ interface RunningApi {
 
 /** The API on its own (`npm run start:api`) in a child process: a crash there ends that process, not the test. */
 async function startApiProcess(): Promise<RunningApi> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-upload-'))
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-malformed-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/api-process.ts'], {
     env: {
       ...process.env,
@@ -71,9 +71,12 @@ afterAll(async () => {
 })
 
 const auth = () => ({ authorization: `Bearer ${access}` })
+/** The files staged under files/incoming (in the process's staging folder there), by name. */
 const incoming = () => {
   try {
-    return readdirSync(path.join(server.dataDir, 'files', 'incoming'))
+    return readdirSync(path.join(server.dataDir, 'files', 'incoming'), { recursive: true, withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => entry.name)
   } catch {
     return []
   }

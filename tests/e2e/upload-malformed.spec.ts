@@ -14,9 +14,12 @@ const CUT_OFF = 'The upload was cut off or is not a valid form submission. Pleas
 const TRUNCATED = '--XB\r\nContent-Disposition: form-data; name="file"; filename="t.txt"\r\n\r\nhello'
 const MULTIPART = { 'content-type': 'multipart/form-data; boundary=XB' }
 
+/** The files under `folder`, at any depth (the staging folders themselves stay, empty). */
 const filesIn = (folder: string) => {
   try {
-    return readdirSync(folder)
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
   } catch {
     return []
   }
@@ -26,8 +29,9 @@ test.describe('a malformed upload through the web upload forms', () => {
   // A server of its own, with its own temporary folder: other tests' uploads pass through the shared one.
   let server: StartedServer
   let temporary: string
-  // Each upload is staged in a folder of its own, removed with its files.
-  const staged = () => filesIn(temporary).filter((name) => name.startsWith('exit-planning-upload-'))
+  // Each upload is staged in a folder of its own under DATA_DIR/uploads (decision 048), removed with
+  // its files; nothing goes to the temporary folder.
+  const staged = () => [...filesIn(path.join(server.dataDir, 'uploads')), ...filesIn(temporary)]
   const incoming = () => filesIn(path.join(server.dataDir, 'files', 'incoming'))
 
   // One worker runs these tests in turn, so what beforeAll starts is started once, not once per worker.

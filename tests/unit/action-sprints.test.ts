@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { addDays, groupBySprint, sprintOf } from '../../api/actions/sprints'
+import { calendarDay } from '../../shared/calendar'
 
 describe('90-day sprints from the day the plan began', () => {
   it('puts day 0 to 89 in Sprint 1 and day 90 in Sprint 2, across a leap day and a year end', () => {
@@ -10,6 +11,13 @@ describe('90-day sprints from the day the plan began', () => {
     expect(sprintOf('2027-12-15', '2028-03-14')).toEqual({ number: 2, starts: '2028-03-14', ends: '2028-06-11' })
     expect(sprintOf('2026-11-28', '2026-11-27')).toBeNull()
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+  })
+
+  it('ends the sprint of a task due on the last day a date may have, 9999-12-31, on 19 January 10000', () => {
+    const sprint = sprintOf('2026-11-29', '9999-12-31')!
+    expect(sprint).toEqual({ number: 32357, starts: '9999-10-22', ends: '+010000-01-19' })
+    expect(calendarDay(sprint.ends)).toBe('Jan 19, 10000')
+    expect(addDays('9999-12-31', 1)).toBe('+010000-01-01')
   })
 
   it('groups tasks by sprint in order, keeps the current sprint when empty, and sets apart earlier and undated ones', () => {

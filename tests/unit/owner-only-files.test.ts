@@ -149,21 +149,47 @@ describe('files written into DATA_DIR', () => {
 })
 
 describe('uploads staged by the web server', () => {
-  it('stages each upload 0600 in a folder of its own, 0700 under a name no one can guess, removed afterwards', async () => {
-    vi.stubEnv('SESSION_SECRET', 's'.repeat(32))
-    vi.stubEnv('TMPDIR', folder('tmp'))
+  const stage = async () => {
     const body = new FormData()
     body.append('file', new Blob(['Draft term sheet.'], { type: 'text/plain' }), 'terms.txt')
     const staged = await stageUpload(new Request('http://localhost/documents', { method: 'POST', body }))
     if (!('files' in staged)) throw new Error(`not staged: ${JSON.stringify(staged)}`)
+    return staged
+  }
+  const owner = `${process.pid}-\\d+-[0-9a-f]{12}-\\w{6}`
+
+  it("stages each upload 0600 in a folder of its own, 0700 under a name no one can guess, inside this process's folder of DATA_DIR/uploads, removed afterwards", async () => {
+    vi.stubEnv('SESSION_SECRET', 's'.repeat(32))
+    const dataDir = folder('web-data')
+    vi.stubEnv('DATA_DIR', dataDir)
+    const staged = await stage()
     const file = staged.files[0]!.getFilePath()
-    const stagingFolder = path.dirname(file)
-    expect(path.dirname(stagingFolder)).toBe(path.join(root, 'tmp'))
-    expect(path.basename(stagingFolder)).toMatch(/^exit-planning-upload-\w{6}$/)
-    expect(modeOf(stagingFolder)).toBe('700')
+    const uploadFolder = path.dirname(file)
+    const processFolder = path.dirname(uploadFolder)
+    expect(path.dirname(processFolder)).toBe(path.join(dataDir, 'uploads'))
+    expect(path.basename(processFolder)).toMatch(new RegExp(`^${owner}$`))
+    expect(path.basename(uploadFolder)).toMatch(/^upload-\w{6}$/)
+    expect([path.join(dataDir, 'uploads'), processFolder, uploadFolder].map(modeOf)).toEqual(['700', '700', '700'])
     expect(modeOf(file)).toBe('600')
     await staged.cleanup()
-    expect(existsSync(stagingFolder)).toBe(false)
+    expect(existsSync(uploadFolder)).toBe(false)
+    expect(readdirSync(processFolder)).toEqual([])
+  })
+
+  it('stages in the temporary folder, in a 0700 folder named for this process and no one can guess, when the backend is elsewhere (API_URL) and there is no DATA_DIR', async () => {
+    vi.stubEnv('SESSION_SECRET', 's'.repeat(32))
+    vi.stubEnv('API_URL', 'http://127.0.0.1:9/api')
+    vi.stubEnv('DATA_DIR', '')
+    vi.stubEnv('TMPDIR', folder('tmp'))
+    const staged = await stage()
+    const file = staged.files[0]!.getFilePath()
+    const processFolder = path.dirname(path.dirname(file))
+    expect(path.dirname(processFolder)).toBe(path.join(root, 'tmp'))
+    expect(path.basename(processFolder)).toMatch(new RegExp(`^exit-planning-uploads-${owner}$`))
+    expect([processFolder, path.dirname(file)].map(modeOf)).toEqual(['700', '700'])
+    expect(modeOf(file)).toBe('600')
+    await staged.cleanup()
+    expect(readdirSync(processFolder)).toEqual([])
     expect(statSync(path.join(root, 'tmp')).isDirectory()).toBe(true)
   })
 })

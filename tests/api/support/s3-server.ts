@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -38,6 +38,38 @@ function abortMultipartUpload(bucketDirectory: string) {
   }
 }
 
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * ListMultipartUploads (`GET /bucket?uploads`), which s3rver lacks: the uploads it keeps under
+ * `<bucket>/._S3rver_uploads/<uploadId>/`, each begun when its `key` file was written. One page.
+ */
+function listMultipartUploads(bucket: string, bucketDirectory: string) {
+  return async (context: KoaContext, next: () => Promise<void>) => {
+    if (context.method !== 'GET' || !('uploads' in context.query) || context.path.replace(/\/$/, '') !== `/${bucket}`) {
+      return next()
+    }
+    const prefix = typeof context.query.prefix === 'string' ? context.query.prefix : ''
+    const folder = path.join(bucketDirectory, '._S3rver_uploads')
+    const uploads: string[] = []
+    for (const uploadId of await readdir(folder).catch(() => [] as string[])) {
+      const keyFile = path.join(folder, uploadId, 'key')
+      const key = await readFile(keyFile, 'utf8').catch(() => undefined)
+      if (key === undefined || !key.startsWith(prefix)) continue
+      const initiated = (await stat(keyFile)).mtime.toISOString()
+      uploads.push(
+        `<Upload><Key>${xml(key)}</Key><UploadId>${uploadId}</UploadId><Initiated>${initiated}</Initiated></Upload>`,
+      )
+    }
+    context.type = 'application/xml'
+    context.body =
+      '<?xml version="1.0" encoding="UTF-8"?>' +
+      '<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+      `<Bucket>${xml(bucket)}</Bucket><Prefix>${xml(prefix)}</Prefix><MaxUploads>1000</MaxUploads>` +
+      `<IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`
+  }
+}
+
 /**
  * A local S3-protocol server (s3rver) on a free loopback port, its data in a fresh temporary folder,
  * with one empty bucket.
@@ -54,7 +86,10 @@ export async function startLocalS3(bucket = 'exit-planner-test'): Promise<LocalS
     // signs `/bucket/`, so their signatures never match; the access key is still checked.
     allowMismatchedSignatures: true,
   })
-  server.middleware.unshift(abortMultipartUpload(path.join(directory, bucket)))
+  server.middleware.unshift(
+    abortMultipartUpload(path.join(directory, bucket)),
+    listMultipartUploads(bucket, path.join(directory, bucket)),
+  )
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS })

@@ -14,8 +14,11 @@ declare module '@20minutes/s3rver' {
   /** The part of a Koa context a middleware of the tests reads and sets. */
   export interface KoaContext {
     method: string
+    path: string
     query: Record<string, string | string[] | undefined>
     status: number
+    type: string
+    body: unknown
   }
 
   export default class S3rver {

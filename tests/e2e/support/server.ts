@@ -19,8 +19,12 @@ export function freePort(): Promise<number> {
 
 export interface AppProcess {
   url: string
+  /** The server's process (the primary, when it runs several web processes). */
+  pid: number
   /** Everything the process printed so far. */
   output(): string
+  /** Kills the process at once (SIGKILL), as the OOM killer or a crash would, and waits until it has gone. */
+  kill(): Promise<void>
   /** Sends SIGTERM and answers how long the process took to exit, and its exit code. */
   terminate(): Promise<{ exitMs: number; code: number | null }>
 }
@@ -56,7 +60,12 @@ export async function startApp(dataDir: string, env: Record<string, string> = {}
     .toBe(200)
   return {
     url,
+    pid: child.pid!,
     output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      await exited
+    },
     async terminate() {
       const sent = Date.now()
       if (child.exitCode === null) child.kill('SIGTERM')
