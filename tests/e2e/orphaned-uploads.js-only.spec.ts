@@ -161,20 +161,21 @@ test.describe('uploads in flight when a process is killed', () => {
 
   test('a web process killed mid-upload leaves nothing staged once another has started in its place', async () => {
     test.setTimeout(300_000)
-    app = await startApp(where.dataDir, {
+    const server = await startApp(where.dataDir, {
       TMPDIR: where.temporary,
       WEB_CONCURRENCY: '2',
       WEB_MIN_PROCESSES: '2',
     })
-    const requests = await uploadsInFlight(app, where)
+    app = server
+    const requests = await uploadsInFlight(server, where)
     const { pages, api } = staged(where)
     const holders = holdersOf(
-      app.pid,
+      server.pid,
       [...pages, ...api].map(({ file }) => file),
     )
     // Web processes hold them, never the primary, which serves no HTTP.
     expect(holders.length).toBeGreaterThan(0)
-    expect(holders).not.toContain(app.pid)
+    expect(holders).not.toContain(server.pid)
     for (const pid of holders) process.kill(pid, 'SIGKILL')
 
     await expect.poll(() => staged(where), { timeout: 120_000 }).toEqual({ pages: [], api: [] })
@@ -182,7 +183,7 @@ test.describe('uploads in flight when a process is killed', () => {
     await expect
       .poll(
         () =>
-          fetch(`${app.url}/login`).then(
+          fetch(`${server.url}/login`).then(
             (response) => response.status,
             () => 0,
           ),
