@@ -47,6 +47,7 @@ export function drainable(server: Server) {
       return new Promise<void>((resolve) => {
         const deadline = setTimeout(() => {
           for (const socket of connections) socket.destroy()
+          drained()
         }, deadlineMs)
         drained = () => {
           clearTimeout(deadline)
