@@ -1,14 +1,16 @@
 import cluster from 'node:cluster'
+import type { Socket } from 'node:net'
 
 import { webEnv } from './app/http/env.server'
 import { runEntryPoint } from './runtime/entry-point'
 import { makeDataDirPrivate } from './runtime/owner-only-files'
 import { withGeneratedSecrets } from './runtime/secrets'
 import { onShutdownSignal } from './runtime/shutdown'
+import { takeConnections } from './server/handed-connections'
 import { sendHeartbeats } from './server/heartbeats'
 import { DATABASE_SOCKET_ENV, primaryClient, type PrimaryMessage, type WebProcessMessage } from './server/messages'
 import { runPrimary } from './server/primary'
-import { serveWeb } from './server/web-process'
+import { listen, serveWeb } from './server/web-process'
 
 /**
  * `npm start`: one process serving pages, /api and jobs, or with WEB_CONCURRENCY above 1 a primary
@@ -26,9 +28,11 @@ runEntryPoint(async () => {
 
   if (cluster.isWorker) {
     const primary = primaryClient((message: WebProcessMessage) => process.send!(message))
-    // The primary replaces a web process whose event loop stops answering (decision 028). A send
-    // once the primary is gone would end this process with an error instead of its graceful stop.
-    sendHeartbeats(() => process.connected && process.send!({ type: 'heartbeat' } satisfies WebProcessMessage))
+    // A send once the primary is gone would end this process with an error instead of its graceful
+    // stop.
+    const tell = (message: WebProcessMessage) => process.connected && process.send!(message)
+    // The primary replaces a web process whose event loop stops answering (decision 028).
+    sendHeartbeats(() => tell({ type: 'heartbeat' }))
     // Until it serves, a shutdown asked for is remembered and begun once it can be.
     let askedToStop: string | undefined
     let beginShutdown = (reason: string) => void (askedToStop ??= reason)
@@ -49,7 +53,16 @@ runEntryPoint(async () => {
         idle: () => process.send!({ type: 'idle', rssMb: process.memoryUsage.rss() / 2 ** 20 }),
       },
     )
-    beginShutdown = onShutdownSignal(web.stop)
+    // The primary hands connections only to a process that said it serves (decision 045).
+    const connections = takeConnections(web.server, tell)
+    process.on('message', (message: PrimaryMessage, socket?: Socket) => {
+      if (message?.type === 'connection') connections.take(message.id, socket!)
+    })
+    beginShutdown = onShutdownSignal(() => {
+      connections.refuse()
+      return web.stop()
+    })
+    tell({ type: 'serving' })
     if (askedToStop) beginShutdown(askedToStop)
     return
   }
@@ -62,7 +75,8 @@ runEntryPoint(async () => {
   }
 
   const web = await serveWeb(env, { kind: 'own' })
+  const port = await listen(web.server, Number(env.PORT ?? 3000))
   if (web.signIns) console.log(web.signIns)
-  console.log(`Exit Planner is ready at http://localhost:${web.port}`)
+  console.log(`Exit Planner is ready at http://localhost:${port}`)
   onShutdownSignal(web.stop)
 })

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 
 import { log } from './log'
 
@@ -12,15 +13,26 @@ export const SHUTDOWN_GRACE_MS = 8_000
 /**
  * Lets an HTTP server stop gracefully: `close` stops accepting connections, lets requests in flight
  * finish, and ends every connection still open at the deadline. Call it right after the server is
- * created, so every request is seen.
+ * created, so every connection and request is seen.
  *
  * Node's own `server.close` closes only connections idle at that moment: a keep-alive connection
  * whose request finishes later would hold the close for the keep-alive timeout, so each response
- * that ends during the drain closes its connection.
+ * that ends during the drain closes its connection. The drain ends when the last connection has
+ * closed, not when `server.close` calls back: a server handed its connections by another process
+ * never listened, and Node calls that back at once, requests in flight or not.
  */
 export function drainable(server: Server) {
+  const connections = new Set<Socket>()
   const active = new Set<ServerResponse>()
   let closing = false
+  let drained = () => {}
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => {
+      connections.delete(socket)
+      if (closing && connections.size === 0) drained()
+    })
+  })
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     active.add(response)
     if (closing) response.setHeader('Connection', 'close')
@@ -33,13 +45,18 @@ export function drainable(server: Server) {
     close(deadlineMs: number) {
       closing = true
       return new Promise<void>((resolve) => {
-        const deadline = setTimeout(() => server.closeAllConnections(), deadlineMs)
-        server.close(() => {
+        const deadline = setTimeout(() => {
+          for (const socket of connections) socket.destroy()
+          drained()
+        }, deadlineMs)
+        drained = () => {
           clearTimeout(deadline)
           resolve()
-        })
+        }
+        server.close()
         for (const response of active) if (!response.headersSent) response.setHeader('Connection', 'close')
         server.closeIdleConnections()
+        if (connections.size === 0) drained()
       })
     },
   }

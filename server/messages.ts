@@ -10,10 +10,18 @@ export type WebProcessMessage =
   | { type: 'idle'; rssMb: number }
   /** Its event loop still runs (sent a few times a second): one that falls silent is replaced. */
   | { type: 'heartbeat' }
+  /** It is ready for the connections the primary hands it (decision 045). */
+  | { type: 'serving' }
+  /** It took connection `id`: the primary closes its own copy. */
+  | { type: 'accepted'; id: number }
+  /** It is stopping and did not take connection `id` (it read nothing of it): the primary hands it to another. */
+  | { type: 'refused'; id: number }
 
 /** What the primary tells a web process. */
 export type PrimaryMessage =
   | { type: 'shutdown' }
+  /** Comes with a new client connection's socket, which the primary keeps open until it is accepted. */
+  | { type: 'connection'; id: number }
   | { type: 'embedded'; id: number; vectors: Float32Array[] }
   | { type: 'embed-failed'; id: number; message: string }
 

@@ -5,9 +5,9 @@ import type { WebProcessMessage } from './messages'
 // A web process starts at about 110 MB. V8 keeps the young generation it grew under load (and some
 // of the old) after the load has passed; a fresh process is cheaper to hold than to shrink that.
 const RECYCLE_ABOVE_MB = 180
-// A web process needs 2.5-3 s of CPU to listen, and took up to 16 s on a machine running ten times
-// as many processes as its cores (decision 028). One that has not listened in a minute is stuck in
-// its start, and a stuck process waiting for it to take over would wait for ever.
+// A web process needs 2.5-3 s of CPU to serve, and took up to 16 s on a machine running ten times
+// as many processes as its cores (decision 028). One that has not started serving in a minute is
+// stuck in its start, and a stuck process waiting for it to take over would wait for ever.
 const START_DEADLINE_MS = 60_000
 
 /** What the pool reads of a web process: node:cluster's Worker, or a stand-in in tests. */
@@ -39,8 +39,9 @@ export interface WebPoolOptions<P> {
  * A web process whose heartbeats stop (its event loop stuck in one request) is not counted as
  * serving: it is no reason to keep another or to retire one, and when no other one answers a
  * replacement starts at once. After `killAfterMs` of silence it is killed (and replaced if fewer
- * than `least` are left); one that answers before then is counted again. Node's cluster hands a stuck process no new connection once it holds one
- * it has not accepted, so the others take every later one.
+ * than `least` are left); one that answers before then is counted again. The primary hands new
+ * connections only to the processes `answering` names, and of those to the ones that beat recently
+ * (`handConnections`), so the others take every connection after the one a stuck process may hold.
  */
 export function webPool<P extends WebProcess>({
   most,
@@ -78,7 +79,7 @@ export function webPool<P extends WebProcess>({
   }
   /**
    * Starts one if fewer than `least` serve and none is starting; answers whether it did. One at a
-   * time, so that the first to start is not slowed by the others: the next starts when it listens.
+   * time, so that the first to start is not slowed by the others: the next starts when it serves.
    */
   const fill = () => {
     const short = !stopping && serving().length < least && starting().length === 0
@@ -108,8 +109,9 @@ export function webPool<P extends WebProcess>({
       log.warn(silence(p, ms), `web process ${p.process.pid} answers again after ${seconds(ms)}`)
     },
     silent(p, ms) {
-      // Until another one listens, the stuck one keeps the port open: Node's cluster queues new
-      // connections for the next process to listen. Killing the last one would refuse them.
+      // Until another one serves, the stuck one is left its chance to answer again (a machine that
+      // stopped scheduling it): new connections wait in the primary meanwhile either way, and the
+      // kill would gain nothing for them.
       if (!answering().length && starting().length > 0) return
       heartbeats.forget(p)
       killed.add(p)
@@ -121,6 +123,9 @@ export function webPool<P extends WebProcess>({
   return {
     /** Starts the first web process; the rest of `least` follow one by one. */
     start: () => void fill(),
+    /** The web processes that serve: started, not retiring, and not found stalled. */
+    answering,
+    /** A web process started serving (it says so once its HTTP server is ready). */
     listening(p: P) {
       listened.add(p)
       const startMs = Math.round(performance.now() - (startedAt.get(p) ?? 0))

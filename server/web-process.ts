@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { serve } from '@hono/node-server'
+import { createAdaptorServer } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { type Context, Hono } from 'hono'
@@ -35,8 +35,10 @@ export type BackendMode =
  * Serves the pages and the /api backend on one port: a small Hono server rather than remix-serve,
  * because the web tier needs the client's socket address (per-address sign-in rate limit) and a
  * per-request context for token refreshes, which remix-serve does not pass to loaders (decision 001).
- * Resolves once listening, with what stops it: requests in flight and this process's jobs share one
- * grace period, and the database closes after them.
+ * Resolves once ready to serve, with its HTTP server, which does not listen yet (alone it listens on
+ * its port, `listen`; beside a primary it is handed its connections, decision 045), and with what
+ * stops it: requests in flight and this process's jobs share one grace period, and the database
+ * closes after them.
  */
 export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?: Parameters<typeof signalLoad>[1]) {
   let stopBackend = async (_graceMs: number) => {}
@@ -146,15 +148,11 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
     )
   })
 
-  const server = serve({ fetch: app.fetch, port: Number(env.PORT ?? 3000) }) as HttpServer
+  const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer
   const http = drainable(server)
   const signals = load && signalLoad(server, load)
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject)
-    server.once('listening', () => resolve((server.address() as AddressInfo).port))
-  })
   return {
-    port,
+    server,
     signIns,
     async stop() {
       idle.stop()
@@ -163,4 +161,12 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
       await closeDatabase()
     },
   }
+}
+
+/** A server in one process listens on its port itself; resolves with the port once it does. */
+export function listen(server: HttpServer, port: number) {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, () => resolve((server.address() as AddressInfo).port))
+  })
 }
