@@ -13,10 +13,12 @@ import type { Api } from '../api/app'
 import { secureCookies } from '../app/http/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from '../app/http/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from '../app/http/same-origin.server'
+import { uploadStagingAreas } from '../app/http/upload-staging.server'
 import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from '../runtime/log'
 import { collectWhenIdle } from '../runtime/memory'
 import { measured, newRequestMetrics, serverTiming } from '../runtime/request-metrics'
 import { drainable, SHUTDOWN_GRACE_MS } from '../runtime/shutdown'
+import { keepSwept } from '../runtime/staging-sweeps'
 import { attachBackend, type Primary, startBackend } from './bootstrap'
 import { signalLoad } from './load-signals'
 
@@ -53,6 +55,11 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
     registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
     stopBackend = (graceMs) => backend.backend.stop({ graceMs })
     closeDatabase = () => backend.database.close()
+  } else {
+    // A web tier on a backend elsewhere has no process of its own that sweeps: each web process
+    // sweeps its pages' staging from its start, so a killed one's is removed by the next (decision 048).
+    const stops = uploadStagingAreas(env).map((area) => keepSwept(area))
+    stopBackend = async () => stops.forEach((stop) => stop())
   }
 
   const buildPath = path.resolve(env.REMIX_BUILD_PATH ?? 'build/index.js')
