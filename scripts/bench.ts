@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 
 import { measureAbuse } from './bench/abuse'
+import { measureFrozenProcess, measureKilledUpload } from './bench/abuse-processes'
 import { measureBombs } from './bench/bombs'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
@@ -146,8 +147,11 @@ if (wanted('abuse')) {
   // `--app-dir=<checkout>` replays against another checkout of the app, for the before of an after.
   const appDir = option('--app-dir')
   console.log(`\nIssue 43's heavy requests, replayed against ${appDir ?? 'this checkout'} (npm start's defaults):`)
-  const runs = await measureAbuse(appDir ? { appDir } : {})
-  results.abuse = { appDir: appDir ?? null, runs }
+  const at = appDir ? { appDir } : {}
+  const { runs, outputs } = await measureAbuse(at)
+  const frozen = await measureFrozenProcess(at)
+  const killedUpload = await measureKilledUpload(at)
+  results.abuse = { appDir: appDir ?? null, runs, frozen, killedUpload, outputs }
   console.table(
     Object.fromEntries(
       runs.map((run) => [
@@ -162,6 +166,14 @@ if (wanted('abuse')) {
       ]),
     ),
   )
+  console.log(
+    `5: a web process frozen until killed: ${frozen.answered} of ${frozen.connections} new connections answered, ${frozen.hanging} with no answer within 30 s, the slowest answered in ${ms(frozen.slowestAnsweredMs)}`,
+  )
+  console.log(
+    `6: uploads in flight when the server was killed: ${killedUpload.stagedMb.toFixed(1)} MB staged, ${killedUpload.leftMb.toFixed(1)} MB left a minute after it started again`,
+  )
+  console.log(`8: characters XML forbids in a Word export of text that holds them: ${outputs.forbiddenInWord}`)
+  console.log(`9: the sprint of a task due 9999-12-31 ends ${outputs.sprintEnd}`)
 }
 
 if (wanted('search')) {

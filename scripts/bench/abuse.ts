@@ -11,7 +11,8 @@ import {
   replay,
   sessionCookie,
 } from '../../tests/support/heavy-requests'
-import { freePort, ORGANIZATION, PASSWORD, root, start, stop, waitFor } from './app-process'
+import { measureOutputs,type OutputRun } from './abuse-outputs'
+import { apiToken, freePort, ORGANIZATION, PASSWORD, root, start, stop, waitFor } from './app-process'
 
 export interface AbuseRun {
   finding: string
@@ -43,9 +44,13 @@ const tally = (answers: Answer[]) =>
  * Issue 43's findings 1-4 replayed against `npm start` (in `appDir`, another checkout for a
  * before-and-after) with its defaults, each finding alone and then all together, while another user
  * polls /api/health/ and their dashboard every 250 ms on new connections: kills, that user's failed
- * requests and latencies, and what the replayed requests were answered.
+ * requests and latencies, and what the replayed requests were answered; then findings 8 and 9 on
+ * the same server (./abuse-outputs.ts).
  */
-export async function measureAbuse({ appDir = root, rounds = 3 } = {}): Promise<AbuseRun[]> {
+export async function measureAbuse({ appDir = root, rounds = 3 } = {}): Promise<{
+  runs: AbuseRun[]
+  outputs: OutputRun
+}> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exit-planning-bench-abuse-'))
   const port = await freePort()
   const base = `http://localhost:${port}`
@@ -81,7 +86,8 @@ export async function measureAbuse({ appDir = root, rounds = 3 } = {}): Promise<
       )
       runs.push(run)
     }
-    return runs
+    const outputs = await measureOutputs(base, await apiToken(base, 'analyst'), ORGANIZATION)
+    return { runs, outputs }
   } finally {
     await stop(server.child)
     rmSync(dataDir, { recursive: true, force: true })
