@@ -355,6 +355,7 @@ if (wanted('rendering')) {
           : {
               'median ms': Math.round(sorted(row.ms)[Math.floor(row.ms.length / 2)]!),
               rounds: row.ms.map((value) => Math.round(value)).join(' / '),
+              'CPU ms': row.cpuMs.map((value) => Math.round(value)).join(' / '),
               size: row.case.endsWith('page') ? `${kb(row.size)} HTML` : kb(row.size),
               'peak RSS': `${row.maxRssMb} MB`,
             },

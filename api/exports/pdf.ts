@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit'
 
-import { type Block, citeMarks, type Report, reportDate, type Run } from './report'
+import { breakLongWords, wrappedLines } from './pdf-lines'
+import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
 
 const MARGIN = 56
 const HEADER_Y = 24
@@ -38,38 +39,137 @@ type Doc = InstanceType<typeof PDFDocument>
 
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2
 
-function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions = {}) {
+/** Text as pdfkit is given it to fill `width` in the current font: printable, its too-long words broken. */
+const fitted = (doc: Doc, text: string, width: number) =>
+  breakLongWords(printable(text), width, (part) => doc.widthOfString(part))
+
+function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions & { width: number }) {
   const parts = runs.filter((run) => run.text.length > 0)
   if (!parts.length) return
   parts.forEach((run, index) => {
     doc.font(run.strong ? 'Helvetica-Bold' : 'Helvetica')
-    doc.text(printable(run.text), { ...options, continued: index < parts.length - 1 })
+    doc.text(fitted(doc, run.text, options.width), { ...options, continued: index < parts.length - 1 })
   })
   doc.font('Helvetica')
 }
 
-function writeTable(doc: Doc, header: string[], rows: string[][]) {
-  const columns = Math.max(header.length, ...rows.map((row) => row.length), 1)
-  const width = contentWidth(doc) / columns
-  const padding = 4
-  const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9)
-    const texts = Array.from({ length: columns }, (_, index) => printable(cells[index] ?? ''))
-    const height =
-      Math.max(...texts.map((text) => doc.heightOfString(text || ' ', { width: width - padding * 2 }))) + padding * 2
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage()
+const CELL_PADDING = 4
+const TABLE_FONT_SIZE = 9
+
+/** A row of a table with each cell's lines, laid out once: its height is read from them, then they are drawn. */
+interface LaidRow {
+  bold: boolean
+  cells: string[][]
+  lines: number
+}
+
+/**
+ * Each column's width by what it holds: shares by the square root of its cells' mean length, so a
+ * column of task titles is wider than one of dates without starving the dates, and never less than a
+ * quarter of an equal share. Equal columns gave a plan's titles 26 lines a row beside dates of two.
+ */
+function columnWidths(table: Extract<Block, { kind: 'table' }>, columns: number, total: number) {
+  const lengths = Array<number>(columns).fill(0)
+  const rows = table.rows.length + (table.header.length ? 1 : 0)
+  for (const row of table.header.length ? [table.header, ...table.rows] : table.rows)
+    for (let index = 0; index < columns; index++) lengths[index] += row[index]?.length ?? 0
+  const weights = lengths.map((length) => Math.sqrt(Math.max(length / Math.max(rows, 1), 3)))
+  const sum = weights.reduce((a, b) => a + b, 0)
+  return weights.map((weight) => total * (0.25 / columns + (0.75 * weight) / sum))
+}
+
+/**
+ * A table as boundedReport() leaves it: a row whose cells are taller than the page's room continues
+ * on the next, the header drawn again at the top of each page when it is short; a note under the
+ * table says what was cut from it.
+ */
+function writeTable(doc: Doc, table: Extract<Block, { kind: 'table' }>) {
+  const columns = Math.max(table.header.length, table.rows[0]?.length ?? 0, 1)
+  const total = contentWidth(doc)
+  const widths = columnWidths(table, columns, total)
+  const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0))
+  const bottom = doc.page.height - MARGIN
+  const font = (bold: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_FONT_SIZE)
+  const lineHeight = font(false).currentLineHeight(true)
+  // A table's rows repeat their words (owners, statuses, dates): each is measured once per font.
+  const measured = new Map<string, number>()
+  const lay = (cells: string[], bold: boolean): LaidRow => {
+    font(bold)
+    const measure = (part: string) => {
+      const key = bold ? `b${part}` : `r${part}`
+      let width = measured.get(key)
+      if (width === undefined) measured.set(key, (width = doc.widthOfString(part)))
+      return width
+    }
+    const laid = cells.map((cell, index) =>
+      wrappedLines(doc, printable(cell), widths[index]! - CELL_PADDING * 2, measure),
+    )
+    return { bold, cells: laid, lines: Math.max(1, ...laid.map((lines) => lines.length)) }
+  }
+  const heightOf = (lines: number) => lines * lineHeight + CELL_PADDING * 2
+
+  const drawSlice = (row: LaidRow, from: number, count: number) => {
     const top = doc.y
-    texts.forEach((text, index) => {
-      const left = MARGIN + index * width
-      if (bold) doc.rect(left, top, width, height).fill('#f3f4f6').fillColor(INK)
-      doc.rect(left, top, width, height).lineWidth(0.5).strokeColor(RULE).stroke()
-      doc.text(text, left + padding, top + padding, { width: width - padding * 2 })
+    const height = heightOf(count)
+    font(row.bold)
+    if (row.bold) doc.rect(MARGIN, top, total, height).fill('#f3f4f6')
+    doc.fillColor(INK)
+    row.cells.forEach((lines, index) => {
+      const slice = lines.slice(from, from + count)
+      // The lines already fit: the point of slack keeps pdfkit from breaking them anew, and the
+      // height from ever starting a page of its own.
+      if (slice.some(Boolean))
+        doc.text(slice.join('\n'), lefts[index]! + CELL_PADDING, top + CELL_PADDING, {
+          width: widths[index]! - CELL_PADDING * 2 + 1,
+          height,
+        })
     })
+    // The row's borders as one path, stroked once.
+    doc.rect(MARGIN, top, total, height)
+    for (const left of lefts.slice(1)) doc.moveTo(left, top).lineTo(left, top + height)
+    doc.lineWidth(0.5).strokeColor(RULE).stroke()
     doc.x = MARGIN
     doc.y = top + height
   }
-  if (header.length) drawRow(header, true)
-  for (const row of rows) drawRow(row, false)
+
+  const header = table.header.length ? lay(table.header, true) : null
+  // The header heads every page the table runs onto, unless it would crowd out the rows.
+  const repeated = header && heightOf(header.lines) <= (bottom - doc.page.margins.top) / 4 ? header : null
+  let atPageTop = false
+  const newPage = () => {
+    doc.addPage()
+    if (repeated) drawSlice(repeated, 0, repeated.lines)
+    atPageTop = true
+  }
+  const freshRoom = () =>
+    Math.floor(
+      (bottom - doc.page.margins.top - (repeated ? heightOf(repeated.lines) : 0) - CELL_PADDING * 2) / lineHeight,
+    )
+
+  const write = (row: LaidRow) => {
+    for (let from = 0; from < row.lines;) {
+      const room = Math.floor((bottom - doc.y - CELL_PADDING * 2) / lineHeight)
+      const rest = row.lines - from
+      // A row that a fresh page would hold whole starts on one rather than being split.
+      if (!atPageTop && (room < 1 || (room < rest && rest <= freshRoom()))) {
+        newPage()
+        continue
+      }
+      const count = Math.max(1, Math.min(room, rest))
+      drawSlice(row, from, count)
+      atPageTop = false
+      from += count
+      if (from < row.lines) newPage()
+    }
+  }
+  if (header) write(header)
+  for (const row of table.rows) write(lay(row, false))
+
+  if (table.note) {
+    doc.font('Helvetica').fontSize(TABLE_FONT_SIZE).fillColor(MUTED)
+    doc.text(fitted(doc, table.note, contentWidth(doc)), MARGIN, doc.y + 3, { width: contentWidth(doc) })
+    doc.fillColor(INK)
+  }
   doc.font('Helvetica').fontSize(11)
   doc.moveDown(0.6)
 }
@@ -79,7 +179,8 @@ function writeBlock(doc: Doc, block: Block) {
   switch (block.kind) {
     case 'heading':
       if (doc.y > doc.page.height - MARGIN - 60) doc.addPage()
-      doc.moveDown(0.4).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT).text(printable(block.text))
+      doc.moveDown(0.4).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT)
+      doc.text(fitted(doc, block.text, contentWidth(doc)), { width: contentWidth(doc) })
       doc.font('Helvetica').fontSize(11).fillColor(INK).moveDown(0.3)
       return
     case 'paragraph':
@@ -102,12 +203,12 @@ function writeBlock(doc: Doc, block: Block) {
       doc.moveDown(0.3)
       return
     case 'table':
-      writeTable(doc, block.header, block.rows)
+      writeTable(doc, block)
       return
   }
 }
 
-function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
+function pageFrame(doc: Doc, report: Report, date: string, page: number, pages: number) {
   const { width, height, margins } = doc.page
   // Text in the margins would otherwise start a new page.
   const bottom = margins.bottom
@@ -119,7 +220,7 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
     .fillColor('#ffffff')
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(printable(report.organization.trim().charAt(0).toUpperCase() || '?'), MARGIN, HEADER_Y + 0.5, {
+    .text(printable(organizationInitial(report.organization)), MARGIN, HEADER_Y + 0.5, {
       width: 18,
       align: 'center',
       lineBreak: false,
@@ -129,7 +230,7 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
     .font('Helvetica')
     .fontSize(9)
     .text(printable(report.organization), MARGIN + 26, HEADER_Y + 1, { width: width / 2, lineBreak: false })
-  doc.text(printable(`${report.kind} · ${reportDate(report)}`), width / 2, HEADER_Y + 1, {
+  doc.text(printable(`${report.kind} · ${date}`), width / 2, HEADER_Y + 1, {
     width: width / 2 - MARGIN,
     align: 'right',
     lineBreak: false,
@@ -150,7 +251,10 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
 }
 
 /** The report as a PDF: A4, the organization and page numbers on every page, sources numbered at the end. */
-export function reportPdf(report: Report): Promise<Buffer> {
+export function reportPdf(made: Report): Promise<Buffer> {
+  const report = boundedReport(made)
+  // Written once: a frame on each of hundreds of pages would otherwise format it each time.
+  const date = reportDate(report)
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN + 8, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -164,13 +268,11 @@ export function reportPdf(report: Report): Promise<Buffer> {
     doc.on('error', reject)
   })
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .fillColor(INK)
-    .text(printable(report.title), { width: contentWidth(doc) })
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK)
+  doc.text(fitted(doc, report.title, contentWidth(doc)), { width: contentWidth(doc) })
   doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(MUTED)
-  for (const line of [report.kind, ...report.details, reportDate(report)]) doc.text(printable(line))
+  for (const line of [report.kind, ...report.details, date])
+    doc.text(fitted(doc, line, contentWidth(doc)), { width: contentWidth(doc) })
   doc.moveDown(0.8).fillColor(INK).fontSize(11)
 
   for (const block of report.blocks) writeBlock(doc, block)
@@ -196,7 +298,7 @@ export function reportPdf(report: Report): Promise<Buffer> {
   const range = doc.bufferedPageRange()
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index)
-    pageFrame(doc, report, index + 1, range.count)
+    pageFrame(doc, report, date, index + 1, range.count)
   }
   doc.end()
   return done

@@ -10,6 +10,8 @@ export interface RenderingRow {
   case: string
   /** Each round's milliseconds; one round only when the first took past 5 s. */
   ms: number[]
+  /** The same rounds in CPU time (user and system, the process's own threads included): what the machine's other load does not inflate. */
+  cpuMs: number[]
   /** Characters of HTML for the page, bytes of the file for an export. */
   size: number
   maxRssMb: number
@@ -33,6 +35,13 @@ export function measureRendering({ rounds = 3 } = {}): RenderingRow[] {
     const reason = /heap out of memory/.test(child.stderr)
       ? 'JavaScript heap out of memory'
       : (child.stderr.trim().split('\n').at(-1) ?? `ended by ${child.signal}`)
-    return { case: name, ms: [], size: 0, maxRssMb: 0, failed: { reason, afterMs: performance.now() - started } }
+    return {
+      case: name,
+      ms: [],
+      cpuMs: [],
+      size: 0,
+      maxRssMb: 0,
+      failed: { reason, afterMs: performance.now() - started },
+    }
   })
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+
+import { reportDocx } from '../../api/exports/docx'
+import { markdownBlocks } from '../../api/exports/markdown-blocks'
+import { reportPdf } from '../../api/exports/pdf'
+import { MAX_TABLE_CELL_CHARS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS } from '../../shared/table-bounds'
+import { LONG_WORD, LONG_WORD_TABLE, messageReport, WIDE_TABLE } from '../support/rendering-shapes'
+import { docxParts, pdfText } from './support/export-files'
+
+const WIDE_NOTE = 'Table cut to 40 of 1,000 columns and 100 of 1,998 rows.'
+const LONG_NOTE = '1 cell cut to 1,000 characters.'
+const KEPT_ROWS = MAX_TABLE_CELLS / MAX_TABLE_COLUMNS
+
+/** A conversation export of one message, as the member who wrote it would download it. */
+const exported = (markdown: string) => messageReport(markdownBlocks(markdown))
+const wordCells = (xml: string) => xml.match(/<w:tc>/g)?.length ?? 0
+
+describe('a chat table of 1,000 columns over 1,998 rows, exported (issue 43, finding 2)', () => {
+  it('is a PDF of the table within the bounds, saying what was cut', async () => {
+    const pdf = await pdfText(await reportPdf(exported(WIDE_TABLE)))
+    const text = pdf.items.map((item) => item.str).join(' ')
+    expect(text.replace(/\s+/g, ' ')).toContain(WIDE_NOTE)
+    // The header's 40 cells on each page the table runs onto, and the first cell of each row kept.
+    expect(pdf.items.filter((item) => item.str === 'a')).toHaveLength(MAX_TABLE_COLUMNS * pdf.pages + KEPT_ROWS)
+  })
+
+  it('is a Word file of the table within the bounds, saying what was cut', async () => {
+    const document = docxParts(await reportDocx(exported(WIDE_TABLE)))['word/document.xml']!
+    expect(wordCells(document)).toBe(MAX_TABLE_COLUMNS + MAX_TABLE_CELLS)
+    expect(document).toContain(WIDE_NOTE)
+  })
+})
+
+describe('a 20-column chat table whose only cell is a 7,800-character word, exported (finding 1)', () => {
+  it('is a PDF of the first 1,000 characters and "…", broken into lines of one width, saying so', async () => {
+    const pdf = await pdfText(await reportPdf(exported(LONG_WORD_TABLE)))
+    const lines = pdf.items.filter((item) => /^x+…?$/.test(item.str))
+    expect(lines.map((line) => line.str).join('')).toBe(`${LONG_WORD.slice(0, MAX_TABLE_CELL_CHARS)}…`)
+    // Every line but the last holds as many characters as the column's width allows.
+    expect(new Set(lines.slice(0, -1).map((line) => line.str.length)).size).toBe(1)
+    expect(pdf.items.map((item) => item.str).join(' ')).toContain(LONG_NOTE)
+  })
+
+  it('is a Word file of the first 1,000 characters and "…", saying so', async () => {
+    const document = docxParts(await reportDocx(exported(LONG_WORD_TABLE)))['word/document.xml']!
+    expect(document).toContain(`<w:t xml:space="preserve">${LONG_WORD.slice(0, MAX_TABLE_CELL_CHARS)}…</w:t>`)
+    expect(document).not.toContain(LONG_WORD.slice(0, MAX_TABLE_CELL_CHARS + 1))
+    expect(document).toContain(LONG_NOTE)
+  })
+})
+
+describe('a PDF table row taller than a page', () => {
+  it('continues on the next page under the header again, its text whole', async () => {
+    const columns = 20
+    const cell = (column: number) => `${String.fromCharCode(97 + column)}`.repeat(300)
+    const report = messageReport([
+      {
+        kind: 'table',
+        header: Array.from({ length: columns }, (_, column) => `H${column}`),
+        rows: [Array.from({ length: columns }, (_, column) => cell(column))],
+      },
+    ])
+    const pdf = await pdfText(await reportPdf(report))
+    expect(pdf.pages).toBeGreaterThan(1)
+    expect(pdf.items.filter((item) => item.str === 'H0')).toHaveLength(pdf.pages)
+    for (let column = 0; column < columns; column++) {
+      const letter = String.fromCharCode(97 + column)
+      const text = pdf.items
+        .filter((item) => new RegExp(`^${letter}+$`).test(item.str))
+        .map((item) => item.str)
+        .join('')
+      expect(text).toBe(cell(column))
+    }
+  })
+})
