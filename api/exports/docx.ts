@@ -18,6 +18,7 @@ import {
 } from 'docx'
 
 import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
+import { xmlSafeReport } from './xml-text'
 
 const ACCENT = '1E40AF'
 const MUTED = '4B5563'
@@ -86,9 +87,12 @@ function blocksToWord(blocks: Block[]) {
   return children
 }
 
-/** The report as a Word document: the organization in the header, page numbers in the footer; its tables bounded. */
+/**
+ * The report as a Word document: the organization in the header, page numbers in the footer. Its
+ * tables are bounded and every string in it is one XML can hold, the document's properties included.
+ */
 export function reportDocx(made: Report): Promise<Buffer> {
-  const report = boundedReport(made)
+  const report = xmlSafeReport(boundedReport(made))
   const references = report.references.length
     ? [
         new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Sources')] }),

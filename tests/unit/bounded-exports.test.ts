@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { reportDocx } from '../../api/exports/docx'
 import { markdownBlocks } from '../../api/exports/markdown-blocks'
 import { reportPdf } from '../../api/exports/pdf'
+import type { Report } from '../../api/exports/report'
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS } from '../../shared/table-bounds'
 import { LONG_WORD, LONG_WORD_TABLE, messageReport, WIDE_TABLE } from '../support/rendering-shapes'
-import { docxParts, pdfText } from './support/export-files'
+import { docxParts, pdfText, xmlError } from './support/export-files'
 
 const WIDE_NOTE = 'Table cut to 40 of 1,000 columns and 100 of 1,998 rows.'
 const LONG_NOTE = '1 cell cut to 1,000 characters.'
@@ -71,5 +72,40 @@ describe('a PDF table row taller than a page', () => {
         .join('')
       expect(text).toBe(cell(column))
     }
+  })
+})
+
+describe('a Word export of text XML cannot hold (finding 8)', () => {
+  // U+FFFE, U+FFFF, lone surrogates and C0 controls: none is allowed anywhere in XML 1.0.
+  const FORBIDDEN =
+    /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[^\P{Cc}\t\n\r\u007F-\u009F]/u
+  const report: Report = {
+    ...messageReport([
+      { kind: 'table', header: ['Task', 'Owner'], rows: [['Renew the lease\uFFFE\u000B', 'Ann\u0001']] },
+      ...markdownBlocks('A message\uFFFF with \uDC00a lone half\u0008'),
+      { kind: 'list', ordered: false, items: [[{ text: 'An item\uD800' }]] },
+    ]),
+    title: 'Harbor\uFFFF review',
+    organization: '😀\uD800 Harbor & Co\u0001',
+    details: ['Prepared\u001F for the board'],
+    references: [{ document: 'Lease\u0002.pdf', location: 'page 1\uFFFE', quote: 'quoted\uDBFF' }],
+  }
+
+  it('gives a file whose every part is well-formed and holds none of them, the words kept', async () => {
+    const parts = docxParts(await reportDocx(report))
+    expect(Object.keys(parts)).toEqual(
+      expect.arrayContaining(['word/document.xml', 'docProps/core.xml', 'word/header1.xml']),
+    )
+    for (const [name, xml] of Object.entries(parts)) {
+      expect({ name, error: xmlError(xml) }).toEqual({ name, error: null })
+      expect({ name, forbidden: FORBIDDEN.test(xml) }).toEqual({ name, forbidden: false })
+    }
+    const document = parts['word/document.xml']!
+    for (const words of ['Renew the lease', 'A message with a lone half', 'An item', 'Lease.pdf, page 1', 'quoted'])
+      expect(document).toContain(words)
+    expect(parts['docProps/core.xml']).toContain('Harbor review - Conversation')
+    expect(parts['docProps/core.xml']).toContain('😀 Harbor &amp; Co')
+    // The organization's mark is its first character whole, never half of it.
+    expect(parts['word/header1.xml']).toContain(' 😀 ')
   })
 })
