@@ -18,13 +18,25 @@ export interface PdfText {
   items: Array<{ str: string; width: number }>
 }
 
-export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
+async function open(bytes: Uint8Array) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const document = await pdfjs.getDocument({
+  return pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
   }).promise
+}
+
+/** The number of pages, read from the page tree alone: cheap however many there are. */
+export async function pdfPages(bytes: Uint8Array) {
+  const document = await open(bytes)
+  const pages = document.numPages
+  await document.destroy()
+  return pages
+}
+
+export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
+  const document = await open(bytes)
   const items: PdfText['items'] = []
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent()
