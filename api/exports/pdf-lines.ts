@@ -1,6 +1,36 @@
 import * as pdfkit from 'pdfkit'
 
-type Doc = PDFKit.PDFDocument
+import type { Doc } from './pdf-style'
+
+/*
+ * Text as pdfkit is given it: in the standard fonts' characters, no word wider than its line, and a
+ * table's cells laid out once.
+ */
+
+/**
+ * The standard PDF fonts (Helvetica) carry Windows-1252's characters only: anything else would print
+ * as the wrong glyph, so it is spelled out in its nearest Latin form, or "?" where it has none. A
+ * figure or a name in Latin script is never changed.
+ */
+const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'])
+// Signs of working out (the value gap's "$5,000,000 − $4,833,099.3") that have a plain spelling.
+const NEAREST: Record<string, string> = { '−': '-', '≤': '<=', '≥': '>=', '→': '->', '≠': '!=' }
+export function printable(text: string) {
+  let out = ''
+  for (const char of text) {
+    const code = char.codePointAt(0)!
+    if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
+      out += char
+    else if (char === '\t') out += ' '
+    else if (NEAREST[char]) out += NEAREST[char]
+    else if (code < 0x20) continue
+    else {
+      const latin = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+      out += /^[\x20-\x7e]+$/.test(latin) ? latin : '?'
+    }
+  }
+  return out
+}
 
 /** pdfkit's line breaker (a named export since 0.20, not in @types/pdfkit): the lines of a text at a width. */
 interface LineWrapper {
@@ -32,6 +62,10 @@ export function breakLongWords(text: string, width: number, measure: (text: stri
     word.length <= shortWord || measure(word) <= width ? word : pieces(word, width, measure).join('\n'),
   )
 }
+
+/** Text for pdfkit to fill `width` in the current font: printable, its too-long words broken. */
+export const fitted = (doc: Doc, text: string, width: number) =>
+  breakLongWords(printable(text), width, (part) => doc.widthOfString(part))
 
 function pieces(word: string, width: number, measure: (text: string) => number) {
   // A character's width, and a pair's, so a character adds its own width and its kerning with the one before.
@@ -69,4 +103,30 @@ export function wrappedLines(doc: Doc, text: string, width: number, measure: (te
   wrapper.on('line', (line) => lines.push(line.endsWith('\n') ? line.slice(0, -1) : line))
   wrapper.wrap(breakLongWords(text, width, measure), options)
   return lines
+}
+
+/**
+ * Runs `write` with the document measuring each text once per font (`font` names the current one),
+ * and hands it that measure. pdfkit measures every word of a table's cell when the cell is laid out
+ * and again when it is drawn, and a table's rows repeat their words (owners, statuses, dates). Text
+ * measured with spacing or scaling, which a table never sets, is measured as ever; pdfkit's line
+ * breaker passes its own options at their defaults.
+ */
+export function measuringOnce(doc: Doc, font: () => string, write: (measure: (text: string) => number) => void) {
+  const measureAgain = doc.widthOfString
+  const widths = new Map<string, number>()
+  const measure = (text: string) => {
+    const key = `${font()}\n${text}`
+    let width = widths.get(key)
+    if (width === undefined) widths.set(key, (width = measureAgain.call(doc, text)))
+    return width
+  }
+  const plain = (options?: { characterSpacing?: number; horizontalScaling?: number }) =>
+    !options?.characterSpacing && (options?.horizontalScaling ?? 100) === 100
+  doc.widthOfString = (text, options) => (plain(options) ? measure(text) : measureAgain.call(doc, text, options))
+  try {
+    write(measure)
+  } finally {
+    doc.widthOfString = measureAgain
+  }
 }

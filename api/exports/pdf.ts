@@ -1,47 +1,11 @@
 import PDFDocument from 'pdfkit'
 
-import { breakLongWords, wrappedLines } from './pdf-lines'
+import { fitted, printable } from './pdf-lines'
+import { ACCENT, contentWidth, type Doc, INK, MARGIN, MUTED, RULE } from './pdf-style'
+import { writeTable } from './pdf-table'
 import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
 
-const MARGIN = 56
 const HEADER_Y = 24
-const INK = '#111827'
-const MUTED = '#4b5563'
-const ACCENT = '#1e40af'
-const RULE = '#d1d5db'
-
-/**
- * The standard PDF fonts (Helvetica) carry Windows-1252's characters only: anything else would print
- * as the wrong glyph, so it is spelled out in its nearest Latin form, or "?" where it has none. A
- * figure or a name in Latin script is never changed.
- */
-const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'])
-// Signs of working out (the value gap's "$5,000,000 − $4,833,099.3") that have a plain spelling.
-const NEAREST: Record<string, string> = { '−': '-', '≤': '<=', '≥': '>=', '→': '->', '≠': '!=' }
-function printable(text: string) {
-  let out = ''
-  for (const char of text) {
-    const code = char.codePointAt(0)!
-    if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
-      out += char
-    else if (char === '\t') out += ' '
-    else if (NEAREST[char]) out += NEAREST[char]
-    else if (code < 0x20) continue
-    else {
-      const latin = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-      out += /^[\x20-\x7e]+$/.test(latin) ? latin : '?'
-    }
-  }
-  return out
-}
-
-type Doc = InstanceType<typeof PDFDocument>
-
-const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2
-
-/** Text as pdfkit is given it to fill `width` in the current font: printable, its too-long words broken. */
-const fitted = (doc: Doc, text: string, width: number) =>
-  breakLongWords(printable(text), width, (part) => doc.widthOfString(part))
 
 function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions & { width: number }) {
   const parts = runs.filter((run) => run.text.length > 0)
@@ -51,127 +15,6 @@ function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions & {
     doc.text(fitted(doc, run.text, options.width), { ...options, continued: index < parts.length - 1 })
   })
   doc.font('Helvetica')
-}
-
-const CELL_PADDING = 4
-const TABLE_FONT_SIZE = 9
-
-/** A row of a table with each cell's lines, laid out once: its height is read from them, then they are drawn. */
-interface LaidRow {
-  bold: boolean
-  cells: string[][]
-  lines: number
-}
-
-/**
- * Each column's width by what it holds: shares by the square root of its cells' mean length, so a
- * column of task titles is wider than one of dates without starving the dates, and never less than a
- * quarter of an equal share. Equal columns gave a plan's titles 26 lines a row beside dates of two.
- */
-function columnWidths(table: Extract<Block, { kind: 'table' }>, columns: number, total: number) {
-  const lengths = Array<number>(columns).fill(0)
-  const rows = table.rows.length + (table.header.length ? 1 : 0)
-  for (const row of table.header.length ? [table.header, ...table.rows] : table.rows)
-    for (let index = 0; index < columns; index++) lengths[index] += row[index]?.length ?? 0
-  const weights = lengths.map((length) => Math.sqrt(Math.max(length / Math.max(rows, 1), 3)))
-  const sum = weights.reduce((a, b) => a + b, 0)
-  return weights.map((weight) => total * (0.25 / columns + (0.75 * weight) / sum))
-}
-
-/**
- * A table as boundedReport() leaves it: a row whose cells are taller than the page's room continues
- * on the next, the header drawn again at the top of each page when it is short; a note under the
- * table says what was cut from it.
- */
-function writeTable(doc: Doc, table: Extract<Block, { kind: 'table' }>) {
-  const columns = Math.max(table.header.length, table.rows[0]?.length ?? 0, 1)
-  const total = contentWidth(doc)
-  const widths = columnWidths(table, columns, total)
-  const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0))
-  const bottom = doc.page.height - MARGIN
-  const font = (bold: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_FONT_SIZE)
-  const lineHeight = font(false).currentLineHeight(true)
-  // A table's rows repeat their words (owners, statuses, dates): each is measured once per font.
-  const measured = new Map<string, number>()
-  const lay = (cells: string[], bold: boolean): LaidRow => {
-    font(bold)
-    const measure = (part: string) => {
-      const key = bold ? `b${part}` : `r${part}`
-      let width = measured.get(key)
-      if (width === undefined) measured.set(key, (width = doc.widthOfString(part)))
-      return width
-    }
-    const laid = cells.map((cell, index) =>
-      wrappedLines(doc, printable(cell), widths[index]! - CELL_PADDING * 2, measure),
-    )
-    return { bold, cells: laid, lines: Math.max(1, ...laid.map((lines) => lines.length)) }
-  }
-  const heightOf = (lines: number) => lines * lineHeight + CELL_PADDING * 2
-
-  const drawSlice = (row: LaidRow, from: number, count: number) => {
-    const top = doc.y
-    const height = heightOf(count)
-    font(row.bold)
-    if (row.bold) doc.rect(MARGIN, top, total, height).fill('#f3f4f6')
-    doc.fillColor(INK)
-    row.cells.forEach((lines, index) => {
-      const slice = lines.slice(from, from + count)
-      // The lines already fit: the point of slack keeps pdfkit from breaking them anew, and the
-      // height from ever starting a page of its own.
-      if (slice.some(Boolean))
-        doc.text(slice.join('\n'), lefts[index]! + CELL_PADDING, top + CELL_PADDING, {
-          width: widths[index]! - CELL_PADDING * 2 + 1,
-          height,
-        })
-    })
-    // The row's borders as one path, stroked once.
-    doc.rect(MARGIN, top, total, height)
-    for (const left of lefts.slice(1)) doc.moveTo(left, top).lineTo(left, top + height)
-    doc.lineWidth(0.5).strokeColor(RULE).stroke()
-    doc.x = MARGIN
-    doc.y = top + height
-  }
-
-  const header = table.header.length ? lay(table.header, true) : null
-  // The header heads every page the table runs onto, unless it would crowd out the rows.
-  const repeated = header && heightOf(header.lines) <= (bottom - doc.page.margins.top) / 4 ? header : null
-  let atPageTop = false
-  const newPage = () => {
-    doc.addPage()
-    if (repeated) drawSlice(repeated, 0, repeated.lines)
-    atPageTop = true
-  }
-  const freshRoom = () =>
-    Math.floor(
-      (bottom - doc.page.margins.top - (repeated ? heightOf(repeated.lines) : 0) - CELL_PADDING * 2) / lineHeight,
-    )
-
-  const write = (row: LaidRow) => {
-    for (let from = 0; from < row.lines;) {
-      const room = Math.floor((bottom - doc.y - CELL_PADDING * 2) / lineHeight)
-      const rest = row.lines - from
-      // A row that a fresh page would hold whole starts on one rather than being split.
-      if (!atPageTop && (room < 1 || (room < rest && rest <= freshRoom()))) {
-        newPage()
-        continue
-      }
-      const count = Math.max(1, Math.min(room, rest))
-      drawSlice(row, from, count)
-      atPageTop = false
-      from += count
-      if (from < row.lines) newPage()
-    }
-  }
-  if (header) write(header)
-  for (const row of table.rows) write(lay(row, false))
-
-  if (table.note) {
-    doc.font('Helvetica').fontSize(TABLE_FONT_SIZE).fillColor(MUTED)
-    doc.text(fitted(doc, table.note, contentWidth(doc)), MARGIN, doc.y + 3, { width: contentWidth(doc) })
-    doc.fillColor(INK)
-  }
-  doc.font('Helvetica').fontSize(11)
-  doc.moveDown(0.6)
 }
 
 function writeBlock(doc: Doc, block: Block) {
