@@ -53,9 +53,10 @@ function boundTable(table: Table): string | null {
   return tableCutNote({ columns, rows, keptColumns, keptRows, cutCells })
 }
 
+// A div, not a p: in a tight list item mdast-util-to-hast unwraps a p into bare text.
 const cutNote = (text: string): Paragraph => ({
   type: 'paragraph',
-  data: { hProperties: { className: ['muted', 'table-cut'] } },
+  data: { hName: 'div', hProperties: { className: ['muted', 'table-cut'] } },
   children: [{ type: 'text', value: text }],
 })
 
@@ -64,7 +65,7 @@ const CONTAINERS = new Set(['blockquote', 'list', 'listItem', 'footnoteDefinitio
 
 /**
  * A remark plugin: every GFM table of the tree within shared/table-bounds.ts's bounds, the cut said
- * in a paragraph under the table. Walks the blocks without recursion: quotes nest as deep as the text
+ * under the table. Walks the blocks without recursion: quotes nest as deep as the text
  * allows.
  */
 export function remarkBoundedTables() {
