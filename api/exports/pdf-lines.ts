@@ -114,11 +114,12 @@ export function wrappedLines(doc: Doc, text: string, width: number, measure: (te
  */
 export function measuringOnce(doc: Doc, font: () => string, write: (measure: (text: string) => number) => void) {
   const measureAgain = doc.widthOfString
-  const widths = new Map<string, number>()
+  const fonts = new Map<string, Map<string, number>>()
   const measure = (text: string) => {
-    const key = `${font()}\n${text}`
-    let width = widths.get(key)
-    if (width === undefined) widths.set(key, (width = measureAgain.call(doc, text)))
+    let widths = fonts.get(font())
+    if (!widths) fonts.set(font(), (widths = new Map()))
+    let width = widths.get(text)
+    if (width === undefined) widths.set(text, (width = measureAgain.call(doc, text)))
     return width
   }
   const plain = (options?: { characterSpacing?: number; horizontalScaling?: number }) =>

@@ -19,7 +19,7 @@ export interface RenderingRow {
   failed?: { reason: string; afterMs: number }
 }
 
-export function measureRendering({ rounds = 3 } = {}): RenderingRow[] {
+export function measureRendering({ rounds = 5 } = {}): RenderingRow[] {
   return Object.keys(RENDERING_CASES).map((name) => {
     const started = performance.now()
     const child = spawnSync(
