@@ -40,7 +40,8 @@ function table({ header, rows }: Extract<Block, { kind: 'table' }>) {
         (text) =>
           new TableCell({
             shading: bold ? { type: ShadingType.CLEAR, fill: 'F3F4F6', color: 'auto' } : undefined,
-            children: [new Paragraph({ children: [new TextRun({ text, bold, size: 18 })] })],
+            // An empty cell holds an empty paragraph, as Word requires, and no run.
+            children: [new Paragraph({ children: text ? [new TextRun({ text, bold, size: 18 })] : [] })],
           }),
       ),
     })
