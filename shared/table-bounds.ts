@@ -71,7 +71,8 @@ export function tableCutNote({ columns, rows, keptColumns, keptRows, cutCells }:
  * is given and never larger than the bounds: a short row is padded only once it is kept.
  */
 export function boundedTable(header: string[], rows: string[][]) {
-  let columns = header.length
+  // A table has a column at least, so every row drawn has a cell.
+  let columns = Math.max(header.length, 1)
   for (const row of rows) columns = Math.max(columns, row.length)
   const { keptColumns, keptRows } = tableBounds(columns, rows.length)
   let cutCells = 0

@@ -56,6 +56,10 @@ describe('the bounds of a drawn table (issue 43)', () => {
     expect(bounded.note).toBe('2 cells cut to 1,000 characters.')
   })
 
+  it('give a table of no cells one empty column, so that every row drawn has a cell', () => {
+    expect(boundedTable([], [[], []])).toEqual({ header: [], rows: [[''], ['']], columns: 1, note: null })
+  })
+
   it('say both cuts in one note', () => {
     expect(tableCutNote({ columns: 41, rows: 10, keptColumns: 40, keptRows: 10, cutCells: 1 })).toBe(
       'Table cut to 40 of 41 columns. 1 cell cut to 1,000 characters.',
