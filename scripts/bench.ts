@@ -12,6 +12,7 @@ import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
 import { measureOcr } from './bench/ocr'
 import { measurePages } from './bench/pages'
 import { measureParsers } from './bench/parsers'
+import { measureRendering } from './bench/rendering'
 import { measureScale } from './bench/scale'
 import { measureSearch } from './bench/search'
 import { measureSession } from './bench/session'
@@ -372,6 +373,29 @@ if (wanted('parsers')) {
   const { eventLoop } = parsers
   console.log(
     `Reading a 5 MB transcript (${eventLoop.shape}): on the event loop ${ms(eventLoop.readMs.inProcess)}, longest event-loop delay ${ms(eventLoop.longestDelayMs.inProcess)}; in the worker thread ${ms(eventLoop.readMs.inThread)}, longest delay ${ms(eventLoop.longestDelayMs.inThread)}`,
+  )
+}
+
+if (wanted('rendering')) {
+  console.log(`\nRendering a member's heaviest content at the input limits (issue 43), a fresh process each:`)
+  const rendering = measureRendering()
+  results.rendering = rendering
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
+  console.table(
+    Object.fromEntries(
+      rendering.map((row) => [
+        row.case,
+        row.failed
+          ? { 'median ms': `failed after ${Math.round(row.failed.afterMs)} ms: ${row.failed.reason}` }
+          : {
+              'median ms': Math.round(sorted(row.ms)[Math.floor(row.ms.length / 2)]!),
+              rounds: row.ms.map((value) => Math.round(value)).join(' / '),
+              'CPU ms': row.cpuMs.map((value) => Math.round(value)).join(' / '),
+              size: row.case.endsWith('page') ? `${kb(row.size)} HTML` : kb(row.size),
+              'peak RSS': `${row.maxRssMb} MB`,
+            },
+      ]),
+    ),
   )
 }
 

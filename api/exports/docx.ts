@@ -17,7 +17,8 @@ import {
   WidthType,
 } from 'docx'
 
-import { type Block, citeMarks, type Report, reportDate, type Run } from './report'
+import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
+import { xmlSafeReport } from './xml-text'
 
 const ACCENT = '1E40AF'
 const MUTED = '4B5563'
@@ -25,25 +26,28 @@ const FONT = 'Calibri'
 
 const runs = (items: Run[]) => items.map((run) => new TextRun({ text: run.text, bold: run.strong }))
 
-const cellBorder = { style: BorderStyle.SINGLE, size: 4, color: 'D1D5DB' }
+const rule = { style: BorderStyle.SINGLE, size: 4, color: 'D1D5DB' }
 
-function table(header: string[], rows: string[][]) {
-  const columns = Math.max(header.length, ...rows.map((row) => row.length), 1)
+/**
+ * A table as boundedReport() leaves it, every row as wide as the header. The rules are the table's,
+ * not each cell's: four borders a cell made most of a large table's XML.
+ */
+function table({ header, rows }: Extract<Block, { kind: 'table' }>) {
   const row = (cells: string[], bold: boolean) =>
     new TableRow({
       tableHeader: bold,
-      children: Array.from(
-        { length: columns },
-        (_, index) =>
+      children: cells.map(
+        (text) =>
           new TableCell({
-            borders: { top: cellBorder, bottom: cellBorder, left: cellBorder, right: cellBorder },
             shading: bold ? { type: ShadingType.CLEAR, fill: 'F3F4F6', color: 'auto' } : undefined,
-            children: [new Paragraph({ children: [new TextRun({ text: cells[index] ?? '', bold, size: 18 })] })],
+            // An empty cell holds an empty paragraph, as Word requires, and no run.
+            children: [new Paragraph({ children: text ? [new TextRun({ text, bold, size: 18 })] : [] })],
           }),
       ),
     })
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: { top: rule, bottom: rule, left: rule, right: rule, insideHorizontal: rule, insideVertical: rule },
     rows: [...(header.length ? [row(header, true)] : []), ...rows.map((cells) => row(cells, false))],
   })
 }
@@ -72,15 +76,24 @@ function blocksToWord(blocks: Block[]) {
         break
       }
       case 'table':
-        children.push(table(block.header, block.rows), new Paragraph({ children: [] }))
+        children.push(
+          table(block),
+          new Paragraph({
+            children: block.note ? [new TextRun({ text: block.note, color: MUTED, size: 18 })] : [],
+          }),
+        )
         break
     }
   }
   return children
 }
 
-/** The report as a Word document: the organization in the header, page numbers in the footer. */
-export function reportDocx(report: Report): Promise<Buffer> {
+/**
+ * The report as a Word document: the organization in the header, page numbers in the footer. Its
+ * tables are bounded and every string in it is one XML can hold, the document's properties included.
+ */
+export function reportDocx(made: Report): Promise<Buffer> {
+  const report = xmlSafeReport(boundedReport(made))
   const references = report.references.length
     ? [
         new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Sources')] }),
@@ -131,7 +144,7 @@ export function reportDocx(report: Report): Promise<Buffer> {
                 children: [
                   // The organization's mark as the app shows it without a logo: its initial.
                   new TextRun({
-                    text: ` ${report.organization.trim().charAt(0).toUpperCase() || '?'} `,
+                    text: ` ${organizationInitial(report.organization)} `,
                     bold: true,
                     color: 'FFFFFF',
                     shading: { type: ShadingType.CLEAR, fill: ACCENT, color: 'auto' },

@@ -40,7 +40,10 @@ function block(node: RootContent): Block[] {
         },
       ]
     case 'table': {
-      const [head, ...body] = node.children.map((row) => row.children.map((cell) => plain(cell)))
+      // A row's cells past the header's are not the table's (GFM, and the page, leave them out); a
+      // short row stays short here, and the renderers bound the table before padding what they keep.
+      const width = node.children[0]?.children.length ?? 0
+      const [head, ...body] = node.children.map((row) => row.children.slice(0, width).map((cell) => plain(cell)))
       return [{ kind: 'table', header: head ?? [], rows: body }]
     }
     case 'blockquote':

@@ -1,77 +1,20 @@
 import PDFDocument from 'pdfkit'
 
-import { type Block, citeMarks, type Report, reportDate, type Run } from './report'
+import { fitted, printable } from './pdf-lines'
+import { ACCENT, contentWidth, type Doc, INK, MARGIN, MUTED, RULE } from './pdf-style'
+import { writeTable } from './pdf-table'
+import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
 
-const MARGIN = 56
 const HEADER_Y = 24
-const INK = '#111827'
-const MUTED = '#4b5563'
-const ACCENT = '#1e40af'
-const RULE = '#d1d5db'
 
-/**
- * The standard PDF fonts (Helvetica) carry Windows-1252's characters only: anything else would print
- * as the wrong glyph, so it is spelled out in its nearest Latin form, or "?" where it has none. A
- * figure or a name in Latin script is never changed.
- */
-const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'])
-// Signs of working out (the value gap's "$5,000,000 − $4,833,099.3") that have a plain spelling.
-const NEAREST: Record<string, string> = { '−': '-', '≤': '<=', '≥': '>=', '→': '->', '≠': '!=' }
-function printable(text: string) {
-  let out = ''
-  for (const char of text) {
-    const code = char.codePointAt(0)!
-    if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
-      out += char
-    else if (char === '\t') out += ' '
-    else if (NEAREST[char]) out += NEAREST[char]
-    else if (code < 0x20) continue
-    else {
-      const latin = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-      out += /^[\x20-\x7e]+$/.test(latin) ? latin : '?'
-    }
-  }
-  return out
-}
-
-type Doc = InstanceType<typeof PDFDocument>
-
-const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2
-
-function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions = {}) {
+function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions & { width: number }) {
   const parts = runs.filter((run) => run.text.length > 0)
   if (!parts.length) return
   parts.forEach((run, index) => {
     doc.font(run.strong ? 'Helvetica-Bold' : 'Helvetica')
-    doc.text(printable(run.text), { ...options, continued: index < parts.length - 1 })
+    doc.text(fitted(doc, run.text, options.width), { ...options, continued: index < parts.length - 1 })
   })
   doc.font('Helvetica')
-}
-
-function writeTable(doc: Doc, header: string[], rows: string[][]) {
-  const columns = Math.max(header.length, ...rows.map((row) => row.length), 1)
-  const width = contentWidth(doc) / columns
-  const padding = 4
-  const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9)
-    const texts = Array.from({ length: columns }, (_, index) => printable(cells[index] ?? ''))
-    const height =
-      Math.max(...texts.map((text) => doc.heightOfString(text || ' ', { width: width - padding * 2 }))) + padding * 2
-    if (doc.y + height > doc.page.height - MARGIN) doc.addPage()
-    const top = doc.y
-    texts.forEach((text, index) => {
-      const left = MARGIN + index * width
-      if (bold) doc.rect(left, top, width, height).fill('#f3f4f6').fillColor(INK)
-      doc.rect(left, top, width, height).lineWidth(0.5).strokeColor(RULE).stroke()
-      doc.text(text, left + padding, top + padding, { width: width - padding * 2 })
-    })
-    doc.x = MARGIN
-    doc.y = top + height
-  }
-  if (header.length) drawRow(header, true)
-  for (const row of rows) drawRow(row, false)
-  doc.font('Helvetica').fontSize(11)
-  doc.moveDown(0.6)
 }
 
 function writeBlock(doc: Doc, block: Block) {
@@ -79,7 +22,8 @@ function writeBlock(doc: Doc, block: Block) {
   switch (block.kind) {
     case 'heading':
       if (doc.y > doc.page.height - MARGIN - 60) doc.addPage()
-      doc.moveDown(0.4).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT).text(printable(block.text))
+      doc.moveDown(0.4).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT)
+      doc.text(fitted(doc, block.text, contentWidth(doc)), { width: contentWidth(doc) })
       doc.font('Helvetica').fontSize(11).fillColor(INK).moveDown(0.3)
       return
     case 'paragraph':
@@ -102,12 +46,12 @@ function writeBlock(doc: Doc, block: Block) {
       doc.moveDown(0.3)
       return
     case 'table':
-      writeTable(doc, block.header, block.rows)
+      writeTable(doc, block)
       return
   }
 }
 
-function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
+function pageFrame(doc: Doc, report: Report, date: string, page: number, pages: number) {
   const { width, height, margins } = doc.page
   // Text in the margins would otherwise start a new page.
   const bottom = margins.bottom
@@ -119,7 +63,7 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
     .fillColor('#ffffff')
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(printable(report.organization.trim().charAt(0).toUpperCase() || '?'), MARGIN, HEADER_Y + 0.5, {
+    .text(printable(organizationInitial(report.organization)), MARGIN, HEADER_Y + 0.5, {
       width: 18,
       align: 'center',
       lineBreak: false,
@@ -129,7 +73,7 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
     .font('Helvetica')
     .fontSize(9)
     .text(printable(report.organization), MARGIN + 26, HEADER_Y + 1, { width: width / 2, lineBreak: false })
-  doc.text(printable(`${report.kind} · ${reportDate(report)}`), width / 2, HEADER_Y + 1, {
+  doc.text(printable(`${report.kind} · ${date}`), width / 2, HEADER_Y + 1, {
     width: width / 2 - MARGIN,
     align: 'right',
     lineBreak: false,
@@ -150,7 +94,10 @@ function pageFrame(doc: Doc, report: Report, page: number, pages: number) {
 }
 
 /** The report as a PDF: A4, the organization and page numbers on every page, sources numbered at the end. */
-export function reportPdf(report: Report): Promise<Buffer> {
+export function reportPdf(made: Report): Promise<Buffer> {
+  const report = boundedReport(made)
+  // Written once: a frame on each of hundreds of pages would otherwise format it each time.
+  const date = reportDate(report)
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN + 8, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -164,13 +111,11 @@ export function reportPdf(report: Report): Promise<Buffer> {
     doc.on('error', reject)
   })
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .fillColor(INK)
-    .text(printable(report.title), { width: contentWidth(doc) })
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK)
+  doc.text(fitted(doc, report.title, contentWidth(doc)), { width: contentWidth(doc) })
   doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(MUTED)
-  for (const line of [report.kind, ...report.details, reportDate(report)]) doc.text(printable(line))
+  for (const line of [report.kind, ...report.details, date])
+    doc.text(fitted(doc, line, contentWidth(doc)), { width: contentWidth(doc) })
   doc.moveDown(0.8).fillColor(INK).fontSize(11)
 
   for (const block of report.blocks) writeBlock(doc, block)
@@ -196,7 +141,7 @@ export function reportPdf(report: Report): Promise<Buffer> {
   const range = doc.bufferedPageRange()
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index)
-    pageFrame(doc, report, index + 1, range.count)
+    pageFrame(doc, report, date, index + 1, range.count)
   }
   doc.end()
   return done

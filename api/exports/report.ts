@@ -1,3 +1,4 @@
+import { boundedTable } from '../../shared/table-bounds'
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
 
 /**
@@ -16,7 +17,8 @@ export type Block =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; runs: Run[] }
   | { kind: 'list'; ordered: boolean; items: Run[][] }
-  | { kind: 'table'; header: string[]; rows: string[][] }
+  /** `note` says what was left out of a table too large to draw whole (set by `boundedReport`). */
+  | { kind: 'table'; header: string[]; rows: string[][]; note?: string | null }
 
 /** A numbered source: the document, where in it, and the words quoted or the cells read (if known). */
 export interface Reference {
@@ -66,6 +68,25 @@ export function referenceList() {
 /** The report's date as the reader reads it, on their calendar, the same in both formats. */
 export const reportDate = ({ date, timeZone = DEFAULT_TIME_ZONE }: Pick<Report, 'date' | 'timeZone'>) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date)
+
+/**
+ * The report as both renderers draw it: every table within shared/table-bounds.ts's bounds, each row
+ * as many cells as its table has columns, the cut said under it. A renderer never lays out more.
+ */
+export function boundedReport(report: Report): Report {
+  return {
+    ...report,
+    blocks: report.blocks.map((block) => {
+      if (block.kind !== 'table') return block
+      const { header, rows, note } = boundedTable(block.header, block.rows)
+      return { kind: 'table', header, rows, note: note ?? block.note ?? null }
+    }),
+  }
+}
+
+/** The organization's mark where it has no logo: its first letter, a whole character even outside the BMP. */
+export const organizationInitial = (organization: string) =>
+  [...organization.trim().slice(0, 2)][0]?.toUpperCase() || '?'
 
 /** A file name a client can keep: the report's title, without characters file systems refuse. */
 export function reportFileName(report: Pick<Report, 'kind' | 'title'>, extension: 'pdf' | 'docx') {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 
+import { remarkBoundedTables } from '~/components/bounded-tables'
 import { isOffSite } from '~/utils/off-site'
 
 /**
@@ -58,10 +59,14 @@ const components: Components = {
   ),
 }
 
+// A table is cut to shared/table-bounds.ts's bounds before it becomes HTML, the cut said under it: a
+// few lines of Markdown can otherwise ask for millions of cells.
+const remarkPlugins = [remarkGfm, remarkBoundedTables]
+
 /** Markdown written by users, found in documents or generated from them, rendered under the rules above. */
 export function Markdown({ children }: { children: string }) {
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} urlTransform={defaultUrlTransform}>
+    <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform}>
       {children}
     </ReactMarkdown>
   )

@@ -1,10 +1,12 @@
 import { createElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { MessageContent, MessageItem } from '../../app/components/chat/message-item'
 import { Markdown } from '../../app/components/markdown'
 import { OrgAvatar } from '../../app/components/org-avatar'
+import { MAX_TABLE_CELL_CHARS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS } from '../../shared/table-bounds'
+import { LONG_WORD, LONG_WORD_TABLE, WIDE_TABLE } from '../support/rendering-shapes'
 
 const render = (markdown: string) => renderToStaticMarkup(createElement(Markdown, null, markdown))
 const PIXEL = 'https://evil.example.com/pixel.png?c=revenue'
@@ -93,5 +95,45 @@ describe('an organization logo', () => {
     expect(avatar('https://evil.example.com/logo.png')).toContain('>A</span>')
     expect(avatar('/logo.png')).toContain('<img')
     expect(avatar('data:image/png;base64,iVBORw0KGgo=')).toContain('<img')
+  })
+})
+
+describe('a table in a message (issue 43)', () => {
+  const cells = (html: string) => html.match(/<t[hd][ >]/g)?.length ?? 0
+  const message = (content: string) =>
+    renderToString(
+      createElement(MessageItem, { author: 'user', speaker: null, content, createdAt: null, references: [], now: 0 }),
+    )
+
+  it('of 1,000 columns over 1,998 rows is drawn within the bounds, and says it was cut (finding 2)', () => {
+    const html = message(WIDE_TABLE)
+    expect(cells(html)).toBe(MAX_TABLE_COLUMNS + MAX_TABLE_CELLS)
+    expect(html).toContain('<div class="muted table-cut">Table cut to 40 of 1,000 columns and 100 of 1,998 rows.</div>')
+  })
+
+  it('with a 7,800-character word in a cell shows its first characters and "…", and says so (finding 1)', () => {
+    const html = message(LONG_WORD_TABLE)
+    expect(html).toContain(`<td>${LONG_WORD.slice(0, MAX_TABLE_CELL_CHARS)}…</td>`)
+    expect(html).not.toContain(LONG_WORD.slice(0, MAX_TABLE_CELL_CHARS + 1))
+    expect(html).toContain('1 cell cut to 1,000 characters.')
+  })
+
+  it('is cut inside its formatting, which stays as written up to the cut', () => {
+    const cell = `**${'b'.repeat(600)}** \`${'c'.repeat(600)}\` [link](/documents/1)`
+    const html = renderToStaticMarkup(createElement(Markdown, null, `|a|\n|-|\n|${cell}|\n`))
+    expect(html).toContain(`<td><strong>${'b'.repeat(600)}</strong> <code>${'c'.repeat(399)}…</code></td>`)
+    expect(html).not.toContain('link')
+  })
+
+  it('is bounded in a quote or a list as well, and a table within the bounds is left as it is', () => {
+    const wide = (columns: number, indent: string) =>
+      ['h', '-', 'c'].map((cell) => `${indent}|${Array(columns).fill(cell).join('|')}|\n`).join('')
+    // The list is tight: its item's paragraphs are drawn without their p.
+    const markdown = `${wide(50, '> ')}\n- item\n${wide(45, '  ')}\n${wide(3, '')}`
+    const html = renderToStaticMarkup(createElement(Markdown, null, markdown))
+    expect(cells(html)).toBe(MAX_TABLE_COLUMNS * 4 + 6)
+    expect(html.match(/class="muted table-cut"/g)).toHaveLength(2)
+    expect(html).toContain('Table cut to 40 of 50 columns.')
+    expect(html).toContain('Table cut to 40 of 45 columns.')
   })
 })
