@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const apiDir = fileURLToPath(new URL('../api/', import.meta.url))
+const rootDir = fileURLToPath(new URL('../', import.meta.url))
 const bundleDir = fileURLToPath(new URL('../build/workers/', import.meta.url))
 
 /**
@@ -23,8 +23,8 @@ async function newestInput(inputsFile: string): Promise<number> {
 const bundles = new Map<string, Promise<string>>()
 
 /**
- * A worker thread's or child process's entry (a path under api/) as one plain ES module, rebuilt
- * when any source it was built from changes (esbuild's list of them is kept beside it, so a module
+ * A worker thread's or child process's entry (a path from the project's root: `api/…` or `app/…`)
+ * as one plain ES module, rebuilt when any source it was built from changes (esbuild's list of them is kept beside it, so a module
  * from another folder, such as the logger, counts too). Neither inherits the TypeScript loader,
  * and registering it there costs ~300 MB each because it transforms pdf.js on every load; a
  * bundle with its packages left external costs nothing.
@@ -33,8 +33,8 @@ export function threadBundle(entry: string): Promise<string> {
   let ready = bundles.get(entry)
   if (ready) return ready
   ready = (async () => {
-    const source = path.join(apiDir, entry)
-    const bundle = path.join(bundleDir, `${path.basename(entry, '.ts')}.mjs`)
+    const source = path.join(rootDir, entry)
+    const bundle = path.join(bundleDir, `${path.basename(entry).replace(/\.tsx?$/, '')}.mjs`)
     const inputsFile = `${bundle}.inputs.json`
     const built = await stat(bundle).then(
       (info) => info.mtimeMs,

@@ -8,7 +8,7 @@ import type { MatchTask } from './matching-thread'
 // warm between page views; a page waits for at most a few others' matchings.
 const pool = workPool({
   name: 'checklist match',
-  entry: () => threadBundle('checklist/matching-thread.ts'),
+  entry: () => threadBundle('api/checklist/matching-thread.ts'),
   threads: 1,
   queue: 16,
   perOwner: 4,

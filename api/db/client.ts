@@ -179,7 +179,7 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
   }
   const workerData: PgliteThreadData = { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432') }
   const startThread = async () => {
-    const thread = new Worker(await threadBundle('db/pglite-thread.ts'), { workerData })
+    const thread = new Worker(await threadBundle('api/db/pglite-thread.ts'), { workerData })
     const started = await nextReply(thread)
     if (started.type !== 'ready') throw new Error(started.type === 'failed' ? started.message : 'no start')
     return thread

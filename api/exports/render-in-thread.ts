@@ -9,7 +9,7 @@ import type { Report } from './report'
 // handful more wait their turn before the server says it is busy. The deadline counts the wait.
 const pool = workPool({
   name: 'report',
-  entry: () => threadBundle('exports/render-thread.ts'),
+  entry: () => threadBundle('api/exports/render-thread.ts'),
   threads: 1,
   queue: 6,
   perOwner: 2,

@@ -33,7 +33,7 @@ export interface ReaderProcess {
  * decision 003); the umask, which keeps what it writes private (decision 025), is inherited.
  */
 export async function startReader(memoryMb: number): Promise<ReaderProcess> {
-  const child = fork(await threadBundle('ingest/extraction-process.ts'), [], {
+  const child = fork(await threadBundle('api/ingest/extraction-process.ts'), [], {
     execArgv: [`--max-old-space-size=${memoryMb}`],
     serialization: 'advanced',
     // pdf.js and SheetJS print warnings about odd files; they are not ours to show.

@@ -8,10 +8,11 @@ import { MAX_CONVERSATION_TITLE, MAX_MESSAGE } from '#shared/chat'
 import { ChatHeader } from '~/components/chat/chat-header'
 import { ChatInput } from '~/components/chat/chat-input'
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
-import { MessageItem } from '~/components/chat/message-item'
+import { MessageItem, messageMarkdown } from '~/components/chat/message-item'
 import { SEND_FAILED, useAnswerStream } from '~/components/chat/use-answer-stream'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { readForm } from '~/http/read-form.server'
+import { markdownHtml } from '~/render/markdown-html.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { requireUser } from '~/session/auth.server'
@@ -33,7 +34,7 @@ const SendSchema = z.object({ content: z.string().trim().min(1).max(MAX_MESSAGE)
 const RenameSchema = z.object({ title: z.string().trim().min(1).max(MAX_CONVERSATION_TITLE) })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request)
+  const { user } = await requireUser(request)
   const id = requireId(params.conversationId)
   const api = conversationsApi(request)
   const [conversation, messages] = await Promise.all([
@@ -45,7 +46,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ])
   const search = new URL(request.url).searchParams
   const mode: 'rename' | 'delete' | null = search.has('rename') ? 'rename' : search.has('delete') ? 'delete' : null
-  return json({ conversation, messages, mode, now: Date.now() })
+  // Each message's Markdown rendered once, off this event loop; its pieces, in order, by message.
+  const pieces = (messages ?? []).map(({ content, document_references: references, derivation }) =>
+    messageMarkdown({ content, references, derivation }),
+  )
+  const html = await markdownHtml(pieces.flat(), user.id)
+  const rendered = (messages ?? []).map((_, index) => html.splice(0, pieces[index]!.length))
+  return json({ conversation, messages, rendered, mode, now: Date.now() })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -112,7 +119,7 @@ function refused(error: ApiError, question: string) {
 }
 
 export default function ConversationPage() {
-  const { conversation, messages, mode, now } = useLoaderData<typeof loader>()
+  const { conversation, messages, rendered, mode, now } = useLoaderData<typeof loader>()
   const refusal = useActionData<typeof action>()?.refused
   const navigation = useNavigation()
   const location = useLocation()
@@ -174,6 +181,7 @@ export default function ConversationPage() {
                 createdAt={message.created_at}
                 references={message.document_references}
                 derivation={message.derivation}
+                html={rendered[index]}
                 now={now}
               />
             ))}

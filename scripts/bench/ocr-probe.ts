@@ -11,7 +11,7 @@ import { readerProcesses, residentMemoryWithChildrenMb } from '../../tests/suppo
 
 const [file, copies = '1'] = process.argv.slice(2)
 const config = loadApiConfig({ JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' })
-await threadBundle('ingest/extraction-process.ts')
+await threadBundle('api/ingest/extraction-process.ts')
 const readerMbs = () => readerProcesses().map((pid) => residentMemoryMb(pid) ?? 0)
 const mb = residentMemoryWithChildrenMb
 const idleMb = mb()

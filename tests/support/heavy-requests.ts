@@ -18,11 +18,7 @@ const DOCUMENTS = 25
 const DOCUMENT_CHARS = 20_000
 
 /** Finding 1: a 20-column table whose only body cell is a 7,800-character word. */
-export const LONG_CELL_TABLE = [
-  `|${'c|'.repeat(20)}`,
-  `|${'-|'.repeat(20)}`,
-  `|${'x'.repeat(7_800)}|`,
-].join('\n')
+export const LONG_CELL_TABLE = [`|${'c|'.repeat(20)}`, `|${'-|'.repeat(20)}`, `|${'x'.repeat(7_800)}|`].join('\n')
 
 /** Finding 2: 1,000 header columns and 1,998 one-cell rows, which a renderer pads to 2 million cells. */
 export const MANY_COLUMNS_TABLE = [
@@ -30,6 +26,13 @@ export const MANY_COLUMNS_TABLE = [
   Array.from({ length: 1_000 }, () => '-').join('|'),
   ...Array.from({ length: 1_998 }, () => 'a'),
 ].join('\n')
+
+/**
+ * After finding 2: a message of 8,000 characters of short blocks costs the Markdown parser up to
+ * half a second, and a conversation page draws every message.
+ */
+export const SHORT_BLOCKS = '- a\n'.repeat(MAX_MESSAGE / 4)
+const LONG_CONVERSATION = 10
 
 /** Finding 3: custom items of one repeated word, each a different phrase that runs long before it differs. */
 export const REPEATED_WORD_ITEMS = Array.from({ length: CUSTOM_ITEMS }, (_, index) =>
@@ -140,6 +143,16 @@ export async function prepareAttacks(
   }
   const longCell = await conversation(LONG_CELL_TABLE)
   const manyColumns = await conversation(MANY_COLUMNS_TABLE)
+  const longConversation = await conversation(SHORT_BLOCKS)
+  for (let message = 1; message < LONG_CONVERSATION; message++)
+    await call(
+      base,
+      'POST',
+      `/conversations/${longConversation}/add_message/`,
+      token,
+      { content: SHORT_BLOCKS },
+      organization,
+    )
 
   const { slug } = await call<{ slug: string }>(base, 'POST', '/organizations/', token, { name: 'Replay Holdings' })
   const own = (method: string, route: string, body?: unknown) => call(base, method, route, token, body, slug)
@@ -187,6 +200,11 @@ export async function prepareAttacks(
         `/api/conversations/${manyColumns}/export/?format=docx`,
       ],
       headers: { cookie, ...api, 'x-organization': organization },
+    },
+    {
+      finding: '2: a conversation of ten messages of short blocks, its page',
+      paths: [`/chat/${longConversation}`],
+      headers: { cookie },
     },
     {
       finding: '3: checklist matching at its limits',

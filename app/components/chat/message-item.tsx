@@ -29,35 +29,68 @@ function linkMarkers(content: string, references: Reference[]) {
   })
 }
 
-// Every message, whoever wrote it (the user, a meeting's speaker, a template, the answerer quoting
-// a document), goes through the one Markdown component and its rules for links and images.
-function MessageMarkdown({ content, references }: { content: string; references: Reference[] }) {
-  return content ? <Markdown>{linkMarkers(content, references)}</Markdown> : null
+interface MessageText {
+  content: string
+  references: Reference[]
+  derivation?: Message['derivation']
+}
+
+/**
+ * The Markdown a message shows, in order: the whole of it, or what comes before and after the
+ * formula of an answer computed from tables (drawn apart, with links to its cells). The page's loader
+ * renders these to HTML off its event loop (~/render/markdown-html.server.ts); the component draws the
+ * same pieces.
+ */
+export function messageMarkdown({ content, references, derivation = null }: MessageText) {
+  if (!derivation) return [linkMarkers(content, references)]
+  const { before, after } = splitAtFormula(content, derivation)
+  return [linkMarkers(before, references), linkMarkers(after, references)]
+}
+
+/**
+ * One piece of a message: the HTML rendered from it when the page has it, else (an answer streaming
+ * in the browser) the Markdown component; `null` when the server could not render it in time, as its
+ * text. Every message, whoever wrote it (the user, a meeting's speaker, a template, the answerer
+ * quoting a document), is rendered by the one Markdown component and its rules for links and images.
+ */
+function MessagePiece({ markdown, html }: { markdown: string; html: string | null | undefined }) {
+  if (!markdown) return null
+  if (html === undefined) return <Markdown>{markdown}</Markdown>
+  if (html === null)
+    return (
+      <>
+        <p className="message-plain">{markdown}</p>
+        <p className="muted message-plain-note">
+          Shown without formatting: the server was busy. Reload the page to see it formatted.
+        </p>
+      </>
+    )
+  return <div className="markdown-html" dangerouslySetInnerHTML={{ __html: html }} />
 }
 
 /** The answer; one computed from tables has its formula drawn with a link to each operand's cell. */
 export function MessageContent({
-  content,
-  references,
-  derivation = null,
-}: {
-  content: string
-  references: Reference[]
-  derivation?: Message['derivation']
+  html,
+  ...text
+}: MessageText & {
+  /** The rendered pieces of `messageMarkdown`, when the page has them (null: not rendered). */
+  html?: Array<string | null>
 }) {
+  const { content, references, derivation = null } = text
+  const [first = '', second = ''] = messageMarkdown(text)
   if (!derivation) {
     return (
       <div className="message-content">
-        <MessageMarkdown content={content} references={references} />
+        <MessagePiece markdown={first} html={html?.[0]} />
       </div>
     )
   }
-  const { before, lead, after } = splitAtFormula(content, derivation)
+  const { lead } = splitAtFormula(content, derivation)
   return (
     <div className="message-content">
-      <MessageMarkdown content={before} references={references} />
+      <MessagePiece markdown={first} html={html?.[0]} />
       <Derivation derivation={derivation} lead={lead ?? ''} references={references} />
-      <MessageMarkdown content={after} references={references} />
+      <MessagePiece markdown={second} html={html?.[1]} />
     </div>
   )
 }
@@ -89,6 +122,7 @@ export function MessageItem({
   createdAt,
   references,
   derivation = null,
+  html,
   now,
   streaming = false,
 }: {
@@ -102,6 +136,8 @@ export function MessageItem({
   references: Reference[]
   /** The working of an answer computed from tables, once saved (a streaming answer has none yet). */
   derivation?: Message['derivation']
+  /** Its Markdown rendered by the server (see MessageContent). */
+  html?: Array<string | null>
   now: number
   streaming?: boolean
 }) {
@@ -123,7 +159,7 @@ export function MessageItem({
           </span>
         </p>
       ) : (
-        <MessageContent content={content} references={references} derivation={derivation} />
+        <MessageContent content={content} references={references} derivation={derivation} html={html} />
       )}
       {references.length ? (
         <div className="message-sources">
