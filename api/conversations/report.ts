@@ -1,6 +1,5 @@
 import type { DocumentReference } from '../db/schema'
-import { markdownBlocks } from '../exports/markdown-blocks'
-import { type Block, referenceList, type Report } from '../exports/report'
+import { type Block, type MarkdownBlock, referenceList, type Report } from '../exports/report'
 import type { ConversationPayload, MessagePayload } from './contract'
 
 const SPEAKERS: Record<string, string> = { user: 'Question', assistant: 'Answer' }
@@ -22,7 +21,7 @@ export function conversationReport(
   organization: string,
 ): Report {
   const { references, cite } = referenceList()
-  const blocks: Block[] = []
+  const blocks: Array<Block | MarkdownBlock> = []
   for (const message of messages) {
     const own = message.document_references.map((reference, index) => {
       const cells = (message.derivation?.operands ?? []).filter((cell) => cell.reference === index + 1)
@@ -40,7 +39,7 @@ export function conversationReport(
       return number === undefined ? marker : `[${number}]`
     })
     blocks.push({ kind: 'heading', text: message.speaker ?? SPEAKERS[message.role] ?? message.role })
-    blocks.push(...markdownBlocks(content))
+    blocks.push({ kind: 'markdown', markdown: content })
     if (message.derivation) {
       const working = message.derivation.parts.map((part) => (typeof part === 'string' ? part : part.text)).join('')
       blocks.push({ kind: 'paragraph', runs: [{ text: 'Working: ', strong: true }, { text: working }] })

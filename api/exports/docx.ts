@@ -17,6 +17,7 @@ import {
   WidthType,
 } from 'docx'
 
+import { drawnReport } from './markdown-blocks'
 import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
 import { xmlSafeReport } from './xml-text'
 
@@ -93,7 +94,7 @@ function blocksToWord(blocks: Block[]) {
  * tables are bounded and every string in it is one XML can hold, the document's properties included.
  */
 export function reportDocx(made: Report): Promise<Buffer> {
-  const report = xmlSafeReport(boundedReport(made))
+  const report = xmlSafeReport(boundedReport(drawnReport(made)))
   const references = report.references.length
     ? [
         new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Sources')] }),

@@ -3,7 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
 
-import type { Block, Run } from './report'
+import type { Block, DrawnReport, Report, Run } from './report'
 
 /** A node's text as a reader sees it: links as their words, code as written, images by their alt. */
 function plain(node: Nodes): string {
@@ -67,3 +67,9 @@ export function markdownBlocks(markdown: string): Block[] {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })
   return tree.children.flatMap(block)
 }
+
+/** The report with its Markdown made into blocks: done where it is drawn, in the rendering thread. */
+export const drawnReport = (report: Report): DrawnReport => ({
+  ...report,
+  blocks: report.blocks.flatMap((block) => (block.kind === 'markdown' ? markdownBlocks(block.markdown) : [block])),
+})

@@ -1,9 +1,19 @@
 import PDFDocument from 'pdfkit'
 
+import { drawnReport } from './markdown-blocks'
 import { fitted, printable } from './pdf-lines'
 import { ACCENT, contentWidth, type Doc, INK, MARGIN, MUTED, RULE } from './pdf-style'
 import { writeTable } from './pdf-table'
-import { type Block, boundedReport, citeMarks, organizationInitial, type Report, reportDate, type Run } from './report'
+import {
+  type Block,
+  boundedReport,
+  citeMarks,
+  type DrawnReport,
+  organizationInitial,
+  type Report,
+  reportDate,
+  type Run,
+} from './report'
 
 const HEADER_Y = 24
 
@@ -51,7 +61,7 @@ function writeBlock(doc: Doc, block: Block) {
   }
 }
 
-function pageFrame(doc: Doc, report: Report, date: string, page: number, pages: number) {
+function pageFrame(doc: Doc, report: DrawnReport, date: string, page: number, pages: number) {
   const { width, height, margins } = doc.page
   // Text in the margins would otherwise start a new page.
   const bottom = margins.bottom
@@ -95,7 +105,7 @@ function pageFrame(doc: Doc, report: Report, date: string, page: number, pages: 
 
 /** The report as a PDF: A4, the organization and page numbers on every page, sources numbered at the end. */
 export function reportPdf(made: Report): Promise<Buffer> {
-  const report = boundedReport(made)
+  const report = boundedReport(drawnReport(made))
   // Written once: a frame on each of hundreds of pages would otherwise format it each time.
   const date = reportDate(report)
   const doc = new PDFDocument({

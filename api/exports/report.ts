@@ -20,6 +20,15 @@ export type Block =
   /** `note` says what was left out of a table too large to draw whole (set by `boundedReport`). */
   | { kind: 'table'; header: string[]; rows: string[][]; note?: string | null }
 
+/**
+ * Markdown a user or the answerer wrote, made into the blocks above where the report is drawn
+ * (./render-thread.ts): parsing it costs more than drawing it, up to half a second a message.
+ */
+export interface MarkdownBlock {
+  kind: 'markdown'
+  markdown: string
+}
+
 /** A numbered source: the document, where in it, and the words quoted or the cells read (if known). */
 export interface Reference {
   document: string
@@ -38,9 +47,12 @@ export interface Report {
   timeZone?: string
   /** Lines under the title: the document, the participants, the generator. */
   details: string[]
-  blocks: Block[]
+  blocks: Array<Block | MarkdownBlock>
   references: Reference[]
 }
+
+/** A report as the renderers draw it: its Markdown made into blocks. */
+export type DrawnReport = Omit<Report, 'blocks'> & { blocks: Block[] }
 
 export const paragraph = (text: string): Block => ({ kind: 'paragraph', runs: [{ text }] })
 
@@ -73,7 +85,7 @@ export const reportDate = ({ date, timeZone = DEFAULT_TIME_ZONE }: Pick<Report, 
  * The report as both renderers draw it: every table within shared/table-bounds.ts's bounds, each row
  * as many cells as its table has columns, the cut said under it. A renderer never lays out more.
  */
-export function boundedReport(report: Report): Report {
+export function boundedReport(report: DrawnReport): DrawnReport {
   return {
     ...report,
     blocks: report.blocks.map((block) => {

@@ -1,4 +1,4 @@
-import type { Block, Report, Run } from './report'
+import type { Block, DrawnReport, Run } from './report'
 
 /**
  * What XML 1.0 cannot hold, escaped or not: C0 controls but tab, line feed and carriage return;
@@ -36,7 +36,7 @@ function block(item: Block): Block {
  * included, without the characters XML 1.0 forbids: task titles, messages and document names are
  * the members' own text.
  */
-export function xmlSafeReport(report: Report): Report {
+export function xmlSafeReport(report: DrawnReport): DrawnReport {
   return {
     ...report,
     kind: xmlText(report.kind),
