@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { sessionCookie } from '../../tests/e2e/support/login-form'
 import {
   type Answer,
   killLines,
@@ -9,9 +10,8 @@ import {
   prepareAttacks,
   quantile,
   replay,
-  sessionCookie,
 } from '../../tests/support/heavy-requests'
-import { measureOutputs,type OutputRun } from './abuse-outputs'
+import { measureOutputs, type OutputRun } from './abuse-outputs'
 import { apiToken, freePort, ORGANIZATION, PASSWORD, root, start, stop, waitFor } from './app-process'
 
 export interface AbuseRun {

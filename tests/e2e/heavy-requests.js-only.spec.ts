@@ -1,8 +1,9 @@
 // Runs once (the js-off project skips *.js-only specs): it drives its own server process, no page.
 import { expect, test } from '@playwright/test'
 
-import { killLines, pollAsAnotherUser, prepareAttacks, replay, sessionCookie } from '../support/heavy-requests'
+import { killLines, pollAsAnotherUser, prepareAttacks, replay } from '../support/heavy-requests'
 import { DEMO_PASSWORD } from './support/fixtures'
+import { sessionCookie } from './support/login-form'
 import { startServer } from './support/server'
 
 // Issue 43: a long cell exported to PDF, a table of many columns, checklist matching at its limits

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 
 import { apiSignIn } from './support/api'
 import { DEMO_PASSWORD } from './support/fixtures'
-import { loginFormFields } from './support/login-form'
+import { sessionCookie } from './support/login-form'
 import { type AppProcess, startApp } from './support/server'
 
 const MB = 1024 * 1024
@@ -91,23 +91,6 @@ function holdersOf(serverPid: number, files: string[]) {
   })
 }
 
-async function sessionCookie(base: string, username: string) {
-  const form = new URLSearchParams(loginFormFields(await (await fetch(`${base}/login`)).text()))
-  form.set('username', username)
-  form.set('password', DEMO_PASSWORD)
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    body: form,
-    headers: { origin: base },
-    redirect: 'manual',
-  })
-  expect(response.status).toBe(302)
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
-}
-
 /**
  * A multipart upload of a file that never ends: 4 MB are sent, then the client waits, as a slow line
  * would, until the process that is reading it is killed.
@@ -132,7 +115,7 @@ function uploadThatNeverEnds(url: string, headers: Record<string, string>) {
 
 /** Starts an upload through the documents page and one through /api/documents/, and waits until both are staged. */
 async function uploadsInFlight(app: AppProcess, where: Folders) {
-  const cookie = await sessionCookie(app.url, 'analyst')
+  const cookie = await sessionCookie(app.url, 'analyst', DEMO_PASSWORD)
   const { access } = await apiSignIn('analyst', DEMO_PASSWORD, app.url)
   const requests = [
     uploadThatNeverEnds(`${app.url}/documents`, { cookie, origin: app.url }),

@@ -4,7 +4,7 @@ import http from 'node:http'
 import { expect, test } from '@playwright/test'
 
 import { DEMO_PASSWORD } from './support/fixtures'
-import { loginFormFields } from './support/login-form'
+import { sessionCookie } from './support/login-form'
 import { type StartedServer, startServer } from './support/server'
 
 interface Answer {
@@ -47,23 +47,6 @@ function ask(base: string, path: string, headers: Record<string, string> = {}, f
     request.on('error', failed)
     request.end(form)
   })
-}
-
-async function sessionCookie(base: string, username: string) {
-  const form = new URLSearchParams(loginFormFields(await (await fetch(`${base}/login`)).text()))
-  form.set('username', username)
-  form.set('password', DEMO_PASSWORD)
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    body: form,
-    headers: { origin: base },
-    redirect: 'manual',
-  })
-  expect(response.status).toBe(302)
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
 }
 
 /** The server's JSON log lines, read as they come (each line parsed once). */
@@ -113,8 +96,8 @@ test('the review’s post is refused at once; a web process stuck in one request
   try {
     await expect.poll(() => log.webProcesses(), { timeout: 120_000 }).toHaveLength(2)
     const [frozen, healthy] = log.webProcesses() as [number, number]
-    const member = await sessionCookie(server.url, 'member')
-    const analyst = await sessionCookie(server.url, 'analyst')
+    const member = await sessionCookie(server.url, 'member', DEMO_PASSWORD)
+    const analyst = await sessionCookie(server.url, 'analyst', DEMO_PASSWORD)
 
     // The review's post, which held a web process for 26 minutes, is refused at once now, while
     // health and another user's page are answered within the second beside it.

@@ -1,6 +1,6 @@
 import http from 'node:http'
 
-import { loginFormFields } from '../e2e/support/login-form'
+import { sessionCookie } from '../e2e/support/login-form'
 
 /**
  * Issue 43's findings 1-4 as any member can send them, against a running server, and another
@@ -97,24 +97,6 @@ async function call<T>(base: string, method: string, route: string, token: strin
 export async function accessToken(base: string, username: string, password: string) {
   const { access } = await call<{ access: string }>(base, 'POST', '/token/obtain/', '', { username, password })
   return access
-}
-
-/** A browser's session cookie, signed in through the login form. */
-export async function sessionCookie(base: string, username: string, password: string) {
-  const form = new URLSearchParams(loginFormFields(await (await fetch(`${base}/login`)).text()))
-  form.set('username', username)
-  form.set('password', password)
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    body: form,
-    headers: { origin: base },
-    redirect: 'manual',
-  })
-  if (response.status !== 302) throw new Error(`signing in as ${username} answered ${response.status}`)
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
 }
 
 export interface Attack {
