@@ -27,7 +27,8 @@ export interface JobQueue {
   notify(): void
   /**
    * Takes a runnable job (queued and due, or running under a lease that ran out): of the
-   * organization with the fewest jobs running on any worker, then the oldest.
+   * organization with the fewest jobs running on any worker, then with the least work done in the
+   * last minutes (WORK_WINDOW_MINUTES), then the oldest.
    */
   claim(options?: ClaimOptions): Promise<Job | null>
   renew(job: Job): Promise<void>
@@ -43,6 +44,19 @@ export interface JobQueue {
   /** Called after enqueue so an idle worker starts at once instead of at its next poll. */
   onEnqueue(listener: () => void): void
   readonly workerId: string
+}
+
+/**
+ * How far back a claim looks at the work each organization's jobs did (decision 047): long enough
+ * to remember a run of scans read slice after slice, short enough that an organization that
+ * uploaded a lot this morning is not behind everyone this afternoon.
+ */
+export const WORK_WINDOW_MINUTES = 10
+
+/** The run being settled: its milliseconds go to the job's work, and it ended now. */
+const runEnded = {
+  ranMs: sql`ran_ms + coalesce(round(extract(epoch from now() - started_at) * 1000)::integer, 0)`,
+  endedAt: sql`now()`,
 }
 
 export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: number }): JobQueue {
@@ -83,6 +97,9 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
       // may both see an organization as idle; the sharing is fair on average across workers, and
       // exact within one, whose cap (excludeOrganizations) keeps a slot for the others.
       // Running means holding a live lease: a crashed worker's jobs stop counting when theirs ends.
+      // Between organizations running as many, the one whose runs took less time lately goes first,
+      // however old the other's jobs: one that queued many long runs (scans read slice after slice)
+      // waits while one with a first upload is served (decision 047).
       const [job] = await db
         .update(jobs)
         .set({
@@ -90,6 +107,7 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           attempts: sql`attempts + 1`,
           lockedBy: workerId,
           lockedUntil: sql`${lease}`,
+          startedAt: sql`now()`,
           updatedAt: sql`now()`,
         })
         .where(
@@ -100,9 +118,14 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
             where status = 'running' and locked_until >= now() and organization_id is not null
             group by organization_id
           ) busy on busy.organization_id = j.organization_id
+          left join (
+            select organization_id, sum(ran_ms) as worked from jobs
+            where ended_at > now() - make_interval(mins => ${WORK_WINDOW_MINUTES}) and organization_id is not null
+            group by organization_id
+          ) recent on recent.organization_id = j.organization_id
           where ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and j.locked_until < now()))
             ${excluded}
-          order by coalesce(busy.running, 0), j.id
+          order by coalesce(busy.running, 0), coalesce(recent.worked, 0), j.id
           for update of j skip locked
           limit 1
         )`,
@@ -126,7 +149,7 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
     async complete(job) {
       await db
         .update(jobs)
-        .set({ status: 'done', lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
+        .set({ status: 'done', lockedBy: null, lockedUntil: null, ...runEnded, updatedAt: sql`now()` })
         .where(held(job))
     },
     async retryOrFail(job, error) {
@@ -140,6 +163,7 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           lockedUntil: null,
           // 5 s, 25 s, 125 s...: a passing problem (a full disk, a restart) has time to clear.
           runAfter: sql`now() + make_interval(secs => ${5 ** job.attempts})`,
+          ...runEnded,
           updatedAt: sql`now()`,
         })
         .where(held(job))
@@ -155,6 +179,8 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           lockedBy: null,
           lockedUntil: null,
           runAfter: sql`now()`,
+          // What it did before the stop was work all the same.
+          ...runEnded,
           updatedAt: sql`now()`,
         })
         .where(and(held(job), eq(jobs.status, 'running')))
