@@ -1,6 +1,13 @@
 import type { FileType } from '../db/schema'
 import type { ExtractReply, ExtractRequest } from './extraction-process'
-import { type Extraction, ExtractionError, ExtractionTimeout, type OcrPage, type OcrProgress } from './extraction-types'
+import {
+  type Extraction,
+  ExtractionError,
+  ExtractionTimeout,
+  type OcrAllowance,
+  type OcrPage,
+  type OcrProgress,
+} from './extraction-types'
 import {
   endReader,
   holdOpen,
@@ -16,7 +23,13 @@ export interface ExtractionBounds {
   memoryMb: number
   maxChars: number
   /** Scanned PDF pages are read by OCR with these (their time limit is the extraction's); never without. */
-  ocr?: { maxPages: number; done: OcrPage[] }
+  ocr?: {
+    maxPages: number
+    done: OcrPage[]
+    /** Once this long has passed and a page was read, no more are started: a further run goes on. */
+    runMs?: number
+    allowance?: OcrAllowance
+  }
 }
 
 // OCR starts no page after this share of the deadline, so the text read so far is returned in time.
@@ -170,9 +183,12 @@ export async function extractInWorker(
       maxChars: bounds.maxChars,
       maxUnpackedBytes: Math.floor(bounds.memoryMb * UNPACKED_SHARE_OF_MEMORY * 2 ** 20),
       ocr: bounds.ocr && {
-        ...bounds.ocr,
+        maxPages: bounds.ocr.maxPages,
+        done: bounds.ocr.done,
+        allowance: bounds.ocr.allowance,
         maxPixels: ocrPixelBudget(bounds.memoryMb),
         stopBy: Date.now() + bounds.timeoutMs * OCR_SHARE_OF_DEADLINE,
+        sliceBy: bounds.ocr.runMs === undefined ? undefined : Date.now() + bounds.ocr.runMs,
       },
     }
     child.send(request)

@@ -47,10 +47,23 @@ export interface OcrSettings {
   maxPixels: number
   /** Time (epoch ms) by which OCR stops starting pages, so the extraction ends before its deadline. */
   stopBy: number
+  /**
+   * Time (epoch ms) after which OCR starts no page once this run has read one: the run ends there
+   * and another goes on, so a document's job gives its slot back at least that often.
+   */
+  sliceBy?: number
+  /** What is left of the organization's daily OCR allowance; pages beyond it are noted as not read. */
+  allowance?: OcrAllowance
   /** Pages read by an earlier run of this extraction that was cut off (a restart resumes there). */
   done: OcrPage[]
   /** Told of each page read, with how many of the pages to read are done. */
   onProgress?: (progress: OcrProgress) => void
+}
+
+/** Scanned pages an organization may still have read by OCR, of its allowance for 24 hours. */
+export interface OcrAllowance {
+  pagesLeft: number
+  pagesPerDay: number
 }
 
 /** Where OCR of a document stands: `page` is the page just read, absent when the count is first known. */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
+import { log } from '../../runtime/log'
 import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import {
@@ -15,6 +16,7 @@ import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
 import { type ExtractedPage, ExtractionError, ExtractionTimeout } from './extraction-types'
 import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
+import { ocrAllowance } from './ocr-allowance'
 import { ocrProgressWriter } from './ocr-progress'
 
 export const PROCESS_DOCUMENT = 'process-document'
@@ -53,7 +55,9 @@ export function processDocumentJob(deps: Deps) {
 
     let pages: Array<ExtractedPage & { pageNumber: number }>
     let notes: string[] = []
-    const progress = ocrProgressWriter(deps, documentId, versionId)
+    const progress = ocrProgressWriter(deps, { jobId: job.id, documentId, versionId })
+    // A shutdown stops the reader, and so does the document's deletion, seen by the progress writer.
+    const stop = signal ? AbortSignal.any([signal, progress.stopped]) : progress.stopped
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
@@ -65,6 +69,15 @@ export function processDocumentJob(deps: Deps) {
           })
           .from(documentOcrPages)
           .where(eq(documentOcrPages.versionId, versionId))
+        const ocr = config.OCR
+          ? {
+              maxPages: config.OCR_MAX_PAGES,
+              done,
+              runMs: config.OCR_RUN_SECONDS * 1000,
+              // Only a PDF has scans to read: other files need not count the organization's pages.
+              allowance: version.fileType === 'pdf' ? await ocrAllowance(deps, job.organizationId) : undefined,
+            }
+          : undefined
         const extraction = await files.withLocalFile(
           version.storageKey,
           (file) =>
@@ -75,14 +88,15 @@ export function processDocumentJob(deps: Deps) {
                 timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
                 memoryMb: config.EXTRACTION_MEMORY_MB,
                 maxChars: config.MAX_EXTRACTED_CHARS,
-                ocr: config.OCR ? { maxPages: config.OCR_MAX_PAGES, done } : undefined,
+                ocr,
               },
-              signal,
+              stop,
               progress.write,
             ),
-          { signal },
+          { signal: stop },
         )
         await progress.settled()
+        if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
         if (extraction.ocrUnfinished) {
           await continueLater(deps, job, documentId, versionId)
           return
@@ -94,6 +108,8 @@ export function processDocumentJob(deps: Deps) {
       await progress.settled()
       // Stopped by a shutdown: the document stays as it is and the job resumes on the next start.
       if (signal?.aborted) throw error
+      // Deleted or replaced while read: nothing is left to do for it, and nothing failed.
+      if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
       // Stopped in the middle of a page after reading others: the next run goes on from those.
       if (error instanceof ExtractionTimeout && progress.pagesKept > 0) {
         await continueLater(deps, job, documentId, versionId)
@@ -221,6 +237,15 @@ async function continueLater({ db, jobs }: Deps, job: Job, documentId: number, v
     })
   })
   jobs.notify()
+}
+
+/**
+ * The document went away while its scans were read (the progress writer saw it): the pages this run
+ * kept go too. A deleted version took them with it already; a replaced one keeps none.
+ */
+async function forgetRun({ db }: Deps, job: Job, versionId: number) {
+  await db.delete(documentOcrPages).where(eq(documentOcrPages.versionId, versionId))
+  log.info({ jobId: job.id, versionId }, 'the document was deleted or replaced: its OCR run stopped')
 }
 
 async function markFailed({ db }: Deps, documentId: number, versionId: number, reason: string) {

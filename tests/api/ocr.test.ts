@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { documentOcrPages, documents, jobs } from '../../api/db/schema'
-import { LETTER_OF_INTENT, letterOfIntentPdf, scannedPdf } from '../support/scanned-pdf'
+import { isRunning, readerProcesses } from '../support/reader-processes'
+import { LETTER_OF_INTENT, letterOfIntentPdf, repeatedScanPdf, scannedPdf } from '../support/scanned-pdf'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
 
@@ -155,7 +156,8 @@ describe('bounds on OCR', () => {
     // pages take more than one 25-second run on either (and at most 6 on the slowest). Each run
     // starts the reader, pdf.js and tesseract afresh, and on a loaded machine (CI's other test file,
     // a load average of 10) that and the first page took more than 15 s; 25 leaves room for it.
-    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '25' })
+    // The runs' slices are made longer than the limit, so that it is the limit that ends each run.
+    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '25', OCR_RUN_SECONDS: '100' })
     try {
       const analyst = await signIn(api, 'analyst')
       const pages = Array.from({ length: 64 }, (_, index) => ({
@@ -179,6 +181,120 @@ describe('bounds on OCR', () => {
       await api.close()
     }
   }, 400_000)
+})
+
+describe('sharing OCR between organizations', () => {
+  const exhibits = (count: number) =>
+    scannedPdf(
+      Array.from({ length: count }, (_, index) => ({ paragraphs: [`Exhibit ${index + 1} of the data room.`] })),
+    )
+  const runsOf = async (api: Harness, documentId: number) =>
+    (await api.db.select().from(jobs).where(eq(jobs.kind, 'process-document')).orderBy(jobs.id)).filter(
+      (job) => (job.payload as { documentId: number }).documentId === documentId,
+    )
+
+  it('reads scans in runs of OCR_RUN_SECONDS, each queueing the next, every page read once', async () => {
+    // A second: every run reads the one page it always reads, and perhaps one more.
+    const api = await startApi({ OCR_RUN_SECONDS: '1' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      const created = await (await upload(api, analyst, { name: 'exhibits.pdf', bytes: await exhibits(3) })).json()
+      expect(await processed(api, analyst, created.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note: null,
+      })
+      for (const number of [1, 3])
+        expect((await pageText(api, analyst, created.id, number)).text).toContain(`Exhibit ${number} of the data room.`)
+      const runs = await runsOf(api, created.id)
+      expect(runs.length).toBeGreaterThan(1)
+      expect(runs.every((run) => run.status === 'done' && run.ocrPages >= 1)).toBe(true)
+      expect(runs.reduce((sum, run) => sum + run.ocrPages, 0)).toBe(3)
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
+
+  it("reads no more than an organization's pages a day, says which were left, and reads them once the day has passed", async () => {
+    const api = await startApi({ OCR_PAGES_PER_ORGANIZATION_PER_DAY: '3', OCR_MAX_PAGES: '3' })
+    try {
+      const { analyst, outsider, harbor } = await demoAndHarbor(api)
+      // Two scanned pages: one of the three left.
+      const first = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntentPdf() })).json()
+      expect(await processed(api, analyst, first.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note: null,
+      })
+      // A typed page and two scans: the first scan is read, the second is past the allowance.
+      const mixed = scannedPdf([
+        { kind: 'text', paragraphs: ['Schedule of the disclosed exhibits, typed.'] },
+        { paragraphs: ['Exhibit 1 of the data room.'] },
+        { paragraphs: ['Exhibit 2 of the data room.'] },
+      ])
+      const second = await (await upload(api, analyst, { name: 'schedule.pdf', bytes: await mixed })).json()
+      expect(await processed(api, analyst, second.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note:
+          'Page 3 was not read by OCR: the organization reached its allowance of 3 scanned pages a day. Reprocess the document later to read them.',
+      })
+      expect((await pageText(api, analyst, second.id, 2)).text).toContain('Exhibit 1 of the data room.')
+      expect((await pageText(api, analyst, second.id, 3)).text).toBe('')
+      const read = await api.db.select({ pages: jobs.ocrPages }).from(jobs)
+      expect(read.reduce((sum, job) => sum + job.pages, 0)).toBe(3)
+
+      // Another organization's allowance is its own.
+      const theirs = await (
+        await upload(api, outsider, { name: 'loi.pdf', bytes: await letterOfIntentPdf() }, {}, harbor)
+      ).json()
+      await api.worker!.idle()
+      const response = await api.request(`/documents/${theirs.id}/`, { token: outsider.access, org: harbor })
+      expect(await response.json()).toMatchObject({ processing_status: 'processed', extraction_note: null })
+
+      // A day later the pages read then no longer count: Reprocess reads the document whole.
+      await api.db.update(jobs).set({ endedAt: sql`${jobs.endedAt} - interval '24 hours'` })
+      await api.request(`/documents/${second.id}/reprocess/`, { method: 'POST', token: analyst.access })
+      expect(await processed(api, analyst, second.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note: null,
+      })
+      expect((await pageText(api, analyst, second.id, 3)).text).toContain('Exhibit 2 of the data room.')
+    } finally {
+      await api.close()
+    }
+  }, 180_000)
+
+  it('stops reading the scans of a document deleted while OCR reads them, and leaves nothing behind', async () => {
+    // One run: it is the deletion that ends it, not its slice.
+    const api = await startApi({ OCR_RUN_SECONDS: '100' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      // A hundred pages: read to its end, the run would go on for minutes.
+      const created = await (
+        await upload(api, analyst, { name: 'archive.pdf', bytes: await repeatedScanPdf(100) })
+      ).json()
+      await vi.waitFor(async () => expect((await api.db.select().from(documentOcrPages)).length).toBeGreaterThan(0), {
+        timeout: 60_000,
+        interval: 50,
+      })
+      const readers = readerProcesses()
+      expect(readers).toHaveLength(1)
+
+      const deleted = await api.request(`/documents/${created.id}/`, { method: 'DELETE', token: analyst.access })
+      expect(deleted.status).toBe(204)
+      // The reader is stopped at the next page it reads, not at the end of the run.
+      await vi.waitFor(() => expect(isRunning(readers[0]!)).toBe(false), { timeout: 20_000, interval: 50 })
+      await api.worker!.idle()
+      const runs = await runsOf(api, created.id)
+      // Ended quietly, as done, and queued nothing after it.
+      expect(runs.map((run) => ({ status: run.status, lastError: run.lastError }))).toEqual([
+        { status: 'done', lastError: null },
+      ])
+      expect(runs[0]!.ocrPages).toBeGreaterThan(0)
+      expect(await api.db.select().from(documentOcrPages)).toEqual([])
+      expect(readerProcesses()).toEqual([])
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
 })
 
 describe('a restart in the middle of OCR', () => {
