@@ -55,7 +55,7 @@ export function processDocumentJob(deps: Deps) {
 
     let pages: Array<ExtractedPage & { pageNumber: number }>
     let notes: string[] = []
-    const progress = ocrProgressWriter(deps, { jobId: job.id, documentId, versionId })
+    const progress = ocrProgressWriter(deps, { job, documentId, versionId })
     // A shutdown stops the reader, and so does the document's deletion, seen by the progress writer.
     const stop = signal ? AbortSignal.any([signal, progress.stopped]) : progress.stopped
     try {
@@ -91,7 +91,7 @@ export function processDocumentJob(deps: Deps) {
                 ocr,
               },
               stop,
-              progress.write,
+              { onProgress: progress.write, windDown: progress.windDown },
             ),
           { signal: stop },
         )

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { currentLogContext } from '../../runtime/log'
 import type { Database } from '../db/database'
 import { jobs } from '../db/schema'
+import { rowsOf } from '../db/sql-values'
 
 export type Job = typeof jobs.$inferSelect
 
@@ -31,6 +32,13 @@ export interface JobQueue {
    * last minutes (WORK_WINDOW_MINUTES), then the oldest.
    */
   claim(options?: ClaimOptions): Promise<Job | null>
+  /**
+   * Whether the claim would now serve another organization before the job's: one with a job due and
+   * none running, whose runs took at least `marginMs` less in the window than the job's
+   * organization's, this run so far included. A long run can then end early, at a point of its
+   * choosing, to give its slot up (decision 047).
+   */
+  othersWaiting(job: Job, marginMs: number): Promise<boolean>
   renew(job: Job): Promise<void>
   complete(job: Job): Promise<void>
   /** Queues the job again with a backoff, or marks it failed after its last attempt. */
@@ -132,6 +140,34 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
         )
         .returning()
       return job ?? null
+    },
+    async othersWaiting(job, marginMs) {
+      if (job.organizationId === null) return false
+      const window = sql`now() - make_interval(mins => ${WORK_WINDOW_MINUTES})`
+      const [row] = await db
+        .execute<{ waiting: boolean }>(
+          sql`
+        select exists (
+          select 1 from (
+            select distinct organization_id from jobs
+            where status = 'queued' and run_after <= now()
+              and organization_id is not null and organization_id <> ${job.organizationId}
+          ) other
+          where not exists (
+              select 1 from jobs r
+              where r.organization_id = other.organization_id and r.status = 'running' and r.locked_until >= now()
+            )
+            and coalesce((
+              select sum(w.ran_ms) from jobs w where w.organization_id = other.organization_id and w.ended_at > ${window}
+            ), 0) + ${marginMs} < coalesce((
+              select sum(m.ran_ms) from jobs m where m.organization_id = ${job.organizationId} and m.ended_at > ${window}
+            ), 0) + coalesce((
+              select extract(epoch from now() - started_at) * 1000 from jobs where id = ${job.id}
+            ), 0)
+        ) as waiting`,
+        )
+        .then(rowsOf)
+      return row?.waiting === true
     },
     async nextDue() {
       const [row] = await db

@@ -111,6 +111,28 @@ describe('claiming jobs', () => {
     expect(await names([queue.claim(), queue.claim()])).toEqual(['b1', 'a2'])
   })
 
+  it('tells a long run when another organization waits that the claim would serve first', async () => {
+    await enqueue('a1', orgA)
+    const run = (await queue.claim())!
+    await api.db
+      .update(jobs)
+      .set({ startedAt: sql`now() - make_interval(secs => 20)` })
+      .where(eq(jobs.id, run.id))
+    expect(await queue.othersWaiting(run, 5_000)).toBe(false)
+    // Its own organization's next job is not another's.
+    await enqueue('a2', orgA)
+    expect(await queue.othersWaiting(run, 5_000)).toBe(false)
+    // Another organization, with nothing running and no work done: the claim would take it first.
+    await enqueue('b1', orgB)
+    expect(await queue.othersWaiting(run, 5_000)).toBe(true)
+    // Not with a margin larger than the 20 s the run has taken.
+    expect(await queue.othersWaiting(run, 30_000)).toBe(false)
+    // Nor once that organization has a job running.
+    expect(await names([queue.claim()])).toEqual(['b1'])
+    await enqueue('b2', orgB)
+    expect(await queue.othersWaiting(run, 5_000)).toBe(false)
+  })
+
   it('records the time of every run as its job ends, whichever way it ends', async () => {
     await enqueue('done', orgA)
     await enqueue('retried', orgA)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { documentOcrPages, documents, jobs } from '../../api/db/schema'
+import { documentOcrPages, documents, jobs, organizations } from '../../api/db/schema'
 import { isRunning, readerProcesses } from '../support/reader-processes'
 import { LETTER_OF_INTENT, letterOfIntentPdf, repeatedScanPdf, scannedPdf } from '../support/scanned-pdf'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
@@ -257,6 +257,52 @@ describe('sharing OCR between organizations', () => {
         extraction_note: null,
       })
       expect((await pageText(api, analyst, second.id, 3)).text).toContain('Exhibit 2 of the data room.')
+    } finally {
+      await api.close()
+    }
+  }, 180_000)
+
+  it("gives its slot up after the page it reads when another organization's document waits", async () => {
+    // One slot, and runs that neither their slice nor their deadline would end before the hundred
+    // pages are read: only the wind-down can let the other organization in before then.
+    const api = await startApi({ JOB_CONCURRENCY: '1', OCR_RUN_SECONDS: '1800', EXTRACTION_TIMEOUT_SECONDS: '3600' })
+    try {
+      const { analyst, outsider, harbor } = await demoAndHarbor(api)
+      const [demo] = await api.db.select().from(organizations).where(eq(organizations.slug, 'demo-advisory-group'))
+      // The demo organization's jobs worked for an hour in the last minutes, much more than half a slice.
+      await api.db.insert(jobs).values({
+        kind: 'earlier-work',
+        payload: {},
+        organizationId: demo!.id,
+        status: 'done',
+        ranMs: 60 * 60 * 1000,
+        endedAt: new Date(),
+      })
+      const archive = await (
+        await upload(api, analyst, { name: 'archive.pdf', bytes: await repeatedScanPdf(100) })
+      ).json()
+      await vi.waitFor(async () => expect((await api.db.select().from(documentOcrPages)).length).toBeGreaterThan(0), {
+        timeout: 60_000,
+        interval: 50,
+      })
+      const note = await (
+        await upload(api, outsider, { name: 'note.txt', bytes: 'The buyer asked for the accounts.' }, {}, harbor)
+      ).json()
+      await vi.waitFor(
+        async () => {
+          const response = await api.request(`/documents/${note.id}/`, { token: outsider.access, org: harbor })
+          expect((await response.json()).processing_status).toBe('processed')
+        },
+        { timeout: 120_000, interval: 100 },
+      )
+      const [first, ...after] = await runsOf(api, archive.id)
+      // The archive's first run ended after some of its pages, and another goes on from there.
+      expect(first).toMatchObject({ status: 'done' })
+      expect(first!.ocrPages).toBeGreaterThan(0)
+      expect(first!.ocrPages).toBeLessThan(100)
+      expect(after.length).toBeGreaterThan(0)
+      await api.request(`/documents/${archive.id}/`, { method: 'DELETE', token: analyst.access })
+      await api.worker!.idle()
     } finally {
       await api.close()
     }
