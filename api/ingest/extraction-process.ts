@@ -9,12 +9,7 @@ export interface ExtractRequest {
   path: string
   maxChars: number
   maxUnpackedBytes: number
-  ocr?: Omit<OcrSettings, 'onProgress' | 'windDown'>
-}
-
-/** Sent while a document is read: start no more scanned pages once one was read (another organization waits). */
-export interface WindDown {
-  kind: 'wind-down'
+  ocr?: Omit<OcrSettings, 'onProgress'>
 }
 
 export type ExtractReply =
@@ -29,23 +24,14 @@ const reply = (message: ExtractReply) => process.send!(message)
 // that watches its memory: when the server ends, however it ends, the IPC channel closes.
 process.on('disconnect', () => process.exit())
 
-// Asked to wind down the document being read; a request starts afresh.
-let windingDown = false
-
 // One request at a time: the pool sends the next only after the `done` reply.
-process.on('message', async (request: ExtractRequest | WindDown) => {
-  if ('kind' in request) {
-    windingDown = true
-    return
-  }
-  windingDown = false
+process.on('message', async (request: ExtractRequest) => {
   let done: ExtractReply
   try {
     const bytes = new Uint8Array(await readFile(request.path))
     const ocr = request.ocr && {
       ...request.ocr,
       onProgress: (progress: OcrProgress) => reply({ kind: 'ocr', progress }),
-      windDown: () => windingDown,
     }
     done = {
       kind: 'done',

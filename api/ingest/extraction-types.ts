@@ -52,8 +52,6 @@ export interface OcrSettings {
    * and another goes on, so a document's job gives its slot back at least that often.
    */
   sliceBy?: number
-  /** Whether to start no more pages once one was read, whatever the time: another organization waits. */
-  windDown?: () => boolean
   /** What is left of the organization's daily OCR allowance; pages beyond it are noted as not read. */
   allowance?: OcrAllowance
   /** Pages read by an earlier run of this extraction that was cut off (a restart resumes there). */

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm'
 import { log } from '../../runtime/log'
 import type { Deps } from '../context'
 import { documentOcrPages, documents, jobs } from '../db/schema'
-import type { Job } from '../jobs/queue'
 import type { OcrProgress } from './extraction-types'
 
 /** The document was deleted, or another version became its current one, while OCR read it. */
@@ -20,20 +19,17 @@ export class DocumentGone extends Error {
  * the job's row, for the organization's daily allowance (ocr-allowance.ts). Writes run one at a
  * time in the order they came; one that fails loses only that much of the progress.
  *
- * The database is asked as each page is kept, so what it says holds in whichever process it was
- * done: a write that finds the document gone (deleted, or no longer at this version) aborts
- * `stopped`, and the run reading it ends at the next page; one that finds another organization
- * waiting that the claim would serve first (half a slice of work behind this one) aborts `windDown`,
- * and the run gives its slot up after that page.
+ * The write that finds the document gone (deleted, or no longer at this version) aborts `stopped`:
+ * the run reading it ends at the next page, in whichever process the deletion was made, as it is
+ * the database that says so.
  */
 export function ocrProgressWriter(
-  { db, jobs: queue, config }: Deps,
-  { job, documentId, versionId }: { job: Job; documentId: number; versionId: number },
+  { db }: Deps,
+  { jobId, documentId, versionId }: { jobId: number; documentId: number; versionId: number },
 ) {
   let writes = Promise.resolve()
   let pagesKept = 0
   const stop = new AbortController()
-  const windDown = new AbortController()
   const save = async ({ done, total, page }: OcrProgress) => {
     if (stop.signal.aborted) return
     const current = await db.transaction(async (tx) => {
@@ -42,8 +38,8 @@ export function ocrProgressWriter(
         await tx
           .update(jobs)
           .set({ ocrPages: sql`${jobs.ocrPages} + 1` })
-          .where(eq(jobs.id, job.id))
-      // First, so the document's row is locked: a deletion waits, and takes the page with it.
+          .where(eq(jobs.id, jobId))
+      // Before the page is kept, so the document's row is locked: a deletion waits, and takes the page with it.
       const [still] = await tx
         .update(documents)
         .set({ ocrPagesDone: done, ocrPagesTotal: total })
@@ -64,12 +60,7 @@ export function ocrProgressWriter(
       stop.abort(new DocumentGone())
       return
     }
-    if (!page) return
-    pagesKept++
-    // Half a slice ahead, not just ahead: two organizations taking turns on one slot then run about a
-    // slice each, rather than a page each (decision 047).
-    if (!windDown.signal.aborted && (await queue.othersWaiting(job, (config.OCR_RUN_SECONDS * 1000) / 2)))
-      windDown.abort()
+    if (page) pagesKept++
   }
   return {
     write(progress: OcrProgress) {
@@ -84,7 +75,5 @@ export function ocrProgressWriter(
     },
     /** Aborted once the document is found gone: its reading should stop. */
     stopped: stop.signal,
-    /** Aborted once another organization waits for the slot: the run should end after a page. */
-    windDown: windDown.signal,
   }
 }

@@ -11,6 +11,7 @@ import {
   documents,
   documentVersions,
 } from '../db/schema'
+import { watchForGivingWay } from '../jobs/give-way'
 import type { Job } from '../jobs/queue'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
@@ -27,6 +28,9 @@ export interface ProcessDocumentPayload {
 }
 
 const INSERT_BATCH = 500
+// How often a run reading a PDF asks whether another organization waits for its slot: one small
+// query a second per run, for a wait of about a second more than the claim's own.
+const GIVE_WAY_CHECK_MS = 1000
 
 export const UNEXPECTED_FAILURE = 'Processing failed unexpectedly. Try Reprocess; if it fails again, contact support.'
 
@@ -55,9 +59,8 @@ export function processDocumentJob(deps: Deps) {
 
     let pages: Array<ExtractedPage & { pageNumber: number }>
     let notes: string[] = []
-    const progress = ocrProgressWriter(deps, { job, documentId, versionId })
-    // A shutdown stops the reader, and so does the document's deletion, seen by the progress writer.
-    const stop = signal ? AbortSignal.any([signal, progress.stopped]) : progress.stopped
+    const progress = ocrProgressWriter(deps, { jobId: job.id, documentId, versionId })
+    let givingWay: ReturnType<typeof watchForGivingWay> | undefined
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
@@ -78,23 +81,42 @@ export function processDocumentJob(deps: Deps) {
               allowance: version.fileType === 'pdf' ? await ocrAllowance(deps, job.organizationId) : undefined,
             }
           : undefined
-        const extraction = await files.withLocalFile(
-          version.storageKey,
-          (file) =>
-            extractInWorker(
-              version.fileType,
-              file,
-              {
-                timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
-                memoryMb: config.EXTRACTION_MEMORY_MB,
-                maxChars: config.MAX_EXTRACTED_CHARS,
-                ocr,
-              },
-              stop,
-              { onProgress: progress.write, windDown: progress.windDown },
-            ),
-          { signal: stop },
-        )
+        // A PDF's scans are kept page by page as they are read, so its run can give its slot up to
+        // another organization at any moment and lose at most the page being read.
+        givingWay =
+          ocr && version.fileType === 'pdf'
+            ? watchForGivingWay(deps.jobs, job, {
+                // Half a slice ahead, not just ahead: two organizations taking turns on one slot then
+                // run about a slice each rather than a page each (decision 047).
+                marginMs: (config.OCR_RUN_SECONDS * 1000) / 2,
+                everyMs: GIVE_WAY_CHECK_MS,
+              })
+            : undefined
+        // A shutdown stops the reader, and so do the document's deletion (the progress writer sees
+        // it) and another organization waiting for the slot.
+        const stop = AbortSignal.any([signal, progress.stopped, givingWay?.signal].filter((one) => one !== undefined))
+        let extraction
+        try {
+          extraction = await files.withLocalFile(
+            version.storageKey,
+            (file) =>
+              extractInWorker(
+                version.fileType,
+                file,
+                {
+                  timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
+                  memoryMb: config.EXTRACTION_MEMORY_MB,
+                  maxChars: config.MAX_EXTRACTED_CHARS,
+                  ocr,
+                },
+                stop,
+                progress.write,
+              ),
+            { signal: stop },
+          )
+        } finally {
+          givingWay?.stop()
+        }
         await progress.settled()
         if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
         if (extraction.ocrUnfinished) {
@@ -110,6 +132,11 @@ export function processDocumentJob(deps: Deps) {
       if (signal?.aborted) throw error
       // Deleted or replaced while read: nothing is left to do for it, and nothing failed.
       if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
+      // Stopped for another organization's job: a further run goes on from the pages kept.
+      if (givingWay?.signal.aborted) {
+        await continueLater(deps, job, documentId, versionId)
+        return
+      }
       // Stopped in the middle of a page after reading others: the next run goes on from those.
       if (error instanceof ExtractionTimeout && progress.pagesKept > 0) {
         await continueLater(deps, job, documentId, versionId)

@@ -33,12 +33,12 @@ export interface JobQueue {
    */
   claim(options?: ClaimOptions): Promise<Job | null>
   /**
-   * Whether the claim would now serve another organization before the job's: one with a job due and
-   * none running, whose runs took at least `marginMs` less in the window than the job's
-   * organization's, this run so far included. A long run can then end early, at a point of its
-   * choosing, to give its slot up (decision 047).
+   * Whether the job's run should end now to give its slot up (decision 047): another organization
+   * has a job due and none running, and the job's organization did at least `marginMs` more work
+   * than it (its runs ended in the window, and those going on so far), and more than any other
+   * organization running a job, so that one slot is given up for it, not every one.
    */
-  othersWaiting(job: Job, marginMs: number): Promise<boolean>
+  shouldGiveWay(job: Job, marginMs: number): Promise<boolean>
   renew(job: Job): Promise<void>
   complete(job: Job): Promise<void>
   /** Queues the job again with a backoff, or marks it failed after its last attempt. */
@@ -141,33 +141,40 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
         .returning()
       return job ?? null
     },
-    async othersWaiting(job, marginMs) {
+    async shouldGiveWay(job, marginMs) {
       if (job.organizationId === null) return false
-      const window = sql`now() - make_interval(mins => ${WORK_WINDOW_MINUTES})`
+      const mine = job.organizationId
       const [row] = await db
-        .execute<{ waiting: boolean }>(
+        .execute(
           sql`
+        with ended as (
+          select organization_id, sum(ran_ms) as ms from jobs
+          where ended_at > now() - make_interval(mins => ${WORK_WINDOW_MINUTES}) and organization_id is not null
+          group by organization_id
+        ), running as (
+          select organization_id, sum(extract(epoch from now() - started_at) * 1000) as ms from jobs
+          where status = 'running' and locked_until >= now() and organization_id is not null
+          group by organization_id
+        ), work as (
+          select organization_id, sum(ms) as ms from (select * from ended union all select * from running) runs
+          group by organization_id
+        ), my as (
+          select coalesce((select ms from work where organization_id = ${mine}), 0) as ms
+        )
         select exists (
-          select 1 from (
-            select distinct organization_id from jobs
-            where status = 'queued' and run_after <= now()
-              and organization_id is not null and organization_id <> ${job.organizationId}
-          ) other
-          where not exists (
-              select 1 from jobs r
-              where r.organization_id = other.organization_id and r.status = 'running' and r.locked_until >= now()
-            )
-            and coalesce((
-              select sum(w.ran_ms) from jobs w where w.organization_id = other.organization_id and w.ended_at > ${window}
-            ), 0) + ${marginMs} < coalesce((
-              select sum(m.ran_ms) from jobs m where m.organization_id = ${job.organizationId} and m.ended_at > ${window}
-            ), 0) + coalesce((
-              select extract(epoch from now() - started_at) * 1000 from jobs where id = ${job.id}
-            ), 0)
-        ) as waiting`,
+            select 1 from jobs q
+            where q.status = 'queued' and q.run_after <= now()
+              and q.organization_id is not null and q.organization_id <> ${mine}
+              and q.organization_id not in (select organization_id from running)
+              and coalesce((select ms from work where organization_id = q.organization_id), 0) + ${marginMs}
+                < (select ms from my)
+          ) and not exists (
+            select 1 from running r join work w on w.organization_id = r.organization_id
+            where r.organization_id <> ${mine} and w.ms > (select ms from my)
+          ) as give_way`,
         )
         .then(rowsOf)
-      return row?.waiting === true
+      return row?.give_way === true
     },
     async nextDue() {
       const [row] = await db

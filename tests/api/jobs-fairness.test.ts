@@ -111,26 +111,52 @@ describe('claiming jobs', () => {
     expect(await names([queue.claim(), queue.claim()])).toEqual(['b1', 'a2'])
   })
 
-  it('tells a long run when another organization waits that the claim would serve first', async () => {
+  it('tells a long run to give its slot up to an organization that waits and worked less', async () => {
     await enqueue('a1', orgA)
     const run = (await queue.claim())!
     await api.db
       .update(jobs)
       .set({ startedAt: sql`now() - make_interval(secs => 20)` })
       .where(eq(jobs.id, run.id))
-    expect(await queue.othersWaiting(run, 5_000)).toBe(false)
+    expect(await queue.shouldGiveWay(run, 5_000)).toBe(false)
     // Its own organization's next job is not another's.
     await enqueue('a2', orgA)
-    expect(await queue.othersWaiting(run, 5_000)).toBe(false)
+    expect(await queue.shouldGiveWay(run, 5_000)).toBe(false)
     // Another organization, with nothing running and no work done: the claim would take it first.
     await enqueue('b1', orgB)
-    expect(await queue.othersWaiting(run, 5_000)).toBe(true)
+    expect(await queue.shouldGiveWay(run, 5_000)).toBe(true)
     // Not with a margin larger than the 20 s the run has taken.
-    expect(await queue.othersWaiting(run, 30_000)).toBe(false)
+    expect(await queue.shouldGiveWay(run, 30_000)).toBe(false)
     // Nor once that organization has a job running.
     expect(await names([queue.claim()])).toEqual(['b1'])
     await enqueue('b2', orgB)
-    expect(await queue.othersWaiting(run, 5_000)).toBe(false)
+    expect(await queue.shouldGiveWay(run, 5_000)).toBe(false)
+  })
+
+  it('has only the organization that worked most of those running give its slot up', async () => {
+    const [orgC] = await api.db
+      .insert(organizations)
+      .values({ name: 'Cedar Partners', slug: 'cedar-partners-give-way' })
+      .returning({ id: organizations.id })
+    try {
+      await enqueue('a1', orgA)
+      await enqueue('b1', orgB)
+      const [runA, runB] = [(await queue.claim())!, (await queue.claim())!]
+      await api.db
+        .update(jobs)
+        .set({ startedAt: sql`now() - make_interval(secs => 20)` })
+        .where(eq(jobs.id, runA.id))
+      await api.db
+        .update(jobs)
+        .set({ startedAt: sql`now() - make_interval(secs => 40)` })
+        .where(eq(jobs.id, runB.id))
+      await enqueue('c1', orgC!.id)
+      // B has run longer: it gives way, A goes on.
+      expect(await queue.shouldGiveWay(runB, 5_000)).toBe(true)
+      expect(await queue.shouldGiveWay(runA, 5_000)).toBe(false)
+    } finally {
+      await api.db.delete(organizations).where(eq(organizations.id, orgC!.id))
+    }
   })
 
   it('records the time of every run as its job ends, whichever way it ends', async () => {

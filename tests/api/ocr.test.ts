@@ -262,9 +262,9 @@ describe('sharing OCR between organizations', () => {
     }
   }, 180_000)
 
-  it("gives its slot up after the page it reads when another organization's document waits", async () => {
+  it("gives its slot up when another organization's document waits, going on later from the pages read", async () => {
     // One slot, and runs that neither their slice nor their deadline would end before the hundred
-    // pages are read: only the wind-down can let the other organization in before then.
+    // pages are read: only giving way can let the other organization in before then.
     const api = await startApi({ JOB_CONCURRENCY: '1', OCR_RUN_SECONDS: '1800', EXTRACTION_TIMEOUT_SECONDS: '3600' })
     try {
       const { analyst, outsider, harbor } = await demoAndHarbor(api)
