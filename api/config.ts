@@ -70,8 +70,8 @@ const ApiConfigSchema = z.object({
   /** The most scanned pages of one document read by OCR. */
   OCR_MAX_PAGES: seconds(100),
   /**
-   * How long one run of a document's job reads scanned pages before it queues the rest as a further
-   * run, so a slot frees for other organizations that often (docs/decisions/047).
+   * How long one run of a document's job reads scanned pages while another job waits for its slot,
+   * before it ends after its page and queues the rest as a further run (docs/decisions/047).
    */
   OCR_RUN_SECONDS: seconds(15),
   /** Scanned pages read by OCR for one organization in any 24 hours; the rest are noted as not read. */

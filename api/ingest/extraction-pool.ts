@@ -1,5 +1,5 @@
 import type { FileType } from '../db/schema'
-import type { ExtractReply, ExtractRequest } from './extraction-process'
+import type { ExtractReply, ExtractRequest, WindDown } from './extraction-process'
 import {
   type Extraction,
   ExtractionError,
@@ -26,8 +26,6 @@ export interface ExtractionBounds {
   ocr?: {
     maxPages: number
     done: OcrPage[]
-    /** Once this long has passed and a page was read, no more are started: a further run goes on. */
-    runMs?: number
     allowance?: OcrAllowance
   }
 }
@@ -104,19 +102,27 @@ export async function stopExtractionWorkers() {
   await Promise.all(idle.splice(0).map(endReader))
 }
 
+/** How the caller follows and steers the reading of scanned pages. */
+export interface OcrControl {
+  /** Hears of each scanned page read. */
+  onProgress?: (progress: OcrProgress) => void
+  /** Once aborted, the reader starts no more scanned pages (after one): the run ends as unfinished. */
+  windDown?: AbortSignal
+}
+
 /**
  * Extracts a stored file in a reader process with a heap cap, a resident memory budget and a
  * deadline, so a decompression bomb or a pathological PDF fails that document only, never the
  * server, and parsing never blocks the event loop that serves pages. A reader that hit a limit is
- * killed, never reused. `signal` (a shutdown) kills the reader too, and rejects with its reason.
- * `onOcr` hears of each scanned page read.
+ * killed, never reused. `signal` (a shutdown, a deletion, a run giving way) kills the reader too,
+ * and rejects with its reason.
  */
 export async function extractInWorker(
   type: FileType,
   path: string,
   bounds: ExtractionBounds,
   signal?: AbortSignal,
-  onOcr?: (progress: OcrProgress) => void,
+  { onProgress, windDown }: OcrControl = {},
 ): Promise<Extraction> {
   signal?.throwIfAborted()
   const reader = await acquire(bounds.memoryMb)
@@ -132,11 +138,16 @@ export async function extractInWorker(
       clearTimeout(timer)
       stopWatching()
       signal?.removeEventListener('abort', abort)
+      windDown?.removeEventListener('abort', askToWindDown)
       if (reusable) release(reader)
       else void endReader(reader)
       outcome()
     }
     const abort = () => settle(() => reject(signal!.reason), false)
+    const askToWindDown = () => {
+      const message: WindDown = { kind: 'wind-down' }
+      if (!settled && child.connected) child.send(message)
+    }
     const timer = setTimeout(
       () =>
         settle(
@@ -151,7 +162,7 @@ export async function extractInWorker(
       bounds.timeoutMs,
     )
     child.on('message', (reply: ExtractReply) => {
-      if (reply.kind === 'ocr') return onOcr?.(reply.progress)
+      if (reply.kind === 'ocr') return onProgress?.(reply.progress)
       settle(() => {
         if (reply.ok) resolve(reply.extraction)
         else if (reply.expected) reject(new ExtractionError(reply.reason))
@@ -188,9 +199,10 @@ export async function extractInWorker(
         allowance: bounds.ocr.allowance,
         maxPixels: ocrPixelBudget(bounds.memoryMb),
         stopBy: Date.now() + bounds.timeoutMs * OCR_SHARE_OF_DEADLINE,
-        sliceBy: bounds.ocr.runMs === undefined ? undefined : Date.now() + bounds.ocr.runMs,
       },
     }
     child.send(request)
+    if (windDown?.aborted) askToWindDown()
+    else windDown?.addEventListener('abort', askToWindDown, { once: true })
   })
 }

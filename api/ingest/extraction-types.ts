@@ -48,10 +48,10 @@ export interface OcrSettings {
   /** Time (epoch ms) by which OCR stops starting pages, so the extraction ends before its deadline. */
   stopBy: number
   /**
-   * Time (epoch ms) after which OCR starts no page once this run has read one: the run ends there
-   * and another goes on, so a document's job gives its slot back at least that often.
+   * Whether to start no more pages, once this run has read one: its turn is over (another job waits
+   * and the run has had OCR_RUN_SECONDS), and a further run goes on from the pages read.
    */
-  sliceBy?: number
+  windDown?: () => boolean
   /** What is left of the organization's daily OCR allowance; pages beyond it are noted as not read. */
   allowance?: OcrAllowance
   /** Pages read by an earlier run of this extraction that was cut off (a restart resumes there). */

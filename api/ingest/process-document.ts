@@ -11,8 +11,8 @@ import {
   documents,
   documentVersions,
 } from '../db/schema'
-import { watchForGivingWay } from '../jobs/give-way'
 import type { Job } from '../jobs/queue'
+import { watchRunTurn } from '../jobs/run-turns'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
 import { type ExtractedPage, ExtractionError, ExtractionTimeout } from './extraction-types'
@@ -28,9 +28,9 @@ export interface ProcessDocumentPayload {
 }
 
 const INSERT_BATCH = 500
-// How often a run reading a PDF asks whether another organization waits for its slot: one small
-// query a second per run, for a wait of about a second more than the claim's own.
-const GIVE_WAY_CHECK_MS = 1000
+// How often a run reading a PDF asks who else wants its slot: one small query a second per run,
+// for a wait of about a second more than the claim's own.
+const TURN_CHECK_MS = 1000
 
 export const UNEXPECTED_FAILURE = 'Processing failed unexpectedly. Try Reprocess; if it fails again, contact support.'
 
@@ -60,7 +60,7 @@ export function processDocumentJob(deps: Deps) {
     let pages: Array<ExtractedPage & { pageNumber: number }>
     let notes: string[] = []
     const progress = ocrProgressWriter(deps, { jobId: job.id, documentId, versionId })
-    let givingWay: ReturnType<typeof watchForGivingWay> | undefined
+    let turn: ReturnType<typeof watchRunTurn> | undefined
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
@@ -76,25 +76,25 @@ export function processDocumentJob(deps: Deps) {
           ? {
               maxPages: config.OCR_MAX_PAGES,
               done,
-              runMs: config.OCR_RUN_SECONDS * 1000,
               // Only a PDF has scans to read: other files need not count the organization's pages.
               allowance: version.fileType === 'pdf' ? await ocrAllowance(deps, job.organizationId) : undefined,
             }
           : undefined
-        // A PDF's scans are kept page by page as they are read, so its run can give its slot up to
-        // another organization at any moment and lose at most the page being read.
-        givingWay =
+        // A PDF's scans are kept page by page as they are read, so its run can end early and a
+        // further run go on: its turn over, or at once for an organization that worked less.
+        turn =
           ocr && version.fileType === 'pdf'
-            ? watchForGivingWay(deps.jobs, job, {
-                // Half a slice ahead, not just ahead: two organizations taking turns on one slot then
-                // run about a slice each rather than a page each (decision 047).
+            ? watchRunTurn(deps.jobs, job, {
+                turnMs: config.OCR_RUN_SECONDS * 1000,
+                // Half a turn ahead, not just ahead: two organizations taking turns on one slot then
+                // run about a turn each rather than a page each (decision 047).
                 marginMs: (config.OCR_RUN_SECONDS * 1000) / 2,
-                everyMs: GIVE_WAY_CHECK_MS,
+                everyMs: TURN_CHECK_MS,
               })
             : undefined
         // A shutdown stops the reader, and so do the document's deletion (the progress writer sees
-        // it) and another organization waiting for the slot.
-        const stop = AbortSignal.any([signal, progress.stopped, givingWay?.signal].filter((one) => one !== undefined))
+        // it) and an organization that worked less waiting for the slot.
+        const stop = AbortSignal.any([signal, progress.stopped, turn?.gaveWay].filter((one) => one !== undefined))
         let extraction
         try {
           extraction = await files.withLocalFile(
@@ -110,12 +110,12 @@ export function processDocumentJob(deps: Deps) {
                   ocr,
                 },
                 stop,
-                progress.write,
+                { onProgress: progress.write, windDown: turn?.turnOver },
               ),
             { signal: stop },
           )
         } finally {
-          givingWay?.stop()
+          turn?.stop()
         }
         await progress.settled()
         if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
@@ -133,7 +133,7 @@ export function processDocumentJob(deps: Deps) {
       // Deleted or replaced while read: nothing is left to do for it, and nothing failed.
       if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
       // Stopped for another organization's job: a further run goes on from the pages kept.
-      if (givingWay?.signal.aborted) {
+      if (turn?.gaveWay.aborted) {
         await continueLater(deps, job, documentId, versionId)
         return
       }

@@ -33,12 +33,14 @@ export interface JobQueue {
    */
   claim(options?: ClaimOptions): Promise<Job | null>
   /**
-   * Whether the job's run should end now to give its slot up (decision 047): another organization
-   * has a job due and none running, and the job's organization did at least `marginMs` more work
-   * than it (its runs ended in the window, and those going on so far), and more than any other
-   * organization running a job, so that one slot is given up for it, not every one.
+   * Who else wants the job's slot (decision 047). `giveWay`: another organization has a job due
+   * and none running, and the job's organization did at least `marginMs` more work than it (its
+   * runs ended in the window, and those going on so far), and more than any other organization
+   * running a job, so one slot is given up for it, not every one. `anotherDue`: a job is due that
+   * could take the slot were the run to end: of its own organization, of one with none running, or
+   * system work.
    */
-  shouldGiveWay(job: Job, marginMs: number): Promise<boolean>
+  contention(job: Job, marginMs: number): Promise<{ giveWay: boolean; anotherDue: boolean }>
   renew(job: Job): Promise<void>
   complete(job: Job): Promise<void>
   /** Queues the job again with a backoff, or marks it failed after its last attempt. */
@@ -141,9 +143,8 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
         .returning()
       return job ?? null
     },
-    async shouldGiveWay(job, marginMs) {
-      if (job.organizationId === null) return false
-      const mine = job.organizationId
+    async contention(job, marginMs) {
+      const mine = job.organizationId ?? 0
       const [row] = await db
         .execute(
           sql`
@@ -160,21 +161,28 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
           group by organization_id
         ), my as (
           select coalesce((select ms from work where organization_id = ${mine}), 0) as ms
+        ), due as (
+          select organization_id from jobs where status = 'queued' and run_after <= now()
         )
         select exists (
-            select 1 from jobs q
-            where q.status = 'queued' and q.run_after <= now()
-              and q.organization_id is not null and q.organization_id <> ${mine}
-              and q.organization_id not in (select organization_id from running)
-              and coalesce((select ms from work where organization_id = q.organization_id), 0) + ${marginMs}
+            select 1 from due
+            where due.organization_id is not null and due.organization_id <> ${mine}
+              and due.organization_id not in (select organization_id from running)
+              and coalesce((select ms from work where organization_id = due.organization_id), 0) + ${marginMs}
                 < (select ms from my)
           ) and not exists (
             select 1 from running r join work w on w.organization_id = r.organization_id
             where r.organization_id <> ${mine} and w.ms > (select ms from my)
-          ) as give_way`,
+          ) as give_way,
+          exists (
+            select 1 from due
+            where due.organization_id is null or due.organization_id = ${mine}
+              or due.organization_id not in (select organization_id from running)
+          ) as another_due`,
         )
         .then(rowsOf)
-      return row?.give_way === true
+      // System work (no organization) gives way to none; it takes turns like any job.
+      return { giveWay: job.organizationId !== null && row?.give_way === true, anotherDue: row?.another_due === true }
     },
     async nextDue() {
       const [row] = await db

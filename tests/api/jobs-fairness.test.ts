@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { jobs, organizations } from '../../api/db/schema'
-import { createJobQueue, type JobQueue, WORK_WINDOW_MINUTES } from '../../api/jobs/queue'
+import { createJobQueue, type Job, type JobQueue, WORK_WINDOW_MINUTES } from '../../api/jobs/queue'
 import { type JobHandler, startJobWorker } from '../../api/jobs/worker'
 import { hugePdf } from '../support/huge-pdf'
 import { type Harness, registerThroughInvitation, signIn, startApi } from './support/harness'
@@ -111,6 +111,8 @@ describe('claiming jobs', () => {
     expect(await names([queue.claim(), queue.claim()])).toEqual(['b1', 'a2'])
   })
 
+  const giveWay = async (job: Job, marginMs: number) => (await queue.contention(job, marginMs)).giveWay
+
   it('tells a long run to give its slot up to an organization that waits and worked less', async () => {
     await enqueue('a1', orgA)
     const run = (await queue.claim())!
@@ -118,19 +120,19 @@ describe('claiming jobs', () => {
       .update(jobs)
       .set({ startedAt: sql`now() - make_interval(secs => 20)` })
       .where(eq(jobs.id, run.id))
-    expect(await queue.shouldGiveWay(run, 5_000)).toBe(false)
+    expect(await giveWay(run, 5_000)).toBe(false)
     // Its own organization's next job is not another's.
     await enqueue('a2', orgA)
-    expect(await queue.shouldGiveWay(run, 5_000)).toBe(false)
+    expect(await giveWay(run, 5_000)).toBe(false)
     // Another organization, with nothing running and no work done: the claim would take it first.
     await enqueue('b1', orgB)
-    expect(await queue.shouldGiveWay(run, 5_000)).toBe(true)
+    expect(await giveWay(run, 5_000)).toBe(true)
     // Not with a margin larger than the 20 s the run has taken.
-    expect(await queue.shouldGiveWay(run, 30_000)).toBe(false)
+    expect(await giveWay(run, 30_000)).toBe(false)
     // Nor once that organization has a job running.
     expect(await names([queue.claim()])).toEqual(['b1'])
     await enqueue('b2', orgB)
-    expect(await queue.shouldGiveWay(run, 5_000)).toBe(false)
+    expect(await giveWay(run, 5_000)).toBe(false)
   })
 
   it('has only the organization that worked most of those running give its slot up', async () => {
@@ -152,11 +154,24 @@ describe('claiming jobs', () => {
         .where(eq(jobs.id, runB.id))
       await enqueue('c1', orgC!.id)
       // B has run longer: it gives way, A goes on.
-      expect(await queue.shouldGiveWay(runB, 5_000)).toBe(true)
-      expect(await queue.shouldGiveWay(runA, 5_000)).toBe(false)
+      expect(await giveWay(runB, 5_000)).toBe(true)
+      expect(await giveWay(runA, 5_000)).toBe(false)
     } finally {
       await api.db.delete(organizations).where(eq(organizations.id, orgC!.id))
     }
+  })
+
+  it("tells a run whether a job is due that could take its slot: its own organization's, or one's with none running", async () => {
+    await enqueue('a1', orgA)
+    await enqueue('b1', orgB)
+    const [runA, runB] = [(await queue.claim())!, (await queue.claim())!]
+    const anotherDue = async (job: Job) => (await queue.contention(job, 0)).anotherDue
+    expect([await anotherDue(runA), await anotherDue(runB)]).toEqual([false, false])
+    // A's next document could take A's slot; B's slot would only go back to B (A runs a job already).
+    await enqueue('a2', orgA)
+    expect([await anotherDue(runA), await anotherDue(runB)]).toEqual([true, false])
+    await enqueue('system', null)
+    expect(await anotherDue(runB)).toBe(true)
   })
 
   it('records the time of every run as its job ends, whichever way it ends', async () => {

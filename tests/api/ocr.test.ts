@@ -156,8 +156,7 @@ describe('bounds on OCR', () => {
     // pages take more than one 25-second run on either (and at most 6 on the slowest). Each run
     // starts the reader, pdf.js and tesseract afresh, and on a loaded machine (CI's other test file,
     // a load average of 10) that and the first page took more than 15 s; 25 leaves room for it.
-    // The runs' slices are made longer than the limit, so that it is the limit that ends each run.
-    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '25', OCR_RUN_SECONDS: '100' })
+    const api = await startApi({ EXTRACTION_TIMEOUT_SECONDS: '25' })
     try {
       const analyst = await signIn(api, 'analyst')
       const pages = Array.from({ length: 64 }, (_, index) => ({
@@ -184,35 +183,47 @@ describe('bounds on OCR', () => {
 })
 
 describe('sharing OCR between organizations', () => {
-  const exhibits = (count: number) =>
+  // `label` makes each file its own (the same bytes twice would be a duplicate).
+  const exhibits = (count: number, label = '') =>
     scannedPdf(
-      Array.from({ length: count }, (_, index) => ({ paragraphs: [`Exhibit ${index + 1} of the data room.`] })),
+      Array.from({ length: count }, (_, index) => ({
+        paragraphs: [`Exhibit ${index + 1} of the data room.`, label],
+      })),
     )
   const runsOf = async (api: Harness, documentId: number) =>
     (await api.db.select().from(jobs).where(eq(jobs.kind, 'process-document')).orderBy(jobs.id)).filter(
       (job) => (job.payload as { documentId: number }).documentId === documentId,
     )
 
-  it('reads scans in runs of OCR_RUN_SECONDS, each queueing the next, every page read once', async () => {
+  it('takes turns of OCR_RUN_SECONDS while another document waits, each page read once, and reads one alone in one run', async () => {
     // A second: every run reads the one page it always reads, and perhaps one more.
     const api = await startApi({ OCR_RUN_SECONDS: '1' })
     try {
       const analyst = await signIn(api, 'analyst')
-      const created = await (await upload(api, analyst, { name: 'exhibits.pdf', bytes: await exhibits(3) })).json()
-      expect(await processed(api, analyst, created.id)).toMatchObject({
-        processing_status: 'processed',
-        extraction_note: null,
-      })
-      for (const number of [1, 3])
-        expect((await pageText(api, analyst, created.id, number)).text).toContain(`Exhibit ${number} of the data room.`)
-      const runs = await runsOf(api, created.id)
-      expect(runs.length).toBeGreaterThan(1)
-      expect(runs.every((run) => run.status === 'done' && run.ocrPages >= 1)).toBe(true)
-      expect(runs.reduce((sum, run) => sum + run.ocrPages, 0)).toBe(3)
+      // The organization has one of the two slots: the second document waits for the first's.
+      const ids: number[] = []
+      for (const name of ['exhibits.pdf', 'schedules.pdf'])
+        ids.push((await (await upload(api, analyst, { name, bytes: await exhibits(3, name) })).json()).id)
+      for (const id of ids) {
+        expect(await processed(api, analyst, id)).toMatchObject({
+          processing_status: 'processed',
+          extraction_note: null,
+        })
+        expect((await pageText(api, analyst, id, 3)).text).toContain('Exhibit 3 of the data room.')
+        const runs = await runsOf(api, id)
+        expect(runs.length).toBeGreaterThan(1)
+        expect(runs.every((run) => run.status === 'done' && run.ocrPages >= 1)).toBe(true)
+        expect(runs.reduce((sum, run) => sum + run.ocrPages, 0)).toBe(3)
+      }
+
+      // Nobody waits: its turn never ends.
+      const alone = await (await upload(api, analyst, { name: 'alone.pdf', bytes: await exhibits(3, 'alone') })).json()
+      expect(await processed(api, analyst, alone.id)).toMatchObject({ processing_status: 'processed' })
+      expect((await runsOf(api, alone.id)).map((run) => run.ocrPages)).toEqual([3])
     } finally {
       await api.close()
     }
-  }, 120_000)
+  }, 180_000)
 
   it("reads no more than an organization's pages a day, says which were left, and reads them once the day has passed", async () => {
     const api = await startApi({ OCR_PAGES_PER_ORGANIZATION_PER_DAY: '3', OCR_MAX_PAGES: '3' })
@@ -309,8 +320,7 @@ describe('sharing OCR between organizations', () => {
   }, 180_000)
 
   it('stops reading the scans of a document deleted while OCR reads them, and leaves nothing behind', async () => {
-    // One run: it is the deletion that ends it, not its slice.
-    const api = await startApi({ OCR_RUN_SECONDS: '100' })
+    const api = await startApi()
     try {
       const analyst = await signIn(api, 'analyst')
       // A hundred pages: read to its end, the run would go on for minutes.

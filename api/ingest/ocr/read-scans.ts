@@ -32,9 +32,10 @@ const scansUnread = (scans: ScannedPage[], why: string) =>
 /**
  * Reads scanned pages by OCR, in page order, into `pages` (which hold their text layer, if any):
  * up to `maxPages` of them and no more new ones than the organization's allowance has left, none
- * started after `stopBy`, nor after `sliceBy` once one was read; pages read by an earlier run taken
- * as they were. Returns notes for the owner about the pages left unread, and `unfinished` when time
- * ran out after this run read some pages, so that another run can go on from them.
+ * started after `stopBy`, nor once asked to wind down after one was read; pages read by an earlier
+ * run taken as they were. Returns notes for the owner about the pages left unread, and `unfinished`
+ * when this run's time or turn ran out after it read some pages, so that another run can go on
+ * from them.
  */
 export async function readScans(
   document: PDFDocumentProxy,
@@ -78,10 +79,10 @@ export async function readScans(
           continue
         }
         const started = Date.now()
-        // Every run reads a page at least, or a run whose start took its whole slice would be
+        // Every run reads a page at least, or a run whose start took its whole turn would be
         // followed by another like it.
-        const sliceOver = settings.sliceBy !== undefined && readNow > 0 && started >= settings.sliceBy
-        if (sliceOver || started + slowest >= settings.stopBy) {
+        const turnOver = readNow > 0 && settings.windDown?.() === true
+        if (turnOver || started + slowest >= settings.stopBy) {
           unread.push(scan.pageNumber)
           continue
         }
