@@ -73,7 +73,7 @@ const ApiConfigSchema = z.object({
    * How long one run of a document's job reads scanned pages while another job waits for its slot,
    * before it ends after its page and queues the rest as a further run (docs/decisions/047).
    */
-  OCR_RUN_SECONDS: seconds(15),
+  OCR_RUN_SECONDS: seconds(30),
   /** Scanned pages read by OCR for one organization in any 24 hours; the rest are noted as not read. */
   OCR_PAGES_PER_ORGANIZATION_PER_DAY: seconds(1000),
   /** Organizations one user may create in any 24 hours; past it the API answers 429. */
