@@ -13,7 +13,7 @@ const ALLOWANCE_HOURS = 24
  * (ocr-progress.ts), those of runs still going included. Undefined for system work.
  *
  * Runs of one organization that start together each see the same pages left, so the allowance can
- * be passed by what the others read in one run (one slice each); with the default concurrency one
+ * be passed by what the others read in one run (a turn each); with the default concurrency one
  * worker runs one job of an organization at a time, and then it is exact.
  */
 export async function ocrAllowance(

@@ -29,6 +29,7 @@ export function ocrProgressWriter(
 ) {
   let writes = Promise.resolve()
   let pagesKept = 0
+  let reading = false
   const stop = new AbortController()
   const save = async ({ done, total, page }: OcrProgress) => {
     if (stop.signal.aborted) return
@@ -64,6 +65,7 @@ export function ocrProgressWriter(
   }
   return {
     write(progress: OcrProgress) {
+      reading = true
       writes = writes.then(() =>
         save(progress).catch((error: unknown) => log.warn({ err: error, documentId }, 'could not record OCR progress')),
       )
@@ -72,6 +74,10 @@ export function ocrProgressWriter(
     /** Pages this run read and kept, which a following run need not read again. */
     get pagesKept() {
       return pagesKept
+    },
+    /** Whether OCR has begun on the document's scans: from then on what the run does is kept as it goes. */
+    get reading() {
+      return reading
     },
     /** Aborted once the document is found gone: its reading should stop. */
     stopped: stop.signal,

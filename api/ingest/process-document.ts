@@ -81,7 +81,8 @@ export function processDocumentJob(deps: Deps) {
             }
           : undefined
         // A PDF's scans are kept page by page as they are read, so its run can end early and a
-        // further run go on: its turn over, or at once for an organization that worked less.
+        // further run go on: its turn over, or at once for an organization that worked less. Its
+        // text is not kept as it is read: until OCR begins the run is left to finish.
         turn =
           ocr && version.fileType === 'pdf'
             ? watchRunTurn(deps.jobs, job, {
@@ -90,6 +91,7 @@ export function processDocumentJob(deps: Deps) {
                 // run about a turn each rather than a page each (decision 047).
                 marginMs: (config.OCR_RUN_SECONDS * 1000) / 2,
                 everyMs: TURN_CHECK_MS,
+                keeping: () => progress.reading,
               })
             : undefined
         // A shutdown stops the reader, and so do the document's deletion (the progress writer sees

@@ -58,7 +58,7 @@ export interface JobQueue {
 
 /**
  * How far back a claim looks at the work each organization's jobs did (decision 047): long enough
- * to remember a run of scans read slice after slice, short enough that an organization that
+ * to remember scans read run after run, short enough that an organization that
  * uploaded a lot this morning is not behind everyone this afternoon.
  */
 export const WORK_WINDOW_MINUTES = 10
@@ -108,7 +108,7 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
       // exact within one, whose cap (excludeOrganizations) keeps a slot for the others.
       // Running means holding a live lease: a crashed worker's jobs stop counting when theirs ends.
       // Between organizations running as many, the one whose runs took less time lately goes first,
-      // however old the other's jobs: one that queued many long runs (scans read slice after slice)
+      // however old the other's jobs: one that queued many long runs (scans read run after run)
       // waits while one with a first upload is served (decision 047).
       const [job] = await db
         .update(jobs)

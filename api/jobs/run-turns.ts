@@ -13,8 +13,9 @@ export class GaveWay extends Error {
  * Asks the queue every `everyMs` who else wants the job's slot (`contention`), for work that keeps
  * what it did as it goes (OCR's pages) and can go on in a further run (decision 047):
  *
- * - `gaveWay` aborts (with GaveWay) at once when an organization that worked `marginMs` less waits:
- *   the run is to stop now, losing at most what it was doing.
+ * - `gaveWay` aborts (with GaveWay) at once when an organization that worked `marginMs` less waits,
+ *   and `keeping()` says the run keeps what it does by now: the run is to stop, losing at most what
+ *   it was doing.
  * - `turnOver` aborts once the run has had `turnMs` and another job is due that could take its
  *   slot: the run is to end at its next good point. With nobody waiting, a run goes on.
  *
@@ -23,7 +24,7 @@ export class GaveWay extends Error {
 export function watchRunTurn(
   queue: JobQueue,
   job: Job,
-  { turnMs, marginMs, everyMs }: { turnMs: number; marginMs: number; everyMs: number },
+  { turnMs, marginMs, everyMs, keeping }: { turnMs: number; marginMs: number; everyMs: number; keeping: () => boolean },
 ) {
   const gaveWay = new AbortController()
   const turnOver = new AbortController()
@@ -35,7 +36,7 @@ export function watchRunTurn(
     queue
       .contention(job, marginMs)
       .then(({ giveWay, anotherDue }) => {
-        if (giveWay) gaveWay.abort(new GaveWay())
+        if (giveWay && keeping()) gaveWay.abort(new GaveWay())
         else if (anotherDue && !turnOver.signal.aborted && Date.now() - started >= turnMs) turnOver.abort()
       })
       .catch((error: unknown) => log.warn({ err: error }, 'could not ask who else wants a running job’s slot'))
