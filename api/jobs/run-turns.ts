@@ -13,13 +13,12 @@ export class GaveWay extends Error {
  * Asks the queue every `everyMs` who else wants the job's slot (`contention`), for work that keeps
  * what it did as it goes (OCR's pages) and can go on in a further run (decision 047):
  *
- * - `gaveWay` aborts (with GaveWay) at once when an organization that worked `marginMs` less waits,
- *   and `keeping()` says the run keeps what it does by now: the run is to stop, losing at most what
- *   it was doing.
+ * - `gaveWay` aborts (with GaveWay) at once when an organization that worked `marginMs` less waits:
+ *   the run is to stop, losing at most what it was doing.
  * - `turnOver` aborts once the run has had `turnMs` and another job is due that could take its
  *   slot: the run is to end at its next good point. With nobody waiting, a run goes on.
  *
- * `stop()` ends the asking.
+ * Asked only once `keeping()` says the run keeps what it does as it goes. `stop()` ends the asking.
  */
 export function watchRunTurn(
   queue: JobQueue,
@@ -31,12 +30,13 @@ export function watchRunTurn(
   const started = Date.now()
   let asking = false
   const timer = setInterval(() => {
-    if (asking || gaveWay.signal.aborted) return
+    // Until the run keeps what it does, neither ending early would help: nothing is asked.
+    if (asking || gaveWay.signal.aborted || !keeping()) return
     asking = true
     queue
       .contention(job, marginMs)
       .then(({ giveWay, anotherDue }) => {
-        if (giveWay && keeping()) gaveWay.abort(new GaveWay())
+        if (giveWay) gaveWay.abort(new GaveWay())
         else if (anotherDue && !turnOver.signal.aborted && Date.now() - started >= turnMs) turnOver.abort()
       })
       .catch((error: unknown) => log.warn({ err: error }, 'could not ask who else wants a running job’s slot'))
