@@ -67,6 +67,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Every test signs in from 127.0.0.1; the per-username limit still applies and is tested.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      // The demo admin makes an organization for each team a test needs, hundreds a run; the limit
+      // is tested on a server of its own (fair-processing.js-only.spec.ts).
+      ORGANIZATIONS_PER_USER_PER_DAY: '100000',
       // One access line per request would bury the runner's own output; warnings and errors still show.
       LOG_LEVEL: 'warn',
     },

@@ -69,6 +69,15 @@ const ApiConfigSchema = z.object({
   OCR: flag('true'),
   /** The most scanned pages of one document read by OCR. */
   OCR_MAX_PAGES: seconds(100),
+  /**
+   * How long one run of a document's job reads scanned pages while another job waits for its slot,
+   * before it ends after its page and queues the rest as a further run (docs/decisions/047).
+   */
+  OCR_RUN_SECONDS: seconds(30),
+  /** Scanned pages read by OCR for one organization in any 24 hours; the rest are noted as not read. */
+  OCR_PAGES_PER_ORGANIZATION_PER_DAY: seconds(1000),
+  /** Organizations one user may create in any 24 hours; past it the API answers 429. */
+  ORGANIZATIONS_PER_USER_PER_DAY: seconds(10),
   JOB_WORKER: flag('true'),
   JOB_CONCURRENCY: seconds(2),
   JOB_LEASE_SECONDS: seconds(60),
@@ -186,6 +195,15 @@ function requiredTogether(config: ApiConfig): z.ZodIssue[] {
     if (config[organization] < config[user]) {
       issues.push({ code: 'custom', path: [organization], message: `must be at least ${user} (${config[user]})` })
     }
+  }
+  // Reprocess reads a document's scans again: with an allowance under one document's pages, a
+  // document with that many scans could never be read whole.
+  if (config.OCR_PAGES_PER_ORGANIZATION_PER_DAY < config.OCR_MAX_PAGES) {
+    issues.push({
+      code: 'custom',
+      path: ['OCR_PAGES_PER_ORGANIZATION_PER_DAY'],
+      message: `must be at least OCR_MAX_PAGES (${config.OCR_MAX_PAGES})`,
+    })
   }
   if (config.EMBEDDING_PROVIDER === 'onnx' && !config.EMBEDDING_MODEL_DIR) {
     issues.push(missing('EMBEDDING_MODEL_DIR', 'when EMBEDDING_PROVIDER=onnx'))

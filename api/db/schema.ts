@@ -423,12 +423,26 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** The request that queued the job, so the job's log lines can be traced back to it. */
     requestId: text('request_id'),
+    /** When its current (or last) run was claimed. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * The work its runs did, for sharing the worker fairly (decision 047): milliseconds of all its
+     * runs ended so far, and when the last one ended. A follow-up run is a job of its own, so it
+     * counts for its organization like the first.
+     */
+    ranMs: integer('ran_ms').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Scanned pages its runs read by OCR, counted against the organization's daily allowance. */
+    ocrPages: integer('ocr_pages').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAfter),
     index('jobs_org_status_idx').on(t.organizationId, t.status),
+    // The claim's sum of recent work per organization, and one organization's OCR pages of the day.
+    index('jobs_ended_idx').on(t.endedAt),
+    index('jobs_org_ended_idx').on(t.organizationId, t.endedAt),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )
@@ -659,6 +673,11 @@ export const auditEvents = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Organizations a user created in the last day (api/organizations/creation-limit.ts): the event
+    // outlives the organization, so deleting one gives no creation back.
+    index('audit_events_org_creations_idx')
+      .on(t.actorId, t.createdAt)
+      .where(sql`${t.action} = 'organization.created'`),
     check(
       'audit_events_action_check',
       sql.raw(`action in (${AUDIT_ACTIONS.map((action) => `'${action}'`).join(', ')})`),

@@ -1,6 +1,13 @@
 import type { FileType } from '../db/schema'
-import type { ExtractReply, ExtractRequest } from './extraction-process'
-import { type Extraction, ExtractionError, ExtractionTimeout, type OcrPage, type OcrProgress } from './extraction-types'
+import type { ExtractReply, ExtractRequest, WindDown } from './extraction-process'
+import {
+  type Extraction,
+  ExtractionError,
+  ExtractionTimeout,
+  type OcrAllowance,
+  type OcrPage,
+  type OcrProgress,
+} from './extraction-types'
 import {
   endReader,
   holdOpen,
@@ -16,7 +23,11 @@ export interface ExtractionBounds {
   memoryMb: number
   maxChars: number
   /** Scanned PDF pages are read by OCR with these (their time limit is the extraction's); never without. */
-  ocr?: { maxPages: number; done: OcrPage[] }
+  ocr?: {
+    maxPages: number
+    done: OcrPage[]
+    allowance?: OcrAllowance
+  }
 }
 
 // OCR starts no page after this share of the deadline, so the text read so far is returned in time.
@@ -91,19 +102,27 @@ export async function stopExtractionWorkers() {
   await Promise.all(idle.splice(0).map(endReader))
 }
 
+/** How the caller follows and steers the reading of scanned pages. */
+export interface OcrControl {
+  /** Hears of each scanned page read. */
+  onProgress?: (progress: OcrProgress) => void
+  /** Once aborted, the reader starts no more scanned pages (after one): the run ends as unfinished. */
+  windDown?: AbortSignal
+}
+
 /**
  * Extracts a stored file in a reader process with a heap cap, a resident memory budget and a
  * deadline, so a decompression bomb or a pathological PDF fails that document only, never the
  * server, and parsing never blocks the event loop that serves pages. A reader that hit a limit is
- * killed, never reused. `signal` (a shutdown) kills the reader too, and rejects with its reason.
- * `onOcr` hears of each scanned page read.
+ * killed, never reused. `signal` (a shutdown, a deletion, a run giving way) kills the reader too,
+ * and rejects with its reason.
  */
 export async function extractInWorker(
   type: FileType,
   path: string,
   bounds: ExtractionBounds,
   signal?: AbortSignal,
-  onOcr?: (progress: OcrProgress) => void,
+  { onProgress, windDown }: OcrControl = {},
 ): Promise<Extraction> {
   signal?.throwIfAborted()
   const reader = await acquire(bounds.memoryMb)
@@ -119,11 +138,16 @@ export async function extractInWorker(
       clearTimeout(timer)
       stopWatching()
       signal?.removeEventListener('abort', abort)
+      windDown?.removeEventListener('abort', askToWindDown)
       if (reusable) release(reader)
       else void endReader(reader)
       outcome()
     }
     const abort = () => settle(() => reject(signal!.reason), false)
+    const askToWindDown = () => {
+      const message: WindDown = { kind: 'wind-down' }
+      if (!settled && child.connected) child.send(message)
+    }
     const timer = setTimeout(
       () =>
         settle(
@@ -138,7 +162,7 @@ export async function extractInWorker(
       bounds.timeoutMs,
     )
     child.on('message', (reply: ExtractReply) => {
-      if (reply.kind === 'ocr') return onOcr?.(reply.progress)
+      if (reply.kind === 'ocr') return onProgress?.(reply.progress)
       settle(() => {
         if (reply.ok) resolve(reply.extraction)
         else if (reply.expected) reject(new ExtractionError(reply.reason))
@@ -170,11 +194,15 @@ export async function extractInWorker(
       maxChars: bounds.maxChars,
       maxUnpackedBytes: Math.floor(bounds.memoryMb * UNPACKED_SHARE_OF_MEMORY * 2 ** 20),
       ocr: bounds.ocr && {
-        ...bounds.ocr,
+        maxPages: bounds.ocr.maxPages,
+        done: bounds.ocr.done,
+        allowance: bounds.ocr.allowance,
         maxPixels: ocrPixelBudget(bounds.memoryMb),
         stopBy: Date.now() + bounds.timeoutMs * OCR_SHARE_OF_DEADLINE,
       },
     }
     child.send(request)
+    if (windDown?.aborted) askToWindDown()
+    else windDown?.addEventListener('abort', askToWindDown, { once: true })
   })
 }

@@ -9,7 +9,12 @@ export interface ExtractRequest {
   path: string
   maxChars: number
   maxUnpackedBytes: number
-  ocr?: Omit<OcrSettings, 'onProgress'>
+  ocr?: Omit<OcrSettings, 'onProgress' | 'windDown'>
+}
+
+/** Sent while a document is read: its turn is over, so start no more scanned pages once one was read. */
+export interface WindDown {
+  kind: 'wind-down'
 }
 
 export type ExtractReply =
@@ -24,14 +29,23 @@ const reply = (message: ExtractReply) => process.send!(message)
 // that watches its memory: when the server ends, however it ends, the IPC channel closes.
 process.on('disconnect', () => process.exit())
 
+// Asked to wind down the document being read; each request starts afresh.
+let windingDown = false
+
 // One request at a time: the pool sends the next only after the `done` reply.
-process.on('message', async (request: ExtractRequest) => {
+process.on('message', async (request: ExtractRequest | WindDown) => {
+  if ('kind' in request) {
+    windingDown = true
+    return
+  }
+  windingDown = false
   let done: ExtractReply
   try {
     const bytes = new Uint8Array(await readFile(request.path))
     const ocr = request.ocr && {
       ...request.ocr,
       onProgress: (progress: OcrProgress) => reply({ kind: 'ocr', progress }),
+      windDown: () => windingDown,
     }
     done = {
       kind: 'done',

@@ -47,10 +47,23 @@ export interface OcrSettings {
   maxPixels: number
   /** Time (epoch ms) by which OCR stops starting pages, so the extraction ends before its deadline. */
   stopBy: number
+  /**
+   * Whether to start no more pages, once this run has read one: its turn is over (another job waits
+   * and the run has had OCR_RUN_SECONDS), and a further run goes on from the pages read.
+   */
+  windDown?: () => boolean
+  /** What is left of the organization's daily OCR allowance; pages beyond it are noted as not read. */
+  allowance?: OcrAllowance
   /** Pages read by an earlier run of this extraction that was cut off (a restart resumes there). */
   done: OcrPage[]
   /** Told of each page read, with how many of the pages to read are done. */
   onProgress?: (progress: OcrProgress) => void
+}
+
+/** Scanned pages an organization may still have read by OCR, of its allowance for 24 hours. */
+export interface OcrAllowance {
+  pagesLeft: number
+  pagesPerDay: number
 }
 
 /** Where OCR of a document stands: `page` is the page just read, absent when the count is first known. */

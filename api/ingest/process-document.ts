@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
+import { log } from '../../runtime/log'
 import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import {
@@ -11,10 +12,12 @@ import {
   documentVersions,
 } from '../db/schema'
 import type { Job } from '../jobs/queue'
+import { watchRunTurn } from '../jobs/run-turns'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
 import { type ExtractedPage, ExtractionError, ExtractionTimeout } from './extraction-types'
 import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
+import { ocrAllowance } from './ocr-allowance'
 import { ocrProgressWriter } from './ocr-progress'
 
 export const PROCESS_DOCUMENT = 'process-document'
@@ -25,6 +28,9 @@ export interface ProcessDocumentPayload {
 }
 
 const INSERT_BATCH = 500
+// How often a run reading a PDF asks who else wants its slot: one small query a second per run,
+// for a wait of about a second more than the claim's own.
+const TURN_CHECK_MS = 1000
 
 export const UNEXPECTED_FAILURE = 'Processing failed unexpectedly. Try Reprocess; if it fails again, contact support.'
 
@@ -53,7 +59,8 @@ export function processDocumentJob(deps: Deps) {
 
     let pages: Array<ExtractedPage & { pageNumber: number }>
     let notes: string[] = []
-    const progress = ocrProgressWriter(deps, documentId, versionId)
+    const progress = ocrProgressWriter(deps, { jobId: job.id, documentId, versionId })
+    let turn: ReturnType<typeof watchRunTurn> | undefined
     try {
       pages = await storedPages(deps, versionId)
       if (pages.length === 0) {
@@ -65,24 +72,55 @@ export function processDocumentJob(deps: Deps) {
           })
           .from(documentOcrPages)
           .where(eq(documentOcrPages.versionId, versionId))
-        const extraction = await files.withLocalFile(
-          version.storageKey,
-          (file) =>
-            extractInWorker(
-              version.fileType,
-              file,
-              {
-                timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
-                memoryMb: config.EXTRACTION_MEMORY_MB,
-                maxChars: config.MAX_EXTRACTED_CHARS,
-                ocr: config.OCR ? { maxPages: config.OCR_MAX_PAGES, done } : undefined,
-              },
-              signal,
-              progress.write,
-            ),
-          { signal },
-        )
+        const ocr = config.OCR
+          ? {
+              maxPages: config.OCR_MAX_PAGES,
+              done,
+              // Only a PDF has scans to read: other files need not count the organization's pages.
+              allowance: version.fileType === 'pdf' ? await ocrAllowance(deps, job.organizationId) : undefined,
+            }
+          : undefined
+        // A PDF's scans are kept page by page as they are read, so its run can end early and a
+        // further run go on: its turn over, or at once for an organization that worked less. Its
+        // text is not kept as it is read: until OCR begins the run is left to finish.
+        turn =
+          ocr && version.fileType === 'pdf'
+            ? watchRunTurn(deps.jobs, job, {
+                turnMs: config.OCR_RUN_SECONDS * 1000,
+                // Half a turn ahead, not just ahead: two organizations taking turns on one slot then
+                // run about a turn each rather than a page each (decision 047).
+                marginMs: (config.OCR_RUN_SECONDS * 1000) / 2,
+                everyMs: TURN_CHECK_MS,
+                keeping: () => progress.reading,
+              })
+            : undefined
+        // A shutdown stops the reader, and so do the document's deletion (the progress writer sees
+        // it) and an organization that worked less waiting for the slot.
+        const stop = AbortSignal.any([signal, progress.stopped, turn?.gaveWay].filter((one) => one !== undefined))
+        let extraction
+        try {
+          extraction = await files.withLocalFile(
+            version.storageKey,
+            (file) =>
+              extractInWorker(
+                version.fileType,
+                file,
+                {
+                  timeoutMs: config.EXTRACTION_TIMEOUT_SECONDS * 1000,
+                  memoryMb: config.EXTRACTION_MEMORY_MB,
+                  maxChars: config.MAX_EXTRACTED_CHARS,
+                  ocr,
+                },
+                stop,
+                { onProgress: progress.write, windDown: turn?.turnOver },
+              ),
+            { signal: stop },
+          )
+        } finally {
+          turn?.stop()
+        }
         await progress.settled()
+        if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
         if (extraction.ocrUnfinished) {
           await continueLater(deps, job, documentId, versionId)
           return
@@ -94,6 +132,13 @@ export function processDocumentJob(deps: Deps) {
       await progress.settled()
       // Stopped by a shutdown: the document stays as it is and the job resumes on the next start.
       if (signal?.aborted) throw error
+      // Deleted or replaced while read: nothing is left to do for it, and nothing failed.
+      if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
+      // Stopped for another organization's job: a further run goes on from the pages kept.
+      if (turn?.gaveWay.aborted) {
+        await continueLater(deps, job, documentId, versionId)
+        return
+      }
       // Stopped in the middle of a page after reading others: the next run goes on from those.
       if (error instanceof ExtractionTimeout && progress.pagesKept > 0) {
         await continueLater(deps, job, documentId, versionId)
@@ -221,6 +266,15 @@ async function continueLater({ db, jobs }: Deps, job: Job, documentId: number, v
     })
   })
   jobs.notify()
+}
+
+/**
+ * The document went away while its scans were read (the progress writer saw it): the pages this run
+ * kept go too. A deleted version took them with it already; a replaced one keeps none.
+ */
+async function forgetRun({ db }: Deps, job: Job, versionId: number) {
+  await db.delete(documentOcrPages).where(eq(documentOcrPages.versionId, versionId))
+  log.info({ jobId: job.id, versionId }, 'the document was deleted or replaced: its OCR run stopped')
 }
 
 async function markFailed({ db }: Deps, documentId: number, versionId: number, reason: string) {

@@ -9,6 +9,7 @@ import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, type Role, users } from '../db/schema'
 import { HttpError, notFound } from '../http-error'
 import { describeOrganization, type MemberPayload, type MemberRolePayload, ROLE_DISPLAY } from './contract'
+import { admitOrganizationCreation } from './creation-limit'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schema'
 
 /**
@@ -72,13 +73,14 @@ async function uniqueSlug(db: Database, name: string) {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
-/** Creates an organization, logged as its first event; its creator becomes its first admin. */
-export async function createOrganization(
-  { db, clock }: Deps,
-  caller: Caller,
-  input: z.infer<typeof CreateOrganizationSchema>,
-) {
+/**
+ * Creates an organization, logged as its first event; its creator becomes its first admin. Past the
+ * creator's allowance of organizations a day it is refused (429).
+ */
+export async function createOrganization(deps: Deps, caller: Caller, input: z.infer<typeof CreateOrganizationSchema>) {
+  const { db, clock } = deps
   const organization = await db.transaction(async (tx) => {
+    await admitOrganizationCreation(tx, deps, caller)
     const [created] = await tx
       .insert(organizations)
       .values({

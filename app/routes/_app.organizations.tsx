@@ -87,6 +87,14 @@ async function createOrganizationAction(request: Request, form: FormData) {
     organization = await organizationsApi(request).create(submission.value)
   } catch (error) {
     assertApiError(error)
+    // Past the allowance of organizations a day: the backend's words say when another can be made.
+    if (error.status === 429) {
+      const retryAfter = error.headers.get('Retry-After')
+      return json(submission.reply({ formErrors: [error.message] }), {
+        status: 429,
+        headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+      })
+    }
     const fieldErrors = Object.fromEntries(
       Object.entries(error.body).filter(
         ([key, value]) => ['name', 'description', 'website'].includes(key) && Array.isArray(value),

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { jobs, organizations } from '../../api/db/schema'
-import { createJobQueue, type JobQueue } from '../../api/jobs/queue'
+import { createJobQueue, type Job, type JobQueue, WORK_WINDOW_MINUTES } from '../../api/jobs/queue'
 import { type JobHandler, startJobWorker } from '../../api/jobs/worker'
 import { hugePdf } from '../support/huge-pdf'
 import { type Harness, registerThroughInvitation, signIn, startApi } from './support/harness'
@@ -70,6 +70,124 @@ describe('claiming jobs', () => {
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(jobs.lockedBy, other.workerId))
     expect(await names([queue.claim(), queue.claim(), queue.claim()])).toEqual(['a1', 'a2', 'b2'])
+  })
+
+  /** Runs `name`'s job as if its run had taken `seconds`, ending now, and answers its row. */
+  async function ranFor(name: string, organizationId: number, seconds: number) {
+    await enqueue(name, organizationId)
+    const job = (await queue.claim())!
+    expect(job.payload.name).toBe(name)
+    await api.db
+      .update(jobs)
+      .set({ startedAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(eq(jobs.id, job.id))
+    await queue.complete(job)
+    return job
+  }
+
+  it('takes the job of the organization that worked less lately, before an older job of one that worked more', async () => {
+    // Organization A's last run read scans for a minute; its next job was queued before B's first.
+    await ranFor('a0', orgA, 60)
+    await enqueue('a1', orgA)
+    await enqueue('b1', orgB)
+    expect(await names([queue.claim()])).toEqual(['b1'])
+    expect(await names([queue.claim()])).toEqual(['a1'])
+  })
+
+  it('weighs the time runs took, not how many there were, and forgets runs that ended long ago', async () => {
+    await ranFor('a0', orgA, 5)
+    for (const name of ['b0', 'b00']) await ranFor(name, orgB, 30)
+    await enqueue('b1', orgB)
+    await enqueue('a1', orgA)
+    expect(await names([queue.claim()])).toEqual(['a1'])
+    await queue.complete((await api.db.select().from(jobs).where(eq(jobs.status, 'running')))[0]!)
+
+    await api.db
+      .update(jobs)
+      .set({ endedAt: sql`now() - make_interval(mins => ${WORK_WINDOW_MINUTES + 1})` })
+      .where(eq(jobs.organizationId, orgB))
+    await enqueue('a2', orgA)
+    // B's runs left the window: its older job goes first again.
+    expect(await names([queue.claim(), queue.claim()])).toEqual(['b1', 'a2'])
+  })
+
+  const giveWay = async (job: Job, marginMs: number) => (await queue.contention(job, marginMs)).giveWay
+
+  it('tells a long run to give its slot up to an organization that waits and worked less', async () => {
+    await enqueue('a1', orgA)
+    const run = (await queue.claim())!
+    await api.db
+      .update(jobs)
+      .set({ startedAt: sql`now() - make_interval(secs => 20)` })
+      .where(eq(jobs.id, run.id))
+    expect(await giveWay(run, 5_000)).toBe(false)
+    // Its own organization's next job is not another's.
+    await enqueue('a2', orgA)
+    expect(await giveWay(run, 5_000)).toBe(false)
+    // Another organization, with nothing running and no work done: the claim would take it first.
+    await enqueue('b1', orgB)
+    expect(await giveWay(run, 5_000)).toBe(true)
+    // Not with a margin larger than the 20 s the run has taken.
+    expect(await giveWay(run, 30_000)).toBe(false)
+    // Nor once that organization has a job running.
+    expect(await names([queue.claim()])).toEqual(['b1'])
+    await enqueue('b2', orgB)
+    expect(await giveWay(run, 5_000)).toBe(false)
+  })
+
+  it('has only the organization that worked most of those running give its slot up', async () => {
+    const [orgC] = await api.db
+      .insert(organizations)
+      .values({ name: 'Cedar Partners', slug: 'cedar-partners-give-way' })
+      .returning({ id: organizations.id })
+    try {
+      await enqueue('a1', orgA)
+      await enqueue('b1', orgB)
+      const [runA, runB] = [(await queue.claim())!, (await queue.claim())!]
+      await api.db
+        .update(jobs)
+        .set({ startedAt: sql`now() - make_interval(secs => 20)` })
+        .where(eq(jobs.id, runA.id))
+      await api.db
+        .update(jobs)
+        .set({ startedAt: sql`now() - make_interval(secs => 40)` })
+        .where(eq(jobs.id, runB.id))
+      await enqueue('c1', orgC!.id)
+      // B has run longer: it gives way, A goes on.
+      expect(await giveWay(runB, 5_000)).toBe(true)
+      expect(await giveWay(runA, 5_000)).toBe(false)
+    } finally {
+      await api.db.delete(organizations).where(eq(organizations.id, orgC!.id))
+    }
+  })
+
+  it("tells a run whether a job is due that could take its slot: its own organization's, or one's with none running", async () => {
+    await enqueue('a1', orgA)
+    await enqueue('b1', orgB)
+    const [runA, runB] = [(await queue.claim())!, (await queue.claim())!]
+    const anotherDue = async (job: Job) => (await queue.contention(job, 0)).anotherDue
+    expect([await anotherDue(runA), await anotherDue(runB)]).toEqual([false, false])
+    // A's next document could take A's slot; B's slot would only go back to B (A runs a job already).
+    await enqueue('a2', orgA)
+    expect([await anotherDue(runA), await anotherDue(runB)]).toEqual([true, false])
+    await enqueue('system', null)
+    expect(await anotherDue(runB)).toBe(true)
+  })
+
+  it('records the time of every run as its job ends, whichever way it ends', async () => {
+    await enqueue('done', orgA)
+    await enqueue('retried', orgA)
+    await enqueue('handed back', orgA)
+    const claimed = [(await queue.claim())!, (await queue.claim())!, (await queue.claim())!]
+    await api.db.update(jobs).set({ startedAt: sql`now() - make_interval(secs => 30)` })
+    await queue.complete(claimed[0]!)
+    await queue.retryOrFail(claimed[1]!, 'a passing problem')
+    await queue.handBack(claimed[2]!)
+    const rows = await api.db.select().from(jobs).orderBy(jobs.id)
+    for (const row of rows) {
+      expect(row.ranMs).toBeGreaterThanOrEqual(30_000)
+      expect(row.endedAt).not.toBeNull()
+    }
   })
 
   it('leaves out the organizations it is told to, never system work', async () => {

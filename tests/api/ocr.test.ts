@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { documentOcrPages, documents, jobs } from '../../api/db/schema'
-import { LETTER_OF_INTENT, letterOfIntentPdf, scannedPdf } from '../support/scanned-pdf'
+import { documentOcrPages, documents, jobs, organizations } from '../../api/db/schema'
+import { isRunning, readerProcesses } from '../support/reader-processes'
+import { LETTER_OF_INTENT, letterOfIntentPdf, repeatedScanPdf, scannedPdf } from '../support/scanned-pdf'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
 
@@ -179,6 +180,177 @@ describe('bounds on OCR', () => {
       await api.close()
     }
   }, 400_000)
+})
+
+describe('sharing OCR between organizations', () => {
+  // `label` makes each file its own (the same bytes twice would be a duplicate).
+  const exhibits = (count: number, label = '') =>
+    scannedPdf(
+      Array.from({ length: count }, (_, index) => ({
+        paragraphs: [`Exhibit ${index + 1} of the data room.`, label],
+      })),
+    )
+  const runsOf = async (api: Harness, documentId: number) =>
+    (await api.db.select().from(jobs).where(eq(jobs.kind, 'process-document')).orderBy(jobs.id)).filter(
+      (job) => (job.payload as { documentId: number }).documentId === documentId,
+    )
+
+  it('takes turns of OCR_RUN_SECONDS while another document waits, each page read once, and reads one alone in one run', async () => {
+    // A second: every run reads the one page it always reads, and perhaps one more.
+    const api = await startApi({ OCR_RUN_SECONDS: '1' })
+    try {
+      const analyst = await signIn(api, 'analyst')
+      // The organization has one of the two slots: the second document waits for the first's.
+      const ids: number[] = []
+      for (const name of ['exhibits.pdf', 'schedules.pdf'])
+        ids.push((await (await upload(api, analyst, { name, bytes: await exhibits(3, name) })).json()).id)
+      for (const id of ids) {
+        expect(await processed(api, analyst, id)).toMatchObject({
+          processing_status: 'processed',
+          extraction_note: null,
+        })
+        expect((await pageText(api, analyst, id, 3)).text).toContain('Exhibit 3 of the data room.')
+        const runs = await runsOf(api, id)
+        expect(runs.length).toBeGreaterThan(1)
+        expect(runs.every((run) => run.status === 'done' && run.ocrPages >= 1)).toBe(true)
+        expect(runs.reduce((sum, run) => sum + run.ocrPages, 0)).toBe(3)
+      }
+
+      // Nobody waits: its turn never ends.
+      const alone = await (await upload(api, analyst, { name: 'alone.pdf', bytes: await exhibits(3, 'alone') })).json()
+      expect(await processed(api, analyst, alone.id)).toMatchObject({ processing_status: 'processed' })
+      expect((await runsOf(api, alone.id)).map((run) => run.ocrPages)).toEqual([3])
+    } finally {
+      await api.close()
+    }
+  }, 180_000)
+
+  it("reads no more than an organization's pages a day, says which were left, and reads them once the day has passed", async () => {
+    const api = await startApi({ OCR_PAGES_PER_ORGANIZATION_PER_DAY: '3', OCR_MAX_PAGES: '3' })
+    try {
+      const { analyst, outsider, harbor } = await demoAndHarbor(api)
+      // Two scanned pages: one of the three left.
+      const first = await (await upload(api, analyst, { name: 'loi.pdf', bytes: await letterOfIntentPdf() })).json()
+      expect(await processed(api, analyst, first.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note: null,
+      })
+      // A typed page and two scans: the first scan is read, the second is past the allowance.
+      const mixed = scannedPdf([
+        { kind: 'text', paragraphs: ['Schedule of the disclosed exhibits, typed.'] },
+        { paragraphs: ['Exhibit 1 of the data room.'] },
+        { paragraphs: ['Exhibit 2 of the data room.'] },
+      ])
+      const second = await (await upload(api, analyst, { name: 'schedule.pdf', bytes: await mixed })).json()
+      expect(await processed(api, analyst, second.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note:
+          'Page 3 was not read by OCR: the organization reached its allowance of 3 scanned pages a day. Reprocess the document later to read them.',
+      })
+      expect((await pageText(api, analyst, second.id, 2)).text).toContain('Exhibit 1 of the data room.')
+      expect((await pageText(api, analyst, second.id, 3)).text).toBe('')
+      const read = await api.db.select({ pages: jobs.ocrPages }).from(jobs)
+      expect(read.reduce((sum, job) => sum + job.pages, 0)).toBe(3)
+
+      // Another organization's allowance is its own.
+      const theirs = await (
+        await upload(api, outsider, { name: 'loi.pdf', bytes: await letterOfIntentPdf() }, {}, harbor)
+      ).json()
+      await api.worker!.idle()
+      const response = await api.request(`/documents/${theirs.id}/`, { token: outsider.access, org: harbor })
+      expect(await response.json()).toMatchObject({ processing_status: 'processed', extraction_note: null })
+
+      // A day later the pages read then no longer count: Reprocess reads the document whole.
+      await api.db.update(jobs).set({ endedAt: sql`${jobs.endedAt} - interval '24 hours'` })
+      await api.request(`/documents/${second.id}/reprocess/`, { method: 'POST', token: analyst.access })
+      expect(await processed(api, analyst, second.id)).toMatchObject({
+        processing_status: 'processed',
+        extraction_note: null,
+      })
+      expect((await pageText(api, analyst, second.id, 3)).text).toContain('Exhibit 2 of the data room.')
+    } finally {
+      await api.close()
+    }
+  }, 180_000)
+
+  it("gives its slot up when another organization's document waits, going on later from the pages read", async () => {
+    // One slot, and runs that neither their slice nor their deadline would end before the hundred
+    // pages are read: only giving way can let the other organization in before then.
+    const api = await startApi({ JOB_CONCURRENCY: '1', OCR_RUN_SECONDS: '1800', EXTRACTION_TIMEOUT_SECONDS: '3600' })
+    try {
+      const { analyst, outsider, harbor } = await demoAndHarbor(api)
+      const [demo] = await api.db.select().from(organizations).where(eq(organizations.slug, 'demo-advisory-group'))
+      // The demo organization's jobs worked for an hour in the last minutes, much more than half a slice.
+      await api.db.insert(jobs).values({
+        kind: 'earlier-work',
+        payload: {},
+        organizationId: demo!.id,
+        status: 'done',
+        ranMs: 60 * 60 * 1000,
+        endedAt: new Date(),
+      })
+      const archive = await (
+        await upload(api, analyst, { name: 'archive.pdf', bytes: await repeatedScanPdf(100) })
+      ).json()
+      await vi.waitFor(async () => expect((await api.db.select().from(documentOcrPages)).length).toBeGreaterThan(0), {
+        timeout: 60_000,
+        interval: 50,
+      })
+      const note = await (
+        await upload(api, outsider, { name: 'note.txt', bytes: 'The buyer asked for the accounts.' }, {}, harbor)
+      ).json()
+      await vi.waitFor(
+        async () => {
+          const response = await api.request(`/documents/${note.id}/`, { token: outsider.access, org: harbor })
+          expect((await response.json()).processing_status).toBe('processed')
+        },
+        { timeout: 120_000, interval: 100 },
+      )
+      const [first, ...after] = await runsOf(api, archive.id)
+      // The archive's first run ended after some of its pages, and another goes on from there.
+      expect(first).toMatchObject({ status: 'done' })
+      expect(first!.ocrPages).toBeGreaterThan(0)
+      expect(first!.ocrPages).toBeLessThan(100)
+      expect(after.length).toBeGreaterThan(0)
+      await api.request(`/documents/${archive.id}/`, { method: 'DELETE', token: analyst.access })
+      await api.worker!.idle()
+    } finally {
+      await api.close()
+    }
+  }, 180_000)
+
+  it('stops reading the scans of a document deleted while OCR reads them, and leaves nothing behind', async () => {
+    const api = await startApi()
+    try {
+      const analyst = await signIn(api, 'analyst')
+      // A hundred pages: read to its end, the run would go on for minutes.
+      const created = await (
+        await upload(api, analyst, { name: 'archive.pdf', bytes: await repeatedScanPdf(100) })
+      ).json()
+      await vi.waitFor(async () => expect((await api.db.select().from(documentOcrPages)).length).toBeGreaterThan(0), {
+        timeout: 60_000,
+        interval: 50,
+      })
+      const readers = readerProcesses()
+      expect(readers).toHaveLength(1)
+
+      const deleted = await api.request(`/documents/${created.id}/`, { method: 'DELETE', token: analyst.access })
+      expect(deleted.status).toBe(204)
+      // The reader is stopped at the next page it reads, not at the end of the run.
+      await vi.waitFor(() => expect(isRunning(readers[0]!)).toBe(false), { timeout: 20_000, interval: 50 })
+      await api.worker!.idle()
+      const runs = await runsOf(api, created.id)
+      // Ended quietly, as done, and queued nothing after it.
+      expect(runs.map((run) => ({ status: run.status, lastError: run.lastError }))).toEqual([
+        { status: 'done', lastError: null },
+      ])
+      expect(runs[0]!.ocrPages).toBeGreaterThan(0)
+      expect(await api.db.select().from(documentOcrPages)).toEqual([])
+      expect(readerProcesses()).toEqual([])
+    } finally {
+      await api.close()
+    }
+  }, 120_000)
 })
 
 describe('a restart in the middle of OCR', () => {

@@ -232,3 +232,65 @@ describe('creating and editing', () => {
     await expectUnchanged()
   })
 })
+
+describe('organizations a user may create in a day', () => {
+  let limited: Harness
+  beforeAll(async () => {
+    limited = await startApi({ ORGANIZATIONS_PER_USER_PER_DAY: '3' })
+  })
+  afterAll(() => limited.close())
+
+  const create = (session: Session, name: string) =>
+    limited.request('/organizations/', { method: 'POST', token: session.access, json: { name } })
+  const mine = async (session: Session) =>
+    (
+      (await (await limited.request('/users/my-organizations/', { token: session.access })).json()) as Array<{
+        name: string
+      }>
+    ).map((organization) => organization.name)
+
+  it('refuses the one past the allowance with 429, Retry-After and when to try again; deleting one gives none back', async () => {
+    const [admin, analyst] = await Promise.all([signIn(limited, 'admin'), signIn(limited, 'analyst')])
+    const slugs: string[] = []
+    for (const name of ['Harbor One', 'Harbor Two', 'Harbor Three']) {
+      const created = await create(admin, name)
+      expect(created.status).toBe(201)
+      slugs.push((await created.json()).slug)
+      // The first an hour before the others.
+      if (name === 'Harbor One') limited.clock.advance(60 * 60)
+    }
+    expect(
+      (await limited.request(`/organizations/${slugs[0]}/`, { method: 'DELETE', token: admin.access })).status,
+    ).toBe(204)
+
+    const refused = await create(admin, 'Harbor Four')
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({
+      detail:
+        'You have created 3 organizations in the last 24 hours, the most allowed. You can create another in 23 hours.',
+    })
+    // When the first creation leaves the day: 23 hours less the moments the test took since.
+    const retryAfter = Number(refused.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThan(22 * 60 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(23 * 60 * 60)
+    expect(await mine(admin)).toEqual(['Demo Advisory Group', 'Harbor Two', 'Harbor Three'])
+
+    // The allowance is each user's, whatever organizations they belong to.
+    expect((await create(analyst, 'Analyst Holdings')).status).toBe(201)
+
+    // Once the first creation is a day old, one more may be made, and only one until the next is.
+    limited.clock.advance(retryAfter)
+    const later = await signIn(limited, 'admin')
+    expect((await create(later, 'Harbor Four')).status).toBe(201)
+    const again = await create(later, 'Harbor Five')
+    expect(again.status).toBe(429)
+    expect((await again.json()).detail).toMatch(/You can create another in (1 hour|\d+ minutes)\.$/)
+  })
+
+  it('lets no burst of requests sent together past the allowance', async () => {
+    const member = await signIn(limited, 'member')
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => create(member, `Burst ${index + 1}`)))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429])
+    expect(await mine(member)).toHaveLength(4)
+  })
+})

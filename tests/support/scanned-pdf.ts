@@ -85,6 +85,24 @@ export async function scannedPdf(pages: GeneratedPage[], options: ScanOptions = 
   return new Uint8Array(await pdf.save())
 }
 
+/**
+ * A long scan made cheaply: one scanned page's picture drawn on each of `pageCount` pages, as the
+ * review's 375 KB, 100-page PDF was. The file holds the picture once; OCR reads every page anew.
+ */
+export async function repeatedScanPdf(
+  pageCount: number,
+  page: GeneratedPage = agreementPage(1),
+  options: ScanOptions = {},
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create()
+  const image = await pdf.embedJpg(scanImage(page.paragraphs, page.fontSize ?? 11, options))
+  for (let number = 0; number < pageCount; number++)
+    pdf
+      .addPage([LETTER.width, LETTER.height])
+      .drawImage(image, { x: 0, y: 0, width: LETTER.width, height: LETTER.height })
+  return new Uint8Array(await pdf.save())
+}
+
 /** The printed page as the scanner sees it: black text on white at `dpi`, with specks and tilt if asked. */
 function scanImage(paragraphs: string[], fontSize: number, { dpi = 200, specks = 0, skewDegrees = 0 }: ScanOptions) {
   const scale = dpi / 72

@@ -31,9 +31,11 @@ const scansUnread = (scans: ScannedPage[], why: string) =>
 
 /**
  * Reads scanned pages by OCR, in page order, into `pages` (which hold their text layer, if any):
- * up to `maxPages` of them, none started after `stopBy`, pages read by an earlier run taken as they
- * were. Returns notes for the owner about the pages left unread, and `unfinished` when time ran out
- * after this run read some pages, so that another run can go on from them.
+ * up to `maxPages` of them and no more new ones than the organization's allowance has left, none
+ * started after `stopBy`, nor once asked to wind down after one was read; pages read by an earlier
+ * run taken as they were. Returns notes for the owner about the pages left unread, and `unfinished`
+ * when this run's time or turn ran out after it read some pages, so that another run can go on
+ * from them.
  */
 export async function readScans(
   document: PDFDocumentProxy,
@@ -61,6 +63,7 @@ export async function readScans(
   settings.onProgress?.({ done, total: chosen.length })
   let reader: OcrReader | undefined
   const unread: number[] = []
+  const beyondAllowance: number[] = []
   const undrawable: number[] = []
   // A page is begun only if the slowest page so far would still end in time.
   let slowest = 0
@@ -70,8 +73,16 @@ export async function readScans(
       if (budget.full) break
       let page = earlier.get(scan.pageNumber)
       if (!page) {
+        const readNow = done - before
+        if (settings.allowance && readNow >= settings.allowance.pagesLeft) {
+          beyondAllowance.push(scan.pageNumber)
+          continue
+        }
         const started = Date.now()
-        if (started + slowest >= settings.stopBy) {
+        // Every run reads a page at least, or a run whose start took its whole turn would be
+        // followed by another like it.
+        const turnOver = readNow > 0 && settings.windDown?.() === true
+        if (turnOver || started + slowest >= settings.stopBy) {
           unread.push(scan.pageNumber)
           continue
         }
@@ -112,6 +123,10 @@ export async function readScans(
   if (unread.length)
     notes.push(
       `${pagesWord(unread)} ${unread.length > 1 ? 'were' : 'was'} not read by OCR: reading the document reached its time limit.`,
+    )
+  if (beyondAllowance.length)
+    notes.push(
+      `${pagesWord(beyondAllowance)} ${beyondAllowance.length > 1 ? 'were' : 'was'} not read by OCR: the organization reached its allowance of ${settings.allowance!.pagesPerDay.toLocaleString('en-US')} scanned pages a day. Reprocess the document later to read them.`,
     )
   return { notes, unfinished: false }
 }
