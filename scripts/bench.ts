@@ -6,6 +6,7 @@ import os from 'node:os'
 import { measureAbuse } from './bench/abuse'
 import { measureFrozenProcess, measureKilledUpload } from './bench/abuse-processes'
 import { measureBombs } from './bench/bombs'
+import { measureFairness } from './bench/fairness'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
@@ -152,7 +153,10 @@ if (wanted('abuse')) {
   const { runs, outputs } = await measureAbuse(at)
   const frozen = await measureFrozenProcess(at)
   const killedUpload = await measureKilledUpload(at)
-  results.abuse = { appDir: appDir ?? null, runs, frozen, killedUpload, outputs }
+  console.log('7: another organization’s text behind two organizations’ scans:')
+  // Taking turns has a cost of its own to measure, in this checkout only.
+  const fairness = await measureFairness({ ...at, turnCost: !appDir })
+  results.abuse = { appDir: appDir ?? null, runs, frozen, killedUpload, fairness, outputs }
   console.table(
     Object.fromEntries(
       runs.map((run) => [
@@ -173,6 +177,10 @@ if (wanted('abuse')) {
   console.log(
     `6: uploads in flight when the server was killed: ${killedUpload.stagedMb.toFixed(1)} MB staged, ${killedUpload.leftMb.toFixed(1)} MB left a minute after it started again`,
   )
+  for (const run of fairness.runs)
+    console.log(
+      `7: ${run.scansPerOrganization} scans of ${run.pagesPerScan} pages each by two organizations: another's text processed ${run.victimWaitSeconds === null ? 'not at all' : `${run.victimWaitSeconds.toFixed(1)} s`} after its upload`,
+    )
   console.log(`8: characters XML forbids in a Word export of text that holds them: ${outputs.forbiddenInWord}`)
   console.log(`9: the sprint of a task due 9999-12-31 ends ${outputs.sprintEnd}`)
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
 import { agreementPage, repeatedScanPdf } from '../../tests/support/scanned-pdf'
-import { apiToken, freePort, ORGANIZATION, PASSWORD, start, stop, waitFor } from './app-process'
+import { apiToken, freePort, ORGANIZATION, PASSWORD, root, start, stop, waitFor } from './app-process'
 
 export interface FairnessRun {
   /** Scanned PDFs each of the two organizations uploaded, and their pages. */
@@ -51,18 +51,23 @@ interface Server {
 }
 
 /** The real server (`scripts/start.mjs`, its default settings but for `env`) on a fresh DATA_DIR. */
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
+async function startServer(env: Record<string, string> = {}, appDir = root): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exit-planning-bench-fairness-'))
   const port = await freePort()
   const base = `http://localhost:${port}`
-  const server = start(process.execPath, ['scripts/start.mjs'], {
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: '2',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_PASSWORD: PASSWORD,
-    ...env,
-  })
+  const server = start(
+    process.execPath,
+    ['scripts/start.mjs'],
+    {
+      NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: PASSWORD,
+      ...env,
+    },
+    appDir,
+  )
   await waitFor(`${base}/login`, server.child, server.output)
   return {
     base,
@@ -137,8 +142,13 @@ function scanRuns(output: string) {
  * (as JOB_CONCURRENCY's default two slots fill with them), then, once both slots are reading,
  * a third organization (the demo one) uploads a one-line text; answers how long the text waited.
  */
-async function starvation(scans: number, pagesPerScan: number, limitSeconds: number): Promise<FairnessRun> {
-  const server = await startServer({ LOG_LEVEL: 'info' })
+async function starvation(
+  scans: number,
+  pagesPerScan: number,
+  limitSeconds: number,
+  appDir: string,
+): Promise<FairnessRun> {
+  const server = await startServer({ LOG_LEVEL: 'info' }, appDir)
   try {
     const admin = await apiToken(server.base, 'admin')
     const attackers = []
@@ -271,15 +281,18 @@ export async function measureFairness({
   pagesPerScan = 100,
   limitSeconds = 900,
   turnCost = true,
+  appDir = root,
 }: {
   scansPerOrganization?: number[]
   pagesPerScan?: number
   /** How long the text is waited for before the run gives up (old code kept it for minutes). */
   limitSeconds?: number
   turnCost?: boolean
+  /** Another checkout to measure, for a before and after (its scans starved the text). */
+  appDir?: string
 } = {}): Promise<FairnessResults> {
   const runs: FairnessRun[] = []
-  for (const scans of scansPerOrganization) runs.push(await starvation(scans, pagesPerScan, limitSeconds))
+  for (const scans of scansPerOrganization) runs.push(await starvation(scans, pagesPerScan, limitSeconds, appDir))
   if (!turnCost) return { runs }
   // Two scans short enough for one run of the default deadline each, on a slow machine too.
   const [documents, pages] = [2, 20]
