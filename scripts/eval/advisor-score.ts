@@ -70,8 +70,10 @@ const FIGURE =
   /(\()?(?:(?<![\w)])(-|−))?\s?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(\))?\s?(%|percent\b|thousand\b|million\b|billion\b|bn\b|mm\b|k\b|m\b|b\b)?/gi
 
 /** The figures a line states, in order, periods and dates left out. */
-export function figuresOf(line: string): Figure[] {
-  const text = line.replace(PERIODS, ' ')
+export const figuresOf = (line: string) => figuresIn(line.replace(PERIODS, ' '))
+
+/** Every figure of a text, a year-like one included: a gold figure of 2000 dollars is no period. */
+function figuresIn(text: string): Figure[] {
   const figures: Figure[] = []
   for (const match of text.matchAll(FIGURE)) {
     const [, open, minus, whole, fraction = '', shut, word = ''] = match
@@ -101,7 +103,7 @@ const significantDigits = (figure: Figure) => String(Math.abs(figure.value)).rep
 export function sameFigure(figure: Figure, gold: string, scale: string) {
   const goldPercent = gold.includes('%')
   if (figure.percent !== goldPercent) return false
-  const goldFigure = figuresOf(gold)[0]
+  const goldFigure = figuresIn(gold)[0]
   if (!goldFigure) return false
   const goldUnit = goldPercent ? 1 : (SCALES[scale] ?? 1)
   const inGoldUnit = (figure.value * figure.unit) / goldUnit
@@ -119,7 +121,8 @@ export function scoreAdvisorAnswer(answer: string, question: AdvisorQuestion): O
   const line = leadingLine(answer)
   if (abstains(line)) return question.answerable ? 'abstained' : 'right'
   if (!question.answerable) return 'wrong'
-  const figureGold = question.kind !== 'text' && question.answer.every(isFigure)
+  // A year asked for ("which year was highest") is a period, never a figure: it is matched as text.
+  const figureGold = question.kind !== 'text' && question.kind !== 'compare' && question.answer.every(isFigure)
   if (!figureGold) return question.answer.every((gold) => squeeze(line).includes(squeeze(gold))) ? 'right' : 'wrong'
   const figures = figuresOf(line)
   // One figure asked: the first the line states is the answer. Several: each is stated, in order.

@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser'
 
 import type { scratchBackend } from './beir-corpus'
 
-type Scratch = Awaited<ReturnType<typeof scratchBackend>>
+type Workspace = Pick<Awaited<ReturnType<typeof scratchBackend>>, 'backend' | 'scoped' | 'raw'>
 
 export interface StreamedAnswer {
   content: string
@@ -14,20 +14,26 @@ export interface StreamedAnswer {
 
 /**
  * Asks in a fresh conversation (limited to `documentIds` when given) through the streaming
- * endpoint, as the chat page does, timing the first chunk and the end.
+ * endpoint, as the chat page does, timing the first chunk and the end. A follow-up is asked after
+ * the question it `follows`, in the same conversation.
  */
 export async function askStreaming(
-  scratch: Scratch,
+  workspace: Workspace,
   question: string,
   documentIds?: number[],
+  follows?: string,
 ): Promise<StreamedAnswer> {
-  const { backend, scoped, raw } = scratch
-  const conversation = await scoped(backend.api, '/conversations/', {
+  const conversation = await workspace.scoped(workspace.backend.api, '/conversations/', {
     method: 'POST',
     json: { title: 'Evaluation', document_ids: documentIds },
   })
+  if (follows) await askIn(workspace, conversation.id, follows)
+  return askIn(workspace, conversation.id, question)
+}
+
+async function askIn({ backend, raw }: Workspace, conversationId: number, question: string): Promise<StreamedAnswer> {
   const started = performance.now()
-  const response = await raw(backend.api, `/conversations/${conversation.id}/add_message_streaming/?stream=true`, {
+  const response = await raw(backend.api, `/conversations/${conversationId}/add_message_streaming/?stream=true`, {
     method: 'POST',
     json: { content: question },
   })

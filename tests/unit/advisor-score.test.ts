@@ -59,6 +59,19 @@ describe('scoring a figure', () => {
   })
 })
 
+describe('a gold figure that looks like a year', () => {
+  it('is a figure of dollars when the question asks an amount', () => {
+    expect(scoreAdvisorAnswer('The loan fell by $2,000 in FY2025.', question({ answer: ['2000'] }))).toBe('right')
+    expect(scoreAdvisorAnswer('The loan fell by $3,000.', question({ answer: ['2000'] }))).toBe('wrong')
+  })
+
+  it('is the year itself when the question asks which year', () => {
+    const which = question({ kind: 'compare', answer: ['2024'], question: 'In which year was net income highest?' })
+    expect(scoreAdvisorAnswer('FY2024, at $1.2 million.', which)).toBe('right')
+    expect(scoreAdvisorAnswer('2023 had the highest net income.', which)).toBe('wrong')
+  })
+})
+
 describe('scoring text and what the files do not hold', () => {
   it('needs every gold string in the first line', () => {
     const buyers = question({ answer: ['Greenleaf Markets', 'FreshWay Grocers'], kind: 'multi' })
