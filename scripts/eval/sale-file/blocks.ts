@@ -41,9 +41,9 @@ export interface Part {
 
 export const isFigure = (cell: Cell | undefined): cell is Figure => typeof cell === 'object'
 
-/** How a file prints amounts: in thousands or whole dollars, negatives, dollar signs, percents. */
+/** How a file prints amounts: in whole dollars, thousands or millions, negatives, dollar signs, percents. */
 export interface FigureStyle {
-  thousands: boolean
+  unit: 1 | 1_000 | 1_000_000
   negatives: 'parentheses' | 'minus'
   dollarSign: boolean
   percent: 'sign' | 'fraction'
@@ -52,13 +52,17 @@ export interface FigureStyle {
 const grouped = (value: number, decimals = 0) =>
   Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
 
-/** An amount in whole dollars, printed in the style's scale (thousands are exact: lines are whole thousands). */
+/**
+ * An amount in whole dollars, printed in the style's unit, exactly: lines are whole thousands, so
+ * thousands need no decimals and millions three.
+ */
 export function amount(dollars: number, style: FigureStyle): Figure {
-  const value = style.thousands ? dollars / 1000 : dollars
+  const value = dollars / style.unit
+  const decimals = style.unit === 1_000_000 ? 3 : 0
   const sign = style.dollarSign ? '$' : ''
-  const body = `${sign}${grouped(value)}`
+  const body = `${sign}${grouped(value, decimals)}`
   const text = value < 0 ? (style.negatives === 'parentheses' ? `(${body})` : `-${body}`) : value === 0 ? '-' : body
-  const positive = style.dollarSign ? '"$"#,##0' : '#,##0'
+  const positive = `${style.dollarSign ? '"$"' : ''}#,##0${decimals ? '.000' : ''}`
   const negative = style.negatives === 'parentheses' ? `(${positive})` : `-${positive}`
   return { value, text, format: `${positive};${negative};"-"` }
 }

@@ -9,17 +9,25 @@ import type { Random } from './random'
 export type ScalePlace = 'title' | 'caption' | 'heading-far-above' | 'header' | 'footnote'
 
 /** A scale as a label says it (`short`) and as a sentence says it (`words`). */
-const SCALES = [
-  { short: '($ in thousands)', words: 'in thousands of dollars' },
-  { short: '$000s', words: 'in $000s' },
-  { short: "USD '000", words: "in USD '000" },
-  { short: '(in thousands)', words: 'in thousands' },
-  { short: '(000s omitted)', words: 'in thousands of dollars' },
-]
+const SCALES = {
+  1_000: [
+    { short: '($ in thousands)', words: 'in thousands of dollars' },
+    { short: '$000s', words: 'in $000s' },
+    { short: "USD '000", words: "in USD '000" },
+    { short: '(in thousands)', words: 'in thousands' },
+    { short: '(000s omitted)', words: 'in thousands of dollars' },
+  ],
+  1_000_000: [
+    { short: '($ in millions)', words: 'in millions of dollars' },
+    { short: '$m', words: 'in $ millions' },
+    { short: 'USD m', words: 'in USD millions' },
+  ],
+}
 
-export function figureStyle(random: Random, thousandsChance = 0.7): FigureStyle {
+/** Most owners' files are in thousands; some in whole dollars, a few in millions (to three decimals, exact). */
+export function figureStyle(random: Random, scaledChance = 0.7): FigureStyle {
   return {
-    thousands: random.chance(thousandsChance),
+    unit: random.chance(scaledChance) ? (random.chance(0.2) ? 1_000_000 : 1_000) : 1,
     negatives: random.pick(['parentheses', 'minus'] as const),
     dollarSign: random.chance(0.25),
     percent: random.pick(['sign', 'fraction'] as const),
@@ -42,15 +50,15 @@ export function frame(
   { title, table, preamble }: { title: string; table: Table; preamble: string[] },
 ): Framed {
   const lines = preamble.map((text): Block => ({ kind: 'paragraph', text }))
-  if (!style.thousands) {
+  if (style.unit === 1) {
     return {
       blocks: [{ kind: 'title', text: title }, ...lines, { kind: 'table', table }],
       families: ['whole-dollars', style.dollarSign ? 'dollar-signs' : 'scale-unstated'],
     }
   }
-  const { short, words } = random.pick(SCALES)
+  const { short, words } = random.pick(SCALES[style.unit])
   const place = random.pick<ScalePlace>(['title', 'caption', 'heading-far-above', 'header', 'footnote'])
-  const families = [`scale-in-${place}`]
+  const families = [`scale-in-${place}`, ...(style.unit === 1_000_000 ? ['in-millions'] : [])]
   const tableBlock: Block = { kind: 'table', table }
   switch (place) {
     case 'title':
