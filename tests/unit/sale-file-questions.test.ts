@@ -2,24 +2,17 @@ import { describe, expect, it } from 'vitest'
 
 import { scoreAdvisorAnswer } from '../../scripts/eval/advisor-score'
 import { generateCompany } from '../../scripts/eval/sale-file/company'
-import type { Company, FactGroup, IncomeYear, Placement } from '../../scripts/eval/sale-file/model'
+import {
+  type Company,
+  FACT_GROUPS,
+  type FactGroup,
+  type IncomeYear,
+  type Placement,
+} from '../../scripts/eval/sale-file/model'
 import { moneyQuotient, percent, ratio, writtenDate } from '../../scripts/eval/sale-file/phrasing'
 import { type GeneratedQuestion, generateQuestions, readinessGold } from '../../scripts/eval/sale-file/questions'
 import { Random } from '../../scripts/eval/sale-file/random'
 
-const GROUPS: FactGroup[] = [
-  'income',
-  'balance',
-  'quarterly',
-  'monthly',
-  'customers',
-  'addBacks',
-  'valuation',
-  'goal',
-  'leases',
-  'profile',
-  'capex',
-]
 const KINDS = [
   'lookup',
   'difference',
@@ -44,10 +37,10 @@ const latest = (company: Company) => company.years.at(-1)!.year
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 
 /** Each group in a file of its own, as a documents plan would place it: none for what the company lacks. */
-function placement(company: Company, without: FactGroup[] = []): Placement {
+function placement(company: Company, without: readonly FactGroup[] = []): Placement {
   const lacks = (group: FactGroup) =>
     without.includes(group) || (group === 'valuation' && !company.valuation) || (group === 'goal' && !company.goal)
-  return Object.fromEntries(GROUPS.map((group) => [group, lacks(group) ? [] : [`${group}.file`]])) as Placement
+  return Object.fromEntries(FACT_GROUPS.map((group) => [group, lacks(group) ? [] : [`${group}.file`]])) as Placement
 }
 
 /** Files holding several groups, and a group in two files: the income statement also in an overview with capex. */
@@ -65,7 +58,7 @@ function sharedPlacement(company: Company): Placement {
 
 /** A few groups left out, chosen by seed. */
 const thinPlacement = (company: Company) =>
-  placement(company, new Random(company.seed + 1000).sample(GROUPS, 1 + (company.seed % 6)))
+  placement(company, new Random(company.seed + 1000).sample(FACT_GROUPS, 1 + (company.seed % 6)))
 
 const variants = companies.flatMap((company) =>
   [placement(company), sharedPlacement(company), thinPlacement(company)].map((files) => ({
@@ -308,7 +301,7 @@ describe('the readiness gold', () => {
         2,
       )
 
-      const bare = readinessGold(company, placement(company, GROUPS))
+      const bare = readinessGold(company, placement(company, FACT_GROUPS))
       expect(bare).toEqual({
         valuation: null,
         goal: null,

@@ -1,7 +1,7 @@
 import type { Part } from './blocks'
 import { checklistItems } from './checklist-gold'
 import { FileNames, type NameKind } from './file-names'
-import { type Company, type FactGroup, latestYear, type Placement } from './model'
+import { type Company, FACT_GROUPS, type FactGroup, latestYear, type Placement } from './model'
 import { hasTable, writePdf } from './pdf-writer'
 import { overview, ownerNotes, valuationLetter } from './prose'
 import { Random } from './random'
@@ -50,20 +50,6 @@ const EXTENSIONS: Record<Format, string> = {
   'pdf-spaced': 'pdf',
   txt: 'txt',
 }
-
-const GROUPS: FactGroup[] = [
-  'income',
-  'balance',
-  'quarterly',
-  'monthly',
-  'customers',
-  'addBacks',
-  'valuation',
-  'goal',
-  'leases',
-  'profile',
-  'capex',
-]
 
 /** Sheet names are unique within a workbook: a second "Sales" sheet becomes "Sales 2". */
 function uniqueSheets(parts: Part[]): Part[] {
@@ -242,7 +228,7 @@ export async function planDocuments(company: Company): Promise<{ files: Generate
     })),
   )
   const placement = Object.fromEntries(
-    GROUPS.map((group) => [group, files.filter((file) => file.holds.includes(group)).map((file) => file.name)]),
+    FACT_GROUPS.map((group) => [group, files.filter((file) => file.holds.includes(group)).map((file) => file.name)]),
   ) as Placement
   return { files, placement }
 }

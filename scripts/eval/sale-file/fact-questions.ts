@@ -8,7 +8,7 @@ import {
   money,
   moneyQuotient,
   monthAndYear,
-  monthName,
+  monthOf,
   ORDINALS,
   percent,
   possessive,
@@ -197,7 +197,7 @@ const peakMonth: Family = (c) => {
         `In which month of ${Y(c.latest)} were sales strongest?`,
       ])
     : `Which was the slowest month of ${Y(c.latest)} by revenue?`
-  return { question, answer: [monthName(c.company.months[index]!)], kind: 'compare', groups: ['monthly'] }
+  return { question, answer: [monthOf(c.company.months[index]!)], kind: 'compare', groups: ['monthly'] }
 }
 
 /** A fiscal quarter's revenue: looked up where the file has quarters, added up from months otherwise. */

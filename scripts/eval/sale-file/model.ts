@@ -116,18 +116,20 @@ export interface Company {
 }
 
 /** What a question's operands are: the groups of facts the documents plan places in files. */
-export type FactGroup =
-  | 'income'
-  | 'balance'
-  | 'quarterly'
-  | 'monthly'
-  | 'customers'
-  | 'addBacks'
-  | 'valuation'
-  | 'goal'
-  | 'leases'
-  | 'profile'
-  | 'capex'
+export const FACT_GROUPS = [
+  'income',
+  'balance',
+  'quarterly',
+  'monthly',
+  'customers',
+  'addBacks',
+  'valuation',
+  'goal',
+  'leases',
+  'profile',
+  'capex',
+] as const
+export type FactGroup = (typeof FACT_GROUPS)[number]
 
 /** The files that hold each group of facts (none when the sale file lacks it). */
 export type Placement = Record<FactGroup, string[]>

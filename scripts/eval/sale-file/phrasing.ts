@@ -3,35 +3,21 @@
  * figures. Periods follow the company's own fiscal year end: "2025" alone names a fiscal year only
  * when it is the calendar year.
  */
+import { monthName } from './labels'
 import type { Company } from './model'
 import type { Random } from './random'
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /** "March 31, 2031", from an ISO date. The one written form of a date in a gold answer: the scorer wants it verbatim. */
 export function writtenDate(isoDate: string) {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
-  return `${MONTHS[month - 1]} ${day}, ${year}`
+  return `${monthName(month)} ${day}, ${year}`
 }
 
 /** "March", from an ISO date. */
-export const monthName = (isoDate: string) => MONTHS[Number(isoDate.slice(5, 7)) - 1]!
+export const monthOf = (isoDate: string) => monthName(Number(isoDate.slice(5, 7)))
 
 /** "March 2025", from an ISO date. */
-export const monthAndYear = (isoDate: string) => `${monthName(isoDate)} ${isoDate.slice(0, 4)}`
+export const monthAndYear = (isoDate: string) => `${monthOf(isoDate)} ${isoDate.slice(0, 4)}`
 
 const calendarYears = (company: Company) => company.yearEnd.month === 12 && company.yearEnd.day === 31
 
