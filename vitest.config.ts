@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config'
  * outside services, and about the embedded database itself run once.
  */
 const WIRE_FILES = [
+  'document-facts',
   'instances',
   'jobs-fairness',
   'documents-resume',

@@ -7,6 +7,7 @@ import { createApi } from './app'
 import type { ApiConfig } from './config'
 import { type Clock, type Deps, systemClock } from './context'
 import type { Database } from './db/database'
+import { queueStaleFacts, READ_FACTS, readFactsJob } from './facts/read-facts-job'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
 import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
 import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
@@ -100,11 +101,13 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
       await maintenance?.afterIndexWrite()
     }
   const stopSweeping = sweepStaging(deps.files)
+  await queueStaleFacts(deps)
   const worker = startJobWorker(
     deps.jobs,
     {
       [PROCESS_DOCUMENT]: indexing(processDocumentJob(deps)),
       [INDEX_DOCUMENT]: indexing(indexDocumentJob(deps)),
+      [READ_FACTS]: readFactsJob(deps),
       [TRANSCRIBE_RECORDING]: transcribeRecordingJob(deps),
     },
     {

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -252,6 +253,8 @@ export const documents = pgTable(
     /** Scanned pages read by OCR so far, of those to read, while the current version is processed. */
     ocrPagesDone: integer('ocr_pages_done'),
     ocrPagesTotal: integer('ocr_pages_total'),
+    /** The version of the fact reader (api/facts) that read the current version's facts; null before any. */
+    factsReader: integer('facts_reader'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -363,6 +366,49 @@ export const documentChunks = pgTable(
     index('document_chunks_org_model_idx').on(t.organizationId, t.embeddingModel),
     // BM25's chunk count and average length per organization, read from the index alone.
     index('document_chunks_org_length_idx').on(t.organizationId, t.termCount),
+  ],
+)
+
+/**
+ * The figures a document's current version states (issue 45), read once at ingestion from its
+ * tables and sentences (api/facts), replaced with the next version and gone with the document.
+ */
+export const documentFacts = pgTable(
+  'document_facts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'cell' | 'prose'>().notNull(),
+    measure: text('measure').notNull(),
+    measureKey: text('measure_key'),
+    entity: text('entity'),
+    periodKind: text('period_kind').$type<'year' | 'quarter' | 'month' | 'as_of'>(),
+    periodYear: integer('period_year'),
+    periodQuarter: integer('period_quarter'),
+    periodMonth: integer('period_month'),
+    periodDate: date('period_date', { mode: 'string' }),
+    periodLabel: text('period_label'),
+    /** The exact decimal, scale applied. */
+    value: numeric('value').notNull(),
+    unit: text('unit'),
+    scale: integer('scale').notNull().default(1),
+    bound: text('bound').$type<'low' | 'high' | 'mid'>(),
+    page: integer('page').notNull(),
+    row: integer('row'),
+    column: integer('column'),
+    quote: text('quote').notNull(),
+  },
+  (t) => [
+    index('document_facts_org_measure_idx').on(t.organizationId, t.measureKey),
+    index('document_facts_document_idx').on(t.documentId),
   ],
 )
 

@@ -11,6 +11,8 @@ import {
   documents,
   documentVersions,
 } from '../db/schema'
+import { FACTS_READER, readFactsOrNone } from '../facts/read-facts'
+import { replaceFacts } from '../facts/store'
 import type { Job } from '../jobs/queue'
 import { watchRunTurn } from '../jobs/run-turns'
 import { chunkPages, countTokens } from './chunker'
@@ -153,6 +155,7 @@ export function processDocumentJob(deps: Deps) {
     }
 
     const chunks = chunkPages(pages)
+    const facts = readFactsOrNone(pages, documentId)
     // A provider outage retries the job; on its last attempt the document is still made searchable by words.
     const index = await prepareChunkIndex(
       deps,
@@ -209,6 +212,7 @@ export function processDocumentJob(deps: Deps) {
         chunkIds.push(...inserted.map((row) => row.id))
       }
       await writeChunkIndex(tx, document, chunkIds, index)
+      await replaceFacts(tx, document, versionId, facts ?? [])
       await tx
         .update(documents)
         .set({
@@ -217,6 +221,7 @@ export function processDocumentJob(deps: Deps) {
           pageCount: pages.filter((page) => page.kind !== 'section').length || null,
           wordCount: pages.reduce((sum, page) => sum + countTokens(page.text), 0),
           extractionNote: notes.length ? notes.join(' ') : null,
+          factsReader: facts ? FACTS_READER : null,
           processedAt: new Date(),
           updatedAt: new Date(),
         })

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { documentChunks } from '../../api/db/schema'
+import { documentChunks, documents } from '../../api/db/schema'
+import { FACTS_READER } from '../../api/facts/read-facts'
 import { characterErrorRate, wordRecall } from '../support/ocr-accuracy'
 import { residentMemoryWithChildrenMb } from '../support/reader-processes'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
@@ -105,6 +106,15 @@ describe('the parsing corpus through the real upload and processing pipeline', (
       else expect(missing).toEqual([])
     })
   }
+
+  it('has the figures of every processed file read by the fact readers, none failing on it', async () => {
+    const processed = [...results.values()].filter((result) => result.status === 'processed')
+    expect(processed.length).toBeGreaterThan(0)
+    for (const result of processed) {
+      const [document] = await api.db.select().from(documents).where(eq(documents.id, result.id))
+      expect(document!.factsReader, `document ${result.id}`).toBe(FACTS_READER)
+    }
+  })
 
   for (const [file, reference] of Object.entries(READ_BY_OCR)) {
     it(`${file} is read by OCR: at least 90% of the words of its reference text`, () => {

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm'
+
+import type { Database } from '../db/database'
+import { documentFacts } from '../db/schema'
+import type { Fact } from './types'
+
+const INSERT_BATCH = 500
+
+/** Replaces a document's facts with its current version's, inside the transaction that stores the version's pages. */
+export async function replaceFacts(
+  tx: Database,
+  document: { id: number; organizationId: number },
+  versionId: number,
+  facts: Fact[],
+) {
+  await tx.delete(documentFacts).where(eq(documentFacts.documentId, document.id))
+  for (let start = 0; start < facts.length; start += INSERT_BATCH)
+    await tx.insert(documentFacts).values(
+      facts.slice(start, start + INSERT_BATCH).map((fact) => ({
+        organizationId: document.organizationId,
+        documentId: document.id,
+        versionId,
+        kind: fact.kind,
+        measure: fact.measure,
+        measureKey: fact.measureKey,
+        entity: fact.entity,
+        periodKind: fact.period?.kind ?? null,
+        periodYear: fact.period?.year ?? null,
+        periodQuarter: fact.period?.quarter ?? null,
+        periodMonth: fact.period?.month ?? null,
+        periodDate: fact.period?.date ?? null,
+        periodLabel: fact.period?.label ?? null,
+        value: fact.value,
+        unit: fact.unit,
+        scale: fact.scale,
+        bound: fact.bound ?? null,
+        page: fact.source.page,
+        row: fact.source.row,
+        column: fact.source.column,
+        quote: fact.source.quote,
+      })),
+    )
+}
