@@ -21,29 +21,27 @@ import { scratchBackend } from './eval/beir-corpus'
 import { percentile } from './eval/metrics'
 import { type FieldRead, NOT_IN_FILES, type ReadinessGold, type ReadOutcome } from './eval/readiness-read'
 import { DESCRIPTION_FILES, type GeneratedQuestion, generateSaleFile, writeSaleFile } from './eval/sale-file'
+import { seedRange } from './eval/seeds'
 
 const args = process.argv.slice(2)
 const perQuestion = args.includes('--per-question')
 const generatedAt = args.indexOf('--generated')
-const seeds = generatedAt >= 0 ? seedRange(args[generatedAt + 1] ?? '') : null
+const seeds = generatedAt >= 0 ? seedsOr(args[generatedAt + 1] ?? '') : null
 const directory = seeds ? null : args.find((argument) => !argument.startsWith('--'))
+
+function seedsOr(text: string) {
+  const named = seedRange(text)
+  if (named) return named
+  console.error(`--generated takes a seed or a range of at most 1,000 seeds, like 1000-1049 (got "${text}")`)
+  process.exit(1)
+}
+
 if (!seeds && !directory) {
   console.error(
     'Usage: npm run eval:advisor -- <dir with the sale file and questions.jsonl> [--per-question]\n' +
       '       npm run eval:advisor -- --generated <seed or first-last> [--per-question]',
   )
   process.exit(1)
-}
-
-function seedRange(text: string) {
-  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text)
-  const first = Number(match?.[1])
-  const last = Number(match?.[2] ?? match?.[1])
-  if (!match || last < first || last - first >= 1000) {
-    console.error(`--generated takes a seed or a range of at most 1,000 seeds, like 1000-1049 (got "${text}")`)
-    process.exit(1)
-  }
-  return Array.from({ length: last - first + 1 }, (_, index) => first + index)
 }
 
 const scratch = await scratchBackend('Advisor evaluation')

@@ -11,11 +11,14 @@
 import Decimal from 'decimal.js'
 
 import type { FileType } from '../api/db/schema'
+import { readFacts } from '../api/facts/read-facts'
 import { tableFacts } from '../api/facts/table-facts'
 import type { Fact, FactPeriod } from '../api/facts/types'
 import { extractText } from '../api/ingest/extract-text'
+import { readinessFromFacts } from './eval/facts-readiness'
 import { type GeneratedFile, generateSaleFile } from './eval/sale-file'
 import { type Company, FACT_GROUPS, type FactGroup } from './eval/sale-file/model'
+import { seedRange } from './eval/seeds'
 
 interface Expected {
   group: FactGroup
@@ -33,19 +36,13 @@ type Outcome = 'found' | 'wrong' | 'missing'
 
 const args = process.argv.slice(2)
 const at = args.indexOf('--generated')
-const seeds = seedRange(args[at + 1] ?? '')
-const showMisses = args.includes('--misses')
+const seeds = (at >= 0 && seedRange(args[at + 1] ?? '')) || usage()
 
-function seedRange(text: string) {
-  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text)
-  const first = Number(match?.[1])
-  const last = Number(match?.[2] ?? match?.[1])
-  if (at < 0 || !match || last < first || last - first >= 1000) {
-    console.error('Usage: npm run eval:facts -- --generated <seed or first-last> [--misses]')
-    process.exit(1)
-  }
-  return Array.from({ length: last - first + 1 }, (_, index) => first + index)
+function usage(): never {
+  console.error('Usage: npm run eval:facts -- --generated <seed or first-last> [--misses]')
+  process.exit(1)
 }
+const showMisses = args.includes('--misses')
 
 const INCOME_KEYS = {
   revenue: 'revenue',
@@ -259,14 +256,18 @@ let factCount = 0
 let readMs = 0
 let contradicting = 0
 
+const readiness = new Map<string, Tally>()
+
 for (const seed of seeds) {
-  const { company, files: generated } = await generateSaleFile(seed)
+  const { company, files: generated, readiness: gold } = await generateSaleFile(seed)
+  const organizationFacts: Fact[] = []
   for (const file of generated) {
     const type = file.name.slice(file.name.lastIndexOf('.') + 1) as FileType
     const { pages } = await extractText(type, file.bytes, { maxChars: 1_000_000, maxUnpackedBytes: 100_000_000 })
     const started = performance.now()
     const facts = tableFacts(pages)
     readMs += performance.now() - started
+    organizationFacts.push(...readFacts(pages))
     files++
     factCount += facts.length
     const text = pages.map((page) => page.text).join('\n')
@@ -290,6 +291,8 @@ for (const seed of seeds) {
         )
     }
   }
+  for (const { field, outcome } of readinessFromFacts(organizationFacts, gold))
+    count(readiness, field, outcome === 'right' ? 'found' : outcome)
 }
 
 const table = (title: string, map: Map<string, Tally>) => {
@@ -317,3 +320,7 @@ console.log(
 table('Expected facts by group', tallies.group)
 table('By format of the file', tallies.format)
 table('By layout family of the file', tallies.family)
+table(
+  'Readiness fields the facts of all files hold (found: the one figure stated is the gold, or none where the files hold none; missing: none, or figures that disagree)',
+  readiness,
+)

@@ -1,0 +1,88 @@
+import type { Fact } from '../../api/facts/types'
+import type { ReadinessGold, ReadOutcome } from './readiness-read'
+
+/*
+ * Whether an organization's facts hold what the readiness pages must read (issue 45, item 4), each
+ * by the plainest rule over the facts: one stated figure is read, none is missing, figures that
+ * disagree are missing too (a page would say the documents disagree). This measures the fact layer
+ * for the readiness pages before they read it; it is not their reader.
+ */
+
+const distinct = (values: string[]) => [...new Set(values)]
+
+/** The one figure the facts state, null for none, 'several' when they disagree. */
+function theOne(facts: Fact[]): string | null | 'several' {
+  const values = distinct(facts.map((fact) => fact.value))
+  return values.length === 1 ? values[0]! : values.length ? 'several' : null
+}
+
+function outcome(gold: number | null, read: number | null, tolerance = 0.5): ReadOutcome {
+  if (read === null) return gold === null ? 'right' : 'missing'
+  return gold !== null && Math.abs(gold - read) <= tolerance ? 'right' : 'wrong'
+}
+
+const figure = (read: string | null | 'several') => (read === null || read === 'several' ? null : Number(read))
+
+const OTHERS = /^(?:total\b|all other|other customers|others?\b)/i
+
+function largestCustomerShare(facts: Fact[]) {
+  const byEntity = facts.filter(
+    (fact) => fact.kind === 'cell' && fact.entity && fact.measureKey === 'revenue' && fact.period?.kind === 'year',
+  )
+  const year = Math.max(...byEntity.map((fact) => fact.period!.year))
+  const ofYear = byEntity.filter((fact) => fact.period!.year === year)
+  const customers = ofYear.filter((fact) => !OTHERS.test(fact.entity!))
+  if (!customers.length) return null
+  const largest = Math.max(...customers.map((fact) => Number(fact.value)))
+  const total =
+    figure(theOne(ofYear.filter((fact) => /^total\b/i.test(fact.entity!)))) ??
+    figure(
+      theOne(
+        facts.filter(
+          (fact) =>
+            !fact.entity && fact.measureKey === 'revenue' && fact.period?.kind === 'year' && fact.period.year === year,
+        ),
+      ),
+    )
+  return total ? Math.round((largest / total) * 10_000) / 100 : null
+}
+
+/** Each readiness field as the facts would give it, scored against the gold. */
+export function readinessFromFacts(facts: Fact[], gold: ReadinessGold): Array<{ field: string; outcome: ReadOutcome }> {
+  const valuation = (bound: 'low' | 'high' | 'mid') =>
+    figure(theOne(facts.filter((fact) => fact.bound === bound && fact.measureKey === 'enterprise_value')))
+  const low = valuation('low')
+  const high = valuation('high')
+  const mid = valuation('mid') ?? (low !== null && high !== null ? (low + high) / 2 : null)
+  const needs = facts.filter((fact) => fact.measureKey === 'after_tax_need')
+  const need = figure(theOne(needs))
+  const dates = distinct(needs.flatMap((fact) => fact.period?.date?.slice(0, 7) ?? []))
+  const ebitdas = facts.filter(
+    (fact) => fact.measureKey === 'ebitda' && !fact.entity && fact.period?.kind === 'year' && fact.unit !== '%',
+  )
+  const latest = Math.max(...ebitdas.map((fact) => fact.period!.year))
+  const ebitda = figure(theOne(ebitdas.filter((fact) => fact.period!.year === latest)))
+  const addBacks = facts.filter((fact) => fact.measureKey === 'add_back' && fact.entity && fact.kind === 'cell')
+  const addBackTotal =
+    figure(theOne(facts.filter((fact) => fact.measureKey === 'add_backs_total'))) ??
+    (addBacks.length
+      ? [...new Map(addBacks.map((fact) => [fact.entity, Number(fact.value)])).values()].reduce((a, b) => a + b, 0)
+      : null)
+  const goalMonth = gold.goal?.byDate.slice(0, 7) ?? null
+  return [
+    { field: 'valuation low', outcome: outcome(gold.valuation?.low ?? null, low) },
+    { field: 'valuation high', outcome: outcome(gold.valuation?.high ?? null, high) },
+    { field: 'valuation mid', outcome: outcome(gold.valuation?.mid ?? null, mid) },
+    { field: 'after-tax need', outcome: outcome(gold.goal?.afterTax ?? null, need) },
+    {
+      field: 'target date',
+      outcome: dates.length !== 1 ? (goalMonth ? 'missing' : 'right') : goalMonth === dates[0] ? 'right' : 'wrong',
+    },
+    { field: 'latest EBITDA', outcome: outcome(gold.ebitda?.value ?? null, ebitda) },
+    { field: 'add-backs total', outcome: outcome(gold.addBacksTotal, addBackTotal) },
+    {
+      field: 'largest customer share',
+      outcome: outcome(gold.largestCustomerShare?.percent ?? null, largestCustomerShare(facts), 0.06),
+    },
+  ]
+}
