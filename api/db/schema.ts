@@ -390,6 +390,7 @@ export const documentFacts = pgTable(
     measure: text('measure').notNull(),
     measureKey: text('measure_key'),
     entity: text('entity'),
+    entityKind: text('entity_kind').$type<'customer' | 'segment' | 'add_back' | 'premises'>(),
     periodKind: text('period_kind').$type<'year' | 'quarter' | 'month' | 'as_of'>(),
     periodYear: integer('period_year'),
     periodQuarter: integer('period_quarter'),

@@ -86,6 +86,8 @@ export function proseFacts(pages: ExtractedPage[]): Fact[] {
           measure,
           measureKey,
           entity: read.entity,
+          // A sentence names an add-back by what it is for; another entity's kind it does not say.
+          entityKind: read.entity && measureKey === 'add_back' ? 'add_back' : null,
           period,
           value: figure.value.toFixed(),
           unit: figure.kind === 'number' && read.unit === 'money' ? currency : figure.unit,

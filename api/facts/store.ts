@@ -24,6 +24,7 @@ export async function replaceFacts(
         measure: fact.measure,
         measureKey: fact.measureKey,
         entity: fact.entity,
+        entityKind: fact.entityKind,
         periodKind: fact.period?.kind ?? null,
         periodYear: fact.period?.year ?? null,
         periodQuarter: fact.period?.quarter ?? null,

@@ -53,6 +53,7 @@ function gridFacts(grid: Grid, layout: Layout, page: number): Fact[] {
         measure: placed.measure,
         measureKey: percent || placed.composite ? null : measure.key,
         entity: placed.entity,
+        entityKind: placed.entity ? layout.entityKind : null,
         period: placed.period,
         value: value.times(scale).toFixed(),
         // Owners' tables are in dollars unless a cell names another currency or the figure is a share or a count.

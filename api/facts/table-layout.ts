@@ -2,7 +2,7 @@ import { type Grid, type GridRow, GROUP_LABEL, isFigureCell } from './grids'
 import { measureKeyOf, normalizeLabel } from './measures'
 import { assignFiscalYears, isMonthEnd, periodOf, periodsIn } from './periods'
 import { cellScale, statedScale } from './scale'
-import type { FactPeriod } from './types'
+import type { EntityKind, FactPeriod } from './types'
 
 /**
  * How a table is laid out: what each column holds (a period, the total of a run of quarters or
@@ -31,6 +31,8 @@ export interface Placement {
 
 export interface Layout {
   columns: Column[]
+  /** What the table's entities are, as its corner, category header or title says; null when none says. */
+  entityKind: EntityKind | null
   /** The measure, entity and period of the figure at a body row's column; null when it has none to give. */
   place(row: GridRow, column: number): Placement | null
   /** The multiplier of the figures of a column (1 when no scale is stated). */
@@ -46,6 +48,13 @@ const ENTITY_CORNER =
 const BY_ENTITY = /\bby (?:customer|client|product|product line|line|segment|division|location|store)\b|\bcustomers\b/i
 const ADD_BACKS = /\badd-?backs?\b|\badjustments\b|\bnormali[sz]ation\b/i
 const CUSTOMERS = /\bcustomers?\b|\bclients?\b/i
+// Most specific first: "Add-backs by item", "Revenue by customer", "Premises", "Sales by product line".
+const ENTITY_KINDS: Array<[EntityKind, RegExp]> = [
+  ['add_back', ADD_BACKS],
+  ['customer', CUSTOMERS],
+  ['premises', /\b(?:premises|propert(?:y|ies)|sites?|locations?|leases?|stores?)\b/i],
+  ['segment', /\b(?:products?|product_line|lines?|segments?|divisions?|services?|channels?)\b/i],
+]
 // Words of a title around the measure it names: "Monthly sales FY2025", "Customer revenue FY2023-FY2024".
 const TITLE_WORDS =
   /\b(?:monthly|quarterly|annual|yearly|top|customer|customers|client|clients|product|products|line|lines|total|summary|schedule|detail|fiscal|year|fy\d{2,4}|\d+)\b/g
@@ -147,8 +156,10 @@ export function layoutOf(grid: Grid, pageLabel: string | null): Layout {
     return entities.get(row)!
   }
 
+  const kindSignals = `${long ? columns[category]!.label : corner}\n${signals}`
   return {
     columns,
+    entityKind: ENTITY_KINDS.find(([, words]) => words.test(kindSignals))?.[0] ?? null,
     scaleOf: (index) => columns[index]?.scale ?? tableScale,
     place(row, index) {
       const column = columns[index]

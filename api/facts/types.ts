@@ -14,6 +14,8 @@ export interface Fact {
   measureKey: string | null
   /** The customer, product line, segment or add-back a figure belongs to, as written; null for the business as a whole. */
   entity: string | null
+  /** What the entity is, as its table's header or title says: a customer is not a product line. */
+  entityKind: EntityKind | null
   period: FactPeriod | null
   /** The exact decimal, scale applied: "14235000" for 14,235 in a table "in thousands". */
   value: string
@@ -25,6 +27,8 @@ export interface Fact {
   bound?: NonNullable<Row['bound']>
   source: FactSource
 }
+
+export type EntityKind = NonNullable<Row['entityKind']>
 
 export interface FactPeriod {
   kind: NonNullable<Row['periodKind']>

@@ -27,24 +27,54 @@ const OTHERS = /^(?:total\b|all other|other customers|others?\b)/i
 
 function largestCustomerShare(facts: Fact[]) {
   const byEntity = facts.filter(
-    (fact) => fact.kind === 'cell' && fact.entity && fact.measureKey === 'revenue' && fact.period?.kind === 'year',
+    (fact) =>
+      fact.kind === 'cell' &&
+      fact.entityKind === 'customer' &&
+      fact.measureKey === 'revenue' &&
+      fact.period?.kind === 'year',
   )
   const year = Math.max(...byEntity.map((fact) => fact.period!.year))
   const ofYear = byEntity.filter((fact) => fact.period!.year === year)
   const customers = ofYear.filter((fact) => !OTHERS.test(fact.entity!))
   if (!customers.length) return null
   const largest = Math.max(...customers.map((fact) => Number(fact.value)))
+  // A table's Total is the business's revenue only when an "all other customers" row is in it;
+  // otherwise it totals the customers listed. The statements' revenue of the year is the base.
+  const others = ofYear.some((fact) => /^(?:all )?others?\b|other customers/i.test(fact.entity!))
   const total =
-    figure(theOne(ofYear.filter((fact) => /^total\b/i.test(fact.entity!)))) ??
-    figure(
-      theOne(
-        facts.filter(
-          (fact) =>
-            !fact.entity && fact.measureKey === 'revenue' && fact.period?.kind === 'year' && fact.period.year === year,
-        ),
-      ),
-    )
+    ofYearFigure(facts, 'revenue', year) ??
+    (others ? figure(theOne(ofYear.filter((fact) => /^total\b/i.test(fact.entity!)))) : null)
   return total ? Math.round((largest / total) * 10_000) / 100 : null
+}
+
+const ofYearFigure = (facts: Fact[], key: string, year: number) =>
+  figure(
+    theOne(
+      facts.filter(
+        (fact) =>
+          fact.measureKey === key &&
+          !fact.entity &&
+          fact.unit !== '%' &&
+          fact.period?.kind === 'year' &&
+          fact.period.year === year,
+      ),
+    ),
+  )
+
+/** The latest year's EBITDA as stated, else operating income plus D&A of that year as stated. */
+function latestEbitda(facts: Fact[]) {
+  const years = facts.flatMap((fact) =>
+    ['ebitda', 'operating_income'].includes(fact.measureKey ?? '') && fact.period?.kind === 'year'
+      ? [fact.period.year]
+      : [],
+  )
+  if (!years.length) return null
+  const latest = Math.max(...years)
+  const stated = ofYearFigure(facts, 'ebitda', latest)
+  if (stated !== null) return stated
+  const operating = ofYearFigure(facts, 'operating_income', latest)
+  const depreciation = ofYearFigure(facts, 'depreciation', latest)
+  return operating !== null && depreciation !== null ? operating + Math.abs(depreciation) : null
 }
 
 /** Each readiness field as the facts would give it, scored against the gold. */
@@ -57,11 +87,7 @@ export function readinessFromFacts(facts: Fact[], gold: ReadinessGold): Array<{ 
   const needs = facts.filter((fact) => fact.measureKey === 'after_tax_need')
   const need = figure(theOne(needs))
   const dates = distinct(needs.flatMap((fact) => fact.period?.date?.slice(0, 7) ?? []))
-  const ebitdas = facts.filter(
-    (fact) => fact.measureKey === 'ebitda' && !fact.entity && fact.period?.kind === 'year' && fact.unit !== '%',
-  )
-  const latest = Math.max(...ebitdas.map((fact) => fact.period!.year))
-  const ebitda = figure(theOne(ebitdas.filter((fact) => fact.period!.year === latest)))
+  const ebitda = latestEbitda(facts)
   const addBacks = facts.filter((fact) => fact.measureKey === 'add_back' && fact.entity && fact.kind === 'cell')
   const addBackTotal =
     figure(theOne(facts.filter((fact) => fact.measureKey === 'add_backs_total'))) ??

@@ -346,6 +346,28 @@ describe('statements laid out by hand', () => {
 })
 
 describe('tables of entities', () => {
+  it("says what kind each table's entities are: customers, product lines, add-backs, premises", () => {
+    const kinds = (text: string) => [
+      ...new Set(
+        tableFacts([{ kind: 'section', label: null, text }]).map((fact) => `${fact.entity}: ${fact.entityKind}`),
+      ),
+    ]
+    expect(kinds('Top customers\nCustomer | 2024\nPinecrest HOA | 1,391\nCity of Fairview | 1,120')).toEqual([
+      'Pinecrest HOA: customer',
+      'City of Fairview: customer',
+    ])
+    expect(kinds('Monthly sales FY2025\nProduct line | 2024-07 | 2024-08\nCatering | 397 | 449')).toEqual([
+      'Catering: segment',
+    ])
+    expect(kinds('Owner add-backs\nItem | FY2025\nPersonal travel | 16')).toEqual(['Personal travel: add_back'])
+    expect(kinds('Premises | Monthly rent\nMachine shop | 6,750')).toEqual(['Machine shop: premises'])
+    expect(kinds('month | product_line | revenue\n2024-07 | Catering | 397\n2024-08 | Catering | 449')).toEqual([
+      'Catering: segment',
+    ])
+    // A business-wide figure has no entity, and no kind.
+    expect(kinds('| 2024 | 2025\nRevenue | 1,200 | 1,350')).toEqual(['null: null'])
+  })
+
   it('reads a customer list by year, the rest of the customers, and the total', () => {
     const text = [
       'Sales by customer',
