@@ -15,7 +15,8 @@ import { readFacts } from '../api/facts/read-facts'
 import { tableFacts } from '../api/facts/table-facts'
 import type { Fact, FactPeriod } from '../api/facts/types'
 import { extractText } from '../api/ingest/extract-text'
-import { readinessFromFacts } from './eval/facts-readiness'
+import { readingFromFacts } from './eval/facts-readiness'
+import { scoreReading } from './eval/readiness-read'
 import { type GeneratedFile, generateSaleFile } from './eval/sale-file'
 import { type Company, FACT_GROUPS, type FactGroup } from './eval/sale-file/model'
 import { seedRange } from './eval/seeds'
@@ -291,7 +292,7 @@ for (const seed of seeds) {
         )
     }
   }
-  for (const { field, outcome } of readinessFromFacts(organizationFacts, gold))
+  for (const { field, outcome } of scoreReading(readingFromFacts(organizationFacts), gold))
     count(readiness, field, outcome === 'right' ? 'found' : outcome)
 }
 

@@ -231,7 +231,7 @@ export function processDocumentJob(deps: Deps) {
 }
 
 /** Pages already extracted for this version (a restored version needs no second extraction). */
-async function storedPages({ db }: Deps, versionId: number) {
+export async function storedPages({ db }: Pick<Deps, 'db'>, versionId: number) {
   const rows = await db
     .select()
     .from(documentPages)

@@ -1,5 +1,5 @@
 import type { Fact } from '../../api/facts/types'
-import type { ReadinessGold, ReadOutcome } from './readiness-read'
+import type { ReadinessReading } from './readiness-read'
 
 /*
  * Whether an organization's facts hold what the readiness pages must read (issue 45, item 4), each
@@ -10,18 +10,11 @@ import type { ReadinessGold, ReadOutcome } from './readiness-read'
 
 const distinct = (values: string[]) => [...new Set(values)]
 
-/** The one figure the facts state, null for none, 'several' when they disagree. */
-function theOne(facts: Fact[]): string | null | 'several' {
+/** The one figure the facts state; null for none, and for figures that disagree. */
+function theOne(facts: Fact[]): number | null {
   const values = distinct(facts.map((fact) => fact.value))
-  return values.length === 1 ? values[0]! : values.length ? 'several' : null
+  return values.length === 1 ? Number(values[0]) : null
 }
-
-function outcome(gold: number | null, read: number | null, tolerance = 0.5): ReadOutcome {
-  if (read === null) return gold === null ? 'right' : 'missing'
-  return gold !== null && Math.abs(gold - read) <= tolerance ? 'right' : 'wrong'
-}
-
-const figure = (read: string | null | 'several') => (read === null || read === 'several' ? null : Number(read))
 
 const OTHERS = /^(?:total\b|all other|other customers|others?\b)/i
 
@@ -43,21 +36,19 @@ function largestCustomerShare(facts: Fact[]) {
   const others = ofYear.some((fact) => /^(?:all )?others?\b|other customers/i.test(fact.entity!))
   const total =
     ofYearFigure(facts, 'revenue', year) ??
-    (others ? figure(theOne(ofYear.filter((fact) => /^total\b/i.test(fact.entity!)))) : null)
+    (others ? theOne(ofYear.filter((fact) => /^total\b/i.test(fact.entity!))) : null)
   return total ? Math.round((largest / total) * 10_000) / 100 : null
 }
 
 const ofYearFigure = (facts: Fact[], key: string, year: number) =>
-  figure(
-    theOne(
-      facts.filter(
-        (fact) =>
-          fact.measureKey === key &&
-          !fact.entity &&
-          fact.unit !== '%' &&
-          fact.period?.kind === 'year' &&
-          fact.period.year === year,
-      ),
+  theOne(
+    facts.filter(
+      (fact) =>
+        fact.measureKey === key &&
+        !fact.entity &&
+        fact.unit !== '%' &&
+        fact.period?.kind === 'year' &&
+        fact.period.year === year,
     ),
   )
 
@@ -77,38 +68,27 @@ function latestEbitda(facts: Fact[]) {
   return operating !== null && depreciation !== null ? operating + Math.abs(depreciation) : null
 }
 
-/** Each readiness field as the facts would give it, scored against the gold. */
-export function readinessFromFacts(facts: Fact[], gold: ReadinessGold): Array<{ field: string; outcome: ReadOutcome }> {
+/** Each readiness field as the facts would give it; scored as the pages' readings are (readiness-read.ts). */
+export function readingFromFacts(facts: Fact[]): ReadinessReading {
   const valuation = (bound: 'low' | 'high' | 'mid') =>
-    figure(theOne(facts.filter((fact) => fact.bound === bound && fact.measureKey === 'enterprise_value')))
+    theOne(facts.filter((fact) => fact.bound === bound && fact.measureKey === 'enterprise_value'))
   const low = valuation('low')
   const high = valuation('high')
-  const mid = valuation('mid') ?? (low !== null && high !== null ? (low + high) / 2 : null)
   const needs = facts.filter((fact) => fact.measureKey === 'after_tax_need')
-  const need = figure(theOne(needs))
-  const dates = distinct(needs.flatMap((fact) => fact.period?.date?.slice(0, 7) ?? []))
-  const ebitda = latestEbitda(facts)
+  const dates = distinct(needs.flatMap((fact) => fact.period?.date ?? []))
   const addBacks = facts.filter((fact) => fact.measureKey === 'add_back' && fact.entity && fact.kind === 'cell')
-  const addBackTotal =
-    figure(theOne(facts.filter((fact) => fact.measureKey === 'add_backs_total'))) ??
-    (addBacks.length
-      ? [...new Map(addBacks.map((fact) => [fact.entity, Number(fact.value)])).values()].reduce((a, b) => a + b, 0)
-      : null)
-  const goalMonth = gold.goal?.byDate.slice(0, 7) ?? null
-  return [
-    { field: 'valuation low', outcome: outcome(gold.valuation?.low ?? null, low) },
-    { field: 'valuation high', outcome: outcome(gold.valuation?.high ?? null, high) },
-    { field: 'valuation mid', outcome: outcome(gold.valuation?.mid ?? null, mid) },
-    { field: 'after-tax need', outcome: outcome(gold.goal?.afterTax ?? null, need) },
-    {
-      field: 'target date',
-      outcome: dates.length !== 1 ? (goalMonth ? 'missing' : 'right') : goalMonth === dates[0] ? 'right' : 'wrong',
-    },
-    { field: 'latest EBITDA', outcome: outcome(gold.ebitda?.value ?? null, ebitda) },
-    { field: 'add-backs total', outcome: outcome(gold.addBacksTotal, addBackTotal) },
-    {
-      field: 'largest customer share',
-      outcome: outcome(gold.largestCustomerShare?.percent ?? null, largestCustomerShare(facts), 0.06),
-    },
-  ]
+  return {
+    valuationLow: low,
+    valuationHigh: high,
+    valuationMid: valuation('mid') ?? (low !== null && high !== null ? (low + high) / 2 : null),
+    afterTaxNeed: theOne(needs),
+    targetDate: dates.length === 1 ? dates[0]! : null,
+    ebitda: latestEbitda(facts),
+    addBacksTotal:
+      theOne(facts.filter((fact) => fact.measureKey === 'add_backs_total')) ??
+      (addBacks.length
+        ? [...new Map(addBacks.map((fact) => [fact.entity, Number(fact.value)])).values()].reduce((a, b) => a + b, 0)
+        : null),
+    customerShare: largestCustomerShare(facts),
+  }
 }

@@ -29,10 +29,22 @@ export const NOT_IN_FILES = '(not in the files)'
 
 const numberOf = (value: string | null | undefined) => (value == null ? null : Number(value))
 
+/** The readiness fields as some reader gives them: null where it reads none. */
+export interface ReadinessReading {
+  valuationLow: number | null
+  valuationHigh: number | null
+  valuationMid: number | null
+  afterTaxNeed: number | null
+  /** ISO date, or at least its year and month. */
+  targetDate: string | null
+  ebitda: number | null
+  addBacksTotal: number | null
+  customerShare: number | null
+}
+
 /**
  * Reads the value gap, the assessment's proposal for the largest customer and the checklist as the
- * readiness pages show them, and scores each against the gold: right, missing (the page says the
- * documents give none) or wrong (it states something else, or something the files do not hold).
+ * readiness pages show them, and scores each against the gold.
  */
 export async function scoreReadiness(workspace: Workspace, gold: ReadinessGold): Promise<FieldRead[]> {
   const api = workspace.backend.api
@@ -45,19 +57,34 @@ export async function scoreReadiness(workspace: Workspace, gold: ReadinessGold):
   const stated = (key: string) => numberOf(inputs[key]?.document?.value)
   const low = stated('valuation_low')
   const high = stated('valuation_high')
-  const mid = stated('valuation_mid') ?? (low !== null && high !== null ? (low + high) / 2 : null)
-  const share = customerShare(assessment)
-  const reads: FieldRead[] = [
-    figure('valuation low', gold.valuation?.low ?? null, low),
-    figure('valuation high', gold.valuation?.high ?? null, high),
-    figure('valuation mid', gold.valuation?.mid ?? null, mid),
-    figure('after-tax need', gold.goal?.afterTax ?? null, stated('goal_after_tax')),
-    month('target date', gold.goal?.byDate ?? null, inputs.target_date?.document?.value ?? null),
-    figure('latest EBITDA', gold.ebitda?.value ?? null, stated('ebitda')),
-    figure('add-backs total', gold.addBacksTotal, numberOf(gap.add_backs?.total?.value)),
-    figure('largest customer share', gold.largestCustomerShare?.percent ?? null, share, 0.06),
+  const reading: ReadinessReading = {
+    valuationLow: low,
+    valuationHigh: high,
+    valuationMid: stated('valuation_mid') ?? (low !== null && high !== null ? (low + high) / 2 : null),
+    afterTaxNeed: stated('goal_after_tax'),
+    targetDate: inputs.target_date?.document?.value ?? null,
+    ebitda: stated('ebitda'),
+    addBacksTotal: numberOf(gap.add_backs?.total?.value),
+    customerShare: customerShare(assessment),
+  }
+  return [...scoreReading(reading, gold), ...checklistReads(gold.checklist, checklist.items)]
+}
+
+/**
+ * Each field right, missing (none read where the files hold one) or wrong (another figure, or one
+ * the files do not hold). A share is right within 0.06 points, as a page writes it to one decimal.
+ */
+export function scoreReading(reading: ReadinessReading, gold: ReadinessGold): FieldRead[] {
+  return [
+    figure('valuation low', gold.valuation?.low ?? null, reading.valuationLow),
+    figure('valuation high', gold.valuation?.high ?? null, reading.valuationHigh),
+    figure('valuation mid', gold.valuation?.mid ?? null, reading.valuationMid),
+    figure('after-tax need', gold.goal?.afterTax ?? null, reading.afterTaxNeed),
+    month('target date', gold.goal?.byDate ?? null, reading.targetDate),
+    figure('latest EBITDA', gold.ebitda?.value ?? null, reading.ebitda),
+    figure('add-backs total', gold.addBacksTotal, reading.addBacksTotal),
+    figure('largest customer share', gold.largestCustomerShare?.percent ?? null, reading.customerShare, 0.06),
   ]
-  return [...reads, ...checklistReads(gold.checklist, checklist.items)]
 }
 
 function outcomeOf(goldText: string | null, readText: string | null, same: boolean): ReadOutcome {

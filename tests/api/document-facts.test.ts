@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { documentFacts, documents } from '../../api/db/schema'
 import { FACTS_READER } from '../../api/facts/read-facts'
-import { queueStaleFacts } from '../../api/facts/read-facts-job'
+import { queueStaleFacts } from '../../api/ingest/read-facts-job'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { form, processed, upload } from './support/uploads'
 

@@ -1,11 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 
 import type { Deps } from '../context'
-import { documentPages, documents, jobs } from '../db/schema'
+import { documents, jobs } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
+import { FACTS_READER, readFactsOrNone } from '../facts/read-facts'
+import { replaceFacts } from '../facts/store'
 import type { Job } from '../jobs/queue'
-import { FACTS_READER, readFactsOrNone } from './read-facts'
-import { replaceFacts } from './store'
+import { storedPages } from './process-document'
 
 export const READ_FACTS = 'read-facts'
 
@@ -32,15 +33,7 @@ export function readFactsJob({ db }: Deps) {
       .from(documents)
       .where(eq(documents.id, documentId))
     if (!document?.versionId || document.status !== 'processed' || document.reader === FACTS_READER) return
-    const pages = await db
-      .select()
-      .from(documentPages)
-      .where(eq(documentPages.versionId, document.versionId))
-      .orderBy(asc(documentPages.pageNumber))
-    const facts = readFactsOrNone(
-      pages.map((page) => ({ kind: page.kind, label: page.label, text: page.text, header: page.header ?? undefined })),
-      documentId,
-    )
+    const facts = readFactsOrNone(await storedPages({ db }, document.versionId), documentId)
     if (!facts) return
     signal?.throwIfAborted()
     await db.transaction(async (tx) => {
