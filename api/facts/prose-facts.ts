@@ -10,7 +10,8 @@ import type { Fact, FactPeriod } from './types'
  * becomes a fact: its measure the nearest measured phrase (prose-measures.ts), its period the
  * nearest period the sentence names (prose-periods.ts), a range's two ends and a stated midpoint
  * bound low, high and mid under one measure. The owner's after-tax need takes the deadline of its
- * own sentence or of the next ("I want $9M after taxes. I'd like to be out by June 2028.").
+ * own sentence, or of one of the next few that speaks of the sale ("I want $9M after taxes. I'd
+ * like to be out by June 2028.").
  */
 
 // Words that may stand between a measure and a bare number it names: "EBITDA of 1,614,060",
@@ -29,6 +30,10 @@ const FOR_WHAT = /^\s*(?:for|of|on)\s+(?:the\s+)?([^,;.]+?)(?=\s+and\s|[,;.]|$)/
 const GENERIC_LINKS =
   /(?:\s+(?:of|is|was|were|are|at|about|approximately|around|roughly|nearly|totaled|totalled|reached|to|by|for|:))*\s*$/i
 const MAX_GENERIC_WORDS = 3
+// The owner's deadline may follow the need a few sentences on ("That is the number that matters.
+// As for timing, I would like the sale closed by June 30, 2028."), in a sentence about the sale.
+const DEADLINE_SENTENCES = 3
+const SALE_TIMING = /\b(?:clos(?:e|ed|ing)|sale|sold|sell|done|complete[d]?|exit|retire|out)\b/i
 // How far a measured phrase may stand from its figure: in "Sales office: <address>, leased from…
 // to January 31, 2030, at $12,750 a month" the figure is no sales.
 const MAX_CUE_DISTANCE = 80
@@ -38,6 +43,12 @@ const STOP_WORDS = new Set(
     'have has had be been will would could should can may might do does did get got'
   ).split(' '),
 )
+
+// Amounts of another thing: a valuation's loose words ("worth", "valuation") do not reach a figure
+// past one ("worth more with the lease extended, though fees of $150,000 to $250,000 apply").
+const OTHER_AMOUNT =
+  /\b(?:fees?|costs?|expenses?|charges?|salar(?:y|ies)|payroll|wages|bonus(?:es)?|deposits?|loans?|commissions?|revenues?|sales)\b/i
+const guarded = (cue: MeasureCue, between: string) => cue.key === 'enterprise_value' && OTHER_AMOUNT.test(between)
 
 // How much of the text around a figure is read for its measure's words: bounded, so a sentence of
 // many figures is read in time linear in its length.
@@ -49,7 +60,7 @@ interface Sentence {
   cues: MeasureCue[]
   /** Periods figures are measured over, in order (deadlines apart). */
   periods: PeriodMention[]
-  /** The date the owner wants the sale done by: of this sentence, else of the next. */
+  /** The date the owner wants the sale done by: of this sentence, else of one of the next few about the sale. */
   deadline: () => FactPeriod | null
   subject: () => string | null
 }
@@ -66,7 +77,7 @@ export function proseFacts(pages: ExtractedPage[]): Fact[] {
     texts.forEach((text, at) => {
       const figures = figuresIn(text)
       if (figures.length === 0) return
-      const sentence = sentenceOf(text, texts[at + 1])
+      const sentence = sentenceOf(text, texts.slice(at + 1, at + 1 + DEADLINE_SENTENCES))
       for (const figure of figures) {
         const read = measureOf(sentence, figure)
         if (!read) continue
@@ -101,7 +112,7 @@ export function proseFacts(pages: ExtractedPage[]): Fact[] {
   return facts
 }
 
-function sentenceOf(text: string, next: string | undefined): Sentence {
+function sentenceOf(text: string, following: string[]): Sentence {
   const mentions = periodsIn(text)
   const once = <T>(read: () => T) => {
     let value: { read: T } | null = null
@@ -112,7 +123,12 @@ function sentenceOf(text: string, next: string | undefined): Sentence {
     text,
     cues: [...cuesIn(text), ...needCues(text)].sort((a, b) => a.start - b.start),
     periods: mentions.filter((mention) => !mention.deadline),
-    deadline: once(() => deadlineIn(mentions) ?? (next === undefined ? null : (deadlineIn(periodsIn(next)) ?? null))),
+    deadline: once(
+      () =>
+        deadlineIn(mentions) ??
+        following.flatMap((next) => (SALE_TIMING.test(next) ? (deadlineIn(periodsIn(next)) ?? []) : []))[0] ??
+        null,
+    ),
     subject: once(() => subjectOf(text)),
   }
 }
@@ -164,12 +180,16 @@ function cueFor({ text, cues }: Sentence, figure: ProseFigure): MeasureCue | nul
     const cue = cues[at]!
     if (cue.end > figure.start || !fitting(cue)) continue
     const between = text.slice(cue.end, figure.start)
-    if (bare ? LINKS_ONLY.test(between) : !between.includes(';')) return cue
+    if (bare ? LINKS_ONLY.test(between) : !between.includes(';') && !guarded(cue, between)) return cue
     break
   }
   if (bare) return null
-  for (let at = first; at < cues.length && cues[at]!.start - figure.end <= MAX_CUE_DISTANCE; at++)
-    if (fitting(cues[at]!)) return text.slice(figure.end, cues[at]!.start).includes(';') ? null : cues[at]!
+  for (let at = first; at < cues.length && cues[at]!.start - figure.end <= MAX_CUE_DISTANCE; at++) {
+    const cue = cues[at]!
+    if (!fitting(cue)) continue
+    const between = text.slice(figure.end, cue.start)
+    return between.includes(';') || guarded(cue, between) ? null : cue
+  }
   return null
 }
 

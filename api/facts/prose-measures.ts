@@ -48,7 +48,7 @@ const CUE_KINDS: CueKind[] = [
   { pattern: String.raw`mid-?point|point estimate|most likely value`, key: null, unit: 'money', mid: true },
   { pattern: String.raw`equity value`, key: 'equity_value', unit: 'money' },
   {
-    pattern: String.raw`enterprise value|fair market value|business value|value of the (?:business|company)|valuation|valued at|worth|indication of value`,
+    pattern: String.raw`enterprise value|fair market value|business value|value of the (?:business|company)|valuation|valued at|valu(?:e|es|ing) (?:(?:the|this|our|your) )?(?:business|company|firm|practice|it) at|worth|indication of value`,
     key: 'enterprise_value',
     unit: 'money',
   },

@@ -47,6 +47,8 @@ const ENTITY_CORNER =
   /\b(?:customers?|clients?|accounts?|products?|lines?|segments?|divisions?|locations?|stores?|premises|propert(?:y|ies)|sites?|adjustments?|add-?backs?|items?|descriptions?|vendors?|suppliers?)\b/i
 const BY_ENTITY = /\bby (?:customer|client|product|product line|line|segment|division|location|store)\b|\bcustomers\b/i
 const ADD_BACKS = /\badd-?backs?\b|\badjustments\b|\bnormali[sz]ation\b/i
+// A first header cell names what each row is, so there one adjustment is enough: "Owner adjustment (FY2025)".
+const ADD_BACK_CORNER = /\badd-?backs?\b|\badjustments?\b|\bnormali[sz]ation\b/i
 const CUSTOMERS = /\bcustomers?\b|\bclients?\b/i
 // Most specific first: "Add-backs by item", "Revenue by customer", "Premises", "Sales by product line".
 const ENTITY_KINDS: Array<[EntityKind, RegExp]> = [
@@ -126,7 +128,7 @@ export function layoutOf(grid: Grid, pageLabel: string | null): Layout {
   const tablePeriod = periodColumns || transposed || valueColumns > 1 ? null : periodAround(grid, pageLabel)
   const captionMeasure = captions.map(measureOfTitle).find(Boolean) ?? null
   const signals = [loose ? corner : '', ...captions].join('\n')
-  const addBacks = ADD_BACKS.test(signals) || ADD_BACKS.test(corner)
+  const addBacks = ADD_BACKS.test(signals) || ADD_BACK_CORNER.test(corner)
   const unmatched = body.filter((row) => !measureKeyOf(row.cells[0]!)).length
   const entityRows =
     !transposed &&
@@ -159,7 +161,7 @@ export function layoutOf(grid: Grid, pageLabel: string | null): Layout {
   const kindSignals = `${long ? columns[category]!.label : corner}\n${signals}`
   return {
     columns,
-    entityKind: ENTITY_KINDS.find(([, words]) => words.test(kindSignals))?.[0] ?? null,
+    entityKind: addBacks ? 'add_back' : (ENTITY_KINDS.find(([, words]) => words.test(kindSignals))?.[0] ?? null),
     scaleOf: (index) => columns[index]?.scale ?? tableScale,
     place(row, index) {
       const column = columns[index]

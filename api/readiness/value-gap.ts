@@ -38,6 +38,8 @@ export type InputSource =
       /** The passage it was read in, and for a cell its place there, so a page can link to it (shared/cells.ts). */
       chunkId?: number
       cell?: { table: number; row: number; column: number }
+      /** The page, sheet or section it is on (its position in the document), when no passage is linked. */
+      page?: number
     }
   | { kind: 'entered'; by: string; at: string }
 

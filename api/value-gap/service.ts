@@ -32,6 +32,7 @@ function sourceOut(source: InputSource) {
         quote: source.quote,
         chunk_id: source.chunkId ?? null,
         cell: source.cell ?? null,
+        page: source.page ?? null,
         text,
       }
 }
@@ -147,6 +148,7 @@ const sourceIn = (source: SourceOut): InputSource =>
         quote: source.quote,
         ...(source.chunk_id === null ? {} : { chunkId: source.chunk_id }),
         ...(source.cell ? { cell: source.cell } : {}),
+        ...(source.page === null ? {} : { page: source.page }),
       }
 
 /** The basis, the computation's valuation and what is still needed, from the inputs as used. */

@@ -23,6 +23,7 @@ const SourceShape = z.discriminatedUnion('kind', [
     quote: z.string(),
     chunk_id: z.number().nullable(),
     cell: z.object({ table: z.number(), row: z.number(), column: z.number() }).nullable(),
+    page: z.number().nullable(),
   }),
   z.object({ kind: z.literal('entered'), by: z.string(), at: z.string() }),
 ])

@@ -45,6 +45,20 @@ describe('the value gap read from a sale file', () => {
     })
   })
 
+  it('links each cited cell to the document view, which draws that cell', async () => {
+    const cited = [evidence.ebitda.value!.source, evidence.addBacks.value!.total.source]
+    for (const source of cited) {
+      const { chunkId, cell } = source
+      expect(cell).toBeDefined()
+      const response = await api.request(
+        `/documents/${source.documentId}/text/?page=1&chunk=${chunkId}&cell=${cell!.table}.${cell!.row}.${cell!.column}`,
+        { token: analyst.access },
+      )
+      const body = (await response.json()) as { cell: { rows: string[][] } | null }
+      expect(body.cell?.rows[cell!.row]?.[cell!.column]).toBe(source.quote)
+    }
+  })
+
   it('reads the add-back schedule, each item and its stated total, citing every cell', () => {
     const { value } = evidence.addBacks
     expect(value?.items.map(({ label, value, source }) => [label, value, source.quote])).toEqual([

@@ -58,6 +58,7 @@ describe('ranges and midpoints', () => {
       'We estimate the business value from $23.1 million to $27.3 million.',
       'Its enterprise value falls in a range of 23.1–27.3 million dollars.',
       'Fair market value: USD 23.1m - USD 27.3m.',
+      'We value the company at $23.1 million to $27.3 million.',
     ]
     for (const text of ranges)
       expect(
@@ -89,6 +90,14 @@ describe('ranges and midpoints', () => {
       expect(only(text)).toMatchObject({ value: '5600000', measureKey: 'enterprise_value', bound: 'mid' })
   })
 
+  it("gives a valuation's loose words no range of fees or sales past them", () => {
+    const facts = read(
+      'The business is worth more with the lease extended, though fees of $150,000 to $250,000 will apply.',
+    )
+    expect(facts).toHaveLength(2)
+    expect(facts.some((fact) => fact.measureKey === 'enterprise_value')).toBe(false)
+  })
+
   it('reads a change from one figure to another as two figures, no range', () => {
     const facts = read('Revenue grew from $8.9 million to $10.4 million.')
     expect(figures(facts)).toEqual(['8900000 $ revenue', '10400000 $ revenue'])
@@ -114,6 +123,14 @@ describe("the owner's after-tax need", () => {
         '2028-06-30',
       ],
       ['I need $6 million after-tax. Out by year end 2029.', '6000000', '2029-12-31'],
+      [
+        'I need to walk away with $5 million after taxes. That is the number that matters to me. ' +
+          'As for timing, I would like the sale closed by June 30, 2028 at the latest.',
+        '5000000',
+        '2028-06-30',
+      ],
+      // A date a sentence on that is not about the sale is no deadline for it.
+      ['I need $5 million after taxes. The lease must be renewed by March 31, 2027.', '5000000', null],
     ]
     for (const [text, value, date] of cases) {
       const facts = read(text).filter((fact) => fact.measureKey === 'after_tax_need')

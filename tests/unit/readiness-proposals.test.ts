@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 
 import type { Passage } from '../../api/ai/retrieval/passage'
 import { accountsAssurance } from '../../api/readiness/proposals/accounts'
-import { largestCustomer } from '../../api/readiness/proposals/customers'
+import { chooseLargestCustomer, largestCustomer as proposeLargest } from '../../api/readiness/proposals/customers'
 import { leaseEnding } from '../../api/readiness/proposals/lease'
 import { ownerDependence } from '../../api/readiness/proposals/owner'
 import { recurringShare } from '../../api/readiness/proposals/recurring'
+import { documentFacts } from '../support/stored-facts'
 
 let chunk = 0
 const passage = (text: string, documentTitle = 'Sale file notes', documentId = 1): Passage => ({
@@ -20,19 +21,24 @@ const passage = (text: string, documentTitle = 'Sale file notes', documentId = 1
   semantic: 1,
 })
 
+/** The proposal from the tables of these documents, each `[text, title]`. */
+const largestCustomer = (...documents: Array<[string, string]>) =>
+  proposeLargest(
+    chooseLargestCustomer(documents.flatMap(([text, title], index) => documentFacts(index + 1, title, text))),
+    new Map(),
+  )
+
 describe("the largest customer's share", () => {
   it('is computed from revenue over the total row, exactly, citing both cells', () => {
     const found = largestCustomer([
-      passage(
-        [
-          'Client | Revenue 2025',
-          'Harbor Marine | 3,100,000',
-          'Baylor Freight | 1,250,000',
-          'All other clients | 5,650,000',
-          'Total | 10,000,000',
-        ].join('\n'),
-        'Clients 2025',
-      ),
+      [
+        'Client | Revenue 2025',
+        'Harbor Marine | 3,100,000',
+        'Baylor Freight | 1,250,000',
+        'All other clients | 5,650,000',
+        'Total | 10,000,000',
+      ].join('\n'),
+      'Clients 2025',
     ])
     expect(found.value).toMatchObject({
       key: 'customers.largest-share',
@@ -43,16 +49,36 @@ describe("the largest customer's share", () => {
     })
   })
 
-  it('is not read from a table without a total row or a whole share column', () => {
-    expect(largestCustomer([passage('Customer | Revenue\nAcme | 500,000\nBeta | 400,000', 'Top customers')])).toEqual({
+  it('is not computed from a table of the top customers alone, but read where the table states shares', () => {
+    expect(largestCustomer(['Customer | Revenue\nAcme | 500,000\nBeta | 400,000', 'Top customers'])).toEqual({
       value: null,
       reason:
         'The customer table in Top customers gives revenue by customer but no total row, so a share cannot be computed.',
     })
-    expect(largestCustomer([passage('Customer | Share of sales\nAcme | 12%\nBeta | 9%', 'Top customers')])).toEqual({
-      value: null,
+    expect(largestCustomer(['Customer | Share of sales\nAcme | 12%\nBeta | 9%', 'Top customers']).value).toMatchObject({
+      score: 3,
       reason:
-        'The customer table in Top customers was read only in part (its shares add up to 21%), so its largest customer is not known.',
+        'The largest customer, Acme, brings 12% of revenue (as the table states its share): above 10% proposes 3.',
+    })
+  })
+
+  it('reads a share written as a fraction as its percent', () => {
+    expect(
+      largestCustomer(['Customer | FY2025 | % of revenue\nAcme | 500 | 0.095\nAll others | 4,763 | 0.905', 'Customers'])
+        .value?.reason,
+    ).toBe('The largest customer, Acme, brings 9.5% of revenue (as the table states its share): above 5% proposes 4.')
+  })
+
+  it("is computed over the year's revenue as the statements state it", () => {
+    const found = largestCustomer(
+      ['Customer | FY2025 revenue\nAcme | 500,000\nBeta | 400,000', 'Top customers'],
+      ['Income statement | FY2024 | FY2025\nRevenue | 1,800,000 | 2,000,000', 'Income statement'],
+    )
+    expect(found.value).toMatchObject({
+      score: 2,
+      reason:
+        'The largest customer, Acme, brings 25% of revenue (500,000 of 2,000,000 in total): above 15% proposes 2.',
+      sources: [{ title: 'Top customers' }, { title: 'Income statement', location: 'row "Revenue", column "FY2025"' }],
     })
   })
 })
@@ -121,13 +147,11 @@ describe('the recurring share of revenue', () => {
 
 describe('evidence that must not be read as a proposal', () => {
   it('gives no largest customer when two customer tables disagree', () => {
-    const table = (year: string, share: string, rest: string) =>
-      passage(
-        `Customer | Share of revenue\nAcme Homes | ${share}\nAll other customers | ${rest}`,
-        `Customers ${year}`,
-        Number(year),
-      )
-    expect(largestCustomer([table('2025', '18%', '82%'), table('2024', '22%', '78%')])).toEqual({
+    const table = (year: string, share: string, rest: string): [string, string] => [
+      `Customer | Share of revenue\nAcme Homes | ${share}\nAll other customers | ${rest}`,
+      `Customers ${year}`,
+    ]
+    expect(largestCustomer(table('2025', '18%', '82%'), table('2024', '22%', '78%'))).toEqual({
       value: null,
       reason:
         'The documents hold customer tables with different largest shares: 18% (Customers 2025, row "Acme Homes", column "Share of revenue"); 22% (Customers 2024, row "Acme Homes", column "Share of revenue").',

@@ -360,6 +360,10 @@ describe('tables of entities', () => {
       'Catering: segment',
     ])
     expect(kinds('Owner add-backs\nItem | FY2025\nPersonal travel | 16')).toEqual(['Personal travel: add_back'])
+    // A first header cell names what each row is: one adjustment is enough there.
+    expect(kinds('Owner adjustment (FY2025) | Amount\nOwner salary above market | 85,000')).toEqual([
+      'Owner salary above market: add_back',
+    ])
     expect(kinds('Premises | Monthly rent\nMachine shop | 6,750')).toEqual(['Machine shop: premises'])
     expect(kinds('month | product_line | revenue\n2024-07 | Catering | 397\n2024-08 | Catering | 449')).toEqual([
       'Catering: segment',

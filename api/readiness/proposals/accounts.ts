@@ -1,5 +1,5 @@
 import type { Passage } from '../../ai/retrieval/passage'
-import { type Finding, sentenceSource } from '../value-evidence'
+import { type Finding, sentenceSource } from '../passage-sources'
 import { MAX_SOURCES, none, type Proposal, proposed, quoted, sentencesIn } from './shared'
 
 const STATEMENTS =

@@ -1,10 +1,12 @@
 import type Decimal from 'decimal.js'
 
-import { REMAINDER, SHARE_HEADER, TOTAL } from '../../ai/analysis/units'
-import type { Passage } from '../../ai/retrieval/passage'
-import { parseFigure, parseTables, type Table } from '../../ai/tables/table'
-import type { DocumentSource, Finding } from '../value-evidence'
-import { cellOf, Exact, none, type Proposal, proposed } from './shared'
+import { groupBy } from '../../../shared/group-by'
+import { REMAINDER, TOTAL } from '../../ai/analysis/units'
+import type { FactLink } from '../../facts/fact-links'
+import type { FactQuery, StoredFact } from '../../facts/organization-facts'
+import { sourceOf } from '../fact-sources'
+import type { DocumentSource, Finding } from '../passage-sources'
+import { Exact, none, type Proposal, proposed } from './shared'
 
 // The largest customer's share of revenue → customers.largest-share, as risks.ts and buyers read it.
 export const CUSTOMER_THRESHOLDS = [
@@ -15,90 +17,117 @@ export const CUSTOMER_THRESHOLDS = [
 ] as const
 const customerScore = (share: Decimal) => CUSTOMER_THRESHOLDS.find(({ above }) => share.gt(above))?.score ?? 5
 
-const CUSTOMER_COLUMN = /\b(?:customers?|clients?|accounts?|buyers?)\b/i
 // A row of many customers is no customer: "Walk-in and small accounts", "All other clients".
 const GROUP_ROW = /\b(?:customers|clients|accounts|buyers|others?|various|sundry|small|walk-ins?|retail sales)\b/i
-const REVENUE_COLUMN = /\b(?:revenue|revenues|sales|turnover|billings|income)\b/i
 
-interface Row {
-  label: string
-  index: number
+/** The facts the largest customer is read from: customers' figures, and the business's revenue. */
+export const CUSTOMER_FACTS: FactQuery = { measureKeys: ['revenue'], entityKinds: ['customer'] }
+
+/** The largest customer's share and the facts it is read from, before they are cited. */
+export interface LargestCustomer {
+  name: string
+  share: Decimal
+  /** The customer's share as stated, or its revenue. */
+  figure: StoredFact
+  /** The revenue it is a share of: the table's total row, or the year's revenue; null for a stated share. */
+  total: StoredFact | null
 }
+
 /**
- * The largest single customer's share from a customer table: its share column, read whole (the
- * shares add up to 100%, within their rounding), or its revenue over the table's total row. A row
- * of many customers is not one customer; a table read only in part gives no largest.
+ * The largest single customer's share of revenue, from a table of customers (issue 45, item 4):
+ * its share as the table states it, else its revenue over the table's total row when the table
+ * also lists the other customers, else over the year's revenue as the statements state it. A row of
+ * many customers is not one customer. Of several tables the latest year's is read; tables of one
+ * year with different largest shares give none.
  */
-export function largestCustomer(passages: Passage[]): Finding<Proposal> {
-  const reasons: string[] = []
-  const found = new Map<string, Proposal>()
-  for (const passage of passages)
-    for (const [tableIndex, table] of parseTables(passage.text).entries()) {
-      const read = customerTable(passage, table, tableIndex)
-      // Overlapping chunks read one table twice: one proposal per document and reason.
-      if (read && 'proposal' in read) found.set(`${passage.documentId} ${read.proposal.reason}`, read.proposal)
-      else if (read) reasons.push(read.reason)
-    }
-  const [first, ...others] = found.values()
-  // Two tables (two years, two lists) with different largest customers: which one holds is the advisor's to say.
-  if (first && others.length)
+export function chooseLargestCustomer(facts: StoredFact[]): Finding<LargestCustomer> {
+  const cells = facts.filter((fact) => fact.kind === 'cell' && fact.entityKind === 'customer' && fact.entity)
+  if (cells.length === 0) return none('No document holds a table of revenue or share of revenue by customer.')
+  const tables = [...groupBy(cells, (fact) => `${fact.documentId} ${fact.source.page}`).values()].map(latestYearOf)
+  const latest = Math.max(...tables.map(({ year }) => year ?? 0))
+  const read = tables.filter(({ year }) => (year ?? 0) === latest).map(({ table }) => largestIn(table, facts))
+  const found = read.filter((each): each is LargestCustomer => !('reason' in each))
+  const shares = new Set(found.map((each) => `${each.name} ${each.share.toFixed(2)}`))
+  if (shares.size > 1)
     return none(
-      `The documents hold customer tables with different largest shares: ${[first, ...others]
-        .map(({ sources }) => `${sources[0]!.quote} (${sources[0]!.title}, ${sources[0]!.location})`)
+      `The documents hold customer tables with different largest shares: ${found
+        .map(({ figure }) => {
+          const { quote, location } = sourceOf(figure, undefined)
+          return `${quote} (${figure.title}, ${location})`
+        })
         .join('; ')}.`,
     )
-  if (first) return proposed(first)
-  return none(reasons[0] ?? 'No document holds a table of revenue or share of revenue by customer.')
+  if (found[0]) return { value: found[0], reason: null }
+  return none((read[0] as { reason: string }).reason)
 }
 
-function customerTable(
-  passage: Passage,
-  table: Table,
-  tableIndex: number,
-): { proposal: Proposal } | { reason: string } | null {
-  if (table.transposed || !CUSTOMER_COLUMN.test(table.columns[0]?.label ?? '')) return null
-  const body = table.rowLabels
-    .map((label, index) => ({ label: label.trim(), index }))
-    .filter(({ label, index }) => index >= table.headerRows && label)
-  const totalRow = body.find((row) => TOTAL.test(row.label))
-  const rows = body.filter((row) => row !== totalRow)
-  const customers = rows.filter((row) => !REMAINDER.test(row.label) && !GROUP_ROW.test(row.label))
-  if (customers.length === 0) return null
-  const figure = (row: Row, column: number) => parseFigure(table.rows[row.index]![column] ?? '')?.value ?? null
-  const share = table.columns.findIndex((column) => column.index > 0 && SHARE_HEADER.test(column.label))
-  if (share > 0 && rows.every((row) => figure(row, share))) {
-    const written = rows.map((row) => table.rows[row.index]![share]!.trim())
-    const sum = rows.reduce((total, row) => total.plus(figure(row, share)!), new Exact(0))
-    const decimals = Math.max(...written.map((text) => /\.(\d+)/.exec(text)?.[1]?.length ?? 0))
-    const slack = new Exact(0.5).times(new Exact(10).pow(-decimals)).times(rows.length)
-    if (sum.minus(100).abs().gt(slack))
-      return {
-        reason: `The customer table in ${passage.documentTitle} was read only in part (its shares add up to ${sum.toFixed()}%), so its largest customer is not known.`,
-      }
-    const largest = maxBy(customers, (row) => figure(row, share)!)
-    const source = cellOf(passage, tableIndex, table, largest.index, share)
-    return { proposal: proposal(figure(largest, share)!, largest.label, source, 'as the table states its share') }
+/** A table's figures of its latest year (a share column names none, or that year), and the year. */
+function latestYearOf(table: StoredFact[]) {
+  const years = table.flatMap((fact) => (fact.period?.kind === 'year' ? [fact.period.year] : []))
+  if (years.length === 0) return { table, year: null }
+  const year = Math.max(...years)
+  return { table: table.filter((fact) => !fact.period || fact.period.year === year), year }
+}
+
+const isTotal = (fact: StoredFact) => TOTAL.test(fact.entity!)
+const isGroup = (fact: StoredFact) => !isTotal(fact) && (REMAINDER.test(fact.entity!) || GROUP_ROW.test(fact.entity!))
+
+function largestIn(table: StoredFact[], facts: StoredFact[]): LargestCustomer | { reason: string } {
+  const title = table[0]!.title
+  const customers = table.filter((fact) => !isTotal(fact) && !isGroup(fact))
+  const shares = customers.filter((fact) => fact.unit === '%')
+  if (shares.length) {
+    const figure = maxBy(shares)
+    return { name: figure.entity!, share: new Exact(figure.value), figure, total: null }
   }
-  const revenue = table.columns.findIndex((column) => column.index > 0 && REVENUE_COLUMN.test(column.label))
-  if (revenue < 0) return null
-  const total = totalRow && figure(totalRow, revenue)
-  if (!totalRow || !total?.gt(0))
+  const revenues = customers.filter((fact) => fact.measureKey === 'revenue')
+  if (revenues.length === 0) return { reason: `The customer table in ${title} states no revenue or share by customer.` }
+  const figure = maxBy(revenues)
+  // A total row is the business's revenue only when the table lists the other customers too.
+  const total =
+    (table.some(isGroup) ? table.find((fact) => isTotal(fact) && fact.measureKey === 'revenue') : undefined) ??
+    yearRevenue(facts, figure)
+  if (!total || !new Exact(total.value).gt(0))
     return {
-      reason: `The customer table in ${passage.documentTitle} gives revenue by customer but no total row, so a share cannot be computed.`,
+      reason: `The customer table in ${title} gives revenue by customer but no total row, so a share cannot be computed.`,
     }
-  const largest = maxBy(customers, (row) => figure(row, revenue) ?? new Exact(0))
-  const amount = figure(largest, revenue) ?? new Exact(0)
-  const source = cellOf(passage, tableIndex, table, largest.index, revenue)
-  const totalSource = cellOf(passage, tableIndex, table, totalRow.index, revenue)
-  const value = new Exact(amount).dividedBy(total).times(100)
-  return {
-    proposal: proposal(value, largest.label, source, `${source.quote} of ${totalSource.quote} in total`, totalSource),
-  }
+  return { name: figure.entity!, share: new Exact(figure.value).dividedBy(total.value).times(100), figure, total }
+}
+
+/** The business's revenue of the customer figure's year, when the documents state one figure for it. */
+function yearRevenue(facts: StoredFact[], customer: StoredFact) {
+  const year = customer.period?.kind === 'year' ? customer.period.year : null
+  if (year === null) return undefined
+  const stated = facts.filter(
+    (fact) =>
+      fact.measureKey === 'revenue' &&
+      !fact.entity &&
+      fact.unit !== '%' &&
+      fact.period?.kind === 'year' &&
+      fact.period.year === year,
+  )
+  return new Set(stated.map((fact) => fact.value)).size === 1 ? stated[0] : undefined
+}
+
+/** The facts a proposal cites, to be linked to their passages. */
+export const customerFactsCited = ({ value }: Finding<LargestCustomer>) =>
+  value ? [value.figure, ...(value.total ? [value.total] : [])] : []
+
+/** The proposal for the largest customer, its figures cited. */
+export function largestCustomer(choice: Finding<LargestCustomer>, links: Map<StoredFact, FactLink>): Finding<Proposal> {
+  if (!choice.value) return choice
+  const { name, share, figure, total } = choice.value
+  const source = sourceOf(figure, links.get(figure))
+  if (!total) return proposed(proposal(share, name, source, 'as the table states its share'))
+  const totalSource = sourceOf(total, links.get(total))
+  return proposed(proposal(share, name, source, `${source.quote} of ${totalSource.quote} in total`, totalSource))
 }
 
 function proposal(share: Decimal, name: string, source: DocumentSource, how: string, total?: DocumentSource): Proposal {
   const score = customerScore(share)
-  const written = total ? (share.decimalPlaces() <= 2 ? share.toFixed() : `about ${share.toFixed(1)}`) : source.quote
+  // A stated share as written ("18.0%"), unless written as a fraction ("0.095" is 9.5%).
+  const stated = !total && source.quote.trim().endsWith('%') ? source.quote : null
+  const written = stated ?? (share.decimalPlaces() <= 2 ? share.toFixed() : `about ${share.toFixed(1)}`)
   const bound = CUSTOMER_THRESHOLDS.find((threshold) => threshold.score === score)
   const band = bound ? `above ${bound.above}%` : '5% or less'
   return {
@@ -109,6 +138,5 @@ function proposal(share: Decimal, name: string, source: DocumentSource, how: str
   }
 }
 
-function maxBy<T>(items: T[], value: (item: T) => Decimal) {
-  return items.reduce((best, item) => (value(item).gt(value(best)) ? item : best))
-}
+const maxBy = (facts: StoredFact[]) =>
+  facts.reduce((best, fact) => (new Exact(fact.value).gt(best.value) ? fact : best))

@@ -1,8 +1,10 @@
 import { withDocumentScale } from '../../ai/retrieval/document-scale'
 import { retrieve } from '../../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../../context'
+import { linkFacts } from '../../facts/fact-links'
+import { organizationFacts } from '../../facts/organization-facts'
 import { accountsAssurance } from './accounts'
-import { largestCustomer } from './customers'
+import { chooseLargestCustomer, CUSTOMER_FACTS, customerFactsCited, largestCustomer } from './customers'
 import { leaseEnding } from './lease'
 import { ownerDependence } from './owner'
 import { recurringShare } from './recurring'
@@ -14,7 +16,9 @@ export type { Proposal, ProposalKey, Proposals } from './shared'
  * Answers of the readiness assessment proposed from an organization's documents (issue 34, item 1;
  * decision 043). A proposal is made only on evidence, and cites it exactly: the cell as written, or
  * the sentence. Where the documents hold none, or disagree, there is no proposal and the reason
- * says why. The advisor accepts or changes every proposal; nothing here is an answer.
+ * says why. The advisor accepts or changes every proposal; nothing here is an answer. Figures are
+ * read from the facts ingestion stored (api/facts/); what owners write in sentences is still read
+ * from retrieved passages.
  */
 
 // Passages read per question: chat's own number at most, as the value gap's evidence reads them.
@@ -40,8 +44,10 @@ export async function readProposals(
   const dependence = ownerDependence(
     await passagesFor('the only person who knows I handle all relationships are with me no successor take over'),
   )
+  const customer = chooseLargestCustomer(await organizationFacts(deps, caller.organizationId, CUSTOMER_FACTS))
+  const links = await linkFacts(deps, caller.organizationId, customerFactsCited(customer))
   return {
-    'customers.largest-share': largestCustomer(await passagesFor('customers revenue share of revenue by customer')),
+    'customers.largest-share': largestCustomer(customer, links),
     ...dependence,
     'financial.assurance': accountsAssurance(
       await passagesFor('financial statements audited unaudited compiled reviewed by accountant'),

@@ -1,7 +1,7 @@
 import { datesIn } from '../../ai/analysis/figures'
 import type { Passage } from '../../ai/retrieval/passage'
 import { parseTables } from '../../ai/tables/table'
-import { type DocumentSource, type Finding, sentenceSource } from '../value-evidence'
+import { type DocumentSource, type Finding, sentenceSource } from '../passage-sources'
 import { cellOf, MAX_SOURCES, none, type Proposal, proposed, sentencesIn } from './shared'
 
 const AGREEMENT = /\b(?:lease|leases|tenancy|sublease|contract|agreement|licen[cs]e|franchise)\b/i

@@ -1,5 +1,5 @@
 import type { Passage } from '../../ai/retrieval/passage'
-import { sentenceSource } from '../value-evidence'
+import { sentenceSource } from '../passage-sources'
 import { MAX_SOURCES, none, type Proposals, proposed, quoted, type Said, sentencesIn } from './shared'
 
 // One person alone does the work: "I am the only person who…", "nobody else knows…".

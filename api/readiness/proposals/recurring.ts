@@ -3,7 +3,7 @@ import type Decimal from 'decimal.js'
 import { SHARE_HEADER } from '../../ai/analysis/units'
 import type { Passage } from '../../ai/retrieval/passage'
 import { parseFigure, parseTables } from '../../ai/tables/table'
-import { type DocumentSource, type Finding, sentenceSource } from '../value-evidence'
+import { type DocumentSource, type Finding, sentenceSource } from '../passage-sources'
 import { cellOf, Exact, none, type Proposal, proposed, sentencesIn } from './shared'
 
 export const RECURRING_THRESHOLDS = [

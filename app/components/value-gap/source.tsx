@@ -2,9 +2,10 @@ import { cellHref } from '#shared/cells'
 import { useDates } from '~/components/use-dates'
 import type { ValueGapSource } from '~/services/value-gap.server'
 
-/** Where a cited figure leads: the document at its cell, else at its passage, as chat's citations do. */
+/** Where a cited figure leads: the document at its cell, else at its passage, as chat's citations do, else at its page. */
 export function sourceHref(source: Extract<ValueGapSource, { kind: 'document' }>) {
-  if (source.chunk_id === null) return `/documents/${source.document_id}`
+  if (source.chunk_id === null)
+    return `/documents/${source.document_id}${source.page === null ? '' : `?tab=preview&page=${source.page}`}`
   if (source.cell) return cellHref({ document_id: source.document_id, chunk_id: source.chunk_id, ...source.cell })
   return `/documents/${source.document_id}?chunk=${source.chunk_id}#passage-${source.chunk_id}`
 }
