@@ -1,5 +1,6 @@
 import { MONTH_NAMES as MONTHS } from '../../shared/calendar'
 import type { ChecklistStatus } from '../../shared/checklist'
+import type { ContentFound } from './document-content'
 import { PhraseCounter } from './phrase-counts'
 import type { ChecklistRule } from './standard-items'
 
@@ -23,9 +24,12 @@ export interface MatchDocument {
   category: string
   /** The start of the extracted text (the caller cuts it at TEXT_CHARS; longer text is cut here). */
   text: string
+  /** What its tables hold, read from its facts (./document-content.ts). */
+  content?: ContentFound[]
 }
 
-export type MatchKind = 'title' | 'category' | 'content' | 'confirmed'
+/** How a document was matched: by an advisor, its title, its category, what its tables hold, or words of its text. */
+export type MatchKind = 'title' | 'category' | 'tables' | 'content' | 'confirmed'
 
 export interface DocumentMatch {
   documentId: number
@@ -139,6 +143,7 @@ function matchOne(
     inTitle: TermCount
     inCategory: TermCount
     inText: TermCount
+    content: ContentFound[]
   },
   dates: StatedDate[],
   confirmed: boolean,
@@ -146,11 +151,15 @@ function matchOne(
   const how: string[] = []
   let kind: MatchKind | null = confirmed ? 'confirmed' : null
   if (confirmed) how.push('confirmed by an advisor')
+  // A document's tables say what it is as surely as its title: an income statement titled "financials".
+  const held = rule.holds ? document.content.find((content) => content.kind === rule.holds) : undefined
+  if (held) how.push(`its tables hold ${held.what}`)
   const inTitle = rule.titleTerms.find((term) => document.inTitle(term) > 0)
   if (inTitle) {
     how.push(`title says ${quote(inTitle)}`)
     kind ??= 'title'
   }
+  if (held) kind ??= 'tables'
   const inCategory = inTitle ? undefined : rule.titleTerms.find((term) => document.inCategory(term) > 0)
   if (inCategory) {
     how.push(`category is ${quote(document.category)}`)
@@ -184,7 +193,7 @@ function matchOne(
     date: latest?.date ?? null,
     dateText: latest?.text ?? null,
     strength,
-    years: [...new Set(dates.map((date) => Number(date.date.slice(0, 4))))],
+    years: [...new Set([...dates.map((date) => Number(date.date.slice(0, 4))), ...(held?.years ?? [])])],
     part: Boolean(inPart),
   }
 }
@@ -267,6 +276,7 @@ export function matchChecklist(
         inTitle: counts(document.title),
         inCategory: counts(document.category),
         inText: counts(text),
+        content: document.content ?? [],
       },
       dates: statedDates(document.title, text, now),
     }

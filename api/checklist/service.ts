@@ -8,6 +8,7 @@ import { checklistItems, documentPages, documents } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
 import { organizationMembers } from '../organizations/membership'
 import { customKey, ITEM_NOT_FOUND, itemRef, requireChecklistEditor } from './access'
+import { documentContents, factSummaries } from './document-content'
 import { matchInThread } from './match-in-thread'
 import { TEXT_CHARS } from './matching'
 import type { ChecklistItemInput, ChecklistPatch } from './schema'
@@ -54,14 +55,17 @@ const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
 /**
  * The checklist as it stands: every standard item and the organization's own, each matched to the
  * documents now (never stored, so an upload or a deletion changes the list on the next read), with
- * its assignment, note, setting aside, and the completeness figure. Three statements.
+ * its assignment, note, setting aside, and the completeness figure. Four statements.
  */
 export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
-  const [docs, rows, members] = await Promise.all([
+  const [read, rows, members, summaries] = await Promise.all([
     readDocuments(db, caller.organizationId),
     db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),
     organizationMembers(db, caller.organizationId),
+    factSummaries(db, caller.organizationId),
   ])
+  const contents = documentContents(summaries)
+  const docs = read.map((document) => ({ ...document, content: contents.get(document.id) ?? [] }))
   const state = new Map(rows.map((row) => [keyOf(row), row]))
   const custom = rows.filter((row) => row.standardKey === null).sort((a, b) => a.id - b.id)
   const rules = [...STANDARD_ITEMS, ...custom.map(ruleOf)]

@@ -1,4 +1,5 @@
 import type { ChecklistSection } from '../../shared/checklist'
+import type { ContentKind } from './document-content'
 
 /**
  * What identifies a document that answers an item: words of its title or category, words of its
@@ -26,6 +27,8 @@ export interface ChecklistRule {
    * Contracts, leases, registrations and corporate records stay in force: their age says nothing.
    */
   dated?: boolean
+  /** What a document's tables hold that answers it, whatever its title (./document-content.ts). */
+  holds?: ContentKind
 }
 
 const rule = (
@@ -34,7 +37,7 @@ const rule = (
   title: string,
   titleTerms: readonly string[],
   contentTerms: readonly string[],
-  options: { years?: number; dated?: boolean; partTerms?: readonly string[] } = {},
+  options: { years?: number; dated?: boolean; partTerms?: readonly string[]; holds?: ContentKind } = {},
 ): ChecklistRule => ({ key, section, title, titleTerms, contentTerms, ...options })
 
 /** A standard buyer's request list: about forty items, in the order a data room is usually laid out. */
@@ -55,6 +58,7 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
     {
       years: 3,
       dated: true,
+      holds: 'financial-statements',
       partTerms: [
         'income statement',
         'income statements',
@@ -89,7 +93,7 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
     'Revenue and gross margin by product, service and location',
     ['revenue by', 'sales by', 'revenue breakdown', 'margin analysis', 'gross margin'],
     ['revenue by product', 'revenue by customer', 'gross margin', 'sales by region'],
-    { dated: true },
+    { dated: true, holds: 'revenue-breakdown' },
   ),
   rule(
     'ar-ap-aging',
@@ -116,7 +120,7 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
       'recast',
     ],
     ['adjusted ebitda', 'add-back', 'add-backs', 'normalized ebitda', 'normalised ebitda', 'owner adjustment'],
-    { dated: true },
+    { dated: true, holds: 'add-backs' },
   ),
   rule(
     'capex-fixed-assets',
@@ -124,7 +128,7 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
     'Fixed asset register and capital expenditure history',
     ['fixed asset', 'asset register', 'capex', 'capital expenditure', 'depreciation schedule'],
     ['fixed asset register', 'capital expenditure', 'accumulated depreciation', 'net book value'],
-    { dated: true },
+    { dated: true, holds: 'capex-history' },
   ),
   rule(
     'bank-statements',
@@ -193,7 +197,7 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
       'share of revenue',
       'revenue by customer',
     ],
-    { dated: true },
+    { dated: true, holds: 'customer-revenue' },
   ),
   rule(
     'sales-pipeline',
@@ -233,6 +237,7 @@ export const STANDARD_ITEMS: readonly ChecklistRule[] = [
     'Leases of premises, with amendments',
     ['lease', 'leases', 'tenancy', 'sublease'],
     ['lease', 'landlord', 'tenant', 'premises', 'rent'],
+    { holds: 'premises' },
   ),
   rule(
     'owned-property',

@@ -18,6 +18,9 @@ import type { Fact, FactPeriod } from './types'
 // "Headcount: 52", "revenue was 8,967,000".
 const LINKS_ONLY =
   /^(?:\s|[:=–—-]|\b(?:of|is|was|were|are|at|about|approximately|around|roughly|nearly|some|totaled|totalled|totaling|reached|stood|came|to|in|for|our|its|the|a|an|total)\b)*$/i
+// Rent as a lease states it: "leased from Miller Family Trust … at $22,750 a month".
+const A_MONTH = /^\s*(?:a|per|each|every)\s+month\b/i
+const LEASE = /\blease[ds]?\b|\blandlord\b|\btenan(?:t|cy)\b/i
 // A percentage of revenue: "38% of revenue", "about 38 percent of sales last year".
 const OF_REVENUE = /^\s*of\s+(?:(?:our|its|the|total|net|annual)\s+)*(?:revenues?|sales|turnover)\b/i
 // The subject a share belongs to, at the start of the sentence: "Cascade Foods is our biggest customer, about 38%…".
@@ -150,6 +153,8 @@ function measureOf(sentence: Sentence, figure: ProseFigure): Reading | null {
     const noun = figure.noun!
     return { measure: noun, key: countsPeople(noun) ? 'headcount' : null, entity: null, cue: null, unit: 'count' }
   }
+  if (figure.kind === 'money' && A_MONTH.test(after) && LEASE.test(sentence.text))
+    return { measure: 'monthly rent', key: 'monthly_rent', entity: null, cue: null, unit: 'money' }
   const cue = cueFor(sentence, figure)
   if (cue) {
     const entity = cue.key === 'add_back' ? (FOR_WHAT.exec(after)?.[1]?.trim() ?? null) : null

@@ -63,6 +63,7 @@ const TITLE_WORDS =
 // A long format's account written with its measure ("Sales - Custom cakes") or its number ("4010 Custom cakes").
 const ACCOUNT_MEASURE = /^(.{1,40}?)\s[-–:]\s(.+)$/
 const ACCOUNT_NUMBER = /^\d{3,6}\s+(?=\D)/
+const INCOME_ACCOUNT = /^4\d{3}\s+(?=\D)/
 const MAX_CAPTION_LINES = 3
 const MAX_TITLE = 120
 // Periods label most rows of a table whose periods run down (a row of totals may not).
@@ -286,7 +287,9 @@ function accountOf(cell: string): { measure: string | null; entity: string } {
   const text = cell.trim().replace(ACCOUNT_NUMBER, '')
   const split = ACCOUNT_MEASURE.exec(text)
   if (split && measureKeyOf(split[1]!)) return { measure: split[1]!, entity: split[2]! }
-  return { measure: null, entity: text }
+  // A small business's chart of accounts numbers its income accounts 4000–4999 (QuickBooks and
+  // most US charts): "4010 Design and build" is revenue of that line.
+  return { measure: INCOME_ACCOUNT.test(cell.trim()) ? 'Revenue' : null, entity: text }
 }
 
 /**

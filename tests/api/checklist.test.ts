@@ -105,6 +105,42 @@ describe('reading the checklist', () => {
     expect(itemOf(await read(outsider, harbor), 'leases').status).toBe('missing')
   })
 
+  it('knows an income statement and a customer list by their tables, whatever their titles', async () => {
+    const statement = await uploadText(
+      analyst,
+      'numbers for Karen.csv',
+      [
+        'Line item,FY2023,FY2024,FY2025',
+        'Revenue,"8,240,000","8,967,000","9,410,000"',
+        'Cost of goods sold,"4,900,000","5,210,000","5,400,000"',
+        'Gross profit,"3,340,000","3,757,000","4,010,000"',
+        'Net income,"610,000","702,000","745,000"',
+      ].join('\n'),
+    )
+    const customers = await uploadText(
+      analyst,
+      'who buys from us.csv',
+      'Client,FY2025\nHarbor Marine,"3,100,000"\nBaylor Freight,"1,250,000"\nAll others,"5,060,000"',
+    )
+    const list = await read(member)
+    expect(itemOf(list, 'financial-statements')).toMatchObject({
+      status: 'present',
+      matches: [
+        {
+          document_id: statement,
+          how: ['its tables hold an income statement for 2023–2025'],
+          date: '2025-12-31',
+        },
+      ],
+    })
+    expect(itemOf(list, 'customer-concentration').matches[0]).toMatchObject({
+      document_id: customers,
+      how: ['its tables hold revenue by customer'],
+    })
+    // What one organization's tables hold is not read into another's list.
+    expect(itemOf(await read(outsider, harbor), 'financial-statements').matches).toEqual([])
+  })
+
   it('calls insurance stale by the date the document states, not by when it was uploaded', async () => {
     await uploadText(
       analyst,

@@ -110,6 +110,18 @@ describe('matching documents to checklist items', () => {
     expect(item(both, 'financial-statements').matches.map((match) => match.documentId)).toEqual([5, 4])
   })
 
+  it('takes a document whose tables hold what is asked as provided, whatever its title', () => {
+    const what = 'an income statement for 2023–2025'
+    const statement: MatchDocument = {
+      ...doc(3, 'numbers for Karen'),
+      content: [{ kind: 'financial-statements', what, years: [2023, 2024, 2025] }],
+    }
+    const result = item([statement], 'financial-statements')
+    expect(result).toMatchObject({ status: 'present', yearsFound: [2023, 2024, 2025] })
+    expect(result.matches[0]).toMatchObject({ kind: 'tables', how: [`its tables hold ${what}`] })
+    expect(item([statement], 'customer-concentration').matches).toEqual([])
+  })
+
   it('knows an add-back schedule and a customer table by the names sellers give them', () => {
     expect(item([doc(1, 'Owner adjustments FY2025')], 'quality-of-earnings').status).toBe('present')
     expect(item([doc(2, 'Customers FY2025', 'Customer,Share of revenue')], 'customer-concentration').status).toBe(

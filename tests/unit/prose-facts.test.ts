@@ -199,6 +199,15 @@ describe('add-backs in prose', () => {
   })
 })
 
+describe('rent', () => {
+  it("reads a lease's rent a month as monthly rent, and no other amount a month", () => {
+    const lease =
+      'Laboratory: 3789 Riverside Avenue, leased from Miller Family Trust from February 1, 2021 to July 31, 2025, at $22,750 a month.'
+    expect(only(lease)).toMatchObject({ value: '22750', measureKey: 'monthly_rent', measure: 'monthly rent' })
+    expect(read('We spend about $4,000 a month on fuel.').map((fact) => fact.measureKey)).toEqual([null])
+  })
+})
+
 describe('percentages', () => {
   it('reads a percentage in digits or words, with what it is a percentage of', () => {
     const shares = [

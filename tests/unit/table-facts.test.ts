@@ -212,9 +212,14 @@ describe('long format', () => {
     expect(read(['date | account | amount', ...rows].join('\n'))[3]).toBe(
       'Custom cakes: revenue | month 2025 M1 | 1000.5',
     )
+    // Accounts numbered 4000–4999 are income accounts in a small business's chart; others say no measure.
     const numbered = months.map(({ year, month, end }) => `${month}/${end}/${year} | 4010 Custom cakes | 12.00`)
     expect(read(['date | account | amount', ...numbered].join('\n'))[0]).toBe(
-      'Custom cakes: (amount) | month 2025 M10 | 12',
+      'Custom cakes: revenue | month 2025 M10 | 12',
+    )
+    const expense = months.map(({ year, month, end }) => `${month}/${end}/${year} | 6100 Delivery van | 12.00`)
+    expect(read(['date | account | amount', ...expense].join('\n'))[0]).toBe(
+      'Delivery van: (amount) | month 2025 M10 | 12',
     )
   })
 })
