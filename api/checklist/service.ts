@@ -120,6 +120,8 @@ export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
       not_applicable: items.length - applicable.length,
     },
     documents_checked: docs.length,
+    /** The documents an advisor may link to an item by hand, newest first. */
+    documents: docs.map(({ id, title }) => ({ id, title })),
     checked_at: now.toISOString(),
     members: members.map((member) => ({ id: member.id, name: personName(member), role: member.role })),
     items,

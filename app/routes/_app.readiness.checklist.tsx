@@ -4,7 +4,13 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { ChecklistSection } from '~/components/checklist/checklist-section'
-import { AddItemSchema, AssignSchema, ItemButtonSchema, NotApplicableSchema } from '~/components/checklist/schemas'
+import {
+  AddItemSchema,
+  AssignSchema,
+  ItemButtonSchema,
+  LinkDocumentSchema,
+  NotApplicableSchema,
+} from '~/components/checklist/schemas'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { changeItem, type ItemChange, type ItemPage } from '~/http/item-change.server'
 import { readForm } from '~/http/read-form.server'
@@ -80,6 +86,12 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: ItemButtonSchema,
         send: (value) => patch(value.key, { confirmed_document: value.document ?? null }),
         message: 'Match confirmed',
+      })
+    case 'link':
+      return change({
+        schema: LinkDocumentSchema,
+        send: (value) => patch(value.key, { confirmed_document: value.document }),
+        message: 'Document linked',
       })
     case 'unconfirm':
       return change({

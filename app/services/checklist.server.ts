@@ -45,6 +45,7 @@ const ChecklistShape = z.object({
     not_applicable: z.number(),
   }),
   documents_checked: z.number(),
+  documents: z.array(z.object({ id: z.number(), title: z.string() })),
   members: z.array(z.object({ id: z.number(), name: z.string(), role: z.string() })),
   items: z.array(ItemShape),
 })

@@ -4,6 +4,7 @@ import { plural } from '~/utils/format'
 
 import { AddItemForm } from './add-item-form'
 import { ChecklistItemCard } from './checklist-item'
+import { LinkDocumentForm } from './link-document-form'
 import type { LastSubmission } from './schemas'
 
 const sectionId = (section: string) => `checklist-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
@@ -39,8 +40,8 @@ export function ChecklistSection({
         </p>
         <p className="field-help">
           A buyer&rsquo;s standard request list, matched to {plural(checklist.documents_checked, 'document')} by title,
-          category and the opening of their text each time this page is shown. An item is stale when the date its
-          document states is over a year old.
+          category, what their tables hold and the opening of their text each time this page is shown. An item is stale
+          when the date its document states is over a year old.
         </p>
       </div>
       {CHECKLIST_SECTIONS.map((section) => {
@@ -63,6 +64,9 @@ export function ChecklistSection({
           </section>
         )
       })}
+      {canEdit ? (
+        <LinkDocumentForm checklist={checklist} lastResult={last?.intent === 'link' ? last.result : undefined} />
+      ) : null}
       {canEdit ? <AddItemForm lastResult={last?.intent === 'add-item' ? last.result : undefined} /> : null}
     </section>
   )

@@ -47,6 +47,15 @@ export const AddItemSchema = z.object({
 /** The buttons without fields: confirm or withdraw a match, set an item back, remove an added one. */
 export const ItemButtonSchema = z.object({ key, document: z.coerce.number().int().positive().optional() })
 
+/** A document of the organization linked to an item by hand: it then answers the item. */
+export const LinkDocumentSchema = z.object({
+  key,
+  document: z.coerce
+    .number({ required_error: 'Choose a document', invalid_type_error: 'Choose a document' })
+    .int('Choose a document')
+    .positive('Choose a document'),
+})
+
 /** Which form the last submission was for, so its errors reach that form and no other. */
 export interface LastSubmission {
   intent: string
