@@ -1,6 +1,6 @@
 import { MONTH_NAMES as MONTHS } from '../../shared/calendar'
 import type { ChecklistStatus } from '../../shared/checklist'
-import type { ContentFound } from './document-content'
+import type { ContentFound } from '../facts/tables-hold'
 import { PhraseCounter } from './phrase-counts'
 import type { ChecklistRule } from './standard-items'
 
@@ -24,8 +24,8 @@ export interface MatchDocument {
   category: string
   /** The start of the extracted text (the caller cuts it at TEXT_CHARS; longer text is cut here). */
   text: string
-  /** What its tables hold, read from its facts (./document-content.ts). */
-  content?: ContentFound[]
+  /** What its tables hold, read with its facts (api/facts/tables-hold.ts); null before they are read. */
+  content?: ContentFound[] | null
 }
 
 /** How a document was matched: by an advisor, its title, its category, what its tables hold, or words of its text. */

@@ -8,7 +8,6 @@ import { checklistItems, documentPages, documents } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
 import { organizationMembers } from '../organizations/membership'
 import { customKey, ITEM_NOT_FOUND, itemRef, requireChecklistEditor } from './access'
-import { documentContents, factSummaries } from './document-content'
 import { matchInThread } from './match-in-thread'
 import { TEXT_CHARS } from './matching'
 import type { ChecklistItemInput, ChecklistPatch } from './schema'
@@ -23,7 +22,7 @@ const TEXT_PAGES = 10
 
 type ItemRow = typeof checklistItems.$inferSelect
 
-/** The organization's documents with the start of their text, in one statement. */
+/** The organization's documents with the start of their text and what their tables hold, in one statement. */
 function readDocuments(db: Database, organizationId: number) {
   const pages = sql`(select left(${documentPages.text}, ${TEXT_CHARS}) as t from ${documentPages}
       where ${documentPages.versionId} = ${documents.currentVersionId}
@@ -33,6 +32,7 @@ function readDocuments(db: Database, organizationId: number) {
       id: documents.id,
       title: documents.title,
       category: documents.category,
+      content: documents.tablesHold,
       text: sql<string>`coalesce((select left(string_agg(p.t, E'\\n'), ${TEXT_CHARS}) from ${pages} p), '')`,
     })
     .from(documents)
@@ -55,17 +55,14 @@ const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
 /**
  * The checklist as it stands: every standard item and the organization's own, each matched to the
  * documents now (never stored, so an upload or a deletion changes the list on the next read), with
- * its assignment, note, setting aside, and the completeness figure. Four statements.
+ * its assignment, note, setting aside, and the completeness figure. Three statements.
  */
 export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
-  const [read, rows, members, summaries] = await Promise.all([
+  const [docs, rows, members] = await Promise.all([
     readDocuments(db, caller.organizationId),
     db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),
     organizationMembers(db, caller.organizationId),
-    factSummaries(db, caller.organizationId),
   ])
-  const contents = documentContents(summaries)
-  const docs = read.map((document) => ({ ...document, content: contents.get(document.id) ?? [] }))
   const state = new Map(rows.map((row) => [keyOf(row), row]))
   const custom = rows.filter((row) => row.standardKey === null).sort((a, b) => a.id - b.id)
   const rules = [...STANDARD_ITEMS, ...custom.map(ruleOf)]

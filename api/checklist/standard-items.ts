@@ -1,5 +1,5 @@
 import type { ChecklistSection } from '../../shared/checklist'
-import type { ContentKind } from './document-content'
+import type { ContentKind } from '../facts/tables-hold'
 
 /**
  * What identifies a document that answers an item: words of its title or category, words of its
@@ -27,7 +27,7 @@ export interface ChecklistRule {
    * Contracts, leases, registrations and corporate records stay in force: their age says nothing.
    */
   dated?: boolean
-  /** What a document's tables hold that answers it, whatever its title (./document-content.ts). */
+  /** What a document's tables hold that answers it, whatever its title (api/facts/tables-hold.ts). */
   holds?: ContentKind
 }
 

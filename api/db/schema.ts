@@ -26,6 +26,7 @@ import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 import type { AnalysisBody } from '../ai/analysis/types'
+import type { ContentFound } from '../facts/tables-hold'
 
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
@@ -255,6 +256,8 @@ export const documents = pgTable(
     ocrPagesTotal: integer('ocr_pages_total'),
     /** The version of the fact reader (api/facts) that read the current version's facts; null before any. */
     factsReader: integer('facts_reader'),
+    /** What the current version's tables hold (api/facts/tables-hold.ts), read with its facts; null before. */
+    tablesHold: jsonb('tables_hold').$type<ContentFound[]>(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

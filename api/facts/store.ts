@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm'
 
 import type { Database } from '../db/database'
-import { documentFacts } from '../db/schema'
+import { documentFacts, documents } from '../db/schema'
+import { tablesHold } from './tables-hold'
 import type { Fact } from './types'
 
 const INSERT_BATCH = 500
 
-/** Replaces a document's facts with its current version's, inside the transaction that stores the version's pages. */
+/**
+ * Replaces a document's facts with its current version's, and what its tables hold with what they
+ * say, inside the transaction that stores the version's pages.
+ */
 export async function replaceFacts(
   tx: Database,
   document: { id: number; organizationId: number },
@@ -14,6 +18,10 @@ export async function replaceFacts(
   facts: Fact[],
 ) {
   await tx.delete(documentFacts).where(eq(documentFacts.documentId, document.id))
+  await tx
+    .update(documents)
+    .set({ tablesHold: tablesHold(facts) })
+    .where(eq(documents.id, document.id))
   for (let start = 0; start < facts.length; start += INSERT_BATCH)
     await tx.insert(documentFacts).values(
       facts.slice(start, start + INSERT_BATCH).map((fact) => ({

@@ -18,9 +18,10 @@ afterAll(() => api.close())
 const statement = (revenue2025: string) =>
   [
     'Income statement ($ in thousands)',
-    ',FY2024,FY2025',
-    `Revenue,"1,200","${revenue2025}"`,
-    'Net income,100,150',
+    ',FY2023,FY2024,FY2025',
+    `Revenue,"1,100","1,200","${revenue2025}"`,
+    'Gross profit,400,450,500',
+    'Net income,90,100,150',
     '',
   ].join('\n')
 
@@ -73,7 +74,7 @@ describe('the facts of a document', () => {
     await processed(api, analyst, created.id)
     // As an upgrade finds a document read before the fact layer (or by an older reader).
     await api.db.delete(documentFacts).where(eq(documentFacts.documentId, created.id))
-    await api.db.update(documents).set({ factsReader: null }).where(eq(documents.id, created.id))
+    await api.db.update(documents).set({ factsReader: null, tablesHold: null }).where(eq(documents.id, created.id))
 
     expect(await queueStaleFacts(api.deps)).toBe(1)
     // Queued once: a second start before the worker ran it queues nothing more.
@@ -82,6 +83,8 @@ describe('the facts of a document', () => {
     expect(await revenue2025(created.id)).toEqual([1_500_000])
     const [document] = await api.db.select().from(documents).where(eq(documents.id, created.id))
     expect(document!.factsReader).toBe(FACTS_READER)
+    // What its tables hold is read with them, for the checklist.
+    expect(document!.tablesHold?.map((found) => found.kind)).toEqual(['financial-statements'])
     expect(await queueStaleFacts(api.deps)).toBe(0)
   })
 })
