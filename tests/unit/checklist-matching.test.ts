@@ -110,6 +110,11 @@ describe('matching documents to checklist items', () => {
     expect(item(both, 'financial-statements').matches.map((match) => match.documentId)).toEqual([5, 4])
   })
 
+  it('takes a title splitting revenue by what is sold for a breakdown, not one splitting it by time', () => {
+    expect(item([doc(1, 'Sales by product line 2025')], 'revenue-breakdown').status).toBe('present')
+    expect(item([doc(1, 'Sales by quarter 2025')], 'revenue-breakdown').matches).toEqual([])
+  })
+
   it('takes a document whose tables hold what is asked as provided, whatever its title', () => {
     const what = 'an income statement for 2023–2025'
     const statement: MatchDocument = {
