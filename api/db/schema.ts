@@ -26,7 +26,7 @@ import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 import type { AnalysisBody } from '../ai/analysis/types'
-import type { ContentFound } from '../facts/tables-hold'
+import type { ContentFound } from '../facts/content-kinds'
 
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different

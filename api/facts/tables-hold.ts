@@ -1,4 +1,7 @@
+import type { ContentFound } from './content-kinds'
 import type { Fact } from './types'
+
+export type { ContentFound, ContentKind } from './content-kinds'
 
 /*
  * What a document is, by what its tables hold (issue 45, item 4): an income statement by its rows,
@@ -8,17 +11,6 @@ import type { Fact } from './types'
  * title: "financials" or "numbers for Karen" holds an income statement all the same. The checklist
  * reads it on every view without reading the facts again.
  */
-
-export type ContentKind =
-  'financial-statements' | 'revenue-breakdown' | 'customer-revenue' | 'add-backs' | 'capex-history' | 'premises'
-
-export interface ContentFound {
-  kind: ContentKind
-  /** What the tables hold, in words: "an income statement for 2023–2025". */
-  what: string
-  /** The fiscal years it covers, oldest first. */
-  years: number[]
-}
 
 // Rows an income statement has beside revenue: at least two of them make one.
 const INCOME_ROWS = [
