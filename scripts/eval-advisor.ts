@@ -124,6 +124,14 @@ function report() {
     // Right here means said not to be in the files; wrong, answered with something.
     ['not in the files', asked.filter((entry) => !entry.question.answerable)],
   ])
+  // Each fact-layer strategy by what it answered (issue 45): a wrong answer of one is a rule to fix.
+  const strategies = [...new Set(asked.map((entry) => entry.strategy ?? '(from passages)'))].sort()
+  table(
+    'All questions by how they were answered (a strategy of the fact layer, or the readers of passages)',
+    strategies.map(
+      (name) => [name, asked.filter((entry) => (entry.strategy ?? '(from passages)') === name)] as [string, Asked[]],
+    ),
+  )
   if (seeds) {
     const by = (key: 'formats' | 'families') =>
       [...new Set(answerable.flatMap((entry) => entry[key]))]

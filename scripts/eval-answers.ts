@@ -57,11 +57,18 @@ interface Outcome {
   cited: string[]
   firstChunkMs: number
   lastMs: number
+  strategy: string | null
 }
 
 async function ask(query: BeirQuery, documentIds: number[] | undefined): Promise<Outcome> {
-  const { content, documentIds: cited, firstChunkMs, lastMs } = await askStreaming(scratch, query.text, documentIds)
-  return { query, answer: content, cited: cited.map((id) => passageOf.get(id)!), firstChunkMs, lastMs }
+  const {
+    content,
+    documentIds: cited,
+    firstChunkMs,
+    lastMs,
+    strategy,
+  } = await askStreaming(scratch, query.text, documentIds)
+  return { query, answer: content, cited: cited.map((id) => passageOf.get(id)!), firstChunkMs, lastMs, strategy }
 }
 
 const { passageOf, documentsOfReport } = await ingestPassages(scratch, corpus)
@@ -108,6 +115,13 @@ try {
         (query) => (query.answer_type ?? 'unknown') === type,
       ]),
       ['all', () => true],
+      // How each was answered: a strategy of the fact layer (issue 45), or the readers of passages.
+      ...[...new Set(outcomes.map((outcome) => outcome.strategy ?? '(from passages)'))]
+        .sort()
+        .map((name): [string, (query: BeirQuery) => boolean] => [
+          `by ${name}`,
+          (query) => (outcomes.find((outcome) => outcome.query === query)!.strategy ?? '(from passages)') === name,
+        ]),
       ...sources.map((source): [string, (query: BeirQuery) => boolean] => [
         `from ${source}`,
         (query) => (query.answer_from ?? 'unknown') === source,

@@ -34,6 +34,8 @@ export interface MessageDerivation {
   /** The formula in pieces: `(`, operand 0, ` − `, operand 1, `) / `, operand 1, ` = 24.41%`. */
   parts: DerivationPart[]
   operands: CellCitation[]
+  /** How it was answered, when from the facts read at ingestion: a strategy's name ("lookup"). */
+  strategy?: string
 }
 
 export interface CellPosition {

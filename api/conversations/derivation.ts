@@ -24,6 +24,7 @@ export const DerivationSchema: z.ZodType<MessageDerivation> = z
     figure: z.string().min(1),
     parts: z.array(z.union([z.string(), z.object({ operand: z.number().int().nonnegative(), text: z.string() })])),
     operands: z.array(CellCitationSchema).min(1),
+    strategy: z.string().max(40).optional(),
   })
   .refine(
     (derivation) =>
@@ -43,7 +44,8 @@ export function derivationOf(
   used: number[],
   answer: string,
 ): MessageDerivation | null {
-  if (!answer.includes(computed.figure)) return null
+  // Without operands (a figure of a row of aligned text) the answer cites the passage alone.
+  if (!answer.includes(computed.figure) || computed.operands.length === 0) return null
   const operands: CellCitation[] = []
   for (const operand of computed.operands) {
     const reference = passages[operand.passage]?.reference
@@ -63,7 +65,12 @@ export function derivationOf(
       sheet_name: reference.sheet_name,
     })
   }
-  return { figure: computed.figure, parts: computed.parts, operands }
+  return {
+    figure: computed.figure,
+    parts: computed.parts,
+    operands,
+    ...(computed.strategy ? { strategy: computed.strategy } : {}),
+  }
 }
 
 /** A saved derivation as the API gives it: checked, so a row of another shape reads as none rather than breaking the page. */

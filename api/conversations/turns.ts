@@ -6,6 +6,7 @@ import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
 import { searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
+import { answerFromFacts } from '../ai/facts/fact-answer'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
@@ -96,11 +97,15 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
   let outcome: AnswerEvent
   try {
     const searchQuery = searchQueryFor(turn.question, turn.history)
-    const passages = await answerPassages(deps, turn, searchQuery)
-    const citations = createCitationFilter(passages.length)
-    // Computed here, once, so the cells the provider's answer cites can be saved with it.
+    const retrieved = await answerPassages(deps, turn, searchQuery)
     const standalone = standaloneQuestion(turn.question, turn.history)
-    const computed = computeFromPassages(standalone, passages)
+    // Computed here, once, so the cells the provider's answer cites can be saved with it: from the
+    // facts read at ingestion when they answer, else from the retrieved passages' tables.
+    const scope = { organizationId: turn.organizationId, documentIds: turn.conversation.documentIds }
+    const fromFacts = await answerFromFacts(deps, scope, standalone, retrieved)
+    const passages = fromFacts?.passages ?? retrieved
+    const citations = createCitationFilter(passages.length)
+    const computed = fromFacts?.computed ?? computeFromPassages(standalone, passages)
     const request = { question: turn.question, searchQuery, standalone, history: turn.history, passages, computed }
     for await (const piece of deps.answers.answer(request, signal)) {
       const content = citations.push(piece)

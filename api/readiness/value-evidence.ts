@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 
 import { groupBy } from '../../shared/group-by'
 import type { Deps, OrgCaller } from '../context'
+import { agreeing } from '../facts/agreeing'
 import { type FactLink, linkFacts } from '../facts/fact-links'
 import { organizationFacts, type StoredFact } from '../facts/organization-facts'
 import { pageSentences } from '../facts/sentences'
@@ -84,12 +85,6 @@ export function chooseValueFacts(facts: StoredFact[], now: Date): ValueFacts {
 const none = (reason: string) => ({ value: null, reason }) as const
 const found = <T>(value: T) => ({ value, reason: null })
 
-/** How finely a figure is written, in units: 1000 for "1,184" in thousands, 100000 for "$4.2 million". */
-function precisionOf(fact: StoredFact) {
-  const written = new Decimal(fact.value).dividedBy(fact.scale)
-  return new Decimal(10).pow(-written.decimalPlaces()).times(fact.scale)
-}
-
 /**
  * Reported EBITDA of the latest year the documents state it, or operating income plus depreciation
  * and amortization of that year when no row states it. The most precise figure wins, provided the
@@ -137,21 +132,6 @@ export function reportedEbitda(facts: StoredFact[], now: Date): Finding<Ebitda> 
   // Depreciation is written as a cost, with or without its minus sign: it is added back either way.
   const value = new Decimal(income.fact.value).plus(new Decimal(amortized.fact.value).abs())
   return found({ kind: 'derived', operating: income.fact, depreciation: amortized.fact, value })
-}
-
-/** The most precise of figures for one thing, when the others are it rounded; else what disagrees. */
-function agreeing(facts: StoredFact[]): { fact: StoredFact } | { disagree: string; period: string } {
-  const [precise, ...others] = [...facts].sort((a, b) => precisionOf(a).comparedTo(precisionOf(b)))
-  const exact = new Decimal(precise!.value)
-  const disagreeing = others.filter((other) => {
-    const unit = precisionOf(other)
-    return !exact.dividedBy(unit).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(unit).equals(other.value)
-  })
-  if (disagreeing.length === 0) return { fact: precise! }
-  return {
-    disagree: [precise!, ...disagreeing].map((fact) => `${fact.value} (${fact.title})`).join('; '),
-    period: precise!.period?.label ?? '',
-  }
 }
 
 /**

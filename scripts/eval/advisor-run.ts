@@ -20,6 +20,8 @@ export interface Asked {
   answer: string
   outcome: Outcome
   firstChunkMs: number
+  /** The fact layer's strategy that answered (from the saved working), or null for passages. */
+  strategy: string | null
   /** Formats and layout families of the files the question's operands come from. */
   formats: string[]
   families: string[]
@@ -49,7 +51,12 @@ export async function readSaleFile(scratch: Scratch, { label, files, questions, 
   const byName = new Map(files.map((file) => [file.name, file]))
   const asked: Asked[] = []
   for (const question of questions) {
-    const { content, firstChunkMs } = await askStreaming(workspace, question.question, undefined, question.follows)
+    const { content, firstChunkMs, strategy } = await askStreaming(
+      workspace,
+      question.question,
+      undefined,
+      question.follows,
+    )
     const sources = question.source.flatMap((name) => byName.get(name) ?? [])
     asked.push({
       label,
@@ -57,6 +64,7 @@ export async function readSaleFile(scratch: Scratch, { label, files, questions, 
       answer: content,
       outcome: scoreAdvisorAnswer(content, question),
       firstChunkMs,
+      strategy,
       formats: [...new Set(sources.map((file) => file.format))],
       families: [...new Set(sources.flatMap((file) => file.families))],
     })

@@ -3,6 +3,11 @@ import { createParser } from 'eventsource-parser'
 import type { scratchBackend } from './beir-corpus'
 
 type Workspace = Pick<Awaited<ReturnType<typeof scratchBackend>>, 'backend' | 'scoped' | 'raw'>
+interface Message {
+  content: string
+  document_references: Array<{ document_id: number }>
+  derivation: { strategy?: string } | null
+}
 
 export interface StreamedAnswer {
   content: string
@@ -10,6 +15,8 @@ export interface StreamedAnswer {
   documentIds: number[]
   firstChunkMs: number
   lastMs: number
+  /** The fact layer's strategy that answered, as the saved working names it; null for an answer from passages. */
+  strategy: string | null
 }
 
 /**
@@ -39,7 +46,7 @@ async function askIn({ backend, raw }: Workspace, conversationId: number, questi
   })
   if (!response.ok) throw new Error(`"${question}" answered ${response.status}: ${await response.text()}`)
   let firstChunkMs = Number.NaN
-  let final: { content: string; document_references: Array<{ document_id: number }> } | null = null
+  let final: Message | null = null
   const parser = createParser({
     onEvent(event) {
       const data = JSON.parse(event.data)
@@ -52,11 +59,12 @@ async function askIn({ backend, raw }: Workspace, conversationId: number, questi
   for (let read = await reader.read(); !read.done; read = await reader.read()) parser.feed(read.value)
   const lastMs = performance.now() - started
   if (!final) throw new Error(`"${question}": the stream ended without the final message`)
-  const message = final as { content: string; document_references: Array<{ document_id: number }> }
+  const message = final as Message
   return {
     content: message.content,
     documentIds: message.document_references.map((reference) => reference.document_id),
     firstChunkMs,
     lastMs,
+    strategy: message.derivation?.strategy ?? null,
   }
 }

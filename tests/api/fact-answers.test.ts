@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { eventLines } from './support/event-lines'
+import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
+import { processed, upload } from './support/uploads'
+
+const DEMO = 'demo-advisory-group'
+const QUESTION = 'What was the current portion of the term loan at the end of fiscal 2024?'
+// A text file's table, its columns aligned by spaces: its rows are read as facts, not as cells to draw.
+const POSITION = [
+  'Statement of financial position',
+  '',
+  '                                   FY2023       FY2024       FY2025',
+  'Cash                              310,000      355,000      402,000',
+  'Current portion of term loan       90,000       87,500       85,000',
+  'Total liabilities               1,210,000    1,180,000    1,150,000',
+].join('\n')
+const STATEMENT = [
+  'Line item,FY2023,FY2024,FY2025',
+  'Revenue,"8,240,000","8,967,000","9,410,000"',
+  'Net income,"610,000","702,000","745,000"',
+].join('\n')
+
+interface Message {
+  content: string
+  document_references: Array<{ document_id: number; chunk_id: number }>
+  derivation: { figure: string; strategy?: string; operands: Array<Record<string, unknown>> } | null
+}
+
+let api: Harness
+let analyst: Session
+let outsider: Session
+let harbor: string
+let statement: number
+
+async function ask(session: Session, org: string, content: string): Promise<Message> {
+  const created = await api.request('/conversations/', { method: 'POST', token: session.access, org, json: {} })
+  const { id } = (await created.json()) as { id: number }
+  const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
+    method: 'POST',
+    token: session.access,
+    org,
+    json: { content },
+  })
+  const last = (await eventLines(response).rest()).at(-1)
+  if (last?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(last)}`)
+  return last.message as unknown as Message
+}
+
+beforeAll(async () => {
+  api = await startApi()
+  ;({ analyst, outsider, harbor } = await demoAndHarbor(api))
+  for (const [name, bytes] of [
+    ['position.txt', POSITION],
+    ['statement.csv', STATEMENT],
+  ] as const) {
+    const created = (await (await upload(api, analyst, { name, bytes })).json()) as { id: number }
+    await processed(api, analyst, created.id)
+    if (name === 'statement.csv') statement = created.id
+  }
+})
+afterAll(() => api.close())
+
+describe('answers from the facts read at ingestion', () => {
+  it('looks up a figure and cites its cell, naming the strategy in the saved working', async () => {
+    const message = await ask(analyst, DEMO, 'What was net income in FY2024?')
+    expect(message.content).toMatch(/^\$702,000\n\nNet income, FY2024: 702,000 \[1\]/)
+    expect(message.document_references[0]).toMatchObject({ document_id: statement })
+    expect(message.derivation).toMatchObject({
+      figure: '$702,000',
+      strategy: 'lookup',
+      operands: [{ document_id: statement, row_label: 'Net income', column_label: 'FY2024', text: '702,000' }],
+    })
+  })
+
+  it('reads a row of aligned text too, citing its passage', async () => {
+    const message = await ask(analyst, DEMO, QUESTION)
+    expect(message.content).toMatch(/^\$87,500\n\n/)
+    expect(message.content).toContain('[1]')
+    expect(message.derivation).toBeNull()
+  })
+
+  it("never answers from another organization's facts", async () => {
+    const message = await ask(outsider, harbor, 'What was net income in FY2024?')
+    expect(message.content).not.toContain('702,000')
+  })
+})
