@@ -72,7 +72,7 @@ export async function answerFromFacts<P extends Ranked>(
   return {
     computed: {
       strategy: answered.strategy,
-      figure: figureOf(fact!),
+      figure: figureOf(fact!, first!.cell.text),
       derivation: `${[first!.cell.rowLabel, first!.cell.columnLabel].filter(Boolean).join(', ')}: ${text} [${first!.passage + 1}]`,
       cells: '',
       parts: operands.length ? [{ operand: 0, text }] : [],
@@ -84,12 +84,14 @@ export async function answerFromFacts<P extends Ranked>(
 
 /**
  * A fact's figure as an answer states it, as the table answers write theirs: in the scale its
- * document states ("$1,184 thousand" for 1,184 in a table in thousands), grouped, with its currency.
+ * document states ("1,184 thousand" for 1,184 in a table in thousands), grouped.
  */
-function figureOf(fact: StoredFact) {
+function figureOf(fact: StoredFact, written: string) {
   const scale = (Object.entries(SCALES) as Array<[Scale, number]>).find(([, factor]) => factor === fact.scale)?.[0]
   const value = new Decimal(fact.value).dividedBy(scale ? fact.scale : 1)
-  return describe(value, scale ?? null, fact.unit)
+  // A currency sign only where the cell writes one, as the table answers write theirs.
+  const unit = fact.unit === '%' ? '%' : (/[$€£¥]/.exec(written)?.[0] ?? null)
+  return describe(value, scale ?? null, unit)
 }
 
 /** The chunks holding cited cells that retrieval did not bring, as passages an answer cites. */
