@@ -63,6 +63,10 @@ export async function answerFromFacts<P extends Ranked>(
   })
   const [fact] = answered.facts
   const [first] = cited
+  // A document that states a scale away from the fact's table ("in thousands" in a paragraph, or
+  // for another table) leaves it open whether the figure is in units or in thousands: the fact
+  // layer does not choose, and the passages' readers answer as before.
+  if (fact!.scale === 1 && fact!.unit !== '%' && all[first!.passage]?.documentScale) return null
   const text = cellText({ cell: first!.cell })
   // A cell the document view can draw is cited as chat's computed answers cite theirs; a row of
   // aligned text by its passage only.
@@ -72,7 +76,7 @@ export async function answerFromFacts<P extends Ranked>(
   return {
     computed: {
       strategy: answered.strategy,
-      figure: figureOf(fact!, first!.cell.text, all[first!.passage]?.documentScale),
+      figure: figureOf(fact!, first!.cell.text),
       derivation: `${[first!.cell.rowLabel, first!.cell.columnLabel].filter(Boolean).join(', ')}: ${text} [${first!.passage + 1}]`,
       cells: '',
       parts: operands.length ? [{ operand: 0, text }] : [],
@@ -86,12 +90,9 @@ export async function answerFromFacts<P extends Ranked>(
  * A fact's figure as an answer states it, as the table answers write theirs: in the scale its
  * document states ("1,184 thousand" for 1,184 in a table in thousands), grouped.
  */
-function figureOf(fact: StoredFact, written: string, documentScale: Scale | undefined) {
-  const stated = (Object.entries(SCALES) as Array<[Scale, number]>).find(([, factor]) => factor === fact.scale)?.[0]
-  const value = new Decimal(fact.value).dividedBy(stated ? fact.scale : 1)
-  // A scale the document states on a line of its own, away from the table ("in thousands" in a
-  // report's paragraph), is the table's when the table states none, as the table answers read it.
-  const scale = stated ?? (fact.unit === '%' ? undefined : documentScale)
+function figureOf(fact: StoredFact, written: string) {
+  const scale = (Object.entries(SCALES) as Array<[Scale, number]>).find(([, factor]) => factor === fact.scale)?.[0]
+  const value = new Decimal(fact.value).dividedBy(scale ? fact.scale : 1)
   // A currency sign only where the cell writes one, as the table answers write theirs.
   const unit = fact.unit === '%' ? '%' : (/[$€£¥]/.exec(written)?.[0] ?? null)
   return describe(value, scale ?? null, unit)
