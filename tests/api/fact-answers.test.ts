@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { eventLines } from './support/event-lines'
+import { askInNewConversation } from './support/event-lines'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
 
@@ -33,19 +33,8 @@ let outsider: Session
 let harbor: string
 let statement: number
 
-async function ask(session: Session, org: string, content: string): Promise<Message> {
-  const created = await api.request('/conversations/', { method: 'POST', token: session.access, org, json: {} })
-  const { id } = (await created.json()) as { id: number }
-  const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
-    method: 'POST',
-    token: session.access,
-    org,
-    json: { content },
-  })
-  const last = (await eventLines(response).rest()).at(-1)
-  if (last?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(last)}`)
-  return last.message as unknown as Message
-}
+const ask = (session: Session, org: string, content: string) =>
+  askInNewConversation<Message>(api, session.access, org, content)
 
 beforeAll(async () => {
   api = await startApi()

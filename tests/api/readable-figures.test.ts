@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { eventLines } from './support/event-lines'
+import { askInNewConversation } from './support/event-lines'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
 
@@ -25,19 +25,7 @@ let api: Harness
 let analyst: Session
 let document: number
 
-async function ask(content: string): Promise<Message> {
-  const created = await api.request('/conversations/', { method: 'POST', token: analyst.access, org: DEMO, json: {} })
-  const { id } = (await created.json()) as { id: number }
-  const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
-    method: 'POST',
-    token: analyst.access,
-    org: DEMO,
-    json: { content },
-  })
-  const last = (await eventLines(response).rest()).at(-1)
-  if (last?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(last)}`)
-  return last.message as unknown as Message
-}
+const ask = (content: string) => askInNewConversation<Message>(api, analyst.access, DEMO, content)
 
 beforeAll(async () => {
   api = await startApi()

@@ -54,3 +54,25 @@ export function eventLines(response: Response) {
     cancel: () => reader.cancel(),
   }
 }
+
+/** Asks `content` in a fresh conversation of `org` through the streaming endpoint: the saved answer. */
+export async function askInNewConversation<Message>(
+  api: {
+    request: (path: string, init?: RequestInit & { json?: unknown; token?: string; org?: string }) => Promise<Response>
+  },
+  token: string,
+  org: string,
+  content: string,
+): Promise<Message> {
+  const created = await api.request('/conversations/', { method: 'POST', token, org, json: {} })
+  const { id } = (await created.json()) as { id: number }
+  const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
+    method: 'POST',
+    token,
+    org,
+    json: { content },
+  })
+  const last = (await eventLines(response).rest()).at(-1)
+  if (last?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(last)}`)
+  return last.message as unknown as Message
+}
