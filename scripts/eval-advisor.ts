@@ -181,12 +181,12 @@ function tally(group: Asked[]) {
 function listEach() {
   const mark = { right: '✓', abstained: '·', wrong: '✗', missing: '·' } as const
   console.log('\nEach question, its gold answer and the answer’s first line (✓ right, · abstained, ✗ wrong)')
-  for (const { label, question, answer, outcome } of asked)
+  for (const { label, question, answer, outcome, strategy } of asked)
     console.log(
       `${mark[outcome]} ${seeds ? `${label} ` : ''}${question.id} [${question.kind}] ` +
         `${question.follows ? `(after "${question.follows}") ` : ''}${question.question}\n` +
         `    gold ${question.answerable ? question.answer.join(' | ') : '(not in the files)'}${question.scale ? ` (${question.scale})` : ''}\n` +
-        `    got  ${leadingLine(answer)}`,
+        `    got  ${leadingLine(answer)}${strategy ? ` (${strategy})` : ''}`,
     )
   if (reads.length) console.log('\nEach readiness reading (✓ right, · missing, ✗ wrong)')
   for (const read of reads)

@@ -85,12 +85,12 @@ try {
     }
     if (perQuery) {
       console.log(`\n${scope}: each question, its gold answer and the answer's leading line`)
-      for (const { query, answer } of outcomes) {
+      for (const { query, answer, strategy } of outcomes) {
         const { exact } = scoreAnswer(leadingSpans(answer), query)
         console.log(
           `${exact ? '✓' : '✗'} [${query.answer_type}/${query.answer_from}] ${query.text.trim()}\n` +
             `    gold ${goldOf(query).join(' | ')}${query.scale ? ` (${query.scale})` : ''}\n` +
-            `    got  ${leadingSpans(answer).join(' | ')}`,
+            `    got  ${leadingSpans(answer).join(' | ')}${strategy ? ` (${strategy})` : ''}`,
         )
       }
     }

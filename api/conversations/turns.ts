@@ -105,8 +105,17 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     const fromFacts = await answerFromFacts(deps, scope, standalone, retrieved)
     const passages = fromFacts?.passages ?? retrieved
     const citations = createCitationFilter(passages.length)
-    const computed = fromFacts?.computed ?? computeFromPassages(standalone, passages)
-    const request = { question: turn.question, searchQuery, standalone, history: turn.history, passages, computed }
+    const notHeld = fromFacts?.notHeld ?? null
+    const computed = fromFacts?.computed ?? (notHeld ? null : computeFromPassages(standalone, passages))
+    const request = {
+      question: turn.question,
+      searchQuery,
+      standalone,
+      history: turn.history,
+      passages,
+      computed,
+      notHeld,
+    }
     for await (const piece of deps.answers.answer(request, signal)) {
       const content = citations.push(piece)
       if (content) yield { type: 'chunk', content }

@@ -121,6 +121,10 @@ export const MEASURES: Record<string, string[]> = {
     'long term debt net of current portion',
     'term loan net of current portion',
     'long term debt less current portion',
+    'term loan less current portion',
+    'term loan excluding current portion',
+    'long term portion of term loan',
+    'long term portion of long term debt',
   ],
   total_liabilities: ['liabilities', 'total liabilities'],
   equity: [

@@ -69,6 +69,26 @@ describe('answers from the facts read at ingestion', () => {
     expect(message.derivation).toBeNull()
   })
 
+  it('computes from several facts, each operand cited by its cell', async () => {
+    const message = await ask(analyst, DEMO, 'What was the net margin in FY2025?')
+    expect(message.content).toMatch(/^7\.92%\n\n745,000 \[1\] \/ 9,410,000 \[1\] = 7\.92%/)
+    expect(message.derivation).toMatchObject({
+      figure: '7.92%',
+      strategy: 'two-measures',
+      operands: [
+        { document_id: statement, row_label: 'Net income', column_label: 'FY2025' },
+        { document_id: statement, row_label: 'Revenue', column_label: 'FY2025' },
+      ],
+    })
+  })
+
+  it('says the documents lack a year their facts do not hold, naming the years they give', async () => {
+    const message = await ask(analyst, DEMO, 'What was net income in FY2019?')
+    expect(message.content).toMatch(/^The documents give Net income for FY2023–FY2025, not FY2019 \[1\]\./)
+    expect(message.document_references[0]).toMatchObject({ document_id: statement })
+    expect(message.derivation).toBeNull()
+  })
+
   it("never answers from another organization's facts", async () => {
     const message = await ask(outsider, harbor, 'What was net income in FY2024?')
     expect(message.content).not.toContain('702,000')

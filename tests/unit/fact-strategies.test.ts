@@ -1,6 +1,8 @@
+import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 
 import { measureOfQuestion, readFactQuestion } from '../../api/ai/facts/fact-question'
+import { notHeld } from '../../api/ai/facts/not-held'
 import { answerWithFacts, FACT_STRATEGIES } from '../../api/ai/facts/strategies'
 import { documentFacts } from '../support/stored-facts'
 
@@ -42,10 +44,26 @@ describe('the measure a question names', () => {
     expect(measureOfQuestion('What was adjusted EBITDA in 2025?')).toBe('adjusted_ebitda')
   })
 
-  it('is none when a word after it makes it another measure, or when the question names none', () => {
-    expect(measureOfQuestion('What was the EBITDA margin in 2025?')).toBeNull()
+  it('is none when a word after it makes it another measure, or when the question names none or two', () => {
     expect(measureOfQuestion('What was revenue growth in 2025?')).toBeNull()
+    expect(measureOfQuestion('What was the EBITDA multiple in 2025?')).toBeNull()
     expect(measureOfQuestion('Who founded the company?')).toBeNull()
+    expect(measureOfQuestion('What were revenue and EBITDA in 2025?')).toBeNull()
+  })
+
+  it('reads a margin, working capital and the current ratio by their definitions', () => {
+    expect(readFactQuestion('What was the EBITDA margin in 2025?')).toMatchObject({
+      operation: 'share',
+      measureKeys: ['ebitda', 'revenue'],
+    })
+    expect(readFactQuestion('What was net working capital at June 30, 2025?')).toMatchObject({
+      operation: 'minus',
+      measureKeys: ['current_assets', 'current_liabilities'],
+    })
+    expect(readFactQuestion('What was the current ratio at the end of FY2024?')).toMatchObject({
+      operation: 'ratio',
+      measureKeys: ['current_assets', 'current_liabilities'],
+    })
   })
 })
 
@@ -70,9 +88,7 @@ describe('answers from facts', () => {
     expect(answer('How much revenue came from Summit Ridge Holdings in FY2024?')).toBeNull()
     expect(answer('What was revenue?')).toBeNull()
     expect(answer('How many years had revenue above $8,500,000?')).toBeNull()
-    expect(answer('Which year had the highest revenue?')).toBeNull()
     expect(answer('What enterprise value does 6.0x EBITDA give in FY2025?')).toBeNull()
-    expect(answer('What was the EBITDA margin in FY2025?')).toBeNull()
     // Words the measure does not hold qualify it: this is no revenue of the business.
     expect(answer('What was revenue arising from electronic components in FY2024?')).toBeNull()
   })
@@ -82,5 +98,125 @@ describe('answers from facts', () => {
     expect(answer('What was revenue in FY2024?', [...all, ...summary])).toBe('lookup: 8967000')
     const other = documentFacts(6, 'Draft', 'Line item | FY2024\nRevenue | 9,001,000')
     expect(answer('What was revenue in FY2024?', [...all, ...other])).toBeNull()
+  })
+})
+
+const balance = documentFacts(
+  7,
+  'Balance sheets',
+  [
+    'Balance sheet | December 31, 2024 | December 31, 2025',
+    'Total current assets | 2,400,000 | 2,600,000',
+    'Total current liabilities | 1,500,000 | 1,300,000',
+  ].join('\n'),
+)
+const segments = documentFacts(
+  8,
+  'Customers FY2025',
+  [
+    'Customer | FY2024 | FY2025',
+    'Kessler Builders | 870,000 | 910,000',
+    'Harbor Marine | 640,000 | 820,000',
+    'All other customers | 6,730,000 | 7,237,000',
+  ].join('\n'),
+)
+
+/** The strategy's name and the figure it computes, as the answer states it. */
+const computed = (question: string, facts = [...statement, ...balance]) => {
+  const found = answerWithFacts(readFactQuestion(question), facts)
+  if (!found) return null
+  const operands = found.facts.map((fact) => ({
+    value: new Decimal(fact.value),
+    cell: { row: 0, column: 0, rowLabel: fact.measure, columnLabel: fact.period?.label ?? '', text: fact.value },
+  }))
+  return `${found.strategy}: ${found.compute(operands, { scale: null, unit: '$' })?.display}`
+}
+
+describe('strategies that compute from facts', () => {
+  it('gives each year named', () => {
+    expect(computed('How much revenue did the business bring in during FY2024 and during FY2025?')).toBe(
+      'each-year: $8,967,000; $9,410,000',
+    )
+  })
+
+  it('computes a change between two years, a fall asked for as its size', () => {
+    expect(computed('How much did revenue increase from FY2023 to FY2025?')).toBe('change: $1,170,000')
+    expect(computed('By what percentage did revenue grow from FY2024 to FY2025?')).toBe('change: 4.94%')
+    // The year named and the one before it.
+    expect(computed('By what percentage did EBITDA grow in FY2025?')).toBe('change: 5.57%')
+    expect(computed('How much did the current portion of the term loan decrease from FY2023 to FY2025?')).toBe(
+      'change: $5,000',
+    )
+    // A rise asked as a fall keeps its sign: the answer never says it fell.
+    expect(computed('How much did revenue decrease from FY2024 to FY2025?')).toBe('change: $443,000')
+    expect(computed('How much did revenue increase from FY2025 to FY2024?')).toBe('change: $443,000')
+  })
+
+  it('computes the compound annual growth rate, totals and averages over the years a question spans', () => {
+    expect(computed('What was the CAGR of revenue from FY2023 through FY2025?')).toBe('cagr: 6.86%')
+    expect(computed('What was total EBITDA from FY2023 through FY2025?')).toBe('over-years: $3,534,000')
+    expect(computed('What was the average annual revenue over the last two years?')).toBe('over-years: $9,188,500')
+  })
+
+  it('divides or subtracts two measures of one year: margins, ratios, working capital', () => {
+    expect(computed('What was the EBITDA margin in FY2024?')).toBe('two-measures: 13.2%')
+    expect(computed('What was EBITDA as a percentage of revenue in FY2025?')).toBe('two-measures: 13.28%')
+    expect(computed('What was the current ratio at December 31, 2025?')).toBe('two-measures: 2')
+    expect(computed('What was working capital at December 31, 2024?')).toBe('two-measures: $900,000')
+  })
+
+  it('finds the year a measure or a margin was highest or lowest', () => {
+    expect(computed('Which fiscal year had the highest revenue?')).toBe('peak-year: FY2025')
+    expect(computed('In which fiscal year was the EBITDA margin lowest?')).toBe('peak-year: FY2024')
+  })
+
+  it('adds up a list, ranks its entities and takes their share, never counting the rest as one', () => {
+    const facts = [...statement, ...segments]
+    expect(computed('What was the combined revenue of the top customers in FY2025?', facts)).toBe(
+      'list-total: $1,730,000',
+    )
+    expect(computed('Who was the largest customer in FY2024?', facts)).toBe('top-entity: Kessler Builders')
+    expect(computed('Which customer grew the most from FY2024 to FY2025?', facts)).toBe('top-entity: Harbor Marine')
+    expect(
+      computed(
+        'What percentage of revenue in FY2025 did Kessler Builders and Harbor Marine account for together?',
+        facts,
+      ),
+    ).toBe('two-measures: 18.38%')
+  })
+
+  it('leaves to the passages what the facts do not settle', () => {
+    // A year not held, a name not among the entities, a figure stated in the question.
+    expect(computed('How much did revenue increase from FY2021 to FY2025?')).toBeNull()
+    expect(computed('What share of revenue came from Summit Ridge in FY2025?', [...statement, ...segments])).toBeNull()
+    expect(computed('What would the business be worth at 5.5x EBITDA in FY2025?')).toBeNull()
+    // A month's figures are not a year's.
+    expect(computed('What was total revenue from January 2025 through March 2025?')).toBeNull()
+  })
+})
+
+describe('periods the documents do not hold', () => {
+  const missing = (question: string, passages: string[] = []) =>
+    notHeld(
+      readFactQuestion(question),
+      all,
+      passages.map((text) => ({ text })),
+    )?.statement ?? null
+
+  it('names what the documents give for a year, quarter or month they lack', () => {
+    expect(missing('What was revenue in FY2020?')).toBe('The documents give Revenue for FY2023–FY2025, not FY2020')
+    expect(missing('What was EBITDA in January 2025?')).toBe(
+      'The documents give EBITDA for FY2023–FY2025, not January 2025',
+    )
+    expect(missing('How much revenue came from Kessler Builders in FY2022?')).toBe(
+      'The documents give Revenue of Kessler Builders for FY2024–FY2025, not FY2022',
+    )
+  })
+
+  it('says nothing when the facts hold finer periods, or a passage names the period', () => {
+    // Revenue is held by quarter: a quarter's figure is for the passages to read.
+    expect(missing('What was revenue in Q1 of FY2024?')).toBeNull()
+    expect(missing('What was revenue in FY2020?', ['Revenue in 2020 was 7.9 million.'])).toBeNull()
+    expect(missing('What was revenue in FY2024?')).toBeNull()
   })
 })

@@ -7,7 +7,7 @@ import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 
 // A question asking why, what something consists of, or how it is worked out or recorded, wants the
 // sentence that explains it: a figure from the row it names would answer another question.
-const EXPLANATION = new RegExp(
+export const EXPLANATION = new RegExp(
   [
     /\b(?:why|reasons?|caus(?:e|es|ed)|drivers?|driven|explain|explanation|led to|lead to)\b/,
     /\bwhat (?:does|do|did|is|are|was|were) .*\b(?:includ(?:e|es|ed)|consists?|comprises?|represents?|mean|results? (?:in|from))\b/,
@@ -142,7 +142,11 @@ function introductionAmong(
   return introductions.length === 1 ? introductions[0]!.trim() : null
 }
 
-function written(answer: TableAnswer<number>, passages: SourcePassage[]): Omit<ComputedAnswer, 'parts' | 'operands'> {
+/** The figure, its working with each operand's marker and where its cells were read, as chat writes a computed answer. */
+export function written(
+  answer: TableAnswer<number>,
+  passages: SourcePassage[],
+): Omit<ComputedAnswer, 'parts' | 'operands'> {
   const marker = (operand: { source: number }) => ` [${operand.source + 1}]`
   if (answer.operation === 'lookup') {
     const read = answer.operands.map(({ cell, source }) => {

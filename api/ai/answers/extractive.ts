@@ -50,7 +50,9 @@ export function extractiveAnswers(): AnswerProvider {
     name: 'extractive',
     async *answer(request: AnswerRequest, signal: AbortSignal) {
       const computed = computedFor(request)
-      const notHeld = computed ? null : periodsNotHeld(request.standalone ?? request.question, request.passages)
+      const notHeld = computed
+        ? null
+        : (request.notHeld ?? periodsNotHeld(request.standalone ?? request.question, request.passages))
       for (const piece of computed ? computedPieces(computed) : notHeld ? [notHeld] : compose(request)) {
         signal.throwIfAborted()
         yield piece

@@ -99,7 +99,9 @@ function messagesFor(
   // cited working to state, never the arithmetic to do.
   const fact = computed
     ? `\n\nComputed from the tables (exact: give this figure and its working as written, with their citations, and do not redo the arithmetic):\n${computed.figure}\n${computed.derivation}`
-    : ''
+    : request.notHeld
+      ? `\n\nRead from the documents' figures (say plainly that they do not hold what is asked, as written here, with its citation):\n${request.notHeld}`
+      : ''
   return [
     { role: 'system', content: SYSTEM_PROMPT },
     ...history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content })),

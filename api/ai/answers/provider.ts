@@ -33,6 +33,12 @@ export interface AnswerRequest {
    * already to keep its cells; a provider computes it itself when this is absent.
    */
   computed?: ComputedAnswer | null
+  /**
+   * What the organization's facts show the documents lack ("The documents give revenue for
+   * FY2022–FY2025, not January 2025 [1]."), with its citation: the answer says so, and no passage is
+   * quoted as if it answered.
+   */
+  notHeld?: string | null
 }
 
 /**

@@ -3,19 +3,27 @@ import { and, eq, inArray } from 'drizzle-orm'
 
 import type { Deps } from '../../context'
 import { documentChunks, type DocumentReference, documents } from '../../db/schema'
-import { linkFacts } from '../../facts/fact-links'
+import { type FactLink, linkFacts } from '../../facts/fact-links'
+import { normalizeLabel } from '../../facts/measures'
 import { organizationFacts, type StoredFact } from '../../facts/organization-facts'
+import { EXPLANATION, written } from '../answers/computed'
 import type { ComputedAnswer, SourcePassage } from '../answers/provider'
-import { cellText, describe } from '../tables/compute'
+import type { TableAnswer } from '../tables/answer'
+import type { CellReference } from '../tables/compute'
 import { SCALES } from '../tables/rows'
 import { IS_TABLE_LINE, type Scale, splitRow } from '../tables/table'
-import { readFactQuestion } from './fact-question'
+import { type FactQuestion, readFactQuestion } from './fact-question'
+import { type NotHeld, notHeld } from './not-held'
 import { answerWithFacts } from './strategies'
+import type { Style } from './strategy'
 
 type Ranked = SourcePassage & { score: number; reference: DocumentReference }
 
 export interface FactAnswer<P extends Ranked> {
-  computed: ComputedAnswer
+  /** The figure computed, or null when the facts show the documents lack the period asked (`notHeld`). */
+  computed: ComputedAnswer | null
+  /** "The documents give revenue for FY2022–FY2025, not January 2025 [1].", when so. */
+  notHeld: string | null
   /** The passages the answer may cite: those retrieved, and first the one holding the facts' cells when retrieval missed it. */
   passages: P[] | Array<P | Ranked>
 }
@@ -32,70 +40,160 @@ export async function answerFromFacts<P extends Ranked>(
   question: string,
   passages: P[],
 ): Promise<FactAnswer<P> | null> {
+  // A question asking why or how wants the sentence that explains it, not the figure.
+  if (EXPLANATION.test(question)) return null
   const read = readFactQuestion(question)
-  if (!read.measureKey) return null
-  const facts = (await organizationFacts(deps, scope.organizationId, { measureKeys: [read.measureKey] })).filter(
+  if (read.measureKeys.length === 0) return null
+  const measureKeys = [...new Set(read.measureKeys)]
+  const facts = (await organizationFacts(deps, scope.organizationId, { measureKeys })).filter(
     (fact) => !scope.documentIds || scope.documentIds.includes(fact.documentId),
   )
   const answered = answerWithFacts(read, facts)
-  if (!answered) return null
+  if (!answered) return notHeldAnswer(deps, scope.organizationId, notHeld(read, facts, passages), passages)
   const links = await linkFacts(deps, scope.organizationId, answered.facts)
-  const cells = answered.facts.map((fact) => ({ fact, link: links.get(fact) }))
   // Every figure is cited by its passage, or the answer is left to the passages retrieved.
-  if (cells.some(({ link }) => !link)) return null
-  const all: Array<P | Ranked> = [...passages]
-  const missing = [...new Set(cells.map(({ link }) => link!.chunkId))].filter(
-    (chunkId) => !passages.some((passage) => passage.reference.chunk_id === chunkId),
+  if (answered.facts.some((fact) => !links.has(fact))) return null
+  const reading = answered.facts.map((fact) => ({ fact, link: links.get(fact)! }))
+  if (!namesTheBusiness(read, reading)) return null
+  const all = await withChunks(
+    deps,
+    scope.organizationId,
+    passages,
+    reading.map(({ link }) => link.chunkId),
   )
-  all.unshift(...(await chunkPassages(deps, scope.organizationId, missing, passages[0]?.score ?? 1)))
-  const cited = cells.map(({ fact, link }) => {
-    const row = IS_TABLE_LINE.test(fact.source.quote) ? splitRow(fact.source.quote) : null
-    const cell = {
-      row: link!.cell?.row ?? 0,
-      column: link!.cell?.column ?? 0,
-      rowLabel: row?.[0] ?? fact.entity ?? fact.measure,
-      columnLabel: link!.columnLabel ?? fact.period?.label ?? '',
-      // A row whose cells a text file runs together by spaces is quoted whole.
-      text: row?.[fact.source.column ?? -1] ?? fact.source.quote,
-    }
-    const passage = all.findIndex((each) => each.reference.chunk_id === link!.chunkId)
-    return { cell, passage, table: link!.cell?.table ?? null }
+  const cited = reading.map(({ fact, link }) => ({
+    fact,
+    link,
+    cell: writtenCell(fact, link),
+    passage: all.findIndex((passage) => passage.reference.chunk_id === link.chunkId),
+  }))
+  // A document that states a scale away from a fact's table ("in thousands" in a paragraph, or for
+  // another table) leaves it open whether the figure is in units or in thousands: the fact layer
+  // does not choose, and the passages' readers answer as before. A workbook's sheet is a table of
+  // its own: another sheet's statement is not its.
+  const statesScale = (fact: StoredFact) =>
+    all.some(
+      (passage) =>
+        passage.documentScale &&
+        (passage.reference.document_id === fact.documentId || passage.documentTitle === fact.title),
+    )
+  const unscaled = ({ fact }: (typeof cited)[number]) =>
+    fact.scale === 1 && fact.unit !== '%' && fact.place.kind !== 'sheet' && statesScale(fact)
+  if (cited.some(unscaled)) return null
+  const style = styleOf(cited)
+  const operands = cited.map(({ fact, cell }) => {
+    const value = new Decimal(fact.value).dividedBy(style.scale ? SCALES[style.scale] : 1)
+    return { value: OUTFLOWS.has(fact.measureKey!) ? value.abs() : value, cell }
   })
-  const [fact] = answered.facts
-  const [first] = cited
-  // A document that states a scale away from the fact's table ("in thousands" in a paragraph, or
-  // for another table) leaves it open whether the figure is in units or in thousands: the fact
-  // layer does not choose, and the passages' readers answer as before.
-  if (fact!.scale === 1 && fact!.unit !== '%' && all[first!.passage]?.documentScale) return null
-  const text = cellText({ cell: first!.cell })
+  const computation = answered.compute(operands, style)
+  if (!computation) return null
+  const answer: TableAnswer<number> = {
+    operation: LOOKS_UP.has(answered.strategy) ? 'lookup' : 'sum',
+    value: computation.value.toFixed(),
+    display: computation.display,
+    scale: computation.scale,
+    unit: computation.unit,
+    derivation: computation.derivation,
+    operands: cited.map(({ cell, passage }) => ({ cell, source: passage })),
+    parts: computation.parts.map((part) =>
+      typeof part === 'string' ? part : { operand: operands.indexOf(part.operand), text: part.text },
+    ),
+  }
   // A cell the document view can draw is cited as chat's computed answers cite theirs; a row of
   // aligned text by its passage only.
-  const operands = cited.every(({ table }) => table !== null)
-    ? cited.map(({ cell, passage, table }) => ({ ...cell, passage, table: table! }))
-    : []
+  const drawn = cited.every(({ link }) => link.cell !== null)
   return {
     computed: {
+      ...written(answer, all),
       strategy: answered.strategy,
-      figure: figureOf(fact!, first!.cell.text),
-      derivation: `${[first!.cell.rowLabel, first!.cell.columnLabel].filter(Boolean).join(', ')}: ${text} [${first!.passage + 1}]`,
-      cells: '',
-      parts: operands.length ? [{ operand: 0, text }] : [],
-      operands,
+      parts: drawn ? answer.parts : [],
+      operands: drawn
+        ? cited.map(({ cell, link, passage }) => ({
+            ...cell,
+            row: link.cell!.row,
+            column: link.cell!.column,
+            passage,
+            table: link.cell!.table,
+          }))
+        : [],
     },
+    notHeld: null,
     passages: all,
   }
 }
 
+/** The statement that the documents lack the period asked, citing what they give; null when the fact's passage is not found. */
+async function notHeldAnswer<P extends Ranked>(
+  deps: Deps,
+  organizationId: number,
+  missing: NotHeld | null,
+  passages: P[],
+): Promise<FactAnswer<P> | null> {
+  if (!missing) return null
+  const link = (await linkFacts(deps, organizationId, [missing.fact])).get(missing.fact)
+  if (!link) return null
+  const all = await withChunks(deps, organizationId, passages, [link.chunkId])
+  const cited = all.findIndex((passage) => passage.reference.chunk_id === link.chunkId)
+  return { computed: null, notHeld: `${missing.statement} [${cited + 1}].`, passages: all }
+}
+
+/** The passages retrieved, and first the chunks holding cited facts that retrieval did not bring. */
+async function withChunks<P extends Ranked>(deps: Deps, organizationId: number, passages: P[], chunkIds: number[]) {
+  const all: Array<P | Ranked> = [...passages]
+  const missing = [...new Set(chunkIds)].filter(
+    (chunkId) => !passages.some((passage) => passage.reference.chunk_id === chunkId),
+  )
+  all.unshift(...(await chunkPassages(deps, organizationId, missing, passages[0]?.score ?? 1)))
+  return all
+}
+
+// Costs a statement shows in parentheses ("(110)" of interest expense) are what was spent: an
+// answer states, adds and compares their size.
+const OUTFLOWS = new Set(['cost_of_sales', 'operating_expenses', 'depreciation', 'interest', 'income_tax', 'capex'])
+
+// Strategies whose answer is the figures read: their working names each cell, no formula.
+const LOOKS_UP = new Set(['lookup', 'each-year'])
+
 /**
- * A fact's figure as an answer states it, as the table answers write theirs: in the scale its
- * document states ("1,184 thousand" for 1,184 in a table in thousands), grouped.
+ * "did Blue Spruce Services spend": a name doing what the question asks that no fact read holds as
+ * an entity is the business only when every figure's own passage names it (a statement's heading),
+ * not a customer the files lack.
  */
-function figureOf(fact: StoredFact, written: string) {
-  const scale = (Object.entries(SCALES) as Array<[Scale, number]>).find(([, factor]) => factor === fact.scale)?.[0]
-  const value = new Decimal(fact.value).dividedBy(scale ? fact.scale : 1)
-  // A currency sign only where the cell writes one, as the table answers write theirs.
-  const unit = fact.unit === '%' ? '%' : (/[$€£¥]/.exec(written)?.[0] ?? null)
-  return describe(value, scale ?? null, unit)
+function namesTheBusiness(question: FactQuestion, read: Array<{ fact: StoredFact; link: FactLink }>) {
+  if (!question.subject) return true
+  const subject = ` ${normalizeLabel(question.subject)} `
+  if (read.some(({ fact }) => fact.entity && subject.includes(` ${normalizeLabel(fact.entity)} `))) return true
+  return read.every(({ link }) => ` ${normalizeLabel(link.passage)} `.includes(subject))
+}
+
+/** A fact's cell as a citation names it: its row's label, its column's header, its text as written. */
+function writtenCell(fact: StoredFact, link: FactLink): CellReference {
+  const row = IS_TABLE_LINE.test(fact.source.quote) ? splitRow(fact.source.quote) : null
+  return {
+    row: link.cell?.row ?? 0,
+    column: link.cell?.column ?? 0,
+    rowLabel: row?.[0] ?? fact.entity ?? fact.measure,
+    columnLabel: link.columnLabel ?? fact.period?.label ?? '',
+    // A row whose cells a text file runs together by spaces is quoted whole.
+    text: row?.[fact.source.column ?? -1] ?? fact.source.quote,
+  }
+}
+
+/**
+ * How an answer states amounts, as the table answers write theirs: in the scale the documents
+ * state when every figure read shares it ("1,184 thousand" for 1,184 in a table in thousands),
+ * else in units; with a currency sign only where every cell writes one.
+ */
+function styleOf(cited: Array<{ fact: StoredFact; cell: CellReference }>): Style {
+  const scales = new Set(cited.map(({ fact }) => fact.scale))
+  const [factor] = scales
+  const scale =
+    scales.size === 1
+      ? ((Object.entries(SCALES) as Array<[Scale, number]>).find(([, each]) => each === factor)?.[0] ?? null)
+      : null
+  const signs = new Set(cited.map(({ cell }) => /[$€£¥]/.exec(cell.text)?.[0] ?? null))
+  const [unit] = signs
+  return { scale, unit: signs.size === 1 ? (unit ?? null) : null }
 }
 
 /** The chunks holding cited cells that retrieval did not bring, as passages an answer cites. */

@@ -1,19 +1,31 @@
 import { measureKeyOf, normalizeLabel } from '../../facts/measures'
+import type { EntityKind } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
 import { type Operation, readQuestion } from '../tables/question'
+import { expandDefinitions } from './definitions'
+
+/** What a question asks done with its figures: the table reader's operations, and a difference of two measures. */
+export type FactOperation = Operation | 'minus'
 
 /** A question as the fact layer reads it: what it measures, over which years, of which entity. */
 export interface FactQuestion {
-  operation: Operation
-  /** The lexicon's key of the measure the question names, null when it names none or two. */
+  operation: FactOperation
+  /** The lexicon's keys of the measures the question names, in its order; empty when a word after one makes it another. */
+  measureKeys: string[]
+  /** The one measure it names, null when it names none or two. */
   measureKey: string | null
-  /** The fiscal years named, in order; empty with `latest` for "last year", or with none. */
+  /** The fiscal years named, in order (every year of a range a total or average spans). */
   years: number[]
+  /** "last year": the latest year held. */
   latest: boolean
+  /** "over the last three years": the latest so many years held. */
+  lastYears: number | null
   /** The quarter named (1–4), of the fiscal year named: "Q4 of 2024", "the first quarter of fiscal 2025". */
   quarter: number | null
   /** Whether a month is named ("in June 2024"): a month's figure, not the year's. */
   month: boolean
+  /** Which way a change is asked: "how much did it fall" asks for the size of a fall. */
+  direction: 'up' | 'down' | null
   /** The question in the lexicon's form, padded with spaces, where an entity's name is looked for. */
   words: string
   /** Whether it asks for one figure ("What was…", "How much…") and states none, compares none, counts nothing. */
@@ -25,6 +37,15 @@ export interface FactQuestion {
   otherTerms: string[]
   /** Names the question writes (capitalised words past its first): an entity it asks about, or a company. */
   names: string[]
+  /** The name doing what the question asks ("did Blue Spruce Services spend"): the business, unless the facts hold it as an entity. */
+  subject: string | null
+  /** Whether it states a figure, a multiple or a threshold to compute with ("at a 5.5x multiple", "above $600,000"). */
+  statesFigure: boolean
+  /** The kind of entity it asks about as a list ("the top customers", "which product line"), null for none. */
+  entityKind: EntityKind | null
+  /** Whether it ranks ("the largest", "grew the most"), and asks for the last of the ranking ("the smallest"). */
+  ranks: boolean
+  lowest: boolean
 }
 
 // Phrases of up to this many words are looked up in the lexicon: its longest names are six words.
@@ -38,18 +59,21 @@ const DERIVED = new Set(
 const MONTHS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
 // A month and its year ("June 2024"); with a day it is a date, a year's end ("December 31, 2023").
 const MONTH_NAMED =
-  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?)\s+(?:19|20)\d\d\b|\bmonth\b/i
-// Verbs a question asks for a figure with, which name no part of it: "came from", "did … report as".
-const ASKING_VERBS = new Set(
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?)\s+(?:19|20)\d\d\b|\bmonths?\b|\bmonthly\b/i
+// Verbs and words a question asks for a figure with, which name no part of it: "came from", "did
+// … report as", "the average annual", "in percentage terms", "by how many dollars".
+const ASKING_WORDS = new Set(
   analyze(
-    'come came comes bring brings brought report reported reports spend spent spends generate generated earn earned record recorded',
+    'come came comes bring brings brought report reported reports spend spent spends generate generated earn earned ' +
+      'record recorded annual annually yearly cumulative combined terms rate compound compounded multiple percentage ' +
+      'put together account accounted minus',
   ),
 )
 // Words of a place in a period ("at the end of fiscal 2024", "the fourth quarter"), of where a
 // figure is shown ("the balance sheet", "cash on hand") or of the business as a whole: they qualify nothing.
 const SOFT = new Set(
   analyze(
-    'end ended ending beginning q1 q2 q3 q4 first second third fourth quarter balance sheet show shows hand company business firm',
+    'end ended ending beginning q1 q2 q3 q4 first second third fourth quarter balance sheet show shows hand company business firm total',
   ),
 )
 const ASKS_FIGURE = /^\s*(?:what|how much)\b/i
@@ -58,6 +82,8 @@ const ASKS_FIGURE = /^\s*(?:what|how much)\b/i
 // the largest customer?", "What enterprise value does 6.0x normalized EBITDA give?".
 const MORE_THAN_A_FIGURE =
   /\bhow many\b|\b(?:largest|most|highest|lowest|least|smallest|biggest|top|more|less|fewer|over|above|below|under|exceed\w*|times|multiples?|worth|after|before|excluding|including|per|each|every|all|both|together|and)\b|[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d/i
+// A figure or a multiple the question computes with ("At a 5.5x multiple…", "above $600,000").
+const STATES_FIGURE = /[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d|\b(?:above|below|exceed\w*|worth)\b/i
 const QUARTER = /\bQ([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/i
 const ORDINALS: Record<string, number> = {
   first: 1,
@@ -69,35 +95,65 @@ const ORDINALS: Record<string, number> = {
   '3rd': 3,
   '4th': 4,
 }
+const UP = /\b(?:increase[ds]?|rise|rose|risen|grow|grew|grown|growth|gain(?:ed)?|up)\b/i
+const DOWN = /\b(?:decrease[ds]?|decline[ds]?|fall|fell|fallen|drop(?:ped)?|shrink|shrank|down|reduc(?:e|ed|tion))\b/i
+// Two measures, the second taken from the first: "current assets minus current liabilities".
+const MINUS = /\bminus\b|\bless\b(?! than)/i
 // Words a question puts inside a measure's name that its label leaves out ("the current portion of the term loan").
 const FILLERS = new Set(['the', 'a', 'an', 'our', 'its', 'total'])
+// "did Blue Spruce Outdoor Services spend": the capitalised words after an auxiliary are who acts.
+const SUBJECT = /\b(?:did|does|do|has|had|will|would)\s+((?:\p{Lu}[\p{L}'’&.-]*\s+)+)/u
 
-/**
- * The measure a question names: the longest phrase of it the lexicon knows, with its fillers
- * dropped too. Two different measures named by phrases of the same length name none: the question
- * is ambiguous, and the fact layer does not choose (a neighbour is never taken for the measure).
- */
-export function measureOfQuestion(question: string): string | null {
-  return measurePhrase(question)?.key ?? null
+const KINDS: Array<[EntityKind, RegExp]> = [
+  ['customer', /\b(?:customers?|clients?)\b/i],
+  ['segment', /\b(?:(?:product|service|business) lines?|segments?|divisions?)\b/i],
+  ['add_back', /\badd-?backs?\b|\b(?:normali[sz]ation )?adjustments\b/i],
+]
+const RANKS = /\b(?:largest|biggest|most|highest|top|lowest|smallest|least|fewest)\b/i
+const LOWEST = /\b(?:lowest|smallest|least|fewest)\b/i
+// A list ranked without its measure is ranked by what its entities bring in: "the largest customer".
+const RANKED_BY = 'revenue'
+
+/** Which way a change is asked; neither when the question names both ("the increase / (decrease)"). */
+function directionOf(text: string): FactQuestion['direction'] {
+  const [up, down] = [UP.test(text), DOWN.test(text)]
+  return up === down ? null : up ? 'up' : 'down'
 }
 
-/** The measure's key and where its phrase stands among the question's words (lexicon form). */
-function measurePhrase(question: string): { key: string; start: number; length: number } | null {
-  const words = normalizeLabel(question).split(' ')
+interface Mention {
+  key: string
+  start: number
+  length: number
+}
+
+/** The measures a question names, in its order: its longest phrases the lexicon knows, fillers dropped too, none overlapping. */
+function measureMentions(words: string[]): { mentions: Mention[]; derived: boolean } {
+  const mentions: Mention[] = []
+  const taken = new Set<number>()
+  let derived = false
   for (let length = Math.min(MAX_PHRASE, words.length); length > 0; length--) {
-    const found: Array<{ key: string; start: number; length: number }> = []
     for (let start = 0; start + length <= words.length; start++) {
+      const span = Array.from({ length }, (_, offset) => start + offset)
+      if (span.some((at) => taken.has(at))) continue
       const phrase = words.slice(start, start + length)
       const key = measureKeyOf(phrase.join(' ')) ?? measureKeyOf(phrase.filter((word) => !FILLERS.has(word)).join(' '))
       if (!key) continue
-      // A measure made another by the word after it names neither.
-      if (DERIVED.has(words[start + length] ?? '')) return null
-      found.push({ key, start, length })
+      // A measure made another by the word after it ("EBITDA margin") names neither.
+      if (DERIVED.has(words[start + length] ?? '')) derived = true
+      mentions.push({ key, start, length })
+      for (const at of span) taken.add(at)
     }
-    if (new Set(found.map((each) => each.key)).size === 1) return found[0]!
-    if (found.length) return null
   }
-  return null
+  return { mentions: mentions.sort((a, b) => a.start - b.start), derived }
+}
+
+/**
+ * The measure a question names: the longest phrase of it the lexicon knows. Two different measures
+ * name none: the question is ambiguous, and the fact layer does not choose (a neighbour is never
+ * taken for the measure); nor when a word after it makes it another ("EBITDA margin").
+ */
+export function measureOfQuestion(question: string): string | null {
+  return readFactQuestion(question).measureKey
 }
 
 /** The capitalised words of a question past its first, months and acronyms ("FY", "EBITDA") aside. */
@@ -106,28 +162,53 @@ const namesIn = (question: string) =>
     .filter((match) => match.index > 0 && !MONTHS.test(match[0]))
     .map((match) => match[0])
 
-export function readFactQuestion(question: string): FactQuestion {
-  const measure = measurePhrase(question)
-  // The operation is read from the words around the measure's name: "the current portion of the
-  // term loan" names a measure, not a share of one.
-  const words = normalizeLabel(question).split(' ')
-  const around = measure ? [...words.slice(0, measure.start), ...words.slice(measure.start + measure.length)] : words
-  const read = readQuestion(around.join(' '))
+export function readFactQuestion(asked: string): FactQuestion {
+  const question = expandDefinitions(asked)
+  // A parenthesis in a question qualifies what it asks ("the term loan (current portion included)"):
+  // its words are read, where a label's are dropped.
+  const words = normalizeLabel(question.replace(/[()]/g, ' ')).split(' ')
+  const { mentions, derived } = measureMentions(words)
+  const keys = derived ? [] : mentions.map((mention) => mention.key)
+  // The operation is read from the words around the measures' names: "the current portion of the
+  // term loan" names a measure, not a share of one; "total" stays, for "total revenue for 2023 and 2025" adds.
+  const inMeasure = new Set(
+    mentions.flatMap(({ start, length }) =>
+      Array.from({ length }, (_, offset) => start + offset).filter((at) => !FILLERS.has(words[at]!)),
+    ),
+  )
+  const around = words.filter((_, at) => !inMeasure.has(at)).join(' ')
+  const read = readQuestion(around)
   const years = read.periods.flatMap((period) => ('year' in period ? [period.year] : []))
+  const lastYears = read.periods.flatMap((period) => ('latest' in period ? [period.latest] : []))[0] ?? null
   const latest = read.periods.some((period) => 'relative' in period && period.relative === 'latest')
   const quarter = QUARTER.exec(question)
+  const operation: FactOperation =
+    keys.length === 2 && read.operation === 'lookup' && MINUS.test(around) ? 'minus' : read.operation
+  const subject = SUBJECT.exec(asked)?.[1]?.trim() ?? null
+  const entityKind = KINDS.find(([, words]) => words.test(question))?.[0] ?? null
+  const ranks = RANKS.test(question)
+  const measureKeys =
+    keys.length === 0 && !derived && ranks && entityKind && entityKind !== 'add_back' ? [RANKED_BY] : keys
   return {
-    operation: read.operation,
-    measureKey: measure?.key ?? null,
+    operation,
+    measureKeys,
+    measureKey: new Set(measureKeys).size === 1 ? measureKeys[0]! : null,
     years,
     latest,
+    lastYears,
     quarter: quarter ? (quarter[1] ? Number(quarter[1]) : ORDINALS[quarter[2]!.toLowerCase()]!) : null,
     month: MONTH_NAMED.test(question),
+    direction: directionOf(around),
     oneFigure: ASKS_FIGURE.test(question) && !MORE_THAN_A_FIGURE.test(question),
     otherTerms: read.terms.filter(
-      (term) => !ASKING_VERBS.has(term) && !read.softTerms.includes(term) && !SOFT.has(term),
+      (term) => !ASKING_WORDS.has(term) && !read.softTerms.includes(term) && !SOFT.has(term),
     ),
     words: ` ${normalizeLabel(question)} `,
     names: namesIn(question.trim()),
+    subject,
+    statesFigure: STATES_FIGURE.test(asked),
+    entityKind,
+    ranks,
+    lowest: LOWEST.test(question),
   }
 }

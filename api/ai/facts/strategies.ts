@@ -1,8 +1,24 @@
-import { agreeing } from '../../facts/agreeing'
-import { normalizeLabel } from '../../facts/measures'
+import Decimal from 'decimal.js'
+
 import type { StoredFact } from '../../facts/organization-facts'
-import { analyze } from '../retrieval/analyzer'
+import {
+  average,
+  compoundGrowth,
+  type Computation,
+  difference,
+  lookup as lookupOne,
+  lookupAll,
+  type Operand,
+  percentageChange,
+  ratio,
+  shareOfTotal,
+  sum,
+  writeParts,
+} from '../tables/compute'
+import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
+import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
+import type { FactReading, FactStrategy } from './strategy'
 
 /*
  * The ways of answering from facts (issue 45, item 3), each named, tried in order: the first that
@@ -11,79 +27,262 @@ import type { FactQuestion } from './fact-question'
  * of passages, which may find what the facts do not hold (a sentence, a definition).
  */
 
-export interface FactStrategy {
-  name: string
-  /** The facts the answer reads, in the order its working writes them; null when this way does not answer. */
-  answer(question: FactQuestion, facts: StoredFact[]): StoredFact[] | null
+/** The one year a question names; the latest held for "last year"; with none named, the one year held (an add-back's). */
+function oneYear(question: FactQuestion, held: number[]): number | undefined {
+  if (question.years.length === 1) return question.years[0]
+  if (question.years.length > 0 || held.length === 0 || question.lastYears !== null) return undefined
+  if (question.latest) return held.at(-1)
+  return held.length === 1 ? held[0] : undefined
 }
 
-/** The entity a question names among the facts' entities: the longest name it holds whole; null for none, or two. */
-function entityNamed(question: FactQuestion, facts: StoredFact[]): string | null | undefined {
-  const named = [...new Set(facts.flatMap((fact) => (fact.entity ? [fact.entity] : [])))]
-    .map((entity) => ({ entity, words: normalizeLabel(entity) }))
-    .filter(({ words }) => words && question.words.includes(` ${words} `))
-    .sort((a, b) => b.words.length - a.words.length)
-  if (named.length === 0) return null
-  // Two names of one length ("Cascade" in two tables) is one entity; two different ones is not.
-  const longest = named.filter(({ words }) => words.length === named[0]!.words.length)
-  return new Set(longest.map(({ words }) => words)).size === 1 ? longest[0]!.entity : undefined
+/** The years a total or an average spans: those named (a range's every year), or the latest so many held. */
+function spannedYears(question: FactQuestion, held: number[]): number[] | null {
+  if (question.lastYears !== null)
+    return question.years.length === 0 && held.length >= question.lastYears ? held.slice(-question.lastYears) : null
+  const years = [...new Set(question.years)].sort((a, b) => a - b)
+  return years.length >= 2 ? years : null
 }
 
-const sameEntity = (a: string | null, b: string | null) =>
-  (a === null && b === null) || (a !== null && b !== null && normalizeLabel(a) === normalizeLabel(b))
+/** The two years a change runs between: those named, or the year named and the one before it. */
+function changeYears(question: FactQuestion): [number, number] | null {
+  const years = [...new Set(question.years)].sort((a, b) => a - b)
+  if (years.length === 2) return [years[0]!, years[1]!]
+  if (years.length === 1 && question.lastYears === null) return [years[0]! - 1, years[0]!]
+  return null
+}
+
+/** A question about one measure of one entity (or the business), with the measure's cells. */
+function oneMeasure(question: FactQuestion, facts: StoredFact[]) {
+  if (!question.measureKey || question.statesFigure || question.month) return null
+  const cells = cellsOf(facts, question.measureKey, question)
+  const entity = entityAsked(question, cells)
+  if (entity === undefined) return null
+  return { cells, entity, held: yearsHeld(cells, entity) }
+}
 
 /** A figure of the measure, the entity the question names (or the business's), for the one year it names. */
 const lookup: FactStrategy = {
   name: 'lookup',
   answer(question, facts) {
-    // A month's figure is read by the calendar month, which a fiscal year's facts do not say plainly: not yet.
-    if (question.operation !== 'lookup' || !question.oneFigure || !question.measureKey || question.month) return null
-    const cells = facts.filter(
-      (fact) =>
-        fact.kind === 'cell' &&
-        fact.measureKey === question.measureKey &&
-        fact.unit !== '%' &&
-        (question.quarter === null
-          ? fact.period?.kind === 'year' || fact.period?.kind === 'as_of'
-          : fact.period?.kind === 'quarter' && fact.period.quarter === question.quarter),
-    )
-    const entity = entityNamed(question, cells)
-    // A name the facts do not hold as an entity may be one they lack: the business's figure is not its answer.
-    if (entity === undefined || (entity === null && question.names.length > 0)) return null
-    // Words beside the measure that no entity explains qualify it: "net sales arising from total
-    // electronic components" is not net sales.
-    const named = new Set(entity ? analyze(entity) : [])
-    if (question.otherTerms.some((term) => !named.has(term))) return null
-    const ofEntity = cells.filter((fact) => sameEntity(fact.entity, entity))
-    const years = ofEntity.map((fact) => fact.period!.year)
-    // The one year named; the latest for "last year"; with none named, the one year the facts hold (an add-back's).
-    const held = [...new Set(years)]
-    const year =
-      question.years.length === 1
-        ? question.years[0]
-        : question.years.length > 0 || held.length === 0
-          ? undefined
-          : question.latest
-            ? Math.max(...held)
-            : held.length === 1
-              ? held[0]
-              : undefined
-    if (year === undefined) return null
-    const ofYear = ofEntity.filter((fact) => fact.period!.year === year)
-    if (ofYear.length === 0) return null
-    const agreed = agreeing(ofYear)
-    return 'fact' in agreed ? [agreed.fact] : null
+    if (question.operation !== 'lookup' || !question.oneFigure) return null
+    const asked = oneMeasure(question, facts)
+    const year = asked ? oneYear(question, asked.held) : undefined
+    const fact = asked && year !== undefined ? figureFor(asked.cells, asked.entity, year) : null
+    return fact && { facts: [fact], compute: ([operand], { scale, unit }) => lookupOne(operand!, scale, unit) }
   },
 }
 
-/** Every way of answering from facts, in the order they are tried. */
-export const FACT_STRATEGIES: readonly FactStrategy[] = [lookup]
+/** The figure of each year named: "How much revenue did Cedar Point bring in during 2024 and during 2025?". */
+const eachYear: FactStrategy = {
+  name: 'each-year',
+  answer(question, facts) {
+    if (question.operation !== 'lookup' || question.years.length < 2 || question.ranks) return null
+    const asked = oneMeasure(question, facts)
+    const found = asked && figuresFor(asked.cells, asked.entity, question.years)
+    return found && { facts: found, compute: (operands, { scale, unit }) => lookupAll(operands, scale, unit) }
+  },
+}
 
-/** The first strategy that answers, with the facts it read. */
+/**
+ * How much a figure changed between two years, in money or in percent. "How much did it fall?"
+ * asks for the size of a fall: a fall is stated as a positive amount then, and a rise asked as a
+ * fall keeps its sign, so the answer never says a figure fell when it rose.
+ */
+const change: FactStrategy = {
+  name: 'change',
+  answer(question, facts) {
+    if (question.operation !== 'difference' && question.operation !== 'percentage-change') return null
+    const asked = oneMeasure(question, facts)
+    const years = changeYears(question)
+    const found = asked && years && figuresFor(asked.cells, asked.entity, years)
+    if (!found) return null
+    const percent = question.operation === 'percentage-change'
+    // The later year first, as the working writes them: "(1,496.5 − 1,202.9) / 1,202.9".
+    return {
+      facts: [...found].reverse(),
+      compute: ([later, earlier], { scale, unit }) => {
+        const computed = percent ? percentageChange(later!, earlier!) : difference(later!, earlier!, scale, unit)
+        return computed && question.direction === 'down' && computed.value.isNegative() ? asFall(computed) : computed
+      },
+    }
+  },
+}
+
+/** A fall stated as its size: "(900 − 1,000) = 100 lower". */
+function asFall(computed: Computation): Computation {
+  const value = computed.value.abs()
+  const display = computed.display.replace(/^-/, '')
+  const parts = [...computed.parts.slice(0, -1), ` = −${display}, a fall of ${display}`]
+  return { ...computed, value, display, parts, derivation: writeParts(parts) }
+}
+
+/** The compound annual growth rate between the first and last years named. */
+const cagr: FactStrategy = {
+  name: 'cagr',
+  answer(question, facts) {
+    if (question.operation !== 'cagr') return null
+    const asked = oneMeasure(question, facts)
+    const years = [...new Set(question.years)].sort((a, b) => a - b)
+    if (!asked || years.length < 2) return null
+    const [first, last] = [years[0]!, years.at(-1)!]
+    const found = figuresFor(asked.cells, asked.entity, [last, first])
+    return found && { facts: found, compute: ([end, start]) => compoundGrowth(end!, start!, last - first) }
+  },
+}
+
+/** The total or the average of a measure over the years a question spans. */
+const overYears: FactStrategy = {
+  name: 'over-years',
+  answer(question, facts) {
+    if (question.operation !== 'sum' && question.operation !== 'average') return null
+    const asked = oneMeasure(question, facts)
+    const years = asked && spannedYears(question, asked.held)
+    const found = asked && years && figuresFor(asked.cells, asked.entity, years)
+    if (!found) return null
+    const adds = question.operation === 'sum'
+    return { facts: found, compute: (operands, { scale, unit }) => (adds ? sum : average)(operands, scale, unit) }
+  },
+}
+
+/**
+ * One measure over another in a year: a share ("capex as a share of sales", a margin), a ratio
+ * ("total liabilities to equity") or a difference of the two ("current assets minus current
+ * liabilities"); or the share of the entities named in the business's figure ("What percentage of
+ * revenue did Parkview and Mercy account for together?").
+ */
+const twoMeasures: FactStrategy = {
+  name: 'two-measures',
+  answer(question, facts) {
+    const { operation } = question
+    if (operation !== 'share' && operation !== 'ratio' && operation !== 'minus') return null
+    if (question.statesFigure || question.month || question.ranks) return null
+    if (question.measureKeys.length === 1 && operation === 'share') return entitiesShare(question, facts)
+    const [part, whole] = question.measureKeys
+    if (question.measureKeys.length !== 2 || part === whole || !explained(question, [])) return null
+    const [partCells, wholeCells] = [cellsOf(facts, part!, question), cellsOf(facts, whole!, question)]
+    const year = oneYear(
+      question,
+      yearsHeld(partCells, null).filter((held) => yearsHeld(wholeCells, null).includes(held)),
+    )
+    if (year === undefined) return null
+    const found = [figureFor(partCells, null, year), figureFor(wholeCells, null, year)]
+    if (!found[0] || !found[1]) return null
+    return {
+      facts: found as StoredFact[],
+      compute: ([a, b], { scale, unit }) =>
+        operation === 'minus' ? difference(a!, b!, scale, unit) : ratio(a!, b!, operation === 'share'),
+    }
+  },
+}
+
+function entitiesShare(question: FactQuestion, facts: StoredFact[]): FactReading | null {
+  const cells = cellsOf(facts, question.measureKey!, question)
+  const entities = entitiesNamed(question, cells)
+  if (entities.length === 0 || !explained(question, entities)) return null
+  const year = oneYear(question, yearsHeld(cells, null))
+  if (year === undefined) return null
+  const parts = entities.map((entity) => figureFor(cells, entity, year))
+  const whole = figureFor(cells, null, year)
+  if (!whole || parts.some((part) => !part)) return null
+  return {
+    facts: [...(parts as StoredFact[]), whole],
+    compute: (operands) => shareOfTotal(operands.slice(0, -1), operands.at(-1)!, true),
+  }
+}
+
+/** The year a measure (or a share of revenue) was highest or lowest, among the years named or all held. */
+const peakYear: FactStrategy = {
+  name: 'peak-year',
+  answer(question, facts) {
+    if (question.operation !== 'compare-max' && question.operation !== 'compare-min') return null
+    if (question.statesFigure || question.month || question.measureKeys.length === 0) return null
+    const [part, whole] = question.measureKeys
+    if (question.measureKeys.length > 2 || part === whole || !explained(question, [])) return null
+    const partCells = cellsOf(facts, part!, question)
+    const wholeCells = whole ? cellsOf(facts, whole, question) : []
+    const held = yearsHeld(partCells, null).filter((year) => !whole || yearsHeld(wholeCells, null).includes(year))
+    const years = question.years.length >= 2 ? question.years : held
+    if (years.length < 2) return null
+    const parts = figuresFor(partCells, null, years)
+    const wholes = whole ? figuresFor(wholeCells, null, years) : []
+    if (!parts || !wholes) return null
+    const highest = question.operation === 'compare-max'
+    return {
+      facts: [...parts, ...wholes],
+      compute: (operands) => {
+        const values = years.map((_, index) =>
+          whole ? quotient(operands[index]!, operands[years.length + index]!) : operands[index]!.value,
+        )
+        if (values.some((value) => value === null)) return null
+        const best = values.reduce(
+          (top, value, index) =>
+            (highest ? value!.greaterThan(values[top]!) : value!.lessThan(values[top]!)) ? index : top,
+          0,
+        )
+        // A tie has no one year.
+        if (values.filter((value) => value!.equals(values[best]!)).length > 1) return null
+        const named = parts.map(({ period }) => ({ year: period!.year, label: yearLabel(period!.label, period!.year) }))
+        return peak(operands, named, best, whole !== undefined, highest)
+      },
+    }
+  },
+}
+
+const quotient = (part: Operand, whole: Operand) => (whole.value.isZero() ? null : part.value.dividedBy(whole.value))
+
+/** A fiscal year as the documents name it ("FY2024", "Fiscal 2024"), else by its number: a date names a day. */
+const yearLabel = (label: string, year: number) =>
+  /^(?:fy\s?|fiscal (?:year )?)?(?:19|20)\d\d$/i.test(label.trim()) ? label.trim() : String(year)
+
+/** "FY2024: 1,184 / 8,967 = 13.20%; …; highest in FY2024", the year as the answer. */
+function peak(
+  operands: Operand[],
+  years: Array<{ year: number; label: string }>,
+  best: number,
+  share: boolean,
+  highest: boolean,
+): Computation {
+  const parts = years.flatMap(({ label }, index) => {
+    const lead = `${index === 0 ? '' : '; '}${label}: `
+    if (!share) return [lead, { operand: operands[index]!, text: operands[index]!.cell.text }]
+    const [part, whole] = [operands[index]!, operands[years.length + index]!]
+    const percent = part.value.dividedBy(whole.value).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    return [
+      lead,
+      { operand: part, text: part.cell.text },
+      ' / ',
+      { operand: whole, text: whole.cell.text },
+      ` = ${percent.toFixed(2)}%`,
+    ]
+  })
+  parts.push(`; ${highest ? 'highest' : 'lowest'} in ${years[best]!.label}`)
+  return {
+    value: new Decimal(years[best]!.year),
+    display: years[best]!.label,
+    scale: null,
+    unit: null,
+    derivation: writeParts(parts),
+    parts,
+  }
+}
+
+/** Every way of answering from facts, in the order they are tried. */
+export const FACT_STRATEGIES: readonly FactStrategy[] = [
+  lookup,
+  eachYear,
+  ...ENTITY_STRATEGIES,
+  change,
+  cagr,
+  overYears,
+  twoMeasures,
+  peakYear,
+]
+
+/** The first strategy that answers, with what it read. */
 export function answerWithFacts(question: FactQuestion, facts: StoredFact[]) {
   for (const strategy of FACT_STRATEGIES) {
     const read = strategy.answer(question, facts)
-    if (read) return { strategy: strategy.name, facts: read }
+    if (read) return { strategy: strategy.name, ...read }
   }
   return null
 }

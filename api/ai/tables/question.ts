@@ -55,9 +55,12 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   // Before the others: "In which year was the movement greater?" asks for a year, not the movement.
   [
     'compare-max',
-    /\bwhich (?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
+    /\bwhich (?:fiscal )?(?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:fiscal )?(?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
   ],
-  ['compare-min', /\bwhich (?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i],
+  [
+    'compare-min',
+    /\bwhich (?:fiscal )?(?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i,
+  ],
   [
     'percentage-change',
     /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease/i,
@@ -74,7 +77,7 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   ],
   [
     'sum',
-    /\b(?:sum|combined|altogether|in total|total of)\b|\btotal\b.*\b(?:and|between)\b.*\d|\btotal\b.*\b(?:of )?(?:all|every|each)\b/i,
+    /\b(?:sum|combined|altogether|in total|total of|adds? up|added up)\b|\btotal\b.*\b(?:and|between)\b.*\d|\btotal\b.*\b(?:of )?(?:all|every|each)\b/i,
   ],
 ]
 
@@ -184,8 +187,11 @@ const yearOf = (written: string) => {
   const digits = /\d+$/.exec(written)![0]
   return digits.length === 2 ? 2000 + Number(digits) : Number(digits)
 }
-// "2017-2019", "from FY2023 to FY2025", "FY23–FY25", "2022 through 2025".
-const YEAR_RANGE = new RegExp(String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(${YEAR})`, 'i')
+// "2017-2019", "from FY2023 to FY2025", "FY23–FY25", "2022 through 2025", "fiscal 2023 through fiscal 2025".
+const YEAR_RANGE = new RegExp(
+  String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(?:fiscal (?:year )?)?(${YEAR})`,
+  'i',
+)
 // Over a range these ask for one figure from every year in it; a change over one compares its ends.
 const OVER_RANGE = /\b(?:average|mean|total|sum|over|across|cumulative|combined|in all)\b/i
 const fillsRange = (text: string) => OVER_RANGE.test(text) && (!CHANGE.test(text) || /\b(?:average|mean)\b/i.test(text))

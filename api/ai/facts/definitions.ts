@@ -1,0 +1,18 @@
+/*
+ * Measures an advisor names by their definition's name: a margin is a measure over revenue, working
+ * capital current assets less current liabilities. The fact layer reads the definition, so a
+ * margin is computed from the two figures the statements state, each cited.
+ */
+const DEFINITIONS: Array<[RegExp, string]> = [
+  [/\bgross (?:profit )?margin\b/gi, 'gross profit as a percentage of revenue'],
+  [/\bnet (?:profit |income )?margin\b/gi, 'net income as a percentage of revenue'],
+  [/\b(?:operating|ebit) margin\b/gi, 'operating income as a percentage of revenue'],
+  [/\bebitda margin\b/gi, 'EBITDA as a percentage of revenue'],
+  [/\bpre-?tax (?:profit |income )?margin\b/gi, 'pretax income as a percentage of revenue'],
+  [/\b(?:net )?working capital\b/gi, 'current assets minus current liabilities'],
+  [/\bcurrent ratio\b/gi, 'ratio of current assets to current liabilities'],
+]
+
+/** The question with each defined measure written as its definition. */
+export const expandDefinitions = (question: string) =>
+  DEFINITIONS.reduce((text, [name, definition]) => text.replace(name, definition), question)

@@ -1,0 +1,96 @@
+import { agreeing } from '../../facts/agreeing'
+import { normalizeLabel } from '../../facts/measures'
+import type { StoredFact } from '../../facts/organization-facts'
+import { analyze } from '../retrieval/analyzer'
+import type { FactQuestion } from './fact-question'
+
+/*
+ * How the strategies find a figure among the facts: of one measure, of the entity the question
+ * names or of the business, for one year (or quarter). A figure two documents state differently is
+ * none: the fact layer does not choose between them.
+ */
+
+/** The facts a year's (or the asked quarter's) figure of a measure may be: cells, no percentages. */
+export const cellsOf = (facts: StoredFact[], measureKey: string, question: FactQuestion) =>
+  facts.filter(
+    (fact) =>
+      fact.kind === 'cell' &&
+      fact.measureKey === measureKey &&
+      fact.unit !== '%' &&
+      (question.quarter === null
+        ? fact.period?.kind === 'year' || fact.period?.kind === 'as_of'
+        : fact.period?.kind === 'quarter' && fact.period.quarter === question.quarter),
+  )
+
+/** The entities the question names among the facts': each name it holds whole, a name inside a longer one named left out. */
+export function entitiesNamed(question: FactQuestion, facts: StoredFact[]): string[] {
+  const named = new Map<string, string>()
+  for (const fact of facts) {
+    const words = fact.entity ? normalizeLabel(fact.entity) : ''
+    if (words && question.words.includes(` ${words} `) && !named.has(words)) named.set(words, fact.entity!)
+  }
+  return [...named]
+    .filter(([words]) => ![...named.keys()].some((other) => other !== words && ` ${other} `.includes(` ${words} `)))
+    .map(([, entity]) => entity)
+}
+
+/**
+ * The one entity a question asks about: null for the business as a whole, undefined when it names
+ * two, or a name the facts do not hold as an entity (a customer they lack: the business's figure
+ * is not its answer), or words no entity explains ("net sales arising from electronic components").
+ */
+export function entityAsked(question: FactQuestion, facts: StoredFact[]): string | null | undefined {
+  const entities = entitiesNamed(question, facts)
+  if (entities.length > 1) return undefined
+  const entity = entities[0] ?? null
+  return explained(question, entities) ? entity : undefined
+}
+
+/** Whether the entities named, and the business as the question's subject, explain every word beside the measure. */
+export function explained(question: FactQuestion, entities: string[]) {
+  const subject = question.subject ? analyze(question.subject) : []
+  const named = new Set([...entities.flatMap((entity) => analyze(entity)), ...subject])
+  const entityWords = new Set(entities.flatMap((entity) => normalizeLabel(entity).split(' ')))
+  const subjectWords = new Set(question.subject ? normalizeLabel(question.subject).split(' ') : [])
+  const unexplainedName = question.names.some((name) => {
+    const words = normalizeLabel(name).split(' ')
+    return !words.every((word) => entityWords.has(word) || subjectWords.has(word))
+  })
+  return !unexplainedName && question.otherTerms.every((term) => named.has(term))
+}
+
+// Words that name a list or rank its entities, which a strategy over a list reads for itself.
+const LIST_WORDS = new Set(
+  analyze(
+    'customer customers client clients product products line lines segment segments service services division ' +
+      'divisions top listed list largest biggest most least smallest highest lowest grew grow growth increase ' +
+      'increased decline declined fell dollars whose add backs adjustments',
+  ),
+)
+
+/** Whether the entities named explain every word beside the measure but those naming or ranking a list. */
+export const explainedBeside = (question: FactQuestion, entities: string[]) =>
+  explained({ ...question, otherTerms: question.otherTerms.filter((term) => !LIST_WORDS.has(term)) }, entities)
+
+const sameEntity = (a: string | null, b: string | null) =>
+  (a === null && b === null) || (a !== null && b !== null && normalizeLabel(a) === normalizeLabel(b))
+
+/** The years a measure's figures of an entity are held for, ascending. */
+export const yearsHeld = (cells: StoredFact[], entity: string | null) =>
+  [...new Set(cells.filter((fact) => sameEntity(fact.entity, entity)).map((fact) => fact.period!.year))].sort(
+    (a, b) => a - b,
+  )
+
+/** The figure of an entity (or the business) for a year, when the documents state one. */
+export function figureFor(cells: StoredFact[], entity: string | null, year: number): StoredFact | null {
+  const ofYear = cells.filter((fact) => sameEntity(fact.entity, entity) && fact.period!.year === year)
+  if (ofYear.length === 0) return null
+  const agreed = agreeing(ofYear)
+  return 'fact' in agreed ? agreed.fact : null
+}
+
+/** The figures for each year, or null when one is missing or disputed. */
+export function figuresFor(cells: StoredFact[], entity: string | null, years: number[]): StoredFact[] | null {
+  const found = years.map((year) => figureFor(cells, entity, year))
+  return found.every(Boolean) ? (found as StoredFact[]) : null
+}

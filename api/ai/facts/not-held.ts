@@ -1,0 +1,68 @@
+import type { StoredFact } from '../../facts/organization-facts'
+import type { FactQuestion } from './fact-question'
+import { cellsOf, entityAsked, figureFor, yearsHeld } from './figures'
+
+/** What the documents hold of a measure that the question asks for a period they lack. */
+export interface NotHeld {
+  /** The figure of the latest year held, cited for what the documents do give. */
+  fact: StoredFact
+  /** "The documents give Net sales for FY2022–FY2025, not FY2020" without its citation. */
+  statement: string
+}
+
+// A month as a question names it, with its year: "January 2025", "Jan. 2025".
+const MONTH =
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?)\s+(?:19|20)\d\d\b/i
+
+/**
+ * A question for one figure of a measure the documents give year by year, for a year, quarter or
+ * month they do not give (issue 45, item 3): "The documents give revenue for FY2022–FY2025, not
+ * January 2025." Said only when the facts hold the measure for the business (or the entity asked)
+ * over two years or more, finer periods of it not at all, and no retrieved passage names the
+ * period: a table the fact layer could not read may still hold it.
+ */
+export function notHeld(
+  question: FactQuestion,
+  facts: StoredFact[],
+  passages: Array<{ text: string }>,
+): NotHeld | null {
+  if (question.operation !== 'lookup' || !question.measureKey || question.statesFigure) return null
+  const yearly = cellsOf(facts, question.measureKey, { ...question, quarter: null })
+  const entity = entityAsked(question, yearly)
+  if (entity === undefined) return null
+  const held = yearsHeld(yearly, entity)
+  if (held.length < 2) return null
+  const asked = askedPeriod(question, facts, held)
+  if (!asked || passages.some((passage) => asked.named.test(passage.text))) return null
+  const fact = figureFor(yearly, entity, held.at(-1)!)
+  if (!fact) return null
+  const labelOf = (year: number) => yearly.find((each) => each.period!.year === year)!.period!.label
+  const given = `${labelOf(held[0]!)}–${labelOf(held.at(-1)!)}`
+  const measure = entity ? `${fact.measure.trim()} of ${entity}` : fact.measure.trim()
+  return { fact, statement: `The documents give ${measure} for ${given}, not ${asked.name}` }
+}
+
+/** The period asked that the facts lack, with how a passage would name it; null when they hold it, or hold finer periods to read. */
+function askedPeriod(question: FactQuestion, facts: StoredFact[], held: number[]) {
+  const finer = (kind: 'quarter' | 'month') =>
+    facts.some((fact) => fact.measureKey === question.measureKey && fact.period?.kind === kind)
+  const month = MONTH.exec(question.words.replace(/ (?=(?:19|20)\d\d\b)/g, ' '))
+  if (question.month) {
+    if (!month || finer('month')) return null
+    return { name: capitalised(month[0]), named: new RegExp(month[0].replace(/\s+/g, '\\s+'), 'i') }
+  }
+  if (question.years.length !== 1) return null
+  const [year] = question.years as [number]
+  if (question.quarter !== null) {
+    if (finer('quarter')) return null
+    return {
+      name: `Q${question.quarter} of FY${year}`,
+      named: new RegExp(`\\bQ${question.quarter}\\b.{0,40}${year}`, 'i'),
+    }
+  }
+  if (held.includes(year)) return null
+  // The year as a word of its own, not digits of a figure ("2019000", "$2,019").
+  return { name: `FY${year}`, named: new RegExp(`(?<![\\d.,])${year}(?!\\d)`) }
+}
+
+const capitalised = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())
