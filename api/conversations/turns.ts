@@ -4,7 +4,7 @@ import { log } from '../../runtime/log'
 import type { MessageDerivation } from '../../shared/cells'
 import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
-import { searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
+import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
 import { answerFromFacts } from '../ai/facts/fact-answer'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
@@ -102,7 +102,7 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     // Computed here, once, so the cells the provider's answer cites can be saved with it: from the
     // facts read at ingestion when they answer, else from the retrieved passages' tables.
     const scope = { organizationId: turn.organizationId, documentIds: turn.conversation.documentIds }
-    const fromFacts = await answerFromFacts(deps, scope, standalone, retrieved)
+    const fromFacts = await answerFromFacts(deps, scope, turn.question, retrieved, previousQuestion(turn.history))
     const passages = fromFacts?.passages ?? retrieved
     const citations = createCitationFilter(passages.length)
     const notHeld = fromFacts?.notHeld ?? null

@@ -14,6 +14,9 @@ export function tableFacts(pages: ExtractedPage[]): Fact[] {
   )
 }
 
+// A row totalling a table's entities: "Total", "Totals", "Grand total", "Total sales".
+const TOTAL = /^\s*(?:grand\s+)?totals?\b/i
+
 // A column of shares written as fractions ("0.123" under "%"): no share is above 100%, so a column
 // whose every figure is at most 1 is read as fractions and its values as percents (12.3).
 const MAX_FRACTION = 1
@@ -39,8 +42,11 @@ function gridFacts(grid: Grid, layout: Layout, page: number): Fact[] {
     for (let column = 1; column < row.cells.length; column++) {
       const cell = row.cells[column]!
       if (!isFigureCell(cell) || layout.columns[column]?.kind === 'category') continue
-      const placed = layout.place(row, column)
-      if (!placed) continue
+      const place = layout.place(row, column)
+      if (!place) continue
+      // The total of product lines or segments, which split the whole business, is the business's figure.
+      const placed =
+        layout.entityKind === 'segment' && TOTAL.test(place.entity ?? '') ? { ...place, entity: null } : place
       const figure = parseFigure(cell)
       const percent = figure?.unit === '%' || layout.columns[column]?.kind === 'percent'
       const measure = measureOf(placed.measure)

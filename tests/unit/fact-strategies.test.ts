@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 
 import { measureOfQuestion, readFactQuestion } from '../../api/ai/facts/fact-question'
+import { readFollowUp } from '../../api/ai/facts/follow-up-question'
 import { notHeld } from '../../api/ai/facts/not-held'
 import { answerWithFacts, FACT_STRATEGIES } from '../../api/ai/facts/strategies'
 import { documentFacts } from '../support/stored-facts'
@@ -218,5 +219,26 @@ describe('periods the documents do not hold', () => {
     expect(missing('What was revenue in Q1 of FY2024?')).toBeNull()
     expect(missing('What was revenue in FY2020?', ['Revenue in 2020 was 7.9 million.'])).toBeNull()
     expect(missing('What was revenue in FY2024?')).toBeNull()
+  })
+})
+
+describe('follow-ups', () => {
+  const followed = (question: string, previous: string, facts = all) => {
+    const found = answerWithFacts(readFollowUp(question, previous), facts)
+    return found ? `${found.strategy}: ${found.facts.map((fact) => fact.value).join(', ')}` : null
+  }
+
+  it("carry the previous question's measure, entity and period, what they name replacing it", () => {
+    expect(followed('And the year before?', 'What was EBITDA in FY2025?')).toBe('lookup: 1184000')
+    expect(followed('What about revenue?', 'What was EBITDA in FY2025?')).toBe('lookup: 9410000')
+    expect(followed('And in FY2024?', 'How much revenue came from Kessler Builders in FY2025?')).toBe('lookup: 870000')
+    expect(
+      followed('What share of total revenue is that?', 'How much revenue came from Kessler Builders in FY2024?'),
+    ).toBe('two-measures: 870000, 8967000')
+  })
+
+  it('leave a question that stands alone as asked', () => {
+    expect(followed('What was revenue in FY2023?', 'What was EBITDA in FY2025?')).toBe('lookup: 8240000')
+    expect(followed('Who founded the company?', 'What was EBITDA in FY2025?')).toBeNull()
   })
 })

@@ -375,6 +375,10 @@ describe('tables of entities', () => {
     ])
     // A business-wide figure has no entity, and no kind.
     expect(kinds('| 2024 | 2025\nRevenue | 1,200 | 1,350')).toEqual(['null: null'])
+    // Product lines split the business: their total is the business's figure.
+    expect(
+      kinds('Sales by product line\nProduct line | Q1 FY25 | Q2 FY25\nCatering | 397 | 449\nTotal | 1,397 | 1,449'),
+    ).toEqual(['Catering: segment', 'null: null'])
   })
 
   it('reads a customer list by year, the rest of the customers, and the total', () => {

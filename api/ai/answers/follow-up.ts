@@ -16,12 +16,12 @@ const onlyPeriods = (question: string) => analyze(question).every((term) => ONLY
  * about…"), names nothing but a period, or is short and refers back with a pronoun. A short
  * question with words of its own ("Who are the potential buyers?") is a new question.
  */
-function continues(question: string) {
+export function continues(question: string) {
   const terms = analyze(question).length
   return CONTINUES.test(question) || onlyPeriods(question) || (terms <= 5 && REFERS_BACK.test(question))
 }
 
-const previousQuestion = (history: ChatTurn[]) => history.findLast((turn) => turn.role === 'user')?.content
+export const previousQuestion = (history: ChatTurn[]) => history.findLast((turn) => turn.role === 'user')?.content
 
 /**
  * What to search for: the question itself, or, when it reads as a follow-up ("and in 2024?", "why

@@ -12,7 +12,8 @@ import type { TableAnswer } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
 import { SCALES } from '../tables/rows'
 import { IS_TABLE_LINE, type Scale, splitRow } from '../tables/table'
-import { type FactQuestion, readFactQuestion } from './fact-question'
+import type { FactQuestion } from './fact-question'
+import { readFollowUp } from './follow-up-question'
 import { type NotHeld, notHeld } from './not-held'
 import { answerWithFacts } from './strategies'
 import type { Style } from './strategy'
@@ -31,7 +32,8 @@ export interface FactAnswer<P extends Ranked> {
 /**
  * A question answered from the organization's facts (issue 45, item 3), its figures cited by their
  * cells: the measure, period and entity the question names, read by the first strategy that
- * answers (./strategies). Null when none does, and the question is answered from passages as before.
+ * answers (./strategies); a follow-up with the `previous` question it follows. Null when none
+ * does, and the question is answered from passages as before.
  * A conversation limited to some documents reads only their facts.
  */
 export async function answerFromFacts<P extends Ranked>(
@@ -39,10 +41,11 @@ export async function answerFromFacts<P extends Ranked>(
   scope: { organizationId: number; documentIds: number[] | null },
   question: string,
   passages: P[],
+  previous: string | null = null,
 ): Promise<FactAnswer<P> | null> {
   // A question asking why or how wants the sentence that explains it, not the figure.
   if (EXPLANATION.test(question)) return null
-  const read = readFactQuestion(question)
+  const read = readFollowUp(question, previous)
   if (read.measureKeys.length === 0) return null
   const measureKeys = [...new Set(read.measureKeys)]
   const facts = (await organizationFacts(deps, scope.organizationId, { measureKeys })).filter(

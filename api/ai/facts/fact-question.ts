@@ -18,6 +18,8 @@ export interface FactQuestion {
   years: number[]
   /** "last year": the latest year held. */
   latest: boolean
+  /** "the year before", "the prior year": of a follow-up, the year before the one asked before. */
+  yearBefore: boolean
   /** "over the last three years": the latest so many years held. */
   lastYears: number | null
   /** The quarter named (1–4), of the fiscal year named: "Q4 of 2024", "the first quarter of fiscal 2025". */
@@ -195,11 +197,13 @@ export function readFactQuestion(asked: string): FactQuestion {
     measureKey: new Set(measureKeys).size === 1 ? measureKeys[0]! : null,
     years,
     latest,
+    yearBefore: read.periods.some((period) => 'relative' in period && period.relative === 'previous'),
     lastYears,
     quarter: quarter ? (quarter[1] ? Number(quarter[1]) : ORDINALS[quarter[2]!.toLowerCase()]!) : null,
     month: MONTH_NAMED.test(question),
     direction: directionOf(around),
-    oneFigure: ASKS_FIGURE.test(question) && !MORE_THAN_A_FIGURE.test(question),
+    // Read around the measure: "selling, general and administrative expenses" is one figure.
+    oneFigure: ASKS_FIGURE.test(question) && !MORE_THAN_A_FIGURE.test(around) && !STATES_FIGURE.test(asked),
     otherTerms: read.terms.filter(
       (term) => !ASKING_WORDS.has(term) && !read.softTerms.includes(term) && !SOFT.has(term),
     ),

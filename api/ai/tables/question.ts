@@ -217,7 +217,8 @@ export function periodsOf(text: string): Period[] {
   const latest = LATEST_YEARS.exec(text)
   if (latest && periods.length === 0) add({ latest: NUMBER_WORDS[latest[1]!.toLowerCase()] ?? Number(latest[1]) })
   if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
-  if (/\b(?:prior|previous|preceding) (?:fiscal )?year\b|\bthe year before\b/i.test(text)) add({ relative: 'previous' })
+  if (/\b(?:prior|previous|preceding) (?:fiscal )?year\b|\bthe year before\b|\ba year (?:earlier|before)\b/i.test(text))
+    add({ relative: 'previous' })
   return periods
 }
 
