@@ -242,3 +242,28 @@ describe('follow-ups', () => {
     expect(followed('Who founded the company?', 'What was EBITDA in FY2025?')).toBeNull()
   })
 })
+
+describe('strategies over a fiscal year’s months', () => {
+  const monthly = documentFacts(
+    9,
+    'Monthly sales',
+    [
+      'Revenue by product line, FY2025',
+      'Product line | Jul 2024 | Aug 2024 | Sep 2024 | Oct 2024 | Nov 2024 | Dec 2024 | Jan 2025 | Feb 2025 | Mar 2025 | Apr 2025 | May 2025 | Jun 2025',
+      'Catering | 100 | 120 | 90 | 110 | 130 | 150 | 80 | 95 | 105 | 115 | 125 | 140',
+      'Retail | 50 | 60 | 40 | 55 | 65 | 75 | 45 | 50 | 52 | 58 | 62 | 70',
+    ].join('\n'),
+  )
+
+  it('adds the product lines of each month, then averages, ranks or counts the months', () => {
+    expect(computed('What was average monthly revenue in fiscal 2025?', monthly)).toBe('month-average: $170.17')
+    expect(computed('Which was the slowest month of FY2025 by revenue?', monthly)).toBe('month-peak: January')
+    expect(computed('In which month of fiscal 2025 were sales strongest?', monthly)).toBe('month-peak: December')
+    expect(computed('How many months of FY2025 had sales above $200?', monthly)).toBe('month-count: 2')
+  })
+
+  it('reads no year of months it does not hold whole', () => {
+    expect(computed('What was average monthly revenue in fiscal 2024?', monthly)).toBeNull()
+    expect(computed('What was average monthly revenue in fiscal 2025?', monthly.slice(0, 20))).toBeNull()
+  })
+})

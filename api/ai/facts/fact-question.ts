@@ -1,7 +1,7 @@
 import { measureKeyOf, normalizeLabel } from '../../facts/measures'
 import type { EntityKind } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
-import { type Operation, readQuestion } from '../tables/question'
+import { type Operation, type Question, readQuestion } from '../tables/question'
 import { expandDefinitions } from './definitions'
 
 /** What a question asks done with its figures: the table reader's operations, and a difference of two measures. */
@@ -43,6 +43,8 @@ export interface FactQuestion {
   subject: string | null
   /** Whether it states a figure, a multiple or a threshold to compute with ("at a 5.5x multiple", "above $600,000"). */
   statesFigure: boolean
+  /** "exceed $1.3 million", "above $580,000": the threshold a count compares against. */
+  threshold: Question['threshold']
   /** The kind of entity it asks about as a list ("the top customers", "which product line"), null for none. */
   entityKind: EntityKind | null
   /** Whether it ranks ("the largest", "grew the most"), and asks for the last of the ranking ("the smallest"). */
@@ -211,6 +213,7 @@ export function readFactQuestion(asked: string): FactQuestion {
     names: namesIn(question.trim()),
     subject,
     statesFigure: STATES_FIGURE.test(asked),
+    threshold: readQuestion(asked).threshold,
     entityKind,
     ranks,
     lowest: LOWEST.test(question),

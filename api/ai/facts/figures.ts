@@ -59,12 +59,13 @@ export function explained(question: FactQuestion, entities: string[]) {
   return !unexplainedName && question.otherTerms.every((term) => named.has(term))
 }
 
-// Words that name a list or rank its entities, which a strategy over a list reads for itself.
+// Words that name a list or rank its entities or months, which a strategy over them reads for itself.
 const LIST_WORDS = new Set(
   analyze(
     'customer customers client clients product products line lines segment segments service services division ' +
       'divisions top listed list largest biggest most least smallest highest lowest grew grow growth increase ' +
-      'increased decline declined fell dollars whose add backs adjustments',
+      'increased decline declined fell dollars whose add backs adjustments month months monthly slowest strongest ' +
+      'weakest busiest quietest best worst exceed exceeded',
   ),
 )
 

@@ -39,6 +39,7 @@ export function readFollowUp(question: string, previous: string | null): FactQue
     names: [...new Set([...asked.names, ...before.names])],
     subject: asked.subject ?? before.subject,
     statesFigure: asked.statesFigure,
+    threshold: asked.threshold,
     entityKind: asked.entityKind ?? before.entityKind,
     ranks: asked.ranks,
     lowest: asked.lowest,

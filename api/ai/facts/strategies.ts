@@ -18,6 +18,7 @@ import {
 import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
+import { MONTH_STRATEGIES } from './month-strategies'
 import type { FactReading, FactStrategy } from './strategy'
 
 /*
@@ -276,6 +277,7 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   overYears,
   twoMeasures,
   peakYear,
+  ...MONTH_STRATEGIES,
 ]
 
 /** The first strategy that answers, with what it read. */

@@ -1,0 +1,210 @@
+import Decimal from 'decimal.js'
+
+import { normalizeLabel } from '../../facts/measures'
+import type { StoredFact } from '../../facts/organization-facts'
+import { type Computation, describe, type Operand, writeParts } from '../tables/compute'
+import { SCALES } from '../tables/rows'
+import type { FactQuestion } from './fact-question'
+import { entitiesNamed, explainedBeside, figureFor } from './figures'
+import type { FactStrategy } from './strategy'
+
+/*
+ * Strategies over a fiscal year's months (issue 45, item 3): the average month, the strongest or
+ * slowest one, and how many passed a threshold. A month's figure for the business is the one its
+ * documents state, or the sum of its product lines from one document (a sales export lists them
+ * by month, with no total).
+ */
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const MONTHS_IN_YEAR = 12
+// "the slowest month", "were sales strongest": a month ranked by its figure.
+const STRONGEST = /\b(?:strongest|best|busiest|highest|largest|biggest|most)\b/i
+const SLOWEST = /\b(?:slowest|weakest|worst|quietest|lowest|smallest|least)\b/i
+
+/** A month's figure: the facts that add up to it (one, or each product line's), in calendar order. */
+interface MonthFigure {
+  month: number
+  facts: StoredFact[]
+}
+
+/** The fiscal year's months of a measure for the business, every month stated once; null when not all twelve are. */
+function monthsOf(facts: StoredFact[], measureKey: string, year: number): MonthFigure[] | null {
+  const monthly = facts.filter(
+    (fact) =>
+      fact.kind === 'cell' &&
+      fact.measureKey === measureKey &&
+      fact.unit !== '%' &&
+      fact.period?.kind === 'month' &&
+      fact.period.year === year,
+  )
+  const whole = monthly.filter((fact) => fact.entity === null)
+  const months = [...new Set(monthly.map((fact) => fact.period!.month!))]
+  if (months.length !== MONTHS_IN_YEAR) return null
+  if (whole.length) {
+    const figures = months.map((month) => ({
+      month,
+      fact: figureFor(
+        whole.filter((fact) => fact.period!.month === month),
+        null,
+        year,
+      ),
+    }))
+    if (figures.every(({ fact }) => fact)) return order(figures.map(({ month, fact }) => ({ month, facts: [fact!] })))
+    return null
+  }
+  // Product lines by month, from one document: each month the sum of its lines.
+  const lines = monthly.filter((fact) => fact.entityKind === 'segment')
+  if (new Set(lines.map((fact) => fact.documentId)).size !== 1) return null
+  const entities = [...new Set(lines.map((fact) => normalizeLabel(fact.entity!)))]
+  const figures = months.map((month) => ({
+    month,
+    facts: entities.map((entity) =>
+      lines.find((fact) => fact.period!.month === month && normalizeLabel(fact.entity!) === entity),
+    ),
+  }))
+  return figures.every(({ facts: found }) => found.every(Boolean)) ? order(figures as MonthFigure[]) : null
+}
+
+/** Months in the order of the fiscal year: the facts' own order, first month first. */
+const order = (figures: MonthFigure[]) => [...figures].sort((a, b) => fiscalPosition(a) - fiscalPosition(b))
+// A fiscal year's month labels carry their calendar year ("2023-10", "Jul 2024"): earlier ones come first.
+const fiscalPosition = ({ facts, month }: MonthFigure) => {
+  const year = /(?:19|20)\d\d/.exec(facts[0]!.period!.label)?.[0]
+  return (year ? Number(year) : facts[0]!.period!.year) * MONTHS_IN_YEAR + month
+}
+
+/** The fiscal year a question about months names, of a measure of the business. */
+function monthQuestion(question: FactQuestion, facts: StoredFact[]) {
+  if (!/\bmonths?\b|\bmonthly\b/i.test(question.words) || !question.measureKey || question.years.length !== 1)
+    return null
+  if (question.statesFigure && !question.threshold) return null
+  if (entitiesNamed(question, facts).length > 0 || !explainedBeside(question, [])) return null
+  const months = monthsOf(facts, question.measureKey, question.years[0]!)
+  return months && { months, facts: months.flatMap((figure) => figure.facts) }
+}
+
+/** The operands of each month, in the flat list a computation is given. */
+function byMonth(months: MonthFigure[], operands: Operand[]) {
+  let next = 0
+  return months.map(({ month, facts }) => {
+    const own = operands.slice(next, next + facts.length)
+    next += facts.length
+    return { month, operands: own, total: own.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0)) }
+  })
+}
+
+/** "July: 216 + 242 = 458": a month's figure as the working writes it. */
+const monthParts = (month: number, operands: Operand[], index: number) => [
+  `${index === 0 ? '' : '; '}${MONTH_NAMES[month - 1]}: `,
+  ...operands.flatMap((operand, at) => [at === 0 ? '' : ' + ', { operand, text: operand.cell.text }]),
+]
+
+const operandParts = (operands: Operand[]) =>
+  operands.flatMap((operand, at) => [at === 0 ? '' : ' + ', { operand, text: operand.cell.text }])
+
+/** "What was average monthly revenue in fiscal 2024?": the twelve months added and divided. */
+const monthAverage: FactStrategy = {
+  name: 'month-average',
+  answer(question, facts) {
+    if (question.operation !== 'average') return null
+    const asked = monthQuestion(question, facts)
+    return (
+      asked && {
+        facts: asked.facts,
+        compute: (operands, { scale, unit }) => {
+          const total = operands.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0))
+          const value = total.dividedBy(MONTHS_IN_YEAR).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+          const display = describe(value, scale, unit)
+          const parts = ['(', ...operandParts(operands), `) / ${MONTHS_IN_YEAR} = ${display}`]
+          return { value, display, scale, unit, derivation: writeParts(parts), parts }
+        },
+      }
+    )
+  },
+}
+
+/** "Which was the slowest month of FY2024 by revenue?": the month ranked first, by name; none on a tie. */
+const monthPeak: FactStrategy = {
+  name: 'month-peak',
+  answer(question, facts) {
+    const strongest = STRONGEST.test(question.words)
+    if (strongest === SLOWEST.test(question.words) || !/\bwhich\b|\bwhat month\b/.test(question.words)) return null
+    const asked = monthQuestion(question, facts)
+    return (
+      asked && {
+        facts: asked.facts,
+        compute: (operands) => {
+          const months = byMonth(asked.months, operands)
+          const best = months.reduce((top, month) =>
+            (strongest ? month.total.greaterThan(top.total) : month.total.lessThan(top.total)) ? month : top,
+          )
+          if (months.filter((month) => month.total.equals(best.total)).length > 1) return null
+          const name = MONTH_NAMES[best.month - 1]!
+          const parts = [
+            ...months.flatMap(({ month, operands: own }, index) => monthParts(month, own, index)),
+            `; ${strongest ? 'highest' : 'lowest'} in ${name}`,
+          ]
+          return {
+            value: new Decimal(best.month),
+            display: name,
+            scale: null,
+            unit: null,
+            derivation: writeParts(parts),
+            parts,
+          } satisfies Computation
+        },
+      }
+    )
+  },
+}
+
+/** "In how many months of FY2025 did revenue exceed $1.3 million?": the months past the threshold, counted. */
+const monthCount: FactStrategy = {
+  name: 'month-count',
+  answer(question, facts) {
+    const threshold = question.threshold
+    if ((question.operation !== 'count' && !/\bhow many months\b/.test(question.words)) || !threshold) return null
+    const asked = monthQuestion(question, facts)
+    const limit = new Decimal(threshold.value).times(threshold.scale ? SCALES[threshold.scale] : 1)
+    return (
+      asked && {
+        facts: asked.facts,
+        compute: (operands, { scale }) => {
+          const factor = scale ? SCALES[scale] : 1
+          const months = byMonth(asked.months, operands)
+          const past = months.filter(({ total }) =>
+            threshold.above ? total.times(factor).greaterThan(limit) : total.times(factor).lessThan(limit),
+          )
+          const names = past.map(({ month }) => MONTH_NAMES[month - 1]).join(', ')
+          const parts = [
+            ...months.flatMap(({ month, operands: own }, index) => monthParts(month, own, index)),
+            `; ${past.length} of ${months.length} ${threshold.above ? 'above' : 'below'} ${limit.toFixed()}${names ? `: ${names}` : ''}`,
+          ]
+          return {
+            value: new Decimal(past.length),
+            display: String(past.length),
+            scale: null,
+            unit: null,
+            derivation: writeParts(parts),
+            parts,
+          } satisfies Computation
+        },
+      }
+    )
+  },
+}
+
+export const MONTH_STRATEGIES: readonly FactStrategy[] = [monthAverage, monthPeak, monthCount]
