@@ -267,3 +267,13 @@ describe('strategies over a fiscal year’s months', () => {
     expect(computed('What was average monthly revenue in fiscal 2025?', monthly.slice(0, 20))).toBeNull()
   })
 })
+
+describe('counting a list', () => {
+  it('counts the entities past a threshold, the rest of the customers not counted as one', () => {
+    const facts = [...statement, ...segments]
+    expect(computed('How many customers brought in over $700,000 of revenue in FY2025?', facts)).toBe('list-count: 2')
+    expect(computed('How many of the listed customers bought more than $850,000 in FY2024?', facts)).toBe(
+      'list-count: 1',
+    )
+  })
+})

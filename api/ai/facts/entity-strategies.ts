@@ -4,6 +4,7 @@ import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import type { EntityKind } from '../../facts/types'
 import { type Computation, type Operand, sum, writeParts } from '../tables/compute'
+import { SCALES } from '../tables/rows'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, explainedBeside, figureFor } from './figures'
 import type { FactStrategy } from './strategy'
@@ -131,4 +132,44 @@ function ranked(
   }
 }
 
-export const ENTITY_STRATEGIES: readonly FactStrategy[] = [listTotal, topEntity]
+/** "How many customers brought in over $600,000 of revenue in FY25?": the entities of a list past the threshold, counted. */
+const listCount: FactStrategy = {
+  name: 'list-count',
+  answer(question, facts) {
+    const { entityKind: kind, threshold } = question
+    if (!/^\s*how many\b/.test(question.words) || !kind || !threshold || !question.measureKey) return null
+    const cells = cellsOf(facts, question.measureKey, question)
+    if (entitiesNamed(question, cells).length > 0 || !explainedBeside(question, [])) return null
+    const year = yearAsked(question, yearsListed(cells, kind))
+    const list = year === undefined ? null : listOf(cells, kind, year)
+    if (!list) return null
+    const limit = new Decimal(threshold.value).times(threshold.scale ? SCALES[threshold.scale] : 1)
+    return {
+      facts: list,
+      compute: (operands, { scale }) => {
+        const factor = scale ? SCALES[scale] : 1
+        const past = list.filter((_, index) => {
+          const value = operands[index]!.value.times(factor)
+          return threshold.above ? value.greaterThan(limit) : value.lessThan(limit)
+        })
+        const parts = [
+          ...list.flatMap((fact, index) => [
+            `${index === 0 ? '' : '; '}${fact.entity}: `,
+            { operand: operands[index]!, text: operands[index]!.cell.text },
+          ]),
+          `; ${past.length} of ${list.length} ${threshold.above ? 'above' : 'below'} ${limit.toFixed()}`,
+        ]
+        return {
+          value: new Decimal(past.length),
+          display: String(past.length),
+          scale: null,
+          unit: null,
+          derivation: writeParts(parts),
+          parts,
+        }
+      },
+    }
+  },
+}
+
+export const ENTITY_STRATEGIES: readonly FactStrategy[] = [listTotal, topEntity, listCount]

@@ -115,8 +115,10 @@ const KINDS: Array<[EntityKind, RegExp]> = [
 ]
 const RANKS = /\b(?:largest|biggest|most|highest|top|lowest|smallest|least|fewest)\b/i
 const LOWEST = /\b(?:lowest|smallest|least|fewest)\b/i
-// A list ranked without its measure is ranked by what its entities bring in: "the largest customer".
+// A list ranked or counted without its measure is measured by what its entities bring in: "the largest customer".
 const RANKED_BY = 'revenue'
+// What customers buy is what the business sells them: "bought more than $700,000", "brought in".
+const PURCHASES = /\b(?:buy|buys|bought|purchased?|brought in|bring in)\b/i
 
 /** Which way a change is asked; neither when the question names both ("the increase / (decrease)"). */
 function directionOf(text: string): FactQuestion['direction'] {
@@ -192,7 +194,9 @@ export function readFactQuestion(asked: string): FactQuestion {
   const entityKind = KINDS.find(([, words]) => words.test(question))?.[0] ?? null
   const ranks = RANKS.test(question)
   const measureKeys =
-    keys.length === 0 && !derived && ranks && entityKind && entityKind !== 'add_back' ? [RANKED_BY] : keys
+    keys.length === 0 && !derived && entityKind && entityKind !== 'add_back' && (ranks || PURCHASES.test(question))
+      ? [RANKED_BY]
+      : keys
   return {
     operation,
     measureKeys,
