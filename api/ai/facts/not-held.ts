@@ -10,6 +10,8 @@ export interface NotHeld {
   statement: string
 }
 
+// The longest year label written as the documents write it: "Fiscal 2024"; past it, a date's words.
+const MAX_LABEL = 11
 // A month as a question names it, with its year: "January 2025", "Jan. 2025".
 const MONTH =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?)\s+(?:19|20)\d\d\b/i
@@ -36,7 +38,11 @@ export function notHeld(
   if (!asked || passages.some((passage) => asked.named.test(passage.text))) return null
   const fact = figureFor(yearly, entity, held.at(-1)!)
   if (!fact) return null
-  const labelOf = (year: number) => yearly.find((each) => each.period!.year === year)!.period!.label
+  // A year as the documents name it when that is short ("FY24", "2024"); "FY2024" for a date's words.
+  const labelOf = (year: number) => {
+    const label = yearly.find((each) => each.period!.year === year)!.period!.label.trim()
+    return label.length <= MAX_LABEL ? label : `FY${year}`
+  }
   const given = `${labelOf(held[0]!)}–${labelOf(held.at(-1)!)}`
   const measure = entity ? `${fact.measure.trim()} of ${entity}` : fact.measure.trim()
   return { fact, statement: `The documents give ${measure} for ${given}, not ${asked.name}` }
