@@ -152,6 +152,14 @@ export const MEASURES: Record<string, string[]> = {
     'total ebitda adjustments',
     'total owner adjustments',
   ],
+  enterprise_value: [
+    'enterprise value',
+    'valuation',
+    'valuation range',
+    'value range',
+    'fair market value',
+    'business value',
+  ],
   adjusted_ebitda: ['adjusted ebitda', 'normalized ebitda', 'normalised ebitda', 'pro forma ebitda'],
   monthly_rent: ['monthly rent', 'rent month', 'rent per month', 'monthly lease payment', 'base rent per month'],
 }

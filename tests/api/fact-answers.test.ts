@@ -84,7 +84,7 @@ describe('answers from the facts read at ingestion', () => {
 
   it('says the documents lack a year their facts do not hold, naming the years they give', async () => {
     const message = await ask(analyst, DEMO, 'What was net income in FY2019?')
-    expect(message.content).toMatch(/^The documents give Net income for FY2023–FY2025, not FY2019 \[1\]\./)
+    expect(message.content).toMatch(/^The documents give net income for FY2023–FY2025, not FY2019 \[1\]\./)
     expect(message.document_references[0]).toMatchObject({ document_id: statement })
     expect(message.derivation).toBeNull()
   })

@@ -205,12 +205,12 @@ describe('periods the documents do not hold', () => {
     )?.statement ?? null
 
   it('names what the documents give for a year, quarter or month they lack', () => {
-    expect(missing('What was revenue in FY2020?')).toBe('The documents give Revenue for FY2023–FY2025, not FY2020')
+    expect(missing('What was revenue in FY2020?')).toBe('The documents give revenue for FY2023–FY2025, not FY2020')
     expect(missing('What was EBITDA in January 2025?')).toBe(
       'The documents give EBITDA for FY2023–FY2025, not January 2025',
     )
     expect(missing('How much revenue came from Kessler Builders in FY2022?')).toBe(
-      'The documents give Revenue of Kessler Builders for FY2024–FY2025, not FY2022',
+      'The documents give revenue of Kessler Builders for FY2024 and FY2025, not FY2022',
     )
   })
 
@@ -275,5 +275,34 @@ describe('counting a list', () => {
     expect(computed('How many of the listed customers bought more than $850,000 in FY2024?', facts)).toBe(
       'list-count: 1',
     )
+  })
+})
+
+describe('a stated range', () => {
+  const letter = documentFacts(
+    10,
+    'Valuation letter',
+    'Brookline Business Appraisers\nWe estimate an enterprise value between $4.5 million and $5.8 million. The midpoint of $5.15 million is our concluded value.',
+  )
+
+  it('gives both ends of the range one document states', () => {
+    expect(computed('What range did Brookline Business Appraisers put on the business?', letter)).toBe(
+      'stated-range: $4,500,000 to $5,800,000',
+    )
+    expect(computed('What are the low and high ends of the valuation range?', letter)).toBe(
+      'stated-range: $4,500,000 to $5,800,000',
+    )
+  })
+
+  it('gives none when two documents state different ranges', () => {
+    const other = documentFacts(
+      11,
+      'Broker note',
+      'The broker puts the enterprise value between $5.0 million and $6.0 million.',
+    )
+    expect(computed('What are the low and high ends of the valuation range?', other)).toBe(
+      'stated-range: $5,000,000 to $6,000,000',
+    )
+    expect(computed('What are the low and high ends of the valuation range?', [...letter, ...other])).toBeNull()
   })
 })

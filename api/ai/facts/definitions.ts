@@ -11,6 +11,8 @@ const DEFINITIONS: Array<[RegExp, string]> = [
   [/\bpre-?tax (?:profit |income )?margin\b/gi, 'pretax income as a percentage of revenue'],
   [/\b(?:net )?working capital\b/gi, 'current assets minus current liabilities'],
   [/\bcurrent ratio\b/gi, 'ratio of current assets to current liabilities'],
+  // What an appraiser "put on the business" is its valuation.
+  [/\bput on the (?:business|company)\b/gi, 'put on the business as its valuation'],
 ]
 
 /** The question with each defined measure written as its definition. */

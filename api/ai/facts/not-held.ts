@@ -34,7 +34,8 @@ export function notHeld(
   if (entity === undefined) return null
   const held = yearsHeld(yearly, entity)
   if (held.length < 2) return null
-  const asked = askedPeriod(question, facts, held)
+  const fiscal = yearly.some((each) => /^\s*(?:FY|fiscal)/i.test(each.period!.label))
+  const asked = askedPeriod(question, facts, held, fiscal ? 'FY' : '')
   if (!asked || passages.some((passage) => asked.named.test(passage.text))) return null
   const fact = figureFor(yearly, entity, held.at(-1)!)
   if (!fact) return null
@@ -43,13 +44,16 @@ export function notHeld(
     const label = yearly.find((each) => each.period!.year === year)!.period!.label.trim()
     return label.length <= MAX_LABEL ? label : `FY${year}`
   }
-  const given = `${labelOf(held[0]!)}–${labelOf(held.at(-1)!)}`
-  const measure = entity ? `${fact.measure.trim()} of ${entity}` : fact.measure.trim()
+  const [first, last] = [labelOf(held[0]!), labelOf(held.at(-1)!)]
+  const given = held.length === 2 ? `${first} and ${last}` : `${first}–${last}`
+  // "Revenue" as a row writes it reads "revenue" in a sentence; "EBITDA" stays.
+  const written = fact.measure.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (letter) => letter.toLowerCase())
+  const measure = entity ? `${written} of ${entity}` : written
   return { fact, statement: `The documents give ${measure} for ${given}, not ${asked.name}` }
 }
 
 /** The period asked that the facts lack, with how a passage would name it; null when they hold it, or hold finer periods to read. */
-function askedPeriod(question: FactQuestion, facts: StoredFact[], held: number[]) {
+function askedPeriod(question: FactQuestion, facts: StoredFact[], held: number[], prefix: string) {
   const finer = (kind: 'quarter' | 'month') =>
     facts.some((fact) => fact.measureKey === question.measureKey && fact.period?.kind === kind)
   const month = MONTH.exec(question.words.replace(/ (?=(?:19|20)\d\d\b)/g, ' '))
@@ -62,13 +66,13 @@ function askedPeriod(question: FactQuestion, facts: StoredFact[], held: number[]
   if (question.quarter !== null) {
     if (finer('quarter')) return null
     return {
-      name: `Q${question.quarter} of FY${year}`,
+      name: `Q${question.quarter} of ${prefix || 'fiscal '}${year}`,
       named: new RegExp(`\\bQ${question.quarter}\\b.{0,40}${year}`, 'i'),
     }
   }
   if (held.includes(year)) return null
   // The year as a word of its own, not digits of a figure ("2019000", "$2,019").
-  return { name: `FY${year}`, named: new RegExp(`(?<![\\d.,])${year}(?!\\d)`) }
+  return { name: `${prefix}${year}`, named: new RegExp(`(?<![\\d.,])${year}(?!\\d)`) }
 }
 
 const capitalised = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase())

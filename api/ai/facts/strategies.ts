@@ -19,6 +19,7 @@ import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
 import { MONTH_STRATEGIES } from './month-strategies'
+import { RANGE_STRATEGIES } from './range-strategies'
 import type { FactReading, FactStrategy } from './strategy'
 
 /*
@@ -278,6 +279,7 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   twoMeasures,
   peakYear,
   ...MONTH_STRATEGIES,
+  ...RANGE_STRATEGIES,
 ]
 
 /** The first strategy that answers, with what it read. */
