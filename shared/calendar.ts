@@ -14,6 +14,12 @@ export const MONTH_NAMES: readonly string[] = [
   'december',
 ]
 
+/** A month (1 = January) as a sentence writes it: "March". */
+export const monthName = (month: number) => {
+  const name = MONTH_NAMES[month - 1]!
+  return name[0]!.toUpperCase() + name.slice(1)
+}
+
 /** Whether a value is a day of the calendar as YYYY-MM-DD: "2026-02-30" is not one. */
 export function isCalendarDay(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false

@@ -4,10 +4,10 @@ import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import type { EntityKind } from '../../facts/types'
 import { type Computation, type Operand, sum, writeParts } from '../tables/compute'
-import { SCALES } from '../tables/rows'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, explainedBeside, figureFor } from './figures'
 import type { FactStrategy } from './strategy'
+import { thresholdOf } from './threshold'
 
 /*
  * Strategies over a list of entities (customers, product lines, add-backs): its total, and the one
@@ -143,31 +143,18 @@ const listCount: FactStrategy = {
     const year = yearAsked(question, yearsListed(cells, kind))
     const list = year === undefined ? null : listOf(cells, kind, year)
     if (!list) return null
-    const limit = new Decimal(threshold.value).times(threshold.scale ? SCALES[threshold.scale] : 1)
+    const { passes, counted } = thresholdOf(threshold)
     return {
       facts: list,
-      compute: (operands, { scale }) => {
-        const factor = scale ? SCALES[scale] : 1
-        const past = list.filter((_, index) => {
-          const value = operands[index]!.value.times(factor)
-          return threshold.above ? value.greaterThan(limit) : value.lessThan(limit)
-        })
-        const parts = [
-          ...list.flatMap((fact, index) => [
+      compute: (operands, { scale }) =>
+        counted(
+          list.flatMap((fact, index) => [
             `${index === 0 ? '' : '; '}${fact.entity}: `,
             { operand: operands[index]!, text: operands[index]!.cell.text },
           ]),
-          `; ${past.length} of ${list.length} ${threshold.above ? 'above' : 'below'} ${limit.toFixed()}`,
-        ]
-        return {
-          value: new Decimal(past.length),
-          display: String(past.length),
-          scale: null,
-          unit: null,
-          derivation: writeParts(parts),
-          parts,
-        }
-      },
+          operands.filter((operand) => passes(operand.value, scale)).length,
+          list.length,
+        ),
     }
   },
 }

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js'
 
+import { monthName } from '../../../shared/calendar'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, type Operand, writeParts } from '../tables/compute'
-import { SCALES } from '../tables/rows'
 import type { FactQuestion } from './fact-question'
 import { entitiesNamed, explainedBeside, figureFor } from './figures'
 import type { FactStrategy } from './strategy'
+import { thresholdOf } from './threshold'
 
 /*
  * Strategies over a fiscal year's months (issue 45, item 3): the average month, the strongest or
@@ -15,20 +16,6 @@ import type { FactStrategy } from './strategy'
  * by month, with no total).
  */
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 const MONTHS_IN_YEAR = 12
 // "the slowest month", "were sales strongest": a month ranked by its figure.
 const STRONGEST = /\b(?:strongest|best|busiest|highest|largest|biggest|most)\b/i
@@ -108,7 +95,7 @@ function byMonth(months: MonthFigure[], operands: Operand[]) {
 
 /** "July: 216 + 242 = 458": a month's figure as the working writes it. */
 const monthParts = (month: number, operands: Operand[], index: number) => [
-  `${index === 0 ? '' : '; '}${MONTH_NAMES[month - 1]}: `,
+  `${index === 0 ? '' : '; '}${monthName(month)}: `,
   ...operands.flatMap((operand, at) => [at === 0 ? '' : ' + ', { operand, text: operand.cell.text }]),
 ]
 
@@ -152,7 +139,7 @@ const monthPeak: FactStrategy = {
             (strongest ? month.total.greaterThan(top.total) : month.total.lessThan(top.total)) ? month : top,
           )
           if (months.filter((month) => month.total.equals(best.total)).length > 1) return null
-          const name = MONTH_NAMES[best.month - 1]!
+          const name = monthName(best.month)
           const parts = [
             ...months.flatMap(({ month, operands: own }, index) => monthParts(month, own, index)),
             `; ${strongest ? 'highest' : 'lowest'} in ${name}`,
@@ -178,29 +165,20 @@ const monthCount: FactStrategy = {
     const threshold = question.threshold
     if ((question.operation !== 'count' && !/\bhow many months\b/.test(question.words)) || !threshold) return null
     const asked = monthQuestion(question, facts)
-    const limit = new Decimal(threshold.value).times(threshold.scale ? SCALES[threshold.scale] : 1)
+    const { passes, counted } = thresholdOf(threshold)
     return (
       asked && {
         facts: asked.facts,
         compute: (operands, { scale }) => {
-          const factor = scale ? SCALES[scale] : 1
           const months = byMonth(asked.months, operands)
-          const past = months.filter(({ total }) =>
-            threshold.above ? total.times(factor).greaterThan(limit) : total.times(factor).lessThan(limit),
+          const past = months.filter(({ total }) => passes(total, scale))
+          const names = past.map(({ month }) => monthName(month)).join(', ')
+          return counted(
+            months.flatMap(({ month, operands: own }, index) => monthParts(month, own, index)),
+            past.length,
+            months.length,
+            names ? `: ${names}` : '',
           )
-          const names = past.map(({ month }) => MONTH_NAMES[month - 1]).join(', ')
-          const parts = [
-            ...months.flatMap(({ month, operands: own }, index) => monthParts(month, own, index)),
-            `; ${past.length} of ${months.length} ${threshold.above ? 'above' : 'below'} ${limit.toFixed()}${names ? `: ${names}` : ''}`,
-          ]
-          return {
-            value: new Decimal(past.length),
-            display: String(past.length),
-            scale: null,
-            unit: null,
-            derivation: writeParts(parts),
-            parts,
-          } satisfies Computation
         },
       }
     )

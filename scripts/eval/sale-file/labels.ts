@@ -1,26 +1,10 @@
+import { monthName } from '../../../shared/calendar'
 import type { Company, FiscalYear } from './model'
 import type { Random } from './random'
 
 /** How dates and periods are named: only names true to the company's fiscal year end. */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 const parts = (iso: string) => iso.split('-').map(Number) as [number, number, number]
-
-export const monthName = (month: number) => MONTHS[month - 1]!
 
 /** "December 31, 2025", or "Dec 31, 2025" when `short`. */
 export function longDate(iso: string, short = false) {

@@ -3,7 +3,7 @@
  * figures. Periods follow the company's own fiscal year end: "2025" alone names a fiscal year only
  * when it is the calendar year.
  */
-import { monthName } from './labels'
+import { monthName } from '../../../shared/calendar'
 import type { Company } from './model'
 import type { Random } from './random'
 

@@ -1,5 +1,6 @@
+import { monthName } from '../../../shared/calendar'
 import type { Block } from './blocks'
-import { longDate, monthName, numericDate } from './labels'
+import { longDate, numericDate } from './labels'
 import { type Company, latestYear } from './model'
 import type { Random } from './random'
 import { capexTable, leaseDate } from './schedules'
