@@ -31,9 +31,10 @@ export function leadingLine(answer: string) {
 }
 
 // Saying the documents do not hold something, in the ways an answer says it, including naming what
-// they hold instead ("The documents give net sales for 2022–2025, not 2020.", issue 31).
+// they hold instead ("The documents give net sales for 2022–2025, not 2020.", issue 31; a name's
+// abbreviation, "Baxter Pump Co.", does not end that sentence).
 const ABSTENTION =
-  /\b(?:could not|cannot|can't|couldn't|did not|didn't) find\b|\bnot (?:in|found in|given in|stated in|shown in|listed in|mentioned in) (?:the|your|these|any of the) (?:documents|files)\b|\b(?:documents|files) (?:do|does) not (?:hold|contain|give|show|state|include|mention|say|list)\b|\bno (?:document|file)s? (?:holds?|contains?|gives?|shows?|states?|mentions?)\b|\bnone of (?:the|your) (?:documents|files)\b|\b(?:documents|files) (?:give|hold|have|show|list|cover)\b[^.;]*,\s*not\b/i
+  /\b(?:could not|cannot|can't|couldn't|did not|didn't) find\b|\bnot (?:in|found in|given in|stated in|shown in|listed in|mentioned in) (?:the|your|these|any of the) (?:documents|files)\b|\b(?:documents|files) (?:do|does) not (?:hold|contain|give|show|state|include|mention|say|list)\b|\bno (?:document|file)s? (?:holds?|contains?|gives?|shows?|states?|mentions?)\b|\bnone of (?:the|your) (?:documents|files)\b|\b(?:documents|files) (?:give|hold|have|show|list|cover)\b(?:[^.;]|(?<=\b(?:Co|Inc|Corp|Ltd|No|St|Dr))\.)*,\s*not\b/i
 
 export const abstains = (line: string) => ABSTENTION.test(line)
 

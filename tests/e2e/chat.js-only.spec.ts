@@ -62,7 +62,9 @@ test.describe('chat with JavaScript', () => {
     await expect(box).toHaveValue('When does the factory lease end?\nAnd what renewal options are there?')
     await page.keyboard.press('Enter')
     await expect(box).toHaveValue('')
-    const answer = page.locator('.message-assistant').last()
+    // The saved answer (the latest message) replaces the streamed one once the stream ends: focus
+    // moved to the streamed one's link would be lost with it.
+    const answer = page.locator('li#latest.message-assistant')
     await expect(answer.getByRole('link', { name: LEASE.title })).toBeVisible()
     // Back from the input through the answer to its source.
     const source = answer.getByRole('link', { name: LEASE.title })

@@ -47,7 +47,7 @@ describe('extractive answers', () => {
 
   it('answer a question worded differently from the document', async () => {
     const text = await answer('When does the lease end?', [passage('The factory lease in Dayton runs until 2031.')])
-    expect(text).toBe('> The factory lease in Dayton runs until 2031. [1]')
+    expect(text).toBe('2031\n\n> The factory lease in Dayton runs until 2031. [1]')
   })
 
   it('read a follow-up that names only a year together with the question before it', async () => {

@@ -87,9 +87,10 @@ describe('the short phrase an answer leads with', () => {
     expect(shortAnswer('Who runs sales?', ['The sales director, Ana Ortiz, has run sales since 2015.'])).toBe(
       'Ana Ortiz',
     )
-    // "Who is X" asks what X is, answered as a definition.
-    expect(shortAnswer('Who is the buyer?', ['The buyer is a regional distributor of spare parts.'])).toBe(
-      'a regional distributor of spare parts.',
+    // "Who is the buyer?" asks for a name: a sentence that describes the buyer without naming it does not answer.
+    expect(shortAnswer('Who is the buyer?', ['The buyer is a regional distributor of spare parts.'])).toBeNull()
+    expect(shortAnswer('Who is the buyer?', ['The buyer is Harlow Parts Inc., a regional distributor.'])).toBe(
+      'Harlow Parts Inc.',
     )
   })
 

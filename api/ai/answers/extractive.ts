@@ -2,6 +2,7 @@ import { readableCell } from '../../../shared/figures'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
 import { CELL_SEPARATOR } from '../tables/table'
+import { answerType, byPhraseOnly, isOfType, noneOfType } from './answer-type'
 import { computedFor, computedPieces, periodsNotHeld } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 import { asksWhatTableShows, shortAnswer } from './short-answer'
@@ -110,6 +111,7 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   // The phrase that answers leads, alone on its line, and the sentences it comes from follow, cited.
   // Below a table row quoted first, a sentence may still say what the row is or why it changed.
   const prose = chosen.filter((unit) => !unit.table).map((unit) => unit.text)
+  const type = answerType(question)
   const short = prose.length ? shortAnswer(question, prose, { figures: !chosen[0]!.table }) : null
   if (short) {
     // The phrase's own passage is its evidence: another passage's sentence would cite what did not answer.
@@ -120,6 +122,10 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   // A table row quoted first would open the answer with its header, which reads as the answer: the
   // answer says instead that no figure was read, and the rows follow as the nearest evidence.
   if (chosen[0]!.table) return [CLOSEST_ROWS, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
+  // A sentence with nothing of the kind asked (a letter's opening for "how much", a place for
+  // "who") would read as the answer: the answer says none was found, and the sentences follow.
+  if (type && (byPhraseOnly(type) || !isOfType(type, chosen[0]!.text)))
+    return [noneOfType(type), ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   return quoted
 }
 

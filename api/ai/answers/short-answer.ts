@@ -1,12 +1,15 @@
 import { groupedAmount } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
+import { answerType, isOfType } from './answer-type'
+import { nameReader } from './name-answer'
 
 /**
  * The shortest phrase of a quoted sentence that answers the question, for the answer's first line
  * (the sentence itself follows, cited): the figure a "how much" question asks for, the date of a
  * "when", the cause after "due to" for a "why", what follows "consists of" for "what does X consist
  * of", what follows "X is" for "what is X". Null when the sentence has no such phrase: then the
- * sentence alone answers. Deterministic rules on the question's wording, no model. Without
+ * sentence alone answers, or for a question of a kind (./answer-type) nothing does. Deterministic
+ * rules on the question's wording, no model. Without
  * `figures`, a figure is never picked (the table row quoted first holds the figures).
  */
 export function shortAnswer(question: string, sentences: string[], { figures = true } = {}): string | null {
@@ -26,6 +29,10 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   }
   const agent = WHO_QUESTION.exec(asked)
   if (agent) readers.push((sentence) => agentOf(sentence, agent[1]!, agent[2]!))
+  // A name for "who is the controller?" before any phrase that describes the role.
+  const type = answerType(asked)
+  const name = type === 'name' ? nameReader(asked) : null
+  if (name) readers.push(name)
   if (WHICH_YEAR.test(asked)) readers.push((sentence) => yearsIn(asked, sentence))
   if (WHEN_QUESTION.test(asked))
     readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
@@ -42,13 +49,15 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   }
   const action = ACTION_QUESTION.exec(asked)
   if (action) readers.push((sentence) => objectOf(sentence, action[1]!))
+  // A phrase of another kind than the one asked (a place for "who") answers nothing.
+  const typed = (phrase: string | null) => (phrase && (!type || isOfType(type, phrase)) ? phrase : null)
   for (const read of readers) {
-    const found = firstOf(sentences, read)
+    const found = firstOf(sentences, (sentence) => typed(read(sentence)))
     if (found) return found
   }
   // A question for a year, an entity or a computed figure is not answered by a phrase of words.
   if (/^(?:which|how (?:much|many))\b/i.test(asked) || ASKS_ARITHMETIC.test(asked)) return null
-  return remainderOf(asked, sentences[0]!)
+  return typed(remainderOf(asked, sentences[0]!))
 }
 
 const firstOf = (sentences: string[], read: (sentence: string) => string | null) => {
@@ -122,8 +131,8 @@ const DATE = new RegExp(
   `\\b${MONTH}\\s+\\d{1,2},\\s+(?:19|20)\\d\\d\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d\\d\\b|\\b${MONTH}\\s+(?:19|20)\\d\\d\\b`,
   'i',
 )
-// "founded in 1998", "since 2009": the year something happened, when no day is given.
-const YEAR_OF_EVENT = /\b(?:in|since|during)\s+((?:19|20)\d\d)\b/i
+// "founded in 1998", "since 2009", "runs until 2031": the year something happens, when no day is given.
+const YEAR_OF_EVENT = /\b(?:in|since|during|until|till|through|to|by)\s+((?:19|20)\d\d)\b/i
 const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/i
 
 const FIGURE_QUESTION =

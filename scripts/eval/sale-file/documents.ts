@@ -152,7 +152,7 @@ function plan(random: Random, company: Company): Planned[] {
     })
   }
   if (company.goal) {
-    const notes = ownerNotes(random, company)
+    const notes = ownerNotes(random, company, has)
     files.push({
       kind: 'goal',
       format: random.pick<Format>(['txt', 'txt', 'docx']),

@@ -96,8 +96,12 @@ function byWhen(random: Random, iso: string) {
   ])
 }
 
-/** The owner's own notes: what they need after tax and by when, and a few other things on their mind. */
-export function ownerNotes(random: Random, company: Company): Prose {
+/**
+ * The owner's own notes: what they need after tax and by when, and a few other things on their
+ * mind. A line on the biggest customer or the lease only in a sale file that holds customers or
+ * leases, so that a question the gold calls absent is not answered by the notes.
+ */
+export function ownerNotes(random: Random, company: Company, holds: { customers: boolean; leases: boolean }): Prose {
   const goal = company.goal!
   const style = random.pick(MONEY_STYLES)
   const need = money(goal.afterTax, style)
@@ -107,9 +111,12 @@ export function ownerNotes(random: Random, company: Company): Prose {
   const person = random.pick(company.people)
   const lease = company.leases[0]!
   const lines = random.shuffle([
-    `${top.name} is our biggest customer, about ${topShare} percent of sales last year.`,
-    `${person.name} (${person.role}) would stay on if a buyer wants.`,
-    `The lease on the ${lease.premises} runs to ${lease.end.slice(0, 4)}.`,
+    {
+      text: `${top.name} is our biggest customer, about ${topShare} percent of sales last year.`,
+      held: holds.customers,
+    },
+    { text: `${person.name} (${person.role}) would stay on if a buyer wants.`, held: true },
+    { text: `The lease on the ${lease.premises} runs to ${lease.end.slice(0, 4)}.`, held: holds.leases },
   ])
   const wants = random.pick([
     `I want at least ${need} after taxes when this is done.`,
@@ -121,7 +128,10 @@ export function ownerNotes(random: Random, company: Company): Prose {
       { kind: 'title', text: random.pick([`Notes - ${first(company.owner)}`, 'Things for the advisor', 'My notes']) },
       { kind: 'paragraph', text: wants },
       { kind: 'paragraph', text: `I'd like to be out ${byWhen(random, goal.byDate)}.` },
-      ...lines.slice(0, random.int(1, 3)).map((text): Block => ({ kind: 'paragraph', text })),
+      ...lines
+        .slice(0, random.int(1, 3))
+        .filter(({ held }) => held)
+        .map(({ text }): Block => ({ kind: 'paragraph', text })),
     ],
     families: [`prose-figures-${style}`, 'prose-figures-percent-words'],
   }

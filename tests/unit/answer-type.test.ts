@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+
+import { answerType, isOfType, noneOfType } from '../../api/ai/answers/answer-type'
+import { shortAnswer } from '../../api/ai/answers/short-answer'
+import { extractivePieces, passage } from './support/passages'
+
+describe('the kind of phrase a question asks for', () => {
+  it('reads it from the question’s words', () => {
+    expect(answerType('How much does the owner need after tax?')).toBe('figure')
+    expect(answerType('What share of revenue came from Prototyping in FY2024?')).toBe('figure')
+    expect(answerType('What was EBITDA in 2025?')).toBe('figure')
+    expect(answerType('What did the shop report as EBITDA for 2023?')).toBe('figure')
+    expect(answerType('How many leases end before 2030?')).toBe('count')
+    expect(answerType('In which fiscal year was the EBITDA margin highest?')).toBe('year')
+    expect(answerType('Which month of FY2024 was slowest?')).toBe('month')
+    expect(answerType('When does the lease end?')).toBe('date')
+    expect(answerType('Who is the operations manager?')).toBe('name')
+    expect(answerType('Who owns the shop?')).toBe('name')
+    // Words answer these: what something is, why, how.
+    expect(answerType('Who is Maria Okafor?')).toBeNull()
+    expect(answerType('What is aggregate intrinsic value?')).toBeNull()
+    expect(answerType('What is excluded when calculating revenue?')).toBeNull()
+    expect(answerType('Why did the gross margin fall in 2024?')).toBeNull()
+    expect(answerType('What does the company do?')).toBeNull()
+  })
+
+  it('tells a phrase of that kind from one of another', () => {
+    expect(isOfType('figure', '$23,750 a month')).toBe(true)
+    expect(isOfType('figure', 'We had no investing activities in 2019.')).toBe(true)
+    expect(isOfType('figure', 'We reviewed the financial statements for fiscal years 2022 through 2025.')).toBe(false)
+    expect(isOfType('figure', "Customer revenue FY2023-FY2024 USD '000")).toBe(false)
+    expect(isOfType('figure', 'Our work falls into 2 lines: repairs, prototyping.')).toBe(false)
+    expect(isOfType('name', 'Crossroads Realty')).toBe(true)
+    expect(isOfType('name', 'Pennsylvania.')).toBe(false)
+    expect(isOfType('date', 'September 30, 2029')).toBe(true)
+    expect(isOfType('date', 'when revenue is recognized prior to invoicing')).toBe(true)
+    expect(isOfType('date', 'a commercial landscaping company')).toBe(false)
+  })
+})
+
+describe('a name for a "who" question', () => {
+  it('is the one named by the role or the verb asked', () => {
+    expect(shortAnswer('Who owns the shop?', ['Helen Fitzgerald still owns and runs it.'])).toBe('Helen Fitzgerald')
+    expect(shortAnswer('Who founded the company?', ['It was founded in 1996 by Maria Duarte.'])).toBe('Maria Duarte')
+    expect(shortAnswer('Who is the controller?', ['Samuel Ramirez (controller) would stay on if a buyer wants.'])).toBe(
+      'Samuel Ramirez',
+    )
+    expect(
+      shortAnswer("Who is the company's office manager?", [
+        'Teresa Marchetti - operations manager Mei Kowalski - office manager Dan Reyes - sales',
+      ]),
+    ).toBe('Mei Kowalski')
+  })
+
+  it('is no one when the sentence does not name the role, and never a place', () => {
+    expect(
+      shortAnswer('Who is the operations manager?', [
+        'Robert Castellano - office manager, Mei Fitzgerald - sales manager',
+      ]),
+    ).toBeNull()
+    expect(
+      shortAnswer('Who is the largest competitor of Blue Spruce?', [
+        'Blue Spruce is a commercial landscaping company based in Lancaster, Pennsylvania.',
+      ]),
+    ).toBeNull()
+  })
+})
+
+describe('an answer with nothing of the kind asked', () => {
+  it('says so, and quotes the closest sentences below as evidence, not as the answer', async () => {
+    const letter = passage(
+      'We reviewed the Company’s financial statements for fiscal years 2022 through 2025 and interviewed management about capex.',
+    )
+    const pieces = await extractivePieces('How much did the company spend on capex from 2023 through 2025?', [letter])
+    expect(pieces[0]).toBe(noneOfType('figure'))
+    expect(pieces.join('')).toContain('> We reviewed the Company’s financial statements')
+    const owners = passage('Our team: Helen Fitzgerald, owner and president; Samuel Sato, sales manager.')
+    expect((await extractivePieces('When does Helen Fitzgerald want to be done with the sale?', [owners]))[0]).toBe(
+      noneOfType('date'),
+    )
+  })
+
+  it('still quotes a sentence that holds a figure for a figure question', async () => {
+    const lease = passage('The yard and garage are leased from Parkway Holdings at $23,750 a month.')
+    const pieces = await extractivePieces('What is the annual rent for the yard and garage?', [lease])
+    expect(pieces.join('')).toContain('$23,750')
+    expect(pieces[0]).not.toBe(noneOfType('figure'))
+  })
+})
