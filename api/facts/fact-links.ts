@@ -32,10 +32,11 @@ export async function linkFacts(
   const rows = rowsOf(
     await db.execute(sql`
       select distinct on (q.i) q.i::int as i, c.id, c.text
-      from unnest(${intArray(facts.map((fact) => fact.documentId))}, ${textArray(facts.map((fact) => fact.source.quote))})
+      from unnest(${intArray(facts.map((fact) => fact.documentId))}, ${textArray(facts.map((fact) => spaced(fact.source.quote)))})
         with ordinality as q(document_id, quote, i)
       join document_chunks c
-        on c.organization_id = ${organizationId} and c.document_id = q.document_id and strpos(c.text, q.quote) > 0
+        on c.organization_id = ${organizationId} and c.document_id = q.document_id
+        and strpos(regexp_replace(c.text, '[[:space:]]+', ' ', 'g'), q.quote) > 0
       order by q.i, c.chunk_index`),
   )
   for (const row of rows) {
@@ -46,6 +47,9 @@ export async function linkFacts(
   }
   return links
 }
+
+// A sentence a PDF wraps over lines is one line in its quote: both are compared with single spaces.
+const spaced = (text: string) => text.replace(/\s+/g, ' ')
 
 /** The fact's cell among the passage's tables: the table holding its row as written, in the document's layout. */
 function cellIn(passage: string, fact: StoredFact) {

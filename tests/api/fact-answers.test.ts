@@ -15,6 +15,11 @@ const POSITION = [
   'Current portion of term loan       90,000       87,500       85,000',
   'Total liabilities               1,210,000    1,180,000    1,150,000',
 ].join('\n')
+// A sentence wrapped over two lines, as a PDF's or a letter's text holds it: one sentence to the fact reader.
+const LETTER = [
+  'Based on our review, we place the fair market value of the Company',
+  'between $4.5 million and $5.8 million as of April 3, 2026.',
+].join('\n')
 const STATEMENT = [
   'Line item,FY2023,FY2024,FY2025',
   'Revenue,"8,240,000","8,967,000","9,410,000"',
@@ -42,6 +47,7 @@ beforeAll(async () => {
   for (const [name, bytes] of [
     ['position.txt', POSITION],
     ['statement.csv', STATEMENT],
+    ['letter.txt', LETTER],
   ] as const) {
     const created = (await (await upload(api, analyst, { name, bytes })).json()) as { id: number }
     await processed(api, analyst, created.id)
@@ -51,6 +57,12 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 describe('answers from the facts read at ingestion', () => {
+  it('cites a figure of a sentence the document wraps over lines', async () => {
+    const message = await ask(analyst, DEMO, 'What are the low and high ends of the valuation range?')
+    expect(message.content).toMatch(/^\$4\.5 million to \$5\.8 million\n/)
+    expect(message.content).toContain('between $4.5 million and $5.8 million')
+  })
+
   it('looks up a figure and cites its cell, naming the strategy in the saved working', async () => {
     const message = await ask(analyst, DEMO, 'What was net income in FY2024?')
     expect(message.content).toMatch(/^702,000\n\nNet income, FY2024: 702,000 \[1\]/)

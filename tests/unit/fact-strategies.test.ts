@@ -187,10 +187,10 @@ describe('strategies that compute from facts', () => {
   })
 
   it('leaves to the passages what the facts do not settle', () => {
-    // A year not held, a name not among the entities, a figure stated in the question.
+    // A year not held, a name not among the entities, a figure stated in the question for no strategy.
     expect(computed('How much did revenue increase from FY2021 to FY2025?')).toBeNull()
     expect(computed('What share of revenue came from Summit Ridge in FY2025?', [...statement, ...segments])).toBeNull()
-    expect(computed('What would the business be worth at 5.5x EBITDA in FY2025?')).toBeNull()
+    expect(computed('Was revenue above $9,000,000 in FY2025?')).toBeNull()
     // A month's figures are not a year's.
     expect(computed('What was total revenue from January 2025 through March 2025?')).toBeNull()
   })
@@ -304,5 +304,60 @@ describe('a stated range', () => {
       'stated-range: $5,000,000 to $6,000,000',
     )
     expect(computed('What are the low and high ends of the valuation range?', [...letter, ...other])).toBeNull()
+  })
+})
+
+describe('adjusted EBITDA and the value it gives', () => {
+  const letter = documentFacts(
+    12,
+    'Valuation letter',
+    'We estimate an enterprise value between $4.5 million and $5.8 million. We estimate normalized EBITDA for fiscal 2025 at $1,300,000.',
+  )
+  const concluded = documentFacts(
+    13,
+    'Valuation letter',
+    'We estimate an enterprise value between $4.5 million and $5.8 million. Within that range, our concluded value is $5.2M.',
+  )
+  const followed = (question: string, previous: string, facts: typeof all) => {
+    const found = answerWithFacts(readFollowUp(question, previous), facts)
+    if (!found) return null
+    const operands = found.facts.map((fact) => ({
+      value: new Decimal(fact.value),
+      cell: { row: 0, column: 0, rowLabel: fact.measure, columnLabel: '', text: fact.value },
+    }))
+    return `${found.strategy}: ${found.compute(operands, { scale: null, unit: '$' })?.display}`
+  }
+
+  it('adds the year’s add-backs to reported EBITDA when no adjusted figure is stated', () => {
+    // FY2025 EBITDA 1,250,000 + add-backs 114,000 + 12,000.
+    expect(computed('What is adjusted EBITDA for FY2025 after the add-backs?', all)).toBe('adjusted-ebitda: $1,376,000')
+    expect(followed('And after the add-backs?', 'What was EBITDA in FY2025?', all)).toBe('adjusted-ebitda: $1,376,000')
+    expect(computed('At a 4.0x multiple of adjusted EBITDA, what would the business be worth?', all)).toBe(
+      'value-at-multiple: $5,504,000',
+    )
+    // Without add-backs for the year, adjusted EBITDA is not held.
+    expect(computed('What is adjusted EBITDA for FY2024 after the add-backs?', all)).toBeNull()
+  })
+
+  it('values the business at a multiple of reported EBITDA when the question names no adjustment', () => {
+    expect(computed('What would the business be worth at 5.5x EBITDA in FY2025?')).toBe('value-at-multiple: $6,875,000')
+  })
+
+  it('reads a stated adjusted EBITDA before computing one', () => {
+    expect(
+      computed('At a 4.0x multiple of adjusted EBITDA, what would the business be worth?', [...all, ...letter]),
+    ).toBe('value-at-multiple: $5,200,000')
+  })
+
+  it('gives the multiple a concluded value, or the middle of the range, implies', () => {
+    expect(
+      computed('At the middle of its range, what multiple of normalized EBITDA does the valuation imply?', letter),
+    ).toBe('implied-multiple: 3.96x')
+    expect(
+      computed('What multiple of adjusted EBITDA does the concluded value in the valuation imply?', [
+        ...all,
+        ...concluded,
+      ]),
+    ).toBe('implied-multiple: 3.78x')
   })
 })

@@ -10,7 +10,8 @@ import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 export const EXPLANATION = new RegExp(
   [
     /\b(?:why|reasons?|caus(?:e|es|ed)|drivers?|driven|explain|explanation|led to|lead to)\b/,
-    /\bwhat (?:does|do|did|is|are|was|were) .*\b(?:includ(?:e|es|ed)|consists?|comprises?|represents?|mean|results? (?:in|from))\b/,
+    // Not "What is adjusted EBITDA once the add-backs are included?": a condition, not what it holds.
+    /\bwhat (?:does|do|did|is|are|was|were) (?:(?!\b(?:once|after|when|if)\b).)*\b(?:includ(?:e|es|ed)|consists?|comprises?|represents?|mean|results? (?:in|from))\b/,
     /\bhow (?:is|was|are|were|do|does|did) .*\b(?:calculated|computed|determined|measured|defined|derived|accounted|recogni[sz]ed|recorded|treated|estimated)\b/,
   ]
     .map((pattern) => pattern.source)

@@ -12,6 +12,7 @@ import type { TableAnswer } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
 import { SCALES } from '../tables/rows'
 import { IS_TABLE_LINE, type Scale, splitRow } from '../tables/table'
+import { BEHIND_ADJUSTED } from './adjusted-strategies'
 import type { FactQuestion } from './fact-question'
 import { readFollowUp } from './follow-up-question'
 import { type NotHeld, notHeld } from './not-held'
@@ -47,7 +48,9 @@ export async function answerFromFacts<P extends Ranked>(
   if (EXPLANATION.test(question)) return null
   const read = readFollowUp(question, previous)
   if (read.measureKeys.length === 0) return null
-  const measureKeys = [...new Set(read.measureKeys)]
+  // Adjusted EBITDA not stated is computed from EBITDA and the add-backs: their facts are read too.
+  const adjusted = read.measureKeys.some((key) => BEHIND_ADJUSTED.includes(key))
+  const measureKeys = [...new Set([...read.measureKeys, ...(adjusted ? BEHIND_ADJUSTED : [])])]
   const facts = (await organizationFacts(deps, scope.organizationId, { measureKeys })).filter(
     (fact) => !scope.documentIds || scope.documentIds.includes(fact.documentId),
   )

@@ -43,6 +43,8 @@ export interface FactQuestion {
   subject: string | null
   /** Whether it states a figure, a multiple or a threshold to compute with ("at a 5.5x multiple", "above $600,000"). */
   statesFigure: boolean
+  /** "at a 4.0x multiple": the multiple it states to value at, as written. */
+  multiple: string | null
   /** "exceed $1.3 million", "above $580,000": the threshold a count compares against. */
   threshold: Question['threshold']
   /** The kind of entity it asks about as a list ("the top customers", "which product line"), null for none. */
@@ -88,6 +90,8 @@ const MORE_THAN_A_FIGURE =
   /\bhow many\b|\b(?:largest|most|highest|lowest|least|smallest|biggest|top|more|less|fewer|over|above|below|under|exceed\w*|times|multiples?|worth|after|before|excluding|including|per|each|every|all|both|together|and)\b|[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d/i
 // A figure or a multiple the question computes with ("At a 5.5x multiple…", "above $600,000").
 const STATES_FIGURE = /[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d|\b(?:above|below|exceed\w*|worth)\b/i
+// "At a 4.0x multiple", "at 5 times", "a multiple of 4.5".
+const MULTIPLE = /(\d+(?:\.\d+)?)\s*(?:x|×|times)(?![a-z])|\bmultiple of (\d+(?:\.\d+)?)\b/i
 const QUARTER = /\bQ([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/i
 const ORDINALS: Record<string, number> = {
   first: 1,
@@ -217,6 +221,7 @@ export function readFactQuestion(asked: string): FactQuestion {
     names: namesIn(question.trim()),
     subject,
     statesFigure: STATES_FIGURE.test(asked),
+    multiple: (({ 1: times, 2: of } = MULTIPLE.exec(asked) ?? []) => times ?? of ?? null)(),
     threshold: readQuestion(asked).threshold,
     entityKind,
     ranks,

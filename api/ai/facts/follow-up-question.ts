@@ -1,6 +1,8 @@
 import { continues } from '../answers/follow-up'
 import { type FactQuestion, readFactQuestion } from './fact-question'
 
+const ADDED = /\b(?:after|with|including|plus|once)\b/
+
 /**
  * A follow-up read with the question it follows (issue 45, item 3): "And the year before?" asks
  * the previous question's measure and entity a year earlier; "What about EBITDA?" its period with
@@ -17,14 +19,16 @@ export function readFollowUp(question: string, previous: string | null): FactQue
     : asked.years.length || asked.lastYears !== null || asked.latest
       ? asked.years
       : before.years
+  // "And after the add-backs?" after an EBITDA question asks for adjusted EBITDA.
+  const addedBack = before.measureKeys.includes('ebitda') && asked.measureKey === 'add_back' && ADDED.test(asked.words)
   const ownMeasure = asked.measureKeys.length > 0
   // "What share of total revenue is that?": an operation of its own on what was asked before.
   const ownOperation = asked.operation !== 'lookup'
   return {
     ...before,
     operation: ownOperation ? asked.operation : before.operation,
-    measureKeys: ownMeasure ? asked.measureKeys : before.measureKeys,
-    measureKey: ownMeasure ? asked.measureKey : before.measureKey,
+    measureKeys: addedBack ? ['adjusted_ebitda'] : ownMeasure ? asked.measureKeys : before.measureKeys,
+    measureKey: addedBack ? 'adjusted_ebitda' : ownMeasure ? asked.measureKey : before.measureKey,
     years,
     latest: asked.latest,
     yearBefore: false,
@@ -39,6 +43,7 @@ export function readFollowUp(question: string, previous: string | null): FactQue
     names: [...new Set([...asked.names, ...before.names])],
     subject: asked.subject ?? before.subject,
     statesFigure: asked.statesFigure,
+    multiple: asked.multiple ?? before.multiple,
     threshold: asked.threshold,
     entityKind: asked.entityKind ?? before.entityKind,
     ranks: asked.ranks,

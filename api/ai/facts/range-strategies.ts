@@ -18,7 +18,7 @@ const RANGE_WORDS = new Set(analyze('range ranges low high lower higher end ends
 const ASKS_RANGE = /\brange\b|\blow(?:er)? and (?:the )?high(?:er)? ends?\b|\bfrom what to what\b/
 
 /** The low and high ends of each range stated of a measure, by the sentence that states both. */
-function rangesOf(facts: StoredFact[], measureKey: string) {
+export function rangesOf(facts: StoredFact[], measureKey: string) {
   const ends = facts.filter((fact) => fact.kind === 'prose' && fact.measureKey === measureKey && fact.bound)
   return ends.flatMap((low) => {
     if (low.bound !== 'low') return []

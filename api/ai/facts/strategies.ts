@@ -15,6 +15,7 @@ import {
   sum,
   writeParts,
 } from '../tables/compute'
+import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
@@ -280,6 +281,7 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   peakYear,
   ...MONTH_STRATEGIES,
   ...RANGE_STRATEGIES,
+  ...ADJUSTED_STRATEGIES,
 ]
 
 /** The first strategy that answers, with what it read. */
