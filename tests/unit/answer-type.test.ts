@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { answerType, isOfType, noneOfType } from '../../api/ai/answers/answer-type'
+import { answerType, isOfType, isTableText, noneOfType } from '../../api/ai/answers/answer-type'
 import { shortAnswer } from '../../api/ai/answers/short-answer'
 import { extractivePieces, passage } from './support/passages'
 
@@ -35,6 +35,21 @@ describe('the kind of phrase a question asks for', () => {
     expect(isOfType('date', 'September 30, 2029')).toBe(true)
     expect(isOfType('date', 'when revenue is recognized prior to invoicing')).toBe(true)
     expect(isOfType('date', 'a commercial landscaping company')).toBe(false)
+  })
+})
+
+describe('a table read as text', () => {
+  it('is told from a long sentence of prose by how many of its words are figures', () => {
+    expect(
+      isTableText(
+        'Profit and Loss (in thousands) Year ended December 31, 2021 2022 2023 2024 2025 Net sales $4,189 $4,206 $4,232 $4,267 $4,116 Cost of revenue $2,757 $2,616 $2,327 $2,804 $2,547',
+      ),
+    ).toBe(true)
+    expect(
+      isTableText(
+        'Net bookings decreased $572 million in 2019 compared to 2018, driven by lower bookings of $210 million from Hearthstone, $180 million from Overwatch, $95 million from World of Warcraft and $87 million from other titles, partly offset by $12 million from new releases.',
+      ),
+    ).toBe(false)
   })
 })
 

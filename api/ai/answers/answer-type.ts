@@ -21,7 +21,7 @@ const NAME_ASKED = /^who\b(?! (?:is|are|was|were) (?!(?:the|a|an|our|its|their)\
 // "What was EBITDA in 2025?", "What is the annual rent…?", "What share…?"; not "What is aggregate
 // intrinsic value?", which asks what it is.
 const FIGURE_ASKED =
-  /\bhow much\b|\bworth\b|^what did [^?]*\b(?:report|spend|earn|make|bring in|buy|pay|generate)\b|^(?:in |for |at |as of )?[^?]*?\bwhat (?:share|percentage|percent|proportion|portion|fraction|multiple|ratio|margin)\b|^what (?:is|was|were|are) the (?:[\w'’-]+ ){0,3}(?:amount|value|total|sum|average|balance|share|percentage|ratio|margin|multiple|rent|price|cost)s?\b|^what (?:is|was|were|are) [^?]*\b(?:in|for|at|as of|during) (?:the )?(?:(?:fiscal|calendar) (?:year )?|fy\s?'?|year ended \w+ \d{1,2}, )?(?:(?:19|20)\d\d|\d\d)\b/i
+  /\bhow much\b|\bworth\b|^what did [^?]*\b(?:report|spend|earn|make|bring in|buy|pay|generate)\b|^(?:in |for |at |as of )?[^?]*?\bwhat (?:share|percentage|percent|proportion|portion|fraction|multiple|ratio|margin)\b|^what (?:is|was|were|are) the (?:[\w'’-]+ ){0,3}(?:amount|value|total|sum|average|balance|share|percentage|ratio|margin|multiple|rent|price|cost)s?\b|^what (?:is|was|were|are) [^?]*\b(?:in|for|at|as of|during|on) (?:the )?(?:(?:fiscal|calendar) (?:year )?|fy\s?'?|(?:year|quarter|month) ended \w+ \d{1,2}, |(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (?:\d{1,2},? )?)?(?:(?:19|20)\d\d|\d\d)\b/i
 
 export function answerType(question: string): AnswerType | null {
   const asked = question.trim()
@@ -58,11 +58,13 @@ const FIGURE =
 // Or a body named by its office: "the audit committee", "the board".
 const BODY = /^(?:the|its|our|their)\s+\p{L}+(?:\s+\p{L}+){0,4}$/iu
 const NAME = /\b\p{Lu}[\p{L}'’.-]*(?:\s+(?:&|and|of)\s+|\s+)\p{Lu}[\p{L}'’.-]*/u
+// The phrase is the name, not a description that ends in a place: "a company based in South Carolina".
+const NAMED = new RegExp(`^(?:(?:Dr|Mr|Mrs|Ms)\\.\\s+)?${NAME.source}`, 'u')
 
 /**
  * Whether a phrase is of the kind asked: it holds a figure for a figure, a name for a name… Only a
  * figure may be quoted in a sentence for the reader to see: a year, a month, a count, a date or a
- * name is answered by the phrase itself or not at all (`byPhraseOnly`).
+ * name is answered by the phrase itself or not at all (`answersQuoted`).
  */
 export function isOfType(type: AnswerType, phrase: string) {
   switch (type) {
@@ -79,11 +81,28 @@ export function isOfType(type: AnswerType, phrase: string) {
       // "When is goodwill tested?" → "annually, or more frequently…"; "when revenue is recognized…".
       return MONTH.test(phrase) || YEAR.test(phrase) || DATED.test(phrase) || CONDITION.test(phrase)
     case 'name':
-      return NAME.test(phrase) || BODY.test(phrase.trim())
+      return NAMED.test(phrase.trim()) || BODY.test(phrase.trim())
   }
 }
 
-export const byPhraseOnly = (type: AnswerType) => type !== 'figure'
+const byPhraseOnly = (type: AnswerType) => type !== 'figure'
+
+// A "sentence" whose words are mostly figures is a table read as text (a statement laid out by
+// spaces): quoted whole it answers nothing, and its figures cannot be told apart by the words beside
+// them. A long sentence of prose holds many figures too, among many more words.
+const TABLE_SHARE = 0.3
+const MIN_TABLE_FIGURES = 6
+
+/** Whether a "sentence" is a table's rows run together, whose figures no reader can tell apart. */
+export function isTableText(sentence: string) {
+  const words = sentence.split(/\s+/).filter(Boolean).length
+  const figures = (sentence.match(/(?:^|\s)[-−($€£]*\d[\d,.]*%?\)?(?=\s|$)/g) ?? []).length
+  return figures > MIN_TABLE_FIGURES && figures >= words * TABLE_SHARE
+}
+
+/** Whether a sentence may stand as the answer to a question of this kind, quoted whole. */
+export const answersQuoted = (type: AnswerType, sentence: string) =>
+  !byPhraseOnly(type) && isOfType(type, sentence) && !isTableText(sentence)
 
 const KIND_WORDS: Record<AnswerType, string> = {
   figure: 'a figure',

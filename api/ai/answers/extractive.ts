@@ -2,7 +2,7 @@ import { readableCell } from '../../../shared/figures'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
 import { CELL_SEPARATOR } from '../tables/table'
-import { answerType, byPhraseOnly, isOfType, noneOfType } from './answer-type'
+import { answersQuoted, answerType, noneOfType } from './answer-type'
 import { computedFor, computedPieces, periodsNotHeld } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
 import { asksWhatTableShows, shortAnswer } from './short-answer'
@@ -124,7 +124,7 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   if (chosen[0]!.table) return [CLOSEST_ROWS, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   // A sentence with nothing of the kind asked (a letter's opening for "how much", a place for
   // "who") would read as the answer: the answer says none was found, and the sentences follow.
-  if (type && (byPhraseOnly(type) || !isOfType(type, chosen[0]!.text)))
+  if (type && !answersQuoted(type, chosen[0]!.text))
     return [noneOfType(type), ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   return quoted
 }

@@ -1,6 +1,6 @@
 import { groupedAmount } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
-import { answerType, isOfType } from './answer-type'
+import { answerType, isOfType, isTableText } from './answer-type'
 import { nameReader } from './name-answer'
 
 /**
@@ -16,7 +16,7 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   const asked = question.trim()
   // A figure question is answered by its figure or not at all: no phrase of words stands in for it.
   if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked) && !CAUSE_QUESTION.test(asked))
-    return figures ? figuresIn(asked, sentences[0]!) : null
+    return figures && !isTableText(sentences[0]!) ? figuresIn(asked, sentences[0]!) : null
   // The first reader that finds its phrase answers; the question's grammar decides which read at all.
   const readers: Array<(sentence: string) => string | null> = []
   if (CAUSE_QUESTION.test(asked)) {
@@ -145,6 +145,8 @@ const DESCRIPTIVE_QUESTION =
 const FIGURE =
   /(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:million|billion|thousand|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|(?:million|billion|thousand)\b)/gi
 const YEAR = /\b(?:19|20)\d\d\b/g
+// A scale ("in $000s") or a year over a column of percentages ("2021 %") is no figure.
+const NOT_A_FIGURE = /^[$£€¥]\s?0+$|^(?:19|20)\d\d\s%$/
 const COUNT_QUESTION = /\bhow many\b|\bnumber of\b/i
 const COUNT = /\b\d(?:[\d,]*\d)?\b/g
 // "March 31, 2031", "31 March": the day of a date counts nothing.
@@ -168,7 +170,9 @@ const DIRECTION_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined)(?:\s
  * unless a change is asked, the size of a change ("increased $63 million to $987 million") weighing less.
  */
 function figuresIn(question: string, sentence: string): string | null {
-  let figures = [...sentence.matchAll(FIGURE)].map((match) => ({ text: match[0].trim(), index: match.index }))
+  let figures = [...sentence.matchAll(FIGURE)]
+    .map((match) => ({ text: match[0].trim(), index: match.index }))
+    .filter(({ text }) => !NOT_A_FIGURE.test(text))
   // "How many stores…", "the number of employees": a count is written bare ("grew to 230").
   if (figures.length === 0 && COUNT_QUESTION.test(question))
     figures = [...sentence.matchAll(COUNT)]
