@@ -8,7 +8,7 @@ import type { Fact } from './types'
  * The fact reader's version: raised when a change to the readers would read stored pages into other
  * facts, so that every processed document is read again by the worker (api/ingest/read-facts-job.ts).
  */
-export const FACTS_READER = 8
+export const FACTS_READER = 9
 
 /**
  * The most facts kept of one document: a workbook at the text limit holds far fewer figures than

@@ -44,9 +44,12 @@ function gridFacts(grid: Grid, layout: Layout, page: number): Fact[] {
       if (!isFigureCell(cell) || layout.columns[column]?.kind === 'category') continue
       const place = layout.place(row, column)
       if (!place) continue
-      // The total of product lines or segments, which split the whole business, is the business's figure.
+      // The total of product lines, segments or rows of no kind, which split the whole business, is
+      // the business's figure; a customer list's total is only the customers listed.
       const placed =
-        layout.entityKind === 'segment' && TOTAL.test(place.entity ?? '') ? { ...place, entity: null } : place
+        layout.entityKind !== 'customer' && layout.entityKind !== 'add_back' && TOTAL.test(place.entity ?? '')
+          ? { ...place, entity: null }
+          : place
       const figure = parseFigure(cell)
       const percent = figure?.unit === '%' || layout.columns[column]?.kind === 'percent'
       const measure = measureOf(placed.measure)

@@ -260,6 +260,35 @@ describe('strategies over a fiscal year’s months', () => {
     expect(computed('Which was the slowest month of FY2025 by revenue?', monthly)).toBe('month-peak: January')
     expect(computed('In which month of fiscal 2025 were sales strongest?', monthly)).toBe('month-peak: December')
     expect(computed('How many months of FY2025 had sales above $200?', monthly)).toBe('month-count: 2')
+    expect(computed('On average, how much revenue did the business bring in per month in FY2025?', monthly)).toBe(
+      'month-average: $170.17',
+    )
+  })
+
+  it('reads a month by its calendar name and year, whatever fiscal year holds it', () => {
+    expect(computed('How much did Catering bring in during November 2024?', monthly)).toBe('month-lookup: $130')
+    expect(computed('What was revenue in November 2024?', monthly)).toBe('month-lookup: $195')
+    expect(computed('What was total revenue from December 2024 through February 2025?', monthly)).toBe(
+      'month-range: $495',
+    )
+    // A month the documents do not hold is not answered.
+    expect(computed('What was revenue in July 2025?', monthly)).toBeNull()
+  })
+
+  it('takes a ledger’s accounts by month, and its total row as the business’s month', () => {
+    const ledger = documentFacts(
+      14,
+      'Sales ledger',
+      [
+        'Revenue by month, FY2025',
+        'Account | Jul 2024 | Aug 2024 | Sep 2024 | Oct 2024 | Nov 2024 | Dec 2024 | Jan 2025 | Feb 2025 | Mar 2025 | Apr 2025 | May 2025 | Jun 2025',
+        'Wholesale bread | 47 | 53 | 51 | 45 | 38 | 55 | 49 | 49 | 50 | 52 | 48 | 51',
+        'Catering | 162 | 183 | 176 | 154 | 140 | 190 | 150 | 151 | 160 | 170 | 165 | 180',
+        'Total | 209 | 236 | 227 | 199 | 178 | 245 | 199 | 200 | 210 | 222 | 213 | 231',
+      ].join('\n'),
+    )
+    expect(computed('How many months of FY2025 had revenue above $210?', ledger)).toBe('month-count: 6')
+    expect(computed('What was revenue in December 2024?', ledger)).toBe('month-lookup: $245')
   })
 
   it('reads no year of months it does not hold whole', () => {

@@ -198,7 +198,7 @@ export function readFactQuestion(asked: string): FactQuestion {
   const entityKind = KINDS.find(([, words]) => words.test(question))?.[0] ?? null
   const ranks = RANKS.test(question)
   const measureKeys =
-    keys.length === 0 && !derived && entityKind && entityKind !== 'add_back' && (ranks || PURCHASES.test(question))
+    keys.length === 0 && !derived && entityKind !== 'add_back' && ((entityKind && ranks) || PURCHASES.test(question))
       ? [RANKED_BY]
       : keys
   return {

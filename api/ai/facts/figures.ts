@@ -65,7 +65,7 @@ const LIST_WORDS = new Set(
     'customer customers client clients product products line lines segment segments service services division ' +
       'divisions top listed list largest biggest most least smallest highest lowest grew grow growth increase ' +
       'increased decline declined fell dollars whose add backs adjustments month months monthly slowest strongest ' +
-      'weakest busiest quietest best worst exceed exceeded bought buy brought',
+      'weakest busiest quietest best worst exceed exceeded bought buy brought per',
   ),
 )
 

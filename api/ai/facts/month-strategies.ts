@@ -22,7 +22,7 @@ const STRONGEST = /\b(?:strongest|best|busiest|highest|largest|biggest|most)\b/i
 const SLOWEST = /\b(?:slowest|weakest|worst|quietest|lowest|smallest|least)\b/i
 
 /** A month's figure: the facts that add up to it (one, or each product line's), in calendar order. */
-interface MonthFigure {
+export interface MonthFigure {
   month: number
   facts: StoredFact[]
 }
@@ -53,7 +53,7 @@ function monthsOf(facts: StoredFact[], measureKey: string, year: number): MonthF
     return null
   }
   // Product lines by month, from one document: each month the sum of its lines.
-  const lines = monthly.filter((fact) => fact.entityKind === 'segment')
+  const lines = monthly.filter(isLine)
   if (new Set(lines.map((fact) => fact.documentId)).size !== 1) return null
   const entities = [...new Set(lines.map((fact) => normalizeLabel(fact.entity!)))]
   const figures = months.map((month) => ({
@@ -64,6 +64,13 @@ function monthsOf(facts: StoredFact[], measureKey: string, year: number): MonthF
   }))
   return figures.every(({ facts: found }) => found.every(Boolean)) ? order(figures as MonthFigure[]) : null
 }
+
+/**
+ * A product line's (or a ledger account's) figure for a month: one of the parts a business's month
+ * adds up to. A customer's or an add-back's is no part of it.
+ */
+export const isLine = (fact: StoredFact) =>
+  fact.entity !== null && (fact.entityKind === 'segment' || fact.entityKind === null)
 
 /** Months in the order of the fiscal year: the facts' own order, first month first. */
 const order = (figures: MonthFigure[]) => [...figures].sort((a, b) => fiscalPosition(a) - fiscalPosition(b))
@@ -94,7 +101,7 @@ function byMonth(months: MonthFigure[], operands: Operand[]) {
 }
 
 /** "July: 216 + 242 = 458": a month's figure as the working writes it. */
-const monthParts = (month: number, operands: Operand[], index: number) => [
+export const monthParts = (month: number, operands: Operand[], index: number) => [
   `${index === 0 ? '' : '; '}${monthName(month)}: `,
   ...operands.flatMap((operand, at) => [at === 0 ? '' : ' + ', { operand, text: operand.cell.text }]),
 ]

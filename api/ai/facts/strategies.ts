@@ -16,6 +16,7 @@ import {
   writeParts,
 } from '../tables/compute'
 import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
+import { CALENDAR_MONTH_STRATEGIES } from './calendar-month-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
@@ -280,6 +281,7 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   twoMeasures,
   peakYear,
   ...MONTH_STRATEGIES,
+  ...CALENDAR_MONTH_STRATEGIES,
   ...RANGE_STRATEGIES,
   ...ADJUSTED_STRATEGIES,
 ]

@@ -1,0 +1,160 @@
+import Decimal from 'decimal.js'
+
+import { MONTH_NAMES } from '../../../shared/calendar'
+import { agreeing } from '../../facts/agreeing'
+import { normalizeLabel } from '../../facts/measures'
+import type { StoredFact } from '../../facts/organization-facts'
+import { type Computation, describe, describeCell, writeParts } from '../tables/compute'
+import type { FactQuestion } from './fact-question'
+import { entitiesNamed, explainedBeside } from './figures'
+import { isLine, type MonthFigure, monthParts } from './month-strategies'
+import type { FactStrategy } from './strategy'
+
+/*
+ * Months named by their calendar name and year (issue 45, item 3): "How much did Maintenance
+ * plans bring in during March 2025?", "What was total revenue from January 2023 through March
+ * 2023?". A month is found by its calendar year, which its label writes ("2023-10-31", "Oct
+ * 2023"), whatever fiscal year it falls in. The business's month is its stated figure, else the
+ * sum of one document's product lines; a line's month is its own.
+ */
+
+const NAME =
+  '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)'
+const MONTH_YEAR = new RegExp(`\\b${NAME} ((?:19|20)\\d\\d)\\b`, 'g')
+// "from January 2023 through March 2023", "January to March 2023" is read with both years written.
+const SPANS = /\b(?:through|thru|to|until|and)\b/
+
+interface CalendarMonth {
+  year: number
+  month: number
+}
+
+/** The calendar months a question names, in its words' order. */
+function monthsNamed(words: string): CalendarMonth[] {
+  return [...words.matchAll(MONTH_YEAR)].map((match) => ({
+    month: MONTH_NAMES.findIndex((name) => name.startsWith(match[1]!)) + 1,
+    year: Number(match[2]),
+  }))
+}
+
+/** The calendar year of a month's fact: the year its label writes ("2023-10-31", "Oct 2023", "Oct-23"). */
+function calendarYear(fact: StoredFact): number | null {
+  const label = fact.period!.label
+  const full = /(?:19|20)\d\d/.exec(label)
+  if (full) return Number(full[0])
+  const short = /[a-z][-' ](\d\d)$/i.exec(label.trim())
+  return short ? 2000 + Number(short[1]) : null
+}
+
+/** A month's figure of the entity asked (null: the business), or null when not stated once. */
+function monthFigure(
+  facts: StoredFact[],
+  measureKey: string,
+  entity: string | null,
+  { year, month }: CalendarMonth,
+): MonthFigure | null {
+  const ofMonth = facts.filter(
+    (fact) =>
+      fact.kind === 'cell' &&
+      fact.measureKey === measureKey &&
+      fact.unit !== '%' &&
+      fact.period?.kind === 'month' &&
+      fact.period.month === month &&
+      calendarYear(fact) === year,
+  )
+  const one = (found: StoredFact[]) => {
+    if (found.length === 0) return null
+    const agreed = agreeing(found)
+    return 'fact' in agreed ? { month, facts: [agreed.fact] } : null
+  }
+  if (entity !== null)
+    return one(ofMonth.filter((fact) => fact.entity && normalizeLabel(fact.entity) === normalizeLabel(entity)))
+  const whole = one(ofMonth.filter((fact) => fact.entity === null))
+  if (whole) return whole
+  const lines = ofMonth.filter(isLine)
+  return lines.length && new Set(lines.map((fact) => fact.documentId)).size === 1 ? { month, facts: lines } : null
+}
+
+/** Every calendar month from the first to the last, both included. */
+function monthsBetween(first: CalendarMonth, last: CalendarMonth): CalendarMonth[] | null {
+  const start = first.year * 12 + first.month - 1
+  const end = last.year * 12 + last.month - 1
+  if (end <= start || end - start >= 36) return null
+  return Array.from({ length: end - start + 1 }, (_, index) => ({
+    year: Math.floor((start + index) / 12),
+    month: ((start + index) % 12) + 1,
+  }))
+}
+
+/** The months a question asks for, of the one entity it names or the business. */
+function monthsAsked(question: FactQuestion, facts: StoredFact[]) {
+  if (!question.measureKey || question.statesFigure) return null
+  const named = monthsNamed(question.words)
+  const spans = named.length === 2 && SPANS.test(question.words)
+  const months = named.length === 1 ? named : spans ? monthsBetween(named[0]!, named[1]!) : null
+  if (!months) return null
+  const cells = facts.filter((fact) => fact.measureKey === question.measureKey && fact.period?.kind === 'month')
+  const entities = entitiesNamed(question, cells)
+  if (entities.length > 1 || !explainedBeside(question, entities)) return null
+  const figures = months.map((month) => monthFigure(facts, question.measureKey!, entities[0] ?? null, month))
+  return figures.every(Boolean) ? (figures as MonthFigure[]) : null
+}
+
+/** "How much did Design and build bring in during November 2023?": one month's figure. */
+const monthLookup: FactStrategy = {
+  name: 'month-lookup',
+  answer(question, facts) {
+    if (question.operation !== 'lookup') return null
+    const months = monthsAsked(question, facts)
+    if (!months || months.length !== 1) return null
+    const [{ facts: found }] = months as [MonthFigure]
+    return {
+      facts: found,
+      compute: (operands, { scale, unit }): Computation => {
+        if (operands.length === 1) {
+          const operand = operands[0]!
+          const parts = [{ operand, text: operand.cell.text }]
+          return {
+            value: operand.value,
+            display: describeCell(operand, scale, unit),
+            scale,
+            unit,
+            derivation: writeParts(parts),
+            parts,
+          }
+        }
+        const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+        const display = describe(value, scale, unit)
+        const parts = [...monthParts(months[0]!.month, operands, 0), ` = ${display}`]
+        return { value, display, scale, unit, derivation: writeParts(parts), parts }
+      },
+    }
+  },
+}
+
+/** "What was total revenue from January 2023 through March 2023?": the months of the span added. */
+const monthRange: FactStrategy = {
+  name: 'month-range',
+  answer(question, facts) {
+    if (question.operation !== 'sum' && question.operation !== 'lookup') return null
+    const months = monthsAsked(question, facts)
+    if (!months || months.length < 2) return null
+    return {
+      facts: months.flatMap((figure) => figure.facts),
+      compute: (operands, { scale, unit }): Computation => {
+        let next = 0
+        const parts = months.flatMap(({ month, facts: own }, index) => {
+          const mine = operands.slice(next, next + own.length)
+          next += own.length
+          return monthParts(month, mine, index)
+        })
+        const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+        const display = describe(value, scale, unit)
+        const all = [...parts, `; total ${display}`]
+        return { value, display, scale, unit, derivation: writeParts(all), parts: all }
+      },
+    }
+  },
+}
+
+export const CALENDAR_MONTH_STRATEGIES: readonly FactStrategy[] = [monthLookup, monthRange]
