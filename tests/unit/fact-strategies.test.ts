@@ -37,6 +37,13 @@ const answer = (question: string, facts = all) => {
 }
 
 describe('the measure a question names', () => {
+  it('is never a word of a name: "Quarry Equipment Inc." names a customer, not equipment', () => {
+    expect(
+      measureOfQuestion('By what percentage did revenue from Quarry Equipment Inc. decline from FY22 to FY23?'),
+    ).toBe('revenue')
+    expect(measureOfQuestion('What was Gross Profit in 2024?')).toBe('gross_profit')
+  })
+
   it('is the longest phrase the lexicon knows, its fillers dropped', () => {
     expect(measureOfQuestion('What was the current portion of the term loan at the end of fiscal 2023?')).toBe(
       'current_debt',
@@ -273,6 +280,36 @@ describe('strategies over a fiscal year’s months', () => {
     )
     // A month the documents do not hold is not answered.
     expect(computed('What was revenue in July 2025?', monthly)).toBeNull()
+  })
+
+  it('adds a quarter’s product lines when the business’s quarter is not stated', () => {
+    const byQuarter = documentFacts(
+      15,
+      'Sales by quarter',
+      'Sales by segment, FY2024\nSegment | Q1 FY24 | Q2 FY24 | Q3 FY24 | Q4 FY24\nSnow removal | 453 | 446 | 476 | 419\nDesign and build | 430 | 443 | 410 | 402',
+    )
+    expect(computed('What was revenue in the second quarter of FY2024?', byQuarter)).toBe('quarter-lines: $889')
+    expect(computed('What was revenue from Snow removal in the second quarter of FY2024?', byQuarter)).toBe(
+      'lookup: $446',
+    )
+  })
+
+  it('gives an average of scaled months in whole units', () => {
+    const inMillions = documentFacts(
+      16,
+      'Monthly revenue',
+      [
+        'Monthly revenue, FY2025 ($ in millions)',
+        'Line item | Jul 2024 | Aug 2024 | Sep 2024 | Oct 2024 | Nov 2024 | Dec 2024 | Jan 2025 | Feb 2025 | Mar 2025 | Apr 2025 | May 2025 | Jun 2025',
+        'Revenue | 0.331 | 0.279 | 0.293 | 0.297 | 0.333 | 0.259 | 0.308 | 0.293 | 0.301 | 0.290 | 0.305 | 0.289',
+      ].join('\n'),
+    )
+    const found = answerWithFacts(readFactQuestion('What was average monthly revenue in fiscal 2025?'), inMillions)!
+    const operands = found.facts.map((fact) => ({
+      value: new Decimal(fact.value).dividedBy(1_000_000),
+      cell: { row: 0, column: 0, rowLabel: fact.measure, columnLabel: '', text: fact.value },
+    }))
+    expect(found.compute(operands, { scale: 'million', unit: '$' })?.display).toBe('$298,166.67')
   })
 
   it('takes a ledger’s accounts by month, and its total row as the business’s month', () => {

@@ -172,12 +172,26 @@ const namesIn = (question: string) =>
     .filter((match) => match.index > 0 && !MONTHS.test(match[0]))
     .map((match) => match[0])
 
+// Two or more capitalised words past the first: a name ("Quarry Equipment Inc.", "Blue Spruce
+// Outdoor Services"), unless the lexicon knows the whole of it as a measure ("Gross Profit").
+const NAME_RUN = /(?<=\S\s+)\p{Lu}\p{Ll}[\p{L}'’.-]*(?:\s+(?:&\s+|and\s+|of\s+)?\p{Lu}[\p{L}'’.-]*)+/gu
+
+/** The question with each word of a name written as a placeholder, so no measure is read inside it. */
+const withoutNames = (question: string) =>
+  question.replace(NAME_RUN, (run) =>
+    measureKeyOf(normalizeLabel(run))
+      ? run
+      : run.replace(/[\p{L}'’.-]+/gu, (word) => (word === 'and' || word === 'of' ? word : 'zname')),
+  )
+
 export function readFactQuestion(asked: string): FactQuestion {
   const question = expandDefinitions(asked)
   // A parenthesis in a question qualifies what it asks ("the term loan (current portion included)"):
   // its words are read, where a label's are dropped.
-  const words = normalizeLabel(question.replace(/[()]/g, ' ')).split(' ')
-  const { mentions, derived } = measureMentions(words)
+  const plain = question.replace(/[()]/g, ' ')
+  const words = normalizeLabel(plain).split(' ')
+  const masked = normalizeLabel(withoutNames(plain)).split(' ')
+  const { mentions, derived } = measureMentions(masked.length === words.length ? masked : words)
   const keys = derived ? [] : mentions.map((mention) => mention.key)
   // The operation is read from the words around the measures' names: "the current portion of the
   // term loan" names a measure, not a share of one; "total" stays, for "total revenue for 2023 and 2025" adds.

@@ -4,6 +4,7 @@ import { monthName } from '../../../shared/calendar'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, type Operand, writeParts } from '../tables/compute'
+import { SCALES } from '../tables/rows'
 import type { FactQuestion } from './fact-question'
 import { entitiesNamed, explainedBeside, figureFor } from './figures'
 import type { FactStrategy } from './strategy'
@@ -120,10 +121,14 @@ const monthAverage: FactStrategy = {
         facts: asked.facts,
         compute: (operands, { scale, unit }) => {
           const total = operands.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0))
-          const value = total.dividedBy(MONTHS_IN_YEAR).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-          const display = describe(value, scale, unit)
+          // In whole units: a twelfth of figures in millions is no figure in millions to two decimals.
+          const value = total
+            .times(scale ? SCALES[scale] : 1)
+            .dividedBy(MONTHS_IN_YEAR)
+            .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+          const display = describe(value, null, unit)
           const parts = ['(', ...operandParts(operands), `) / ${MONTHS_IN_YEAR} = ${display}`]
-          return { value, display, scale, unit, derivation: writeParts(parts), parts }
+          return { value, display, scale: null, unit, derivation: writeParts(parts), parts }
         },
       }
     )

@@ -16,12 +16,12 @@ import {
   writeParts,
 } from '../tables/compute'
 import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
-import { CALENDAR_MONTH_STRATEGIES } from './calendar-month-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
 import { MONTH_STRATEGIES } from './month-strategies'
 import { RANGE_STRATEGIES } from './range-strategies'
+import { SHORT_PERIOD_STRATEGIES } from './short-period-strategies'
 import type { FactReading, FactStrategy } from './strategy'
 
 /*
@@ -281,7 +281,7 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   twoMeasures,
   peakYear,
   ...MONTH_STRATEGIES,
-  ...CALENDAR_MONTH_STRATEGIES,
+  ...SHORT_PERIOD_STRATEGIES,
   ...RANGE_STRATEGIES,
   ...ADJUSTED_STRATEGIES,
 ]

@@ -11,7 +11,8 @@ import { isLine, type MonthFigure, monthParts } from './month-strategies'
 import type { FactStrategy } from './strategy'
 
 /*
- * Months named by their calendar name and year (issue 45, item 3): "How much did Maintenance
+ * Periods shorter than a year (issue 45, item 3). A quarter of a fiscal year whose documents state
+ * only its product lines' figures is their sum. Months named by their calendar name and year: "How much did Maintenance
  * plans bring in during March 2025?", "What was total revenue from January 2023 through March
  * 2023?". A month is found by its calendar year, which its label writes ("2023-10-31", "Oct
  * 2023"), whatever fiscal year it falls in. The business's month is its stated figure, else the
@@ -157,4 +158,43 @@ const monthRange: FactStrategy = {
   },
 }
 
-export const CALENDAR_MONTH_STRATEGIES: readonly FactStrategy[] = [monthLookup, monthRange]
+/** "What was revenue in the second quarter of FY2024?" where only the product lines are stated by quarter: their sum. */
+const quarterLines: FactStrategy = {
+  name: 'quarter-lines',
+  answer(question, facts) {
+    const { measureKey, quarter, years } = question
+    if (question.operation !== 'lookup' || !measureKey || quarter === null || years.length !== 1) return null
+    if (question.statesFigure || entitiesNamed(question, facts).length > 0 || !explainedBeside(question, []))
+      return null
+    const ofQuarter = facts.filter(
+      (fact) =>
+        fact.kind === 'cell' &&
+        fact.measureKey === measureKey &&
+        fact.unit !== '%' &&
+        fact.period?.kind === 'quarter' &&
+        fact.period.quarter === quarter &&
+        fact.period.year === years[0],
+    )
+    // The business's own figure for the quarter is a lookup's.
+    if (ofQuarter.some((fact) => fact.entity === null)) return null
+    const lines = ofQuarter.filter(isLine)
+    if (lines.length < 2 || new Set(lines.map((fact) => fact.documentId)).size !== 1) return null
+    return {
+      facts: lines,
+      compute: (operands, { scale, unit }): Computation => {
+        const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+        const display = describe(value, scale, unit)
+        const parts = [
+          ...operands.flatMap((operand, index) => [
+            `${index === 0 ? '' : ' + '}${lines[index]!.entity}: `,
+            { operand, text: operand.cell.text },
+          ]),
+          ` = ${display}`,
+        ]
+        return { value, display, scale, unit, derivation: writeParts(parts), parts }
+      },
+    }
+  },
+}
+
+export const SHORT_PERIOD_STRATEGIES: readonly FactStrategy[] = [quarterLines, monthLookup, monthRange]
