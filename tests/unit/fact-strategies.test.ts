@@ -427,3 +427,23 @@ describe('adjusted EBITDA and the value it gives', () => {
     ).toBe('implied-multiple: 3.78x')
   })
 })
+
+describe('the rent of a leased premises', () => {
+  const leases = documentFacts(
+    17,
+    'Leases',
+    'Premises | Landlord | Start | End | Rent / month\nMachine shop | Parkway Holdings LLC | 2020-09-01 | 2028-03-31 | 9,000\nWarehouse | Westfield Land Co. | 2021-01-01 | 2031-06-30 | 9,750',
+  )
+
+  it('gives the monthly rent the schedule states, and twelve of it for a year', () => {
+    expect(computed('How much rent does the shop pay each month for the warehouse?', leases)).toBe(
+      'premises-rent: $9,750',
+    )
+    expect(computed('What is the annual rent for the machine shop?', leases)).toBe('premises-rent: $108,000')
+  })
+
+  it('gives none for premises the schedule does not list, or when the question names none of several', () => {
+    expect(computed('What is the annual rent for the office?', leases)).toBeNull()
+    expect(computed('What is the annual rent?', leases)).toBeNull()
+  })
+})

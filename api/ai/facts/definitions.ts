@@ -11,6 +11,9 @@ const DEFINITIONS: Array<[RegExp, string]> = [
   [/\bpre-?tax (?:profit |income )?margin\b/gi, 'pretax income as a percentage of revenue'],
   [/\b(?:net )?working capital\b/gi, 'current assets minus current liabilities'],
   [/\bcurrent ratio\b/gi, 'ratio of current assets to current liabilities'],
+  // A lease schedule states monthly rent: a year's rent is asked of it ("the annual rent").
+  [/\b(?:annual|yearly) rent\b|\brent (?:per|a|each) year\b/gi, 'monthly rent over a year'],
+  [/(?<!monthly )\brent\b(?=[^?]*\b(?:each|a|per) month\b)/gi, 'monthly rent'],
   // What an appraiser "put on the business" is its valuation.
   [/\bput on the (?:business|company)\b/gi, 'put on the business as its valuation'],
 ]

@@ -19,6 +19,7 @@ import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
+import { LEASE_STRATEGIES } from './lease-strategies'
 import { MONTH_STRATEGIES } from './month-strategies'
 import { RANGE_STRATEGIES } from './range-strategies'
 import { SHORT_PERIOD_STRATEGIES } from './short-period-strategies'
@@ -284,6 +285,7 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   ...SHORT_PERIOD_STRATEGIES,
   ...RANGE_STRATEGIES,
   ...ADJUSTED_STRATEGIES,
+  ...LEASE_STRATEGIES,
 ]
 
 /** The first strategy that answers, with what it read. */
