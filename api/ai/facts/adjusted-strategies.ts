@@ -1,11 +1,10 @@
 import Decimal from 'decimal.js'
 
-import { agreeing } from '../../facts/agreeing'
 import type { StoredFact } from '../../facts/organization-facts'
 import { analyze } from '../retrieval/analyzer'
-import { type Computation, describe, formatNumber, type Operand, type Part, writeParts } from '../tables/compute'
+import { type Computation, describe, formatNumber, type Operand, type Part, total, writeParts } from '../tables/compute'
 import type { FactQuestion } from './fact-question'
-import { explained } from './figures'
+import { explained, statedOnce } from './figures'
 import { rangesOf } from './range-strategies'
 import type { FactStrategy } from './strategy'
 
@@ -41,15 +40,9 @@ const ofYear = (facts: StoredFact[], measureKey: string, year: number, entity = 
   )
 
 /** The one figure the documents state, or none when they state none or disagree. */
-function stated(facts: StoredFact[]) {
-  if (facts.length === 0) return null
-  const agreed = agreeing(facts)
-  return 'fact' in agreed ? agreed.fact : null
-}
-
 /** The year's add-backs: their stated total, else the items of the one document that lists them. */
 function addBacks(facts: StoredFact[], year: number): StoredFact[] | null {
-  const total = stated(ofYear(facts, 'add_backs_total', year))
+  const total = statedOnce(ofYear(facts, 'add_backs_total', year))
   if (total) return [total]
   const items = ofYear(facts, 'add_back', year, true)
   const documents = new Set(items.map((fact) => fact.documentId))
@@ -58,9 +51,9 @@ function addBacks(facts: StoredFact[], year: number): StoredFact[] | null {
 
 /** Adjusted EBITDA for a year: stated, or reported EBITDA followed by the add-backs. */
 function adjustedFor(facts: StoredFact[], year: number): { facts: StoredFact[]; stated: boolean } | null {
-  const adjusted = stated(ofYear(facts, 'adjusted_ebitda', year))
+  const adjusted = statedOnce(ofYear(facts, 'adjusted_ebitda', year))
   if (adjusted) return { facts: [adjusted], stated: true }
-  const ebitda = stated(ofYear(facts, 'ebitda', year))
+  const ebitda = statedOnce(ofYear(facts, 'ebitda', year))
   const added = ebitda && addBacks(facts, year)
   return added ? { facts: [ebitda, ...added], stated: false } : null
 }
@@ -77,7 +70,7 @@ function yearOf(question: FactQuestion, facts: StoredFact[]): number | undefined
 
 /** Adjusted EBITDA's operands summed, as the working writes them: "347,000 + 436,000". */
 function adjustedParts(operands: Operand[]): { value: Decimal; parts: Part[] } {
-  const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+  const value = total(operands)
   const parts = operands.flatMap((operand, index): Part[] => [
     index === 0 ? '' : ' + ',
     { operand, text: formatNumber(operand.value) },
@@ -88,7 +81,7 @@ function adjustedParts(operands: Operand[]): { value: Decimal; parts: Part[] } {
 /** What a multiple applies to: adjusted EBITDA when the question says so, else reported EBITDA. */
 function baseFor(question: FactQuestion, facts: StoredFact[], year: number): StoredFact[] | null {
   if (asks(question, 'adjusted_ebitda', 'add_back')) return adjustedFor(facts, year)?.facts ?? null
-  const ebitda = stated(ofYear(facts, 'ebitda', year))
+  const ebitda = statedOnce(ofYear(facts, 'ebitda', year))
   return ebitda ? [ebitda] : null
 }
 
@@ -166,7 +159,7 @@ function concludedValue(question: FactQuestion, facts: StoredFact[]): StoredFact
       (fact.bound === 'mid' || (!fact.bound && !/\b(?:range|between)\b/i.test(fact.source.quote))),
   )
   const middle = MIDDLE.test(question.words)
-  const point = stated(middle ? points.filter((fact) => fact.bound === 'mid') : points)
+  const point = statedOnce(middle ? points.filter((fact) => fact.bound === 'mid') : points)
   if (point) return [point]
   const ranges = rangesOf(facts, 'enterprise_value')
   const distinct = new Set(ranges.map(([low, high]) => `${low.value}-${high.value}`))
@@ -194,7 +187,7 @@ const impliedMultiple: FactStrategy = {
           const ends = operands.slice(0, worth.length)
           const { value: divisor, parts } = adjustedParts(operands.slice(worth.length))
           if (divisor.isZero()) return null
-          const value = ends.reduce((total, end) => total.plus(end.value), new Decimal(0)).dividedBy(ends.length)
+          const value = total(ends).dividedBy(ends.length)
           const multiple = value.dividedBy(divisor).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
           const display = `${formatNumber(multiple, 2)}x`
           const stated: Part[] = ends.flatMap((end, index): Part[] => [

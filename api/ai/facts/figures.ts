@@ -1,6 +1,7 @@
 import { agreeing } from '../../facts/agreeing'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
+import type { FactPeriod } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
 import type { FactQuestion } from './fact-question'
 
@@ -10,17 +11,31 @@ import type { FactQuestion } from './fact-question'
  * none: the fact layer does not choose between them.
  */
 
-/** The facts a year's (or the asked quarter's) figure of a measure may be: cells, no percentages. */
-export const cellsOf = (facts: StoredFact[], measureKey: string, question: FactQuestion) =>
+/** A measure's figures (cells, no percentages) of the periods a strategy reads. */
+export const cellsWhere = (facts: StoredFact[], measureKey: string, ofPeriod: (period: FactPeriod) => boolean) =>
   facts.filter(
     (fact) =>
       fact.kind === 'cell' &&
       fact.measureKey === measureKey &&
       fact.unit !== '%' &&
-      (question.quarter === null
-        ? fact.period?.kind === 'year' || fact.period?.kind === 'as_of'
-        : fact.period?.kind === 'quarter' && fact.period.quarter === question.quarter),
+      !!fact.period &&
+      ofPeriod(fact.period),
   )
+
+/** The facts a year's (or the asked quarter's) figure of a measure may be. */
+export const cellsOf = (facts: StoredFact[], measureKey: string, question: FactQuestion) =>
+  cellsWhere(facts, measureKey, (period) =>
+    question.quarter === null
+      ? period.kind === 'year' || period.kind === 'as_of'
+      : period.kind === 'quarter' && period.quarter === question.quarter,
+  )
+
+/** The one figure the facts state, or null when they state none or disagree. */
+export function statedOnce(found: StoredFact[]): StoredFact | null {
+  if (found.length === 0) return null
+  const agreed = agreeing(found)
+  return 'fact' in agreed ? agreed.fact : null
+}
 
 /** The entities the question names among the facts': each name it holds whole, a name inside a longer one named left out. */
 export function entitiesNamed(question: FactQuestion, facts: StoredFact[]): string[] {
@@ -84,10 +99,7 @@ export const yearsHeld = (cells: StoredFact[], entity: string | null) =>
 
 /** The figure of an entity (or the business) for a year, when the documents state one. */
 export function figureFor(cells: StoredFact[], entity: string | null, year: number): StoredFact | null {
-  const ofYear = cells.filter((fact) => sameEntity(fact.entity, entity) && fact.period!.year === year)
-  if (ofYear.length === 0) return null
-  const agreed = agreeing(ofYear)
-  return 'fact' in agreed ? agreed.fact : null
+  return statedOnce(cells.filter((fact) => sameEntity(fact.entity, entity) && fact.period!.year === year))
 }
 
 /** The figures for each year, or null when one is missing or disputed. */

@@ -1,10 +1,9 @@
 import Decimal from 'decimal.js'
 
-import { agreeing } from '../../facts/agreeing'
 import { normalizeLabel } from '../../facts/measures'
 import { analyze } from '../retrieval/analyzer'
 import { type Computation, describe, describeCell, writeParts } from '../tables/compute'
-import { entitiesNamed, explained } from './figures'
+import { entitiesNamed, explained, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'
 
 /*
@@ -38,12 +37,11 @@ const premisesRent: FactStrategy = {
     if (!asked) return null
     const otherTerms = question.otherTerms.filter((term) => !RENT_WORDS.has(term))
     if (!explained({ ...question, otherTerms }, named)) return null
-    const stated = rents.filter((fact) => normalizeLabel(fact.entity!) === asked)
-    const agreed = stated.length ? agreeing(stated) : null
-    if (!agreed || !('fact' in agreed)) return null
+    const rent = statedOnce(rents.filter((fact) => normalizeLabel(fact.entity!) === asked))
+    if (!rent) return null
     const annual = ANNUAL.test(question.words)
     return {
-      facts: [agreed.fact],
+      facts: [rent],
       compute: ([operand], { scale, unit }): Computation => {
         const monthly = { operand: operand!, text: operand!.cell.text }
         if (!annual) {

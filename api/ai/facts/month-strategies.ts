@@ -3,10 +3,10 @@ import Decimal from 'decimal.js'
 import { monthName } from '../../../shared/calendar'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
-import { type Computation, describe, type Operand, writeParts } from '../tables/compute'
+import { type Computation, describe, type Operand, total, writeParts } from '../tables/compute'
 import { SCALES } from '../tables/rows'
 import type { FactQuestion } from './fact-question'
-import { entitiesNamed, explainedBeside, figureFor } from './figures'
+import { cellsWhere, entitiesNamed, explainedBeside, figureFor } from './figures'
 import type { FactStrategy } from './strategy'
 import { thresholdOf } from './threshold'
 
@@ -30,14 +30,7 @@ export interface MonthFigure {
 
 /** The fiscal year's months of a measure for the business, every month stated once; null when not all twelve are. */
 function monthsOf(facts: StoredFact[], measureKey: string, year: number): MonthFigure[] | null {
-  const monthly = facts.filter(
-    (fact) =>
-      fact.kind === 'cell' &&
-      fact.measureKey === measureKey &&
-      fact.unit !== '%' &&
-      fact.period?.kind === 'month' &&
-      fact.period.year === year,
-  )
+  const monthly = cellsWhere(facts, measureKey, (period) => period.kind === 'month' && period.year === year)
   const whole = monthly.filter((fact) => fact.entity === null)
   const months = [...new Set(monthly.map((fact) => fact.period!.month!))]
   if (months.length !== MONTHS_IN_YEAR) return null
@@ -97,17 +90,18 @@ function byMonth(months: MonthFigure[], operands: Operand[]) {
   return months.map(({ month, facts }) => {
     const own = operands.slice(next, next + facts.length)
     next += facts.length
-    return { month, operands: own, total: own.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0)) }
+    return { month, operands: own, total: total(own) }
   })
 }
 
 /** "July: 216 + 242 = 458": a month's figure as the working writes it. */
 export const monthParts = (month: number, operands: Operand[], index: number) => [
   `${index === 0 ? '' : '; '}${monthName(month)}: `,
-  ...operands.flatMap((operand, at) => [at === 0 ? '' : ' + ', { operand, text: operand.cell.text }]),
+  ...operandParts(operands),
 ]
 
-const operandParts = (operands: Operand[]) =>
+/** "216 + 242": operands added, each as its cell writes it. */
+export const operandParts = (operands: Operand[]) =>
   operands.flatMap((operand, at) => [at === 0 ? '' : ' + ', { operand, text: operand.cell.text }])
 
 /** "What was average monthly revenue in fiscal 2024?": the twelve months added and divided. */
@@ -120,9 +114,8 @@ const monthAverage: FactStrategy = {
       asked && {
         facts: asked.facts,
         compute: (operands, { scale, unit }) => {
-          const total = operands.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0))
           // In whole units: a twelfth of figures in millions is no figure in millions to two decimals.
-          const value = total
+          const value = total(operands)
             .times(scale ? SCALES[scale] : 1)
             .dividedBy(MONTHS_IN_YEAR)
             .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)

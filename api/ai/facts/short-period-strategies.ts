@@ -1,12 +1,9 @@
-import Decimal from 'decimal.js'
-
 import { MONTH_NAMES } from '../../../shared/calendar'
-import { agreeing } from '../../facts/agreeing'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
-import { type Computation, describe, describeCell, writeParts } from '../tables/compute'
+import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
 import type { FactQuestion } from './fact-question'
-import { entitiesNamed, explainedBeside } from './figures'
+import { cellsWhere, entitiesNamed, explainedBeside, statedOnce } from './figures'
 import { isLine, type MonthFigure, monthParts } from './month-strategies'
 import type { FactStrategy } from './strategy'
 
@@ -54,19 +51,12 @@ function monthFigure(
   entity: string | null,
   { year, month }: CalendarMonth,
 ): MonthFigure | null {
-  const ofMonth = facts.filter(
-    (fact) =>
-      fact.kind === 'cell' &&
-      fact.measureKey === measureKey &&
-      fact.unit !== '%' &&
-      fact.period?.kind === 'month' &&
-      fact.period.month === month &&
-      calendarYear(fact) === year,
+  const ofMonth = cellsWhere(facts, measureKey, (period) => period.kind === 'month' && period.month === month).filter(
+    (fact) => calendarYear(fact) === year,
   )
   const one = (found: StoredFact[]) => {
-    if (found.length === 0) return null
-    const agreed = agreeing(found)
-    return 'fact' in agreed ? { month, facts: [agreed.fact] } : null
+    const fact = statedOnce(found)
+    return fact && { month, facts: [fact] }
   }
   if (entity !== null)
     return one(ofMonth.filter((fact) => fact.entity && normalizeLabel(fact.entity) === normalizeLabel(entity)))
@@ -124,7 +114,7 @@ const monthLookup: FactStrategy = {
             parts,
           }
         }
-        const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+        const value = total(operands)
         const display = describe(value, scale, unit)
         const parts = [...monthParts(months[0]!.month, operands, 0), ` = ${display}`]
         return { value, display, scale, unit, derivation: writeParts(parts), parts }
@@ -149,7 +139,7 @@ const monthRange: FactStrategy = {
           next += own.length
           return monthParts(month, mine, index)
         })
-        const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+        const value = total(operands)
         const display = describe(value, scale, unit)
         const all = [...parts, `; total ${display}`]
         return { value, display, scale, unit, derivation: writeParts(all), parts: all }
@@ -166,14 +156,10 @@ const quarterLines: FactStrategy = {
     if (question.operation !== 'lookup' || !measureKey || quarter === null || years.length !== 1) return null
     if (question.statesFigure || entitiesNamed(question, facts).length > 0 || !explainedBeside(question, []))
       return null
-    const ofQuarter = facts.filter(
-      (fact) =>
-        fact.kind === 'cell' &&
-        fact.measureKey === measureKey &&
-        fact.unit !== '%' &&
-        fact.period?.kind === 'quarter' &&
-        fact.period.quarter === quarter &&
-        fact.period.year === years[0],
+    const ofQuarter = cellsWhere(
+      facts,
+      measureKey,
+      (period) => period.kind === 'quarter' && period.quarter === quarter && period.year === years[0],
     )
     // The business's own figure for the quarter is a lookup's.
     if (ofQuarter.some((fact) => fact.entity === null)) return null
@@ -182,7 +168,7 @@ const quarterLines: FactStrategy = {
     return {
       facts: lines,
       compute: (operands, { scale, unit }): Computation => {
-        const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+        const value = total(operands)
         const display = describe(value, scale, unit)
         const parts = [
           ...operands.flatMap((operand, index) => [

@@ -132,14 +132,17 @@ export function compoundGrowth(later: Operand, earlier: Operand, years: number):
   return result(value, null, '%', ['(', term(later), ' / ', term(earlier), `)^(1/${years}) − 1`])
 }
 
+/** The operands added up. */
+export const total = (operands: Array<{ value: Decimal }>) =>
+  operands.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0))
+
 export function sum(operands: Operand[], scale: Scale | null, unit: string | null) {
-  const value = operands.reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+  const value = total(operands)
   return result(value, scale, unit, joined(operands, ' + '))
 }
 
 export function average(operands: Operand[], scale: Scale | null, unit: string | null) {
-  const total = operands.reduce((sum, operand) => sum.plus(operand.value), new Decimal(0))
-  const value = round(total.dividedBy(operands.length))
+  const value = round(total(operands).dividedBy(operands.length))
   return result(value, scale, unit, ['(', ...joined(operands, ' + '), `) / ${operands.length}`])
 }
 
