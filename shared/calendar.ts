@@ -29,13 +29,13 @@ export function isCalendarDay(value: unknown): value is string {
 }
 
 /**
- * A calendar day (a due date, a target date) as written, whatever the reader's zone: "Jun 30, 2028".
- * Read at noon UTC, it is on its own day in every zone's calendar.
+ * A calendar day (a due date, a target date) as written, whatever the reader's zone: "Jun 30, 2028",
+ * or in a sentence "June 30, 2028". Read at noon UTC, it is on its own day in every zone's calendar.
  */
-export const calendarDay = (day: string) =>
+export const calendarDay = (day: string, month: 'short' | 'long' = 'short') =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
     timeZone: 'UTC',
     year: 'numeric',
-    month: 'short',
+    month,
     day: 'numeric',
   })

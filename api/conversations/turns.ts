@@ -7,6 +7,7 @@ import { computeFromPassages } from '../ai/answers/computed'
 import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
 import { answerFromFacts } from '../ai/facts/fact-answer'
+import { answerFromTerms } from '../ai/facts/lease-term-answer'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
@@ -102,7 +103,9 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     // Computed here, once, so the cells the provider's answer cites can be saved with it: from the
     // facts read at ingestion when they answer, else from the retrieved passages' tables.
     const scope = { organizationId: turn.organizationId, documentIds: turn.conversation.documentIds }
-    const fromFacts = await answerFromFacts(deps, scope, turn.question, retrieved, previousQuestion(turn.history))
+    const fromFacts =
+      (await answerFromTerms(deps, scope, turn.question, retrieved)) ??
+      (await answerFromFacts(deps, scope, turn.question, retrieved, previousQuestion(turn.history)))
     const passages = fromFacts?.passages ?? retrieved
     const citations = createCitationFilter(passages.length)
     const notHeld = fromFacts?.notHeld ?? null

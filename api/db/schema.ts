@@ -416,6 +416,45 @@ export const documentFacts = pgTable(
   ],
 )
 
+/**
+ * A term a document states of an entity that is no figure: a lease's landlord, start and end, read
+ * once at ingestion beside the facts (issue 45) and replaced with them.
+ */
+export const documentTerms = pgTable(
+  'document_terms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'cell' | 'prose'>().notNull(),
+    termKey: text('term_key').$type<'landlord' | 'lease_start' | 'lease_end'>().notNull(),
+    /** The premises, as written; null for a lease a sentence does not name ("the lease runs until…"). */
+    entity: text('entity'),
+    entityKind: text('entity_kind').$type<'premises'>().notNull(),
+    /** The term as written: "Dunmore Properties", "December 31, 2030", "2030". */
+    text: text('text').notNull(),
+    /** A date term's ISO date when the document writes a day; null for a name or a year alone. */
+    date: date('date', { mode: 'string' }),
+    /** A date term's year. */
+    year: integer('year'),
+    page: integer('page').notNull(),
+    row: integer('row'),
+    column: integer('column'),
+    quote: text('quote').notNull(),
+  },
+  (t) => [
+    index('document_terms_org_term_idx').on(t.organizationId, t.termKey),
+    index('document_terms_document_idx').on(t.documentId),
+  ],
+)
+
 /** A document's place in meaning: the mean of its chunk vectors, for related documents. */
 export const documentEmbeddings = pgTable(
   'document_embeddings',

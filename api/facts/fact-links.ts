@@ -6,6 +6,9 @@ import type { Deps } from '../context'
 import { intArray, rowsOf, textArray } from '../db/sql-values'
 import type { StoredFact } from './organization-facts'
 
+/** What is linked to its passage: a fact or a term, by its document and quote. */
+type Linked = Pick<StoredFact, 'documentId' | 'kind' | 'source'>
+
 /** Where a cited fact is shown: the passage (chunk) holding its row or sentence, and its cell there. */
 export interface FactLink {
   chunkId: number
@@ -22,12 +25,12 @@ export interface FactLink {
  * facts carry their page's row and sentence, and the document view shows passages and their cells.
  * A fact whose quote no passage holds whole (one cut for length) has no link; its page still names it.
  */
-export async function linkFacts(
+export async function linkFacts<F extends Linked>(
   { db }: Pick<Deps, 'db'>,
   organizationId: number,
-  facts: StoredFact[],
-): Promise<Map<StoredFact, FactLink>> {
-  const links = new Map<StoredFact, FactLink>()
+  facts: F[],
+): Promise<Map<F, FactLink>> {
+  const links = new Map<F, FactLink>()
   if (facts.length === 0) return links
   const rows = rowsOf(
     await db.execute(sql`
@@ -52,7 +55,7 @@ export async function linkFacts(
 const spaced = (text: string) => text.replace(/\s+/g, ' ')
 
 /** The fact's cell among the passage's tables: the table holding its row as written, in the document's layout. */
-function cellIn(passage: string, fact: StoredFact) {
+function cellIn(passage: string, fact: Linked) {
   const cells = JSON.stringify(splitRow(fact.source.quote))
   const column = fact.source.column
   if (column === null) return null

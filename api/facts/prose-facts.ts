@@ -1,4 +1,5 @@
 import type { ExtractedPage } from '../ingest/extraction-types'
+import { premisesOf } from './lease-terms'
 import { countsPeople, figuresIn, type ProseFigure } from './prose-figures'
 import { cuesIn, type MeasureCue, needCues } from './prose-measures'
 import { type PeriodMention, periodsIn } from './prose-periods'
@@ -100,8 +101,8 @@ export function proseFacts(pages: ExtractedPage[]): Fact[] {
           measure,
           measureKey,
           entity: read.entity,
-          // A sentence names an add-back by what it is for; another entity's kind it does not say.
-          entityKind: read.entity && measureKey === 'add_back' ? 'add_back' : null,
+          // A sentence names an add-back by what it is for, a rent by its premises; another entity's kind it does not say.
+          entityKind: read.entity ? (ENTITY_KINDS[measureKey ?? ''] ?? null) : null,
           period,
           value: figure.value.toFixed(),
           unit: figure.kind === 'number' && read.unit === 'money' ? currency : figure.unit,
@@ -114,6 +115,8 @@ export function proseFacts(pages: ExtractedPage[]): Fact[] {
   })
   return facts
 }
+
+const ENTITY_KINDS: Record<string, Fact['entityKind']> = { add_back: 'add_back', monthly_rent: 'premises' }
 
 function sentenceOf(text: string, following: string[]): Sentence {
   const mentions = periodsIn(text)
@@ -154,7 +157,13 @@ function measureOf(sentence: Sentence, figure: ProseFigure): Reading | null {
     return { measure: noun, key: countsPeople(noun) ? 'headcount' : null, entity: null, cue: null, unit: 'count' }
   }
   if (figure.kind === 'money' && A_MONTH.test(after) && LEASE.test(sentence.text))
-    return { measure: 'monthly rent', key: 'monthly_rent', entity: null, cue: null, unit: 'money' }
+    return {
+      measure: 'monthly rent',
+      key: 'monthly_rent',
+      entity: premisesOf(sentence.text) ?? null,
+      cue: null,
+      unit: 'money',
+    }
   const cue = cueFor(sentence, figure)
   if (cue) {
     const entity = cue.key === 'add_back' ? (FOR_WHAT.exec(after)?.[1]?.trim() ?? null) : null

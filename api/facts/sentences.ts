@@ -85,6 +85,8 @@ function figureRows(lines: string[]): boolean[] {
   )
 }
 
+const RULE = /^[-=_*~#]{3,}$/
+
 /**
  * The sentences of a page's prose. Table lines are the table reader's and left out: cells split by
  * " | " or tabs, and rows of figures in columns set by spaces. Lines cut at the page's width are
@@ -96,7 +98,8 @@ export function pageSentences(text: string): string[] {
     .split('\n')
     .filter((line) => !IS_TABLE_LINE.test(line))
     .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '')
+    // A heading's underline ("-----", "=====") is no word of the paragraph below it.
+    .filter((line) => line !== '' && !RULE.test(line))
   const rows = figureRows(texts)
   const lines = texts.flatMap((line, index) => (rows[index] ? [] : [{ text: line, from: null, pageBreak: false }]))
   return paragraphsOf(lines, shortLine(texts)).flatMap((paragraph) =>

@@ -1,4 +1,4 @@
-import type { documentFacts } from '../db/schema'
+import type { documentFacts, documentTerms } from '../db/schema'
 
 type Row = typeof documentFacts.$inferSelect
 
@@ -51,4 +51,22 @@ export interface FactSource {
   column: number | null
   /** What a reader is shown: the row as written, or the sentence. */
   quote: string
+}
+
+type TermRow = typeof documentTerms.$inferSelect
+
+/** A term a document states of an entity that is no figure: a lease's landlord, start or end. */
+export interface Term {
+  kind: TermRow['kind']
+  termKey: TermRow['termKey']
+  /** The premises the term is of, as written; null for "the lease" a sentence does not name. */
+  entity: string | null
+  entityKind: TermRow['entityKind']
+  /** As written: "Dunmore Properties", "December 31, 2030". */
+  text: string
+  /** A date's ISO day, when the document writes one. */
+  date: string | null
+  /** A date's year (a lease "runs to 2030" has no day). */
+  year: number | null
+  source: FactSource
 }

@@ -155,7 +155,7 @@ export function processDocumentJob(deps: Deps) {
     }
 
     const chunks = chunkPages(pages)
-    const facts = readFactsOrNone(pages, documentId)
+    const reading = readFactsOrNone(pages, documentId)
     // A provider outage retries the job; on its last attempt the document is still made searchable by words.
     const index = await prepareChunkIndex(
       deps,
@@ -212,7 +212,7 @@ export function processDocumentJob(deps: Deps) {
         chunkIds.push(...inserted.map((row) => row.id))
       }
       await writeChunkIndex(tx, document, chunkIds, index)
-      await replaceFacts(tx, document, versionId, facts ?? [])
+      await replaceFacts(tx, document, versionId, reading ?? { facts: [], terms: [] })
       await tx
         .update(documents)
         .set({
@@ -221,7 +221,7 @@ export function processDocumentJob(deps: Deps) {
           pageCount: pages.filter((page) => page.kind !== 'section').length || null,
           wordCount: pages.reduce((sum, page) => sum + countTokens(page.text), 0),
           extractionNote: notes.length ? notes.join(' ') : null,
-          factsReader: facts ? FACTS_READER : null,
+          factsReader: reading ? FACTS_READER : null,
           processedAt: new Date(),
           updatedAt: new Date(),
         })

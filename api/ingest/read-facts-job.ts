@@ -33,8 +33,8 @@ export function readFactsJob({ db }: Deps) {
       .from(documents)
       .where(eq(documents.id, documentId))
     if (!document?.versionId || document.status !== 'processed' || document.reader === FACTS_READER) return
-    const facts = readFactsOrNone(await storedPages({ db }, document.versionId), documentId)
-    if (!facts) return
+    const reading = readFactsOrNone(await storedPages({ db }, document.versionId), documentId)
+    if (!reading) return
     signal?.throwIfAborted()
     await db.transaction(async (tx) => {
       // Processing of a newer version may have begun meanwhile: it reads that version's facts itself.
@@ -44,7 +44,7 @@ export function readFactsJob({ db }: Deps) {
         .where(eq(documents.id, documentId))
         .for('update')
       if (still?.versionId !== document.versionId || still.status !== 'processed') return
-      await replaceFacts(tx, document, document.versionId!, facts)
+      await replaceFacts(tx, document, document.versionId!, reading)
       await tx.update(documents).set({ factsReader: FACTS_READER }).where(eq(documents.id, documentId))
     })
   }

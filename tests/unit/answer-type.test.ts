@@ -78,6 +78,20 @@ describe('a name for a "who" question', () => {
         'Blue Spruce is a commercial landscaping company based in Lancaster, Pennsylvania.',
       ]),
     ).toBeNull()
+    expect(
+      shortAnswer('Who is the landlord of the machine shop?', ['Machine shop 6809 Enterprise Way, Bend, Oregon']),
+    ).toBeNull()
+  })
+
+  it('is what the sentence says of the thing asked, not of its owner: "X\'s order backlog" is no description of X', () => {
+    expect(
+      shortAnswer("What is Redline HVAC Services' current order backlog?", [
+        'Redline HVAC Services is a heating and air conditioning contractor based in Bend, Oregon.',
+      ]),
+    ).toBeNull()
+    expect(
+      shortAnswer("What is the company's main product?", ["The company's main product is a precision valve."]),
+    ).toBe('a precision valve.')
   })
 })
 

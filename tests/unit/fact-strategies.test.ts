@@ -96,7 +96,6 @@ describe('answers from facts', () => {
     expect(answer('How much revenue came from Summit Ridge Holdings in FY2024?')).toBeNull()
     expect(answer('What was revenue?')).toBeNull()
     expect(answer('How many years had revenue above $8,500,000?')).toBeNull()
-    expect(answer('What enterprise value does 6.0x EBITDA give in FY2025?')).toBeNull()
     // Words the measure does not hold qualify it: this is no revenue of the business.
     expect(answer('What was revenue arising from electronic components in FY2024?')).toBeNull()
   })
@@ -161,6 +160,14 @@ describe('strategies that compute from facts', () => {
   })
 
   it('computes the compound annual growth rate, totals and averages over the years a question spans', () => {
+    // "the three most recent fiscal years", "across all three years", "per year": the latest years held.
+    expect(computed('What was cumulative EBITDA over the three most recent fiscal years?')).toBe(
+      'over-years: $3,534,000',
+    )
+    expect(computed('On average, what was EBITDA per year over the two most recent fiscal years?')).toBe(
+      'over-years: $1,217,000',
+    )
+    expect(computed('What was total revenue across all three years?')).toBe('over-years: $26,617,000')
     expect(computed('What was the CAGR of revenue from FY2023 through FY2025?')).toBe('cagr: 6.86%')
     expect(computed('What was total EBITDA from FY2023 through FY2025?')).toBe('over-years: $3,534,000')
     expect(computed('What was the average annual revenue over the last two years?')).toBe('over-years: $9,188,500')
@@ -191,6 +198,18 @@ describe('strategies that compute from facts', () => {
         facts,
       ),
     ).toBe('two-measures: 18.38%')
+    // A customer list's "Total" row is no customer that "total revenue" names.
+    const listed = documentFacts(
+      9,
+      'Top customers',
+      ['Customer | FY2025', 'Kessler Builders | 910,000', 'Harbor Marine | 820,000', 'Total | 1,730,000'].join('\n'),
+    )
+    expect(
+      computed('What percentage of total revenue in FY2025 did Kessler Builders account for?', [
+        ...statement,
+        ...listed,
+      ]),
+    ).toBe('two-measures: 9.67%')
   })
 
   it('leaves to the passages what the facts do not settle', () => {
@@ -407,6 +426,8 @@ describe('adjusted EBITDA and the value it gives', () => {
 
   it('values the business at a multiple of reported EBITDA when the question names no adjustment', () => {
     expect(computed('What would the business be worth at 5.5x EBITDA in FY2025?')).toBe('value-at-multiple: $6,875,000')
+    // The question may name the value it asks for.
+    expect(computed('What enterprise value does 6.0x EBITDA give in FY2025?')).toBe('value-at-multiple: $7,500,000')
   })
 
   it('reads a stated adjusted EBITDA before computing one', () => {

@@ -58,6 +58,9 @@ const FIGURE =
 // Or a body named by its office: "the audit committee", "the board".
 const BODY = /^(?:the|its|our|their)\s+\p{L}+(?:\s+\p{L}+){0,4}$/iu
 const NAME = /\b\p{Lu}[\p{L}'’.-]*(?:\s+(?:&|and|of)\s+|\s+)\p{Lu}[\p{L}'’.-]*/u
+// "Enterprise Way", "Mill Road": a street is where someone is, not who.
+const STREET =
+  /\b(?:street|st|road|rd|avenue|ave|way|drive|dr|parkway|pkwy|lane|ln|boulevard|blvd|court|ct|place|pl|highway|hwy|circle|terrace|trail)\.?$/i
 // The phrase is the name, not a description that ends in a place: "a company based in South Carolina".
 const NAMED = new RegExp(`^(?:(?:Dr|Mr|Mrs|Ms)\\.\\s+)?${NAME.source}`, 'u')
 
@@ -81,7 +84,7 @@ export function isOfType(type: AnswerType, phrase: string) {
       // "When is goodwill tested?" → "annually, or more frequently…"; "when revenue is recognized…".
       return MONTH.test(phrase) || YEAR.test(phrase) || DATED.test(phrase) || CONDITION.test(phrase)
     case 'name':
-      return NAMED.test(phrase.trim()) || BODY.test(phrase.trim())
+      return (NAMED.test(phrase.trim()) || BODY.test(phrase.trim())) && !STREET.test(phrase.trim())
   }
 }
 

@@ -245,6 +245,8 @@ function verbs(verb: string) {
  * represent?" with "commitments from customers…". A phrasal verb's own particle ("consist of",
  * "defined as") is left out; a phrase that answers how or to what ("by comparison…") is kept.
  */
+const POSSESSIVE = /['’]s?\s+\S/
+
 function afterVerb(sentence: string, subject: string, forms: string[]) {
   const subjectTerms = analyze(subject)
   if (subjectTerms.length === 0) return null
@@ -257,7 +259,8 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
     if (!at || (verb && verb.index <= at.index)) continue
     const before = new Set(analyze(sentence.slice(0, at.index)))
     const named = subjectTerms.filter((term) => before.has(term)).length
-    if (named * 2 >= subjectTerms.length) verb = at
+    // "X's current order backlog" is the backlog: its head noun names it, not the X before it.
+    if (named * 2 >= subjectTerms.length && (!POSSESSIVE.test(subject) || before.has(subjectTerms.at(-1)!))) verb = at
   }
   if (!verb) return null
   const rest = sentence

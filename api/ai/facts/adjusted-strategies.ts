@@ -23,7 +23,7 @@ export const BEHIND_ADJUSTED = ['adjusted_ebitda', 'ebitda', 'add_back', 'add_ba
 const ADJUSTED_WORDS = new Set(
   analyze(
     'after once including included include with plus owner owners would worth business company value multiple ' +
-      'imply implies implied concluded middle midpoint mid range valuation',
+      'imply implies implied concluded middle midpoint mid range valuation give gives',
   ),
 )
 
@@ -128,7 +128,9 @@ const valueAtMultiple: FactStrategy = {
   name: 'value-at-multiple',
   answer(question, facts) {
     const multiple = question.multiple
-    if (!multiple || !onlyOf(question, ['adjusted_ebitda', 'ebitda', 'add_back'])) return null
+    // "What enterprise value does 3.5x normalized EBITDA give?" names the value it asks for.
+    if (!multiple || !onlyOf(question, ['adjusted_ebitda', 'ebitda', 'add_back', 'enterprise_value'])) return null
+    if (!asks(question, 'adjusted_ebitda', 'ebitda', 'add_back')) return null
     if (!explainedHere(question)) return null
     const year = yearOf(question, facts)
     const found = year === undefined ? null : baseFor(question, facts, year)

@@ -19,7 +19,7 @@ import { type NotHeld, notHeld } from './not-held'
 import { answerWithFacts } from './strategies'
 import type { Style } from './strategy'
 
-type Ranked = SourcePassage & { score: number; reference: DocumentReference }
+export type Ranked = SourcePassage & { score: number; reference: DocumentReference }
 
 export interface FactAnswer<P extends Ranked> {
   /** The figure computed, or null when the facts show the documents lack the period asked (`notHeld`). */
@@ -144,7 +144,12 @@ async function notHeldAnswer<P extends Ranked>(
 }
 
 /** The passages retrieved, and first the chunks holding cited facts that retrieval did not bring. */
-async function withChunks<P extends Ranked>(deps: Deps, organizationId: number, passages: P[], chunkIds: number[]) {
+export async function withChunks<P extends Ranked>(
+  deps: Deps,
+  organizationId: number,
+  passages: P[],
+  chunkIds: number[],
+) {
   const all: Array<P | Ranked> = [...passages]
   const missing = [...new Set(chunkIds)].filter(
     (chunkId) => !passages.some((passage) => passage.reference.chunk_id === chunkId),

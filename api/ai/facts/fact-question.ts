@@ -72,14 +72,17 @@ const ASKING_WORDS = new Set(
   analyze(
     'come came comes bring brings brought report reported reports spend spent spends generate generated earn earned ' +
       'record recorded annual annually yearly cumulative combined terms rate compound compounded multiple percentage ' +
-      'put together account accounted minus',
+      'put together account accounted minus per',
   ),
 )
 // Words of a place in a period ("at the end of fiscal 2024", "the fourth quarter"), of where a
 // figure is shown ("the balance sheet", "cash on hand") or of the business as a whole: they qualify nothing.
+// What an owner calls the business: "the company", "the shop", "the practice".
+export const BUSINESS_NOUNS = 'company business firm shop bakery lab laboratory practice studio'
 const SOFT = new Set(
   analyze(
-    'end ended ending beginning q1 q2 q3 q4 first second third fourth quarter balance sheet show shows hand company business firm total',
+    'end ended ending beginning q1 q2 q3 q4 first second third fourth quarter balance sheet show shows hand total ' +
+      `earlier ${BUSINESS_NOUNS}`,
   ),
 )
 const ASKS_FIGURE = /^\s*(?:what|how much)\b/i
@@ -137,6 +140,8 @@ interface Mention {
 }
 
 /** The measures a question names, in its order: its longest phrases the lexicon knows, fillers dropped too, none overlapping. */
+const PER_PERIOD = /^(?:year|month|quarter|annum|fiscal)$/
+
 function measureMentions(words: string[]): { mentions: Mention[]; derived: boolean } {
   const mentions: Mention[] = []
   const taken = new Set<number>()
@@ -149,7 +154,9 @@ function measureMentions(words: string[]): { mentions: Mention[]; derived: boole
       const key = measureKeyOf(phrase.join(' ')) ?? measureKeyOf(phrase.filter((word) => !FILLERS.has(word)).join(' '))
       if (!key) continue
       // A measure made another by the word after it ("EBITDA margin") names neither.
-      if (DERIVED.has(words[start + length] ?? '')) derived = true
+      // "EBITDA per year" is EBITDA, averaged: a rate per a period names no other measure.
+      const next = words[start + length] ?? ''
+      if (DERIVED.has(next) && !(next === 'per' && PER_PERIOD.test(words[start + length + 1] ?? ''))) derived = true
       mentions.push({ key, start, length })
       for (const at of span) taken.add(at)
     }

@@ -37,12 +37,16 @@ export function statedOnce(found: StoredFact[]): StoredFact | null {
   return 'fact' in agreed ? agreed.fact : null
 }
 
+const TOTAL_ROW = /^(?:grand )?totals?$/
+
 /** The entities the question names among the facts': each name it holds whole, a name inside a longer one named left out. */
 export function entitiesNamed(question: FactQuestion, facts: StoredFact[]): string[] {
   const named = new Map<string, string>()
   for (const fact of facts) {
     const words = fact.entity ? normalizeLabel(fact.entity) : ''
-    if (words && question.words.includes(` ${words} `) && !named.has(words)) named.set(words, fact.entity!)
+    // A customer list's "Total" row is no customer "total revenue" names.
+    if (words && !TOTAL_ROW.test(words) && question.words.includes(` ${words} `) && !named.has(words))
+      named.set(words, fact.entity!)
   }
   return [...named]
     .filter(([words]) => ![...named.keys()].some((other) => other !== words && ` ${other} `.includes(` ${words} `)))

@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js'
 
 import { normalizeLabel } from '../../facts/measures'
+import type { StoredFact } from '../../facts/organization-facts'
 import { analyze } from '../retrieval/analyzer'
-import { type Computation, describe, describeCell, writeParts } from '../tables/compute'
+import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
+import { BUSINESS_NOUNS } from './fact-question'
 import { entitiesNamed, explained, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'
 
@@ -14,22 +16,21 @@ import type { FactStrategy } from './strategy'
 
 // Words that say how rent is asked for, and the nouns a question calls the business by.
 const RENT_WORDS = new Set(
-  analyze(
-    'rent rents monthly month each per a year annual annually yearly pay pays paid business company shop bakery ' +
-      'lab firm practice',
-  ),
+  analyze(`rent rents monthly month each per a year annual annually yearly pay pays paid ${BUSINESS_NOUNS}`),
 )
 const ANNUAL = /\b(?:annual|annually|yearly|over a year|a year|per year|each year)\b/
 const MONTHS_IN_YEAR = 12
+
+/** The monthly rents the documents state of their premises, in a schedule or a sentence. */
+const rentsOf = (facts: StoredFact[]) =>
+  facts.filter((fact) => fact.measureKey === 'monthly_rent' && fact.entityKind === 'premises')
 
 /** The monthly rent of the one premises the question names, or of the only one the documents list. */
 const premisesRent: FactStrategy = {
   name: 'premises-rent',
   answer(question, facts) {
     if (question.measureKey !== 'monthly_rent' || question.operation !== 'lookup' || question.statesFigure) return null
-    const rents = facts.filter(
-      (fact) => fact.kind === 'cell' && fact.measureKey === 'monthly_rent' && fact.entityKind === 'premises',
-    )
+    const rents = rentsOf(facts)
     const named = entitiesNamed(question, rents)
     const premises = [...new Set(rents.map((fact) => normalizeLabel(fact.entity!)))]
     const asked =
@@ -64,4 +65,43 @@ const premisesRent: FactStrategy = {
   },
 }
 
-export const LEASE_STRATEGIES: readonly FactStrategy[] = [premisesRent]
+// "the total monthly rent of all leases", "pay per month across its leases": every premises' rent together.
+const ALL_LEASES =
+  /\b(?:all|across|total|combined|together|altogether)\b.*\b(?:leases|premises|locations|properties|sites)\b|\b(?:leases|premises|locations|properties|sites)\b.*\b(?:combined|together|in total|altogether)\b/
+const TOTAL_WORDS = new Set(analyze('total all across combined together altogether leases lease premises its their'))
+
+/** The monthly rent of every premises the documents list, added up (twelve months of it for a year). */
+const premisesRentTotal: FactStrategy = {
+  name: 'premises-rent-total',
+  answer(question, facts) {
+    if (question.measureKey !== 'monthly_rent' || question.statesFigure || !ALL_LEASES.test(question.words)) return null
+    const rents = rentsOf(facts)
+    if (entitiesNamed(question, rents).length > 0) return null
+    const otherTerms = question.otherTerms.filter((term) => !RENT_WORDS.has(term) && !TOTAL_WORDS.has(term))
+    if (!explained({ ...question, otherTerms }, [])) return null
+    const premises = [...new Set(rents.map((fact) => normalizeLabel(fact.entity!)))]
+    const each = premises.map((name) => statedOnce(rents.filter((fact) => normalizeLabel(fact.entity!) === name)))
+    if (premises.length === 0 || each.some((rent) => !rent)) return null
+    const read = each as StoredFact[]
+    const annual = ANNUAL.test(question.words)
+    return {
+      facts: read,
+      compute: (operands, { scale, unit }): Computation => {
+        const monthly = total(operands)
+        const value = annual ? monthly.times(MONTHS_IN_YEAR) : monthly
+        const display = describe(value, scale, unit)
+        const parts = [
+          ...(annual ? ['('] : []),
+          ...operands.flatMap((operand, index) => [
+            `${index === 0 ? '' : ' + '}${read[index]!.entity}: `,
+            { operand, text: operand.cell.text },
+          ]),
+          annual ? `) × ${MONTHS_IN_YEAR} months = ${display}` : ` = ${display}`,
+        ]
+        return { value, display, scale, unit, derivation: writeParts(parts), parts }
+      },
+    }
+  },
+}
+
+export const LEASE_STRATEGIES: readonly FactStrategy[] = [premisesRentTotal, premisesRent]

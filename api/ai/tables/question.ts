@@ -198,9 +198,10 @@ const fillsRange = (text: string) => OVER_RANGE.test(text) && (!CHANGE.test(text
 // "What was total revenue over FY2023 to FY2025?": a total over a range is their sum.
 const TOTAL_OVER_RANGE = /\b(?:total|cumulative|combined|in all)\b/i
 
-// "over the five years", "in the last three fiscal years": the latest so many years the documents hold.
+// "over the five years", "in the last three fiscal years", "over the three most recent fiscal years":
+// "across all four years": the latest so many years the documents hold.
 const LATEST_YEARS =
-  /\b(?:over|across|in|for|during) the (?:(?:last|past|latest|most recent) )?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:fiscal )?years\b/i
+  /\b(?:over|across|in|for|during) (?:all (?:of )?(?:the )?|the )(?:(?:last|past|latest|most recent) )?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:(?:last|past|latest|most recent) )?(?:fiscal )?years\b/i
 
 export function periodsOf(text: string): Period[] {
   const periods: Period[] = []

@@ -1,0 +1,166 @@
+import { calendarDay } from '../../../shared/calendar'
+import type { Deps } from '../../context'
+import { linkFacts } from '../../facts/fact-links'
+import { normalizeLabel } from '../../facts/measures'
+import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import { type FactAnswer, type Ranked, withChunks } from './fact-answer'
+
+/*
+ * Questions on a lease's terms that are no figure (issue 45): when the lease of a premises ends, who
+ * its landlord is, and how many leases end before a year. Answered from the terms read at ingestion
+ * (api/facts/lease-terms.ts), each cited by its passage. A premises whose documents state two
+ * different ends, or two landlords, has no answer here.
+ */
+
+type Asked =
+  | { strategy: 'lease-end'; termKey: 'lease_end' }
+  | { strategy: 'landlord'; termKey: 'landlord' }
+  | { strategy: 'leases-ending'; before: boolean; year: number }
+
+const LEASE_END =
+  /\bwhen\b.*\b(?:lease|tenancy)\b.*\b(?:end|ends|expire|expires|run out|runs out|terminate|terminates|up)\b|\bwhen\b.*\b(?:end|expire|run out)\b.*\blease\b|\blease (?:end|expiry|expiration|termination) date\b/i
+const LANDLORD =
+  /\b(?:who|which company|what company)\b.*\b(?:landlord|lessor)\b|\bwho\b.*\b(?:lease|leases|rent|rents)\b.*\bfrom\b/i
+const LEASES_ENDING =
+  /\bhow many\b.*\bleases?\b.*\b(?:end|ends|expire|expires|run out|terminate)\b\s+(before|after)\s+((?:19|20)\d\d)\b/i
+
+function asked(question: string): Asked | null {
+  const ending = LEASES_ENDING.exec(question)
+  if (ending)
+    return { strategy: 'leases-ending', before: ending[1]!.toLowerCase() === 'before', year: Number(ending[2]) }
+  if (LANDLORD.test(question)) return { strategy: 'landlord', termKey: 'landlord' }
+  if (LEASE_END.test(question)) return { strategy: 'lease-end', termKey: 'lease_end' }
+  return null
+}
+
+/** The answer from the organization's lease terms, or null when they do not answer it. */
+export async function answerFromTerms<P extends Ranked>(
+  deps: Deps,
+  scope: { organizationId: number; documentIds: number[] | null },
+  question: string,
+  passages: P[],
+): Promise<FactAnswer<P> | null> {
+  if (!asked(question)) return null
+  const terms = (await organizationTerms(deps, scope.organizationId)).filter(
+    (term) => !scope.documentIds || scope.documentIds.includes(term.documentId),
+  )
+  const read = readLeaseTerm(question, terms)
+  if (!read) return null
+  const links = await linkFacts(deps, scope.organizationId, read.terms)
+  if (read.terms.some((term) => !links.has(term))) return null
+  const all = await withChunks(
+    deps,
+    scope.organizationId,
+    passages,
+    read.terms.map((term) => links.get(term)!.chunkId),
+  )
+  const marker = (term: StoredTerm) =>
+    ` [${all.findIndex((passage) => passage.reference.chunk_id === links.get(term)!.chunkId) + 1}]`
+  return {
+    computed: {
+      figure: read.figure,
+      derivation: read.working(marker),
+      cells: '',
+      parts: [],
+      operands: [],
+      strategy: read.strategy,
+    },
+    notHeld: null,
+    passages: all,
+  }
+}
+
+/** What a lease question reads among the terms, its answer and working; null when they do not answer it. */
+export function readLeaseTerm(question: string, terms: StoredTerm[]): (Reading & { strategy: Asked['strategy'] }) | null {
+  const ask = asked(question)
+  if (!ask) return null
+  const read = ask.strategy === 'leases-ending' ? leasesEnding(terms, ask) : termOf(question, terms, ask.termKey)
+  return read && { ...read, strategy: ask.strategy }
+}
+
+interface Reading {
+  terms: StoredTerm[]
+  figure: string
+  working(marker: (term: StoredTerm) => string): string
+}
+
+const WHAT: Record<StoredTerm['termKey'], string> = {
+  landlord: 'landlord',
+  lease_start: 'lease starts',
+  lease_end: 'lease ends',
+}
+
+/** A premises' one landlord or end: the one its question names, or the only one the documents lease. */
+function termOf(question: string, terms: StoredTerm[], termKey: 'landlord' | 'lease_end'): Reading | null {
+  const premises = premisesNamed(question, terms)
+  if (premises === undefined) return null
+  const own = terms.filter(
+    (term) =>
+      term.termKey === termKey && (premises === null || (term.entity && normalizeLabel(term.entity) === premises)),
+  )
+  const term = termKey === 'landlord' ? oneName(own) : oneDate(own)
+  if (!term) return null
+  const figure = written(term)
+  return {
+    terms: [term],
+    figure,
+    working: (marker) => `${term.entity ? `${term.entity}, ` : ''}${WHAT[termKey]}: ${term.text}${marker(term)}`,
+  }
+}
+
+/**
+ * The premises a question names among the terms' (normalised); null when it names none and the
+ * documents lease one premises only; undefined when it names none of several, or one they do not hold.
+ */
+function premisesNamed(question: string, terms: StoredTerm[]): string | null | undefined {
+  const words = ` ${normalizeLabel(question)} `
+  const all = [...new Set(terms.flatMap((term) => (term.entity ? [normalizeLabel(term.entity)] : [])))]
+  const named = all.filter((premises) => words.includes(` ${premises} `))
+  // "the shop" inside "the shop and warehouse": the longest name the question holds.
+  const longest = named.filter((premises) => !named.some((other) => other !== premises && other.includes(premises)))
+  if (longest.length === 1) return longest[0]
+  return longest.length === 0 && all.length <= 1 && !namesPremises(question) ? null : undefined
+}
+
+// "the lease on the warehouse": a premises the question names, which the terms may not hold.
+const namesPremises = (question: string) =>
+  /\blease (?:on|for|of) the\b|\bthe \w+(?: \w+)? lease\b(?! end| expir)/i.test(question)
+
+/** The one landlord the terms name, whatever their case and spacing; null when they name two or none. */
+function oneName(terms: StoredTerm[]): StoredTerm | null {
+  const names = new Set(terms.map((term) => normalizeLabel(term.text)))
+  return names.size === 1 ? terms[0]! : null
+}
+
+/** The one end the terms state: a day before a year alone, which must agree with it; null when they differ. */
+function oneDate(terms: StoredTerm[]): StoredTerm | null {
+  const days = new Set(terms.flatMap((term) => (term.date ? [term.date] : [])))
+  const years = new Set(terms.map((term) => term.year))
+  if (days.size > 1 || years.size !== 1) return null
+  return terms.find((term) => term.date) ?? terms[0]!
+}
+
+const written = (term: StoredTerm) => (term.date ? calendarDay(term.date, 'long') : term.text)
+
+/** "How many leases end before 2030?": each premises' one end, counted when before (or after) the year. */
+function leasesEnding(terms: StoredTerm[], ask: { before: boolean; year: number }): Reading | null {
+  const premises = [...new Set(terms.flatMap((term) => (term.entity ? [normalizeLabel(term.entity)] : [])))]
+  if (premises.length === 0) return null
+  const ends = premises.map((name) =>
+    oneDate(
+      terms.filter((term) => term.termKey === 'lease_end' && term.entity && normalizeLabel(term.entity) === name),
+    ),
+  )
+  // A premises whose end is not stated once leaves the count open.
+  if (ends.some((end) => !end)) return null
+  const read = ends as StoredTerm[]
+  const counted = read.filter((end) => (ask.before ? end.year! < ask.year : end.year! > ask.year))
+  const condition = `${ask.before ? 'before' : 'after'} ${ask.year}`
+  return {
+    terms: read,
+    figure: String(counted.length),
+    working: (marker) =>
+      `${read.map((end) => `${end.entity}, lease ends: ${end.text}${marker(end)}`).join('; ')}; ` +
+      `${counted.length} of ${read.length} end ${condition}`,
+  }
+}

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { documentTerms } from '../../api/db/schema'
+import { eventLines } from './support/event-lines'
+import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
+import { form, processed, upload } from './support/uploads'
+
+const DEMO = 'demo-advisory-group'
+
+let api: Harness
+let analyst: Session
+let member: Session
+let outsider: Session
+let harbor: string
+beforeAll(async () => {
+  api = await startApi()
+  ;({ analyst, member, outsider, harbor } = await demoAndHarbor(api))
+})
+afterAll(() => api.close())
+
+const schedule = (shopEnd: string) =>
+  [
+    'Premises,Address,Landlord,Start,End,Monthly rent',
+    `Machine shop,9772 Mill Road,Crossroads Realty,2018-09-01,${shopEnd},"$23,750"`,
+    'Sales office,517 Riverside Avenue,Dunmore Properties,2019-03-01,2032-04-30,"$3,250"',
+    '',
+  ].join('\n')
+
+const termsOf = (documentId: number) =>
+  api.db.select().from(documentTerms).where(eq(documentTerms.documentId, documentId)).orderBy(documentTerms.id)
+
+async function ask(session: Session, org: string, content: string) {
+  const created = await api.request('/conversations/', { method: 'POST', token: session.access, org, json: {} })
+  const { id } = (await created.json()) as { id: number }
+  const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
+    method: 'POST',
+    token: session.access,
+    org,
+    json: { content },
+  })
+  const last = (await eventLines(response).rest()).at(-1)
+  if (last?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(last)}`)
+  return (last.message as { content: string }).content
+}
+
+describe("a lease schedule's terms", () => {
+  it('are read at ingestion, answer in chat only in their organization, follow a new version and go with the document', async () => {
+    const created = await (await upload(api, analyst, { name: 'leases.csv', bytes: schedule('2031-04-30') })).json()
+    await processed(api, analyst, created.id)
+    const first = await termsOf(created.id)
+    expect(first.map((term) => [term.entity, term.termKey, term.text])).toEqual([
+      ['Machine shop', 'landlord', 'Crossroads Realty'],
+      ['Machine shop', 'lease_start', '2018-09-01'],
+      ['Machine shop', 'lease_end', '2031-04-30'],
+      ['Sales office', 'landlord', 'Dunmore Properties'],
+      ['Sales office', 'lease_start', '2019-03-01'],
+      ['Sales office', 'lease_end', '2032-04-30'],
+    ])
+
+    expect(await ask(member, DEMO, 'When does the machine shop lease expire?')).toMatch(
+      /^April 30, 2031\n\nMachine shop, lease ends: 2031-04-30 \[1\]/,
+    )
+    expect(await ask(member, DEMO, 'Who is the landlord of the sales office?')).toMatch(
+      /^Dunmore Properties\n\nSales office, landlord: Dunmore Properties \[1\]/,
+    )
+    expect(await ask(member, DEMO, 'How many leases end before 2032?')).toMatch(
+      /^1\n\n.*2032-04-30 \[1\]; 1 of 2 end before 2032/,
+    )
+    expect(await ask(member, DEMO, 'What is the total monthly rent of all leases?')).toMatch(/^\$27,000\n/)
+    // Another organization's member asks the same and reads nothing of the demo organization's leases.
+    expect(await ask(outsider, harbor, 'When does the machine shop lease expire?')).not.toMatch(/2031/)
+
+    const next = await api.request(`/documents/${created.id}/versions/`, {
+      method: 'POST',
+      token: analyst.access,
+      body: form({ file: { name: 'leases v2.csv', bytes: schedule('2029-12-31') } }, { changes: 'Renewed early' }),
+    })
+    expect(next.status).toBe(201)
+    await processed(api, analyst, created.id)
+    const ends = (await termsOf(created.id)).filter((term) => term.termKey === 'lease_end').map((term) => term.text)
+    expect(ends).toEqual(['2029-12-31', '2032-04-30'])
+    expect(await ask(member, DEMO, 'When does the machine shop lease expire?')).toMatch(/^December 31, 2029\n/)
+
+    const deleted = await api.request(`/documents/${created.id}/`, { method: 'DELETE', token: analyst.access })
+    expect(deleted.status).toBe(204)
+    expect(await termsOf(created.id)).toEqual([])
+  })
+})
