@@ -127,6 +127,11 @@ export const MEASURES: Record<string, string[]> = {
     'long term portion of long term debt',
   ],
   total_liabilities: ['liabilities', 'total liabilities'],
+  // What is borrowed: the line of credit and the whole term loan, unless a statement states it.
+  total_debt: ['total debt', 'debt', 'total borrowings', 'borrowings', 'interest bearing debt', 'total bank debt'],
+  net_debt: ['net debt'],
+  // A term loan with its current portion, as a lender counts what is owed.
+  term_loan_whole: ['whole term loan', 'term loan including current portion', 'total term loan'],
   equity: [
     'equity',
     'owners equity',
@@ -172,6 +177,7 @@ export const MEASURES: Record<string, string[]> = {
     'business value',
   ],
   adjusted_ebitda: ['adjusted ebitda', 'normalized ebitda', 'normalised ebitda', 'pro forma ebitda'],
+  after_tax_need: ['after tax need'],
   monthly_rent: ['monthly rent', 'rent month', 'rent per month', 'monthly lease payment', 'base rent per month'],
 }
 

@@ -109,6 +109,13 @@ describe('an answer with nothing of the kind asked', () => {
     )
   })
 
+  it("quotes a sentence about X as evidence only when asked for X's something it never names", async () => {
+    const profile = passage('Redline HVAC Services is a heating and air conditioning contractor based in Bend, Oregon.')
+    const pieces = await extractivePieces("What is Redline HVAC Services' current order backlog?", [profile])
+    expect(pieces[0]).toMatch(/^I could not find an answer to that in your documents/)
+    expect(pieces.join('')).toContain('> Redline HVAC Services is a heating')
+  })
+
   it('still quotes a sentence that holds a figure for a figure question', async () => {
     const lease = passage('The yard and garage are leased from Parkway Holdings at $23,750 a month.')
     const pieces = await extractivePieces('What is the annual rent for the yard and garage?', [lease])

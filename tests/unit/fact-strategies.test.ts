@@ -5,6 +5,7 @@ import { measureOfQuestion, readFactQuestion } from '../../api/ai/facts/fact-que
 import { readFollowUp } from '../../api/ai/facts/follow-up-question'
 import { notHeld } from '../../api/ai/facts/not-held'
 import { answerWithFacts, FACT_STRATEGIES } from '../../api/ai/facts/strategies'
+import { computedFrom } from '../support/fact-answers'
 import { documentFacts } from '../support/stored-facts'
 
 const statement = documentFacts(
@@ -129,15 +130,7 @@ const segments = documentFacts(
 )
 
 /** The strategy's name and the figure it computes, as the answer states it. */
-const computed = (question: string, facts = [...statement, ...balance]) => {
-  const found = answerWithFacts(readFactQuestion(question), facts)
-  if (!found) return null
-  const operands = found.facts.map((fact) => ({
-    value: new Decimal(fact.value),
-    cell: { row: 0, column: 0, rowLabel: fact.measure, columnLabel: fact.period?.label ?? '', text: fact.value },
-  }))
-  return `${found.strategy}: ${found.compute(operands, { scale: null, unit: '$' })?.display}`
-}
+const computed = (question: string, facts = [...statement, ...balance]) => computedFrom(facts, question)
 
 describe('strategies that compute from facts', () => {
   it('gives each year named', () => {
@@ -240,11 +233,13 @@ describe('periods the documents do not hold', () => {
     )
   })
 
-  it('says nothing when the facts hold finer periods, or a passage names the period', () => {
+  it('says nothing when the facts hold finer periods, or a passage names the period and the measure', () => {
     // Revenue is held by quarter: a quarter's figure is for the passages to read.
     expect(missing('What was revenue in Q1 of FY2024?')).toBeNull()
     expect(missing('What was revenue in FY2020?', ['Revenue in 2020 was 7.9 million.'])).toBeNull()
     expect(missing('What was revenue in FY2024?')).toBeNull()
+    // A lease that started in 2020 holds no revenue of 2020.
+    expect(missing('What was revenue in FY2020?', ['Sales office | March 1, 2020 | $17,250'])).not.toBeNull()
   })
 })
 
@@ -299,6 +294,16 @@ describe('strategies over a fiscal year’s months', () => {
     )
     // A month the documents do not hold is not answered.
     expect(computed('What was revenue in July 2025?', monthly)).toBeNull()
+  })
+
+  it("adds a quarter's months in the fiscal year's order, and gives a line's share of the year's months", () => {
+    // Q3 of a year starting in July is January to March.
+    expect(computed('What was revenue in the third quarter of FY2025?', monthly)).toBe('quarter-months: $427')
+    expect(computed("What percentage of the year's monthly revenue in FY2025 did Retail account for?", monthly)).toBe(
+      'month-share: 33.4%',
+    )
+    // A quarter held by month is no quarter the documents lack.
+    expect(notHeld(readFactQuestion('What was revenue in Q3 of FY2025?'), [...statement, ...monthly], [])).toBeNull()
   })
 
   it('adds a quarter’s product lines when the business’s quarter is not stated', () => {
@@ -466,5 +471,40 @@ describe('the rent of a leased premises', () => {
   it('gives none for premises the schedule does not list, or when the question names none of several', () => {
     expect(computed('What is the annual rent for the office?', leases)).toBeNull()
     expect(computed('What is the annual rent?', leases)).toBeNull()
+  })
+})
+
+describe('figures a schedule or a memo states once', () => {
+  const addBacks = documentFacts(
+    10,
+    'Add-backs',
+    [
+      'Add-backs',
+      'Item | Amount',
+      "Owner's salary above market | 128,000",
+      'One-time legal fees | 18,000',
+      'Personal travel | 35,000',
+    ].join('\n'),
+  )
+  const memo = documentFacts(11, 'Memo', 'I need $4 million after tax from the sale by the end of 2027.')
+
+  it('gives an add-back of a list that names no year, and the list added up', () => {
+    expect(computed('How much is the add-back for "One-time legal fees"?', addBacks)).toBe('entity-figure: $18,000')
+    // A label in quotation marks is no threshold: "above market" compares nothing.
+    expect(computed('How much is the add-back for "Owner\'s salary above market"?', addBacks)).toBe(
+      'entity-figure: $128,000',
+    )
+    expect(computed('What is the total of the normalization adjustments?', addBacks)).toBe('list-total: $181,000')
+  })
+
+  it("gives the owner's after-tax need, however the question asks for it", () => {
+    expect(computed('How much does the owner need after tax from the sale?', memo)).toBe('after-tax-need: $4,000,000')
+    expect(computed('What after-tax amount does the owner want from selling the business?', memo)).toBe(
+      'after-tax-need: $4,000,000',
+    )
+  })
+
+  it('adds the years a question lists when it asks for them together', () => {
+    expect(computed('What was cumulative EBITDA for FY2024 and FY2025?')).toBe('over-years: $2,434,000')
   })
 })

@@ -88,7 +88,8 @@ describe('lease questions answered from the terms', () => {
   it('counts the leases ending before or after a year, each read once', () => {
     const counted = readLeaseTerm('How many of the leases expire before 2032?', terms)
     expect(counted?.figure).toBe('1')
-    expect(counted?.working(() => ' [1]')).toBe(
+    const written = counted?.working.map((part) => (typeof part === 'string' ? part : `${part.text} [1]`)).join('')
+    expect(written).toBe(
       'Shop and warehouse, lease ends: December 31, 2030 [1]; Sales office, lease ends: 4/30/2032 [1]; 1 of 2 end before 2032',
     )
     expect(readLeaseTerm('How many leases end after 2031?', terms)?.figure).toBe('1')

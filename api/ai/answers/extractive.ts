@@ -126,7 +126,23 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
   // "who") would read as the answer: the answer says none was found, and the sentences follow.
   if (type && !answersQuoted(type, chosen[0]!.text))
     return [noneOfType(type), ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
+  // "What is Redline's current order backlog?": a sentence that never names the backlog is about
+  // Redline, not it, and is evidence at most.
+  if (!namesWhatIsAsked(question, chosen[0]!.text))
+    return [NOT_NAMED, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   return quoted
+}
+
+const NOT_NAMED = 'I could not find an answer to that in your documents. These passages come closest:'
+// What a question asks of someone's or something's: "X's current order backlog (in 2025)".
+const POSSESSED = /^(?:what|how much|how many)\b.*?\b\w+(?:['’]s|s['’])\s+(.+?)\s*\??$/i
+const AFTER_HEAD = /\s(?:in|for|at|on|during|from|as|of|by|over|between|to|with)\s.*$/i
+
+/** Whether a sentence names the thing a possessive question asks for (its head noun), or the question has none. */
+function namesWhatIsAsked(question: string, sentence: string) {
+  const possessed = POSSESSED.exec(question.trim())?.[1]
+  const head = possessed ? analyze(possessed.replace(AFTER_HEAD, '')).at(-1) : undefined
+  return !head || analyze(sentence).includes(head)
 }
 
 export const CLOSEST_ROWS = 'I could not find a single figure that answers this. These table rows come closest:'

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js'
 import type { StoredFact } from '../../facts/organization-facts'
 import { analyze } from '../retrieval/analyzer'
 import { type Computation, describe, formatNumber, type Operand, type Part, total, writeParts } from '../tables/compute'
+import { wholeFor } from './composite-strategies'
 import type { FactQuestion } from './fact-question'
 import { explained, statedOnce } from './figures'
 import { rangesOf } from './range-strategies'
@@ -53,9 +54,15 @@ function addBacks(facts: StoredFact[], year: number): StoredFact[] | null {
 function adjustedFor(facts: StoredFact[], year: number): { facts: StoredFact[]; stated: boolean } | null {
   const adjusted = statedOnce(ofYear(facts, 'adjusted_ebitda', year))
   if (adjusted) return { facts: [adjusted], stated: true }
-  const ebitda = statedOnce(ofYear(facts, 'ebitda', year))
+  const ebitda = reportedEbitda(facts, year)
   const added = ebitda && addBacks(facts, year)
-  return added ? { facts: [ebitda, ...added], stated: false } : null
+  return added ? { facts: [...ebitda, ...added], stated: false } : null
+}
+
+/** Reported EBITDA for a year: stated (in a table or a sentence), else operating income plus D&A. */
+function reportedEbitda(facts: StoredFact[], year: number): StoredFact[] | null {
+  const stated = statedOnce(ofYear(facts, 'ebitda', year))
+  return stated ? [stated] : wholeFor(facts, 'ebitda', year)
 }
 
 /** The year asked, else the latest one whose adjusted EBITDA is stated or whose add-backs are listed. */
@@ -81,8 +88,7 @@ function adjustedParts(operands: Operand[]): { value: Decimal; parts: Part[] } {
 /** What a multiple applies to: adjusted EBITDA when the question says so, else reported EBITDA. */
 function baseFor(question: FactQuestion, facts: StoredFact[], year: number): StoredFact[] | null {
   if (asks(question, 'adjusted_ebitda', 'add_back')) return adjustedFor(facts, year)?.facts ?? null
-  const ebitda = statedOnce(ofYear(facts, 'ebitda', year))
-  return ebitda ? [ebitda] : null
+  return reportedEbitda(facts, year)
 }
 
 const asks = (question: FactQuestion, ...keys: string[]) => keys.some((key) => question.measureKeys.includes(key))

@@ -3,9 +3,9 @@ import Decimal from 'decimal.js'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import type { EntityKind } from '../../facts/types'
-import { type Computation, type Operand, sum, writeParts } from '../tables/compute'
+import { type Computation, lookup, type Operand, sum, writeParts } from '../tables/compute'
 import type { FactQuestion } from './fact-question'
-import { cellsOf, entitiesNamed, explainedBeside, figureFor } from './figures'
+import { cellsOf, entitiesNamed, explainedBeside, figureFor, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'
 import { thresholdOf } from './threshold'
 
@@ -36,6 +36,24 @@ function listOf(cells: StoredFact[], kind: EntityKind, year: number): StoredFact
   return figures.every(Boolean) ? (figures as StoredFact[]) : null
 }
 
+/** A list that names no period (an add-back schedule with no year), from one document: each entity's figure stated once. */
+function undatedList(facts: StoredFact[], measureKey: string, kind: EntityKind): StoredFact[] | null {
+  const listed = facts.filter(
+    (fact) =>
+      fact.kind === 'cell' &&
+      fact.measureKey === measureKey &&
+      fact.entityKind === kind &&
+      fact.entity &&
+      !fact.period &&
+      fact.unit !== '%' &&
+      !OTHERS.test(normalizeLabel(fact.entity)),
+  )
+  if (new Set(listed.map((fact) => fact.documentId)).size !== 1) return null
+  const entities = [...new Set(listed.map((fact) => normalizeLabel(fact.entity!)))]
+  const figures = entities.map((entity) => statedOnce(listed.filter((fact) => normalizeLabel(fact.entity!) === entity)))
+  return figures.every(Boolean) ? (figures as StoredFact[]) : null
+}
+
 /** The years a kind of entity is listed for, ascending. */
 const yearsListed = (cells: StoredFact[], kind: EntityKind) =>
   [...new Set(cells.filter((fact) => fact.entityKind === kind && fact.entity).map((fact) => fact.period!.year))].sort(
@@ -58,8 +76,37 @@ const listTotal: FactStrategy = {
     const cells = cellsOf(facts, question.measureKey, question)
     if (entitiesNamed(question, cells).length > 0 || !explainedBeside(question, [])) return null
     const year = yearAsked(question, yearsListed(cells, kind))
-    const list = year === undefined ? null : listOf(cells, kind, year)
+    const list =
+      year !== undefined
+        ? listOf(cells, kind, year)
+        : question.years.length === 0
+          ? undatedList(facts, question.measureKey, kind)
+          : null
     return list && { facts: list, compute: (operands, { scale, unit }) => sum(operands, scale, unit) }
+  },
+}
+
+/** 'How much is the add-back for "One-time legal fees"?' of a list that names no year: the entity's figure. */
+const undatedEntity: FactStrategy = {
+  name: 'entity-figure',
+  answer(question, facts) {
+    if (question.operation !== 'lookup' || !question.measureKey || question.years.length || question.statesFigure)
+      return null
+    // A premises' rent is the lease strategies' to read: a year of it is twelve months.
+    const undated = facts.filter(
+      (fact) =>
+        fact.kind === 'cell' &&
+        fact.measureKey === question.measureKey &&
+        fact.entity &&
+        !fact.period &&
+        fact.entityKind !== 'premises',
+    )
+    // A list that also has years is the dated strategies' to read.
+    if (facts.some((fact) => fact.measureKey === question.measureKey && fact.entity && fact.period)) return null
+    const named = entitiesNamed(question, undated)
+    if (named.length !== 1 || !explainedBeside(question, named)) return null
+    const figure = statedOnce(undated.filter((fact) => normalizeLabel(fact.entity!) === normalizeLabel(named[0]!)))
+    return figure && { facts: [figure], compute: ([operand], { scale, unit }) => lookup(operand!, scale, unit) }
   },
 }
 
@@ -159,4 +206,4 @@ const listCount: FactStrategy = {
   },
 }
 
-export const ENTITY_STRATEGIES: readonly FactStrategy[] = [listTotal, topEntity, listCount]
+export const ENTITY_STRATEGIES: readonly FactStrategy[] = [listTotal, topEntity, listCount, undatedEntity]

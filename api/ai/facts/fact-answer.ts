@@ -13,6 +13,7 @@ import type { CellReference } from '../tables/compute'
 import { SCALES } from '../tables/rows'
 import { IS_TABLE_LINE, type Scale, splitRow } from '../tables/table'
 import { BEHIND_ADJUSTED } from './adjusted-strategies'
+import { BEHIND_COMPOSITES } from './composite-strategies'
 import type { FactQuestion } from './fact-question'
 import { readFollowUp } from './follow-up-question'
 import { type NotHeld, notHeld } from './not-held'
@@ -44,13 +45,16 @@ export async function answerFromFacts<P extends Ranked>(
   passages: P[],
   previous: string | null = null,
 ): Promise<FactAnswer<P> | null> {
-  // A question asking why or how wants the sentence that explains it, not the figure.
-  if (EXPLANATION.test(question)) return null
+  // A question asking why or how wants the sentence that explains it, not the figure; what a
+  // parenthesis says qualifies the figure asked ("total debt (current portion included)").
+  if (EXPLANATION.test(question.replace(/\([^()]*\)/g, ' '))) return null
   const read = readFollowUp(question, previous)
   if (read.measureKeys.length === 0) return null
   // Adjusted EBITDA not stated is computed from EBITDA and the add-backs: their facts are read too.
   const adjusted = read.measureKeys.some((key) => BEHIND_ADJUSTED.includes(key))
-  const measureKeys = [...new Set([...read.measureKeys, ...(adjusted ? BEHIND_ADJUSTED : [])])]
+  const wanted = [...read.measureKeys, ...(adjusted ? BEHIND_ADJUSTED : [])]
+  // So are EBITDA and total debt from the lines a statement gives.
+  const measureKeys = [...new Set([...wanted, ...wanted.flatMap((key) => BEHIND_COMPOSITES[key] ?? [])])]
   const facts = (await organizationFacts(deps, scope.organizationId, { measureKeys })).filter(
     (fact) => !scope.documentIds || scope.documentIds.includes(fact.documentId),
   )

@@ -72,7 +72,7 @@ const ASKING_WORDS = new Set(
   analyze(
     'come came comes bring brings brought report reported reports spend spent spends generate generated earn earned ' +
       'record recorded annual annually yearly cumulative combined terms rate compound compounded multiple percentage ' +
-      'put together account accounted minus per',
+      'put together account accounted minus per divided divide',
   ),
 )
 // Words of a place in a period ("at the end of fiscal 2024", "the fourth quarter"), of where a
@@ -93,6 +93,7 @@ const MORE_THAN_A_FIGURE =
   /\bhow many\b|\b(?:largest|most|highest|lowest|least|smallest|biggest|top|more|less|fewer|over|above|below|under|exceed\w*|times|multiples?|worth|after|before|excluding|including|per|each|every|all|both|together|and)\b|[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d/i
 // A figure or a multiple the question computes with ("At a 5.5x multiple…", "above $600,000").
 const STATES_FIGURE = /[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d|\b(?:above|below|exceed\w*|worth)\b/i
+const QUOTED = /["“]([^"”]{1,80})["”]/g
 // "At a 4.0x multiple", "at 5 times", "a multiple of 4.5".
 const MULTIPLE = /(\d+(?:\.\d+)?)\s*(?:x|×|times)(?![a-z])|\bmultiple of (\d+(?:\.\d+)?)\b/i
 const QUARTER = /\bQ([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/i
@@ -216,6 +217,10 @@ export function readFactQuestion(asked: string): FactQuestion {
   const operation: FactOperation =
     keys.length === 2 && read.operation === 'lookup' && MINUS.test(around) ? 'minus' : read.operation
   const subject = SUBJECT.exec(asked)?.[1]?.trim() ?? null
+  // A phrase in quotation marks is a label ("Owner's salary above market"), no threshold nor comparison.
+  const quotes = [...asked.matchAll(QUOTED)].map((match) => ` ${normalizeLabel(match[1]!)} `)
+  const unquoted = (text: string) => quotes.reduce((rest, quote) => ` ${rest} `.replace(quote, ' '), text)
+  const statesFigure = STATES_FIGURE.test(asked.replace(QUOTED, ' '))
   const entityKind = KINDS.find(([, words]) => words.test(question))?.[0] ?? null
   const ranks = RANKS.test(question)
   const measureKeys =
@@ -234,14 +239,14 @@ export function readFactQuestion(asked: string): FactQuestion {
     month: MONTH_NAMED.test(question),
     direction: directionOf(around),
     // Read around the measure: "selling, general and administrative expenses" is one figure.
-    oneFigure: ASKS_FIGURE.test(question) && !MORE_THAN_A_FIGURE.test(around) && !STATES_FIGURE.test(asked),
+    oneFigure: ASKS_FIGURE.test(question) && !MORE_THAN_A_FIGURE.test(unquoted(around)) && !statesFigure,
     otherTerms: read.terms.filter(
       (term) => !ASKING_WORDS.has(term) && !read.softTerms.includes(term) && !SOFT.has(term),
     ),
     words: ` ${normalizeLabel(question)} `,
     names: namesIn(question.trim()),
     subject,
-    statesFigure: STATES_FIGURE.test(asked),
+    statesFigure,
     multiple: (({ 1: times, 2: of } = MULTIPLE.exec(asked) ?? []) => times ?? of ?? null)(),
     threshold: readQuestion(asked).threshold,
     entityKind,

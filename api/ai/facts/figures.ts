@@ -22,13 +22,17 @@ export const cellsWhere = (facts: StoredFact[], measureKey: string, ofPeriod: (p
       ofPeriod(fact.period),
   )
 
+/** The facts a year's (or a quarter's) figure of a measure may be. */
+export const periodCells = (facts: StoredFact[], measureKey: string, quarter: number | null) =>
+  cellsWhere(facts, measureKey, (period) =>
+    quarter === null
+      ? period.kind === 'year' || period.kind === 'as_of'
+      : period.kind === 'quarter' && period.quarter === quarter,
+  )
+
 /** The facts a year's (or the asked quarter's) figure of a measure may be. */
 export const cellsOf = (facts: StoredFact[], measureKey: string, question: FactQuestion) =>
-  cellsWhere(facts, measureKey, (period) =>
-    question.quarter === null
-      ? period.kind === 'year' || period.kind === 'as_of'
-      : period.kind === 'quarter' && period.quarter === question.quarter,
-  )
+  periodCells(facts, measureKey, question.quarter)
 
 /** The one figure the facts state, or null when they state none or disagree. */
 export function statedOnce(found: StoredFact[]): StoredFact | null {
@@ -110,4 +114,20 @@ export function figureFor(cells: StoredFact[], entity: string | null, year: numb
 export function figuresFor(cells: StoredFact[], entity: string | null, years: number[]): StoredFact[] | null {
   const found = years.map((year) => figureFor(cells, entity, year))
   return found.every(Boolean) ? (found as StoredFact[]) : null
+}
+
+/** The two years a change runs between: those named, or the year named and the one before it. */
+export function changeYears(question: FactQuestion): [number, number] | null {
+  const years = [...new Set(question.years)].sort((a, b) => a - b)
+  if (years.length === 2) return [years[0]!, years[1]!]
+  if (years.length === 1 && question.lastYears === null) return [years[0]! - 1, years[0]!]
+  return null
+}
+
+/** The years a total or an average spans: those named (a range's every year), or the latest so many held. */
+export function spannedYears(question: FactQuestion, held: number[]): number[] | null {
+  if (question.lastYears !== null)
+    return question.years.length === 0 && held.length >= question.lastYears ? held.slice(-question.lastYears) : null
+  const years = [...new Set(question.years)].sort((a, b) => a - b)
+  return years.length >= 2 ? years : null
 }

@@ -1,9 +1,9 @@
 import { calendarDay } from '../../../shared/calendar'
 import type { Deps } from '../../context'
-import { linkFacts } from '../../facts/fact-links'
 import { normalizeLabel } from '../../facts/measures'
 import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
-import { type FactAnswer, type Ranked, withChunks } from './fact-answer'
+import type { FactAnswer, Ranked } from './fact-answer'
+import { type Stated, statedAnswer } from './stated-answer'
 
 /*
  * Questions on a lease's terms that are no figure (issue 45): when the lease of a premises ends, who
@@ -46,43 +46,18 @@ export async function answerFromTerms<P extends Ranked>(
   )
   const read = readLeaseTerm(question, terms)
   if (!read) return null
-  const links = await linkFacts(deps, scope.organizationId, read.terms)
-  if (read.terms.some((term) => !links.has(term))) return null
-  const all = await withChunks(
-    deps,
-    scope.organizationId,
-    passages,
-    read.terms.map((term) => links.get(term)!.chunkId),
-  )
-  const marker = (term: StoredTerm) =>
-    ` [${all.findIndex((passage) => passage.reference.chunk_id === links.get(term)!.chunkId) + 1}]`
-  return {
-    computed: {
-      figure: read.figure,
-      derivation: read.working(marker),
-      cells: '',
-      parts: [],
-      operands: [],
-      strategy: read.strategy,
-    },
-    notHeld: null,
-    passages: all,
-  }
+  return statedAnswer(deps, scope.organizationId, passages, read)
 }
 
 /** What a lease question reads among the terms, its answer and working; null when they do not answer it. */
-export function readLeaseTerm(question: string, terms: StoredTerm[]): (Reading & { strategy: Asked['strategy'] }) | null {
+export function readLeaseTerm(question: string, terms: StoredTerm[]): Stated<StoredTerm> | null {
   const ask = asked(question)
   if (!ask) return null
   const read = ask.strategy === 'leases-ending' ? leasesEnding(terms, ask) : termOf(question, terms, ask.termKey)
   return read && { ...read, strategy: ask.strategy }
 }
 
-interface Reading {
-  terms: StoredTerm[]
-  figure: string
-  working(marker: (term: StoredTerm) => string): string
-}
+type Reading = Omit<Stated<StoredTerm>, 'strategy'>
 
 const WHAT: Record<StoredTerm['termKey'], string> = {
   landlord: 'landlord',
@@ -102,9 +77,12 @@ function termOf(question: string, terms: StoredTerm[], termKey: 'landlord' | 'le
   if (!term) return null
   const figure = written(term)
   return {
-    terms: [term],
+    cited: [term],
     figure,
-    working: (marker) => `${term.entity ? `${term.entity}, ` : ''}${WHAT[termKey]}: ${term.text}${marker(term)}`,
+    working: [
+      `${term.entity ? `${term.entity}, ` : ''}${WHAT[termKey]}: `,
+      { item: term, text: term.text, row: term.entity ?? '' },
+    ],
   }
 }
 
@@ -157,10 +135,14 @@ function leasesEnding(terms: StoredTerm[], ask: { before: boolean; year: number 
   const counted = read.filter((end) => (ask.before ? end.year! < ask.year : end.year! > ask.year))
   const condition = `${ask.before ? 'before' : 'after'} ${ask.year}`
   return {
-    terms: read,
+    cited: read,
     figure: String(counted.length),
-    working: (marker) =>
-      `${read.map((end) => `${end.entity}, lease ends: ${end.text}${marker(end)}`).join('; ')}; ` +
-      `${counted.length} of ${read.length} end ${condition}`,
+    working: [
+      ...read.flatMap((end, index) => [
+        `${index === 0 ? '' : '; '}${end.entity}, lease ends: `,
+        { item: end, text: end.text, row: end.entity ?? '' },
+      ]),
+      `; ${counted.length} of ${read.length} end ${condition}`,
+    ],
   }
 }

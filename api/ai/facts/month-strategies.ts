@@ -3,7 +3,7 @@ import Decimal from 'decimal.js'
 import { monthName } from '../../../shared/calendar'
 import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
-import { type Computation, describe, type Operand, total, writeParts } from '../tables/compute'
+import { type Computation, describe, type Operand, ratio, total, writeParts } from '../tables/compute'
 import { SCALES } from '../tables/rows'
 import type { FactQuestion } from './fact-question'
 import { cellsWhere, entitiesNamed, explainedBeside, figureFor } from './figures'
@@ -68,10 +68,17 @@ export const isLine = (fact: StoredFact) =>
 
 /** Months in the order of the fiscal year: the facts' own order, first month first. */
 const order = (figures: MonthFigure[]) => [...figures].sort((a, b) => fiscalPosition(a) - fiscalPosition(b))
-// A fiscal year's month labels carry their calendar year ("2023-10", "Jul 2024"): earlier ones come first.
-const fiscalPosition = ({ facts, month }: MonthFigure) => {
-  const year = /(?:19|20)\d\d/.exec(facts[0]!.period!.label)?.[0]
-  return (year ? Number(year) : facts[0]!.period!.year) * MONTHS_IN_YEAR + month
+// A fiscal year's month labels carry their calendar year ("2023-10", "Jul 2024", "Oct-23"): earlier ones come first.
+const fiscalPosition = ({ facts, month }: MonthFigure) =>
+  (calendarYear(facts[0]!) ?? facts[0]!.period!.year) * MONTHS_IN_YEAR + month
+
+/** The calendar year of a month's fact: the year its label writes ("2023-10-31", "Oct 2023", "Oct-23"). */
+export function calendarYear(fact: StoredFact): number | null {
+  const label = fact.period!.label
+  const full = /(?:19|20)\d\d/.exec(label)
+  if (full) return Number(full[0])
+  const short = /[a-z][-' ](\d\d)$/i.exec(label.trim())
+  return short ? 2000 + Number(short[1]) : null
 }
 
 /** The fiscal year a question about months names, of a measure of the business. */
@@ -190,4 +197,86 @@ const monthCount: FactStrategy = {
   },
 }
 
-export const MONTH_STRATEGIES: readonly FactStrategy[] = [monthAverage, monthPeak, monthCount]
+const MONTHS_IN_QUARTER = 3
+
+/**
+ * "What was revenue in the fourth quarter of FY2024?" where the documents give the fiscal year by
+ * month: the quarter's three months added, in the fiscal year's order.
+ */
+const quarterMonths: FactStrategy = {
+  name: 'quarter-months',
+  answer(question, facts) {
+    const { measureKey, quarter, years } = question
+    if (question.operation !== 'lookup' && question.operation !== 'sum') return null
+    if (!measureKey || quarter === null || years.length !== 1 || question.statesFigure) return null
+    if (entitiesNamed(question, facts).length > 0 || !explainedBeside(question, [])) return null
+    // The quarter's own figure, stated, is a lookup's.
+    if (cellsWhere(facts, measureKey, (period) => period.kind === 'quarter' && period.year === years[0]).length)
+      return null
+    const months =
+      monthsOf(facts, measureKey, years[0]!)?.slice((quarter - 1) * MONTHS_IN_QUARTER, quarter * MONTHS_IN_QUARTER) ??
+      null
+    return (
+      months && {
+        facts: months.flatMap((figure) => figure.facts),
+        compute: (operands, { scale, unit }): Computation => {
+          const value = total(operands)
+          const display = describe(value, scale, unit)
+          const parts = [
+            ...byMonth(months, operands).flatMap(({ month, operands: own }, index) => monthParts(month, own, index)),
+            `; Q${quarter} ${display}`,
+          ]
+          return { value, display, scale, unit, derivation: writeParts(parts), parts }
+        },
+      }
+    )
+  },
+}
+
+/** "What percentage of the year's monthly revenue in FY2025 did Aerospace parts account for?": its months over all. */
+const monthShare: FactStrategy = {
+  name: 'month-share',
+  answer(question, facts) {
+    const { measureKey, years } = question
+    if (question.operation !== 'share' || !measureKey || years.length !== 1 || question.statesFigure) return null
+    if (!/\bmonths?\b|\bmonthly\b/.test(question.words)) return null
+    const monthly = cellsWhere(facts, measureKey, (period) => period.kind === 'month' && period.year === years[0])
+    const named = entitiesNamed(question, monthly)
+    if (named.length !== 1 || !explainedBeside(question, named)) return null
+    const whole = monthsOf(facts, measureKey, years[0]!)
+    const line = normalizeLabel(named[0]!)
+    const own = whole?.map(({ month }) =>
+      figureFor(
+        monthly.filter((fact) => fact.period!.month === month),
+        named[0]!,
+        years[0]!,
+      ),
+    )
+    if (!whole || !own || own.some((fact) => !fact) || !own.every((fact) => normalizeLabel(fact!.entity!) === line))
+      return null
+    const parts = own as StoredFact[]
+    const all = whole.flatMap((figure) => figure.facts)
+    return {
+      facts: [...parts, ...all],
+      compute: (operands) => {
+        const [mine, every] = [operands.slice(0, parts.length), operands.slice(parts.length)]
+        const quotient = ratio(
+          { value: total(mine), cell: mine[0]!.cell },
+          { value: total(every), cell: every[0]!.cell },
+          true,
+        )
+        if (!quotient) return null
+        const working = ['(', ...operandParts(mine), ') / (', ...operandParts(every), `) = ${quotient.display}`]
+        return { ...quotient, derivation: writeParts(working), parts: working }
+      },
+    }
+  },
+}
+
+export const MONTH_STRATEGIES: readonly FactStrategy[] = [
+  monthAverage,
+  monthPeak,
+  monthCount,
+  quarterMonths,
+  monthShare,
+]

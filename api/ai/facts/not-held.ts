@@ -1,3 +1,4 @@
+import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entityAsked, figureFor, yearsHeld } from './figures'
@@ -21,7 +22,7 @@ const MONTH =
  * month they do not give (issue 45, item 3): "The documents give revenue for FY2022–FY2025, not
  * January 2025." Said only when the facts hold the measure for the business (or the entity asked)
  * over two years or more, finer periods of it not at all, and no retrieved passage names the
- * period: a table the fact layer could not read may still hold it.
+ * period and the measure: a table the fact layer could not read may still hold it.
  */
 export function notHeld(
   question: FactQuestion,
@@ -36,7 +37,13 @@ export function notHeld(
   if (held.length < 2) return null
   const fiscal = yearly.some((each) => /^\s*(?:FY|fiscal)/i.test(each.period!.label))
   const asked = askedPeriod(question, facts, held, fiscal ? 'FY' : '')
-  if (!asked || passages.some((passage) => asked.named.test(passage.text))) return null
+  if (!asked) return null
+  // A passage naming the period and the measure may hold it in a table the fact layer could not read;
+  // one naming the period only (a lease's start) does not.
+  const labels = [...new Set(yearly.map((each) => ` ${normalizeLabel(each.measure)} `))]
+  const holds = (text: string) =>
+    asked.named.test(text) && labels.some((label) => ` ${normalizeLabel(text)} `.includes(label))
+  if (passages.some((passage) => holds(passage.text))) return null
   const fact = figureFor(yearly, entity, held.at(-1)!)
   if (!fact) return null
   // A year as the documents name it when that is short ("FY24", "2024"); "FY2024" for a date's words.
@@ -64,7 +71,8 @@ function askedPeriod(question: FactQuestion, facts: StoredFact[], held: number[]
   if (question.years.length !== 1) return null
   const [year] = question.years as [number]
   if (question.quarter !== null) {
-    if (finer('quarter')) return null
+    // A quarter is three months: a year held by month holds its quarters.
+    if (finer('quarter') || finer('month')) return null
     return {
       name: `Q${question.quarter} of ${prefix || 'fiscal '}${year}`,
       named: new RegExp(`\\bQ${question.quarter}\\b.{0,40}${year}`, 'i'),

@@ -4,7 +4,7 @@ import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
 import type { FactQuestion } from './fact-question'
 import { cellsWhere, entitiesNamed, explainedBeside, statedOnce } from './figures'
-import { isLine, type MonthFigure, monthParts } from './month-strategies'
+import { calendarYear, isLine, type MonthFigure, monthParts } from './month-strategies'
 import type { FactStrategy } from './strategy'
 
 /*
@@ -33,15 +33,6 @@ function monthsNamed(words: string): CalendarMonth[] {
     month: MONTH_NAMES.findIndex((name) => name.startsWith(match[1]!)) + 1,
     year: Number(match[2]),
   }))
-}
-
-/** The calendar year of a month's fact: the year its label writes ("2023-10-31", "Oct 2023", "Oct-23"). */
-function calendarYear(fact: StoredFact): number | null {
-  const label = fact.period!.label
-  const full = /(?:19|20)\d\d/.exec(label)
-  if (full) return Number(full[0])
-  const short = /[a-z][-' ](\d\d)$/i.exec(label.trim())
-  return short ? 2000 + Number(short[1]) : null
 }
 
 /** A month's figure of the entity asked (null: the business), or null when not stated once. */

@@ -16,11 +16,23 @@ import {
   writeParts,
 } from '../tables/compute'
 import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
+import { COMPOSITE_STRATEGIES } from './composite-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'
 import type { FactQuestion } from './fact-question'
-import { cellsOf, entitiesNamed, entityAsked, explained, figureFor, figuresFor, yearsHeld } from './figures'
+import {
+  cellsOf,
+  changeYears,
+  entitiesNamed,
+  entityAsked,
+  explained,
+  figureFor,
+  figuresFor,
+  spannedYears,
+  yearsHeld,
+} from './figures'
 import { LEASE_STRATEGIES } from './lease-strategies'
 import { MONTH_STRATEGIES } from './month-strategies'
+import { OWNER_GOAL_STRATEGIES } from './owner-goal-strategies'
 import { RANGE_STRATEGIES } from './range-strategies'
 import { SHORT_PERIOD_STRATEGIES } from './short-period-strategies'
 import type { FactReading, FactStrategy } from './strategy'
@@ -40,22 +52,6 @@ function oneYear(question: FactQuestion, held: number[]): number | undefined {
   return held.length === 1 ? held[0] : undefined
 }
 
-/** The years a total or an average spans: those named (a range's every year), or the latest so many held. */
-function spannedYears(question: FactQuestion, held: number[]): number[] | null {
-  if (question.lastYears !== null)
-    return question.years.length === 0 && held.length >= question.lastYears ? held.slice(-question.lastYears) : null
-  const years = [...new Set(question.years)].sort((a, b) => a - b)
-  return years.length >= 2 ? years : null
-}
-
-/** The two years a change runs between: those named, or the year named and the one before it. */
-function changeYears(question: FactQuestion): [number, number] | null {
-  const years = [...new Set(question.years)].sort((a, b) => a - b)
-  if (years.length === 2) return [years[0]!, years[1]!]
-  if (years.length === 1 && question.lastYears === null) return [years[0]! - 1, years[0]!]
-  return null
-}
-
 /** A question about one measure of one entity (or the business), with the measure's cells. */
 function oneMeasure(question: FactQuestion, facts: StoredFact[]) {
   if (!question.measureKey || question.statesFigure || question.month) return null
@@ -71,8 +67,9 @@ const lookup: FactStrategy = {
   answer(question, facts) {
     if (question.operation !== 'lookup' || !question.oneFigure) return null
     const asked = oneMeasure(question, facts)
-    const year = asked ? oneYear(question, asked.held) : undefined
-    const fact = asked && year !== undefined ? figureFor(asked.cells, asked.entity, year) : null
+    if (!asked) return null
+    const year = oneYear(question, asked.held)
+    const fact = year !== undefined ? figureFor(asked.cells, asked.entity, year) : null
     return fact && { facts: [fact], compute: ([operand], { scale, unit }) => lookupOne(operand!, scale, unit) }
   },
 }
@@ -280,12 +277,14 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
   cagr,
   overYears,
   twoMeasures,
+  ...COMPOSITE_STRATEGIES,
   peakYear,
   ...MONTH_STRATEGIES,
   ...SHORT_PERIOD_STRATEGIES,
   ...RANGE_STRATEGIES,
   ...ADJUSTED_STRATEGIES,
   ...LEASE_STRATEGIES,
+  ...OWNER_GOAL_STRATEGIES,
 ]
 
 /** The first strategy that answers, with what it read. */

@@ -70,14 +70,14 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
     'share',
     /\b(?:as a |in )?(?:percentage|proportion|share|portion)\b.*\b(?:of|over|among|in)\b|\bwhat percent(?:age)? of\b|\bratio \(in percentage\)|\bpercentage of\b/i,
   ],
-  ['ratio', /\bratio\b|\bdivided by\b|\btimes (?:larger|greater)\b/i],
+  ['ratio', /\bratio\b|\bdivided by\b|\btimes (?:larger|greater)\b|\bas a multiple of\b/i],
   [
     'difference',
     /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
   ],
   [
     'sum',
-    /\b(?:sum|combined|altogether|in total|total of|adds? up|added up)\b|\btotal\b.*\b(?:and|between)\b.*\d|\btotal\b.*\b(?:of )?(?:all|every|each)\b/i,
+    /\b(?:sum|combined|altogether|together|in total|total of|adds? up|added up)\b|\b(?:total|cumulative)\b.*\b(?:and|between)\b.*\d|\btotal\b.*\b(?:of )?(?:all|every|each)\b/i,
   ],
 ]
 

@@ -27,10 +27,12 @@ const schedule = (shopEnd: string) =>
     '',
   ].join('\n')
 
+const ask = async (session: Session, org: string, content: string) => (await message(session, org, content)).content
+
 const termsOf = (documentId: number) =>
   api.db.select().from(documentTerms).where(eq(documentTerms.documentId, documentId)).orderBy(documentTerms.id)
 
-async function ask(session: Session, org: string, content: string) {
+async function message(session: Session, org: string, content: string) {
   const created = await api.request('/conversations/', { method: 'POST', token: session.access, org, json: {} })
   const { id } = (await created.json()) as { id: number }
   const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
@@ -41,7 +43,10 @@ async function ask(session: Session, org: string, content: string) {
   })
   const last = (await eventLines(response).rest()).at(-1)
   if (last?.type !== 'metadata') throw new Error(`the stream ended with ${JSON.stringify(last)}`)
-  return (last.message as { content: string }).content
+  return last.message as unknown as {
+    content: string
+    derivation: { strategy?: string; operands: Array<{ text: string }> } | null
+  }
 }
 
 describe("a lease schedule's terms", () => {
@@ -61,6 +66,9 @@ describe("a lease schedule's terms", () => {
     expect(await ask(member, DEMO, 'When does the machine shop lease expire?')).toMatch(
       /^April 30, 2031\n\nMachine shop, lease ends: 2031-04-30 \[1\]/,
     )
+    // Its working cites the cell it was read from, and names the strategy that answered.
+    const { derivation } = await message(member, DEMO, 'When does the machine shop lease expire?')
+    expect(derivation).toMatchObject({ strategy: 'lease-end', operands: [{ text: '2031-04-30' }] })
     expect(await ask(member, DEMO, 'Who is the landlord of the sales office?')).toMatch(
       /^Dunmore Properties\n\nSales office, landlord: Dunmore Properties \[1\]/,
     )
@@ -85,5 +93,23 @@ describe("a lease schedule's terms", () => {
     const deleted = await api.request(`/documents/${created.id}/`, { method: 'DELETE', token: analyst.access })
     expect(deleted.status).toBe(204)
     expect(await termsOf(created.id)).toEqual([])
+  })
+})
+
+describe("the owner's exit date", () => {
+  it('is the date the after-tax need is wanted by, cited by its sentence; none when two documents differ', async () => {
+    const memo = 'I need $4 million after tax from the sale by March 31, 2028, so that I can retire.\n'
+    const created = await (await upload(api, analyst, { name: 'my goals.txt', bytes: memo })).json()
+    await processed(api, analyst, created.id)
+    const question = 'By what date does the owner want to be out of the business?'
+    expect(await ask(member, DEMO, question)).toMatch(
+      /^March 31, 2028\n\nThe after-tax need is wanted by March 31, 2028 \[1\]/,
+    )
+    expect(await ask(outsider, harbor, question)).not.toMatch(/March 31, 2028/)
+
+    const other = 'My number is $4 million after tax by the end of June 2029.\n'
+    const second = await (await upload(api, analyst, { name: 'notes.txt', bytes: other })).json()
+    await processed(api, analyst, second.id)
+    expect(await ask(member, DEMO, question)).not.toMatch(/^March 31, 2028\n/)
   })
 })
