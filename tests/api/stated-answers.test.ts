@@ -106,6 +106,16 @@ describe("the owner's exit date", () => {
       /^March 31, 2028\n\nThe after-tax need is wanted by March 31, 2028 \[1\]/,
     )
     expect(await ask(outsider, harbor, question)).not.toMatch(/March 31, 2028/)
+    // The need asked of the owner by name is read from the facts (worked, not quoted) once the files name them.
+    const profile = 'Maria Lopez founded the company in 1998 and owns all of it.\n'
+    const owner = await (await upload(api, analyst, { name: 'profile.txt', bytes: profile })).json()
+    await processed(api, analyst, owner.id)
+    expect(await ask(member, DEMO, 'How much does Maria Lopez need after tax from the sale?')).toMatch(
+      /^\$?4 million\n\n(?!>)/,
+    )
+    expect(await ask(member, DEMO, 'How much does Peter Quill need after tax from the sale?')).not.toMatch(
+      /^\$?4 million\n\n(?!>)/,
+    )
 
     const other = 'My number is $4 million after tax by the end of June 2029.\n'
     const second = await (await upload(api, analyst, { name: 'notes.txt', bytes: other })).json()

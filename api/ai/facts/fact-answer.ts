@@ -64,7 +64,7 @@ export async function answerFromFacts<P extends Ranked>(
   // Every figure is cited by its passage, or the answer is left to the passages retrieved.
   if (answered.facts.some((fact) => !links.has(fact))) return null
   const reading = answered.facts.map((fact) => ({ fact, link: links.get(fact)! }))
-  if (!namesTheBusiness(read, reading)) return null
+  if (!namesTheBusiness(read, reading) && !namesTheOwner(read, reading, passages)) return null
   const all = await withChunks(
     deps,
     scope.organizationId,
@@ -179,6 +179,16 @@ function namesTheBusiness(question: FactQuestion, read: Array<{ fact: StoredFact
   const subject = ` ${normalizeLabel(question.subject)} `
   if (read.some(({ fact }) => fact.entity && subject.includes(` ${normalizeLabel(fact.entity)} `))) return true
   return read.every(({ link }) => ` ${normalizeLabel(link.passage)} `.includes(subject))
+}
+
+// What the owner states of themselves: "What after-tax amount does Daniel Bennett want?" asks it of them.
+const OWNERS_OWN = new Set(['after_tax_need'])
+
+/** Whether a question asks the owner's own figure by their name, a name the passages retrieved for it hold. */
+function namesTheOwner(question: FactQuestion, read: Array<{ fact: StoredFact }>, passages: Array<{ text: string }>) {
+  if (!question.subject || !read.every(({ fact }) => OWNERS_OWN.has(fact.measureKey ?? ''))) return false
+  const subject = ` ${normalizeLabel(question.subject)} `
+  return passages.some((passage) => ` ${normalizeLabel(passage.text)} `.includes(subject))
 }
 
 /** A fact's cell as a citation names it: its row's label, its column's header, its text as written. */
