@@ -57,6 +57,13 @@ describe('a name for a "who" question', () => {
   it('is the one named by the role or the verb asked', () => {
     expect(shortAnswer('Who owns the shop?', ['Helen Fitzgerald still owns and runs it.'])).toBe('Helen Fitzgerald')
     expect(shortAnswer('Who founded the company?', ['It was founded in 1996 by Maria Duarte.'])).toBe('Maria Duarte')
+    // Another verb for the same, a passive with its date between, the doer of the role's verb.
+    const founding = 'Polar Peak Heating & Air was founded in 2008 by Angela Bennett, who still owns it.'
+    expect(shortAnswer('Who started the business?', [founding])).toBe('Angela Bennett')
+    expect(shortAnswer('Who is the owner of the bakery?', ['Sugar Maple Bakery is owned by Joanna Duarte.'])).toBe(
+      'Joanna Duarte',
+    )
+    expect(shortAnswer('What year was the business established?', [founding])).toBe('2008')
     expect(shortAnswer('Who is the controller?', ['Samuel Ramirez (controller) would stay on if a buyer wants.'])).toBe(
       'Samuel Ramirez',
     )

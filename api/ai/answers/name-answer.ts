@@ -70,9 +70,13 @@ function anchorOf(question: string): Anchor | null {
   if (role) {
     const terms = analyze(role[1]!)
     if (terms.length === 0 || terms.length > 3) return null
+    // "the owner" is also who "owns" it, or it is "owned by": the doer's verb names the role too.
+    const verb = terms.length === 1 ? /^(\p{L}{3,})(?:er|or)$/u.exec(terms[0]!)?.[1] : undefined
     return (stems) =>
-      stems.flatMap((_, at): Array<[number, number]> =>
-        terms.every((term, offset) => stems[at + offset] === term) ? [[at, at + terms.length - 1]] : [],
+      stems.flatMap((stem, at): Array<[number, number]> =>
+        terms.every((term, offset) => stems[at + offset] === term) || (verb && stem === verb)
+          ? [[at, at + (stem === verb ? 0 : terms.length - 1)]]
+          : [],
       )
   }
   const actor = ACTOR.exec(question)

@@ -34,7 +34,12 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   const name = type === 'name' ? nameReader(asked) : null
   if (name) readers.push(name)
   if (WHICH_YEAR.test(asked)) readers.push((sentence) => yearsIn(asked, sentence))
-  if (WHEN_QUESTION.test(asked))
+  // "When was it founded?", "What year was it established?": the year of a sentence that says so.
+  const founding = FOUNDING.exec(asked)
+  if (founding) {
+    const said = new RegExp(`\\b(?:${inflections(founding[1]!).join('|')})\\b`, 'i')
+    readers.push((sentence) => (said.test(sentence) ? (YEAR_OF_EVENT.exec(sentence)?.[1] ?? null) : null))
+  } else if (WHEN_QUESTION.test(asked))
     readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
   const verbal = VERB_QUESTION.exec(asked)
   if (verbal) for (const forms of verbs(verbal[2]!)) readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
@@ -134,6 +139,9 @@ const DATE = new RegExp(
 // "founded in 1998", "since 2009", "runs until 2031": the year something happens, when no day is given.
 const YEAR_OF_EVENT = /\b(?:in|since|during|until|till|through|to|by)\s+((?:19|20)\d\d)\b/i
 const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/i
+// "When was the business founded?", "What year was it established?": a business's start.
+const FOUNDING =
+  /^(?:when|(?:in )?(?:what|which) year)\b.*\b(founded|established|started|created|formed|incorporated|launched)\s*\??$/i
 
 const FIGURE_QUESTION =
   /^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) (?:the )?(?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*(?:19|20)\d\d, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?(?:19|20)\d\d\b)/i
@@ -322,12 +330,16 @@ const PHRASE_END =
 const AUXILIARIES = /(?:\s+(?:has|have|had|is|are|was|were|will|would|also|then|now|already))+\s*$/i
 
 /** The forms a report writes a question's verb in: "approve" → approves, approved, approving… */
+// Verbs that say the same of a business: "Who started it?" is answered by "founded by".
+const SAME_VERBS = [['start', 'found', 'establish', 'creat', 'launch', 'form']]
+
 function inflections(verb: string) {
   const word = verb.toLowerCase()
-  const bases = [
+  const stems = [
     word,
     ...['es', 'ed', 'ing', 'e', 's', 'd'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
   ]
+  const bases = [...stems, ...(SAME_VERBS.find((group) => group.some((base) => stems.includes(base))) ?? [])]
   return [
     ...new Set(
       bases
@@ -346,6 +358,9 @@ const upToPhraseEnd = (text: string) => {
  * Who did something, from "X was approved by the Board of Directors on 6 June" or "the Board of
  * Directors approved X": the agent, when the rest of the question is named around the verb.
  */
+// What an owner calls the business ("Who started the company?"): every sentence of its files is of it.
+const THE_BUSINESS = /^(?:the |our |this )?(?:company|business|firm|shop|bakery|lab|laboratory|practice|studio)$/i
+
 function agentOf(sentence: string, verb: string, object: string) {
   const objectTerms = analyze(object)
   if (objectTerms.length === 0) return null
@@ -354,8 +369,10 @@ function agentOf(sentence: string, verb: string, object: string) {
     return objectTerms.filter((term) => terms.has(term)).length * 2 >= objectTerms.length
   }
   for (const form of inflections(verb)) {
-    const passive = new RegExp(`\\b${form}\\s+by\\s+`, 'i').exec(sentence)
-    if (passive && named(sentence.slice(0, passive.index))) {
+    // "founded by Angela Bennett", "founded in 2008 by Angela Bennett".
+    const passive = new RegExp(`\\b${form}\\s+(?:[^,.;]{1,30}?\\s)?by\\s+`, 'i').exec(sentence)
+    // "It was founded in 2002 by Victor Nguyen": the business a passive sentence is of needs no name.
+    if (passive && (THE_BUSINESS.test(object.trim()) || named(sentence.slice(0, passive.index)))) {
       const agent = upToPhraseEnd(sentence.slice(passive.index + passive[0].length))
       if (analyze(agent).length) return agent
     }

@@ -187,9 +187,10 @@ const yearOf = (written: string) => {
   const digits = /\d+$/.exec(written)![0]
   return digits.length === 2 ? 2000 + Number(digits) : Number(digits)
 }
-// "2017-2019", "from FY2023 to FY2025", "FY23–FY25", "2022 through 2025", "fiscal 2023 through fiscal 2025".
+// "2017-2019", "from FY2023 to FY2025", "FY23–FY25", "2022 through 2025", "fiscal 2023 through fiscal 2025",
+// "the year ended December 31, 2022 through the year ended December 31, 2024".
 const YEAR_RANGE = new RegExp(
-  String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(?:fiscal (?:year )?)?(${YEAR})`,
+  String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(?:the )?(?:(?:fiscal )?years? end(?:ed|ing) (?:[a-z]+ \d{1,2},? )?|fiscal (?:year )?)?(${YEAR})`,
   'i',
 )
 // Over a range these ask for one figure from every year in it; a change over one compares its ends.
