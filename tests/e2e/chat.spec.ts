@@ -73,7 +73,8 @@ test.describe('chat', () => {
 
     await ask(page, javaScriptEnabled, 'When does the factory lease in Dayton end?')
     const answer = page.locator('.message-assistant').last()
-    await expect(answer).toContainText('runs until 2031')
+    // The lease's end, read when the document was ingested, with where it was read.
+    await expect(answer).toContainText('lease ends: 2031')
     await expect(answer.getByText('Assistant', { exact: true })).toBeVisible()
     const marker = answer.getByRole('link', { name: '[1]' })
     await expect(marker).toHaveAttribute('href', new RegExp(`^/documents/${leaseId}\\?chunk=\\d+#passage-\\d+$`))
@@ -95,7 +96,7 @@ test.describe('chat', () => {
     await expect(current).toContainText('When does the factory lea...')
     await expect(current).toContainText('2 messages')
     await page.reload()
-    await expect(page.locator('.message-assistant').last()).toContainText('runs until 2031')
+    await expect(page.locator('.message-assistant').last()).toContainText('lease ends: 2031')
   })
 
   test('renames a conversation, and deleting it moves to another one', async ({ page, javaScriptEnabled }) => {
