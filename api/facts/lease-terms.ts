@@ -1,4 +1,4 @@
-import { datesIn } from '../ai/analysis/figures'
+import { datesIn, type FoundDate } from '../ai/analysis/figures'
 import type { ExtractedPage } from '../ingest/extraction-types'
 import { type Grid, gridsOf, isFigureCell } from './grids'
 import { pageSentences } from './sentences'
@@ -32,13 +32,17 @@ export function leaseTerms(pages: ExtractedPage[]): Term[] {
   ])
 }
 
+/** A day as written, with its ISO date and year. */
+const ofDay = (found: FoundDate) => ({
+  text: found.text,
+  date: found.date.toISOString().slice(0, 10),
+  year: found.date.getUTCFullYear(),
+})
+
 /** A date term as written: its ISO day when it has one, its year. */
 function dated(text: string): Pick<Term, 'text' | 'date' | 'year'> | null {
   const [found] = datesIn(text)
-  if (found && found.text.length >= text.trim().length - 1) {
-    const date = found.date.toISOString().slice(0, 10)
-    return { text: found.text, date, year: found.date.getUTCFullYear() }
-  }
+  if (found && found.text.length >= text.trim().length - 1) return ofDay(found)
   const year = YEAR_ONLY.exec(text)
   return year ? { text: year[1]!, date: null, year: Number(year[1]) } : null
 }
@@ -71,15 +75,7 @@ function scheduleTerms(grid: Grid, pageLabel: string | null, page: number): Term
     const dates = datesIn(row.quote)
     if (dates.length !== dateKeys.length) continue
     dates.forEach((found, index) =>
-      terms.push(
-        term(
-          dateKeys[index]!,
-          entity,
-          { text: found.text, date: found.date.toISOString().slice(0, 10), year: found.date.getUTCFullYear() },
-          'cell',
-          { ...source, column: null },
-        ),
-      ),
+      terms.push(term(dateKeys[index]!, entity, ofDay(found), 'cell', { ...source, column: null })),
     )
   }
   return terms
@@ -129,16 +125,7 @@ function sentenceTerms(sentence: string, page: number): Term[] {
   for (const found of datesIn(sentence)) {
     const before = sentence.slice(Math.max(0, found.index - REACH), found.index)
     const key: TermKey | null = UNTIL.test(before) ? 'lease_end' : FROM.test(before) ? 'lease_start' : null
-    if (key && entity !== undefined)
-      terms.push(
-        term(
-          key,
-          entity,
-          { text: found.text, date: found.date.toISOString().slice(0, 10), year: found.date.getUTCFullYear() },
-          'prose',
-          source,
-        ),
-      )
+    if (key && entity !== undefined) terms.push(term(key, entity, ofDay(found), 'prose', source))
   }
   const year = YEAR_AFTER_UNTIL.exec(sentence)
   if (year && entity !== undefined && !terms.some((found) => found.termKey === 'lease_end'))

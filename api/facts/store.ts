@@ -4,6 +4,7 @@ import type { Database } from '../db/database'
 import { documentFacts, documents, documentTerms } from '../db/schema'
 import type { DocumentReading } from './read-facts'
 import { tablesHold } from './tables-hold'
+import type { Fact, Term } from './types'
 
 const INSERT_BATCH = 500
 
@@ -23,12 +24,18 @@ export async function replaceFacts(
     .update(documents)
     .set({ tablesHold: tablesHold(facts) })
     .where(eq(documents.id, document.id))
-  for (let start = 0; start < facts.length; start += INSERT_BATCH)
-    await tx.insert(documentFacts).values(
-      facts.slice(start, start + INSERT_BATCH).map((fact) => ({
-        organizationId: document.organizationId,
-        documentId: document.id,
-        versionId,
+  // What every stored row says of where it was read: whose, which version, which page and quote.
+  const owned = { organizationId: document.organizationId, documentId: document.id, versionId }
+  const placed = ({ source }: Fact | Term) => ({
+    page: source.page,
+    row: source.row,
+    column: source.column,
+    quote: source.quote,
+  })
+  await inBatches(facts, (batch) =>
+    tx.insert(documentFacts).values(
+      batch.map((fact) => ({
+        ...owned,
         kind: fact.kind,
         measure: fact.measure,
         measureKey: fact.measureKey,
@@ -44,18 +51,14 @@ export async function replaceFacts(
         unit: fact.unit,
         scale: fact.scale,
         bound: fact.bound ?? null,
-        page: fact.source.page,
-        row: fact.source.row,
-        column: fact.source.column,
-        quote: fact.source.quote,
+        ...placed(fact),
       })),
-    )
-  for (let start = 0; start < terms.length; start += INSERT_BATCH)
-    await tx.insert(documentTerms).values(
-      terms.slice(start, start + INSERT_BATCH).map((term) => ({
-        organizationId: document.organizationId,
-        documentId: document.id,
-        versionId,
+    ),
+  )
+  await inBatches(terms, (batch) =>
+    tx.insert(documentTerms).values(
+      batch.map((term) => ({
+        ...owned,
         kind: term.kind,
         termKey: term.termKey,
         entity: term.entity,
@@ -63,10 +66,12 @@ export async function replaceFacts(
         text: term.text,
         date: term.date,
         year: term.year,
-        page: term.source.page,
-        row: term.source.row,
-        column: term.source.column,
-        quote: term.source.quote,
+        ...placed(term),
       })),
-    )
+    ),
+  )
+}
+
+async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) await insert(rows.slice(start, start + INSERT_BATCH))
 }
