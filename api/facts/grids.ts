@@ -1,4 +1,5 @@
-import { IS_TABLE_LINE, parseFigure, splitRow } from '../ai/tables/table'
+import { parseFigure } from '../ai/tables/table'
+import { IS_TABLE_LINE, splitRow } from '../ai/text/table-lines'
 import { periodsIn } from './periods'
 
 /**

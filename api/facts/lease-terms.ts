@@ -1,7 +1,7 @@
-import { datesIn, type FoundDate } from '../ai/analysis/figures'
+import { datesIn, type FoundDate } from '../ai/text/dates'
+import { pageSentences } from '../ai/text/sentences'
 import type { ExtractedPage } from '../ingest/extraction-types'
 import { type Grid, gridsOf, isFigureCell } from './grids'
-import { pageSentences } from './sentences'
 import { layoutOf } from './table-layout'
 import type { Term } from './types'
 

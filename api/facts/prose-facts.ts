@@ -1,9 +1,9 @@
+import { pageSentences } from '../ai/text/sentences'
 import type { ExtractedPage } from '../ingest/extraction-types'
 import { premisesOf } from './lease-terms'
 import { countsPeople, figuresIn, type ProseFigure } from './prose-figures'
 import { cuesIn, type MeasureCue, needCues } from './prose-measures'
 import { type PeriodMention, periodsIn } from './prose-periods'
-import { pageSentences } from './sentences'
 import type { Fact, FactPeriod } from './types'
 
 /*

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 
-import { datesIn } from '../ai/analysis/figures'
-import { isNumberWord, numberFromWords, SCALE_WORDS } from './money-words'
+import { datesIn } from '../ai/text/dates'
+import { isNumberWord, numberFromWords, SCALE_WORDS } from '../ai/text/number-words'
 
 /*
  * The figures of one sentence, as owners and valuers write them: money in every style ("$18

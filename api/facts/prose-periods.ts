@@ -1,4 +1,4 @@
-import { datesIn, type FoundDate } from '../ai/analysis/figures'
+import { datesIn, type FoundDate } from '../ai/text/dates'
 import type { FactPeriod } from './types'
 
 /*

@@ -1,4 +1,4 @@
-import { type Scale, scaleOf } from '../ai/tables/table'
+import { type Scale, scaleOf } from '../ai/text/scales'
 
 /**
  * The scale rule (issue 45). A scale statement ("($ in thousands)", "$000s", "USD '000", "(000s

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 
 import { parseFigure } from '../ai/tables/table'
+import { isCount, measureKeyOf } from '../ai/text/measures'
 import type { ExtractedPage } from '../ingest/extraction-types'
 import { type Grid, gridsOf, isFigureCell } from './grids'
-import { isCount, measureKeyOf } from './measures'
 import { type Layout, layoutOf } from './table-layout'
 import type { Fact } from './types'
 

@@ -1,5 +1,5 @@
+import { measureKeyOf, normalizeLabel } from '../ai/text/measures'
 import { type Grid, type GridRow, GROUP_LABEL, isFigureCell } from './grids'
-import { measureKeyOf, normalizeLabel } from './measures'
 import { assignFiscalYears, isMonthEnd, periodOf, periodsIn } from './periods'
 import { cellScale, statedScale } from './scale'
 import type { EntityKind, FactPeriod } from './types'

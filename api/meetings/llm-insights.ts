@@ -9,6 +9,7 @@ import {
   UNKNOWN_SPEAKER,
 } from '../../shared/meetings'
 import { askForJson, UnusableAnswer } from '../ai/json-answer'
+import { sentencesOf } from '../ai/text/sentences'
 import type { ApiConfig } from '../config'
 import { ACTION_ITEMS } from './action-items'
 import { normal } from './speakers'
@@ -172,7 +173,7 @@ function checked(answer: unknown, meeting: MeetingForInsights): LlmInsights {
  */
 function summaryLines(summary: string) {
   return summaryPoints(summary)
-    .flatMap((line) => line.replace(/^(?:[-*•]|\d+[.)])\s+/, '').split(/(?<=[.!?])\s+(?=[A-Z])/))
+    .flatMap((line) => sentencesOf(line.replace(/^(?:[-*•]|\d+[.)])\s+/, '')))
     .join('\n')
 }
 

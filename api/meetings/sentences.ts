@@ -1,4 +1,5 @@
 import type { Segment } from '../../shared/meetings'
+import { sentencesOf as splitSentences } from '../ai/text/sentences'
 
 /** One sentence of a turn, with who said it and the turn (its index) it was said in. */
 export interface Sentence {
@@ -9,11 +10,7 @@ export interface Sentence {
 
 export function sentencesOf(segments: Segment[]): Sentence[] {
   return segments.flatMap((segment, index) =>
-    segment.text
-      .split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$€£])/)
-      .map((text) => text.trim())
-      .filter(Boolean)
-      .map((text) => ({ speaker: segment.speaker, text, segment: index })),
+    splitSentences(segment.text).map((text) => ({ speaker: segment.speaker, text, segment: index })),
   )
 }
 

@@ -5,6 +5,7 @@ import { Agent, fetch, FormData, type Response } from 'undici'
 
 import { log } from '../../runtime/log'
 import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
+import { sentencesOf } from '../ai/text/sentences'
 import type { ApiConfig } from '../config'
 import type { Deps } from '../context'
 import { meetings } from '../db/schema'
@@ -74,10 +75,7 @@ export function transcriptOfResponse(body: unknown): ParsedTranscript {
   const text = typeof answer.text === 'string' ? answer.text.replace(/\s+/g, ' ').trim() : ''
   if (!text) throw new TranscriptionError('no speech was found in the recording.', { permanent: true })
   let clock = 0
-  const segments = text
-    .split(/(?<=[.!?])\s+/)
-    .filter(Boolean)
-    .map((sentence, index) => {
+  const segments = sentencesOf(text).map((sentence, index) => {
       const startTime = clock
       clock = rounded(clock + Math.max(1, sentence.split(' ').length) * SECONDS_PER_WORD)
       return { id: index + 1, startTime, endTime: clock, speaker: UNKNOWN_SPEAKER, text: sentence }

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js'
 
 import { groupBy } from '../../shared/group-by'
+import { pageSentences } from '../ai/text/sentences'
 import type { Deps, OrgCaller } from '../context'
 import { agreeing } from '../facts/agreeing'
 import { type FactLink, linkFacts } from '../facts/fact-links'
 import { organizationFacts, type StoredFact } from '../facts/organization-facts'
-import { pageSentences } from '../facts/sentences'
 import { placeOf, sourceOf, withoutCell } from './fact-sources'
 import type { DocumentSource, Finding } from './passage-sources'
 

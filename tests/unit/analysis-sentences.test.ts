@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import { humaniseHeader } from '../../api/ai/analysis/column-names'
 import { analyseOffline } from '../../api/ai/analysis/offline'
-import { proseSentences } from '../../api/ai/analysis/prose'
 import type { AnalysisChunk, AnalysisInput } from '../../api/ai/analysis/types'
 import { unitsOf } from '../../api/ai/analysis/units'
+import { proseSentences } from '../../api/ai/text/sentences'
 import { chunkPages } from '../../api/ingest/chunker'
 import { fixtureInput } from './support/analysis-fixtures'
 

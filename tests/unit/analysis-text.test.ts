@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { datesIn, documentDate, durationsIn } from '../../api/ai/analysis/figures'
 import { analyseOffline } from '../../api/ai/analysis/offline'
 import type { AnalysisInput } from '../../api/ai/analysis/types'
 import { unitsOf } from '../../api/ai/analysis/units'
+import { datesIn, documentDate, durationsIn } from '../../api/ai/text/dates'
 
 const UPLOADED = new Date('2025-01-10T00:00:00Z')
 

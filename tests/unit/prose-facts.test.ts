@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { sentencesOf } from '../../api/ai/text/sentences'
 import type { FileType } from '../../api/db/schema'
 import { proseFacts } from '../../api/facts/prose-facts'
-import { sentencesOf } from '../../api/facts/sentences'
 import type { Fact } from '../../api/facts/types'
 import { extractText } from '../../api/ingest/extract-text'
 import { generateSaleFile } from '../../scripts/eval/sale-file'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { measureKeyOf } from '../../api/facts/measures'
+import { measureKeyOf } from '../../api/ai/text/measures'
 import { tableFacts } from '../../api/facts/table-facts'
 import type { Fact, FactPeriod } from '../../api/facts/types'
 import type { ExtractedPage } from '../../api/ingest/extraction-types'

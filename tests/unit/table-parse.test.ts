@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { scaleStatementsIn } from '../../api/ai/tables/caption'
-import { figureAt, parseFigure, parseTables, scaleOf } from '../../api/ai/tables/table'
+import { figureAt, parseFigure, parseTables } from '../../api/ai/tables/table'
+import { scaleOf } from '../../api/ai/text/scales'
 
 const SALES =
   ' |  | Years Ended September 30, | \n | 2019 | 2018 | 2017\nFixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9\n' +

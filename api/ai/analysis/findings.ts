@@ -1,4 +1,4 @@
-import { figureCount } from './figures'
+import { figureCount } from '../text/amounts'
 import { ONE_CUSTOMER_MEDIUM } from './risks'
 import type { Sentence } from './types'
 import { keyColumn, magnitude, REMAINDER, SHARE_HEADER, sourceOf, statementOf, TOTAL, type Unit } from './units'

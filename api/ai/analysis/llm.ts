@@ -11,8 +11,8 @@ import { readableMoneyIn } from '../../../shared/figures'
 import type { ApiConfig } from '../../config'
 import { askForJson, UnusableAnswer } from '../json-answer'
 import { analyze } from '../retrieval/analyzer'
-import { figureCount } from './figures'
-import { proseSentences } from './prose'
+import { figureCount } from '../text/amounts'
+import { proseSentences } from '../text/sentences'
 import type { AnalysisBodies, AnalysisChunk, AnalysisInput, Source } from './types'
 
 // The chunks the model is given: the document's most telling ones, as many as fit a small local

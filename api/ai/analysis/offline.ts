@@ -1,6 +1,6 @@
 import { ANALYSIS_TYPES, type AnalysisType } from '../../../shared/analysis'
 import { readableMoneyIn } from '../../../shared/figures'
-import { documentDate } from './figures'
+import { documentDate } from '../text/dates'
 import { findFindings } from './findings'
 import { recommend } from './recommendations'
 import { findRisks } from './risks'

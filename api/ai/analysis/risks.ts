@@ -1,5 +1,6 @@
 import { RISK_CATEGORIES, type RiskCategory, type RiskLevel } from '../../../shared/analysis'
-import { datesIn, durationsIn, monthsBetween, percentValue, spanText } from './figures'
+import { percentValue } from '../text/amounts'
+import { datesIn, durationsIn, monthsBetween, spanText } from '../text/dates'
 import type { Risk } from './types'
 import { REMAINDER, SHARE_HEADER, sourceOf, TOTAL, type Unit } from './units'
 

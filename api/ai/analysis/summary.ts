@@ -1,5 +1,5 @@
 import { analyze } from '../retrieval/analyzer'
-import { figureCount } from './figures'
+import { figureCount } from '../text/amounts'
 import type { AnalysisBodies } from './types'
 import { magnitude, sourceOf, statementOf, type Unit } from './units'
 

@@ -1,7 +1,8 @@
 import { readableCell, readableMoneyIn } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
+import { paragraphsOf, type ProseLine, shortLine } from '../text/paragraphs'
+import { sentencesOf } from '../text/sentences'
 import { humaniseHeader } from './column-names'
-import { paragraphsOf, type ProseLine, sentencesOf, shortLine } from './prose'
 import type { AnalysisChunk, AnalysisInput, Source } from './types'
 
 /** A sentence of prose or a row of a table, with the chunk it was read from. */

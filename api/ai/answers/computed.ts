@@ -2,7 +2,9 @@ import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from
 import { tableCaptionOf } from '../tables/caption'
 import { cellText } from '../tables/compute'
 import { periodsOf } from '../tables/question'
-import { IS_TABLE_LINE, parseTables, scaleFromMentions, scaleOf, statesUnits, type Table } from '../tables/table'
+import { parseTables, scaleFromMentions, statesUnits, type Table } from '../tables/table'
+import { scaleOf } from '../text/scales'
+import { IS_TABLE_LINE } from '../text/table-lines'
 import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 
 // A question asking why, what something consists of, or how it is worked out or recorded, wants the

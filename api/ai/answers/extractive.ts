@@ -1,7 +1,8 @@
 import { readableCell } from '../../../shared/figures'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
-import { CELL_SEPARATOR } from '../tables/table'
+import { sentencesOf } from '../text/sentences'
+import { CELL_SEPARATOR } from '../text/table-lines'
 import { answersQuoted, answerType, noneOfType } from './answer-type'
 import { computedFor, computedPieces, periodsNotHeld } from './computed'
 import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
@@ -260,13 +261,4 @@ function unitsOf(passage: SourcePassage, index: number): Unit[] {
   }
   flushProse()
   return units
-}
-
-/** Sentence ends: . ! ? followed by space and a capital, digit or quote; abbreviations like "U.S." mostly survive. */
-function sentencesOf(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 1)
 }

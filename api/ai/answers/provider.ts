@@ -1,7 +1,7 @@
 import type { Passage } from '../retrieval/passage'
 import type { TableAnswer } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
-import type { Scale } from '../tables/table'
+import { type Scale } from '../text/scales'
 
 export interface ChatTurn {
   role: 'user' | 'assistant'

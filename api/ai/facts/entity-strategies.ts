@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 
-import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import type { EntityKind } from '../../facts/types'
 import { type Computation, lookup, type Operand, sum, writeParts } from '../tables/compute'
+import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, explainedBeside, figureFor, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'

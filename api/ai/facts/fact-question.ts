@@ -1,7 +1,7 @@
-import { measureKeyOf, normalizeLabel } from '../../facts/measures'
 import type { EntityKind } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
 import { type Operation, type Question, readQuestion } from '../tables/question'
+import { measureKeyOf, normalizeLabel } from '../text/measures'
 import { expandDefinitions } from './definitions'
 
 /** What a question asks done with its figures: the table reader's operations, and a difference of two measures. */

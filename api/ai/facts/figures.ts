@@ -1,8 +1,8 @@
 import { agreeing } from '../../facts/agreeing'
-import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import type { FactPeriod } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
+import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 
 /*

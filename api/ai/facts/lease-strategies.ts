@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 
-import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import { analyze } from '../retrieval/analyzer'
 import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
+import { normalizeLabel } from '../text/measures'
 import { BUSINESS_NOUNS } from './fact-question'
 import { entitiesNamed, explained, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'

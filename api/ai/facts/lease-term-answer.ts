@@ -1,7 +1,7 @@
 import { calendarDay } from '../../../shared/calendar'
 import type { Deps } from '../../context'
-import { normalizeLabel } from '../../facts/measures'
 import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import { normalizeLabel } from '../text/measures'
 import type { FactAnswer, Ranked } from './fact-answer'
 import { type Stated, statedAnswer } from './stated-answer'
 

@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js'
 
 import { monthName } from '../../../shared/calendar'
-import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, type Operand, ratio, total, writeParts } from '../tables/compute'
 import { SCALES } from '../tables/rows'
+import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsWhere, entitiesNamed, explainedBeside, figureFor } from './figures'
 import type { FactStrategy } from './strategy'

@@ -1,5 +1,5 @@
-import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
+import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entityAsked, figureFor, yearsHeld } from './figures'
 

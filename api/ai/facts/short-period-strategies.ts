@@ -1,7 +1,7 @@
 import { MONTH_NAMES } from '../../../shared/calendar'
-import { normalizeLabel } from '../../facts/measures'
 import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
+import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsWhere, entitiesNamed, explainedBeside, statedOnce } from './figures'
 import { calendarYear, isLine, type MonthFigure, monthParts } from './month-strategies'

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 
 import { type Computation, type Part, writeParts } from '../tables/compute'
 import { SCALES } from '../tables/rows'
-import type { Scale } from '../tables/table'
+import { type Scale } from '../text/scales'
 import type { FactQuestion } from './fact-question'
 
 /**

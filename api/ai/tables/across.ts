@@ -1,7 +1,8 @@
+import { type Scale } from '../text/scales'
 import { type Computation, difference, type Operand, ratio, shareOfTotal } from './compute'
 import type { Period, Question } from './question'
 import { matchRows, MIN_RECALL, operandAt, resolve, SCALES, unitsOf } from './rows'
-import type { Scale, Table } from './table'
+import type { Table } from './table'
 
 export interface Found<S> {
   operand: Operand

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 
+import { type Scale } from '../text/scales'
 import { answerAcrossTables } from './across'
 import { partsOfTotal } from './components'
 import {
@@ -38,7 +39,7 @@ import {
   valueColumns,
   yearOfColumn,
 } from './rows'
-import { type Scale, type Table } from './table'
+import { type Table } from './table'
 import { columnTotal } from './totals'
 
 export interface TableAnswer<S> {

@@ -1,4 +1,4 @@
-import { scaleOf } from './table'
+import { scaleOf } from '../text/scales'
 
 /**
  * The sentence that introduces a table, as a report writes it before the table: "The carrying

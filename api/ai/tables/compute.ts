@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 
 import { namesIdentifiers, readableCell } from '../../../shared/figures'
-import type { Scale } from './table'
+import { type Scale } from '../text/scales'
 
 /** Where an operand was read: its row and column in the table, their labels and the cell as written. */
 export interface CellReference {

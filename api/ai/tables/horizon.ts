@@ -1,4 +1,4 @@
-import { NUMBER_WORDS } from '../analysis/figures'
+import { NUMBER_WORDS } from '../text/number-words'
 
 /** A number of years as written: "5", "five". */
 export const COUNT = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`

@@ -1,5 +1,5 @@
-import { NUMBER_WORDS } from '../analysis/figures'
 import { analyze } from '../retrieval/analyzer'
+import { NUMBER_WORDS } from '../text/number-words'
 import { HORIZON, horizonOf } from './horizon'
 
 export type Operation =

@@ -1,6 +1,7 @@
+import { type Scale } from '../text/scales'
 import type { CellReference, Operand } from './compute'
 import { gerundsOf, type Period, termsOf } from './question'
-import { figureAt, type Scale, type Table } from './table'
+import { figureAt, type Table } from './table'
 
 /*
  * Finding a quantity in a table: the rows whose labels name it, the columns of the periods asked

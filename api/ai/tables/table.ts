@@ -2,9 +2,10 @@ import Decimal from 'decimal.js'
 import Papa from 'papaparse'
 
 import { analyze } from '../retrieval/analyzer'
+import { YEAR } from '../text/calendar'
+import { type Scale, SCALE_WORD, scaleOf, scaleWord } from '../text/scales'
+import { IS_TABLE_LINE, splitRow } from '../text/table-lines'
 import { isRecordLine, recordRows } from './records'
-
-export type Scale = 'thousand' | 'million' | 'billion'
 
 /** A cell read as a number: the exact decimal, or null for a blank, a dash or words. */
 export interface Figure {
@@ -42,18 +43,11 @@ export interface Table {
   transposed: boolean
 }
 
-// Cells split on " | " (how the pipeline writes spreadsheet, PDF and corpus tables) or tabs; a row
-// starting with an empty cell starts with the separator, which cleanText may have trimmed to "| ".
-// Spacing before a pipe is taken from where it starts (`(?<!\s)`): tried from each of its characters,
-// a long run of spaces or tabs cost its square.
-export const CELL_SEPARATOR = /(?<!\s)\s+\|\s*|\|\s*|\t/
-/** A line of a table as the pipeline writes one: cells split by " | " or tabs. */
-export const IS_TABLE_LINE = /\s\|\s|\t|^\|\s|\s\|$/
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
 const NUMBER =
   /^([-−–]?)\s*\(?\s*([-−–]?)\s*([$€£¥]|rmb|us\$|a\$)?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$/i
 // "2019", and "FY2019" as spreadsheets head their columns.
-const YEAR = /(?:\b|(?<=fy))((?:19|20)\d\d)\b/gi
+const YEARS = new RegExp(String.raw`(?:\b|(?<=fy))(${YEAR})\b`, 'gi')
 const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i
 
 /** A cell's number: `$  1,452.4` → 1452.4, `(12.5)` → −12.5, `12%` → 12 with unit %, `—` → null. */
@@ -69,25 +63,8 @@ export function parseFigure(text: string): Figure | null {
   return { value: negative ? value.negated() : value, unit: percent1 || percent2 ? '%' : (currency ?? null) }
 }
 
-/** The scale a text names: "in thousands", "$'000", "(000s)", "$ millions", "$m", "€ million"… */
-export function scaleOf(text: string): Scale | null {
-  // A figure's own word ("$3.9 million of costs", "2 thousand employees") states an amount, not the scale.
-  const lower = text.toLowerCase().replace(/\d\s*(?:thousand|million|billion)s?\b/g, ' ')
-  if (
-    /\bin thousands\b|thousands of|[‘’'$£€]\s?000[‘’']?s?\b|\(000[‘’']?s?\)|\bin 000[‘’']?s\b|\bthousands\b|\$k\b/.test(
-      lower,
-    )
-  )
-    return 'thousand'
-  if (/\bin millions\b|millions of|[$£€]\s?m(?:illions?|n)?\b|\bmillions?\b\s*(?:of|\)|$)|\(millions?\)/.test(lower))
-    return 'million'
-  if (/\bin billions\b|billions of|[$£€]\s?b(?:illions?|n)?\b|\(billions?\)/.test(lower)) return 'billion'
-  return null
-}
-
-const SCALES: Record<string, Scale> = { thousand: 'thousand', million: 'million', billion: 'billion' }
 // At most 25 digits and commas: `[\d,]*` let every digit of a long run scan the rest of it.
-const MENTION = /(\d[\d,]{0,24}(?:\.\d+)?)\s*(thousand|million|billion)s?\b/gi
+const MENTION = new RegExp(String.raw`(\d[\d,]{0,24}(?:\.\d+)?)\s*(${SCALE_WORD})s?\b`, 'gi')
 
 /**
  * The scale the text gives a figure the table holds: "FCC licenses increased $15.6 million" over
@@ -111,7 +88,7 @@ export function scaleFromMentions(rows: string[][], text: string): Scale | null 
     // A figure of one or two digits ("$1.0 million") matches some cell or difference of a large
     // table by chance: it takes two such to agree on a scale, where one of three digits will do.
     const weight = number!.replace(/\D/g, '').replace(/^0+/, '').length >= 3 ? 1 : 0.5
-    const scale = SCALES[word!.toLowerCase()]!
+    const scale = scaleWord(word!)!
     votes.set(scale, (votes.get(scale) ?? 0) + weight)
   }
   const [winner] = [...votes].sort((a, b) => b[1] - a[1])
@@ -122,16 +99,15 @@ export function scaleFromMentions(rows: string[][], text: string): Scale | null 
 export const scaleAround = (table: Pick<Table, 'rows'>, text: string) =>
   scaleOf(text) ?? scaleFromMentions(table.rows, text)
 
-export const splitRow = (line: string) => line.split(CELL_SEPARATOR).map((cell) => cell.trim())
-
 /** A cell past the label holding a figure that is not a year. */
 const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => parseFigure(cell) !== null && !isYearCell(cell))
-const isYearCell = (cell: string) => /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d(?:\s*\/\s*(?:19|20)?\d\d)?$/i.test(cell.trim())
+const YEAR_CELL = new RegExp(String.raw`^(?:fiscal\s+|fy\s*)?${YEAR}(?:\s*\/\s*(?:${YEAR}|\d\d))?$`, 'i')
+const isYearCell = (cell: string) => YEAR_CELL.test(cell.trim())
 
 const COMPARES_PERIODS = /\b(?:vs\.?|versus|change|variation|variance|compared|increase|decrease|difference)\b/i
 
 export function yearOf(text: string): number | null {
-  const years = [...text.matchAll(YEAR)].map((match) => Number(match[1]))
+  const years = [...text.matchAll(YEARS)].map((match) => Number(match[1]))
   if (years.length) return Math.max(...years)
   const short = SHORT_FISCAL_YEAR.exec(text)
   return short ? 2000 + Number(short[1]) : null

@@ -1,7 +1,8 @@
+import { type Scale } from '../text/scales'
 import type { Operand } from './compute'
 import { termsOf } from './question'
 import { MIN_RECALL, operandAt, unitsOf, valueColumns } from './rows'
-import { figureAt, type Scale, type Table } from './table'
+import { figureAt, type Table } from './table'
 
 export interface ColumnTotal<S> {
   /** The stated total row's cell, or every row's cell to add up. */

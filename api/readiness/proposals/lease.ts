@@ -1,6 +1,6 @@
-import { datesIn } from '../../ai/analysis/figures'
 import type { Passage } from '../../ai/retrieval/passage'
 import { parseTables } from '../../ai/tables/table'
+import { datesIn } from '../../ai/text/dates'
 import { type DocumentSource, type Finding, sentenceSource } from '../passage-sources'
 import { cellOf, MAX_SOURCES, none, type Proposal, proposed, sentencesIn } from './shared'
 

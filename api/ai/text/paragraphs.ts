@@ -145,35 +145,3 @@ function pageFurniture<T>(lines: Array<ProseLine<T>>, start: number, short: numb
   }
   return count
 }
-
-const ABBREVIATION =
-  /\b(?:Mr|Mrs|Ms|Dr|Prof|St|No|Inc|Ltd|Co|Corp|vs|etc|e\.g|i\.e|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/i
-
-/** Sentence ends: . ! ? followed by a space and a capital, digit or quote, not after a common abbreviation. */
-export function sentencesOf(text: string): string[] {
-  const pieces = text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9£$€])/)
-    .map((sentence) => sentence.trim())
-  const sentences: string[] = []
-  for (const piece of pieces) {
-    const previous = sentences.at(-1)
-    // Its last characters alone (the longest abbreviation, its dot and the character before): the
-    // pattern ends at `$` but is tried from every start, and a sentence of many "Mr. A" grows.
-    if (previous && ABBREVIATION.test(previous.slice(-10))) sentences[sentences.length - 1] = `${previous} ${piece}`
-    else if (piece.length > 1) sentences.push(piece)
-  }
-  return sentences
-}
-
-/** The sentences of a text whose lines were cut at its width, each whole. */
-export function proseSentences(text: string): string[] {
-  const lines = text
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .map((line) => ({ text: line, from: null, pageBreak: false }))
-  return paragraphsOf(lines, shortLine([text])).flatMap((paragraph) =>
-    paragraph.alone ? [paragraph.text] : sentencesOf(paragraph.text),
-  )
-}

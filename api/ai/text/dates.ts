@@ -1,43 +1,34 @@
-/** Figures, dates and durations as documents write them. */
+/** Dates and durations as documents write them. */
 
-const SCALE = String.raw`(?:\s?(?:million|billion|thousand|mn|bn|m|k)\b)?`
-// At most 25 digits and commas: `[\d,]*` let every digit of "1,1,1,…" (each a word start) scan the
-// whole run, quadratic in its length; no figure is longer.
-const DIGITS = String.raw`\d[\d,]{0,24}(?:\.\d+)?`
-export const MONEY = new RegExp(
-  String.raw`(?:[$€£]\s?${DIGITS}${SCALE}|\b(?:USD|GBP|EUR|CHF)\s?${DIGITS}${SCALE}|\b${DIGITS}\s(?:million|billion)\b)`,
-  'gi',
-)
-export const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/gi
-export const MULTIPLE = /\b\d+(?:\.\d+)?\s?x\b|\b\d+(?:\.\d+)?\s(?:times)\s(?:ebitda|earnings|revenue|sales|profit)/gi
+import { MONTH, monthIndex, YEAR } from './calendar'
+import { NUMBER_WORDS } from './number-words'
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-const MONTH = String.raw`(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?`
+const MONTH_AT = String.raw`(${MONTH})\.?`
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`
-const YEAR = String.raw`((?:19|20)\d\d)`
+const YEAR_AT = `(${YEAR})`
 const DATE_FORMS: Array<{ pattern: RegExp; read: (match: RegExpExecArray) => Date | null }> = [
   {
-    pattern: new RegExp(String.raw`\b${DAY}\s+${MONTH},?\s+${YEAR}\b`, 'gi'),
+    pattern: new RegExp(String.raw`\b${DAY}\s+${MONTH_AT},?\s+${YEAR_AT}\b`, 'gi'),
     read: (m) => day(m[3], month(m[2]), m[1]),
   },
   {
-    pattern: new RegExp(String.raw`\b${MONTH}\s+${DAY},?\s+${YEAR}\b`, 'gi'),
+    pattern: new RegExp(String.raw`\b${MONTH_AT}\s+${DAY},?\s+${YEAR_AT}\b`, 'gi'),
     read: (m) => day(m[3], month(m[1]), m[2]),
   },
-  { pattern: /\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/g, read: (m) => day(m[1], Number(m[2]) - 1, m[3]) },
+  { pattern: new RegExp(String.raw`\b${YEAR_AT}-(\d\d)-(\d\d)\b`, 'g'), read: (m) => day(m[1], Number(m[2]) - 1, m[3]) },
   {
     // 30/11/2025 is read day first; 11/30/2025 can only be month first.
-    pattern: /\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b/g,
+    pattern: new RegExp(String.raw`\b(\d{1,2})[/.](\d{1,2})[/.]${YEAR_AT}\b`, 'g'),
     read: (m) => (Number(m[2]) > 12 ? day(m[3], Number(m[1]) - 1, m[2]) : day(m[3], Number(m[2]) - 1, m[1])),
   },
   // "June 2026": the month's last day, when a contract running "until June 2026" ends.
   {
-    pattern: new RegExp(String.raw`\b${MONTH}\s+${YEAR}\b`, 'gi'),
+    pattern: new RegExp(String.raw`\b${MONTH_AT}\s+${YEAR_AT}\b`, 'gi'),
     read: (m) => new Date(Date.UTC(Number(m[2]), month(m[1]) + 1, 0)),
   },
 ]
 
-const month = (name: string | undefined) => MONTHS.indexOf((name ?? '').slice(0, 3).toLowerCase())
+const month = (name: string | undefined) => monthIndex(name ?? '')
 
 function day(year: string | undefined, monthIndex: number, date: string | undefined) {
   const [y, d] = [Number(year), Number(date)]
@@ -72,28 +63,10 @@ export function datesIn(text: string): FoundDate[] {
   return found.sort((a, b) => a.index - b.index)
 }
 
-/** Counts written as words, as documents and questions write them ("six months", "the five years"). */
-export const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  eighteen: 18,
-  'twenty-four': 24,
-  'thirty-six': 36,
-}
-const DURATION =
-  /\b(?:in|within|after|over)\s+(?:the\s+next\s+|about\s+|around\s+|less than\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four|thirty-six)\s+(day|week|month|year)s?\b/gi
+const DURATION = new RegExp(
+  String.raw`\b(?:in|within|after|over)\s+(?:the\s+next\s+|about\s+|around\s+|less than\s+)?(\d+|${Object.keys(NUMBER_WORDS).join('|')})\s+(day|week|month|year)s?\b`,
+  'gi',
+)
 const UNIT_MONTHS = { day: 1 / 30.44, week: 7 / 30.44, month: 1, year: 12 } as const
 
 export interface FoundDuration {
@@ -133,17 +106,4 @@ export function documentDate(text: string, fallback: Date): Date {
   }
   const [first] = datesIn(opening.slice(0, 300))
   return first?.date ?? fallback
-}
-
-/** A percentage's value: "38.0%" → 38. */
-export const percentValue = (text: string) => Number.parseFloat(text.replace(/[^\d.]/g, ''))
-
-/** How many figures of each kind a text states. */
-export function figureCount(text: string) {
-  return {
-    money: text.match(MONEY)?.length ?? 0,
-    percent: text.match(PERCENT)?.length ?? 0,
-    multiple: text.match(MULTIPLE)?.length ?? 0,
-    dates: datesIn(text).length,
-  }
 }

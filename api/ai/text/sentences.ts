@@ -1,8 +1,8 @@
-import { paragraphsOf, shortLine } from '../ai/analysis/prose'
-import { IS_TABLE_LINE } from '../ai/tables/table'
+import { paragraphsOf, shortLine } from './paragraphs'
+import { IS_TABLE_LINE } from './table-lines'
 
 /*
- * Sentences of prose, for every reader of the fact layer (issue 45, item 2). ICU's splitter
+ * Sentences of prose: the one splitter every reader uses (issue 45, item 2). ICU's splitter
  * (Intl.Segmenter, which the chunker uses) ends a sentence after "Dr.", "No." and an initial, and
  * no NLP library is a dependency (wink-nlp is installed only for wink-embeddings, without a
  * model), so sentences are split here in one pass over the text: a full stop ends a sentence only
@@ -12,6 +12,9 @@ import { IS_TABLE_LINE } from '../ai/tables/table'
 
 // Titles and abbreviations that a name, a number or a word always follows: "Dr. Okafor", "St. Louis", "e.g. Acme".
 const NEVER_ENDS = new Set('mr mrs ms messrs dr prof st mt ft sr e.g i.e cf vs'.split(' '))
+// A company's suffix ends a sentence before a capital ("sold to Acme Inc. The deal…"), not before
+// the name it is given in brackets or quotes: "Harbor Valve Inc. (the “Company”)".
+const COMPANY = new Set('inc ltd co corp llc plc'.split(' '))
 // Abbreviations that end a sentence unless a number follows: "No. 3", "Jan. 5", "approx. 40".
 const BEFORE_NUMBER = new Set(
   'no nos approx fig vol p pp ch sec art jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
@@ -41,6 +44,7 @@ function endsSentence(text: string, dot: number, next: string) {
   const lower = word.toLowerCase()
   if (NEVER_ENDS.has(lower)) return false
   if (BEFORE_NUMBER.has(lower) && /\d/.test(next)) return false
+  if (COMPANY.has(lower)) return !/["“‘'(]/.test(next)
   // An initial or "U.S." before a name: "J. R. Smith", "the U.S. Army". (A sentence ending in
   // "the U.S." before the next is read with it: rarer than a name after an initial.)
   return !INITIALS.test(word)
@@ -103,6 +107,18 @@ export function pageSentences(text: string): string[] {
   const rows = figureRows(texts)
   const lines = texts.flatMap((line, index) => (rows[index] ? [] : [{ text: line, from: null, pageBreak: false }]))
   return paragraphsOf(lines, shortLine(texts)).flatMap((paragraph) =>
+    paragraph.alone ? [paragraph.text] : sentencesOf(paragraph.text),
+  )
+}
+
+/** The sentences of a text whose lines were cut at its width, each whole. */
+export function proseSentences(text: string): string[] {
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((line) => ({ text: line, from: null, pageBreak: false }))
+  return paragraphsOf(lines, shortLine([text])).flatMap((paragraph) =>
     paragraph.alone ? [paragraph.text] : sentencesOf(paragraph.text),
   )
 }

@@ -73,3 +73,24 @@ export function numberFromWords(words: string[]): number | null {
   }
   return last === null ? null : total + group
 }
+
+/** Counts written as words, as documents and questions write them ("six months", "the five years"). */
+export const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  'twenty-four': 24,
+  'thirty-six': 36,
+}

@@ -1,0 +1,47 @@
+/*
+ * Years, fiscal years, quarters and months as documents and questions write them: the one place
+ * their patterns are spelled (issue 45, item 2). Readers compose their own expressions from these
+ * sources (each a group that captures nothing) and read what they match with the functions below.
+ */
+
+/** A calendar year of the last and this century: "1998", "2031". */
+export const YEAR = String.raw`(?:19|20)\d\d`
+/** What writes a fiscal year before its number: "FY", "FY'", "fiscal ", "fiscal year ". */
+export const FISCAL = String.raw`(?:fy\s?'?|fiscal\s+(?:year\s+)?)`
+/** A year, or a fiscal year written with two digits: "2024", "FY2024", "FY24", "FY'24". */
+export const ANY_YEAR = String.raw`(?:fy\s?'?\d\d|(?:fy\s?)?${YEAR})`
+
+/** The months by their full names, January first. */
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const
+/** A month by its full name. */
+export const FULL_MONTH = `(?:${MONTH_NAMES.join('|')})`
+/** A month by its full name or its abbreviation ("Sept", "Sep", "Jan"), without the abbreviation's dot. */
+export const MONTH = `(?:${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)`
+
+const WHOLE_YEAR = new RegExp(`^${YEAR}$`)
+const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
+
+/** Whether a text is a year and nothing else: "2024", not "FY2024" or "2024E". */
+export const isYear = (text: string) => WHOLE_YEAR.test(text)
+
+/** The years a text writes, in order, each as often as written. */
+export const yearsIn = (text: string) => [...text.matchAll(YEARS)].map((match) => Number(match[0]))
+
+/** A month's index (January 0) from its name or abbreviation, or -1. */
+export function monthIndex(name: string) {
+  const start = name.slice(0, 3).toLowerCase()
+  return start.length === 3 ? MONTH_NAMES.findIndex((month) => month.startsWith(start)) : -1
+}
