@@ -1,5 +1,5 @@
-import { MONTH_NAMES as MONTHS } from '../../shared/calendar'
 import type { ChecklistStatus } from '../../shared/checklist'
+import { MONTH, monthIndex, YEAR } from '../ai/text/calendar'
 import type { ContentFound } from '../facts/tables-hold'
 import { PhraseCounter } from './phrase-counts'
 import type { ChecklistRule } from './standard-items'
@@ -61,24 +61,20 @@ export function normalize(text: string) {
     .trim()} `
 }
 
-const MONTH =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+const A_MONTH = `(${MONTH})\\.?`
 const KEY = '(?:as of|as at|ended|ending|end(?:ed)? on|dated|effective(?: as of| date:?)?|through|date:)\\s{1,3}'
 // Bounded repeats only: every pattern runs in time linear in the text.
 const KEYED_MONTH_FIRST = new RegExp(
-  `\\b${KEY}${MONTH}\\s{1,3}(\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}((?:19|20)\\d\\d)\\b`,
+  `\\b${KEY}${A_MONTH}\\s{1,3}(\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(${YEAR})\\b`,
   'gi',
 )
-const KEYED_DAY_FIRST = new RegExp(
-  `\\b${KEY}(\\d{1,2})(?:st|nd|rd|th)?\\s{1,3}${MONTH}\\s{1,3}((?:19|20)\\d\\d)\\b`,
+const KEYED_DAY_FIRST = new RegExp(`\\b${KEY}(\\d{1,2})(?:st|nd|rd|th)?\\s{1,3}${A_MONTH}\\s{1,3}(${YEAR})\\b`, 'gi')
+const KEYED_ISO = new RegExp(`\\b${KEY}(${YEAR})-(\\d\\d)-(\\d\\d)\\b`, 'gi')
+const FISCAL_YEAR = new RegExp(
+  String.raw`\b(?:fy\s?'?|fiscal(?: year)?\s{1,3}|financial year\s{1,3}|tax year\s{1,3}|year ended\s{1,3})(${YEAR}|\d\d)\b`,
   'gi',
 )
-const KEYED_ISO = new RegExp(`\\b${KEY}((?:19|20)\\d\\d)-(\\d\\d)-(\\d\\d)\\b`, 'gi')
-const FISCAL_YEAR =
-  /\b(?:fy\s?'?|fiscal(?: year)?\s{1,3}|financial year\s{1,3}|tax year\s{1,3}|year ended\s{1,3})((?:19|20)\d\d|\d\d)\b/gi
-const MONTH_YEAR = new RegExp(`\\b${MONTH}\\s{1,3}((?:19|20)\\d\\d)\\b`, 'gi')
-
-const monthIndex = (name: string) => MONTHS.findIndex((month) => month.startsWith(name.toLowerCase().slice(0, 3)))
+const MONTH_YEAR = new RegExp(`\\b${A_MONTH}\\s{1,3}(${YEAR})\\b`, 'gi')
 
 function isoDay(year: number, month: number, day: number) {
   const date = new Date(Date.UTC(year, month, day))

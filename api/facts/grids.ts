@@ -1,4 +1,5 @@
 import { parseFigure } from '../ai/tables/table'
+import { isYear } from '../ai/text/calendar'
 import { IS_TABLE_LINE, splitRow } from '../ai/text/table-lines'
 import { periodsIn } from './periods'
 
@@ -39,7 +40,6 @@ interface Line {
 }
 
 const DASH = /^[-—–]$/
-const BARE_YEAR = /^(?:19|20)\d\d$/
 // A table's heading that spans its period columns: "Year ended June 30,", "As of December 31,".
 export const GROUP_LABEL =
   /^(?:(?:fiscal )?years? ended|for the years? ended|as (?:of|at)|fiscal years?|twelve months ended)\b/i
@@ -55,7 +55,7 @@ const MAX_TAIL = 30
  */
 export const isFigureCell = (cell: string) => {
   const text = cell.trim()
-  return DASH.test(text) || (parseFigure(text) !== null && !BARE_YEAR.test(text) && !text.endsWith(','))
+  return DASH.test(text) || (parseFigure(text) !== null && !isYear(text) && !text.endsWith(','))
 }
 
 function classify(text: string): Line {

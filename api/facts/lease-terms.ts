@@ -1,3 +1,4 @@
+import { YEAR } from '../ai/text/calendar'
 import { datesIn, type FoundDate } from '../ai/text/dates'
 import { pageSentences } from '../ai/text/sentences'
 import type { ExtractedPage } from '../ingest/extraction-types'
@@ -21,7 +22,7 @@ const HEADERS: Array<[TermKey, RegExp]> = [
   ['lease_start', /\b(?:start|starts|commence\w*|begins?|from)\b/i],
   ['lease_end', /\b(?:end|ends|expir\w*|until|to|termination)\b/i],
 ]
-const YEAR_ONLY = /^\s*((?:19|20)\d\d)\s*$/
+const YEAR_ONLY = new RegExp(String.raw`^\s*(${YEAR})\s*$`)
 const MAX_ENTITY = 60
 
 /** Every lease term of a document's pages. `pages[i]` is document page position i + 1. */
@@ -108,8 +109,10 @@ const LANDLORD =
 const FROM = /\bfrom\s+$/i
 const UNTIL =
   /\b(?:to|until|till|through|thru|runs (?:to|until|through)|expires?(?: on| in)?|ends?(?: on| in)?|expiring(?: on| in)?|ending(?: on| in)?)\s+$/i
-const YEAR_AFTER_UNTIL =
-  /\b(?:runs (?:to|until|through)|expires?(?: in)?|ends?(?: in)?|until)\s+((?:19|20)\d\d)\b(?![,/-]\d)/i
+const YEAR_AFTER_UNTIL = new RegExp(
+  String.raw`\b(?:runs (?:to|until|through)|expires?(?: in)?|ends?(?: in)?|until)\s+(${YEAR})\b(?![,/-]\d)`,
+  'i',
+)
 const REACH = 30
 
 /** A sentence's lease terms, of the premises it names (or of the one lease it speaks of). */

@@ -1,3 +1,4 @@
+import { MONTH, monthIndex, YEAR } from '../ai/text/calendar'
 import type { FactPeriod } from './types'
 
 /**
@@ -10,8 +11,7 @@ import type { FactPeriod } from './types'
  * 2025" are all fiscal 2025, which for a June year end runs from July 2024.
  */
 
-const MONTH_NAMES = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`
-const MONTH = String.raw`(?:${MONTH_NAMES})\.?`
+const A_MONTH = String.raw`${MONTH}\.?`
 // What says a date ends a year ("Year ended June 30, 2025") rather than states a balance on it.
 const YEAR_ENDED = String.raw`(?:(?:fiscal\s)?(?:years?|twelve\smonths|12\smonths|period)\s(?:ended|ending)|fye?|ye)`
 const AS_OF = String.raw`(?:as\s(?:of|at)|at)`
@@ -20,16 +20,16 @@ const AS_OF = String.raw`(?:as\s(?:of|at)|at)`
 const LABEL = [
   String.raw`(?:(?<ended>${YEAR_ENDED})\s|(?<asof>${AS_OF})\s)?`,
   '(?:',
-  String.raw`(?<ldm>${MONTH})\s(?<ldd>\d{1,2}),?\s(?<ldy>\d{4})`,
+  String.raw`(?<ldm>${A_MONTH})\s(?<ldd>\d{1,2}),?\s(?<ldy>\d{4})`,
   String.raw`|(?<ndm>\d{1,2})/(?<ndd>\d{1,2})/(?<ndy>\d{4}|\d{2})`,
   String.raw`|(?<idy>\d{4})-(?<idm>\d{2})-(?<idd>\d{2})`,
   String.raw`|q(?<qa>[1-4])\s?(?:fy\s?'?)?(?<qya>\d{4}|\d{2})`,
   String.raw`|(?<qb>[1-4])q\s?(?:fy\s?'?)?(?<qyb>\d{4}|\d{2})`,
   String.raw`|(?:fy\s?)?(?<qyc>\d{4})\s?q(?<qc>[1-4])`,
-  String.raw`|(?<mm>${MONTH})[-\s'’]?(?<my>\d{4}|\d{2})`,
+  String.raw`|(?<mm>${A_MONTH})[-\s'’]?(?<my>\d{4}|\d{2})`,
   String.raw`|(?<imy>\d{4})-(?<imm>\d{2})(?![-/]?\d)`,
   String.raw`|(?:fy\s?'?|fiscal\s(?:year\s)?)(?<fy>\d{4}|\d{2})(?<fyTotal>\s(?:total|full\syear|ytd))?`,
-  String.raw`|(?<y>(?:19|20)\d\d)(?<yTotal>\stotal)?`,
+  String.raw`|(?<y>${YEAR})(?<yTotal>\stotal)?`,
   String.raw`|(?<total>total|full\syear|annual|ytd|year\stotal)`,
   ')',
 ].join('')
@@ -61,22 +61,7 @@ export function periodsIn(text: string): Array<PeriodLabel & { start: number; en
   return found
 }
 
-const MONTH_NUMBER: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-}
-
-const monthNumber = (name: string) => MONTH_NUMBER[name.slice(0, 3).toLowerCase()]!
+const monthNumber = (name: string) => monthIndex(name) + 1
 const fullYear = (digits: string) => (digits.length === 2 ? 2000 + Number(digits) : Number(digits))
 const pad = (value: number) => String(value).padStart(2, '0')
 

@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js'
 
+import { isYear } from '../ai/text/calendar'
 import { datesIn } from '../ai/text/dates'
-import { isNumberWord, numberFromWords, SCALE_WORDS } from '../ai/text/number-words'
+import { isNumberWord, numberFromWords } from '../ai/text/number-words'
+import { SCALE_SUFFIXES, SCALE_WORDS } from '../ai/text/scales'
 
 /*
  * The figures of one sentence, as owners and valuers write them: money in every style ("$18
@@ -50,7 +52,6 @@ const CURRENCY_WORDS: Record<string, string> = {
   ...CURRENCY_CODES,
 }
 // Scales written as a suffix: "$18M", "USD 18m", "$950k", "$1.2bn".
-const SCALE_SUFFIXES: Record<string, number> = { k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, b: 1e9, bn: 1e9 }
 // Words that make a number a label, not a figure: "No. 3", "Suite 200", "Route 9", "Note 4".
 const DESIGNATORS = new Set(
   'no nos number suite ste unit apt room route page pages figure exhibit schedule item section note box floor building lot'.split(
@@ -69,7 +70,6 @@ const CHANGE =
   /\b(?:grew|grow|grows|rose|rise|increased?|fell|fall|declined?|decreased?|dropped|climbed|improved|went)\b/i
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[.-]\d{4}\b/g
 const DASHES = new Set(['-', '–', '—', '−'])
-const YEAR = /^(?:19|20)\d\d$/
 const LEADING_ZERO = /^0\d/
 // A plural noun of four letters or more: "trucks", "lines"; not "was", "has", "its", "glass".
 const PLURAL = /^\p{Ll}{2,}[^s]s$/u
@@ -262,7 +262,7 @@ function figureOf(tokens: Token[], raw: Raw): ProseFigure | null {
   // A year, or the number of a label, is no figure: "in 2025", "No. 3", "Suite 200", "#4".
   const plain = !raw.words && raw.scale === 1
   const before = lower(tokens[raw.first - 1]) === '.' ? lower(tokens[raw.first - 2]) : lower(tokens[raw.first - 1])
-  if (plain && (YEAR.test(tokens[raw.first]!.text) || DESIGNATORS.has(before) || before === '#')) return null
+  if (plain && (isYear(tokens[raw.first]!.text) || DESIGNATORS.has(before) || before === '#')) return null
   const noun = countNoun(tokens, raw.next)
   if (noun) return { value, unit: null, scale: raw.scale, kind: 'count', noun, ...span }
   // Words without a unit, a scale or a noun are words: "one of", "a".

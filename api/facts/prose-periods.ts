@@ -1,3 +1,4 @@
+import { YEAR } from '../ai/text/calendar'
 import { datesIn, type FoundDate } from '../ai/text/dates'
 import type { FactPeriod } from './types'
 
@@ -25,9 +26,9 @@ const DEADLINE =
   /\b(?:by|before|no later than|not later than|until)\s+(?:the\s+end\s+of\s+|(?:the\s+)?(?:year[- ]end|end of)\s+)?/gi
 const AS_OF = /\bas (?:of|at)\s+/gi
 const YEAR_ENDED = /\b(?:fiscal\s+)?years?\s+end(?:ed|ing)\s+/gi
-const FISCAL_YEAR = /\b(?:fiscal(?:\s+year)?\s+|FY\s?'?)((?:19|20)\d\d|\d\d)\b/gi
-const YEAR = /\b(?:19|20)\d\d\b/g
-const YEAR_AT_START = /^(?:fiscal\s+)?((?:19|20)\d\d)\b/i
+const FISCAL_YEAR = new RegExp(String.raw`\b(?:fiscal(?:\s+year)?\s+|FY\s?'?)(${YEAR}|\d\d)\b`, 'gi')
+const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
+const YEAR_AT_START = new RegExp(String.raw`^(?:fiscal\s+)?(${YEAR})\b`, 'i')
 
 const iso = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -96,7 +97,7 @@ export function periodsIn(sentence: string): PeriodMention[] {
       end: match.index + match[0].length,
     })
   }
-  for (const match of sentence.matchAll(YEAR))
+  for (const match of sentence.matchAll(YEARS))
     add({
       period: { kind: 'year', year: Number(match[0]), label: match[0] },
       deadline: false,

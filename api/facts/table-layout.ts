@@ -1,7 +1,7 @@
 import { measureKeyOf, normalizeLabel } from '../ai/text/measures'
+import { cellScale, statedScale } from '../ai/text/scales'
 import { type Grid, type GridRow, GROUP_LABEL, isFigureCell } from './grids'
 import { assignFiscalYears, isMonthEnd, periodOf, periodsIn } from './periods'
-import { cellScale, statedScale } from './scale'
 import type { EntityKind, FactPeriod } from './types'
 
 /**

@@ -1,3 +1,4 @@
+import { sentencePieces } from '../ai/text/sentences'
 import type { ExtractedPage } from './extraction-types'
 
 export interface Chunk {
@@ -21,41 +22,25 @@ export interface ChunkSizes {
 // averaged word vectors are not diluted by unrelated sentences (see docs/ingestion.md).
 export const DEFAULT_CHUNK_SIZES: ChunkSizes = { target: 1000, max: 1600, overlap: 240 }
 
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
-// ICU's sentence segmenter is quadratic on some texts ("A. A. A. …": 80,000 characters took 1.5 s,
-// a 3-million-character text would take half an hour), so it is given a window of text at a time,
-// each ended at its last line break, else at its last space. Windows of 4,000 measured fastest.
-const WINDOW = 4000
-
-function* windowsOf(text: string) {
-  let at = 0
-  while (text.length - at > WINDOW) {
-    const window = text.slice(at, at + WINDOW)
-    const lineBreak = window.lastIndexOf('\n')
-    const cut = lineBreak > WINDOW / 2 ? lineBreak : window.lastIndexOf(' ')
-    const end = at + (cut > 0 ? cut + 1 : WINDOW)
-    yield text.slice(at, end)
-    at = end
-  }
-  yield text.slice(at)
-}
-
 export const countTokens = (text: string) => text.split(/\s+/).filter(Boolean).length
 
-/** Sentences, each ending with its whitespace; pieces longer than `max` are cut at word boundaries. */
+/**
+ * Sentences, each ending with its whitespace (the text layer's splitter, which keeps "Dr. Okafor"
+ * and "No. 3" whole where ICU's segmenter cut them); pieces longer than `max` are cut at word
+ * boundaries. The space to cut at is looked for in the next `max` characters only, so a run with
+ * none is cut in time linear in its length.
+ */
 function sentences(text: string, max: number): string[] {
   const out: string[] = []
-  for (const window of windowsOf(text)) {
-    for (const { segment } of sentenceSegmenter.segment(window)) {
-      let rest = segment
-      while (rest.length > max) {
-        const cut = rest.lastIndexOf(' ', max)
-        const at = cut > max / 2 ? cut + 1 : max
-        out.push(rest.slice(0, at))
-        rest = rest.slice(at)
-      }
-      if (rest) out.push(rest)
+  for (const piece of sentencePieces(text)) {
+    let from = 0
+    while (piece.length - from > max) {
+      const space = piece.slice(from, from + max).lastIndexOf(' ')
+      const at = from + (space > max / 2 ? space + 1 : max)
+      out.push(piece.slice(from, at))
+      from = at
     }
+    if (from < piece.length) out.push(piece.slice(from))
   }
   return out
 }
@@ -100,6 +85,8 @@ export function chunkPages(pages: ExtractedPage[], sizes: ChunkSizes = DEFAULT_C
     }
     for (const sentence of units(page, sizes.max)) {
       if (current.length + sentence.length > sizes.max) close()
+      // The sentence repeated from the chunk before leaves no room for this one: it goes.
+      if (current.length + sentence.length > sizes.max) current = ''
       current += sentence
       fresh ||= /\S/.test(sentence)
       lastSentence = sentence

@@ -1,4 +1,6 @@
 import type { ActionItem, Decision, Segment } from '../../shared/meetings'
+import { YEAR } from '../ai/text/calendar'
+import { SCALE_WORD } from '../ai/text/scales'
 import { actionItemsOf } from './action-items'
 import { DECIDED, decisionsOf } from './decisions'
 import { keywordsOf } from './keywords'
@@ -15,8 +17,10 @@ export interface TranscriptInsights {
 const SUMMARY_SENTENCES = 6
 
 // A figure: an amount, a share, a multiple, a year or a count with its unit.
-const FIGURE =
-  /[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|million|m\b|mm\b|billion|bn\b|k\b|thousand|years?|months?|weeks?|days?|employees|customers|units)|\b(?:19|20)\d{2}\b/i
+const FIGURE = new RegExp(
+  String.raw`[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|${SCALE_WORD}|m\b|mm\b|bn\b|k\b|years?|months?|weeks?|days?|employees|customers|units)|\b${YEAR}\b`,
+  'i',
+)
 // Not "will": said of anything ("a buyer will want to see it"), it chose small talk over decisions.
 const DECISION =
   /\b(?:agree[ds]?|decided?|decision|go(?:ing)? with|plan(?:s|ned)?|propose[ds]?|target|goal|deadline|need to|must|next steps?|commit(?:ted)?|recommend(?:ed)?)\b/i

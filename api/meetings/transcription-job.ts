@@ -76,10 +76,10 @@ export function transcriptOfResponse(body: unknown): ParsedTranscript {
   if (!text) throw new TranscriptionError('no speech was found in the recording.', { permanent: true })
   let clock = 0
   const segments = sentencesOf(text).map((sentence, index) => {
-      const startTime = clock
-      clock = rounded(clock + Math.max(1, sentence.split(' ').length) * SECONDS_PER_WORD)
-      return { id: index + 1, startTime, endTime: clock, speaker: UNKNOWN_SPEAKER, text: sentence }
-    })
+    const startTime = clock
+    clock = rounded(clock + Math.max(1, sentence.split(' ').length) * SECONDS_PER_WORD)
+    return { id: index + 1, startTime, endTime: clock, speaker: UNKNOWN_SPEAKER, text: sentence }
+  })
   return { format: 'recording', segments, timesEstimated: true }
 }
 

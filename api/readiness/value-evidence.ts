@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 
 import { groupBy } from '../../shared/group-by'
+import { YEAR } from '../ai/text/calendar'
 import { pageSentences } from '../ai/text/sentences'
 import type { Deps, OrgCaller } from '../context'
 import { agreeing } from '../facts/agreeing'
@@ -47,8 +48,10 @@ export const VALUE_MEASURES = [
 // A forecast is not what the business earned: a document named for one, or a column of one
 // ("2027E", "Budget 2026", "FY2026 forecast").
 const FORECAST_DOCUMENT = /\b(?:forecasts?|projections?|projected|budgets?|financial model|business plan)\b/i
-const FORECAST_COLUMN =
-  /\b(?:forecasts?|projected|projections?|budgets?|plan|estimated?|target)\b|\b(?:19|20)\d\d\s?[EFPB]\b/i
+const FORECAST_COLUMN = new RegExp(
+  String.raw`\b(?:forecasts?|projected|projections?|budgets?|plan|estimated?|target)\b|\b${YEAR}\s?[EFPB]\b`,
+  'i',
+)
 // A schedule's total row, when the table reader placed it as one of the items.
 const TOTAL_ITEM = /^(?:total|sum)\b/i
 

@@ -52,3 +52,43 @@ describe('the layers of the code', () => {
     expect(casts).toEqual([])
   })
 })
+
+const TEXT_LAYER = 'api/ai/text/'
+// What only the text layer spells: a year ("(?:19|20)\d\d"), a run of month names, a scale word
+// next to another in an alternation, a run of number words, and sentence ends found by a split.
+const SPELLED_ONLY_THERE = [
+  { what: 'a year pattern', pattern: /\(\?:19\|20\)|\(19\|20\)/ },
+  { what: 'month names', pattern: /\bjan[a-z(?:)]*\|feb/i },
+  { what: 'scale words', pattern: /(?:thousand|million|billion)s?\)?\|[^'"`\n]{0,12}\b(?:thousand|million|billion)\b/ },
+  { what: 'number words', pattern: /\btwo\|three\|four\b/ },
+  { what: 'a sentence splitter', pattern: /\.split\(\/\(\?<=\[\.!\?\]|granularity: 'sentence'/ },
+]
+const isComment = (line: string) => /^\s*(?:\/\/|\*|\/\*)/.test(line)
+
+describe('the text layer at the bottom of api/ai/', () => {
+  it('imports nothing else of api/ (shared/, below it, aside)', () => {
+    const reaches = sourceFiles(TEXT_LAYER).flatMap((file) =>
+      importsOf(file)
+        .filter((entry) => folderOf(entry.target) === 'api' && !entry.target.startsWith(TEXT_LAYER))
+        .map((entry) => `${file} → ${entry.target}`),
+    )
+    expect(reaches).toEqual([])
+  })
+
+  it('is the one place years, months, scales and sentence ends are spelled', () => {
+    const copies = sourceFiles('api')
+      .filter((file) => !file.startsWith(TEXT_LAYER) && !file.startsWith('api/db/migrations'))
+      .flatMap((file) =>
+        readFileSync(path.join(root, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            isComment(line)
+              ? []
+              : SPELLED_ONLY_THERE.filter(({ pattern }) => pattern.test(line)).map(
+                  ({ what }) => `${file}:${index + 1} spells ${what}`,
+                ),
+          ),
+      )
+    expect(copies).toEqual([])
+  })
+})

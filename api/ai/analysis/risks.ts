@@ -1,6 +1,7 @@
 import { RISK_CATEGORIES, type RiskCategory, type RiskLevel } from '../../../shared/analysis'
 import { percentValue } from '../text/amounts'
 import { datesIn, durationsIn, monthsBetween, spanText } from '../text/dates'
+import { numberWordsBetween } from '../text/number-words'
 import type { Risk } from './types'
 import { REMAINDER, SHARE_HEADER, sourceOf, TOTAL, type Unit } from './units'
 
@@ -315,8 +316,10 @@ type RiskDraft = Omit<FoundRisk, 'position' | 'evidence' | 'source'>
 const SHARE_OF_REVENUE =
   /\b(\d+(?:\.\d+)?)\s?(?:%|per ?cent)\s+(?:of\s+(?:(?:its|the|our|their|total|group|annual|company|company['’]s|\d{4}|fy\s?\d{2,4})\s+)*(?:revenue|revenues|sales|turnover|income|orders)|share of (?:revenue|sales))/gi
 const CUSTOMER_WORD = /\b(?:customers?|clients?|accounts?|buyers?|distributors?|retailers?|contracts?)\b/i
-const FEW =
-  /\b(?:top|largest|biggest|main)\s+(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:customers|clients|accounts)\b/i
+const FEW = new RegExp(
+  String.raw`\b(?:top|largest|biggest|main)\s+(${numberWordsBetween(2, 10)}|\d{1,2})\s+(?:customers|clients|accounts)\b`,
+  'i',
+)
 const REASSURING =
   /\bno\s+(?:single\s+|one\s+|other\s+)?(?:customer|client|account)\b|\bnone of (?:our|the|its) (?:customers|clients)\b/i
 /** "less than 5% of revenue": a ceiling, not a share. */

@@ -1,5 +1,6 @@
 import { readableCell, readableMoneyIn } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
+import { isYear, isYearLabel } from '../text/calendar'
 import { paragraphsOf, type ProseLine, shortLine } from '../text/paragraphs'
 import { sentencesOf } from '../text/sentences'
 import { humaniseHeader } from './column-names'
@@ -29,7 +30,6 @@ export interface Unit {
 }
 
 const PIPE_OR_TAB = /\s\|\s|\t/
-const YEAR = /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d$/i
 const FIGURE_CELL = /^[-−(]?\s*[$€£]?\s*[-−(]?\s*\d[\d,.]*\s*(?:%|[kmb]n?|x)?\)?$/i
 /** A column holding each row's share of a whole. */
 export const SHARE_HEADER = /share|%|percent|mix|proportion/i
@@ -39,10 +39,10 @@ export const TOTAL = /^(?:total|sum|subtotal|sub-total|grand total)\b/i
 
 /** A cell past the label holding a number that is not a year. */
 export const hasFigure = (cells: string[]) =>
-  cells.slice(1).some((cell) => FIGURE_CELL.test(cell.trim()) && !YEAR.test(cell.trim()))
+  cells.slice(1).some((cell) => FIGURE_CELL.test(cell.trim()) && !isYearLabel(cell))
 
 const valueOf = (cell: string | undefined) =>
-  cell === undefined || YEAR.test(cell.trim()) ? Number.NaN : Number.parseFloat(cell.replace(/[^\d.-]/g, ''))
+  cell === undefined || isYearLabel(cell) ? Number.NaN : Number.parseFloat(cell.replace(/[^\d.-]/g, ''))
 
 /**
  * The column a row is ranked and cited by: its share of the whole when the table has a share column
@@ -246,6 +246,6 @@ function rowText(header: string[], cells: string[], readable = false) {
     .map((cell, index) => (readable ? readableCell(cell, header[index + 1] ?? '') : cell))
     .map((cell, index) => (cell ? (header[index + 1] ? `${header[index + 1]}: ${cell}` : cell) : ''))
     .filter(Boolean)
-  const named = header[0] && /^(?:19|20)\d\d$/.test(label ?? '') ? `${header[0]} ${label}` : label
+  const named = header[0] && isYear(label ?? '') ? `${header[0]} ${label}` : label
   return `${named ?? ''} — ${pairs.join('; ')}`
 }

@@ -1,3 +1,6 @@
+import { ANY_YEAR, MONTH, YEAR } from '../text/calendar'
+import { numberWordsBetween } from '../text/number-words'
+import { SCALE_WORD } from '../text/scales'
 /**
  * What kind of phrase a question asks for (issue 46, item 2): a figure for "how much", a count
  * for "how many", a year for "which year", a month for "which month", a date for "when", a name
@@ -20,8 +23,10 @@ const DATE_ASKED = /^(?:when\b|by when\b|until when\b|what (?:is|was|are|were) t
 const NAME_ASKED = /^who\b(?! (?:is|are|was|were) (?!(?:the|a|an|our|its|their)\b)[A-Z])/i
 // "What was EBITDA in 2025?", "What is the annual rent…?", "What share…?"; not "What is aggregate
 // intrinsic value?", which asks what it is.
-const FIGURE_ASKED =
-  /\bhow much\b|\bworth\b|^what did [^?]*\b(?:report|spend|earn|make|bring in|buy|pay|generate)\b|^(?:in |for |at |as of )?[^?]*?\bwhat (?:share|percentage|percent|proportion|portion|fraction|multiple|ratio|margin)\b|^what (?:is|was|were|are) the (?:[\w'’-]+ ){0,3}(?:amount|value|total|sum|average|balance|share|percentage|ratio|margin|multiple|rent|price|cost)s?\b|^what (?:is|was|were|are) [^?]*\b(?:in|for|at|as of|during|on) (?:the )?(?:(?:fiscal|calendar) (?:year )?|fy\s?'?|(?:year|quarter|month) ended \w+ \d{1,2}, |(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (?:\d{1,2},? )?)?(?:(?:19|20)\d\d|\d\d)\b/i
+const FIGURE_ASKED = new RegExp(
+  String.raw`\bhow much\b|\bworth\b|^what did [^?]*\b(?:report|spend|earn|make|bring in|buy|pay|generate)\b|^(?:in |for |at |as of )?[^?]*?\bwhat (?:share|percentage|percent|proportion|portion|fraction|multiple|ratio|margin)\b|^what (?:is|was|were|are) the (?:[\w'’-]+ ){0,3}(?:amount|value|total|sum|average|balance|share|percentage|ratio|margin|multiple|rent|price|cost)s?\b|^what (?:is|was|were|are) [^?]*\b(?:in|for|at|as of|during|on) (?:the )?(?:(?:fiscal|calendar) (?:year )?|fy\s?'?|(?:year|quarter|month) ended \w+ \d{1,2}, |${MONTH}\.? (?:\d{1,2},? )?)?(?:${YEAR}|\d\d)\b`,
+  'i',
+)
 
 export function answerType(question: string): AnswerType | null {
   const asked = question.trim()
@@ -35,14 +40,12 @@ export function answerType(question: string): AnswerType | null {
   return null
 }
 
-const MONTH =
-  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i
-const YEAR = /\b(?:fy\s?'?\d\d|(?:19|20)\d\d)\b/i
-const NUMBER_WORD =
-  /\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|thousand)\b/i
+const A_MONTH = new RegExp(String.raw`\b${MONTH}\b`, 'i')
+const A_YEAR = new RegExp(String.raw`\b${ANY_YEAR}\b`, 'i')
+const NUMBER_WORD = new RegExp(String.raw`\b(?:no|none|dozen|hundred|thousand|${numberWordsBetween(0, 12)})\b`, 'i')
 // A figure is a digit that is not only a year or a date: "$4.2 million", "18%", "4.5x", "52".
 const DATES_AND_YEARS = new RegExp(
-  String.raw`\b(?:${MONTH.source.slice(2, -2)})\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b|\b(?:fy\s?'?|fiscal\s+)?(?:19|20)\d\d\b`,
+  String.raw`\b${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+${YEAR}\b|\b(?:fy\s?'?|fiscal\s+)?${YEAR}\b`,
   'gi',
 )
 const NONE = /\b(?:no|none|nil)\b/i
@@ -51,8 +54,10 @@ const CONDITION =
   /^(?:when|if|where|once|upon|after|before|until|unless|only|whenever|annually|quarterly|monthly|weekly|daily|each|every|at|within|during|on|in)\b/i
 // An amount, a percentage, a multiple: "$23,750", "4.2 million", "18%", "4.5x", "1,287"; not the
 // "2" of "2 lines", the "30" of "June 30" or the "'000" of a scale.
-const FIGURE =
-  /[$€£]\s?\d|\d\s?(?:%|x\b|percent\b|(?:thousand|million|billion|k|m|bn)\b)|\b[1-9]\d{0,2},\d{3}\b|\b[1-9]\d{2,}\b|\b\d+\.\d+\b/i
+const FIGURE = new RegExp(
+  String.raw`[$€£]\s?\d|\d\s?(?:%|x\b|percent\b|(?:${SCALE_WORD}|k|m|bn)\b)|\b[1-9]\d{0,2},\d{3}\b|\b[1-9]\d{2,}\b|\b\d+\.\d+\b`,
+  'i',
+)
 // Two capitalised words in a row ("Crossroads Realty", "Dr. Maria Okafor", "Smith & Sons"): a
 // person's or an organisation's name; one word alone ("Pennsylvania") is more often a place.
 // Or a body named by its office: "the audit committee", "the board".
@@ -77,12 +82,12 @@ export function isOfType(type: AnswerType, phrase: string) {
     case 'count':
       return /\d/.test(phrase.replace(DATES_AND_YEARS, ' ')) || NUMBER_WORD.test(phrase)
     case 'year':
-      return YEAR.test(phrase)
+      return A_YEAR.test(phrase)
     case 'month':
-      return MONTH.test(phrase)
+      return A_MONTH.test(phrase)
     case 'date':
       // "When is goodwill tested?" → "annually, or more frequently…"; "when revenue is recognized…".
-      return MONTH.test(phrase) || YEAR.test(phrase) || DATED.test(phrase) || CONDITION.test(phrase)
+      return A_MONTH.test(phrase) || A_YEAR.test(phrase) || DATED.test(phrase) || CONDITION.test(phrase)
     case 'name':
       return (NAMED.test(phrase.trim()) || BODY.test(phrase.trim())) && !STREET.test(phrase.trim())
   }

@@ -1,6 +1,7 @@
 import { readableCell } from '../../../shared/figures'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
+import { isYearLabel } from '../text/calendar'
 import { sentencesOf } from '../text/sentences'
 import { CELL_SEPARATOR } from '../text/table-lines'
 import { answersQuoted, answerType, noneOfType } from './answer-type'
@@ -206,12 +207,10 @@ function render(unit: Unit) {
 const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\s+/g, ' ')
 
 const TABLE_SEPARATOR = /\s\|\s|\t/
-const YEAR = /^(?:fiscal\s+|fy\s*)?(?:19|20)\d\d$/i
 const FIGURE = /^[-−(]?\s*[$€£]?\s*[-−(]?\s*\d[\d,.]*\s*%?\)?$/
 
 /** A table row has a figure when a cell past its label is a number that is not a year. */
-const hasFigure = (cells: string[]) =>
-  cells.slice(1).some((cell) => FIGURE.test(cell.trim()) && !YEAR.test(cell.trim()))
+const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => FIGURE.test(cell.trim()) && !isYearLabel(cell))
 
 /** Sentences of prose and rows of tables; rows read before a table's first figure are its header. */
 function unitsOf(passage: SourcePassage, index: number): Unit[] {

@@ -1,3 +1,4 @@
+import { SCALE_SUFFIXES, SCALE_WORD, SCALE_WORDS } from '../text/scales'
 /**
  * The figures a model's answer states that neither the passages it was given nor the figure
  * computed for it hold (issue 31: a model never does arithmetic, and a figure of its own must not
@@ -9,18 +10,11 @@
 
 // A figure as answers write one: "$1,496.5", "(3.2)", "24.41%", "€2.5 million", "12 bn". At most 25
 // digits and separators, so a long run of digits is read in linear time.
-const FIGURE =
-  /(?<![\w.])(?:US\$|A\$|[$€£¥])?\s?\(?-?\d(?:[\d,]{0,23}\d)?(?:\.\d{1,12})?\)?\s?(%|per ?cent\b|(?:million|billion|thousand|bn|mn|m|k)\b)?/gi
+const FIGURE = new RegExp(
+  String.raw`(?<![\w.])(?:US\$|A\$|[$€£¥])?\s?\(?-?\d(?:[\d,]{0,23}\d)?(?:\.\d{1,12})?\)?\s?(%|per ?cent\b|(?:${SCALE_WORD}|bn|mn|m|k)\b)?`,
+  'gi',
+)
 const MARKER = /\[\d+\]/g
-const SCALE_WORDS: Record<string, number> = {
-  thousand: 1e3,
-  k: 1e3,
-  million: 1e6,
-  mn: 1e6,
-  m: 1e6,
-  billion: 1e9,
-  bn: 1e9,
-}
 // A table's figures may be in any of these; its caption may not have come with the passage.
 const TABLE_SCALES = [1, 1e3, 1e6, 1e9]
 
@@ -42,7 +36,7 @@ function figuresIn(text: string): Figure[] {
       value: Number(digits.replace(/,/g, '')),
       decimals: /\.(\d+)$/.exec(digits)?.[1]!.length ?? 0,
       percent: unit === '%' || unit.startsWith('per'),
-      scale: SCALE_WORDS[unit] ?? 1,
+      scale: SCALE_WORDS[unit] ?? SCALE_SUFFIXES[unit] ?? 1,
     })
   }
   return figures

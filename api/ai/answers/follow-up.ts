@@ -1,11 +1,12 @@
 import { analyze } from '../retrieval/analyzer'
+import { ANY_YEAR } from '../text/calendar'
 import type { ChatTurn } from './provider'
 
 // Openings that continue the previous question rather than ask a new one.
 const CONTINUES = /^\s*(and|but|also|or|then|so|what about|how about|same for|what of)\b/i
 const REFERS_BACK = /\b(it|its|that|this|those|these|they|them|their|there|he|she|his|her)\b/i
 // A year as questions write it: 2024, FY2024, FY 24, FY'24.
-const YEAR = /\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi
+const YEARS = new RegExp(String.raw`\b${ANY_YEAR}\b`, 'gi')
 const ONLY_NUMBERS = /^[\d.,]+$|^fy\d+$/
 
 /** A question whose only words are periods or figures ("and in 2024?") says nothing of its own. */
@@ -41,7 +42,7 @@ function shapeOf(previous: string): { asking: string; period: string } | null {
   const asking = ASKING.exec(previous)
   if (!asking) return null
   const body = previous.slice(asking.index + asking[0].length).replace(/\?+\s*$/, '')
-  const year = body.search(YEAR)
+  const year = body.search(YEARS)
   if (year < 0) return null
   const before = [...body.slice(0, year).matchAll(PREPOSITION)].at(-1)
   if (!before) return null
@@ -63,16 +64,16 @@ export function standaloneQuestion(question: string, history: ChatTurn[]): strin
     .replace(/\?+\s*$/, '')
     .trim()
   if (!rest) return question
-  const years = rest.match(YEAR)
+  const years = rest.match(YEARS)
   if (onlyPeriods(rest) && years) {
-    const before = previous.match(YEAR)
+    const before = previous.match(YEARS)
     if (!before) return `${previous.replace(/\?+\s*$/, '')} in ${years.join(' and ')}?`
     // The years asked before give way to the new ones: one for one when they are as many ("from
     // FY2021 to FY2022" after "from FY2023 to FY2025"), else the first takes them all.
     let at = 0
     const pairwise = before.length === years.length
     return previous
-      .replace(YEAR, () => (pairwise ? years[at++]! : at++ === 0 ? years.join(' and ') : ''))
+      .replace(YEARS, () => (pairwise ? years[at++]! : at++ === 0 ? years.join(' and ') : ''))
       .replace(/(?<!\s)\s+(?:and|to|through|-|–)\s*(?=\?|$)/, '')
   }
   const shape = shapeOf(previous.trim())

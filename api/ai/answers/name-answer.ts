@@ -1,4 +1,5 @@
 import { analyze } from '../retrieval/analyzer'
+import { FULL_MONTH } from '../text/calendar'
 
 /**
  * The name a "who" question asks for, read from a sentence: the person or organisation named
@@ -50,8 +51,8 @@ export function nameReader(question: string): ((sentence: string) => string | nu
 // Two to five capitalised words ("Maria Duarte", "Dr. Maria Okafor", "Parkway Holdings LLC").
 const NAME_RUN =
   /(?:\b(?:Dr|Mr|Mrs|Ms)\.\s+)?\b\p{Lu}[\p{L}'’-]*\.?(?:\s+(?:(?:&|and|of)\s+)?\p{Lu}[\p{L}'’-]*\.?){1,4}/gu
-const NOT_NAMES =
-  /^(?:The|A|An|It|Its|Our|We|Today|January|February|March|April|May|June|July|August|September|October|November|December)$/
+// Capitalised words that start sentences and dates, not names: "The", "Today", "March".
+const NOT_NAMES = new RegExp(`^(?:The|A|An|It|Its|Our|We|Today|${FULL_MONTH.slice(3, -1)})$`, 'i')
 const ROLE_AFTER = /^[\s,:(–—-]*$/
 // A name further than this from the role or verb belongs to another clause.
 const MAX_DISTANCE = 60

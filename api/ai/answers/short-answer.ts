@@ -1,5 +1,7 @@
 import { groupedAmount } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
+import { FULL_MONTH, isYear, YEAR } from '../text/calendar'
+import { SCALE_WORD } from '../text/scales'
 import { answerType, isOfType, isTableText } from './answer-type'
 import { nameReader } from './name-answer'
 
@@ -102,9 +104,7 @@ const LOWER = /\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i
  */
 function yearsIn(question: string, sentence: string) {
   const pairs = [
-    ...sentence.matchAll(
-      new RegExp(`(${FIGURE.source})\\s+(?:in|for|during)\\s+(?:fiscal\\s+)?((?:19|20)\\d\\d)\\b`, 'gi'),
-    ),
+    ...sentence.matchAll(new RegExp(`(${FIGURE.source})\\s+(?:in|for|during)\\s+(?:fiscal\\s+)?(${YEAR})\\b`, 'gi')),
   ]
     .map((match) => ({ value: toNumber(match[1]!), year: match[match.length - 1]! }))
     .filter((pair) => pair.value !== null)
@@ -131,35 +131,38 @@ function toNumber(figure: string) {
   return Number(digits[0].replace(/,/g, '')) * scale * (/^\(|^-/.test(figure.trim()) ? -1 : 1)
 }
 
-const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)'
 const DATE = new RegExp(
-  `\\b${MONTH}\\s+\\d{1,2},\\s+(?:19|20)\\d\\d\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d\\d\\b|\\b${MONTH}\\s+(?:19|20)\\d\\d\\b`,
+  `\\b${FULL_MONTH}\\s+\\d{1,2},\\s+${YEAR}\\b|\\b\\d{1,2}\\s+${FULL_MONTH}\\s+${YEAR}\\b|\\b${FULL_MONTH}\\s+${YEAR}\\b`,
   'i',
 )
 // "founded in 1998", "since 2009", "runs until 2031": the year something happens, when no day is given.
-const YEAR_OF_EVENT = /\b(?:in|since|during|until|till|through|to|by)\s+((?:19|20)\d\d)\b/i
+const YEAR_OF_EVENT = new RegExp(String.raw`\b(?:in|since|during|until|till|through|to|by)\s+(${YEAR})\b`, 'i')
 const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/i
 // "When was the business founded?", "What year was it established?": a business's start.
 const FOUNDING =
   /^(?:when|(?:in )?(?:what|which) year)\b.*\b(founded|established|started|created|formed|incorporated|launched)\s*\??$/i
 
-const FIGURE_QUESTION =
-  /^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) (?:the )?(?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*(?:19|20)\d\d, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?(?:19|20)\d\d\b)/i
+const FIGURE_QUESTION = new RegExp(
+  String.raw`^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) (?:the )?(?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*${YEAR}, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?${YEAR}\b)`,
+  'i',
+)
 // "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
 // A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%".
 // At most 25 digits and commas, so no digit of a long run "1,1,1,…" scans the rest of it.
-const FIGURE =
-  /(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:million|billion|thousand|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|(?:million|billion|thousand)\b)/gi
-const YEAR = /\b(?:19|20)\d\d\b/g
+const FIGURE = new RegExp(
+  String.raw`(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|${SCALE_WORD}\b)`,
+  'gi',
+)
+const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
 // A scale ("in $000s") or a year over a column of percentages ("2021 %") is no figure.
-const NOT_A_FIGURE = /^[$£€¥]\s?0+$|^(?:19|20)\d\d\s%$/
+const NOT_A_FIGURE = new RegExp(String.raw`^[$£€¥]\s?0+$|^${YEAR}\s%$`)
 const COUNT_QUESTION = /\bhow many\b|\bnumber of\b/i
 const COUNT = /\b\d(?:[\d,]*\d)?\b/g
 // "March 31, 2031", "31 March": the day of a date counts nothing.
-const MONTH_BEFORE = new RegExp(`\\b${MONTH}\\.?\\s+$`, 'i')
-const MONTH_AFTER = new RegExp(`^(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, 'i')
+const MONTH_BEFORE = new RegExp(`\\b${FULL_MONTH}\\.?\\s+$`, 'i')
+const MONTH_AFTER = new RegExp(`^(?:st|nd|rd|th)?\\s+(?:of\\s+)?${FULL_MONTH}\\b`, 'i')
 const partOfDate = (sentence: string, index: number, digits: string) =>
   MONTH_BEFORE.test(sentence.slice(Math.max(0, index - 12), index)) ||
   MONTH_AFTER.test(sentence.slice(index + digits.length, index + digits.length + 16))
@@ -184,17 +187,17 @@ function figuresIn(question: string, sentence: string): string | null {
   // "How many stores…", "the number of employees": a count is written bare ("grew to 230").
   if (figures.length === 0 && COUNT_QUESTION.test(question))
     figures = [...sentence.matchAll(COUNT)]
-      .filter((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !partOfDate(sentence, match.index, match[0]))
+      .filter((match) => !isYear(match[0]) && !partOfDate(sentence, match.index, match[0]))
       .map((match) => ({ text: match[0], index: match.index }))
   if (figures.length === 0) return null
-  const askedYears = [...new Set(question.match(YEAR) ?? [])]
+  const askedYears = [...new Set(question.match(YEARS) ?? [])]
   if (/\brespectively\b/i.test(sentence) && askedYears.length) {
-    const listed = figures.filter((figure) => !/^(?:19|20)\d\d$/.test(figure.text))
-    const sentenceYears = [...new Set(sentence.match(YEAR) ?? [])]
+    const listed = figures.filter((figure) => !isYear(figure.text))
+    const sentenceYears = [...new Set(sentence.match(YEARS) ?? [])]
     const picked = askedYears.map((year) => listed[sentenceYears.indexOf(year)]?.text)
     if (sentenceYears.length === listed.length && picked.every(Boolean)) return picked.map(groupedAmount).join('; ')
   }
-  const terms = new Set(analyze(question.replace(YEAR, ' ')))
+  const terms = new Set(analyze(question.replace(YEARS, ' ')))
   const hits = (text: string) => new Set(analyze(text).filter((term) => terms.has(term))).size
   const askedChange = CHANGE.test(question)
   let best: { text: string; score: number } | null = null
@@ -419,8 +422,10 @@ const ASKS_ARITHMETIC =
 const PHRASE_ENDED =
   /^(?:[,;:(]|(?:is|are|was|were|has|have|had|be|been|will|would|can|could|may|might|from|by|as|to|in|on|at|under|below|above|through|for|with|when|if|where|because|since|while|that|which|of)\b|\p{L}+(?:ly|ed|es|s)\b)/iu
 // What links a restated subject to what the sentence says of it: "… is primarily related to", "… by".
-const LINK =
-  /^(?:(?:in|during|for) (?:fiscal )?(?:19|20)\d\d,?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)\b)?\s*/i
+const LINK = new RegExp(
+  String.raw`^(?:(?:in|during|for) (?:fiscal )?${YEAR},?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)\b)?\s*`,
+  'i',
+)
 
 /**
  * What a sentence says beyond the question: when its opening words restate two thirds or more

@@ -1,6 +1,7 @@
 import type { EntityKind } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
 import { type Operation, type Question, readQuestion } from '../tables/question'
+import { MONTH_YEAR, monthIndex } from '../text/calendar'
 import { measureKeyOf, normalizeLabel } from '../text/measures'
 import { expandDefinitions } from './definitions'
 
@@ -62,10 +63,8 @@ const DERIVED = new Set(
     ' ',
   ),
 )
-const MONTHS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
 // A month and its year ("June 2024"); with a day it is a date, a year's end ("December 31, 2023").
-const MONTH_NAMED =
-  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?)\s+(?:19|20)\d\d\b|\bmonths?\b|\bmonthly\b/i
+const MONTH_NAMED = new RegExp(String.raw`${MONTH_YEAR}|\bmonths?\b|\bmonthly\b`, 'i')
 // Verbs and words a question asks for a figure with, which name no part of it: "came from", "did
 // … report as", "the average annual", "in percentage terms", "by how many dollars".
 const ASKING_WORDS = new Set(
@@ -177,7 +176,7 @@ export function measureOfQuestion(question: string): string | null {
 /** The capitalised words of a question past its first, months and acronyms ("FY", "EBITDA") aside. */
 const namesIn = (question: string) =>
   [...question.matchAll(/\b\p{Lu}\p{Ll}[\p{L}'’&.-]*/gu)]
-    .filter((match) => match.index > 0 && !MONTHS.test(match[0]))
+    .filter((match) => match.index > 0 && monthIndex(match[0]) < 0)
     .map((match) => match[0])
 
 // Two or more capitalised words past the first: a name ("Quarry Equipment Inc.", "Blue Spruce

@@ -1,6 +1,7 @@
 import { calendarDay } from '../../../shared/calendar'
 import type { Deps } from '../../context'
 import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import { YEAR } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
 import type { FactAnswer, Ranked } from './fact-answer'
 import { type Stated, statedAnswer } from './stated-answer'
@@ -21,8 +22,10 @@ const LEASE_END =
   /\bwhen\b.*\b(?:lease|tenancy)\b.*\b(?:end|ends|expire|expires|run out|runs out|terminate|terminates|up)\b|\bwhen\b.*\b(?:end|expire|run out)\b.*\blease\b|\blease (?:end|expiry|expiration|termination) date\b/i
 const LANDLORD =
   /\b(?:who|which company|what company)\b.*\b(?:landlord|lessor)\b|\bwho\b.*\b(?:lease|leases|rent|rents)\b.*\bfrom\b/i
-const LEASES_ENDING =
-  /\bhow many\b.*\bleases?\b.*\b(?:end|ends|expire|expires|run out|terminate)\b\s+(before|after)\s+((?:19|20)\d\d)\b/i
+const LEASES_ENDING = new RegExp(
+  String.raw`\bhow many\b.*\bleases?\b.*\b(?:end|ends|expire|expires|run out|terminate)\b\s+(before|after)\s+(${YEAR})\b`,
+  'i',
+)
 
 function asked(question: string): Asked | null {
   const ending = LEASES_ENDING.exec(question)

@@ -4,6 +4,7 @@ import { monthName } from '../../../shared/calendar'
 import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, type Operand, ratio, total, writeParts } from '../tables/compute'
 import { SCALES } from '../tables/rows'
+import { yearsIn } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsWhere, entitiesNamed, explainedBeside, figureFor } from './figures'
@@ -75,8 +76,8 @@ const fiscalPosition = ({ facts, month }: MonthFigure) =>
 /** The calendar year of a month's fact: the year its label writes ("2023-10-31", "Oct 2023", "Oct-23"). */
 export function calendarYear(fact: StoredFact): number | null {
   const label = fact.period!.label
-  const full = /(?:19|20)\d\d/.exec(label)
-  if (full) return Number(full[0])
+  const [full] = yearsIn(label)
+  if (full) return full
   const short = /[a-z][-' ](\d\d)$/i.exec(label.trim())
   return short ? 2000 + Number(short[1]) : null
 }

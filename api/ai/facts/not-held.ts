@@ -1,4 +1,5 @@
 import type { StoredFact } from '../../facts/organization-facts'
+import { MONTH_YEAR, YEAR } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entityAsked, figureFor, yearsHeld } from './figures'
@@ -14,8 +15,7 @@ export interface NotHeld {
 // The longest year label written as the documents write it: "Fiscal 2024"; past it, a date's words.
 const MAX_LABEL = 11
 // A month as a question names it, with its year: "January 2025", "Jan. 2025".
-const MONTH =
-  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?)\s+(?:19|20)\d\d\b/i
+const MONTH = new RegExp(MONTH_YEAR, 'i')
 
 /**
  * A question for one figure of a measure the documents give year by year, for a year, quarter or
@@ -63,7 +63,7 @@ export function notHeld(
 function askedPeriod(question: FactQuestion, facts: StoredFact[], held: number[], prefix: string) {
   const finer = (kind: 'quarter' | 'month') =>
     facts.some((fact) => fact.measureKey === question.measureKey && fact.period?.kind === kind)
-  const month = MONTH.exec(question.words.replace(/ (?=(?:19|20)\d\d\b)/g, ' '))
+  const month = MONTH.exec(question.words.replace(new RegExp(String.raw` (?=${YEAR}\b)`, 'g'), ' '))
   if (question.month) {
     if (!month || finer('month')) return null
     return { name: capitalised(month[0]), named: new RegExp(month[0].replace(/\s+/g, '\\s+'), 'i') }

@@ -1,6 +1,6 @@
-import { MONTH_NAMES } from '../../../shared/calendar'
 import type { StoredFact } from '../../facts/organization-facts'
 import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
+import { MONTH, monthIndex, YEAR } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 import { cellsWhere, entitiesNamed, explainedBeside, statedOnce } from './figures'
@@ -16,9 +16,7 @@ import type { FactStrategy } from './strategy'
  * sum of one document's product lines; a line's month is its own.
  */
 
-const NAME =
-  '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)'
-const MONTH_YEAR = new RegExp(`\\b${NAME} ((?:19|20)\\d\\d)\\b`, 'g')
+const MONTH_YEAR = new RegExp(`\\b(${MONTH}) (${YEAR})\\b`, 'g')
 // "from January 2023 through March 2023", "January to March 2023" is read with both years written.
 const SPANS = /\b(?:through|thru|to|until|and)\b/
 
@@ -30,7 +28,7 @@ interface CalendarMonth {
 /** The calendar months a question names, in its words' order. */
 function monthsNamed(words: string): CalendarMonth[] {
   return [...words.matchAll(MONTH_YEAR)].map((match) => ({
-    month: MONTH_NAMES.findIndex((name) => name.startsWith(match[1]!)) + 1,
+    month: monthIndex(match[1]!) + 1,
     year: Number(match[2]),
   }))
 }

@@ -15,6 +15,7 @@ import {
   sum,
   writeParts,
 } from '../tables/compute'
+import { isYearLabel } from '../text/calendar'
 import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
 import { COMPOSITE_STRATEGIES } from './composite-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'
@@ -233,8 +234,7 @@ const peakYear: FactStrategy = {
 const quotient = (part: Operand, whole: Operand) => (whole.value.isZero() ? null : part.value.dividedBy(whole.value))
 
 /** A fiscal year as the documents name it ("FY2024", "Fiscal 2024"), else by its number: a date names a day. */
-const yearLabel = (label: string, year: number) =>
-  /^(?:fy\s?|fiscal (?:year )?)?(?:19|20)\d\d$/i.test(label.trim()) ? label.trim() : String(year)
+const yearLabel = (label: string, year: number) => (isYearLabel(label) ? label.trim() : String(year))
 
 /** "FY2024: 1,184 / 8,967 = 13.20%; …; highest in FY2024", the year as the answer. */
 function peak(

@@ -4,6 +4,7 @@ import type { Deps } from '../../context'
 import { intArray, rowsOf, textArray } from '../../db/sql-values'
 import { scaleStatementsIn } from '../tables/caption'
 import { type Scale, scaleOf } from '../text/scales'
+import { SCALE_WORD } from '../text/scales'
 import { IS_TABLE_LINE } from '../text/table-lines'
 
 // Chunks read for a statement of scale, per answer: a report states it on a few lines at most.
@@ -37,7 +38,7 @@ export async function withDocumentScale<Passage extends { documentTitle: string;
       from document_chunks c join documents d on d.id = c.document_id and d.organization_id = ${organizationId}
       where c.organization_id = ${organizationId} and d.title = any(${textArray(titles)})
         ${documentIds ? sql`and c.document_id = any(${intArray(documentIds)})` : sql``}
-        and c.text ~* '(thousand|million|billion|000)'
+        and c.text ~* ${`${SCALE_WORD}|000`}
       order by c.document_id, c.chunk_index
       limit ${MAX_CHUNKS}`),
   )

@@ -1,31 +1,27 @@
 import Decimal from 'decimal.js'
 
-import { MONTH_NAMES as MONTHS } from '../../../shared/calendar'
+import { FULL_MONTH, monthIndex, YEAR, yearsIn } from '../text/calendar'
 import type { Computation, Operand, Part } from './compute'
 import { type Question, termsOf } from './question'
 import { operandCell } from './rows'
 import type { Table } from './table'
 
-const MONTH = `(?:${MONTHS.join('|')})`
 // "before 2027", "after March 2026", "by June 30, 2027": the date a count compares against.
 const THRESHOLD = new RegExp(
-  `\\b(before|after|earlier than|later than|prior to|by)\\s+(?:the end of\\s+)?(?:(${MONTH})\\s+(?:(\\d{1,2}),?\\s+)?)?((?:19|20)\\d\\d)\\b`,
+  `\\b(before|after|earlier than|later than|prior to|by)\\s+(?:the end of\\s+)?(?:(${FULL_MONTH})\\s+(?:(\\d{1,2}),?\\s+)?)?(${YEAR})\\b`,
   'i',
 )
 const HOW_MANY = /\bhow many\b/i
-const DATE_CELL = new RegExp(
-  `^(?:${MONTH}\\s+\\d{1,2},\\s+(?:19|20)\\d\\d|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d\\d)$`,
-  'i',
-)
+const DATE_CELL = new RegExp(`^(?:${FULL_MONTH}\\s+\\d{1,2},\\s+${YEAR}|\\d{1,2}\\s+${FULL_MONTH}\\s+${YEAR})$`, 'i')
 
 /** A date cell as a day number (UTC), or null. */
 function dayOf(cell: string): number | null {
   const text = cell.trim()
   if (!DATE_CELL.test(text)) return null
-  const [month] = text.toLowerCase().match(new RegExp(MONTH))!
+  const [month] = text.toLowerCase().match(new RegExp(FULL_MONTH))!
   const day = Number(/\b(\d{1,2})\b/.exec(text)![1])
-  const year = Number(/\b((?:19|20)\d\d)\b/.exec(text)![1])
-  return Date.UTC(year, MONTHS.indexOf(month), day)
+  const [year] = yearsIn(text)
+  return Date.UTC(year, monthIndex(month), day)
 }
 
 /** The first day a question's "before"/"after" date excludes or includes, as a comparison. */
@@ -34,15 +30,15 @@ function thresholdOf(text: string): { passes: (day: number) => boolean; conditio
   if (!match) return null
   const [, word, month, day, year] = match
   const before = /before|earlier|prior/i.test(word!)
-  const monthIndex = month ? MONTHS.indexOf(month.toLowerCase()) : null
+  const monthAt = month ? monthIndex(month) : null
   // "before 2027" is before its first day; "after 2027" after its last; "by June 30, 2027" up to it.
-  const start = Date.UTC(Number(year), monthIndex ?? 0, day ? Number(day) : 1)
+  const start = Date.UTC(Number(year), monthAt ?? 0, day ? Number(day) : 1)
   const end =
-    monthIndex === null
+    monthAt === null
       ? Date.UTC(Number(year) + 1, 0, 1)
       : day
         ? start + 86_400_000
-        : Date.UTC(Number(year), monthIndex + 1, 1)
+        : Date.UTC(Number(year), monthAt + 1, 1)
   const condition = `${word!.toLowerCase()} ${[month, day && `${day},`, year].filter(Boolean).join(' ')}`
   if (/^by$/i.test(word!)) return { passes: (at) => at < end, condition }
   return { passes: before ? (at) => at < start : (at) => at >= end, condition }

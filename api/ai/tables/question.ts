@@ -1,5 +1,8 @@
 import { analyze } from '../retrieval/analyzer'
+import { ANY_YEAR } from '../text/calendar'
 import { NUMBER_WORDS } from '../text/number-words'
+import { numberWordsBetween } from '../text/number-words'
+import { SCALE_WORD } from '../text/scales'
 import { HORIZON, horizonOf } from './horizon'
 
 export type Operation =
@@ -171,9 +174,9 @@ export function quantityTerms(text: string) {
       .replace(THRESHOLD, ' ')
       .replace(CAGR, ' ')
       .replace(LATEST_YEARS, ' ')
-      .replace(/\b(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b/gi, ' ')
+      .replace(new RegExp(String.raw`\b${ANY_YEAR}\b`, 'gi'), ' ')
       // A number is taken from its first digit (`(?<![\d,.])`): from every digit, a long run cost its square.
-      .replace(/\$?\s?(?<![\d,.])[\d,.]+\s*(?:thousand|million|billion)s?\b/gi, ' '),
+      .replace(new RegExp(String.raw`\$?\s?(?<![\d,.])[\d,.]+\s*${SCALE_WORD}s?\b`, 'gi'), ' '),
   ).filter((term) => !/^[\d.,]+$/.test(term))
   const softTerms = [...new Set(all.filter((term) => SOFT_WORDS.has(term)))]
   const terms = [...new Set(all.filter((term) => !FUNCTION_WORDS.has(term) && !SOFT_WORDS.has(term)))]
@@ -182,7 +185,7 @@ export function quantityTerms(text: string) {
 }
 
 /** A year as questions write it: 2019, FY2019, FY 2019, FY19, FY'19. */
-const YEAR = String.raw`(?:fy\s?'?\d\d|(?:fy\s?)?(?:19|20)\d\d)\b`
+const YEAR = String.raw`${ANY_YEAR}\b`
 const yearOf = (written: string) => {
   const digits = /\d+$/.exec(written)![0]
   return digits.length === 2 ? 2000 + Number(digits) : Number(digits)
@@ -201,8 +204,10 @@ const TOTAL_OVER_RANGE = /\b(?:total|cumulative|combined|in all)\b/i
 
 // "over the five years", "in the last three fiscal years", "over the three most recent fiscal years":
 // "across all four years": the latest so many years the documents hold.
-const LATEST_YEARS =
-  /\b(?:over|across|in|for|during) (?:all (?:of )?(?:the )?|the )(?:(?:last|past|latest|most recent) )?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:(?:last|past|latest|most recent) )?(?:fiscal )?years\b/i
+const LATEST_YEARS = new RegExp(
+  String.raw`\b(?:over|across|in|for|during) (?:all (?:of )?(?:the )?|the )(?:(?:last|past|latest|most recent) )?(${numberWordsBetween(2, 10)}|\d{1,2}) (?:(?:last|past|latest|most recent) )?(?:fiscal )?years\b`,
+  'i',
+)
 
 export function periodsOf(text: string): Period[] {
   const periods: Period[] = []
@@ -267,8 +272,10 @@ function entitiesOf(part: string): string[][] | null {
   return entities.length >= 2 && entities.every((terms) => terms.length > 0) ? entities : null
 }
 
-const THRESHOLD =
-  /\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s+\$?\s?([\d,]+(?:\.\d+)?)\s*(thousand|million|billion)?s?/i
+const THRESHOLD = new RegExp(
+  String.raw`\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s+\$?\s?([\d,]+(?:\.\d+)?)\s*(${SCALE_WORD})?s?`,
+  'i',
+)
 
 function thresholdOf(text: string): Question['threshold'] {
   const match = THRESHOLD.exec(text)

@@ -1,3 +1,5 @@
+import { FULL_MONTH, YEAR } from '../text/calendar'
+import { SCALE_WORD } from '../text/scales'
 /*
  * Lists written as prose, one record a line, are tables too: "Retail store, Hyde Park: the lease
  * ends on August 31, 2026. Monthly rent is $6,200." gives a row "Retail store, Hyde Park" with the
@@ -7,15 +9,13 @@
  */
 
 const RECORD = /^([^:|\t]{2,80}):\s+(\S.*)$/
-const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)'
-const DATE = new RegExp(
-  `\\b${MONTH}\\s+\\d{1,2},\\s+(?:19|20)\\d\\d\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d\\d\\b`,
-  'i',
-)
+const DATE = new RegExp(`\\b${FULL_MONTH}\\s+\\d{1,2},\\s+${YEAR}\\b|\\b\\d{1,2}\\s+${FULL_MONTH}\\s+${YEAR}\\b`, 'i')
 // A money amount or a percentage; a bare number would take a street number for a value.
 // At most 25 digits and commas: `[\d,]*` let each digit of a run "1,1,1,…" scan the rest of it.
-const AMOUNT =
-  /(?:[$€£]\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?(?:thousand|million|billion)\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%)/i
+const AMOUNT = new RegExp(
+  String.raw`(?:[$€£]\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?${SCALE_WORD}\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%)`,
+  'i',
+)
 const MIN_RECORDS = 2
 
 /** A record line's attributes: the words around each value (lower case, trimmed), with the value. */

@@ -1,3 +1,4 @@
+import { YEAR } from '../text/calendar'
 import { type Scale } from '../text/scales'
 import type { Operand } from './compute'
 import { termsOf } from './question'
@@ -39,7 +40,11 @@ export function columnTotal<S>(tables: Array<{ table: Table; source: S }>, terms
     const stated = rows.find((row) => TOTAL_ROW.test(table.rowLabels[row]!.trim()))
     const operands = (stated === undefined ? rows : [stated]).map((row) => operandAt(table, row, column)!)
     if (stated === undefined && operands.length < 2) continue
-    const years = [...new Set([...title.matchAll(/\b(?:fy\s?)?((?:19|20)\d\d)\b/gi)].map((match) => Number(match[1])))]
+    const years = [
+      ...new Set(
+        [...title.matchAll(new RegExp(String.raw`\b(?:fy\s?)?(${YEAR})\b`, 'gi'))].map((match) => Number(match[1])),
+      ),
+    ]
     best = {
       operands,
       stated: stated !== undefined,

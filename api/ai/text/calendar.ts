@@ -4,40 +4,32 @@
  * sources (each a group that captures nothing) and read what they match with the functions below.
  */
 
+import { MONTH_NAMES } from '../../../shared/calendar'
+
 /** A calendar year of the last and this century: "1998", "2031". */
 export const YEAR = String.raw`(?:19|20)\d\d`
-/** What writes a fiscal year before its number: "FY", "FY'", "fiscal ", "fiscal year ". */
-export const FISCAL = String.raw`(?:fy\s?'?|fiscal\s+(?:year\s+)?)`
 /** A year, or a fiscal year written with two digits: "2024", "FY2024", "FY24", "FY'24". */
 export const ANY_YEAR = String.raw`(?:fy\s?'?\d\d|(?:fy\s?)?${YEAR})`
 
-/** The months by their full names, January first. */
-export const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const
 /** A month by its full name. */
 export const FULL_MONTH = `(?:${MONTH_NAMES.join('|')})`
 /** A month by its full name or its abbreviation ("Sept", "Sep", "Jan"), without the abbreviation's dot. */
 export const MONTH = `(?:${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)`
 
+/** A month and its year: "March 2025", "Sept. 2024". */
+export const MONTH_YEAR = String.raw`\b${MONTH}\.?\s+${YEAR}\b`
+
 const WHOLE_YEAR = new RegExp(`^${YEAR}$`)
-const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
+const YEAR_LABEL = new RegExp(String.raw`^(?:fiscal\s+(?:year\s+)?|fy\s*'?)?${YEAR}$`, 'i')
+const YEARS = new RegExp(String.raw`(?<!\d)${YEAR}(?!\d)`, 'g')
 
 /** Whether a text is a year and nothing else: "2024", not "FY2024" or "2024E". */
 export const isYear = (text: string) => WHOLE_YEAR.test(text)
 
-/** The years a text writes, in order, each as often as written. */
+/** Whether a label names a year alone: "2024", "FY2024", "Fiscal 2024", "fiscal year 2024". */
+export const isYearLabel = (label: string) => YEAR_LABEL.test(label.trim())
+
+/** The years a text writes ("FY2023" and "2024E" among them), in order, each as often as written. */
 export const yearsIn = (text: string) => [...text.matchAll(YEARS)].map((match) => Number(match[0]))
 
 /** A month's index (January 0) from its name or abbreviation, or -1. */

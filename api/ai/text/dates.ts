@@ -15,7 +15,10 @@ const DATE_FORMS: Array<{ pattern: RegExp; read: (match: RegExpExecArray) => Dat
     pattern: new RegExp(String.raw`\b${MONTH_AT}\s+${DAY},?\s+${YEAR_AT}\b`, 'gi'),
     read: (m) => day(m[3], month(m[1]), m[2]),
   },
-  { pattern: new RegExp(String.raw`\b${YEAR_AT}-(\d\d)-(\d\d)\b`, 'g'), read: (m) => day(m[1], Number(m[2]) - 1, m[3]) },
+  {
+    pattern: new RegExp(String.raw`\b${YEAR_AT}-(\d\d)-(\d\d)\b`, 'g'),
+    read: (m) => day(m[1], Number(m[2]) - 1, m[3]),
+  },
   {
     // 30/11/2025 is read day first; 11/30/2025 can only be month first.
     pattern: new RegExp(String.raw`\b(\d{1,2})[/.](\d{1,2})[/.]${YEAR_AT}\b`, 'g'),

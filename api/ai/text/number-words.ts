@@ -3,6 +3,8 @@
  * fifty thousand", "one hundred and twenty". Up to the millions (and billions), whole numbers only.
  */
 
+import { SCALE_WORDS } from './scales'
+
 const UNITS: Record<string, number> = {
   zero: 0,
   one: 1,
@@ -35,8 +37,12 @@ const TENS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
 }
-/** The words that multiply what comes before them; a figure's scale when it ends on one. */
-export const SCALE_WORDS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
+
+/** The number words from `low` to `high` (at most nineteen) as a group that captures nothing: "(?:two|three|…)". */
+export const numberWordsBetween = (low: number, high: number) =>
+  `(?:${Object.keys(UNITS)
+    .filter((word) => UNITS[word]! >= low && UNITS[word]! <= high)
+    .join('|')})`
 
 /** Whether a word (lower case, perhaps hyphenated: "thirty-eight") is a number word. */
 export const isNumberWord = (word: string) =>

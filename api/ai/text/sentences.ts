@@ -3,7 +3,7 @@ import { IS_TABLE_LINE } from './table-lines'
 
 /*
  * Sentences of prose: the one splitter every reader uses (issue 45, item 2). ICU's splitter
- * (Intl.Segmenter, which the chunker uses) ends a sentence after "Dr.", "No." and an initial, and
+ * (Intl.Segmenter, which the chunker used before it) ends a sentence after "Dr.", "No." and an initial, and
  * no NLP library is a dependency (wink-nlp is installed only for wink-embeddings, without a
  * model), so sentences are split here in one pass over the text: a full stop ends a sentence only
  * when a space and a capital, a digit, a quote or a currency sign follow it, and the word before it
@@ -51,27 +51,46 @@ function endsSentence(text: string, dot: number, next: string) {
 }
 
 /**
- * The sentences of a paragraph, in one pass: each character is looked at a bounded number of times
- * (the word before a full stop is read back only to the space before it).
+ * A text cut after each of its sentences, each piece keeping the whitespace after it, so the pieces
+ * joined are the text: for a reader that keeps its place in the text (the chunker). A line break
+ * ends a piece too. One pass: each character is looked at a bounded number of times (the word
+ * before a full stop is read back only to the space before it, the spaces after it once).
  */
-export function sentencesOf(paragraph: string): string[] {
-  const text = paragraph.replace(/\s+/g, ' ').trim()
-  const sentences: string[] = []
+export function sentencePieces(text: string): string[] {
+  const pieces: string[] = []
   let start = 0
+  const cut = (end: number) => {
+    pieces.push(text.slice(start, end))
+    start = end
+  }
   for (let at = 0; at < text.length; at++) {
     const char = text[at]!
+    if (char === '\n') {
+      let end = at + 1
+      while (end < text.length && SPACE.test(text[end]!)) end++
+      cut(end)
+      at = end - 1
+      continue
+    }
     if (char !== '.' && char !== '!' && char !== '?') continue
     let end = at + 1
     while (end < text.length && CLOSERS.has(text[end]!)) end++
-    if (text[end] !== ' ' || !OPENS.test(text[end + 1] ?? '')) continue
-    if (!endsSentence(text, at, text[end + 1]!)) continue
-    sentences.push(text.slice(start, end))
-    start = end + 1
-    at = end
+    if (!SPACE.test(text[end] ?? '')) continue
+    let next = end
+    while (next < text.length && SPACE.test(text[next]!) && text[next] !== '\n') next++
+    if (!OPENS.test(text[next] ?? '') || !endsSentence(text, at, text[next]!)) continue
+    cut(next)
+    at = next - 1
   }
-  if (start < text.length) sentences.push(text.slice(start))
-  return sentences.filter((sentence) => sentence.length > 1)
+  if (start < text.length) cut(text.length)
+  return pieces
 }
+
+/** The sentences of a paragraph, its spaces tidied. */
+export const sentencesOf = (paragraph: string): string[] =>
+  sentencePieces(paragraph.replace(/\s+/g, ' ').trim())
+    .map((piece) => piece.trim())
+    .filter((sentence) => sentence.length > 1)
 
 /**
  * The rows of tables set in spaces, by line: a line with two figures side by side ("Maintenance
