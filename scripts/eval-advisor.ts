@@ -181,9 +181,9 @@ function tally(group: Asked[]) {
 function listEach() {
   const mark = { right: '✓', abstained: '·', wrong: '✗', missing: '·' } as const
   console.log('\nEach question, its gold answer and the answer’s first line (✓ right, · abstained, ✗ wrong)')
-  for (const { label, question, answer, outcome, strategy } of asked)
+  for (const { label, question, answer, outcome, strategy, families } of asked)
     console.log(
-      `${mark[outcome]} ${seeds ? `${label} ` : ''}${question.id} [${question.kind}] ` +
+      `${mark[outcome]} ${seeds ? `${label} ` : ''}${question.id} [${[question.kind, ...families].join(', ')}] ` +
         `${question.follows ? `(after "${question.follows}") ` : ''}${question.question}\n` +
         `    gold ${question.answerable ? question.answer.join(' | ') : '(not in the files)'}${question.scale ? ` (${question.scale})` : ''}\n` +
         `    got  ${leadingLine(answer)}${strategy ? ` (${strategy})` : ''}`,

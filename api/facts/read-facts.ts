@@ -2,6 +2,7 @@ import { log } from '../../runtime/log'
 import type { ExtractedPage } from '../ingest/extraction-types'
 import { leaseTerms } from './lease-terms'
 import { proseFacts } from './prose-facts'
+import { signatoryTerms } from './signatory-terms'
 import { tableFacts } from './table-facts'
 import type { Fact, Term } from './types'
 
@@ -9,7 +10,7 @@ import type { Fact, Term } from './types'
  * The fact reader's version: raised when a change to the readers would read stored pages into other
  * facts, so that every processed document is read again by the worker (api/ingest/read-facts-job.ts).
  */
-export const FACTS_READER = 10
+export const FACTS_READER = 11
 
 /**
  * The most facts kept of one document: a workbook at the text limit holds far fewer figures than
@@ -43,7 +44,8 @@ const quoted = <T extends Fact | Term>(read: T): T =>
  */
 export function readFactsOrNone(pages: ExtractedPage[], documentId: number): DocumentReading | null {
   try {
-    return { facts: readFacts(pages), terms: leaseTerms(pages).slice(0, MAX_TERMS_PER_DOCUMENT).map(quoted) }
+    const terms = [...leaseTerms(pages), ...signatoryTerms(pages)]
+    return { facts: readFacts(pages), terms: terms.slice(0, MAX_TERMS_PER_DOCUMENT).map(quoted) }
   } catch (error) {
     log.error({ err: error, documentId }, '[facts] reading the figures of a document failed')
     return null

@@ -56,6 +56,7 @@ export async function answerFromTerms<P extends Ranked>(
 export function readLeaseTerm(question: string, terms: StoredTerm[]): Stated<StoredTerm> | null {
   const ask = asked(question)
   if (!ask) return null
+  terms = terms.filter((term) => term.entityKind === 'premises')
   const read = ask.strategy === 'leases-ending' ? leasesEnding(terms, ask) : termOf(question, terms, ask.termKey)
   return read && { ...read, strategy: ask.strategy }
 }
@@ -66,6 +67,7 @@ const WHAT: Record<StoredTerm['termKey'], string> = {
   landlord: 'landlord',
   lease_start: 'lease starts',
   lease_end: 'lease ends',
+  prepared_by: 'prepared by',
 }
 
 /** A premises' one landlord or end: the one its question names, or the only one the documents lease. */
