@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 
 import type { Deps } from '../context'
 import { documents, documentTerms } from '../db/schema'
@@ -12,13 +12,23 @@ export interface StoredTerm extends Term {
 // A data room's lease schedules hold tens of premises; past this a question reads the first ones.
 const MAX_STORED_TERMS = 2_000
 
-/** An organization's lease terms, each document's current ones, in one statement. */
-export async function organizationTerms({ db }: Pick<Deps, 'db'>, organizationId: number): Promise<StoredTerm[]> {
+/** An organization's terms, each document's current ones (of `documentIds` only, when given), in one statement. */
+export async function organizationTerms(
+  { db }: Pick<Deps, 'db'>,
+  organizationId: number,
+  documentIds: number[] | null = null,
+): Promise<StoredTerm[]> {
+  if (documentIds?.length === 0) return []
   const rows = await db
     .select({ term: documentTerms, title: documents.title })
     .from(documentTerms)
     .innerJoin(documents, and(eq(documents.id, documentTerms.documentId), eq(documents.organizationId, organizationId)))
-    .where(eq(documentTerms.organizationId, organizationId))
+    .where(
+      and(
+        eq(documentTerms.organizationId, organizationId),
+        documentIds ? inArray(documentTerms.documentId, documentIds) : undefined,
+      ),
+    )
     .orderBy(documentTerms.documentId, documentTerms.id)
     .limit(MAX_STORED_TERMS)
   return rows.map(({ term, title }) => ({

@@ -44,9 +44,7 @@ export async function answerFromTerms<P extends Ranked>(
   passages: P[],
 ): Promise<FactAnswer<P> | null> {
   if (!asked(question)) return null
-  const terms = (await organizationTerms(deps, scope.organizationId)).filter(
-    (term) => !scope.documentIds || scope.documentIds.includes(term.documentId),
-  )
+  const terms = await organizationTerms(deps, scope.organizationId, scope.documentIds)
   const read = readLeaseTerm(question, terms)
   if (!read) return null
   return statedAnswer(deps, scope.organizationId, passages, read)

@@ -59,9 +59,7 @@ export async function answerPreparedBy<P extends Ranked>(
   passages: P[],
 ): Promise<FactAnswer<P> | null> {
   if (!preparedAsked(question)) return null
-  const terms = (await organizationTerms(deps, scope.organizationId)).filter(
-    (term) => !scope.documentIds || scope.documentIds.includes(term.documentId),
-  )
+  const terms = await organizationTerms(deps, scope.organizationId, scope.documentIds)
   const read = readPreparedBy(question, terms)
   return read && statedAnswer(deps, scope.organizationId, passages, read)
 }
