@@ -16,7 +16,7 @@ import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } fro
 import { createMailer, type Mailer } from './mail/mailer'
 import { TRANSCRIBE_RECORDING } from './meetings/recordings'
 import { transcribeRecordingJob } from './meetings/transcription-job'
-import { createSearchResultCache } from './search/result-cache'
+import { createReadinessPassageCache, createSearchResultCache } from './search/result-cache'
 import { createFileStore } from './storage/create-file-store'
 import type { FileStore } from './storage/file-store'
 
@@ -76,6 +76,7 @@ export async function createDeps({
     answers: await createAnswerProvider(config),
     clock,
     searchResults: createSearchResultCache(),
+    readinessPassages: createReadinessPassageCache(),
   }
 }
 

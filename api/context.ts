@@ -9,7 +9,7 @@ import type { Database } from './db/database'
 import type { Role, users } from './db/schema'
 import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
-import type { SearchResultCache } from './search/result-cache'
+import type { ReadinessPassageCache, SearchResultCache } from './search/result-cache'
 import type { FileStore } from './storage/file-store'
 
 export interface Deps {
@@ -24,6 +24,7 @@ export interface Deps {
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
   searchResults: SearchResultCache
+  readinessPassages: ReadinessPassageCache
 }
 
 /** Real time in production; tests move a clock of their own forward instead of waiting. */

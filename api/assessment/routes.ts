@@ -12,24 +12,27 @@ const member = async (c: AppContext) => (await requireCurrentOrganization(c)).ca
 
 /** Permission first, then the question, then the body: as DRF orders them. */
 async function answering(c: AppContext) {
-  const caller = await member(c)
+  const { caller, organization } = await requireCurrentOrganization(c)
   requireAssessor(caller)
-  return { caller, question: questionOf(c.req.param('key')) }
+  return { caller, generation: organization.searchGeneration, question: questionOf(c.req.param('key')) }
 }
 
 /** Issue 34 item 1: the readiness assessment of the caller's current organization. */
 export const assessmentRoutes = new Hono<AppEnv>()
   .use('/assessment/*', requireCaller)
   .use('/assessment', requireCaller)
-  .get('/assessment/', async (c) => c.json(await getAssessment(c.var.deps, await member(c))))
+  .get('/assessment/', async (c) => {
+    const { caller, organization } = await requireCurrentOrganization(c)
+    return c.json(await getAssessment(c.var.deps, caller, organization.searchGeneration))
+  })
   .put('/assessment/answers/:key/', async (c) => {
     const { caller, question } = await answering(c)
     const input = await readJson(c, answerSchema(question))
     return c.json(await answerQuestion(c.var.deps, caller, question.key, input))
   })
   .post('/assessment/answers/:key/accept/', async (c) => {
-    const { caller, question } = await answering(c)
-    return c.json(await acceptProposal(c.var.deps, caller, question.key))
+    const { caller, generation, question } = await answering(c)
+    return c.json(await acceptProposal(c.var.deps, caller, generation, question.key))
   })
   .post('/assessment/complete/', async (c) => {
     const caller = await member(c)

@@ -58,12 +58,13 @@ const proposalOf = (proposals: Proposals, key: string) =>
  * starting point; the scores; the change against the last completed assessment; the history; and
  * what the documents propose for each question.
  */
-export async function getAssessment(deps: Deps, caller: OrgCaller) {
+/** `generation`: the organization's search generation, which the proposals' passages are kept under. */
+export async function getAssessment(deps: Deps, caller: OrgCaller, generation: number) {
   const { db, clock } = deps
   const [[open], completed, proposals] = await Promise.all([
     openAssessment(db, caller.organizationId),
     completedAssessments(db, caller.organizationId, MAX_HISTORY),
-    readProposals(deps, caller, clock.now()),
+    readProposals(deps, caller, generation, clock.now()),
   ])
   const last = completed[0]?.row
   const answers = known(open?.answers ?? last?.answers ?? [])
@@ -257,10 +258,10 @@ export async function answerQuestion(deps: Deps, caller: OrgCaller, key: string,
  * sends no score. The proposal's evidence and its first document are kept with the answer, as
  * they read then; the note stays.
  */
-export async function acceptProposal(deps: Deps, caller: OrgCaller, key: string) {
+export async function acceptProposal(deps: Deps, caller: OrgCaller, generation: number, key: string) {
   requireAssessor(caller)
   const question = questionOf(key)
-  const found = proposalOf(await readProposals(deps, caller, deps.clock.now()), key)
+  const found = proposalOf(await readProposals(deps, caller, generation, deps.clock.now()), key)
   if (!found.value)
     throw formError(`The documents propose no answer to "${question.text}"${found.reason ? `: ${found.reason}` : '.'}`)
   const proposal = found.value

@@ -22,7 +22,7 @@ export const readinessReportRoutes = new Hono<AppEnv>()
     // The plan's suggestions are read from the same checklist the report shows, not a second time.
     const checklist = await getChecklist(deps, caller)
     const [assessment, valueGap, plan] = await Promise.all([
-      getAssessment(deps, caller),
+      getAssessment(deps, caller, organization.searchGeneration),
       getValueGap(deps, caller),
       getPlan(deps, caller, { checklist }),
     ])

@@ -1,41 +1,31 @@
 import { LRUCache } from 'lru-cache'
 
+import type { Passage } from '../ai/retrieval/passage'
 import type { SearchResultPayload } from './contract'
 import type { SearchInput } from './schema'
 
-// What a process keeps: some hundred recent searches, bounded by the bytes of their passages.
+// What a process keeps of each kind: some hundred recent retrievals, bounded by the bytes of their passages.
 const MAX_ENTRIES = 500
 const MAX_CHARACTERS = 8_000_000
 
 /**
- * Recent search results of this process, each under the organization's search generation at the
- * time of the request. Triggers raise the generation whenever the chunks, postings, embeddings or
- * titles a search reads change (migration 0011), and the generation comes with the caller's
- * membership, which every request reads anyway: a changed organization never gets an older answer,
- * and checking costs no statement. Results are computed after the generation was read, so they are
- * never older than their key.
+ * Recent retrievals of this process, each under the organization's search generation at the time
+ * of the request. Triggers raise the generation whenever the chunks, postings, embeddings or titles
+ * a retrieval reads change (migration 0011), and the generation comes with the caller's membership,
+ * which every request reads anyway: a changed organization never gets an older answer, and checking
+ * costs no statement. Results are computed after the generation was read, so they are never older
+ * than their key.
  */
-export function createSearchResultCache() {
-  const cache = new LRUCache<string, SearchResultPayload[]>({
+function createRetrievalCache<V extends Array<{ text: string }>>() {
+  const cache = new LRUCache<string, V>({
     max: MAX_ENTRIES,
     maxSize: MAX_CHARACTERS,
     sizeCalculation: (results) => results.reduce((sum, result) => sum + result.text.length, 0) + 1,
   })
   return {
-    async get(
-      key: { organizationId: number; generation: number; model: string; input: SearchInput },
-      compute: () => Promise<SearchResultPayload[]>,
-    ) {
-      const { organizationId, generation, model, input } = key
-      const id = JSON.stringify([
-        organizationId,
-        generation,
-        model,
-        input.mode,
-        input.top_k,
-        input.document_ids ? [...new Set(input.document_ids)].sort((a, b) => a - b) : null,
-        input.query,
-      ])
+    /** `key`: the organization and its generation first, then whatever else the results depend on. */
+    async get(key: [organizationId: number, generation: number, ...rest: unknown[]], compute: () => Promise<V>) {
+      const id = JSON.stringify(key)
       const cached = cache.get(id)
       if (cached) return cached
       const results = await compute()
@@ -45,4 +35,23 @@ export function createSearchResultCache() {
   }
 }
 
+/** The search API's results (spec §3), by query, mode, size and documents. */
+export function createSearchResultCache() {
+  const cache = createRetrievalCache<SearchResultPayload[]>()
+  return {
+    get: (
+      key: { organizationId: number; generation: number; model: string; input: SearchInput },
+      compute: () => Promise<SearchResultPayload[]>,
+    ) => {
+      const { organizationId, generation, model, input } = key
+      const documents = input.document_ids ? [...new Set(input.document_ids)].sort((a, b) => a - b) : null
+      return cache.get([organizationId, generation, model, input.mode, input.top_k, documents, input.query], compute)
+    },
+  }
+}
+
+/** The passages a readiness view reads for its proposals, by the query it asks (api/readiness/proposals). */
+export const createReadinessPassageCache = () => createRetrievalCache<Passage[]>()
+
 export type SearchResultCache = ReturnType<typeof createSearchResultCache>
+export type ReadinessPassageCache = ReturnType<typeof createReadinessPassageCache>

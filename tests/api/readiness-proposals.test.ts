@@ -5,6 +5,7 @@ import { organizations } from '../../api/db/schema'
 import { type Proposals, readProposals } from '../../api/readiness/proposals'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type SaleFileName, uploadSaleFile } from './support/sale-file'
+import { processed, upload } from './support/uploads'
 
 const NOW = new Date('2026-11-28T09:00:00Z')
 const SUPPLIERS =
@@ -12,16 +13,27 @@ const SUPPLIERS =
 
 let api: Harness
 let analyst: Session
+let outsider: Session
 let harbor: string
 let demo: number
 let ids: Record<SaleFileName, number>
 
 const organizationId = async (slug: string) =>
   (await api.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug)))[0]!.id
+/** The organization's search generation now, as a request's membership reads it. */
+const generationOf = async (id: number) =>
+  (
+    await api.db
+      .select({ generation: organizations.searchGeneration })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+  )[0]!.generation
+const proposalsOf = async (id: number, now = NOW) =>
+  readProposals(api.deps, { organizationId: id }, await generationOf(id), now)
 
 beforeAll(async () => {
   api = await startApi()
-  ;({ analyst, harbor } = await demoAndHarbor(api))
+  ;({ analyst, outsider, harbor } = await demoAndHarbor(api))
   ids = await uploadSaleFile(api, analyst)
   demo = await organizationId('demo-advisory-group')
 })
@@ -30,7 +42,7 @@ afterAll(() => api.close())
 describe('answers proposed from a sale file', () => {
   let proposals: Proposals
   beforeAll(async () => {
-    proposals = await readProposals(api.deps, { organizationId: demo }, NOW)
+    proposals = await proposalsOf(demo)
   })
 
   it("proposes 2 for customer concentration from the largest customer's share, citing its cell", () => {
@@ -116,7 +128,7 @@ describe('answers proposed from a sale file', () => {
   })
 
   it('gives no lease flag when every lease ends more than a year ahead', async () => {
-    const earlier = await readProposals(api.deps, { organizationId: demo }, new Date('2025-09-01T00:00:00Z'))
+    const earlier = await proposalsOf(demo, new Date('2025-09-01T00:00:00Z'))
     expect(earlier['legal.leases-contracts']).toEqual({
       value: null,
       reason:
@@ -127,7 +139,7 @@ describe('answers proposed from a sale file', () => {
 
 describe('an organization without such files', () => {
   it('gets no proposals, each with its reason', async () => {
-    expect(await readProposals(api.deps, { organizationId: await organizationId(harbor) }, NOW)).toEqual({
+    expect(await proposalsOf(await organizationId(harbor))).toEqual({
       'customers.largest-share': {
         value: null,
         reason: 'No document holds a table of revenue or share of revenue by customer.',
@@ -147,6 +159,31 @@ describe('an organization without such files', () => {
         reason: 'No lease or contract in the documents states an end date after 2026-11-28.',
       },
       'recurring.share': { value: null, reason: 'No document states what share of revenue recurs.' },
+    })
+  })
+})
+
+describe('the passages a view reads', () => {
+  it('are read again once a document changes, and kept until then', async () => {
+    const id = await organizationId(harbor)
+    const before = await generationOf(id)
+    expect((await proposalsOf(id))['owner.relationships'].value).toBeNull()
+    const response = await upload(
+      api,
+      outsider,
+      { name: 'owner-notes.txt', bytes: new TextEncoder().encode(`${SUPPLIERS}\n`) },
+      { title: 'Owner notes' },
+      harbor,
+    )
+    const uploaded = ((await response.json()) as { id: number }).id
+    expect((await processed(api, outsider, uploaded)).processing_status).toBe('processed')
+    expect(await generationOf(id)).toBeGreaterThan(before)
+    // Under the generation it was read at, the view reads what it read then, without retrieving.
+    const kept = await readProposals(api.deps, { organizationId: id }, before, NOW)
+    expect(kept['owner.relationships'].value).toBeNull()
+    expect((await proposalsOf(id))['owner.relationships'].value).toMatchObject({
+      key: 'owner.relationships',
+      sources: [expect.objectContaining({ documentId: uploaded, quote: SUPPLIERS })],
     })
   })
 })

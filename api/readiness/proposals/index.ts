@@ -24,22 +24,25 @@ export type { Proposal, ProposalKey, Proposals } from './shared'
 // Passages read per question: chat's own number at most, as the value gap's evidence reads them.
 const MAX_PASSAGES = 8
 
-/** Reads what the documents say for each question they can answer. `now` is the day a lease's end is measured from. */
+/**
+ * Reads what the documents say for each question they can answer. `now` is the day a lease's end is
+ * measured from; `generation` the organization's search generation, as the caller's membership read
+ * it: a view retrieves only when the documents changed since the last (api/search/result-cache.ts).
+ */
 export async function readProposals(
   deps: Deps,
   caller: Pick<OrgCaller, 'organizationId'>,
+  generation: number,
   now: Date,
 ): Promise<Proposals> {
-  const passagesFor = async (query: string) =>
-    withDocumentScale(
-      deps,
-      caller.organizationId,
-      await retrieve(deps, {
-        organizationId: caller.organizationId,
-        query,
-        topK: Math.min(deps.config.ANSWER_PASSAGES, MAX_PASSAGES),
-        mode: 'hybrid',
-      }),
+  const topK = Math.min(deps.config.ANSWER_PASSAGES, MAX_PASSAGES)
+  const passagesFor = (query: string) =>
+    deps.readinessPassages.get([caller.organizationId, generation, deps.embeddings.model, topK, query], async () =>
+      withDocumentScale(
+        deps,
+        caller.organizationId,
+        await retrieve(deps, { organizationId: caller.organizationId, query, topK, mode: 'hybrid' }),
+      ),
     )
   const dependence = ownerDependence(
     await passagesFor('the only person who knows I handle all relationships are with me no successor take over'),
