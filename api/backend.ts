@@ -4,6 +4,7 @@ import { createEmbeddingProvider } from './ai/embeddings'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
 import { createSearchMaintenance } from './ai/retrieval/maintenance'
 import { createApi } from './app'
+import { createChecklistMatchCache } from './checklist/match-in-thread'
 import type { ApiConfig } from './config'
 import { type Clock, type Deps, systemClock } from './context'
 import type { Database } from './db/database'
@@ -77,6 +78,7 @@ export async function createDeps({
     clock,
     searchResults: createSearchResultCache(),
     readinessPassages: createReadinessPassageCache(),
+    checklistMatches: createChecklistMatchCache(),
   }
 }
 

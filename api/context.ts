@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 
 import type { AnswerProvider } from './ai/answers/provider'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
+import type { ChecklistMatchCache } from './checklist/match-in-thread'
 import type { ApiConfig } from './config'
 import type { Database } from './db/database'
 import type { Role, users } from './db/schema'
@@ -25,6 +26,7 @@ export interface Deps {
   clock: Clock
   searchResults: SearchResultCache
   readinessPassages: ReadinessPassageCache
+  checklistMatches: ChecklistMatchCache
 }
 
 /** Real time in production; tests move a clock of their own forward instead of waiting. */

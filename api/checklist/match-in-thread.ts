@@ -1,5 +1,6 @@
 import { threadBundle } from '../../runtime/thread-bundle'
 import { workPool } from '../../runtime/work-pool'
+import { keptResults } from '../kept-results'
 import type { ItemResult } from './matching'
 import type { MatchTask } from './matching-thread'
 
@@ -14,6 +15,17 @@ const pool = workPool({
   perOwner: 4,
   deadlineMs: 10_000,
 })
+
+// Organizations whose last matching a process keeps.
+const KEPT_MATCHINGS = 200
+
+/**
+ * Matchings kept by what they were matched from: each document's current version, title, category
+ * and what its tables hold, the items, the confirmed links and the day (api/checklist/service.ts).
+ */
+export const createChecklistMatchCache = () => keptResults<Map<string, ItemResult>>({ max: KEPT_MATCHINGS })
+
+export type ChecklistMatchCache = ReturnType<typeof createChecklistMatchCache>
 
 /** matchChecklist (./matching.ts) in a worker thread: the same results, off the event loop. */
 export const matchInThread = (task: MatchTask, owner: number) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { type ChecklistSection, MAX_CUSTOM_ITEMS } from '../../shared/checklist'
 import { personName, recordEvent } from '../audit/service'
@@ -22,23 +22,40 @@ const TEXT_PAGES = 10
 
 type ItemRow = typeof checklistItems.$inferSelect
 
-/** The organization's documents with the start of their text and what their tables hold, in one statement. */
+/**
+ * The organization's documents as the checklist matches them, without their text: what their tables
+ * hold, and the current version and status, which decide their text.
+ */
 function readDocuments(db: Database, organizationId: number) {
-  const pages = sql`(select left(${documentPages.text}, ${TEXT_CHARS}) as t from ${documentPages}
-      where ${documentPages.versionId} = ${documents.currentVersionId}
-      order by ${documentPages.pageNumber} limit ${TEXT_PAGES})`
   return db
     .select({
       id: documents.id,
       title: documents.title,
       category: documents.category,
       content: documents.tablesHold,
-      text: sql<string>`coalesce((select left(string_agg(p.t, E'\\n'), ${TEXT_CHARS}) from ${pages} p), '')`,
+      version: documents.currentVersionId,
+      status: documents.processingStatus,
     })
     .from(documents)
     .where(eq(documents.organizationId, organizationId))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(MAX_DOCUMENTS)
+}
+
+/** The start of each document's current text, in one statement. */
+async function openingsOf(db: Database, organizationId: number, documentIds: number[]) {
+  if (documentIds.length === 0) return new Map<number, string>()
+  const pages = sql`(select left(${documentPages.text}, ${TEXT_CHARS}) as t from ${documentPages}
+      where ${documentPages.versionId} = ${documents.currentVersionId}
+      order by ${documentPages.pageNumber} limit ${TEXT_PAGES})`
+  const rows = await db
+    .select({
+      id: documents.id,
+      text: sql<string>`coalesce((select left(string_agg(p.t, E'\\n'), ${TEXT_CHARS}) from ${pages} p), '')`,
+    })
+    .from(documents)
+    .where(and(eq(documents.organizationId, organizationId), inArray(documents.id, documentIds)))
+  return new Map(rows.map((row) => [row.id, row.text]))
 }
 
 const ruleOf = (row: ItemRow): ChecklistRule => ({
@@ -54,10 +71,13 @@ const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
 
 /**
  * The checklist as it stands: every standard item and the organization's own, each matched to the
- * documents now (never stored, so an upload or a deletion changes the list on the next read), with
- * its assignment, note, setting aside, and the completeness figure. Three statements.
+ * documents now, with its assignment, note, setting aside, and the completeness figure. A matching
+ * is kept in the process under everything it was matched from (each document's version, status,
+ * title, category and what its tables hold; the items; the confirmed links; the day), so an upload,
+ * an edit or a deletion changes the list on the next read and an unchanged view reads no text.
+ * Three statements, and a fourth for the documents' text when the key is new.
  */
-export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
+export async function getChecklist({ db, clock, checklistMatches }: Deps, caller: OrgCaller) {
   const [docs, rows, members] = await Promise.all([
     readDocuments(db, caller.organizationId),
     db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),
@@ -70,7 +90,18 @@ export async function getChecklist({ db, clock }: Deps, caller: OrgCaller) {
     rows.flatMap((row) => (row.confirmedDocumentId === null ? [] : [[keyOf(row), row.confirmedDocumentId] as const])),
   )
   const now = clock.now()
-  const results = await matchInThread({ rules, documents: docs, now, confirmed }, caller.userId)
+  // Matching reads the days only (a date stated after today is a term, one over a year old is stale).
+  const day = now.toISOString().slice(0, 10)
+  const key = [caller.organizationId, day, rules, [...confirmed], docs]
+  const results = await checklistMatches.get(key, async () => {
+    const openings = await openingsOf(
+      db,
+      caller.organizationId,
+      docs.map((doc) => doc.id),
+    )
+    const documents = docs.map((doc) => ({ ...doc, text: openings.get(doc.id) ?? '' }))
+    return matchInThread({ rules, documents, now, confirmed }, caller.userId)
+  })
   const names = new Map(members.map((member) => [member.id, personName(member)]))
   const items = rules.map((rule) => {
     const row = state.get(rule.key)

@@ -1,6 +1,5 @@
-import { LRUCache } from 'lru-cache'
-
 import type { Passage } from '../ai/retrieval/passage'
+import { keptResults } from '../kept-results'
 import type { SearchResultPayload } from './contract'
 import type { SearchInput } from './schema'
 
@@ -16,24 +15,12 @@ const MAX_CHARACTERS = 8_000_000
  * costs no statement. Results are computed after the generation was read, so they are never older
  * than their key.
  */
-function createRetrievalCache<V extends Array<{ text: string }>>() {
-  const cache = new LRUCache<string, V>({
+const createRetrievalCache = <V extends Array<{ text: string }>>() =>
+  keptResults<V>({
     max: MAX_ENTRIES,
     maxSize: MAX_CHARACTERS,
-    sizeCalculation: (results) => results.reduce((sum, result) => sum + result.text.length, 0) + 1,
+    size: (results) => results.reduce((sum, result) => sum + result.text.length, 0) + 1,
   })
-  return {
-    /** `key`: the organization and its generation first, then whatever else the results depend on. */
-    async get(key: [organizationId: number, generation: number, ...rest: unknown[]], compute: () => Promise<V>) {
-      const id = JSON.stringify(key)
-      const cached = cache.get(id)
-      if (cached) return cached
-      const results = await compute()
-      cache.set(id, results)
-      return results
-    },
-  }
-}
 
 /** The search API's results (spec §3), by query, mode, size and documents. */
 export function createSearchResultCache() {

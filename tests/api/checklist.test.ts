@@ -105,6 +105,21 @@ describe('reading the checklist', () => {
     expect(itemOf(await read(outsider, harbor), 'leases').status).toBe('missing')
   })
 
+  it("reads a document's new category and its deletion on the next view, in another organization", async () => {
+    // Harbor's own list, so the demo organization's documents from the other tests are not in it.
+    const id = await uploadText(outsider, 'Scan 0042.txt', 'Scanned page.', {}, harbor)
+    expect(itemOf(await read(outsider, harbor), 'insurance-policies').status).toBe('missing')
+    const edit = (json: unknown) =>
+      api.request(`/documents/${id}/`, { method: 'PATCH', token: outsider.access, org: harbor, json })
+    expect((await edit({ category: 'Insurance' })).status).toBe(200)
+    expect(itemOf(await read(outsider, harbor), 'insurance-policies').matches).toEqual([
+      expect.objectContaining({ document_id: id, title: 'Scan 0042' }),
+    ])
+    const deleted = await api.request(`/documents/${id}/`, { method: 'DELETE', token: outsider.access, org: harbor })
+    expect(deleted.status).toBe(204)
+    expect(itemOf(await read(outsider, harbor), 'insurance-policies')).toMatchObject({ status: 'missing', matches: [] })
+  })
+
   it('knows an income statement and a customer list by their tables, whatever their titles', async () => {
     const statement = await uploadText(
       analyst,
