@@ -23,7 +23,7 @@ export const DerivationSchema: z.ZodType<MessageDerivation> = z
   .object({
     figure: z.string().min(1),
     parts: z.array(z.union([z.string(), z.object({ operand: z.number().int().nonnegative(), text: z.string() })])),
-    operands: z.array(CellCitationSchema).min(1),
+    operands: z.array(CellCitationSchema),
     strategy: z.string().max(40).optional(),
   })
   .refine(
@@ -44,8 +44,11 @@ export function derivationOf(
   used: number[],
   answer: string,
 ): MessageDerivation | null {
-  // Without operands (a figure of a row of aligned text) the answer cites the passage alone.
-  if (!answer.includes(computed.figure) || computed.operands.length === 0) return null
+  if (!answer.includes(computed.figure)) return null
+  // Without operands (a figure of a row of aligned text, a name read from a sentence) the answer
+  // cites the passage alone, and the working keeps only the strategy that read it.
+  if (computed.operands.length === 0)
+    return computed.strategy ? { figure: computed.figure, parts: [], operands: [], strategy: computed.strategy } : null
   const operands: CellCitation[] = []
   for (const operand of computed.operands) {
     const reference = passages[operand.passage]?.reference

@@ -22,7 +22,8 @@ export const conversationPayload = (row: typeof conversations.$inferSelect) => (
 /**
  * Spec §3 "Message"; an assistant message's `[n]` markers name `document_references[n - 1]`. A
  * meeting's turn has the speaker's name and their role group as its role. Beyond the spec: an
- * answer computed from tables has its `derivation` (decision 015), every other message null.
+ * answer computed from tables has its `derivation` (decision 015; its strategy alone, without parts
+ * or operands, when it cites a passage and no cell), every other message null.
  */
 export const messagePayload = (row: typeof messages.$inferSelect) => ({
   id: row.id,

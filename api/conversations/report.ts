@@ -40,7 +40,7 @@ export function conversationReport(
     })
     blocks.push({ kind: 'heading', text: message.speaker ?? SPEAKERS[message.role] ?? message.role })
     blocks.push({ kind: 'markdown', markdown: content })
-    if (message.derivation) {
+    if (message.derivation?.parts.length) {
       const working = message.derivation.parts.map((part) => (typeof part === 'string' ? part : part.text)).join('')
       blocks.push({ kind: 'paragraph', runs: [{ text: 'Working: ', strong: true }, { text: working }] })
     }

@@ -78,7 +78,8 @@ describe('answers from the facts read at ingestion', () => {
     const message = await ask(analyst, DEMO, QUESTION)
     expect(message.content).toMatch(/^87,500\n\n/)
     expect(message.content).toContain('[1]')
-    expect(message.derivation).toBeNull()
+    // No cell to link: the working names the strategy alone.
+    expect(message.derivation).toEqual({ figure: '87,500', parts: [], operands: [], strategy: 'lookup' })
   })
 
   it('computes from several facts, each operand cited by its cell', async () => {

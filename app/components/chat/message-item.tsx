@@ -35,6 +35,10 @@ interface MessageText {
   derivation?: Message['derivation']
 }
 
+/** A working with cells to link is drawn; one naming only its strategy (a name read from a sentence) is not. */
+const drawn = (derivation: Message['derivation'] | null): derivation is NonNullable<Message['derivation']> =>
+  derivation !== null && derivation !== undefined && derivation.operands.length > 0
+
 /**
  * The Markdown a message shows, in order: the whole of it, or what comes before and after the
  * formula of an answer computed from tables (drawn apart, with links to its cells). The page's loader
@@ -42,7 +46,7 @@ interface MessageText {
  * same pieces.
  */
 export function messageMarkdown({ content, references, derivation = null }: MessageText) {
-  if (!derivation) return [linkMarkers(content, references)]
+  if (!drawn(derivation)) return [linkMarkers(content, references)]
   const { before, after } = splitAtFormula(content, derivation)
   return [linkMarkers(before, references), linkMarkers(after, references)]
 }
@@ -78,7 +82,7 @@ export function MessageContent({
 }) {
   const { content, references, derivation = null } = text
   const [first = '', second = ''] = messageMarkdown(text)
-  if (!derivation) {
+  if (!drawn(derivation)) {
     return (
       <div className="message-content">
         <MessagePiece markdown={first} html={html?.[0]} />
