@@ -6,6 +6,7 @@ import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
 import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
+import { answerBusinessTerm } from '../ai/facts/business-term-answer'
 import { answerExitDate } from '../ai/facts/exit-date-answer'
 import { answerFromFacts } from '../ai/facts/fact-answer'
 import { answerFromTerms } from '../ai/facts/lease-term-answer'
@@ -108,6 +109,7 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     const fromFacts =
       (await answerFromTerms(deps, scope, turn.question, retrieved)) ??
       (await answerPreparedBy(deps, scope, turn.question, retrieved)) ??
+      (await answerBusinessTerm(deps, scope, turn.question, retrieved)) ??
       (await answerExitDate(deps, scope, turn.question, retrieved)) ??
       (await answerFromFacts(deps, scope, turn.question, retrieved, previousQuestion(turn.history)))
     const passages = fromFacts?.passages ?? retrieved

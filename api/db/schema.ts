@@ -434,14 +434,29 @@ export const documentTerms = pgTable(
       .notNull()
       .references(() => documentVersions.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'cell' | 'prose'>().notNull(),
-    /** A lease's landlord, start or end; who signed a letter or report off ("prepared_by"). */
-    termKey: text('term_key').$type<'landlord' | 'lease_start' | 'lease_end' | 'prepared_by'>().notNull(),
+    /**
+     * A lease's landlord, start or end; who signed a letter or report off ("prepared_by"); what a
+     * profile says of the business (api/facts/business-terms.ts).
+     */
+    termKey: text('term_key')
+      .$type<
+        | 'landlord'
+        | 'lease_start'
+        | 'lease_end'
+        | 'prepared_by'
+        | 'founded'
+        | 'founder'
+        | 'owner'
+        | 'headcount'
+        | 'location'
+      >()
+      .notNull(),
     /**
      * The premises, as written; null for a lease a sentence does not name ("the lease runs until…").
      * For "prepared_by", the document's subject ("Re: …"), or null.
      */
     entity: text('entity'),
-    entityKind: text('entity_kind').$type<'premises' | 'document'>().notNull(),
+    entityKind: text('entity_kind').$type<'premises' | 'document' | 'business'>().notNull(),
     /** The term as written: "Dunmore Properties", "December 31, 2030", "2030". */
     text: text('text').notNull(),
     /** A date term's ISO date when the document writes a day; null for a name or a year alone. */

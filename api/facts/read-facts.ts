@@ -1,5 +1,6 @@
 import { log } from '../../runtime/log'
 import type { ExtractedPage } from '../ingest/extraction-types'
+import { businessTerms } from './business-terms'
 import { leaseTerms } from './lease-terms'
 import { proseFacts } from './prose-facts'
 import { signatoryTerms } from './signatory-terms'
@@ -10,7 +11,7 @@ import type { Fact, Term } from './types'
  * The fact reader's version: raised when a change to the readers would read stored pages into other
  * facts, so that every processed document is read again by the worker (api/ingest/read-facts-job.ts).
  */
-export const FACTS_READER = 11
+export const FACTS_READER = 12
 
 /**
  * The most facts kept of one document: a workbook at the text limit holds far fewer figures than
@@ -44,7 +45,7 @@ const quoted = <T extends Fact | Term>(read: T): T =>
  */
 export function readFactsOrNone(pages: ExtractedPage[], documentId: number): DocumentReading | null {
   try {
-    const terms = [...leaseTerms(pages), ...signatoryTerms(pages)]
+    const terms = [...leaseTerms(pages), ...signatoryTerms(pages), ...businessTerms(pages)]
     return { facts: readFacts(pages), terms: terms.slice(0, MAX_TERMS_PER_DOCUMENT).map(quoted) }
   } catch (error) {
     log.error({ err: error, documentId }, '[facts] reading the figures of a document failed')

@@ -61,11 +61,10 @@ export function readLeaseTerm(question: string, terms: StoredTerm[]): Stated<Sto
 
 type Reading = Omit<Stated<StoredTerm>, 'strategy'>
 
-const WHAT: Record<StoredTerm['termKey'], string> = {
+const WHAT: Record<'landlord' | 'lease_start' | 'lease_end', string> = {
   landlord: 'landlord',
   lease_start: 'lease starts',
   lease_end: 'lease ends',
-  prepared_by: 'prepared by',
 }
 
 /** A premises' one landlord or end: the one its question names, or the only one the documents lease. */

@@ -1,0 +1,78 @@
+import type { Deps } from '../../context'
+import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import { normalizeLabel } from '../text/measures'
+import type { FactAnswer, Ranked } from './fact-answer'
+import { type Stated, statedAnswer } from './stated-answer'
+
+/*
+ * Questions on the business itself (issue 45): who founded it and when, who owns it, how many people
+ * it employs, where it is based. Answered from what its profile says, read at ingestion
+ * (api/facts/business-terms.ts), cited by the sentence; documents that say two different things
+ * leave the question to the passages.
+ */
+
+type Key = 'founded' | 'founder' | 'owner' | 'headcount' | 'location'
+
+const FOUNDING = String.raw`(?:found|founded|start|started|establish|established|set up|form|formed|create|created)`
+const ASKED: Array<{ key: Key; pattern: RegExp }> = [
+  {
+    key: 'founded',
+    pattern: new RegExp(
+      String.raw`^(?:when|(?:in\s+)?(?:what|which)\s+year)\b.*\b${FOUNDING}\b|\bfounding (?:year|date)\b`,
+      'i',
+    ),
+  },
+  { key: 'founder', pattern: new RegExp(String.raw`^who\b.*\b${FOUNDING}\b|^who (?:is|was) the founder\b`, 'i') },
+  { key: 'owner', pattern: /^who\b.*\b(?:owns|owned|owner|owners)\b/i },
+  {
+    key: 'headcount',
+    pattern:
+      /\bhow many\b.*\b(?:people|employees|staff|workers)\b.*\b(?:employ|employs|have|has|work|working)\b|\bhow many\b.*\bemploys?\b|\bheadcount\b/i,
+  },
+  { key: 'location', pattern: /^where\b.*\b(?:located|based|headquartered)\b|^where is\b.*\b(?:business|company)\b/i },
+]
+
+const WHAT: Record<Key, string> = {
+  founded: 'Founded',
+  founder: 'Founded by',
+  owner: 'Owned by',
+  headcount: 'People employed',
+  location: 'Based in',
+}
+
+// Questions that ask the same of something else: "When does the lease start?", "Who owns the building?".
+const OF_SOMETHING_ELSE =
+  /\b(?:lease|leases|landlord|building|property|premises|land|lot|real estate|contract|agreement|loan|project|sale|process|plan|valuation|letter|report)\b/i
+
+function askedOf(question: string) {
+  const key = ASKED.find(({ pattern }) => pattern.test(question.trim()))?.key ?? null
+  return key && key !== 'headcount' && OF_SOMETHING_ELSE.test(question) ? null : key
+}
+
+/** What a question on the business reads among the terms; null when it asks none, or the documents differ. */
+export function readBusinessTerm(question: string, terms: StoredTerm[]): Stated<StoredTerm> | null {
+  const key = askedOf(question)
+  if (!key) return null
+  const said = terms.filter((term) => term.entityKind === 'business' && term.termKey === key)
+  const values = new Set(said.map((term) => normalizeLabel(term.text)))
+  if (values.size !== 1) return null
+  const term = said[0]!
+  return {
+    strategy: `business-${key}`,
+    cited: [term],
+    figure: term.text,
+    working: [`${WHAT[key]}: `, { item: term, text: term.text, row: '' }],
+  }
+}
+
+/** The answer from what the organization's documents say of the business, or null when they do not answer it. */
+export async function answerBusinessTerm<P extends Ranked>(
+  deps: Deps,
+  scope: { organizationId: number; documentIds: number[] | null },
+  question: string,
+  passages: P[],
+): Promise<FactAnswer<P> | null> {
+  if (!askedOf(question)) return null
+  const read = readBusinessTerm(question, await organizationTerms(deps, scope.organizationId, scope.documentIds))
+  return read && statedAnswer(deps, scope.organizationId, passages, read)
+}

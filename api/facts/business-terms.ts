@@ -1,0 +1,89 @@
+import { YEAR } from '../ai/text/calendar'
+import { pageSentences } from '../ai/text/sentences'
+import type { ExtractedPage } from '../ingest/extraction-types'
+import type { Term } from './types'
+
+/*
+ * What a company profile says of the business itself, read once at ingestion (issue 45): the year
+ * it was founded and by whom, who owns it, how many people it employs and where it is based. From
+ * sentences and label lines as owners and advisors write them ("It was founded in 1989 by Helen
+ * Marchetti.", "Today it is owned by Linda Okafor.", "Linda Okafor - owner and president", "The
+ * company employs 52 people.", "Headcount: 75.", "based in Greenville, South Carolina").
+ */
+
+type BusinessKey = 'founded' | 'founder' | 'owner' | 'headcount' | 'location'
+
+// A person's name: two to four capitalised words, a title or an initial among them ("Dr. Maria
+// Okafor", "J. R. Smith"). A company's name is no founder or owner here: none is written with "by".
+const WORD = String.raw`\p{Lu}[\p{Ll}'’-]+`
+const NAME = String.raw`(?:(?:Dr|Mr|Mrs|Ms)\.\s)?(?:(?:\p{Lu}\.\s){1,2}${WORD}|${WORD}(?:\s(?:\p{Lu}\.|${WORD})){1,3})`
+const COUNT = String.raw`\d{1,3}(?:,\d{3})*|\d+`
+const FOUNDING_VERB = String.raw`(?:founded|established|started|formed|incorporated|set up)`
+const PLACE = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,3},\s\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,2}`
+
+const READERS: Array<{ key: BusinessKey; pattern: RegExp }> = [
+  { key: 'founded', pattern: new RegExp(String.raw`\b${FOUNDING_VERB}\s+in\s+(${YEAR})\b`, 'u') },
+  { key: 'founded', pattern: new RegExp(String.raw`^(?:founded|established|year founded)\s*:\s*(${YEAR})\b`, 'iu') },
+  {
+    key: 'founder',
+    pattern: new RegExp(String.raw`\b${FOUNDING_VERB}\s+(?:in\s+${YEAR}\s+)?by\s+(?:the\s+late\s+)?(${NAME})`, 'u'),
+  },
+  {
+    key: 'founder',
+    pattern: new RegExp(String.raw`^(${NAME})\s+(?:founded|started|established)\s+(?:the|it|our|this|\p{Lu})`, 'u'),
+  },
+  { key: 'owner', pattern: new RegExp(String.raw`\b(?:owned|owned and run|run)\s+by\s+(${NAME})`, 'u') },
+  { key: 'owner', pattern: new RegExp(String.raw`^(${NAME})\s+(?:still\s+)?(?:owns|is the (?:sole\s+)?owner)\b`, 'u') },
+  {
+    key: 'owner',
+    pattern: new RegExp(String.raw`^(${NAME})\s*[-–—,:]\s*(?:the\s+)?(?:sole\s+)?owner\b(?!['’])`, 'u'),
+  },
+  { key: 'owner', pattern: new RegExp(String.raw`^owner\s*:\s*(${NAME})$`, 'iu') },
+  {
+    key: 'headcount',
+    pattern: new RegExp(
+      String.raw`\bemploys\s+(?:about\s+|around\s+|some\s+)?(${COUNT})\s+(?:full-time\s+)?(?:people|employees|staff|workers)\b`,
+      'iu',
+    ),
+  },
+  {
+    key: 'headcount',
+    pattern: new RegExp(
+      String.raw`^(?:we|it|the company|the business)\s+(?:has|have)\s+(${COUNT})\s+employees\b`,
+      'iu',
+    ),
+  },
+  { key: 'headcount', pattern: new RegExp(String.raw`^(?:headcount|employees|staff)\s*:\s*(${COUNT})\.?$`, 'iu') },
+  {
+    key: 'location',
+    pattern: new RegExp(
+      String.raw`\b(?:based|located|headquartered)\s+in\s+(${PLACE})(?=[.;,]?$|[.;,]\s|\s(?:and|since|with)\b)`,
+      'u',
+    ),
+  },
+]
+
+/** What the pages say of the business, a term for each reading. `pages[i]` is position i + 1. */
+export function businessTerms(pages: ExtractedPage[]): Term[] {
+  return pages.flatMap((page, index) =>
+    pageSentences(page.text).flatMap((sentence) =>
+      READERS.flatMap(({ key, pattern }) => {
+        const match = pattern.exec(sentence)
+        if (!match) return []
+        const text = match[1]!.replace(/\.$/, '')
+        return [
+          {
+            kind: 'prose' as const,
+            termKey: key,
+            entity: null,
+            entityKind: 'business' as const,
+            text,
+            date: null,
+            year: key === 'founded' ? Number(text) : null,
+            source: { page: index + 1, row: null, column: null, quote: sentence },
+          },
+        ]
+      }),
+    ),
+  )
+}

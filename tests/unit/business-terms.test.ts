@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+
+import { readBusinessTerm } from '../../api/ai/facts/business-term-answer'
+import { businessTerms } from '../../api/facts/business-terms'
+import type { StoredTerm } from '../../api/facts/organization-terms'
+
+const page = (text: string) => ({ kind: 'page' as const, label: null, text })
+const read = (text: string) => businessTerms([page(text)]).map((term) => [term.termKey, term.text])
+const stored = (...texts: string[]): StoredTerm[] =>
+  texts.flatMap((text, index) =>
+    businessTerms([page(text)]).map((term) => ({ ...term, documentId: index + 1, title: `Profile ${index + 1}` })),
+  )
+
+const PROFILE = `Redline HVAC Services is a heating and air conditioning contractor based in Lancaster, Pennsylvania. It was
+founded in 1989 by Helen Marchetti. Helen Marchetti still owns and runs it.
+Headcount: 75.
+Key people
+Helen Marchetti - owner and president
+Robert Marchetti - controller`
+
+describe('what a profile says of the business, read at ingestion', () => {
+  it('reads the founding year and founder, the owner, the headcount and the place', () => {
+    expect(read(PROFILE)).toEqual([
+      ['location', 'Lancaster, Pennsylvania'],
+      ['founded', '1989'],
+      ['founder', 'Helen Marchetti'],
+      ['owner', 'Helen Marchetti'],
+      ['headcount', '75'],
+      ['owner', 'Helen Marchetti'],
+    ])
+  })
+
+  it('reads the forms owners write them in, and not a company or a count of something else', () => {
+    expect(read('Dr. Maria Okafor founded the laboratory in 2008. Today it is owned by J. R. Smith.')).toEqual([
+      ['founder', 'Dr. Maria Okafor'],
+      ['owner', 'J. R. Smith'],
+    ])
+    expect(read('The company employs 1,240 people.')).toEqual([['headcount', '1,240']])
+    expect(read('We have 66 employees, full and part time.')).toEqual([['headcount', '66']])
+    expect(read('The plant was acquired by Acme Holdings LLC in 2019. It ships 52 trucks a week.')).toEqual([])
+    expect(read("The owner's salary is $180,000.")).toEqual([])
+  })
+})
+
+describe('a question on the business', () => {
+  const terms = stored(PROFILE)
+  it('is answered from the one thing the documents say, in the forms people ask it', () => {
+    const answer = (question: string) => readBusinessTerm(question, terms)?.figure ?? null
+    expect(answer('Who started the company?')).toBe('Helen Marchetti')
+    expect(answer('When was Redline HVAC Services founded?')).toBe('1989')
+    expect(answer('What year was the business established?')).toBe('1989')
+    expect(answer('Who is the owner of the company?')).toBe('Helen Marchetti')
+    expect(answer('How many people does the company employ?')).toBe('75')
+    expect(answer('How many employees does the business have?')).toBe('75')
+    expect(answer('Where is the business located?')).toBe('Lancaster, Pennsylvania')
+    expect(readBusinessTerm('Who started the company?', terms)).toMatchObject({ strategy: 'business-founder' })
+  })
+
+  it('is left to the passages when it asks of something else, or the documents differ', () => {
+    expect(readBusinessTerm('When does the lease start?', terms)).toBeNull()
+    expect(readBusinessTerm('Who owns the building?', terms)).toBeNull()
+    expect(readBusinessTerm('What was revenue in 2024?', terms)).toBeNull()
+    const differing = stored(PROFILE, 'Headcount: 80.')
+    expect(readBusinessTerm('How many people does the company employ?', differing)).toBeNull()
+  })
+})
