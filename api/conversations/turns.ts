@@ -6,11 +6,9 @@ import { createCitationFilter } from '../ai/answers/citations'
 import { computeFromPassages } from '../ai/answers/computed'
 import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answers/follow-up'
 import type { ChatTurn } from '../ai/answers/provider'
-import { answerBusinessTerm } from '../ai/facts/business-term-answer'
 import { answerExitDate } from '../ai/facts/exit-date-answer'
 import { answerFromFacts } from '../ai/facts/fact-answer'
-import { answerFromTerms } from '../ai/facts/lease-term-answer'
-import { answerPreparedBy } from '../ai/facts/prepared-by-answer'
+import { answerFromTerms } from '../ai/facts/term-answer'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
@@ -108,8 +106,6 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     const scope = { organizationId: turn.organizationId, documentIds: turn.conversation.documentIds }
     const fromFacts =
       (await answerFromTerms(deps, scope, turn.question, retrieved)) ??
-      (await answerPreparedBy(deps, scope, turn.question, retrieved)) ??
-      (await answerBusinessTerm(deps, scope, turn.question, retrieved)) ??
       (await answerExitDate(deps, scope, turn.question, retrieved)) ??
       (await answerFromFacts(deps, scope, turn.question, retrieved, previousQuestion(turn.history)))
     const passages = fromFacts?.passages ?? retrieved

@@ -1,8 +1,6 @@
-import type { Deps } from '../../context'
-import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import type { StoredTerm } from '../../facts/organization-terms'
 import { normalizeLabel } from '../text/measures'
-import type { FactAnswer, Ranked } from './fact-answer'
-import { type Stated, statedAnswer } from './stated-answer'
+import type { Stated } from './stated-answer'
 
 /*
  * Questions on the business itself (issue 45): who founded it and when, who owns it, how many people
@@ -65,14 +63,5 @@ export function readBusinessTerm(question: string, terms: StoredTerm[]): Stated<
   }
 }
 
-/** The answer from what the organization's documents say of the business, or null when they do not answer it. */
-export async function answerBusinessTerm<P extends Ranked>(
-  deps: Deps,
-  scope: { organizationId: number; documentIds: number[] | null },
-  question: string,
-  passages: P[],
-): Promise<FactAnswer<P> | null> {
-  if (!askedOf(question)) return null
-  const read = readBusinessTerm(question, await organizationTerms(deps, scope.organizationId, scope.documentIds))
-  return read && statedAnswer(deps, scope.organizationId, passages, read)
-}
+/** Whether the question asks what the documents say of the business itself. */
+export const asksOfBusiness = (question: string) => askedOf(question) !== null

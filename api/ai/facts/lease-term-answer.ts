@@ -1,10 +1,8 @@
 import { calendarDay } from '../../../shared/calendar'
-import type { Deps } from '../../context'
-import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import type { StoredTerm } from '../../facts/organization-terms'
 import { YEAR } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
-import type { FactAnswer, Ranked } from './fact-answer'
-import { type Stated, statedAnswer } from './stated-answer'
+import type { Stated } from './stated-answer'
 
 /*
  * Questions on a lease's terms that are no figure (issue 45): when the lease of a premises ends, who
@@ -36,19 +34,8 @@ function asked(question: string): Asked | null {
   return null
 }
 
-/** The answer from the organization's lease terms, or null when they do not answer it. */
-export async function answerFromTerms<P extends Ranked>(
-  deps: Deps,
-  scope: { organizationId: number; documentIds: number[] | null },
-  question: string,
-  passages: P[],
-): Promise<FactAnswer<P> | null> {
-  if (!asked(question)) return null
-  const terms = await organizationTerms(deps, scope.organizationId, scope.documentIds)
-  const read = readLeaseTerm(question, terms)
-  if (!read) return null
-  return statedAnswer(deps, scope.organizationId, passages, read)
-}
+/** Whether the question asks a lease's term. */
+export const asksLeaseTerm = (question: string) => asked(question) !== null
 
 /** What a lease question reads among the terms, its answer and working; null when they do not answer it. */
 export function readLeaseTerm(question: string, terms: StoredTerm[]): Stated<StoredTerm> | null {

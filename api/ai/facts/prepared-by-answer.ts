@@ -1,8 +1,6 @@
-import type { Deps } from '../../context'
-import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import type { StoredTerm } from '../../facts/organization-terms'
 import { analyze } from '../retrieval/analyzer'
-import type { FactAnswer, Ranked } from './fact-answer'
-import { type Stated, statedAnswer } from './stated-answer'
+import type { Stated } from './stated-answer'
 
 /*
  * Who prepared a letter or report (issue 45): "Which firm prepared the valuation?", "Who wrote the
@@ -49,17 +47,4 @@ export function readPreparedBy(question: string, terms: StoredTerm[]): Stated<St
     figure: term.text,
     working: [`${term.title}, signed off by `, { item: term, text: term.text, row: '' }],
   }
-}
-
-/** The answer from the organization's sign-offs, or null when they do not answer it. */
-export async function answerPreparedBy<P extends Ranked>(
-  deps: Deps,
-  scope: { organizationId: number; documentIds: number[] | null },
-  question: string,
-  passages: P[],
-): Promise<FactAnswer<P> | null> {
-  if (!preparedAsked(question)) return null
-  const terms = await organizationTerms(deps, scope.organizationId, scope.documentIds)
-  const read = readPreparedBy(question, terms)
-  return read && statedAnswer(deps, scope.organizationId, passages, read)
 }
