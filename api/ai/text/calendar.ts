@@ -1,5 +1,5 @@
 /*
- * Years, fiscal years, quarters and months as documents and questions write them: the one place
+ * Years, fiscal years and months as documents and questions write them: the one place
  * their patterns are spelled (issue 45, item 2). Readers compose their own expressions from these
  * sources (each a group that captures nothing) and read what they match with the functions below.
  */
