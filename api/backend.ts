@@ -17,7 +17,8 @@ import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } fro
 import { createMailer, type Mailer } from './mail/mailer'
 import { TRANSCRIBE_RECORDING } from './meetings/recordings'
 import { transcribeRecordingJob } from './meetings/transcription-job'
-import { createReadinessPassageCache, createSearchResultCache } from './search/result-cache'
+import { createProposalCache } from './readiness/proposal-cache'
+import { createSearchResultCache } from './search/result-cache'
 import { createFileStore } from './storage/create-file-store'
 import type { FileStore } from './storage/file-store'
 
@@ -77,7 +78,7 @@ export async function createDeps({
     answers: await createAnswerProvider(config),
     clock,
     searchResults: createSearchResultCache(),
-    readinessPassages: createReadinessPassageCache(),
+    readinessProposals: createProposalCache(),
     checklistMatches: createChecklistMatchCache(),
   }
 }

@@ -10,7 +10,8 @@ import type { Database } from './db/database'
 import type { Role, users } from './db/schema'
 import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
-import type { ReadinessPassageCache, SearchResultCache } from './search/result-cache'
+import type { ProposalCache } from './readiness/proposal-cache'
+import type { SearchResultCache } from './search/result-cache'
 import type { FileStore } from './storage/file-store'
 
 export interface Deps {
@@ -25,7 +26,7 @@ export interface Deps {
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
   searchResults: SearchResultCache
-  readinessPassages: ReadinessPassageCache
+  readinessProposals: ProposalCache
   checklistMatches: ChecklistMatchCache
 }
 

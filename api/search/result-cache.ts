@@ -1,4 +1,3 @@
-import type { Passage } from '../ai/retrieval/passage'
 import { keptResults } from '../kept-results'
 import type { SearchResultPayload } from './contract'
 import type { SearchInput } from './schema'
@@ -37,8 +36,4 @@ export function createSearchResultCache() {
   }
 }
 
-/** The passages a readiness view reads for its proposals, by the query it asks (api/readiness/proposals). */
-export const createReadinessPassageCache = () => createRetrievalCache<Passage[]>()
-
 export type SearchResultCache = ReturnType<typeof createSearchResultCache>
-export type ReadinessPassageCache = ReturnType<typeof createReadinessPassageCache>

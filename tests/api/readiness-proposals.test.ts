@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { organizations } from '../../api/db/schema'
+import { documentFacts, organizations } from '../../api/db/schema'
 import { type Proposals, readProposals } from '../../api/readiness/proposals'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type SaleFileName, uploadSaleFile } from './support/sale-file'
@@ -163,7 +163,7 @@ describe('an organization without such files', () => {
   })
 })
 
-describe('the passages a view reads', () => {
+describe('what a view reads', () => {
   it('are read again once a document changes, and kept until then', async () => {
     const id = await organizationId(harbor)
     const before = await generationOf(id)
@@ -185,5 +185,20 @@ describe('the passages a view reads', () => {
       key: 'owner.relationships',
       sources: [expect.objectContaining({ documentId: uploaded, quote: SUPPLIERS })],
     })
+  })
+
+  it('is read again when facts change without their chunks, as the job that reads facts again changes them', async () => {
+    const cited = (found: Proposals) => found['customers.largest-share'].value?.sources[0]?.documentId
+    expect(cited(await proposalsOf(demo))).toBe(ids['customers.csv'])
+    const before = await generationOf(demo)
+    const document = eq(documentFacts.documentId, ids['customers.csv'])
+    const facts = await api.db.select().from(documentFacts).where(document)
+    await api.db.delete(documentFacts).where(document)
+    expect(await generationOf(demo)).toBeGreaterThan(before)
+    expect(cited(await proposalsOf(demo))).not.toBe(ids['customers.csv'])
+    const restoring = await generationOf(demo)
+    await api.db.insert(documentFacts).values(facts.map(({ id: _id, ...fact }) => fact))
+    expect(await generationOf(demo)).toBeGreaterThan(restoring)
+    expect(cited(await proposalsOf(demo))).toBe(ids['customers.csv'])
   })
 })

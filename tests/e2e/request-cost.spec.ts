@@ -36,8 +36,8 @@ const PAGES: Array<{ path: string; apiCalls: number; maxStatements: number }> = 
   // documents as other specs run: the value gap measured 30 statements before them and 41 after.
   // The value gap: its entries' row and at most sixteen retrievals for the evidence (decision 041).
   { path: '/readiness/value-gap', apiCalls: 2, maxStatements: 98 },
-  // The assessment: the open and completed ones, the cited titles, five retrievals for the proposals
-  // (decision 043) unless the API process keeps their passages under the search generation.
+  // The assessment: the open and completed ones, the cited titles, and the proposals' four retrievals
+  // and facts (decision 043) unless the API process keeps them for the search generation and the day.
   { path: '/readiness', apiCalls: 2, maxStatements: 33 },
   // The plan: its tasks, the members, then its sources: meetings, analyses, the checklist's three
   // (four when its documents changed), the assessment.

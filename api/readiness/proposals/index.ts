@@ -27,28 +27,30 @@ const MAX_PASSAGES = 8
 /**
  * Reads what the documents say for each question they can answer. `now` is the day a lease's end is
  * measured from; `generation` the organization's search generation, as the caller's membership read
- * it: a view retrieves only when the documents changed since the last (api/search/result-cache.ts).
+ * it. Every chunk, fact and term these read raises it when it changes (migrations 0011 and 0031), so
+ * a view reads the documents only when they changed since the last, or on a new day.
  */
-export async function readProposals(
+export function readProposals(
   deps: Deps,
   caller: Pick<OrgCaller, 'organizationId'>,
   generation: number,
   now: Date,
 ): Promise<Proposals> {
   const topK = Math.min(deps.config.ANSWER_PASSAGES, MAX_PASSAGES)
-  const passagesFor = (query: string) =>
-    deps.readinessPassages.get([caller.organizationId, generation, deps.embeddings.model, topK, query], async () =>
-      withDocumentScale(
-        deps,
-        caller.organizationId,
-        await retrieve(deps, { organizationId: caller.organizationId, query, topK, mode: 'hybrid' }),
-      ),
-    )
+  const day = now.toISOString().slice(0, 10)
+  return deps.readinessProposals.get([caller.organizationId, generation, day, deps.embeddings.model, topK], () =>
+    proposeAnswers(deps, caller.organizationId, topK, now),
+  )
+}
+
+async function proposeAnswers(deps: Deps, organizationId: number, topK: number, now: Date): Promise<Proposals> {
+  const passagesFor = async (query: string) =>
+    withDocumentScale(deps, organizationId, await retrieve(deps, { organizationId, query, topK, mode: 'hybrid' }))
   const dependence = ownerDependence(
     await passagesFor('the only person who knows I handle all relationships are with me no successor take over'),
   )
-  const customer = chooseLargestCustomer(await organizationFacts(deps, caller.organizationId, CUSTOMER_FACTS))
-  const links = await linkFacts(deps, caller.organizationId, customerFactsCited(customer))
+  const customer = chooseLargestCustomer(await organizationFacts(deps, organizationId, CUSTOMER_FACTS))
+  const links = await linkFacts(deps, organizationId, customerFactsCited(customer))
   return {
     'customers.largest-share': largestCustomer(customer, links),
     ...dependence,
