@@ -5,6 +5,8 @@ export interface Tab {
   label: string
   /** Another path that is the same page (/admin for /admin/organization). */
   also?: string
+  /** Pages below the tab's path belong to it (an item of the checklist). */
+  nested?: boolean
 }
 
 /** A section's pages, linked from each of them, the current one marked for assistive technology too. */
@@ -16,7 +18,16 @@ export function TabNav({ label, tabs, className }: { label: string; tabs: Tab[];
       <ul>
         {tabs.map((tab) => (
           <li key={tab.to}>
-            <Link to={tab.to} aria-current={here === tab.to || here === tab.also ? 'page' : undefined}>
+            <Link
+              to={tab.to}
+              aria-current={
+                here === tab.to || here === tab.also
+                  ? 'page'
+                  : tab.nested && here.startsWith(`${tab.to}/`)
+                    ? 'true'
+                    : undefined
+              }
+            >
               {tab.label}
             </Link>
           </li>

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () =>
 const PARTS: Tab[] = [
   { to: '/readiness', label: 'Assessment' },
   { to: '/readiness/value-gap', label: 'Value gap' },
-  { to: '/readiness/checklist', label: 'Checklist' },
+  { to: '/readiness/checklist', label: 'Checklist', nested: true },
 ]
 
 export default function Readiness() {

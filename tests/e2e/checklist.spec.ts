@@ -47,28 +47,34 @@ test.describe('due-diligence checklist', () => {
     await expect(leases).toContainText('title says “lease”')
     await expect(figure(page)).toHaveText(`1 of ${total} items provided (${Math.floor(100 / total)}%)`)
 
-    // Assigning the organisation chart with the keyboard alone.
-    const chart = itemCard(page, 'org-chart')
-    await tabTo(page, chart.locator('summary'))
+    // Assigning the organisation chart with the keyboard alone, on the item's own page.
+    await tabTo(page, itemCard(page, 'org-chart').getByRole('link', { name: 'Manage Organisation chart' }))
     await page.keyboard.press('Enter')
-    await tabTo(page, chart.getByLabel('Assigned to'))
+    await expect(page).toHaveURL(/\/readiness\/checklist\/org-chart$/)
+    await expect(page.getByRole('heading', { name: 'Organisation chart', level: 2 })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Readiness' }).getByRole('link', { name: 'Checklist' }),
+    ).toHaveAttribute('aria-current', 'true')
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await tabTo(page, page.getByLabel('Assigned to'))
     await page.keyboard.type(member.username)
-    await tabTo(page, chart.getByLabel('Due date'))
+    await tabTo(page, page.getByLabel('Due date'))
     await page.keyboard.type('12152026')
-    await tabTo(page, chart.getByLabel('Note'))
+    await tabTo(page, page.getByLabel('Note'))
     await page.keyboard.type('The chart after the new sales hires')
-    await tabTo(page, chart.getByRole('button', { name: 'Save Organisation chart' }))
+    await tabTo(page, page.getByRole('button', { name: 'Save Organisation chart' }))
     await page.keyboard.press('Enter')
+    // Back on the list, at the item.
     await expect(page.getByRole('status').getByText('Item updated')).toBeVisible()
+    await expect(page).toHaveURL(/\/readiness\/checklist#item-org-chart$/)
     await expect(itemCard(page, 'org-chart').locator('.checklist-assignment')).toHaveText(
       `Assigned to ${member.username}, due Dec 15, 2026. Note: The chart after the new sales hires`,
     )
 
     // Setting inventory aside: out of the count, with its reason.
-    const inventory = itemCard(page, 'inventory')
-    await inventory.locator('summary').click()
-    await inventory.getByLabel('Why it does not apply').fill('A services firm holds no stock')
-    await inventory.getByRole('button', { name: /^Mark not applicable/ }).click()
+    await itemCard(page, 'inventory').getByRole('link', { name: 'Manage Inventory listing and valuation' }).click()
+    await page.getByLabel('Why it does not apply').fill('A services firm holds no stock')
+    await page.getByRole('button', { name: /^Mark not applicable/ }).click()
     await expect(page.getByRole('status').getByText('Item marked not applicable')).toBeVisible()
     await expect(itemCard(page, 'inventory').locator('.status')).toHaveText('Not applicable')
     await expect(itemCard(page, 'inventory')).toContainText('Not applicable: A services firm holds no stock')
@@ -103,6 +109,10 @@ test.describe('due-diligence checklist', () => {
     await expect(itemCard(memberPage, 'org-chart')).toContainText(`Assigned to ${member.username}`)
     await expect(itemCard(memberPage, 'leases').getByRole('link', { name: 'Office lease, Quay Street' })).toBeVisible()
     await expect(memberPage.locator('.checklist form')).toHaveCount(0)
+    await expect(memberPage.getByRole('link', { name: /^Manage/ })).toHaveCount(0)
+    // An item's page is for those who manage the list: the server says so, not just the missing link.
+    const denied = await memberPage.goto('/readiness/checklist/org-chart')
+    expect(denied?.status()).toBe(403)
     await expect(memberPage.getByRole('heading', { name: 'Add an item' })).toHaveCount(0)
     await expect(memberPage.getByRole('heading', { name: 'Link a document to an item' })).toHaveCount(0)
     await expect(
@@ -130,17 +140,23 @@ test.describe('due-diligence checklist', () => {
       page.getByRole('region', { name: 'Property' }).getByRole('heading', { name: 'Environmental survey of the yard' }),
     ).toBeVisible()
 
-    // Spaces pass the browser's "required" but are no reason: the error is announced with its field.
-    const litigation = itemCard(page, 'litigation')
-    await litigation.locator('summary').click()
-    const reason = litigation.getByLabel('Why it does not apply')
-    await reason.fill('   ')
-    await litigation.getByRole('button', { name: /^Mark not applicable/ }).click()
-    const refused = itemCard(page, 'litigation').getByLabel('Why it does not apply')
+    // Spaces pass the browser's "required" but are no reason: the error is announced with its field,
+    // on the item's page.
+    await itemCard(page, 'litigation')
+      .getByRole('link', { name: /^Manage/ })
+      .click()
+    await page.getByLabel('Why it does not apply').fill('   ')
+    await page.getByRole('button', { name: /^Mark not applicable/ }).click()
+    const refused = page.getByLabel('Why it does not apply')
     await expect(refused).toHaveAttribute('aria-invalid', 'true')
     const errorId = await refused.getAttribute('aria-describedby')
     await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Say why the item does not apply')
-    await expect(itemCard(page, 'litigation').locator('.status')).toHaveText('Missing')
+    await expect(page.locator('.checklist-item .status')).toHaveText('Missing')
+
+    // An item no checklist holds is a page not found, with the way back.
+    const unknown = await page.goto('/readiness/checklist/no-such-item')
+    expect(unknown?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Checklist item not found' })).toBeVisible()
 
     const context = await browser.newContext({ javaScriptEnabled })
     const adminPage = await context.newPage()

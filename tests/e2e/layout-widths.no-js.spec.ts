@@ -100,6 +100,7 @@ function signedInPages(documentId: number) {
     '/readiness',
     '/readiness/value-gap',
     '/readiness/checklist',
+    '/readiness/checklist/org-chart',
     '/actions',
     '/profile',
     '/organizations',
@@ -157,7 +158,7 @@ test.describe('no page scrolls sideways', () => {
   for (const role of ROLES) {
     const who = `${role === 'admin' ? 'an' : 'a'} ${role}`
     test(`for ${who} with a ${EMAIL_LENGTH}-character address at ${WIDTHS.join(', ')} px`, async ({ page }) => {
-      // Fifteen pages at six widths each.
+      // Every signed-in page at six widths each.
       test.slow()
       const user = setup.people[role]
       await signInAs(page, user.username, user.password)

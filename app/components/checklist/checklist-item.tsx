@@ -1,28 +1,20 @@
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+
 import { calendarDay } from '#shared/calendar'
 import { CHECKLIST_STATUS_LABELS } from '#shared/checklist'
-import type { Checklist, ChecklistItem } from '~/services/checklist.server'
+import type { ChecklistItem } from '~/services/checklist.server'
 
-import { ItemForms } from './item-forms'
-import type { LastSubmission } from './schemas'
+/** Where an item's forms are: a page of its own, so the list of forty-four stays a list to read. */
+export const itemPagePath = (key: string) => `/readiness/checklist/${encodeURIComponent(key)}`
 
-/** One request of the list: its status in words, the documents that answer it and how, who has it. */
-export function ChecklistItemCard({
-  item,
-  members,
-  canEdit,
-  last,
-}: {
-  item: ChecklistItem
-  members: Checklist['members']
-  canEdit: boolean
-  last: LastSubmission | undefined
-}) {
+/** An item's state under its heading: its status in words, the documents that answer it and how, who has it. */
+export function ItemDetails({ item, heading }: { item: ChecklistItem; heading: ReactNode }) {
   const status = item.not_applicable ? 'not_applicable' : item.status
-  const headingId = `item-${item.key}-title`
   return (
-    <li id={`item-${item.key}`} className="checklist-item card">
+    <>
       <div className="checklist-item-head">
-        <h4 id={headingId}>{item.title}</h4>
+        {heading}
         <span className={`status checklist-status-${status}`}>{CHECKLIST_STATUS_LABELS[status]}</span>
       </div>
       {item.not_applicable ? (
@@ -52,7 +44,22 @@ export function ChecklistItemCard({
           {item.due_date ? `, due ${calendarDay(item.due_date)}` : ''}.{item.note ? ` Note: ${item.note}` : ''}
         </p>
       ) : null}
-      {canEdit ? <ItemForms item={item} members={members} last={last?.key === item.key ? last : undefined} /> : null}
+    </>
+  )
+}
+
+/** One request of the list, and for an editor the way to its forms. */
+export function ChecklistItemCard({ item, canEdit }: { item: ChecklistItem; canEdit: boolean }) {
+  return (
+    <li id={`item-${item.key}`} className="checklist-item card">
+      <ItemDetails item={item} heading={<h4>{item.title}</h4>} />
+      {canEdit ? (
+        <p className="checklist-manage">
+          <Link to={itemPagePath(item.key)}>
+            Manage<span className="visually-hidden"> {item.title}</span>
+          </Link>
+        </p>
+      ) : null}
     </li>
   )
 }

@@ -42,6 +42,7 @@ export function ChecklistSection({
           A buyer&rsquo;s standard request list, matched to {plural(checklist.documents_checked, 'document')} by title,
           category, what their tables hold and the opening of their text each time this page is shown. An item is stale
           when the date its document states is over a year old.
+          {canEdit ? ' Manage an item to assign it, confirm its document or set it aside.' : ''}
         </p>
       </div>
       {CHECKLIST_SECTIONS.map((section) => {
@@ -52,20 +53,17 @@ export function ChecklistSection({
             <h3 id={sectionId(section)}>{section}</h3>
             <ul className="checklist-items">
               {items.map((item) => (
-                <ChecklistItemCard
-                  key={item.key}
-                  item={item}
-                  members={checklist.members}
-                  canEdit={canEdit}
-                  last={last}
-                />
+                <ChecklistItemCard key={item.key} item={item} canEdit={canEdit} />
               ))}
             </ul>
           </section>
         )
       })}
-      {canEdit ? (
-        <LinkDocumentForm checklist={checklist} lastResult={last?.intent === 'link' ? last.result : undefined} />
+      {canEdit && checklist.documents.length ? (
+        <section aria-labelledby="link-document-heading" className="checklist-add card">
+          <h3 id="link-document-heading">Link a document to an item</h3>
+          <LinkDocumentForm checklist={checklist} lastResult={last?.intent === 'link' ? last.result : undefined} />
+        </section>
       ) : null}
       {canEdit ? <AddItemForm lastResult={last?.intent === 'add-item' ? last.result : undefined} /> : null}
     </section>
