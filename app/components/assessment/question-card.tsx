@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
-import { ErrorList, TextareaField } from '~/components/forms'
+import { control, ErrorList, TextareaField } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
 import type { AssessmentQuestion } from '~/services/assessment.server'
 
@@ -10,6 +10,7 @@ import { ProposalBox } from './proposal-box'
 import { AnswerSchema, type LastSubmission } from './schemas'
 
 const SCORES = [1, 2, 3, 4, 5] as const
+const CONSTRAINT = getZodConstraint(AnswerSchema)
 
 /** Who answered and when, and whether the answer was a proposal accepted. */
 function AnswerLine({ answer }: { answer: NonNullable<AssessmentQuestion['answer']> }) {
@@ -49,38 +50,49 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
       score: question.answer ? String(question.answer.score) : '',
       note: question.answer?.note ?? '',
     },
-    constraint: getZodConstraint(AnswerSchema),
+    constraint: CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AnswerSchema }),
   })
+  const key = control(fields.key, CONSTRAINT)
+  const score = control(fields.score, CONSTRAINT)
+  const note = control(fields.note, CONSTRAINT)
+  const scoreAria = score.errors ? { 'aria-invalid': true, 'aria-describedby': score.errorId } : {}
   return (
     <Form method="post" {...getFormProps(form)} className="assessment-form">
       <input type="hidden" name="intent" value="answer" />
-      <input {...getInputProps(fields.key, { type: 'hidden' })} />
+      <input type="hidden" {...key.props} defaultValue={key.value} />
       <fieldset aria-describedby={form.errors?.length ? form.errorId : undefined}>
         <legend>{question.text}</legend>
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="assessment-scale">
-          {SCORES.map((score) => {
-            const id = `${fields.score.id}-${score}`
-            const anchor = score === 1 ? question.low : score === 5 ? question.high : null
+          {SCORES.map((value) => {
+            const id = `${score.props.id}-${value}`
+            const anchor = value === 1 ? question.low : value === 5 ? question.high : null
             return (
-              <label key={score} htmlFor={id} className="assessment-choice">
-                <input {...getInputProps(fields.score, { type: 'radio', value: String(score) })} id={id} />
+              <label key={value} htmlFor={id} className="assessment-choice">
+                <input
+                  type="radio"
+                  {...score.props}
+                  {...scoreAria}
+                  id={id}
+                  value={value}
+                  defaultChecked={score.value === String(value)}
+                />
                 <span>
-                  <strong>{score}</strong>
+                  <strong>{value}</strong>
                   {anchor ? <span className="assessment-anchor"> {anchor}</span> : null}
                 </span>
               </label>
             )
           })}
         </div>
-        <ErrorList id={fields.score.errorId} errors={fields.score.errors} />
+        <ErrorList id={score.errorId} errors={score.errors} />
         <TextareaField
           label="Note (optional)"
-          textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}
-          errors={fields.note.errors}
+          textareaProps={{ ...note.props, defaultValue: note.value, rows: 2 }}
+          errors={note.errors}
         />
         <button type="submit" className="button-primary">
           Save<span className="visually-hidden"> the answer to: {question.text}</span>
