@@ -1,3 +1,4 @@
+import { CURRENCY_SIGN } from '../ai/text/amounts'
 import { SCALE_WORD } from '../ai/text/scales'
 // Common English words that say nothing about a document's subject.
 const STOP_WORDS = new Set(
@@ -12,7 +13,7 @@ const STOP_WORDS = new Set(
 // At most 25 digits and commas: with `[\d,]*` every digit of "1,1,1,…" (each a word start) scanned
 // the whole run, quadratic in its length; no figure is longer.
 const FIGURE = new RegExp(
-  String.raw`(?:[$€£]\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?${SCALE_WORD}\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)`,
+  String.raw`(?:${CURRENCY_SIGN}\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?${SCALE_WORD}\b|(?:mm|bn|[mkb])\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?x\b)`,
   'gi',
 )
 

@@ -1,4 +1,5 @@
 import type { ActionItem, Decision, Segment } from '../../shared/meetings'
+import { CURRENCY_SIGN } from '../ai/text/amounts'
 import { YEAR } from '../ai/text/calendar'
 import { SCALE_WORD } from '../ai/text/scales'
 import { actionItemsOf } from './action-items'
@@ -18,7 +19,7 @@ const SUMMARY_SENTENCES = 6
 
 // A figure: an amount, a share, a multiple, a year or a count with its unit.
 const FIGURE = new RegExp(
-  String.raw`[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|${SCALE_WORD}|m\b|mm\b|bn\b|k\b|years?|months?|weeks?|days?|employees|customers|units)|\b${YEAR}\b`,
+  String.raw`${CURRENCY_SIGN}\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|${SCALE_WORD}|m\b|mm\b|bn\b|k\b|years?|months?|weeks?|days?|employees|customers|units)|\b${YEAR}\b`,
   'i',
 )
 // Not "will": said of anything ("a buyer will want to see it"), it chose small talk over decisions.

@@ -55,13 +55,15 @@ describe('the layers of the code', () => {
 
 const TEXT_LAYER = 'api/ai/text/'
 // What only the text layer spells: a year ("(?:19|20)\d\d"), a run of month names, a scale word
-// next to another in an alternation, a run of number words, and sentence ends found by a split.
+// next to another in an alternation, a run of number words, sentence ends found by a split, and
+// the signs and codes of currencies ("[$€£¥]", "US$").
 const SPELLED_ONLY_THERE = [
   { what: 'a year pattern', pattern: /\(\?:19\|20\)|\(19\|20\)/ },
   { what: 'month names', pattern: /\bjan[a-z(?:)]*\|feb/i },
   { what: 'scale words', pattern: /(?:thousand|million|billion)s?\)?\|[^'"`\n]{0,12}\b(?:thousand|million|billion)\b/ },
   { what: 'number words', pattern: /\btwo\|three\|four\b/ },
   { what: 'a sentence splitter', pattern: /\.split\(\/\(\?<=\[\.!\?\]|granularity: 'sentence'/ },
+  { what: 'currency signs', pattern: /\[[‘’']*\$[£€]|US\\\$/ },
 ]
 const isComment = (line: string) => /^\s*(?:\/\/|\*|\/\*)/.test(line)
 
@@ -75,7 +77,7 @@ describe('the text layer at the bottom of api/ai/', () => {
     expect(reaches).toEqual([])
   })
 
-  it('is the one place years, months, scales and sentence ends are spelled', () => {
+  it('is the one place years, months, scales, sentence ends and currencies are spelled', () => {
     const copies = sourceFiles('api')
       .filter((file) => !file.startsWith(TEXT_LAYER) && !file.startsWith('api/db/migrations'))
       .flatMap((file) =>

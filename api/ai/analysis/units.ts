@@ -1,5 +1,6 @@
 import { readableCell, readableMoneyIn } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
+import { CURRENCY_SIGN } from '../text/amounts'
 import { isYear, isYearLabel } from '../text/calendar'
 import { paragraphsOf, type ProseLine, shortLine } from '../text/paragraphs'
 import { sentencesOf } from '../text/sentences'
@@ -30,7 +31,7 @@ export interface Unit {
 }
 
 const PIPE_OR_TAB = /\s\|\s|\t/
-const FIGURE_CELL = /^[-−(]?\s*[$€£]?\s*[-−(]?\s*\d[\d,.]*\s*(?:%|[kmb]n?|x)?\)?$/i
+const FIGURE_CELL = new RegExp(String.raw`^[-−(]?\s*${CURRENCY_SIGN}?\s*[-−(]?\s*\d[\d,.]*\s*(?:%|[kmb]n?|x)?\)?$`, 'i')
 /** A column holding each row's share of a whole. */
 export const SHARE_HEADER = /share|%|percent|mix|proportion/i
 /** Rows that sum up the others rather than being one of them. */

@@ -1,3 +1,4 @@
+import { CURRENCY_SIGN } from '../text/amounts'
 import { ANY_YEAR, MONTH, YEAR } from '../text/calendar'
 import { numberWordsBetween } from '../text/number-words'
 import { SCALE_WORD } from '../text/scales'
@@ -55,7 +56,7 @@ const CONDITION =
 // An amount, a percentage, a multiple: "$23,750", "4.2 million", "18%", "4.5x", "1,287"; not the
 // "2" of "2 lines", the "30" of "June 30" or the "'000" of a scale.
 const FIGURE = new RegExp(
-  String.raw`[$€£]\s?\d|\d\s?(?:%|x\b|percent\b|(?:${SCALE_WORD}|k|m|bn)\b)|\b[1-9]\d{0,2},\d{3}\b|\b[1-9]\d{2,}\b|\b\d+\.\d+\b`,
+  String.raw`${CURRENCY_SIGN}\s?\d|\d\s?(?:%|x\b|percent\b|(?:${SCALE_WORD}|k|m|bn)\b)|\b[1-9]\d{0,2},\d{3}\b|\b[1-9]\d{2,}\b|\b\d+\.\d+\b`,
   'i',
 )
 // Two capitalised words in a row ("Crossroads Realty", "Dr. Maria Okafor", "Smith & Sons"): a

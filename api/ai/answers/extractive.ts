@@ -1,6 +1,7 @@
 import { readableCell } from '../../../shared/figures'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
+import { CURRENCY_SIGN } from '../text/amounts'
 import { isYearLabel } from '../text/calendar'
 import { sentencesOf } from '../text/sentences'
 import { CELL_SEPARATOR } from '../text/table-lines'
@@ -207,7 +208,7 @@ function render(unit: Unit) {
 const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\s+/g, ' ')
 
 const TABLE_SEPARATOR = /\s\|\s|\t/
-const FIGURE = /^[-−(]?\s*[$€£]?\s*[-−(]?\s*\d[\d,.]*\s*%?\)?$/
+const FIGURE = new RegExp(String.raw`^[-−(]?\s*${CURRENCY_SIGN}?\s*[-−(]?\s*\d[\d,.]*\s*%?\)?$`)
 
 /** A table row has a figure when a cell past its label is a number that is not a year. */
 const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => FIGURE.test(cell.trim()) && !isYearLabel(cell))

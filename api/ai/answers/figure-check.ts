@@ -1,3 +1,4 @@
+import { CURRENCY, CURRENCY_SIGN } from '../text/amounts'
 import { SCALE_SUFFIXES, SCALE_WORD, SCALE_WORDS } from '../text/scales'
 /**
  * The figures a model's answer states that neither the passages it was given nor the figure
@@ -11,10 +12,11 @@ import { SCALE_SUFFIXES, SCALE_WORD, SCALE_WORDS } from '../text/scales'
 // A figure as answers write one: "$1,496.5", "(3.2)", "24.41%", "€2.5 million", "12 bn". At most 25
 // digits and separators, so a long run of digits is read in linear time.
 const FIGURE = new RegExp(
-  String.raw`(?<![\w.])(?:US\$|A\$|[$€£¥])?\s?\(?-?\d(?:[\d,]{0,23}\d)?(?:\.\d{1,12})?\)?\s?(%|per ?cent\b|(?:${SCALE_WORD}|bn|mn|m|k)\b)?`,
+  String.raw`(?<![\w.])${CURRENCY}?\s?\(?-?\d(?:[\d,]{0,23}\d)?(?:\.\d{1,12})?\)?\s?(%|per ?cent\b|(?:${SCALE_WORD}|bn|mn|m|k)\b)?`,
   'gi',
 )
 const MARKER = /\[\d+\]/g
+const SIGN = new RegExp(CURRENCY_SIGN)
 // A table's figures may be in any of these; its caption may not have come with the passage.
 const TABLE_SCALES = [1, 1e3, 1e6, 1e9]
 
@@ -46,7 +48,7 @@ function figuresIn(text: string): Figure[] {
 const worthChecking = (figure: Figure) =>
   figure.percent ||
   figure.scale !== 1 ||
-  /[$€£¥]/.test(figure.text) ||
+  SIGN.test(figure.text) ||
   figure.decimals > 0 ||
   (figure.value > 12 && !(Number.isInteger(figure.value) && figure.value >= 1900 && figure.value <= 2100))
 

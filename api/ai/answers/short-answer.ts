@@ -1,5 +1,6 @@
 import { groupedAmount } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
+import { CURRENCY, CURRENCY_SIGN } from '../text/amounts'
 import { FULL_MONTH, isYear, YEAR } from '../text/calendar'
 import { SCALE_WORD } from '../text/scales'
 import { answerType, isOfType, isTableText } from './answer-type'
@@ -152,12 +153,12 @@ const DESCRIPTIVE_QUESTION =
 // A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%".
 // At most 25 digits and commas, so no digit of a long run "1,1,1,…" scans the rest of it.
 const FIGURE = new RegExp(
-  String.raw`(?:US\$|A\$|RMB|[$£€¥])\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|${SCALE_WORD}\b)`,
+  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|${SCALE_WORD}\b)`,
   'gi',
 )
 const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
 // A scale ("in $000s") or a year over a column of percentages ("2021 %") is no figure.
-const NOT_A_FIGURE = new RegExp(String.raw`^[$£€¥]\s?0+$|^${YEAR}\s%$`)
+const NOT_A_FIGURE = new RegExp(String.raw`^${CURRENCY_SIGN}\s?0+$|^${YEAR}\s%$`)
 const COUNT_QUESTION = /\bhow many\b|\bnumber of\b/i
 const COUNT = /\b\d(?:[\d,]*\d)?\b/g
 // "March 31, 2031", "31 March": the day of a date counts nothing.

@@ -10,6 +10,7 @@ import type { ComputedAnswer, SourcePassage } from '../answers/provider'
 import type { TableAnswer } from '../tables/answer'
 import type { CellReference } from '../tables/compute'
 import { SCALES } from '../tables/rows'
+import { CURRENCY_SIGN } from '../text/amounts'
 import { normalizeLabel } from '../text/measures'
 import { type Scale } from '../text/scales'
 import { IS_TABLE_LINE, splitRow } from '../text/table-lines'
@@ -20,6 +21,8 @@ import { readFollowUp } from './follow-up-question'
 import { type NotHeld, notHeld } from './not-held'
 import { answerWithFacts } from './strategies'
 import type { Style } from './strategy'
+
+const SIGN = new RegExp(CURRENCY_SIGN)
 
 export type Ranked = SourcePassage & { score: number; reference: DocumentReference }
 
@@ -217,7 +220,7 @@ function styleOf(cited: Array<{ fact: StoredFact; cell: CellReference }>): Style
     scales.size === 1
       ? ((Object.entries(SCALES) as Array<[Scale, number]>).find(([, each]) => each === factor)?.[0] ?? null)
       : null
-  const signs = new Set(cited.map(({ cell }) => /[$€£¥]/.exec(cell.text)?.[0] ?? null))
+  const signs = new Set(cited.map(({ cell }) => SIGN.exec(cell.text)?.[0] ?? null))
   const [unit] = signs
   return { scale, unit: signs.size === 1 ? (unit ?? null) : null }
 }

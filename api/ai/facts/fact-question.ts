@@ -1,6 +1,7 @@
 import type { EntityKind } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
 import { type Operation, type Question, readQuestion } from '../tables/question'
+import { CURRENCY_SIGN } from '../text/amounts'
 import { MONTH_YEAR, monthIndex } from '../text/calendar'
 import { measureKeyOf, normalizeLabel } from '../text/measures'
 import { expandDefinitions } from './definitions'
@@ -88,10 +89,15 @@ const ASKS_FIGURE = /^\s*(?:what|how much)\b/i
 // A question that states a figure, a multiple or a threshold, or compares, ranks or counts, asks
 // for more than the one figure a fact is: "How many months had sales above $825,000?", "Who was
 // the largest customer?", "What enterprise value does 6.0x normalized EBITDA give?".
-const MORE_THAN_A_FIGURE =
-  /\bhow many\b|\b(?:largest|most|highest|lowest|least|smallest|biggest|top|more|less|fewer|over|above|below|under|exceed\w*|times|multiples?|worth|after|before|excluding|including|per|each|every|all|both|together|and)\b|[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d/i
+const MORE_THAN_A_FIGURE = new RegExp(
+  String.raw`\bhow many\b|\b(?:largest|most|highest|lowest|least|smallest|biggest|top|more|less|fewer|over|above|below|under|exceed\w*|times|multiples?|worth|after|before|excluding|including|per|each|every|all|both|together|and)\b|${CURRENCY_SIGN}|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d`,
+  'i',
+)
 // A figure or a multiple the question computes with ("At a 5.5x multiple…", "above $600,000").
-const STATES_FIGURE = /[$€£]|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d|\b(?:above|below|exceed\w*|worth)\b/i
+const STATES_FIGURE = new RegExp(
+  String.raw`${CURRENCY_SIGN}|\d\s*(?:x|%)|\b\d{1,3}(?:,\d{3})+\b|\d\.\d|\b(?:above|below|exceed\w*|worth)\b`,
+  'i',
+)
 const QUOTED = /["“]([^"”]{1,80})["”]/g
 // "At a 4.0x multiple", "at 5 times", "a multiple of 4.5".
 const MULTIPLE = /(\d+(?:\.\d+)?)\s*(?:x|×|times)(?![a-z])|\bmultiple of (\d+(?:\.\d+)?)\b/i

@@ -1,3 +1,4 @@
+import { CURRENCY_SIGN } from '../text/amounts'
 import { scaleOf } from '../text/scales'
 
 /**
@@ -26,11 +27,13 @@ export function tableCaptionOf(sentence: string) {
 // makes it a sentence about that figure instead.
 const MAX_STATEMENT_CHARS = 200
 const MAX_HEADING_WORDS = 14
-const SCALE_DIGITS = /[‘’'$£€]\s?000[‘’']?s?|\(000[‘’']?s?\)/g
+const SCALE_DIGITS = new RegExp(String.raw`(?:[‘’']|${CURRENCY_SIGN})\s?000[‘’']?s?|\(000[‘’']?s?\)`, 'g')
 const FIGURE = /\d{3,}|\d[.,]\d/
 // "in thousands", "$000", "(millions)", "thousands of US dollars"; not "thousands of customers".
-const NAMES_SCALE =
-  /\b(?:in|of)\s+(?:(?:us|u\.s\.)\s?)?(?:[$£€]\s?)?(?:thousands|millions|billions)\b|[$£€]\s?(?:thousands|millions|billions)\b|[‘’'$£€]\s?000|\(000|\((?:thousands|millions|billions)\b|\b(?:thousands|millions|billions) of (?:(?:us|u\.s\.|canadian|australian|hong kong) )?(?:dollars|euros|pounds|[$€£])/i
+const NAMES_SCALE = new RegExp(
+  String.raw`\b(?:in|of)\s+(?:(?:us|u\.s\.)\s?)?(?:${CURRENCY_SIGN}\s?)?(?:thousands|millions|billions)\b|${CURRENCY_SIGN}\s?(?:thousands|millions|billions)\b|(?:[‘’']|${CURRENCY_SIGN})\s?000|\(000|\((?:thousands|millions|billions)\b|\b(?:thousands|millions|billions) of (?:(?:us|u\.s\.|canadian|australian|hong kong) )?(?:dollars|euros|pounds|${CURRENCY_SIGN})`,
+  'i',
+)
 const STATES_AMOUNTS = /^(?:expressed|presented|stated|reported|all amounts|amounts|figures)\b/i
 
 /**

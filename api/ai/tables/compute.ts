@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 
 import { namesIdentifiers, readableCell } from '../../../shared/figures'
+import { CURRENCY_SIGN } from '../text/amounts'
 import { type Scale } from '../text/scales'
 
 /** Where an operand was read: its row and column in the table, their labels and the cell as written. */
@@ -72,7 +73,7 @@ export const cellText = ({ cell }: { cell: CellReference }) =>
   readableCell(cell.text.trim(), cell.rowLabel, cell.columnLabel)
 
 // "00123", "-0012": digits a code is written with, which no figure has.
-const LEADING_ZERO = /^[-−(]?\s*[$€£¥]?\s*0\d/
+const LEADING_ZERO = new RegExp(String.raw`^[-−(]?\s*${CURRENCY_SIGN}?\s*0\d`)
 
 /**
  * A figure looked up, as the answer states it: with its unit and scale, and as many decimals as the

@@ -1,3 +1,4 @@
+import { CURRENCY_SIGN } from '../text/amounts'
 import { FULL_MONTH, YEAR } from '../text/calendar'
 import { SCALE_WORD } from '../text/scales'
 /*
@@ -13,7 +14,7 @@ const DATE = new RegExp(`\\b${FULL_MONTH}\\s+\\d{1,2},\\s+${YEAR}\\b|\\b\\d{1,2}
 // A money amount or a percentage; a bare number would take a street number for a value.
 // At most 25 digits and commas: `[\d,]*` let each digit of a run "1,1,1,…" scan the rest of it.
 const AMOUNT = new RegExp(
-  String.raw`(?:[$€£]\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?${SCALE_WORD}\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%)`,
+  String.raw`(?:${CURRENCY_SIGN}\s?\d[\d,]{0,24}(?:\.\d+)?(?:\s?${SCALE_WORD}\b)?|\b\d[\d,]{0,24}(?:\.\d+)?\s?%)`,
   'i',
 )
 const MIN_RECORDS = 2

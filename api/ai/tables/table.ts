@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import Papa from 'papaparse'
 
 import { analyze } from '../retrieval/analyzer'
+import { CURRENCY } from '../text/amounts'
 import { YEAR } from '../text/calendar'
 import { type Scale, SCALE_WORD, scaleOf, scaleWord } from '../text/scales'
 import { IS_TABLE_LINE, splitRow } from '../text/table-lines'
@@ -44,8 +45,10 @@ export interface Table {
 }
 
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
-const NUMBER =
-  /^([-−–]?)\s*\(?\s*([-−–]?)\s*([$€£¥]|rmb|us\$|a\$)?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$/i
+const NUMBER = new RegExp(
+  String.raw`^([-−–]?)\s*\(?\s*([-−–]?)\s*(${CURRENCY})?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$`,
+  'i',
+)
 // "2019", and "FY2019" as spreadsheets head their columns.
 const YEARS = new RegExp(String.raw`(?:\b|(?<=fy))(${YEAR})\b`, 'gi')
 const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i

@@ -1,3 +1,5 @@
+import { CURRENCY_SIGN } from '../../ai/text/amounts'
+
 /** A pdf.js text item: its string, and where it is drawn (`transform[4]`, `transform[5]`: x, y). */
 export interface TextItem {
   str: string
@@ -24,7 +26,7 @@ interface Line {
 // set apart by more.
 const CELL_GAP = 0.9
 // A figure cell as tables write them: 1,234 · (12.5) · -3 · $ 4.2 · 38% · —.
-const FIGURE = /^(?:[-−–(]?\s*[$€£¥]?\s*[-−–(]?\s*\d[\d,]*(?:\.\d+)?\s*%?\)?|[-—–]+)$/
+const FIGURE = new RegExp(String.raw`^(?:[-−–(]?\s*${CURRENCY_SIGN}?\s*[-−–(]?\s*\d[\d,]*(?:\.\d+)?\s*%?\)?|[-—–]+)$`)
 
 const fontSize = (item: TextItem) => item.height || Math.abs(item.transform[3] ?? 0) || 1
 
