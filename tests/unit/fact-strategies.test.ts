@@ -166,6 +166,29 @@ describe('strategies that compute from facts', () => {
     expect(computed('What was the average annual revenue over the last two years?')).toBe('over-years: $9,188,500')
   })
 
+  it('gives an average of figures in millions to the dollar, as an advisor checks it', () => {
+    const inMillions = documentFacts(
+      5,
+      'Statement of operations ($ in millions)',
+      'Line | FY2023 | FY2024\nNet income | 0.516 | 0.62',
+    )
+    const found = answerWithFacts(
+      readFactQuestion('What was the average annual net income for FY2023 and FY2024?'),
+      inMillions,
+    )
+    const operands = found!.facts.map((fact) => ({
+      value: new Decimal(fact.value),
+      cell: { row: 0, column: 0, rowLabel: fact.measure, columnLabel: fact.period!.label, text: fact.value },
+    }))
+    // (0.516 + 0.62) / 2 is $568,000, which "0.57 million" is not.
+    expect(found!.compute(operands, { scale: 'million', unit: '$' })?.display).toBe('$0.568 million')
+    const thirds = found!.compute([...operands, { ...operands[0]!, value: new Decimal('0.5') }], {
+      scale: 'million',
+      unit: '$',
+    })
+    expect(thirds?.display).toBe('$0.545333 million')
+  })
+
   it('divides or subtracts two measures of one year: margins, ratios, working capital', () => {
     expect(computed('What was the EBITDA margin in FY2024?')).toBe('two-measures: 13.2%')
     expect(computed('What was EBITDA as a percentage of revenue in FY2025?')).toBe('two-measures: 13.28%')

@@ -40,6 +40,8 @@ export const writeParts = (parts: Part[], mark: (operand: Operand) => string = (
 // Percentages and ratios are given to two decimals, as the reports' own percentages and TAT-QA's
 // gold answers are; sums and differences keep their operands' precision exactly.
 const COMPUTED_DECIMALS = 2
+// The digits a scale word stands for: an amount in millions is exact to the dollar at six decimals.
+const SCALE_DIGITS: Record<Scale, number> = { thousand: 3, million: 6, billion: 9 }
 
 /** 1452.4 → "1,452.4"; −12.5 → "-12.5"; with `decimals`, that many ("1,452.40"), never fewer than it holds. */
 export function formatNumber(value: Decimal, decimals?: number) {
@@ -142,8 +144,14 @@ export function sum(operands: Operand[], scale: Scale | null, unit: string | nul
   return result(value, scale, unit, joined(operands, ' + '))
 }
 
+/**
+ * The operands' mean, exact to the unit the amounts count: an average of figures in millions is
+ * given to the dollar ("0.725333 million"), for an advisor checks it against the dollars. Shares
+ * and other unscaled figures keep two decimals.
+ */
 export function average(operands: Operand[], scale: Scale | null, unit: string | null) {
-  const value = round(total(operands).dividedBy(operands.length))
+  const decimals = scale && unit !== '%' ? Math.max(COMPUTED_DECIMALS, SCALE_DIGITS[scale]) : COMPUTED_DECIMALS
+  const value = total(operands).dividedBy(operands.length).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP)
   return result(value, scale, unit, ['(', ...joined(operands, ' + '), `) / ${operands.length}`])
 }
 
