@@ -4,14 +4,14 @@ import type { ExtractedPage } from '../ingest/extraction-types'
 import type { Term } from './types'
 
 /*
- * What a company profile says of the business itself, read once at ingestion (issue 45): the year
- * it was founded and by whom, who owns it, how many people it employs and where it is based. From
+ * What a company profile says of the business itself, read once at ingestion (issue 45): its name,
+ * the year it was founded and by whom, who owns it, how many people it employs and where it is based. From
  * sentences and label lines as owners and advisors write them ("It was founded in 1989 by Helen
  * Marchetti.", "Today it is owned by Linda Okafor.", "Linda Okafor - owner and president", "The
  * company employs 52 people.", "Headcount: 75.", "based in Greenville, South Carolina").
  */
 
-type BusinessKey = 'founded' | 'founder' | 'owner' | 'headcount' | 'location'
+type BusinessKey = 'name' | 'founded' | 'founder' | 'owner' | 'headcount' | 'location'
 
 // A person's name: two to four capitalised words, a title or an initial among them ("Dr. Maria
 // Okafor", "J. R. Smith"). A company's name is no founder or owner here: none is written with "by".
@@ -21,7 +21,15 @@ const COUNT = String.raw`\d{1,3}(?:,\d{3})*|\d+`
 const FOUNDING_VERB = String.raw`(?:founded|established|started|formed|incorporated|set up)`
 const PLACE = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,3},\s\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,2}`
 
+// A business's name as its profile opens: capitalised words, "&" or "of" among them, perhaps its
+// form ("Harbor Valve & Fitting Co., Inc."); not a pronoun or an article ("It was founded…").
+const BUSINESS = String.raw`(?!(?:It|We|Our|The|This|That|He|She|They)\b)\p{Lu}[\p{L}'’.-]*(?:\s(?:&|of|and|\p{Lu}[\p{L}'’.-]*)){0,5}?(?:,?\s(?:Inc|LLC|Ltd|Co|Corp|LLP)\.?)?`
+// What a profile says of the business it names: what it is, where, since when ("is a dental lab
+// based in Boise", "is a family-owned manufacturer", "was founded in 1989").
+const PROFILE = String.raw`(?:is\s+an?\s+[^.]{0,80}?\b(?:based|located|headquartered)\s+in\b|is\s+an?\s+(?:family-owned|privately held|independent)\b|(?:was|has been)\s+${FOUNDING_VERB}\b)`
+
 const READERS: Array<{ key: BusinessKey; pattern: RegExp }> = [
+  { key: 'name', pattern: new RegExp(String.raw`^(${BUSINESS})\s+${PROFILE}`, 'u') },
   { key: 'founded', pattern: new RegExp(String.raw`\b${FOUNDING_VERB}\s+in\s+(${YEAR})\b`, 'u') },
   { key: 'founded', pattern: new RegExp(String.raw`^(?:founded|established|year founded)\s*:\s*(${YEAR})\b`, 'iu') },
   {

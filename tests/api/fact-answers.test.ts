@@ -107,3 +107,22 @@ describe('answers from the facts read at ingestion', () => {
     expect(message.content).not.toContain('702,000')
   })
 })
+
+describe('a question that names the business', () => {
+  it("is answered from a statement that never names it when a profile gives the business's name, and not for another name", async () => {
+    for (const [name, bytes] of [
+      ['profile.txt', 'Quarry Stone Supply is a stone and paver supplier based in Bend, Oregon.'],
+      ['sales.csv', STATEMENT],
+    ] as const) {
+      const created = (await (await upload(api, outsider, { name, bytes }, {}, harbor)).json()) as { id: number }
+      await processed(api, outsider, created.id)
+    }
+    const named = await ask(outsider, harbor, 'How much revenue did Quarry Stone Supply bring in in FY2024?')
+    expect(named.content).toMatch(/^8,967,000\n/)
+    expect(named.derivation).toMatchObject({ strategy: 'lookup' })
+    // A name the documents give no business: its figure is not the business's.
+    const other = await ask(outsider, harbor, 'How much revenue did Ridgeline Builders bring in in FY2024?')
+    expect(other.content).not.toMatch(/^8,967,000/)
+    expect(other.derivation?.strategy).toBeUndefined()
+  })
+})

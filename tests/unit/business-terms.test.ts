@@ -19,8 +19,9 @@ Helen Marchetti - owner and president
 Robert Marchetti - controller`
 
 describe('what a profile says of the business, read at ingestion', () => {
-  it('reads the founding year and founder, the owner, the headcount and the place', () => {
+  it('reads the name, the founding year and founder, the owner, the headcount and the place', () => {
     expect(read(PROFILE)).toEqual([
+      ['name', 'Redline HVAC Services'],
       ['location', 'Lancaster, Pennsylvania'],
       ['founded', '1989'],
       ['founder', 'Helen Marchetti'],
@@ -38,6 +39,23 @@ describe('what a profile says of the business, read at ingestion', () => {
     expect(read('The company employs 1,240 people.')).toEqual([['headcount', '1,240']])
     expect(read('We have 66 employees, full and part time.')).toEqual([['headcount', '66']])
     expect(read('The plant was acquired by Acme Holdings LLC in 2019. It ships 52 trucks a week.')).toEqual([])
+  })
+
+  it("reads the business's name where a profile opens with it, its form kept, and no pronoun for one", () => {
+    expect(read('Harbor Valve & Fitting Co., Inc. is a family-owned manufacturer of industrial valves.')).toEqual([
+      ['name', 'Harbor Valve & Fitting Co., Inc'],
+    ])
+    expect(read('Summit Prosthetics Lab was founded in 2001 by Dr. Ann Reyes.')).toEqual([
+      ['name', 'Summit Prosthetics Lab'],
+      ['founded', '2001'],
+      ['founder', 'Dr. Ann Reyes'],
+    ])
+    expect(read('It was founded in 1998. The company is a landscaping firm based in Bend, Oregon.')).toEqual([
+      ['founded', '1998'],
+      ['location', 'Bend, Oregon'],
+    ])
+    // A customer or a supplier named in passing is no profile of the business.
+    expect(read('Ridgeline Builders is our largest customer. Acme Supply ships our stone.')).toEqual([])
     expect(read("The owner's salary is $180,000.")).toEqual([])
   })
 })

@@ -15,6 +15,7 @@ import { normalizeLabel } from '../text/measures'
 import { type Scale } from '../text/scales'
 import { IS_TABLE_LINE, splitRow } from '../text/table-lines'
 import { BEHIND_ADJUSTED } from './adjusted-strategies'
+import { namesTheBusiness } from './business-named'
 import { BEHIND_COMPOSITES } from './composite-strategies'
 import type { FactQuestion } from './fact-question'
 import { readFollowUp } from './follow-up-question'
@@ -68,7 +69,7 @@ export async function answerFromFacts<P extends Ranked>(
   // Every figure is cited by its passage, or the answer is left to the passages retrieved.
   if (answered.facts.some((fact) => !links.has(fact))) return null
   const reading = answered.facts.map((fact) => ({ fact, link: links.get(fact)! }))
-  if (!namesTheBusiness(read, reading) && !namesTheOwner(read, reading, passages)) return null
+  if (!namesTheOwner(read, reading, passages) && !(await namesTheBusiness(deps, scope, read, reading))) return null
   const all = await withChunks(
     deps,
     scope.organizationId,
@@ -178,13 +179,6 @@ const LOOKS_UP = new Set(['lookup', 'each-year'])
  * an entity is the business only when every figure's own passage names it (a statement's heading),
  * not a customer the files lack.
  */
-function namesTheBusiness(question: FactQuestion, read: Array<{ fact: StoredFact; link: FactLink }>) {
-  if (!question.subject) return true
-  const subject = ` ${normalizeLabel(question.subject)} `
-  if (read.some(({ fact }) => fact.entity && subject.includes(` ${normalizeLabel(fact.entity)} `))) return true
-  return read.every(({ link }) => ` ${normalizeLabel(link.passage)} `.includes(subject))
-}
-
 // What the owner states of themselves: "What after-tax amount does Daniel Bennett want?" asks it of them.
 const OWNERS_OWN = new Set(['after_tax_need'])
 
