@@ -325,6 +325,16 @@ describe('strategies over a fiscal year’s months', () => {
     expect(computed("What percentage of the year's monthly revenue in FY2025 did Retail account for?", monthly)).toBe(
       'month-share: 33.4%',
     )
+    // Asked of the year, where the documents give the line's year only by its months.
+    expect(computed('What share of revenue in FY2025 came from Retail?', monthly)).toBe('month-share: 33.4%')
+    // Where a document states the line's year, that figure is divided (by the business's year, which
+    // these documents lack), not its months.
+    const stated = documentFacts(
+      10,
+      'Revenue by line',
+      'Revenue by product line\nProduct line | FY2025\nRetail | 700\nCatering | 1,360',
+    )
+    expect(computed('What share of revenue in FY2025 came from Retail?', [...monthly, ...stated])).toBeNull()
     // A quarter held by month is no quarter the documents lack.
     expect(notHeld(readFactQuestion('What was revenue in Q3 of FY2025?'), [...statement, ...monthly], [])).toBeNull()
   })

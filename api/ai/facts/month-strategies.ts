@@ -234,18 +234,25 @@ const quarterMonths: FactStrategy = {
   },
 }
 
-/** "What percentage of the year's monthly revenue in FY2025 did Aerospace parts account for?": its months over all. */
+/**
+ * "What percentage of the year's monthly revenue in FY2025 did Aerospace parts account for?": its
+ * months over all. So too "What share of revenue in FY2025 came from Implants?" where the documents
+ * give the product line's year only by its months (a sales export).
+ */
 const monthShare: FactStrategy = {
   name: 'month-share',
   answer(question, facts) {
     const { measureKey, years } = question
     if (question.operation !== 'share' || !measureKey || years.length !== 1 || question.statesFigure) return null
-    if (!/\bmonths?\b|\bmonthly\b/.test(question.words)) return null
     const monthly = cellsWhere(facts, measureKey, (period) => period.kind === 'month' && period.year === years[0])
     const named = entitiesNamed(question, monthly)
     if (named.length !== 1 || !explainedBeside(question, named)) return null
-    const whole = monthsOf(facts, measureKey, years[0]!)
+    // The year's own figure of the line, where a document states it, is the two measures' to divide.
+    const asksMonths = /\bmonths?\b|\bmonthly\b/.test(question.words)
     const line = normalizeLabel(named[0]!)
+    const yearly = cellsWhere(facts, measureKey, (period) => period.kind !== 'month' && period.year === years[0])
+    if (!asksMonths && yearly.some((fact) => fact.entity !== null && normalizeLabel(fact.entity) === line)) return null
+    const whole = monthsOf(facts, measureKey, years[0]!)
     const own = whole?.map(({ month }) =>
       figureFor(
         monthly.filter((fact) => fact.period!.month === month),
