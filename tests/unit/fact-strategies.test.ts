@@ -317,6 +317,14 @@ describe('strategies over a fiscal year’s months', () => {
     )
     // A month the documents do not hold is not answered.
     expect(computed('What was revenue in July 2025?', monthly)).toBeNull()
+    // It is said to be missing, naming the months the documents give; one they give is the strategies'.
+    expect(notHeld(readFactQuestion('What was revenue in August 2023?'), monthly, [])?.statement).toBe(
+      'The documents give revenue by month for Jul 2024–Jun 2025, not August 2023',
+    )
+    expect(notHeld(readFactQuestion('How much did Catering bring in during July 2025?'), monthly, [])?.statement).toBe(
+      'The documents give revenue of Catering by month for Jul 2024–Jun 2025, not July 2025',
+    )
+    expect(notHeld(readFactQuestion('What was revenue in August 2024?'), monthly, [])).toBeNull()
   })
 
   it("adds a quarter's months in the fiscal year's order, and gives a line's share of the year's months", () => {

@@ -1,8 +1,11 @@
+import { monthName } from '../../../shared/calendar'
 import type { StoredFact } from '../../facts/organization-facts'
 import { MONTH_YEAR, YEAR } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
-import { cellsOf, entityAsked, figureFor, yearsHeld } from './figures'
+import { cellsOf, entitiesNamed, entityAsked, explainedBeside, figureFor, yearsHeld } from './figures'
+import { calendarYear } from './month-strategies'
+import { type CalendarMonth, monthsNamed } from './short-period-strategies'
 
 /** What the documents hold of a measure that the question asks for a period they lack. */
 export interface NotHeld {
@@ -30,6 +33,10 @@ export function notHeld(
   passages: Array<{ text: string }>,
 ): NotHeld | null {
   if (question.operation !== 'lookup' || !question.measureKey || question.statesFigure) return null
+  if (question.month) {
+    const monthly = monthNotHeld(question, facts, passages)
+    if (monthly !== undefined) return monthly
+  }
   const yearly = cellsOf(facts, question.measureKey, { ...question, quarter: null })
   const entity = entityAsked(question, yearly)
   if (entity === undefined) return null
@@ -57,6 +64,43 @@ export function notHeld(
   const written = fact.measure.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (letter) => letter.toLowerCase())
   const measure = entity ? `${written} of ${entity}` : written
   return { fact, statement: `The documents give ${measure} for ${given}, not ${asked.name}` }
+}
+
+/**
+ * A month the documents do not give, where they give the measure month by month: "The documents
+ * give revenue by month for 2024-07–2025-06, not August 2023", citing the latest month. Null when
+ * they give the month (a strategy reads it) or a passage may; undefined when they give no month.
+ */
+function monthNotHeld(
+  question: FactQuestion,
+  facts: StoredFact[],
+  passages: Array<{ text: string }>,
+): NotHeld | null | undefined {
+  const all = facts.filter((fact) => fact.measureKey === question.measureKey && fact.period?.kind === 'month')
+  if (all.length === 0) return undefined
+  const named = monthsNamed(question.words)
+  const entities = entitiesNamed(question, all)
+  if (named.length !== 1 || entities.length > 1 || !explainedBeside(question, entities)) return null
+  const line = entities[0] && normalizeLabel(entities[0])
+  const monthly = line ? all.filter((fact) => fact.entity && normalizeLabel(fact.entity) === line) : all
+  const position = (fact: StoredFact) => (calendarYear(fact) ?? fact.period!.year) * 12 + fact.period!.month! - 1
+  const [asked] = named as [CalendarMonth]
+  if (monthly.length === 0 || monthly.some((fact) => position(fact) === asked.year * 12 + asked.month - 1)) return null
+  const name = `${monthName(asked.month)} ${asked.year}`
+  const measures = [...new Set(monthly.map((fact) => ` ${normalizeLabel(fact.measure)} `))]
+  const namesMonth = new RegExp(`\\b${monthName(asked.month)}\\.?\\s+${asked.year}\\b`, 'i')
+  if (
+    passages.some(({ text }) => namesMonth.test(text) && measures.some((m) => ` ${normalizeLabel(text)} `.includes(m)))
+  )
+    return null
+  const sorted = [...monthly].sort((a, b) => position(a) - position(b))
+  const [first, last] = [sorted[0]!, sorted.at(-1)!]
+  const written = last.measure.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (letter) => letter.toLowerCase())
+  const measure = entities[0] ? `${written} of ${entities[0]}` : written
+  return {
+    fact: last,
+    statement: `The documents give ${measure} by month for ${first.period!.label.trim()}–${last.period!.label.trim()}, not ${name}`,
+  }
 }
 
 /** The period asked that the facts lack, with how a passage would name it; null when they hold it, or hold finer periods to read. */

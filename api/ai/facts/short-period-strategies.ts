@@ -20,13 +20,13 @@ const MONTH_YEAR = new RegExp(`\\b(${MONTH}) (${YEAR})\\b`, 'g')
 // "from January 2023 through March 2023", "January to March 2023" is read with both years written.
 const SPANS = /\b(?:through|thru|to|until|and)\b/
 
-interface CalendarMonth {
+export interface CalendarMonth {
   year: number
   month: number
 }
 
 /** The calendar months a question names, in its words' order. */
-function monthsNamed(words: string): CalendarMonth[] {
+export function monthsNamed(words: string): CalendarMonth[] {
   return [...words.matchAll(MONTH_YEAR)].map((match) => ({
     month: monthIndex(match[1]!) + 1,
     year: Number(match[2]),
