@@ -123,6 +123,17 @@ describe('an answer with nothing of the kind asked', () => {
     expect(pieces.join('')).toContain('> Redline HVAC Services is a heating')
   })
 
+  it('gives no date from a sentence about something else for when the thing asked of happens', async () => {
+    const goals = passage("I'd like to be out by the end of December 2026. The buyer should keep the team.")
+    const pieces = await extractivePieces('When does the lease end?', [goals])
+    expect(pieces[0]).toMatch(/^I could not find an answer to that in your documents/)
+    const lease = passage('The lease of the yard ends on December 31, 2028.')
+    expect((await extractivePieces('When does the lease end?', [lease]))[0]).toBe('December 31, 2028')
+    // The business is every document's subject: a sentence need not name it.
+    const founding = passage('It was founded in 1998 by Maria Lopez.')
+    expect((await extractivePieces('When was the company founded?', [founding]))[0]).toBe('1998')
+  })
+
   it('still quotes a sentence that holds a figure for a figure question', async () => {
     const lease = passage('The yard and garage are leased from Parkway Holdings at $23,750 a month.')
     const pieces = await extractivePieces('What is the annual rent for the yard and garage?', [lease])

@@ -120,6 +120,10 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
     // The phrase's own passage is its evidence: another passage's sentence would cite what did not answer.
     const source = chosen[0]!.table ? undefined : chosen.find((unit) => unit.text.includes(short))
     const evidence = source ? chosen.filter((unit) => unit.passage === source.passage) : chosen
+    // A date or a name from a sentence about something else ("out by the end of December 2026" for
+    // the lease's end) is no answer, however many words it shares.
+    if (source && !namesWhatIsAsked(question, source.text))
+      return [NOT_NAMED, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
     return [short, ...quote(evidence).map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   }
   // A table row quoted first would open the answer with its header, which reads as the answer: the
@@ -141,11 +145,21 @@ const NOT_NAMED = 'I could not find an answer to that in your documents. These p
 const POSSESSED = /^(?:what|how much|how many)\b.*?\b\w+(?:['’]s|s['’])\s+(.+?)\s*\??$/i
 const AFTER_HEAD = /\s(?:in|for|at|on|during|from|as|of|by|over|between|to|with)\s.*$/i
 
-/** Whether a sentence names the thing a possessive question asks for (its head noun), or the question has none. */
+// What a question asks the time of: "When does the lease end?" asks it of the lease, "When does the
+// supply contract with Cascade expire?" of the contract; the business itself is every document's subject.
+const WHEN_OF =
+  /^when\s+(?:does|did|do|is|was|are|were|will|would)\s+(?:the|its|our|their|this|that)\s+(.+?)\s+[a-z]+\s*\??$/i
+const THE_BUSINESS = new Set(analyze('company business firm'))
+
+/**
+ * Whether a sentence names the thing a question asks of (its head noun), or the question names none:
+ * "When does the lease end?" is not answered by "I'd like to be out by the end of December 2026".
+ */
 function namesWhatIsAsked(question: string, sentence: string) {
-  const possessed = POSSESSED.exec(question.trim())?.[1]
-  const head = possessed ? analyze(possessed.replace(AFTER_HEAD, '')).at(-1) : undefined
-  return !head || analyze(sentence).includes(head)
+  const asked = question.trim()
+  const thing = POSSESSED.exec(asked)?.[1] ?? WHEN_OF.exec(asked)?.[1]
+  const head = thing ? analyze(thing.replace(AFTER_HEAD, '')).at(-1) : undefined
+  return !head || THE_BUSINESS.has(head) || analyze(sentence).includes(head)
 }
 
 export const CLOSEST_ROWS = 'I could not find a single figure that answers this. These table rows come closest:'
