@@ -86,6 +86,8 @@ describe('answers from facts', () => {
     expect(answer('What was the current portion of the term loan at the end of fiscal 2023?')).toBe('lookup: 90000')
     expect(answer('What was revenue in Q4 of FY2025?')).toBe('lookup: 2410')
     expect(answer('How much revenue came from Kessler Builders in FY2024?')).toBe('lookup: 870000')
+    // What a customer bought is the revenue from it.
+    expect(answer('What did Kessler Builders buy from the company in FY2025?')).toBe('lookup: 910000')
     // With no year named, the one year the facts hold; "last year" is the latest.
     expect(answer('How much is the add-back for "Settlement of a lawsuit"?')).toBe('lookup: 114000')
     expect(answer('What was EBITDA last year?')).toBe('lookup: 1250000')

@@ -2,37 +2,60 @@ import type { Deps } from '../../context'
 import type { FactLink } from '../../facts/fact-links'
 import type { StoredFact } from '../../facts/organization-facts'
 import { organizationTerms } from '../../facts/organization-terms'
+import { analyze } from '../retrieval/analyzer'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
 
 // A business's legal form, which a question naming it leaves out ("Harbor Valve" for "Harbor Valve Co., Inc.").
 const FORM = /\b(?:inc|llc|ltd|co|corp|llp|company)\b/g
 const wordsOf = (name: string) => normalizeLabel(name).replace(FORM, ' ').split(/\s+/).filter(Boolean)
-/** Whether one name is the other, or its opening words: "Harbor Valve" names "Harbor Valve & Fitting". */
-const sameBusiness = (asked: string[], named: string[]) =>
-  asked.length > 0 &&
-  named.length > 0 &&
-  asked.slice(0, named.length).join(' ') === named.slice(0, asked.length).join(' ')
+/** Whether the name a question gives is the business's, or its opening words: "Harbor Valve" of "Harbor Valve & Fitting". */
+const opens = (asked: string[], named: string[]) =>
+  asked.length > 0 && named.length >= asked.length && asked.every((word, index) => named[index] === word)
 
 /**
- * Whether the facts read answer a question that names a business ("How much revenue did Greenway
- * Grounds bring in per month…"): a fact is that entity's, every fact's passage names it, or the
- * documents give it as the business's own name (a profile's "Greenway Grounds is a landscaping
- * company…": api/facts/business-terms.ts), for a sales export or a statement seldom names its
- * business. A customer or another company the question names is none of these.
+ * The question as read with the business's own name taken out: the documents give the name a
+ * profile opens with ("Greenway Grounds is a landscaping company…", api/facts/business-terms.ts),
+ * and "How much revenue did Greenway Grounds bring in…" or "What did Pinecrest HOA buy from
+ * Redline HVAC Services…" then ask of the business, as "the company" would. A name the documents
+ * give no business (a customer, another company) stays in the question, for its strategies to read.
  */
-export async function namesTheBusiness(
+export async function withoutTheBusiness(
   deps: Pick<Deps, 'db'>,
   scope: { organizationId: number; documentIds: number[] | null },
   question: FactQuestion,
-  read: Array<{ fact: StoredFact; link: FactLink }>,
-) {
+): Promise<FactQuestion> {
+  if (question.names.length === 0 && !question.subject) return question
+  const names = (await organizationTerms(deps, scope.organizationId, scope.documentIds)).flatMap((term) =>
+    term.entityKind === 'business' && term.termKey === 'name' ? [wordsOf(term.text)] : [],
+  )
+  const subject = question.subject ? wordsOf(question.subject) : []
+  const named = names.filter(
+    (name) => name.length > 0 && (question.words.includes(` ${name.join(' ')} `) || opens(subject, name)),
+  )
+  if (named.length === 0) return question
+  const words = new Set(named.flat())
+  const terms = new Set(named.flatMap((name) => analyze(name.join(' '))))
+  const isTheBusiness = (text: string) =>
+    normalizeLabel(text)
+      .split(' ')
+      .every((word) => words.has(word))
+  return {
+    ...question,
+    subject: question.subject && isTheBusiness(question.subject) ? null : question.subject,
+    names: question.names.filter((name) => !isTheBusiness(name)),
+    otherTerms: question.otherTerms.filter((term) => !terms.has(term)),
+  }
+}
+
+/**
+ * Whether the facts read answer a question that names a business other than by its own name: a
+ * fact is that entity's, or every fact's passage names it. A customer or another company the
+ * question names is neither.
+ */
+export function namesTheBusiness(question: FactQuestion, read: Array<{ fact: StoredFact; link: FactLink }>) {
   if (!question.subject) return true
   const subject = ` ${normalizeLabel(question.subject)} `
   if (read.some(({ fact }) => fact.entity && subject.includes(` ${normalizeLabel(fact.entity)} `))) return true
-  if (read.every(({ link }) => ` ${normalizeLabel(link.passage)} `.includes(subject))) return true
-  const asked = wordsOf(question.subject)
-  return (await organizationTerms(deps, scope.organizationId, scope.documentIds)).some(
-    (term) => term.entityKind === 'business' && term.termKey === 'name' && sameBusiness(asked, wordsOf(term.text)),
-  )
+  return read.every(({ link }) => ` ${normalizeLabel(link.passage)} `.includes(subject))
 }

@@ -15,7 +15,7 @@ import { normalizeLabel } from '../text/measures'
 import { type Scale } from '../text/scales'
 import { IS_TABLE_LINE, splitRow } from '../text/table-lines'
 import { BEHIND_ADJUSTED } from './adjusted-strategies'
-import { namesTheBusiness } from './business-named'
+import { namesTheBusiness, withoutTheBusiness } from './business-named'
 import { BEHIND_COMPOSITES } from './composite-strategies'
 import type { FactQuestion } from './fact-question'
 import { readFollowUp } from './follow-up-question'
@@ -53,8 +53,9 @@ export async function answerFromFacts<P extends Ranked>(
   // A question asking why or how wants the sentence that explains it, not the figure; what a
   // parenthesis says qualifies the figure asked ("total debt (current portion included)").
   if (EXPLANATION.test(question.replace(/\([^()]*\)/g, ' '))) return null
-  const read = readFollowUp(question, previous)
-  if (read.measureKeys.length === 0) return null
+  const followed = readFollowUp(question, previous)
+  if (followed.measureKeys.length === 0) return null
+  const read = await withoutTheBusiness(deps, scope, followed)
   // Adjusted EBITDA not stated is computed from EBITDA and the add-backs: their facts are read too.
   const adjusted = read.measureKeys.some((key) => BEHIND_ADJUSTED.includes(key))
   const wanted = [...read.measureKeys, ...(adjusted ? BEHIND_ADJUSTED : [])]
@@ -69,7 +70,7 @@ export async function answerFromFacts<P extends Ranked>(
   // Every figure is cited by its passage, or the answer is left to the passages retrieved.
   if (answered.facts.some((fact) => !links.has(fact))) return null
   const reading = answered.facts.map((fact) => ({ fact, link: links.get(fact)! }))
-  if (!namesTheOwner(read, reading, passages) && !(await namesTheBusiness(deps, scope, read, reading))) return null
+  if (!namesTheBusiness(read, reading) && !namesTheOwner(read, reading, passages)) return null
   const all = await withChunks(
     deps,
     scope.organizationId,

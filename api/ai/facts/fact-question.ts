@@ -71,6 +71,7 @@ const MONTH_NAMED = new RegExp(String.raw`${MONTH_YEAR}|\bmonths?\b|\bmonthly\b`
 const ASKING_WORDS = new Set(
   analyze(
     'come came comes bring brings brought report reported reports spend spent spends generate generated earn earned ' +
+      'buy buys bought purchase purchases purchased ' +
       'record recorded annual annually yearly cumulative combined terms rate compound compounded multiple percentage ' +
       'put together account accounted minus per divided divide',
   ),
