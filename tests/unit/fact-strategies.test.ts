@@ -45,6 +45,14 @@ describe('the measure a question names', () => {
     expect(measureOfQuestion('What was Gross Profit in 2024?')).toBe('gross_profit')
   })
 
+  it('is no one who acts where it stands as the subject: "did COGS grow" asks of COGS, "did Delta Tool & Die spend" of a business', () => {
+    expect(readFactQuestion('By what percentage did COGS grow from FY2023 to FY2024?').subject).toBeNull()
+    expect(readFactQuestion('By how many dollars did EBITDA rise between 2020 and 2021?').subject).toBeNull()
+    expect(readFactQuestion('How much revenue did Greenway Grounds bring in during 2025?').subject).toBe(
+      'Greenway Grounds',
+    )
+  })
+
   it('is the longest phrase the lexicon knows, its fillers dropped', () => {
     expect(measureOfQuestion('What was the current portion of the term loan at the end of fiscal 2023?')).toBe(
       'current_debt',

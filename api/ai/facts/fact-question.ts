@@ -222,7 +222,9 @@ export function readFactQuestion(asked: string): FactQuestion {
   const quarter = QUARTER.exec(question)
   const operation: FactOperation =
     keys.length === 2 && read.operation === 'lookup' && MINUS.test(around) ? 'minus' : read.operation
-  const subject = SUBJECT.exec(asked)?.[1]?.trim() ?? null
+  // "By what percentage did COGS grow": a measure in the subject's place is what is asked, no one who acts.
+  const actor = SUBJECT.exec(asked)?.[1]?.trim() ?? null
+  const subject = actor && !measureKeyOf(normalizeLabel(actor)) ? actor : null
   // A phrase in quotation marks is a label ("Owner's salary above market"), no threshold nor comparison.
   const quotes = [...asked.matchAll(QUOTED)].map((match) => ` ${normalizeLabel(match[1]!)} `)
   const unquoted = (text: string) => quotes.reduce((rest, quote) => ` ${rest} `.replace(quote, ' '), text)
