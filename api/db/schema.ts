@@ -436,7 +436,7 @@ export const documentTerms = pgTable(
     kind: text('kind').$type<'cell' | 'prose'>().notNull(),
     /**
      * A lease's landlord, start or end; who signed a letter or report off ("prepared_by"); what a
-     * profile says of the business, its name among them (api/facts/business-terms.ts).
+     * profile says of the business, its name and its people's roles among them (api/facts/business-terms.ts).
      */
     termKey: text('term_key')
       .$type<
@@ -445,6 +445,7 @@ export const documentTerms = pgTable(
         | 'lease_end'
         | 'prepared_by'
         | 'name'
+        | 'role'
         | 'founded'
         | 'founder'
         | 'owner'

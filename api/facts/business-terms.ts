@@ -71,10 +71,46 @@ const READERS: Array<{ key: BusinessKey; pattern: RegExp }> = [
   },
 ]
 
+// A person's role as a profile's team lists it: lower-case words ("office manager", "owner and
+// president") or an acronym ("CFO"), after the name and a dash or a comma.
+const ROLE = String.raw`(?:\p{Ll}[\p{Ll}&/ -]{1,50}|\p{Lu}{2,5})`
+const TEAM_LINE = new RegExp(String.raw`^(${NAME})\s*(?:[-–—]|,)\s*(?:the\s+|our\s+)?(${ROLE})\.?$`, 'u')
+
+/**
+ * The people a profile lists with their roles, a term each, read by line ("Greg Marchetti - office
+ * manager"; "Our team: Helen Fitzgerald, owner and president; Samuel Sato, sales manager."): the
+ * role is the term's entity, the name its text.
+ */
+function teamTerms(text: string, page: number): Term[] {
+  return text.split('\n').flatMap((line) =>
+    line
+      .trim()
+      .replace(/^[^:;]{0,40}:\s*/, '')
+      .split(/;\s*/)
+      .flatMap((part) => {
+        const match = TEAM_LINE.exec(part.trim())
+        if (!match) return []
+        return [
+          {
+            kind: 'prose' as const,
+            termKey: 'role' as const,
+            entity: match[2]!.trim(),
+            entityKind: 'business' as const,
+            text: match[1]!,
+            date: null,
+            year: null,
+            source: { page, row: null, column: null, quote: line.trim() },
+          },
+        ]
+      }),
+  )
+}
+
 /** What the pages say of the business, a term for each reading. `pages[i]` is position i + 1. */
 export function businessTerms(pages: ExtractedPage[]): Term[] {
-  return pages.flatMap((page, index) =>
-    pageSentences(page.text).flatMap((sentence) =>
+  return pages.flatMap((page, index) => [
+    ...teamTerms(page.text, index + 1),
+    ...pageSentences(page.text).flatMap((sentence) =>
       READERS.flatMap(({ key, pattern }) => {
         const match = pattern.exec(sentence)
         if (!match) return []
@@ -93,5 +129,5 @@ export function businessTerms(pages: ExtractedPage[]): Term[] {
         ]
       }),
     ),
-  )
+  ])
 }

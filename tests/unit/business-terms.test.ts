@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { readBusinessTerm } from '../../api/ai/facts/business-term-answer'
+import { readRole } from '../../api/ai/facts/role-answer'
 import { businessTerms } from '../../api/facts/business-terms'
 import type { StoredTerm } from '../../api/facts/organization-terms'
 
@@ -20,7 +21,7 @@ Robert Marchetti - controller`
 
 describe('what a profile says of the business, read at ingestion', () => {
   it('reads the name, the founding year and founder, the owner, the headcount and the place', () => {
-    expect(read(PROFILE)).toEqual([
+    expect(read(PROFILE).filter(([key]) => key !== 'role')).toEqual([
       ['name', 'Redline HVAC Services'],
       ['location', 'Lancaster, Pennsylvania'],
       ['founded', '1989'],
@@ -39,6 +40,37 @@ describe('what a profile says of the business, read at ingestion', () => {
     expect(read('The company employs 1,240 people.')).toEqual([['headcount', '1,240']])
     expect(read('We have 66 employees, full and part time.')).toEqual([['headcount', '66']])
     expect(read('The plant was acquired by Acme Holdings LLC in 2019. It ships 52 trucks a week.')).toEqual([])
+  })
+
+  it("reads the team's roles by line or in a list, the role as the term's entity", () => {
+    const roles = (text: string) =>
+      businessTerms([page(text)]).flatMap((term) => (term.termKey === 'role' ? [[term.entity, term.text]] : []))
+    expect(roles(PROFILE)).toEqual([
+      ['owner and president', 'Helen Marchetti'],
+      ['controller', 'Robert Marchetti'],
+    ])
+    expect(roles('Our team: Helen Fitzgerald, owner and president; Samuel Sato, sales manager, CFO.')).toEqual([
+      ['owner and president', 'Helen Fitzgerald'],
+    ])
+    // A customer named with what it is, a figure with its change: no one's role.
+    expect(roles('Ridgeline Builders, our largest customer, pays on time.\nRevenue - up 12% this year')).toEqual([])
+  })
+
+  it('answers who holds a role of the business, and leaves a role of someone else or of two people', () => {
+    const terms = stored(`Summit Prosthetics Lab is a dental lab based in Fort Collins, Colorado.
+Key people
+Greg Marchetti - office manager
+Robert Marchetti - CFO
+Ann Reyes - sales manager
+Tom Reyes - sales manager`)
+    expect(readRole("Who is Summit Prosthetics Lab's office manager?", terms)?.figure).toBe('Greg Marchetti')
+    expect(readRole("Who is the company's CFO?", terms)).toMatchObject({
+      strategy: 'business-role',
+      figure: 'Robert Marchetti',
+    })
+    expect(readRole("Who is Ridgeline Builders' office manager?", terms)).toBeNull()
+    expect(readRole('Who is the sales manager?', terms)).toBeNull()
+    expect(readRole('Who is the landlord of the laboratory?', terms)).toBeNull()
   })
 
   it("reads the business's name where a profile opens with it, its form kept, and no pronoun for one", () => {

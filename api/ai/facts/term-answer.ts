@@ -4,11 +4,13 @@ import { asksOfBusiness, readBusinessTerm } from './business-term-answer'
 import type { FactAnswer, Ranked } from './fact-answer'
 import { asksLeaseTerm, readLeaseTerm } from './lease-term-answer'
 import { preparedAsked, readPreparedBy } from './prepared-by-answer'
+import { asksRole, readRole } from './role-answer'
 import { type Stated, statedAnswer } from './stated-answer'
 
 /*
  * Answers from the terms read at ingestion that are no figure (api/facts/*-terms.ts): a lease's
- * landlord and end, who signed a letter off, what a profile says of the business. Each reader says
+ * landlord and end, who signed a letter off, what a profile says of the business and who holds
+ * which role in it. Each reader says
  * whether it is asked; the organization's terms are read once for those that are, in this order.
  */
 
@@ -19,6 +21,7 @@ const READERS: Array<{
   { asks: asksLeaseTerm, read: readLeaseTerm },
   { asks: (question) => preparedAsked(question) !== null, read: readPreparedBy },
   { asks: asksOfBusiness, read: readBusinessTerm },
+  { asks: asksRole, read: readRole },
 ]
 
 /** The answer from the first reader asked that the terms answer, cited by its passage; null when none does. */
