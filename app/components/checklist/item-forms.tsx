@@ -1,12 +1,38 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
 
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
 import { LinkDocumentForm } from './link-document-form'
 import { AssignSchema, type LastSubmission, NotApplicableSchema } from './schemas'
+
+/** A change to the item that is one button: its form holds the item's key, and a document's when it names one. */
+function ItemButton({
+  item,
+  intent,
+  document,
+  danger = false,
+  children,
+}: {
+  item: ChecklistItem
+  intent: 'confirm' | 'unconfirm' | 'applicable' | 'remove-item'
+  document?: number
+  danger?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" className="checklist-inline-form">
+      <input type="hidden" name="key" value={item.key} />
+      {document === undefined ? null : <input type="hidden" name="document" value={document} />}
+      <button type="submit" name="intent" value={intent} className={danger ? 'button button-danger-outline' : 'button'}>
+        {children}
+      </button>
+    </Form>
+  )
+}
 
 /**
  * An item's forms, on its own page: assign it (member, due date, note), confirm a probable match,
@@ -88,21 +114,14 @@ export function ItemForms({
         <h3 id="matches-heading">Which document answers it</h3>
         {offered.map((match) => (
           // Content matches, or title matches short of the years asked for: the advisor settles either.
-          <Form method="post" key={match.document_id} className="checklist-inline-form">
-            <input type="hidden" name="key" value={item.key} />
-            <input type="hidden" name="document" value={match.document_id} />
-            <button type="submit" name="intent" value="confirm" className="button">
-              Confirm “{match.title}” answers it
-            </button>
-          </Form>
+          <ItemButton key={match.document_id} item={item} intent="confirm" document={match.document_id}>
+            Confirm “{match.title}” answers it
+          </ItemButton>
         ))}
         {item.confirmed_document !== null ? (
-          <Form method="post" className="checklist-inline-form">
-            <input type="hidden" name="key" value={item.key} />
-            <button type="submit" name="intent" value="unconfirm" className="button">
-              Withdraw the confirmation<span className="visually-hidden"> of {item.title}</span>
-            </button>
-          </Form>
+          <ItemButton item={item} intent="unconfirm">
+            Withdraw the confirmation<span className="visually-hidden"> of {item.title}</span>
+          </ItemButton>
         ) : null}
         {documents.length ? (
           <LinkDocumentForm
@@ -117,12 +136,9 @@ export function ItemForms({
       <section aria-labelledby="applies-heading" className="card checklist-add">
         <h3 id="applies-heading">Whether it applies</h3>
         {item.not_applicable ? (
-          <Form method="post" className="checklist-inline-form">
-            <input type="hidden" name="key" value={item.key} />
-            <button type="submit" name="intent" value="applicable" className="button">
-              Mark applicable again<span className="visually-hidden">: {item.title}</span>
-            </button>
-          </Form>
+          <ItemButton item={item} intent="applicable">
+            Mark applicable again<span className="visually-hidden">: {item.title}</span>
+          </ItemButton>
         ) : (
           <Form method="post" {...getFormProps(setAside)} className="form checklist-form">
             <input type="hidden" name="intent" value="not-applicable" />
@@ -139,12 +155,9 @@ export function ItemForms({
           </Form>
         )}
         {item.custom ? (
-          <Form method="post" className="checklist-inline-form">
-            <input type="hidden" name="key" value={item.key} />
-            <button type="submit" name="intent" value="remove-item" className="button button-danger-outline">
-              Remove this item<span className="visually-hidden">: {item.title}</span>
-            </button>
-          </Form>
+          <ItemButton item={item} intent="remove-item" danger>
+            Remove this item<span className="visually-hidden">: {item.title}</span>
+          </ItemButton>
         ) : null}
       </section>
     </>
