@@ -1,7 +1,7 @@
 import type { Deps } from '../../context'
 import type { FactLink } from '../../facts/fact-links'
 import type { StoredFact } from '../../facts/organization-facts'
-import { organizationTerms } from '../../facts/organization-terms'
+import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
 import { analyze } from '../retrieval/analyzer'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
@@ -9,9 +9,15 @@ import type { FactQuestion } from './fact-question'
 // A business's legal form, which a question naming it leaves out ("Harbor Valve" for "Harbor Valve Co., Inc.").
 const FORM = /\b(?:inc|llc|ltd|co|corp|llp|company)\b/g
 const wordsOf = (name: string) => normalizeLabel(name).replace(FORM, ' ').split(/\s+/).filter(Boolean)
-/** Whether the name a question gives is the business's, or its opening words: "Harbor Valve" of "Harbor Valve & Fitting". */
 const opens = (asked: string[], named: string[]) =>
   asked.length > 0 && named.length >= asked.length && asked.every((word, index) => named[index] === word)
+
+/** The business's names as its profiles give them, each as its words without its legal form. */
+export const businessNames = (terms: StoredTerm[]) =>
+  terms.flatMap((term) => (term.entityKind === 'business' && term.termKey === 'name' ? [wordsOf(term.text)] : []))
+
+/** Whether a name a question gives is the business's, or its opening words: "Harbor Valve" of "Harbor Valve & Fitting". */
+export const isBusinessName = (asked: string, names: string[][]) => names.some((name) => opens(wordsOf(asked), name))
 
 /**
  * The question as read with the business's own name taken out: the documents give the name a
@@ -26,9 +32,7 @@ export async function withoutTheBusiness(
   question: FactQuestion,
 ): Promise<FactQuestion> {
   if (question.names.length === 0 && !question.subject) return question
-  const names = (await organizationTerms(deps, scope.organizationId, scope.documentIds)).flatMap((term) =>
-    term.entityKind === 'business' && term.termKey === 'name' ? [wordsOf(term.text)] : [],
-  )
+  const names = businessNames(await organizationTerms(deps, scope.organizationId, scope.documentIds))
   const subject = question.subject ? wordsOf(question.subject) : []
   const named = names.filter(
     (name) => name.length > 0 && (question.words.includes(` ${name.join(' ')} `) || opens(subject, name)),

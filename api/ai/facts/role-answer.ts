@@ -1,5 +1,6 @@
 import type { StoredTerm } from '../../facts/organization-terms'
 import { normalizeLabel } from '../text/measures'
+import { businessNames, isBusinessName } from './business-named'
 import type { Stated } from './stated-answer'
 
 /*
@@ -21,16 +22,9 @@ function roleAsked(question: string) {
   return match ? { of: match[1] ?? null, role: match[2]! } : null
 }
 
-/** Whether a possessive names the business: "the company", or its name as a profile gives it (its opening words will do). */
-function ofTheBusiness(of: string | null, terms: StoredTerm[]) {
-  if (!of || THE_BUSINESS.test(normalizeLabel(of))) return true
-  const asked = wordsOf(of)
-  return terms.some((term) => {
-    if (term.termKey !== 'name') return false
-    const name = wordsOf(term.text)
-    return asked.every((word, index) => name[index] === word)
-  })
-}
+/** Whether a possessive names the business: "the company", or its name as a profile gives it. */
+const ofTheBusiness = (of: string | null, terms: StoredTerm[]) =>
+  !of || THE_BUSINESS.test(normalizeLabel(of)) || isBusinessName(of, businessNames(terms))
 
 /** The person in the role a question asks of; null when none is listed in it, or several are. */
 export function readRole(question: string, terms: StoredTerm[]): Stated<StoredTerm> | null {
