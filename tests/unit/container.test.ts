@@ -132,8 +132,9 @@ describe('the Dockerfile', () => {
     const stage = /--from=(\S+)/.exec(nodeModules!.args)![1]!
     expect(stageNamed(stage).some((instruction) => /npm ci .*--omit=dev/.test(instruction.args))).toBe(true)
     expect(stageNamed('build').some((instruction) => /\bnpm run build\b/.test(instruction.args))).toBe(true)
-    // The worker runs TypeScript through tsx: it must be a production dependency.
-    expect(packageJson.scripts.worker).toMatch(/^tsx /)
+    // The worker and the accounts command run TypeScript through tsx: it must be a production dependency.
+    expect(packageJson.scripts.worker).toMatch(/^node --import tsx /)
+    expect(packageJson.scripts.accounts).toMatch(/^tsx /)
     expect(packageJson.dependencies).toHaveProperty('tsx')
   })
 
@@ -180,8 +181,10 @@ describe('compose.yaml', () => {
   it('runs web and worker from the Dockerfile, the web servers leaving documents to the worker', () => {
     for (const name of appServices) expect(compose.services[name]?.build).toBe('.')
     expect(compose.services.web!.environment!.JOB_WORKER).toBe('false')
-    expect(compose.services.worker!.command).toEqual(['npm', 'run', 'worker'])
-    expect(packageJson.scripts).toHaveProperty('worker')
+    // What `npm run worker` runs, with node itself as the container's first process (no npm or sh
+    // to swallow the stop signal).
+    expect(compose.services.worker!.command).toEqual(packageJson.scripts.worker!.split(' '))
+    expect(compose.services.worker!.command![0]).toBe('node')
     expect(compose.services.worker!.environment!.JOB_WORKER).toBeUndefined()
   })
 
