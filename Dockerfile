@@ -50,7 +50,7 @@ RUN --mount=type=secret,id=extra_ca,required=false \
       $(if [ "$LOCAL_MODELS" != true ]; then echo @huggingface/transformers; fi) \
  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.[cm]ts' -o -name '*.map' -o -name '*.md' \) -delete \
  && rm -r node_modules/pdfjs-dist/build node_modules/pdfjs-dist/web node_modules/tesseract.js-core/*.wasm.js \
- && npm cache clean --force
+ && rm -rf "$(npm config get cache)"
 
 FROM ${NODE_IMAGE}
 WORKDIR /app

@@ -1,17 +1,17 @@
 // `npm run accounts -- <command>`: users and organizations from the operator's shell, the first
 // administrator of a deployment without demo users among them (docs/deploying.md). The same in a
-// checkout and in the image (`docker compose exec web npm run accounts -- …`). With the embedded
-// database, stop `npm start` first; with DATABASE_URL it runs beside the servers.
+// checkout and in the image (`docker compose exec web npm run accounts -- …`), beside the running
+// server: an embedded database it holds is reached through its socket.
 import { EXIT, runAccountsCommand } from '../api/accounts/command'
 import { AccountRefusal } from '../api/accounts/service'
 import { ConfigError, loadApiConfig } from '../api/config'
 import { systemClock } from '../api/context'
-import { openDatabase } from '../api/db/client'
+import { openDatabase, runningDatabaseSocket } from '../api/db/client'
 import { keepNewFilesPrivate, makeDataDirPrivate } from '../runtime/owner-only-files'
 import { withGeneratedSecrets } from '../runtime/secrets'
 
-/** EX_TEMPFAIL: the embedded database is open in another process; try again once it stops. */
-const DATABASE_BUSY = 75
+/** EX_TEMPFAIL: the database could not be opened or reached; trying again later may work. */
+const DATABASE_UNAVAILABLE = 75
 // A password is at most 256 characters: reading stops well past that, whatever is piped in.
 const MAX_INPUT = 4096
 
@@ -63,10 +63,14 @@ let database
 let config
 try {
   config = loadApiConfig(withGeneratedSecrets(process.env))
-  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    socketPath: config.DATABASE_URL ? undefined : runningDatabaseSocket(config.DATA_DIR),
+  })
 } catch (error) {
   console.error((error as Error).message)
-  process.exit(error instanceof ConfigError ? EXIT.usage : DATABASE_BUSY)
+  process.exit(error instanceof ConfigError ? EXIT.usage : DATABASE_UNAVAILABLE)
 }
 try {
   await database.migrate()

@@ -1,30 +1,53 @@
 /**
  * `npm run test:container`: the image as a deployment would use it, with Docker or podman, whichever
  * runs here. Builds it, starts it on a fresh volume, waits for /api/health/, signs in, uploads a
- * document and waits for it to be processed, restarts the container and re-creates it on the same
- * volume and finds the document (and the session) again each time, then removes what it made.
- * `-- --keep` leaves the image. Exits non-zero on the first thing that does not hold.
+ * document and waits for it to be processed, makes an administrator with `npm run accounts` inside
+ * the running container and signs in as them, restarts the container and re-creates it on the same
+ * volume and finds the document (and the session) again each time. Then web and worker as compose
+ * runs them, on one database (PGlite served over the wire protocol from here: the engine may have
+ * no registry to pull PostgreSQL from) and one data volume: the worker takes a long job and, stopped,
+ * exits 0 having handed it back. Removes what it made; `-- --keep` leaves the image. Exits non-zero
+ * on the first thing that does not hold.
  */
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
+import { promisify } from 'node:util'
 
+import { eq } from 'drizzle-orm'
+import { parse } from 'yaml'
+
+import { openDatabase } from '../api/db/client'
+import { documents, jobs } from '../api/db/schema'
+import { hugePdf } from '../tests/support/huge-pdf'
 import { LETTER_OF_INTENT, letterOfIntentPdf } from '../tests/support/scanned-pdf'
+import { serveWireDatabase } from '../tests/support/wire-database'
 import { freePort } from './bench/app-process'
+
+const execFileAsync = promisify(execFile)
 
 /** The issue's bound on the image (issue 35): Node, Debian and production dependencies only. */
 const MAX_IMAGE_MB = 600
 const keep = process.argv.includes('--keep')
 
-function run(command: string, args: string[], { quiet = false, check = true } = {}) {
+function run(command: string, args: string[], { quiet = false, check = true, input }: RunOptions = {}) {
   const result = spawnSync(command, args, {
     encoding: 'utf8',
-    stdio: quiet ? 'pipe' : ['ignore', 'inherit', 'inherit'],
+    input,
+    stdio: quiet ? 'pipe' : [input === undefined ? 'ignore' : 'pipe', 'inherit', 'inherit'],
   })
   if (check && result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited ${result.status ?? result.signal}\n${result.stderr ?? ''}`)
   }
   return { ok: result.status === 0, output: (result.stdout ?? '').trim(), errors: (result.stderr ?? '').trim() }
+}
+
+interface RunOptions {
+  quiet?: boolean
+  check?: boolean
+  /** Given on standard input (a password). */
+  input?: string
 }
 
 /** Docker when its engine answers, else podman. */
@@ -39,6 +62,9 @@ const id = randomBytes(4).toString('hex')
 const image = `exit-planner-test:${id}`
 const volume = `exit-planner-test-${id}`
 const container = `exit-planner-test-${id}`
+const sharedVolume = `exit-planner-test-shared-${id}`
+const pairWeb = `exit-planner-test-web-${id}`
+const pairWorker = `exit-planner-test-worker-${id}`
 const password = randomBytes(12).toString('base64url')
 const port = await freePort()
 const base = `http://127.0.0.1:${port}`
@@ -65,29 +91,47 @@ function startContainer() {
   )
 }
 
-async function until<T>(what: string, seconds: number, attempt: () => Promise<T | undefined>): Promise<T> {
+async function until<T>(
+  what: string,
+  seconds: number,
+  attempt: () => Promise<T | undefined>,
+  logsOf = container,
+): Promise<T> {
   const deadline = Date.now() + seconds * 1000
   for (;;) {
     const value = await attempt().catch(() => undefined)
     if (value !== undefined) return value
     if (Date.now() > deadline) {
-      const logs = run(engine, ['logs', '--tail=40', container], { quiet: true, check: false }).output
+      const logs = run(engine, ['logs', '--tail=40', logsOf], { quiet: true, check: false }).output
       throw new Error(`${what} did not happen within ${seconds} s. The container's last lines:\n${logs}`)
     }
     await delay(250)
   }
 }
 
-async function healthy() {
+async function healthy(at = base, logsOf = container) {
   const from = Date.now()
-  await until('GET /api/health/ answering 200', 180, async () =>
-    (await fetch(`${base}/api/health/`)).status === 200 ? true : undefined,
+  await until(
+    'GET /api/health/ answering 200',
+    180,
+    async () => ((await fetch(`${at}/api/health/`)).status === 200 ? true : undefined),
+    logsOf,
   )
   return ((Date.now() - from) / 1000).toFixed(1)
 }
 
-async function api(path: string, token: string, init: RequestInit = {}) {
-  const response = await fetch(`${base}/api${path}`, {
+async function obtainToken(username: string, secret: string, at = base) {
+  const response = await fetch(`${at}/api/token/obtain/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: secret }),
+  })
+  if (response.status !== 200) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { access: string }).access
+}
+
+async function api(path: string, token: string, init: RequestInit = {}, at = base) {
+  const response = await fetch(`${at}/api${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${token}`, ...init.headers },
   })
@@ -105,7 +149,10 @@ async function documentFound(token: string, documentId: unknown, title: string) 
 try {
   step(`building ${image} with ${engine}`)
   // podman and buildah drop HEALTHCHECK from the OCI format they default to.
-  run(engine, ['build', ...(engine === 'podman' ? ['--format=docker'] : []), `--tag=${image}`, '.'])
+  // Behind a TLS-intercepting proxy (its CA in NODE_EXTRA_CA_CERTS here), the build's npm trusts
+  // it through the secret the Dockerfile takes for that (docs/deploying.md).
+  const extraCa = process.env.NODE_EXTRA_CA_CERTS ? [`--secret=id=extra_ca,src=${process.env.NODE_EXTRA_CA_CERTS}`] : []
+  run(engine, ['build', ...(engine === 'podman' ? ['--format=docker'] : []), ...extraCa, `--tag=${image}`, '.'])
   const bytes = Number(run(engine, ['image', 'inspect', '--format={{.Size}}', image], { quiet: true }).output)
   const megabytes = Math.round(bytes / 1e6)
   step(`image size ${megabytes} MB (at most ${MAX_IMAGE_MB} MB)`)
@@ -127,13 +174,7 @@ try {
     step("the image's own health check passes inside the container")
   }
 
-  const signIn = await fetch(`${base}/api/token/obtain/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  })
-  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`)
-  const { access } = (await signIn.json()) as { access: string }
+  const access = await obtainToken('admin', password)
   step('signed in as the demo admin')
 
   const title = `Container check ${id}`
@@ -186,6 +227,8 @@ try {
   if (loose.output) throw new Error(`files on the data volume others may read or write:\n${loose.output}`)
   step("every file and folder on the data volume is the node user's only")
 
+  await firstAdministrator()
+
   const from = Date.now()
   run(engine, ['stop', '--time=30', container], { quiet: true })
   const exitCode = run(engine, ['inspect', '--format={{.State.ExitCode}}', container], { quiet: true }).output
@@ -201,10 +244,126 @@ try {
   step(`re-created the container on the same volume; /api/health/ answered 200 after ${await healthy()} s`)
   await documentFound(access, created.id, title)
   step('after re-creation the same session finds the document, still processed')
+  run(engine, ['rm', '--force', container], { quiet: true })
+
+  await workerHandsItsJobBack()
   step('passed')
 } finally {
-  run(engine, ['rm', '--force', container], { quiet: true, check: false })
-  run(engine, ['volume', 'rm', '--force', volume], { quiet: true, check: false })
+  for (const made of [container, pairWeb, pairWorker])
+    run(engine, ['rm', '--force', made], { quiet: true, check: false })
+  for (const made of [volume, sharedVolume])
+    run(engine, ['volume', 'rm', '--force', made], { quiet: true, check: false })
   if (!keep) run(engine, ['image', 'rm', '--force', image], { quiet: true, check: false })
   console.log(`removed the container and the volume${keep ? '' : ' and the image'}`)
+}
+
+/**
+ * The first administrator of a deployment, made with the command inside the running container (the
+ * password on standard input), signs in over HTTP and finds the command in their audit log.
+ */
+async function firstAdministrator() {
+  const email = `operator-${id}@example.com`
+  const secret = randomBytes(12).toString('base64url')
+  const made = run(
+    engine,
+    ['exec', '--interactive', container, 'npm', 'run', '--silent', 'accounts', '--', 'create', '--email', email].concat(
+      ['--name', 'Container Operator', '--role', 'admin', '--new-organization', `Container Check ${id}`],
+    ),
+    { quiet: true, input: `${secret}\n` },
+  )
+  if (made.output.includes(secret) || made.errors.includes(secret)) throw new Error('the command printed the password')
+  const slug = /\((container-check-[\w-]+)\)/.exec(made.output)?.[1]
+  if (!slug) throw new Error(`npm run accounts -- create said: ${made.output} ${made.errors}`)
+  step(`made an administrator inside the running container: "${made.output.split('\n')[0]}"`)
+  const token = await obtainToken(email, secret)
+  const { results } = (await api(`/organizations/${slug}/audit/`, token)) as {
+    results: { action: string; actor: { name: string } }[]
+  }
+  const logged = results.map((event) => `${event.action} by ${event.actor.name}`).sort()
+  if (logged.join() !== 'organization.created by Command line,user.created by Command line') {
+    throw new Error(`the audit log holds ${JSON.stringify(results)}`)
+  }
+  step(`signed in as them over HTTP; their audit log: ${logged.join(', ')}`)
+}
+
+/**
+ * Web and worker as compose.yaml runs them (its worker command; the worker's own environment), on
+ * one database and one data volume. The worker takes a long document job; stopped, it exits 0 and
+ * the job is back in the queue, not counted as an attempt.
+ */
+async function workerHandsItsJobBack() {
+  const compose = parse(readFileSync('compose.yaml', 'utf8'), { merge: true }) as {
+    services: { worker: { command: string[] } }
+  }
+  const database = await serveWireDatabase()
+  const observer = await openDatabase({ databaseUrl: database.url })
+  const webPort = await freePort()
+  const at = `http://127.0.0.1:${webPort}`
+  const environment = [
+    `--env=DATABASE_URL=${database.url}`,
+    `--env=JWT_SECRET=${randomBytes(32).toString('hex')}`,
+    `--env=SESSION_SECRET=${randomBytes(16).toString('hex')}`,
+  ]
+  try {
+    run(engine, ['volume', 'create', sharedVolume], { quiet: true })
+    // The host's network, to reach the database served from this process on 127.0.0.1.
+    const pair = ['--detach', '--network=host', `--volume=${sharedVolume}:/app/data`, ...environment]
+    run(
+      engine,
+      [
+        'run',
+        `--name=${pairWeb}`,
+        ...pair,
+        `--env=PORT=${webPort}`,
+        '--env=JOB_WORKER=false',
+        '--env=SEED_DEMO=true',
+      ].concat([`--env=DEMO_PASSWORD=${password}`, image]),
+      { quiet: true },
+    )
+    step(
+      `started a web container on the served database; /api/health/ answered 200 after ${await healthy(at, pairWeb)} s`,
+    )
+    const token = await obtainToken('admin', password, at)
+    const form = new FormData()
+    form.set('file', new File([hugePdf(300_000)], 'archive.pdf', { type: 'application/pdf' }))
+    const created = await api('/documents/', token, { method: 'POST', body: form }, at)
+    const [queued] = await observer.db.select().from(jobs).where(eq(jobs.status, 'queued'))
+    if (!queued) throw new Error('no job was queued for the upload')
+    step(`uploaded a 300,000-page PDF (document ${created.id}); its job ${queued.id} waits for a worker`)
+
+    run(engine, ['run', `--name=${pairWorker}`, ...pair, image, ...compose.services.worker.command], { quiet: true })
+    const job = async () => (await observer.db.select().from(jobs).where(eq(jobs.id, queued.id)))[0]!
+    await until(
+      'the worker taking the job',
+      180,
+      async () => ((await job()).status === 'running' ? true : undefined),
+      pairWorker,
+    )
+    step(`a worker started with compose's command (${compose.services.worker.command.join(' ')}) took it`)
+    const from = Date.now()
+    // Not spawnSync: the database answering the worker is served from this process's event loop.
+    await execFileAsync(engine, ['stop', '--time=30', pairWorker])
+    const exitCode = run(engine, ['inspect', '--format={{.State.ExitCode}}', pairWorker], { quiet: true }).output
+    if (exitCode !== '0') {
+      const logs = run(engine, ['logs', '--tail=40', pairWorker], { quiet: true, check: false })
+      throw new Error(
+        `the worker exited ${exitCode} on SIGTERM after ${Date.now() - from} ms instead of stopping cleanly:\n${logs.output}\n${logs.errors}`,
+      )
+    }
+    const after = await job()
+    if (after.status !== 'queued' || after.attempts !== 0 || after.lockedBy !== null) {
+      throw new Error(`after the stop the job is ${JSON.stringify(after)}`)
+    }
+    const [document] = await observer.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, Number(created.id)))
+    step(
+      `stopped it: exit 0 in ${((Date.now() - from) / 1000).toFixed(1)} s, the job back in the queue (attempts 0), the document ${document?.processingStatus}`,
+    )
+  } finally {
+    await observer.close()
+    run(engine, ['rm', '--force', pairWeb, pairWorker], { quiet: true, check: false })
+    await database.close()
+  }
 }

@@ -86,6 +86,24 @@ export function lockDirectory(directory: string) {
   return () => rmSync(lock, { force: true })
 }
 
+const socketFileOf = (directory: string) => `${directory}.socket`
+
+/**
+ * The socket of the embedded database in `dataDir` while another process (`npm start`) holds it
+ * open, for a command to work beside the server instead of being refused. The socket's folder is
+ * this user's only, as is the file naming it.
+ */
+export function runningDatabaseSocket(dataDir: string) {
+  const directory = path.resolve(dataDir, 'pgdata')
+  try {
+    const owner = Number(readFileSync(`${directory}.lock`, 'utf8'))
+    if (!owner || owner === process.pid || !isAlive(owner)) return undefined
+    return readFileSync(socketFileOf(directory), 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0)
@@ -174,6 +192,7 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
   const unlock = lockDirectory(directory)
   const socketDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-db-'))
   const cleanUp = () => {
+    rmSync(socketFileOf(directory), { force: true })
     rmSync(socketDir, { recursive: true, force: true })
     unlock()
   }
@@ -199,6 +218,7 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
       cause: error,
     })
   }
+  writeFileSync(socketFileOf(directory), workerData.socketPath, { mode: PRIVATE_FILE_MODE })
   let closing = false
   // Without its database the server can only fail every request; a supervisor restarts it whole.
   worker.once('error', (error) => {

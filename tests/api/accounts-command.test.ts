@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { EXIT, runAccountsCommand } from '../../api/accounts/command'
+import { openDatabase } from '../../api/db/client'
 import { memberships, organizations, users } from '../../api/db/schema'
 import { demoUsersWithDefaultPassword } from '../../api/db/seed'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
@@ -268,59 +269,65 @@ describe('npm run accounts -- remove-demo', () => {
 })
 
 describe('the accounts script', () => {
-  it('reads the password from standard input: never in its arguments, its output or the log', async () => {
+  it('works beside the server holding the database, the password read from standard input only', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-script-'))
+    // The embedded database as `npm start` holds it, in this process.
+    const held = await openDatabase({ dataDir })
+    await held.migrate()
     const password = 'piped-in-password-9f3'
-    try {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/accounts.ts', 'create', '--email', 'ops@example.test', '--name', 'Ops'].concat([
-          '--role',
-          'admin',
-          '--new-organization',
-          'Ops Org',
-        ]),
-        { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'pipe'] },
-      )
+    const script = (args: string[]) =>
+      spawn(process.execPath, ['--import', 'tsx', 'scripts/accounts.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      })
+    const outputOf = (child: ReturnType<typeof script>) => {
       let output = ''
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      return () => output
+    }
+    try {
+      const child = script([
+        'create',
+        '--email',
+        'ops@example.test',
+        '--name',
+        'Ops',
+        '--role',
+        'admin',
+        '--new-organization',
+        'Ops Org',
+      ])
+      const output = outputOf(child)
       // Its command line as the process list shows it, read while it waits for standard input.
       await once(child, 'spawn')
       const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8')
       child.stdin.end(`${password}\n`)
       const [code] = (await once(child, 'exit')) as [number]
-      expect(code, output).toBe(EXIT.ok)
-      expect(output).toContain('Created ops@example.test (username ops), admin of Ops Org (ops-org).')
+      expect(code, output()).toBe(EXIT.ok)
+      expect(output()).toContain('Created ops@example.test (username ops), admin of Ops Org (ops-org).')
       expect(commandLine).toContain('create')
-      expect(commandLine + output).not.toContain(password)
+      expect(commandLine + output()).not.toContain(password)
+      const [made] = await held.db.select().from(users).where(eq(users.email, 'ops@example.test'))
+      expect(made).toMatchObject({ username: 'ops', isActive: true })
 
-      const again = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'scripts/accounts.ts',
-          'create',
-          '--email',
-          'OPS@example.test',
-          '--name',
-          'X',
-          '--role',
-          'member',
-          '--organization',
-          'ops-org',
-        ],
-        {
-          env: { ...process.env, DATA_DIR: dataDir },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      )
-      let refusal = ''
-      again.stderr.on('data', (chunk: Buffer) => (refusal += chunk.toString()))
+      const again = script([
+        'create',
+        '--email',
+        'OPS@example.test',
+        '--name',
+        'X',
+        '--role',
+        'member',
+        '--organization',
+        'ops-org',
+      ])
+      const refusal = outputOf(again)
+      again.stdin.end()
       expect((await once(again, 'exit'))[0]).toBe(EXIT.exists)
-      expect(refusal).toContain('A user with the e-mail address OPS@example.test already exists.')
+      expect(refusal()).toContain('A user with the e-mail address OPS@example.test already exists.')
     } finally {
+      await held.close()
       rmSync(dataDir, { recursive: true, force: true })
     }
   })
