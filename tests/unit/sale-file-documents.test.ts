@@ -324,6 +324,29 @@ describe('generated sale files', () => {
     expect([...formats].sort()).toEqual(['csv', 'docx', 'pdf-ruled', 'pdf-spaced', 'txt', 'xlsx'])
   })
 
+  it("draw every PDF's text inside its page, a table wider than the page in smaller type", async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    // Seed 640's statement has five years and a percent column: wider than a landscape page at 9 pt.
+    const seeds = [...saleFiles.values(), { files: (await planDocuments(generateCompany(640))).files }]
+    let pages = 0
+    for (const { files } of seeds) {
+      for (const file of files.filter((each) => each.format.startsWith('pdf'))) {
+        const document = await pdfjs.getDocument({ data: file.bytes.slice(), verbosity: 0 }).promise
+        for (let number = 1; number <= document.numPages; number++) {
+          const page = await document.getPage(number)
+          const [, , width] = page.view
+          const { items } = await page.getTextContent()
+          for (const item of items)
+            if ('str' in item && item.str.trim())
+              expect(item.transform[4] + item.width, `${file.name}: "${item.str}"`).toBeLessThanOrEqual(width!)
+          pages++
+        }
+        await document.destroy()
+      }
+    }
+    expect(pages).toBeGreaterThan(100)
+  })
+
   it('make the same bytes for a seed every time', async () => {
     const again = await planDocuments(generateCompany(3))
     expect(again.files.map((file) => file.bytes)).toEqual(saleFiles.get(3)!.files.map((file) => file.bytes))

@@ -15,7 +15,10 @@ const FONT_SIZE = 9
 const ROW = 14
 const PAD = 5
 
-function columnWidths(doc: Doc, table: Table) {
+/** Each column's width at `size` points: the widest cell, padded, and never narrower than a floor. */
+function columnWidths(doc: Doc, table: Table, size = FONT_SIZE) {
+  // Measured at the writer's size and scaled: a string's width is in proportion to its type size.
+  const scale = size / FONT_SIZE
   doc.font('Helvetica-Bold').fontSize(FONT_SIZE)
   const lines = tableLines(table)
   const columns = Math.max(...lines.map((line) => line.length))
@@ -27,8 +30,20 @@ function columnWidths(doc: Doc, table: Table) {
       }),
     )
     // Columns stand well apart: the reader tells cells apart by the gap between them.
-    return Math.max(column === 0 ? 120 : 48, widest + PAD * 2 + (column === 0 ? 12 : 10))
+    return Math.max(column === 0 ? 120 : 48, widest + PAD * 2 + (column === 0 ? 12 : 10)) * scale
   })
+}
+
+/**
+ * The type size a table is drawn at: the writer's own, or smaller for a table wider than the page
+ * even turned to landscape, as a spreadsheet printed "fit to page width" is. Drawn past the page's
+ * edge, its last columns would not be in the file a person reads, though its numbers would be in
+ * the gold.
+ */
+function fittingSize(doc: Doc, table: Table) {
+  const room = doc.page.width - MARGIN * 2
+  const wide = columnWidths(doc, table).reduce((a, b) => a + b, 0)
+  return wide > room ? Math.floor(((FONT_SIZE * room) / wide) * 10) / 10 : FONT_SIZE
 }
 
 function ensureRoom(doc: Doc, height: number) {
@@ -36,7 +51,9 @@ function ensureRoom(doc: Doc, height: number) {
 }
 
 function drawTable(doc: Doc, table: Table, ruled: boolean) {
-  const widths = columnWidths(doc, table)
+  const size = fittingSize(doc, table)
+  const pad = (PAD * size) / FONT_SIZE
+  const widths = columnWidths(doc, table, size)
   const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0))
   const right = lefts.at(-1)! + widths.at(-1)!
   // A rule between two columns under a spanning header label starts below it, on the table's first page.
@@ -68,16 +85,16 @@ function drawTable(doc: Doc, table: Table, ruled: boolean) {
     const bold = !row || row.kind === 'total' || row.kind === 'section'
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(FONT_SIZE)
+      .fontSize(size)
       .fillColor('#000000')
     for (let column = 0; column < line.length; column++) {
       const text = line[column]!
       const span = !row ? table.spans?.find((each) => each.row === index && each.from === column) : undefined
       const last = span ? span.to : column
-      const width = lefts[last]! + widths[last]! - lefts[column]! - PAD * 2
+      const width = lefts[last]! + widths[last]! - lefts[column]! - pad * 2
       if (text) {
         const align = span ? 'center' : column === 0 ? 'left' : 'right'
-        doc.text(text, lefts[column]! + PAD, y + 3, { width, align, lineBreak: false })
+        doc.text(text, lefts[column]! + pad, y + 3, { width, align, lineBreak: false })
       }
       column = last
     }
