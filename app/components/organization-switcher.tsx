@@ -12,10 +12,12 @@ export interface HeaderOrganizations {
 
 /**
  * The organization the user works in, and the others to switch to. Each is a small form posted to
- * /organizations, so switching works without JavaScript; the user comes back to the same section.
+ * /organizations, so switching works without JavaScript; the user stays on the same page when the
+ * other organization has it for them (app/utils/switch-landing.ts).
  */
 function OrganizationChoices({ organizations }: { organizations: HeaderOrganizations }) {
-  const section = `/${useLocation().pathname.split('/')[1] ?? ''}`
+  // The page as it is; the action decides how much of it the other organization has.
+  const { pathname } = useLocation()
   const others = [...organizations.list]
     .filter((organization) => organization.slug !== organizations.current?.slug)
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -32,7 +34,7 @@ function OrganizationChoices({ organizations }: { organizations: HeaderOrganizat
           <Form method="post" action="/organizations">
             <input type="hidden" name="intent" value="select" />
             <input type="hidden" name="slug" value={organization.slug} />
-            <input type="hidden" name="redirectTo" value={section} />
+            <input type="hidden" name="redirectTo" value={pathname} />
             <button type="submit" className="link-button">
               <span className="visually-hidden">Switch to </span>
               {organization.name}

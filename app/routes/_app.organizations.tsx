@@ -22,6 +22,7 @@ import { redirectWithToast } from '~/session/flash.server'
 import { selectOrganization } from '~/session/session.server'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
+import { switchLanding } from '~/utils/switch-landing'
 
 export const meta: MetaFunction = () => pageMeta('Organizations | Exit Planner')
 
@@ -60,16 +61,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Where the header's switcher may send the user on: a section every role sees, never an item of the old organization. */
-const SECTIONS = new Set(['/dashboard', '/documents', '/chat', '/search', '/conversation-templates', '/transcriptions'])
-
 async function selectOrganizationAction(request: Request, form: FormData) {
   const redirectTo = String(form.get('redirectTo') ?? '')
   try {
     const me = await chooseOrganization(request, String(form.get('slug') ?? ''))
     return redirectWithToast(
       request,
-      SECTIONS.has(redirectTo) ? redirectTo : '/dashboard',
+      switchLanding(redirectTo, me.role),
       { type: 'success', message: `Now working in ${me.organization!.name}` },
       { headers: { 'Set-Cookie': await selectOrganization(request, me.organization!.slug) } },
     )

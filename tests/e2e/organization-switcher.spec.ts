@@ -56,6 +56,28 @@ test.describe('the organization switcher', () => {
     await elsewhere.close()
   })
 
+  test('stays on the page it was on, unless the role in the other organization may not open it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const { user, first, second } = await advisorWithTwoClients('Stay')
+    const switchTo = async (name: string) => {
+      await switcher(page).click()
+      await page
+        .locator('.organization-switcher-header')
+        .getByRole('button', { name: new RegExp(`^Switch to ${name}`) })
+        .click()
+      await expect(page.getByRole('status')).toContainText(`Now working in ${name}`)
+    }
+    await signInAs(page, user.username, user.password, { to: '/readiness/value-gap' })
+    await switchTo(second.name)
+    await expect(page).toHaveURL(/\/readiness\/value-gap$/)
+    await expect(page.getByRole('heading', { name: 'Value gap', level: 2 })).toBeVisible()
+
+    // An administrator's page of the second organization: the analyst of the first goes to the dashboard.
+    await page.goto('/admin/users')
+    await switchTo(first.name)
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
   test('at 360 px it is the first entry of Menu, and switching from it works the same', async ({
     page,
     javaScriptEnabled,

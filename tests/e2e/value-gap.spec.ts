@@ -86,6 +86,16 @@ test.describe('value gap', () => {
     await page.goto('/readiness/value-gap')
     await expect(page.locator('#input-goal_after_tax')).toContainText('$5,000,000')
 
+    // An amount typed as people write it (issue 47 item 4), and shown back the same way.
+    await form(page).getByLabel('Goal after tax ($)').fill('$5.25M')
+    await form(page).getByRole('button', { name: 'Save the value gap inputs' }).click()
+    await expect(page.getByRole('status').getByText('Value gap inputs saved')).toBeVisible()
+    await expect(page.locator('#input-goal_after_tax')).toContainText(
+      `After-tax amount the owner needs: $5,250,000 (entered by ${analyst.username}`,
+    )
+    // A page drawn anew writes the entry as money; with JS the field keeps what was typed.
+    await expect(form(page).getByLabel('Goal after tax ($)')).toHaveValue(javaScriptEnabled ? '$5.25M' : '$5,250,000')
+
     // The member reads the same gap, with no form.
     const context = await browser.newContext({ javaScriptEnabled })
     const memberPage = await context.newPage()

@@ -2,6 +2,8 @@ import { z } from 'zod'
 
 import { isCalendarDay } from '#shared/calendar'
 
+import { typedAmount } from './typed-amount'
+
 /*
  * The form of the advisor's entries, checked in the browser and again by the action with the
  * backend's own rules (api/value-gap/schema.ts), so most mistakes are caught before a round trip.
@@ -30,7 +32,36 @@ function figure(kind: { name: string; decimals: number; max?: number; positive?:
 
 const multiple = (name: string) => figure({ name, decimals: 4, positive: true })
 const percent = (name: string) => figure({ name, decimals: 4, max: 100 })
-const amount = (name: string) => figure({ name, decimals: 2 })
+
+/**
+ * An amount of dollars as typed ("18,000,000", "$18M", "250k"), sent to the backend as the plain
+ * decimal it takes; a field left empty clears its entry.
+ */
+const amount = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return value
+      if (/^\$?\s*[-−]/.test(value)) {
+        context.addIssue({ code: 'custom', message: `${name} cannot be negative` })
+        return z.NEVER
+      }
+      const typed = typedAmount(value)
+      if (typed === null) {
+        context.addIssue({
+          code: 'custom',
+          message: `Enter ${name.toLowerCase()} as an amount of dollars, e.g. 18,000,000 or $18M`,
+        })
+        return z.NEVER
+      }
+      if ((typed.split('.')[1]?.length ?? 0) > 2) {
+        context.addIssue({ code: 'custom', message: 'Use at most 2 decimal places' })
+        return z.NEVER
+      }
+      return typed
+    })
 
 export const ValueGapFormSchema = z
   .object({
@@ -74,7 +105,7 @@ export const ValueGapFormSchema = z
         message: 'The mid multiple is above the high multiple',
       })
     const [valuationLow, valuationHigh] = [value.valuation_low, value.valuation_high].map((item) =>
-      item && DIGITS.test(item) ? Number(item) : null,
+      item === undefined ? null : Number(item),
     )
     if (valuationLow !== null && valuationHigh !== null && valuationLow > valuationHigh)
       context.addIssue({

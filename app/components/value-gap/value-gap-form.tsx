@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
+import { moneyFigure } from '#shared/figures'
 import { shownValue } from '#shared/value-gap'
 import { ErrorList, Field } from '~/components/forms'
 import type { ValueGap } from '~/services/value-gap.server'
@@ -29,6 +30,8 @@ export function ValueGapForm({
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const value = (key: keyof ValueGap['entries']) => gap.entries[key]?.value ?? ''
+  // Amounts as people write them ("$18,000,000"), which the form reads back as typed.
+  const amount = (key: keyof ValueGap['entries']) => (gap.entries[key] ? moneyFigure(value(key)) : '')
   const [form, fields] = useForm({
     id: 'value-gap-entries',
     lastResult,
@@ -38,11 +41,11 @@ export function ValueGapForm({
       multiple_high: value('multiple_high'),
       transaction_cost_percent: value('transaction_cost_percent'),
       tax_percent: value('tax_percent'),
-      goal_after_tax: value('goal_after_tax'),
+      goal_after_tax: amount('goal_after_tax'),
       target_date: value('target_date'),
-      ebitda: value('ebitda'),
-      valuation_low: value('valuation_low'),
-      valuation_high: value('valuation_high'),
+      ebitda: amount('ebitda'),
+      valuation_low: amount('valuation_low'),
+      valuation_high: amount('valuation_high'),
     },
     constraint: getZodConstraint(ValueGapFormSchema),
     shouldValidate: 'onSubmit',
@@ -59,6 +62,7 @@ export function ValueGapForm({
       <h3 id="value-gap-form-heading">Set the multiples and rates</h3>
       <Form method="post" {...getFormProps(form)} className="form">
         <ErrorList id={form.errorId} errors={form.errors} />
+        <p className="field-help">Amounts in dollars, written as you would: 18,000,000, $18M or 250k.</p>
         <fieldset>
           <legend>Multiples of normalized EBITDA</legend>
           <p className="field-help">Entered multiples take precedence over a stated valuation range.</p>
