@@ -9,6 +9,7 @@ import { useNonce } from './components/nonce'
 import { Toaster } from './components/toaster'
 import { useFocusAfterNavigation } from './components/use-focus-after-navigation'
 import { errorReference } from './http/error-reference.server'
+import { STATIC_PAGE_HEADER } from './http/static-page'
 import { readFlash } from './session/flash.server'
 import { visitorTimeZone } from './session/time-zone.server'
 import appStyles from './styles/app.css'
@@ -33,12 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Shown by the error page when this very request fails; see error-reference.server.ts.
       errorReference: errorReference(request),
       timeZone: visitorTimeZone(request),
+      // A page the web server draws in place of a file route's 404 (server/web-process.ts): at an
+      // address the browser's router would give to that file route, so it is not hydrated.
+      hydrate: request.headers.get(STATIC_PAGE_HEADER) !== '1',
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   )
 }
 
-function Document({ children }: { children: ReactNode }) {
+function Document({ children, hydrate = true }: { children: ReactNode; hydrate?: boolean }) {
   const nonce = useNonce()
   return (
     <html lang="en">
@@ -54,21 +58,25 @@ function Document({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )
 }
 
 export default function App() {
-  const { authLog } = useLoaderData<typeof loader>()
+  const { authLog, hydrate } = useLoaderData<typeof loader>()
   useEffect(() => appendAuthLog(...authLog), [authLog])
   useFocusAfterNavigation()
   // The signed-in frame places its own toaster (routes/_app.tsx).
   const framed = useMatches().some((match) => match.id === 'routes/_app')
   return (
-    <Document>
+    <Document hydrate={hydrate}>
       <Outlet />
       {framed ? null : <Toaster />}
       <DebugPanel />

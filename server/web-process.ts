@@ -13,6 +13,7 @@ import type { Api } from '../api/app'
 import { secureCookies } from '../app/http/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from '../app/http/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from '../app/http/same-origin.server'
+import { STATIC_PAGE_HEADER } from '../app/http/static-page'
 import { uploadStagingAreas } from '../app/http/upload-staging.server'
 import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from '../runtime/log'
 import { collectWhenIdle } from '../runtime/memory'
@@ -131,7 +132,8 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
       requestStorage.run(store, async () => {
         // Its headers are ours to change: Remix makes every response of a page or resource route here
         // (api.$ remakes what it proxies).
-        const response = await handleRemix(c.req.raw, { clientAddress: store.clientAddress })
+        const render = (request: Request) => handleRemix(request, { clientAddress: store.clientAddress })
+        const response = await framedNotFound(c.req.raw, await render(c.req.raw), render)
         const sessionAlreadySet = (response.headers.get('Set-Cookie') ?? '').includes('__session=')
         if (store.pendingSessionCookie && !sessionAlreadySet) {
           response.headers.append('Set-Cookie', await store.pendingSessionCookie())
@@ -168,6 +170,24 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
       await closeDatabase()
     },
   }
+}
+
+// No route claims it, so the catch-all under the app's layout (app/routes/_app.$.tsx) answers it.
+const UNCLAIMED_PATH = '/not-found'
+
+/**
+ * A file route's 404 (an export or a download that does not exist) is a line of plain text: a
+ * browser that asked for a page gets the app's own 404 page instead, with its header, at the same
+ * address. Data requests and other clients keep the text.
+ */
+async function framedNotFound(request: Request, response: Response, render: (request: Request) => Promise<Response>) {
+  const wantsPage = request.method === 'GET' && (request.headers.get('Accept') ?? '').includes('text/html')
+  if (response.status !== 404 || !wantsPage || (response.headers.get('Content-Type') ?? '').includes('text/html'))
+    return response
+  const headers = new Headers(request.headers)
+  headers.set(STATIC_PAGE_HEADER, '1')
+  const page = await render(new Request(new URL(UNCLAIMED_PATH, request.url), { headers }))
+  return page.status === 404 ? page : response
 }
 
 /** A server in one process listens on its port itself; resolves with the port once it does. */

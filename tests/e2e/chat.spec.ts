@@ -171,6 +171,19 @@ test.describe('chat', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   })
 
+  test('answers an export that does not exist with the app’s 404 page, and a script with the text', async ({
+    page,
+  }) => {
+    const response = await page.goto('/resources/chat/99999999/export?format=pdf')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(page.getByRole('banner')).toBeVisible()
+    expect(page.url()).toMatch(/\/resources\/chat\/99999999\/export\?format=pdf$/)
+    const plain = await page.request.get('/resources/chat/99999999/export?format=pdf', { headers: { Accept: '*/*' } })
+    expect(plain.status()).toBe(404)
+    expect(await plain.text()).toBe('Not found')
+  })
+
   test('answers 404 for another user’s conversation', async ({ page }) => {
     await page.goto('/chat')
     await newConversation(page)
