@@ -134,13 +134,19 @@ export interface DriverChange {
   current: string | null
   /** Current minus previous, exact; null when either assessment leaves the driver unanswered. */
   change: Fraction | null
-  /** "+0.5", "-1.0", "0.0", or null. */
+  /** "+0.5", "-1.0", "0.0" between the scores as shown, or null. */
   display: string | null
 }
 
-const signed = (change: Fraction) => {
-  const written = oneDecimal(change)
-  return change.numerator > 0 && written !== '0.0' ? `+${written}` : written === '-0.0' ? '0.0' : written
+/**
+ * The change between two scores as they are shown, one decimal each, so the words agree with the
+ * figures beside them: 2.73 → 2.85 is shown 2.7 → 2.9, "+0.2", not its exact 0.12 rounded to "+0.1".
+ */
+const shownChange = (then: string | null, now: string | null) => {
+  if (then === null || now === null) return null
+  const tenths = (display: string) => Math.round(Number(display) * 10)
+  const delta = tenths(now) - tenths(then)
+  return delta === 0 ? '0.0' : `${delta > 0 ? '+' : '-'}${(Math.abs(delta) / 10).toFixed(1)}`
 }
 
 /** Each driver's change since a previous assessment, in the drivers' own order, and the overall change. */
@@ -152,8 +158,18 @@ export function compareAssessments(previous: AssessmentScore, current: Assessmen
     const now = current.drivers.find((driver) => driver.key === key)!
     const then = before.get(key)!
     const change = difference(now.score, then.score)
-    return { key, name, previous: then.display, current: now.display, change, display: change && signed(change) }
+    return {
+      key,
+      name,
+      previous: then.display,
+      current: now.display,
+      change,
+      display: shownChange(then.display, now.display),
+    }
   })
   const overall = difference(current.overall.score, previous.overall.score)
-  return { drivers, overall: { change: overall, display: overall && signed(overall) } }
+  return {
+    drivers,
+    overall: { change: overall, display: shownChange(previous.overall.display, current.overall.display) },
+  }
 }

@@ -139,8 +139,18 @@ describe('comparing with a previous assessment', () => {
       ['systems', null, null, null],
       ['legal', '3.0', null, null],
     ])
-    // Overall (2 + 1.5 + 3) / 3 = 13/6 before, (4 + 3 + 3) / 3 = 10/3 now: +7/6.
-    expect(overall).toEqual({ change: { numerator: 7, denominator: 6 }, display: '+1.2' })
+    // Overall (2 + 1.5 + 3) / 3 = 13/6 before, (4 + 3 + 3) / 3 = 10/3 now: +7/6 exactly, and shown
+    // as 2.2 then 3.3, so the words say +1.1, the change of the figures beside them (issue 47 item 17).
+    expect(overall).toEqual({ change: { numerator: 7, denominator: 6 }, display: '+1.1' })
+  })
+
+  it('words the change of the scores as shown: 2.75 → 3.0 is shown 2.8 → 3.0, up 0.2', () => {
+    const before = scoreAssessment(answers({ 'growth.plan': 3, 'growth.market': 2, 'legal.disputes': 3 }))
+    const after = scoreAssessment(answers({ 'growth.plan': 3, 'growth.market': 3, 'legal.disputes': 3 }))
+    const { overall } = compareAssessments(before, after)
+    expect([before.overall.display, after.overall.display]).toEqual(['2.8', '3.0'])
+    // Exactly +0.25, which rounds to +0.3 beside figures 0.2 apart.
+    expect(overall).toEqual({ change: { numerator: 1, denominator: 4 }, display: '+0.2' })
   })
 
   it('writes a fall with its sign and no change as 0.0', () => {
