@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
 import type { Plan } from '~/services/actions.server'
@@ -18,6 +19,19 @@ export function AddTaskForm({ members, last }: { members: Plan['members']; last:
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddTaskSchema }),
   })
+  // A task added goes to the list and the form starts empty for the next one. Without JavaScript the
+  // page is drawn anew; with it the form stays mounted, so it is reset once its submission has
+  // settled without a refusal (a refusal comes back as this form's last result).
+  const navigation = useNavigation()
+  const submitted = useRef(false)
+  const refused = last?.intent === 'add'
+  useEffect(() => {
+    if (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add') submitted.current = true
+    else if (navigation.state === 'idle' && submitted.current) {
+      submitted.current = false
+      if (!refused) form.reset()
+    }
+  }, [navigation.state, navigation.formData, refused, form])
   return (
     <section aria-labelledby="add-task-heading" className="actions-add card">
       <h2 id="add-task-heading">Add a task</h2>
