@@ -78,20 +78,26 @@ const BARE_SPAN = /^(?:the|a)\s+(?:day|week|month|year)$/i
 const WEEK = /^(?:this|next)\s+week$/i
 const FRIDAY = 5
 
+// Words that make the date after them a deadline: "report back by December 15".
+const DEADLINE = /\b(?:by|before|until|till|no later than|due(?:\s+(?:on|by))?|deadline(?:\s+(?:of|is))?)\s+(?:the\s+)?$/i
+
 /**
- * The first date said that is not before the meeting ("the last three years" is not a due date);
- * "this week" and "next week" are due at the week's end, the Friday.
+ * The date a task is due: a deadline said ("by December 15") over any other date of the task ("call
+ * them next week and report back by December 15"), else the first date said; never one before the
+ * meeting ("the last three years" is not a due date). "This week" and "next week" are due at the
+ * week's end, the Friday.
  */
 function dueDateOf(parseDates: DateParser, text: string, meetingDate: Date) {
   const day = new Date(meetingDate.getFullYear(), meetingDate.getMonth(), meetingDate.getDate())
-  const date = parseDates(text, meetingDate, { forwardDate: true })
+  const dates = parseDates(text, meetingDate, { forwardDate: true })
     .filter((found) => !BARE_SPAN.test(found.text))
     .map((found) => {
       const date = found.start.date()
       if (WEEK.test(found.text)) date.setDate(date.getDate() + ((FRIDAY - date.getDay() + 7) % 7))
-      return date
+      return { date, deadline: DEADLINE.test(text.slice(Math.max(0, found.index - 24), found.index)) }
     })
-    .find((found) => found >= day)
+    .filter((found) => found.date >= day)
+  const date = (dates.find((found) => found.deadline) ?? dates[0])?.date
   if (!date) return null
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 }

@@ -58,3 +58,27 @@ describe('what a meeting said', async () => {
     expect(await transcriptInsights(segments, { meetingDate: MEETING })).toEqual(insights)
   })
 })
+
+describe('a due date', () => {
+  const itemsOf = async (line: string) => {
+    const { segments } = parseTranscript(
+      `[00:00:04] Dana Whitfield: Robert, here is what I need from you.\n[00:00:10] Robert Kline: ${line}\n`,
+    )
+    return (await transcriptInsights(segments, { meetingDate: MEETING })).actionItems
+  }
+
+  it('is the deadline said, over another date of the task (issue 47 item 3)', async () => {
+    expect(await itemsOf("I'll call Cascade's procurement director next week and report back by December 15.")).toEqual(
+      [expect.objectContaining({ assignee: 'Robert Kline', dueDate: '2026-12-15' })],
+    )
+    expect(await itemsOf("I'll send the lease tomorrow, no later than December 1.")).toEqual([
+      expect.objectContaining({ dueDate: '2026-12-01' }),
+    ])
+  })
+
+  it('is the first date said when none is a deadline; next week ends on its Friday', async () => {
+    expect(await itemsOf("I'll call Cascade's procurement director next week.")).toEqual([
+      expect.objectContaining({ dueDate: '2026-11-27' }),
+    ])
+  })
+})
