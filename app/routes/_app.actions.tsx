@@ -113,6 +113,8 @@ export async function action({ request }: ActionFunctionArgs) {
         SuggestionSchema,
         (value) => api.addSuggestion(value.ref),
         () => 'Task added',
+        // Back to the list, at the suggestion that followed the one added (issue 47 item 7).
+        (value) => (value.next ? `/actions#suggestion-${value.next}` : '/actions#suggestions'),
       )
     case 'gather': {
       const { added } = await api.gather()

@@ -62,8 +62,15 @@ test.describe('action plan', () => {
       `/transcriptions/${meeting.id}`,
     )
     await expect(suggestion).toContainText('Asked of Oscar Lund in the meeting.')
+    const next = await suggestion.locator('input[name="next"]').inputValue()
+    expect(next).not.toBe('')
     await suggestion.getByRole('button', { name: `Add “${MEETING_TASK}” to plan` }).click()
     await expect(toast(page, 'Task added')).toBeVisible()
+    // Back in the list at the suggestion that followed (issue 47 item 7), not at the top of the page.
+    expect(new URL(page.url()).hash).toBe(`#suggestion-${next}`)
+    const following = page.locator(`[id="suggestion-${next}"]`)
+    await expect(following).toBeInViewport()
+    if (javaScriptEnabled) await expect(following).toBeFocused()
     const added = taskCard(page, MEETING_TASK)
     await expect(added.locator('.status').first()).toHaveText('Open')
     await expect(added.getByRole('link', { name: 'Meeting: Next steps call' })).toBeVisible()

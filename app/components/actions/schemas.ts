@@ -32,6 +32,7 @@ export const TaskButtonSchema = z.object({ id })
 
 export const SuggestionSchema = z.object({
   ref: z.string({ required_error: 'Choose a suggestion' }).regex(ORIGIN_REF, 'Choose a suggestion'),
+  next: z.string().regex(ORIGIN_REF).optional(),
 })
 
 /** Which form the last submission was for, so its errors reach that form and no other. */

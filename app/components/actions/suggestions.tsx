@@ -12,7 +12,7 @@ import { plural } from '~/utils/format'
 export function Suggestions({ plan }: { plan: Plan }) {
   const { suggestions } = plan
   return (
-    <section aria-labelledby="suggestions-heading" className="actions-suggestions card">
+    <section id="suggestions" aria-labelledby="suggestions-heading" className="actions-suggestions card">
       <h2 id="suggestions-heading">Suggested tasks</h2>
       {suggestions.length ? (
         <>
@@ -32,8 +32,8 @@ export function Suggestions({ plan }: { plan: Plan }) {
             </Form>
           ) : null}
           <ul className="suggestion-list">
-            {suggestions.map((suggestion) => (
-              <li key={suggestion.ref} className="suggestion">
+            {suggestions.map((suggestion, index) => (
+              <li key={suggestion.ref} id={`suggestion-${suggestion.ref}`} className="suggestion">
                 <p className="suggestion-title">
                   <strong>{suggestion.title}</strong>
                 </p>
@@ -53,6 +53,8 @@ export function Suggestions({ plan }: { plan: Plan }) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="add-suggestion" />
                     <input type="hidden" name="ref" value={suggestion.ref} />
+                    {/* Where the page comes back to once this one is in the plan: the suggestion after it. */}
+                    <input type="hidden" name="next" value={suggestions[index + 1]?.ref ?? ''} />
                     <button type="submit" className="button button-small">
                       Add<span className="visually-hidden"> “{suggestion.title}”</span> to plan
                     </button>
