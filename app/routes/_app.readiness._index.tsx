@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
 import { AssessmentView } from '~/components/assessment/assessment-view'
-import { AcceptSchema, AnswerSchema, CompleteSchema } from '~/components/assessment/schemas'
+import { AcceptSchema, answerLineId, AnswerSchema, CompleteSchema } from '~/components/assessment/schemas'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { changeItem, type ItemChange, type ItemPage } from '~/http/item-change.server'
 import { readForm } from '~/http/read-form.server'
@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const PAGE: ItemPage = {
   page: '/readiness',
-  anchor: (key) => `/readiness#q-${key}`,
+  // The stored answer, where a keyboard or screen-reader user hears what was saved (issue 47 item 10).
+  anchor: (key) => `/readiness#${answerLineId(key)}`,
   field: (name) => (name === 'score' || name === 'note' ? name : null),
 }
 

@@ -23,6 +23,14 @@ async function teamWithCustomers(label: string) {
 }
 
 // Issue 34 item 1: the readiness assessment on /readiness, answers proposed from the documents.
+/** The element a save returns to: focused with JavaScript, the page's fragment and in view without. */
+async function expectAt(page: Page, id: string, javaScriptEnabled: boolean) {
+  const target = page.locator(`[id="${id}"]`)
+  await expect(target).toBeInViewport()
+  if (javaScriptEnabled) await expect(target).toBeFocused()
+  else expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#${id}`)
+}
+
 test.describe('readiness assessment', () => {
   test('an analyst answers, accepts a proposed answer and completes; the change shows; a member reads it', async ({
     page,
@@ -53,6 +61,11 @@ test.describe('readiness assessment', () => {
     await expect(first).toHaveAttribute('aria-invalid', 'true')
     const errorId = await first.getAttribute('aria-describedby')
     await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Choose a score from 1 to 5')
+    // The refusal is shown at its question (issue 47 item 10): its first choice has focus with
+    // JavaScript; without, the page comes back at the question.
+    if (javaScriptEnabled) await expect(first).toBeFocused()
+    else expect(new URL(page.url()).hash).toBe('#q-growth.plan')
+    await expect(first).toBeInViewport()
 
     await card(page, 'growth.plan').getByRole('radio', { name: '3', exact: true }).check()
     await card(page, 'growth.plan').getByLabel('Note (optional)').fill('Two depots planned, not yet funded.')
@@ -115,7 +128,7 @@ test.describe('readiness assessment', () => {
     await context.close()
   })
 
-  test('keyboard only: answering a question and accepting a proposed answer', async ({ page }) => {
+  test('keyboard only: answering a question and accepting a proposed answer', async ({ page, javaScriptEnabled }) => {
     test.slow()
     const { users } = await teamWithCustomers('Assessment keys')
     const analyst = users[0]!
@@ -135,12 +148,16 @@ test.describe('readiness assessment', () => {
     await page.keyboard.press('Enter')
     await expect(toast(page, 'Answer saved')).toBeVisible()
     await expect(card(page, 'growth.plan')).toContainText('Answered 3 by')
+    // Focus is on what was saved, not on the page's body (issue 47 item 10); a page loaded anew
+    // starts Tab there.
+    await expectAt(page, 'q-growth.plan-answer', javaScriptEnabled)
 
     const accept = card(page, 'customers.largest-share').getByRole('button', { name: /^Accept proposed answer/ })
     await tabTo(page, accept)
     await page.keyboard.press('Enter')
     await expect(toast(page, 'Proposed answer accepted')).toBeVisible()
     await expect(card(page, 'customers.largest-share')).toContainText('accepted from the documents')
+    await expectAt(page, 'q-customers.largest-share-answer', javaScriptEnabled)
     await expect(card(page, 'customers.largest-share').getByRole('radio', { name: '2', exact: true })).toBeChecked()
   })
 })

@@ -7,16 +7,23 @@ import { useDates } from '~/components/use-dates'
 import type { AssessmentQuestion } from '~/services/assessment.server'
 
 import { ProposalBox } from './proposal-box'
-import { AnswerSchema, type LastSubmission } from './schemas'
+import { answerLineId, AnswerSchema, type LastSubmission } from './schemas'
 
 const SCORES = [1, 2, 3, 4, 5] as const
 const CONSTRAINT = getZodConstraint(AnswerSchema)
 
 /** Who answered and when, and whether the answer was a proposal accepted. */
-function AnswerLine({ answer }: { answer: NonNullable<AssessmentQuestion['answer']> }) {
+/** The question's stored answer: where a save or an acceptance returns to (its id, answerLineId). */
+function AnswerLine({
+  questionKey,
+  answer,
+}: {
+  questionKey: string
+  answer: NonNullable<AssessmentQuestion['answer']>
+}) {
   const { formatDate } = useDates()
   return (
-    <p className="assessment-answered">
+    <p id={answerLineId(questionKey)} className="assessment-answered">
       Answered {answer.score} by {answer.by} on {formatDate(answer.at)}
       {answer.origin.kind === 'proposal' ? (
         <>
@@ -60,7 +67,8 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
   const note = control(fields.note, CONSTRAINT)
   const scoreAria = score.errors ? { 'aria-invalid': true, 'aria-describedby': score.errorId } : {}
   return (
-    <Form method="post" {...getFormProps(form)} className="assessment-form">
+    // Without JavaScript a refused answer comes back at its question, not at the top of the page.
+    <Form method="post" action={`?index#q-${question.key}`} {...getFormProps(form)} className="assessment-form">
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" {...key.props} defaultValue={key.value} />
       <fieldset aria-describedby={form.errors?.length ? form.errorId : undefined}>
@@ -139,7 +147,7 @@ export function QuestionCard({
       ) : (
         <AnswerReadOnly question={question} />
       )}
-      {question.answer ? <AnswerLine answer={question.answer} /> : null}
+      {question.answer ? <AnswerLine questionKey={question.key} answer={question.answer} /> : null}
       <ProposalBox question={question} canEdit={canEdit} last={last} />
     </li>
   )

@@ -29,3 +29,6 @@ export interface LastSubmission {
   key: string
   result: SubmissionResult<string[]>
 }
+
+/** The id of a question's stored answer on the page: a saved or accepted answer returns there. */
+export const answerLineId = (key: string) => `q-${key}-answer`
