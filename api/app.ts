@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
+import type { StatusCode } from 'hono/utils/http-status'
 
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
@@ -94,6 +95,9 @@ export function createApi(deps: Deps) {
       )
       return c.json({ detail: 'The request contains a value that is not valid here.' }, 400)
     }
+    // A client that went away made the work fail (its signal aborted): nothing is wrong here, and
+    // the access line says it was abandoned.
+    if (c.req.raw.signal.aborted) return c.body(null, 499 as StatusCode)
     log.error({ err: error, route: routePath(c, -1) }, 'unexpected error')
     return c.json({ detail: 'Internal server error.' }, 500)
   })

@@ -6,6 +6,7 @@ import {
   type LogContext,
   loggedPath,
   newRequestId,
+  requestEnd,
   saneRequestId,
   withLogContext,
 } from '../runtime/log'
@@ -29,10 +30,10 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
       {
         method: c.req.method,
         path: loggedPath(c.req.path),
-        status: c.res.status,
+        ...requestEnd(c.req.raw.signal, c.res.status),
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
-      'api request',
+      c.req.raw.signal.aborted ? 'api request abandoned by its client' : 'api request',
     )
   })
 })

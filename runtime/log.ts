@@ -95,6 +95,15 @@ export function loggedPath(path: string) {
 }
 
 /**
+ * How an access line states a request's end: a client that went away before its answer (a browser
+ * that left the page) is no server error, whatever the handler made of its aborted signal. 499 is
+ * nginx's "client closed request".
+ */
+export function requestEnd(signal: AbortSignal, status: number) {
+  return signal.aborted ? { status: 499, abandoned: true } : { status }
+}
+
+/**
  * Sends the log lines to `sink` until the returned function is called, at `level` (tests read them;
  * the logger is otherwise silent under test).
  */

@@ -15,7 +15,7 @@ import { registerApiHandler, requestStorage, type RequestStore } from '../app/ht
 import { originSettingsFrom, refuseCrossOrigin } from '../app/http/same-origin.server'
 import { STATIC_PAGE_HEADER } from '../app/http/static-page'
 import { uploadStagingAreas } from '../app/http/upload-staging.server'
-import { log, loggedPath, newRequestId, saneRequestId, withLogContext } from '../runtime/log'
+import { log, loggedPath, newRequestId, requestEnd, saneRequestId, withLogContext } from '../runtime/log'
 import { collectWhenIdle } from '../runtime/memory'
 import { measured, newRequestMetrics, serverTiming } from '../runtime/request-metrics'
 import { drainable, SHUTDOWN_GRACE_MS } from '../runtime/shutdown'
@@ -145,12 +145,12 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
           {
             method: c.req.method,
             path: loggedPath(c.req.path),
-            status: response.status,
+            ...requestEnd(c.req.raw.signal, response.status),
             ms: Math.round(durationMs * 10) / 10,
             apiCalls: metrics.apiCalls,
             sqlStatements: metrics.sqlStatements,
           },
-          'page request',
+          c.req.raw.signal.aborted ? 'page request abandoned by the browser' : 'page request',
         )
         return response
       }),
