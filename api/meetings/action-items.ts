@@ -79,7 +79,8 @@ const WEEK = /^(?:this|next)\s+week$/i
 const FRIDAY = 5
 
 // Words that make the date after them a deadline: "report back by December 15".
-const DEADLINE = /\b(?:by|before|until|till|no later than|due(?:\s+(?:on|by))?|deadline(?:\s+(?:of|is))?)\s+(?:the\s+)?$/i
+const DEADLINE =
+  /\b(?:by|before|until|till|no later than|due(?:\s+(?:on|by))?|deadline(?:\s+(?:of|is))?)\s+(?:the\s+)?$/i
 
 /**
  * The date a task is due: a deadline said ("by December 15") over any other date of the task ("call
