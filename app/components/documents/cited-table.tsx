@@ -1,4 +1,5 @@
 import { cellAnchor } from '#shared/cells'
+import { readableCell } from '#shared/figures'
 import type { DocumentDetailData } from '~/handlers/document-detail.server'
 
 type CitedCell = NonNullable<NonNullable<DocumentDetailData['preview']>['cell']>
@@ -11,16 +12,23 @@ type CitedCell = NonNullable<NonNullable<DocumentDetailData['preview']>['cell']>
 export function CitedTable({ cell }: { cell: CitedCell }) {
   const { rows, header_rows: headerRows, chunk_id: chunkId } = cell
   const width = Math.max(...rows.map((row) => row.length))
-  const cited = rows[cell.row]?.[cell.column] ?? ''
+  const columnLabelOf = (column: number) =>
+    rows
+      .slice(0, headerRows)
+      .map((row) => row[column])
+      .filter(Boolean)
+      .join(' ')
+  // Figures grouped for reading as the document's preview shows them (issue 47 item 13); a column
+  // or row of identifiers keeps its digits as written.
+  const shown = (text: string, row: number, column: number) =>
+    row < headerRows || column === 0 ? text : readableCell(text, columnLabelOf(column), rows[row]?.[0] ?? '')
+  const cited = shown(rows[cell.row]?.[cell.column] ?? '', cell.row, cell.column)
   const rowLabel = cell.row >= headerRows ? rows[cell.row]![0] : ''
-  const columnLabel = rows
-    .slice(0, headerRows)
-    .map((row) => row[cell.column])
-    .filter(Boolean)
-    .join(' ')
+  const columnLabel = columnLabelOf(cell.column)
 
-  const cellOf = (text: string, row: number, column: number) => {
+  const cellOf = (written: string, row: number, column: number) => {
     const key = `${row}-${column}`
+    const text = shown(written, row, column)
     const header = row < headerRows || column === 0
     if (row === cell.row && column === cell.column) {
       const Tag = header ? 'th' : 'td'
