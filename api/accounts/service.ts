@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { asc, eq, inArray, or, sql } from 'drizzle-orm'
 
 import { type AuditEntry, personName, recordOperatorEvent } from '../audit/service'
 import { hashPassword } from '../auth/passwords'
 import { findUserByLogin, freeUsername } from '../auth/service'
+import { endSessions } from '../auth/sessions'
 import type { Clock } from '../context'
 import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from '../db/database'
-import { memberships, organizations, refreshTokens, type Role, users } from '../db/schema'
+import { memberships, organizations, type Role, users } from '../db/schema'
 import { DEMO_ORGANIZATION, DEMO_USERS } from '../db/seed'
 import { uniqueSlug } from '../organizations/service'
 
@@ -132,12 +133,6 @@ async function recordInTheirOrganizations(db: Database, clock: Clock, userId: nu
     .where(eq(memberships.userId, userId))
   for (const { organizationId } of rows) await recordOperatorEvent(db, clock, organizationId, entry)
 }
-
-const endSessions = (db: Database, userId: number, now: Date) =>
-  db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
 
 /** Sets a user's password and ends every session they have open, wherever it was opened. */
 export async function resetPassword({ db, clock }: OperatorContext, login: string, password: string) {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 
 import type { Deps } from '../context'
+import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../http-error'
@@ -122,15 +123,19 @@ export async function rotateRefreshToken(deps: Deps, token: string) {
   return { access, refresh: outcome.refresh }
 }
 
+/** Ends every session a user has open, wherever it was opened (a password reset, a disabled account). */
+export const endSessions = (db: Database, userId: number, now: Date) =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+
 /**
  * Ends every session of a user, the caller's own included, and opens a fresh one for the caller: a
  * copy of the caller's cookie or tokens (whoever made it) stops working too.
  */
 export async function restartSessions(deps: Deps, userId: number) {
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  await endSessions(deps.db, userId, new Date())
   return issueTokens(deps, userId)
 }
 
