@@ -26,7 +26,9 @@ export function planBlocks(plan: PlanPayload): Block[] {
           task.owner?.name ?? 'Unassigned',
           task.due_date ? `${calendarDay(task.due_date)}${task.overdue ? ' (overdue)' : ''}` : '—',
           TASK_STATUS_LABELS[task.status],
-          [TASK_ORIGIN_NAMES[task.origin], task.source.label].filter(Boolean).join(': '),
+          // A source's label names its kind ("Readiness driver: Customer concentration"); a task
+          // added by hand has none.
+          task.source.label || TASK_ORIGIN_NAMES[task.origin],
         ]),
       })
   }

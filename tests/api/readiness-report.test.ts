@@ -68,8 +68,11 @@ describe('the readiness report', () => {
       for (const expected of ['Value gap', '$7,287,300', 'Owner adjustments FY2025', 'Sources'])
         expect(text).toContain(expected)
       // The plan, with the task added by hand and those gathered from the checklist's gaps.
-      for (const expected of ['Action plan', 'Name a general manager to run the yard', 'Jan 15, 2027', 'Checklist gap'])
+      for (const expected of ['Action plan', 'Name a general manager to run the yard', 'Jan 15, 2027'])
         expect(text).toContain(expected)
+      // Each task says where it came from once: its source's label names the kind.
+      expect(text).toMatch(/Due-diligence checklist: [A-Z]/)
+      expect(text).not.toMatch(/Checklist gap: Due-diligence|Weak readiness driver: Readiness driver/)
       // The working's minus sign, which the PDF's standard font lacks, is spelt as a hyphen there.
       expect(text).toContain(`$5,000,000 ${format === 'pdf' ? '-' : '−'} $5,219,747.244`)
     },

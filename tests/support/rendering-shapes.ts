@@ -65,7 +65,7 @@ export const planAtLimits = (): Report => ({
         'Alexandra Whitfield-Montgomery',
         'Feb 27, 2027 (overdue)',
         'In progress',
-        'Checklist gap: Customer contracts and the terms of the ten largest accounts',
+        'Due-diligence checklist: Customer contracts and the terms of the ten largest accounts',
       ]),
     },
   ],
