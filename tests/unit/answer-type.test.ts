@@ -16,6 +16,11 @@ describe('the kind of phrase a question asks for', () => {
     expect(answerType('When does the lease end?')).toBe('date')
     expect(answerType('Who is the operations manager?')).toBe('name')
     expect(answerType('Who owns the shop?')).toBe('name')
+    // A date written day first, a year opening the question, a total without "the".
+    expect(answerType('What was the deferred revenue balance at 30 June 2024?')).toBe('figure')
+    expect(answerType('In fiscal 2024, what was the rent paid to the landlord?')).toBe('figure')
+    expect(answerType('What is total debt owed to the bank?')).toBe('figure')
+    expect(answerType('What was the increase in headcount?')).toBe('figure')
     // Words answer these: what something is, why, how.
     expect(answerType('Who is Maria Okafor?')).toBeNull()
     expect(answerType('What is aggregate intrinsic value?')).toBeNull()

@@ -226,6 +226,63 @@ describe('the short phrase an answer leads with', () => {
     )
   })
 
+  it('leaves out the words of the question a phrase repeats', () => {
+    expect(
+      shortAnswer('What are the transaction costs mainly related to?', [
+        'Transaction costs are mainly related to legal fees and a broker’s commission.',
+      ]),
+    ).toBe('legal fees and a broker’s commission.')
+    expect(
+      shortAnswer('What does the bakery depend on to plan its production?', [
+        'The bakery depends on standing orders from four grocery chains to plan its production.',
+      ]),
+    ).toBe('standing orders from four grocery chains')
+    // One word of the question is the answer's own head.
+    expect(shortAnswer('What is liquidity risk?', ['Liquidity risk is the risk that we cannot pay our bills.'])).toBe(
+      'the risk that we cannot pay our bills.',
+    )
+  })
+
+  it('gives the name a sentence quotes after the noun asked', () => {
+    expect(
+      shortAnswer('What is the trading name of the business?', [
+        'Since 2011 the shop has traded under the name “Harbor Bakes.”',
+      ]),
+    ).toBe('Harbor Bakes')
+  })
+
+  it('gives the frequency or the length of time asked for', () => {
+    expect(
+      shortAnswer('How often are the valves inspected?', ['The plant inspects every valve quarterly, by hand.']),
+    ).toBe('quarterly')
+    expect(
+      shortAnswer('Over what period is the customer list amortized?', [
+        'The customer list is amortized on a straight-line basis over 7.5 years from the acquisition.',
+      ]),
+    ).toBe('7.5 years')
+  })
+
+  it('reads what follows any participle of a "how is X …" question, and "we" as the company', () => {
+    expect(
+      shortAnswer('How is inventory valued in the financial statements?', [
+        'Inventory is valued at the lower of cost and net realizable value.',
+      ]),
+    ).toBe('at the lower of cost and net realizable value.')
+    expect(
+      shortAnswer('What did the company sign in the third quarter?', [
+        'In the third quarter we signed a supply agreement with Cascade Water Utilities (CWU) for three years.',
+      ]),
+    ).toBe('a supply agreement with Cascade Water Utilities (CWU)')
+  })
+
+  it('gives the names a sentence sets after the kind asked', () => {
+    expect(
+      shortAnswer('Which product lines were dropped after the merger?', [
+        'Two product lines dropped after the merger, Brass Fittings and Copper Elbows, were sold to a competitor.',
+      ]),
+    ).toBe('Brass Fittings and Copper Elbows')
+  })
+
   it('gives nothing when the sentence holds no such phrase, so the sentence alone answers', () => {
     expect(shortAnswer('What is Goodwill?', ['Goodwill impairment tests ran in the fourth quarter.'])).toBeNull()
     expect(

@@ -168,6 +168,9 @@ describe('answers from tables', () => {
     expect(answerFromTables('Which years does the table provide information for contract types?', sales)?.value).toBe(
       '2019; 2018; 2017',
     )
+    // Named by nothing but "the table".
+    expect(answerFromTables('What years does the table cover?', income)?.value).toBe('2019; 2018')
+    expect(answerFromTables('What years does the table show for payroll?', income)).toBeNull()
   })
 
   it('totals and averages an expense shown in parentheses as the amount spent', () => {

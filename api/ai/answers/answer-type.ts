@@ -14,7 +14,7 @@ export type AnswerType = 'figure' | 'count' | 'year' | 'month' | 'date' | 'name'
 
 // A question of reasons or descriptions asks for words, whatever else it names.
 const WORDS_ASKED =
-  /^(?:.*\bwhy\b|how (?:is|are|was|were|does|do|did)\b|what (?:does|do|did) (?:the )?\w+(?: \w+)? (?:do|make|sell|offer)\b)|\b(?:reasons?|causes?|drivers?|due to|consists?|include|describe|explain)\b/i
+  /^(?:.*\bwhy\b|how (?:is|are|was|were|does|do|did)\b|what (?:does|do|did) (?:the )?\w+(?: \w+)? (?:do|make|sell|offer)\b)|\b(?:reasons?|causes?|drivers?|due to|consists?|include|describe|explain)\b|\b(?:relate[sd]?|attributable|attributed) to\s*\??$/i
 const COUNT_ASKED = /\bhow many\b/i
 const YEAR_ASKED = /\b(?:which|what) (?:fiscal |calendar )?year\b/i
 const MONTH_ASKED = /\b(?:which|what) month\b/i
@@ -22,10 +22,10 @@ const DATE_ASKED = /^(?:when\b|by when\b|until when\b|what (?:is|was|are|were) t
 // "Who is the owner?", "Who does the business lease from?", "Who might buy the company?"; not
 // "Who is Maria Okafor?", which asks what she is.
 const NAME_ASKED = /^who\b(?! (?:is|are|was|were) (?!(?:the|a|an|our|its|their)\b)[A-Z])/i
-// "What was EBITDA in 2025?", "What is the annual rent…?", "What share…?"; not "What is aggregate
-// intrinsic value?", which asks what it is.
+// "What was EBITDA in 2025?", "What is the annual rent…?", "What share…?", "What is total dividend…?";
+// not "What is aggregate intrinsic value?", which asks what it is.
 const FIGURE_ASKED = new RegExp(
-  String.raw`\bhow much\b|\bworth\b|^what did [^?]*\b(?:report|spend|earn|make|bring in|buy|pay|generate)\b|^(?:in |for |at |as of )?[^?]*?\bwhat (?:share|percentage|percent|proportion|portion|fraction|multiple|ratio|margin)\b|^what (?:is|was|were|are) the (?:[\w'’-]+ ){0,3}(?:amount|value|total|sum|average|balance|share|percentage|ratio|margin|multiple|rent|price|cost)s?\b|^what (?:is|was|were|are) [^?]*\b(?:in|for|at|as of|during|on) (?:the )?(?:(?:fiscal|calendar) (?:year )?|fy\s?'?|(?:year|quarter|month) ended \w+ \d{1,2}, |${MONTH}\.? (?:\d{1,2},? )?)?(?:${YEAR}|\d\d)\b`,
+  String.raw`\bhow much\b|\bworth\b|\bas a percentage of\b|^what (?:is|was|were|are) (?:total|sum|amount|number|balance)\b|^what did [^?]*\b(?:report|spend|earn|make|bring in|buy|pay|generate)\b|^(?:in |for |at |as of )?[^?]*?\bwhat (?:share|percentage|percent|proportion|portion|fraction|multiple|ratio|margin)\b|^what (?:is|was|were|are) the (?:[\w'’-]+ ){0,3}(?:amount|value|number|total|sum|average|balance|share|percentage|ratio|margin|multiple|rent|price|cost|increase|decrease|change)s?\b|^what (?:is|was|were|are) [^?]*\b(?:in|for|at|as of|during|on) (?:the )?(?:(?:fiscal|calendar) (?:year )?|year |fy\s?'?|(?:year|quarter|month) ended \w+ \d{1,2}, |${MONTH}\.? (?:\d{1,2},? )?|\d{1,2} ${MONTH}\.? )?(?:${YEAR}|\d\d)\b|^(?:in|for|at|as of|during) [^,?]*\b${YEAR}, what (?:is|was|were|are)\b`,
   'i',
 )
 

@@ -2,9 +2,11 @@ import { groupedAmount } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
 import { CURRENCY, CURRENCY_SIGN } from '../text/amounts'
 import { FULL_MONTH, isYear, YEAR } from '../text/calendar'
+import { numberWordsBetween } from '../text/number-words'
 import { SCALE_WORD } from '../text/scales'
 import { answerType, isOfType, isTableText } from './answer-type'
 import { nameReader } from './name-answer'
+import { quotedAfter, withoutEcho } from './question-echo'
 
 /**
  * The shortest phrase of a quoted sentence that answers the question, for the answer's first line
@@ -17,8 +19,9 @@ import { nameReader } from './name-answer'
  */
 export function shortAnswer(question: string, sentences: string[], { figures = true } = {}): string | null {
   const asked = question.trim()
+  const type = answerType(asked)
   // A figure question is answered by its figure or not at all: no phrase of words stands in for it.
-  if (FIGURE_QUESTION.test(asked) && !DESCRIPTIVE_QUESTION.test(asked) && !CAUSE_QUESTION.test(asked))
+  if ((type === 'figure' || type === 'count') && !DESCRIPTIVE_QUESTION.test(asked) && !CAUSE_QUESTION.test(asked))
     return figures && !isTableText(sentences[0]!) ? figuresIn(asked, sentences[0]!) : null
   // The first reader that finds its phrase answers; the question's grammar decides which read at all.
   const readers: Array<(sentence: string) => string | null> = []
@@ -30,10 +33,14 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
       return cause && bare ? cause.replace(CAUSE_CONNECTOR, '').trim() : cause
     })
   }
+  // "What is the symbol of its stock?": the name a sentence quotes right after the asked noun.
+  if (/^(?:what|which)\b/i.test(asked)) readers.push((sentence) => quotedAfter(asked, sentence))
+  // "How often…?", "Over what period…?": the frequency or the length of time a sentence states.
+  const measured = FREQUENCY_QUESTION.test(asked) ? FREQUENCY : DURATION_QUESTION.test(asked) ? DURATION : null
+  if (measured) readers.push((sentence) => measured.exec(sentence)?.[0] ?? null)
   const agent = WHO_QUESTION.exec(asked)
   if (agent) readers.push((sentence) => agentOf(sentence, agent[1]!, agent[2]!))
   // A name for "who is the controller?" before any phrase that describes the role.
-  const type = answerType(asked)
   const name = type === 'name' ? nameReader(asked) : null
   if (name) readers.push(name)
   if (WHICH_YEAR.test(asked)) readers.push((sentence) => yearsIn(asked, sentence))
@@ -50,6 +57,9 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
   const entity = ENTITY_QUESTION.exec(asked)
   if (entity) readers.push((sentence) => appositiveOf(sentence, entity[1]!))
+  // "Which product offerings were acquired with X?": the names set after "the product offerings acquired with X,".
+  const kind = KIND_QUESTION.exec(asked)
+  if (kind) readers.push((sentence) => appositiveOf(sentence, `${kind[1]} ${kind[2]}`))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
     readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
@@ -57,8 +67,12 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   }
   const action = ACTION_QUESTION.exec(asked)
   if (action) readers.push((sentence) => objectOf(sentence, action[1]!))
-  // A phrase of another kind than the one asked (a place for "who") answers nothing.
-  const typed = (phrase: string | null) => (phrase && (!type || isOfType(type, phrase)) ? phrase : null)
+  // A phrase of another kind than the one asked (a place for "who") answers nothing; the question's
+  // own words it repeats are not the answer.
+  const typed = (phrase: string | null) => {
+    const answer = phrase && withoutEcho(asked, phrase)
+    return answer && (!type || isOfType(type, answer)) ? answer : null
+  }
   for (const read of readers) {
     const found = firstOf(sentences, (sentence) => typed(read(sentence)))
     if (found) return found
@@ -143,10 +157,6 @@ const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/
 const FOUNDING =
   /^(?:when|(?:in )?(?:what|which) year)\b.*\b(founded|established|started|created|formed|incorporated|launched)\s*\??$/i
 
-const FIGURE_QUESTION = new RegExp(
-  String.raw`^(?:.*\bhow much\b|.*\bhow many\b|what (?:is|was|were|are) (?:the )?(?:\w+ )?(?:amount|value|number|total|balance|increase|decrease|change)s?\b|what percentage\b|.*\bas a percentage of\b|(?:as of|in|at) [^,]*${YEAR}, what (?:is|was)\b|what (?:is|was|were|are) (?:the )?[^?]* (?:in|at|as of|for) (?:the )?(?:\w+ )?(?:fiscal )?${YEAR}\b)`,
-  'i',
-)
 // "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
@@ -223,8 +233,18 @@ function figuresIn(question: string, sentence: string): string | null {
 
 const VERB_QUESTION =
   /^what (?:does|do|did|is|are|was|were) (.+?) (represent|consist of|consists of|comprise of|comprise|include|refer to|mean|indicate|result from|relate to|cover)\s*\??$/i
+// "How are deferred costs amortised?", "How is goodwill stated in the report?": what follows the participle.
 const HOW_QUESTION =
-  /^how (?:is|are|was|were) (.+?) (determined|defined|calculated|measured|attributed|divided|recogni[sz]ed|computed|derived|allocated|classified|presented|accounted for)(?:\s+(?:as|to|for|by|into))?\s*\??$/i
+  /^how (?:is|are|was|were) (.+?) ((?:accounted|paid|set|held|made|kept|built|shown|done|[a-z]+(?:ed|en))(?: for)?)(?:\s+(?:as|to|for|by|into|at|on))?(?:\s+in (?:the|its|our|their) (?:[a-z]+ ){0,3}(?:report|statements?|accounts|table))?\s*\??$/i
+const FREQUENCY_QUESTION = /^how (?:often|frequently)\b|\bat what (?:frequency|intervals?)\b|^what is the frequency\b/i
+const FREQUENCY =
+  /\b(?:(?:semi-?)?annually|quarterly|monthly|weekly|daily|every (?:\w+ ){0,2}(?:years?|quarters?|months?|weeks?|days?)|(?:at least )?(?:once|twice|\w+ times) (?:a|per|each|every) (?:year|quarter|month|week|day)|on an? (?:annual|quarterly|monthly|weekly|daily|regular|periodic|ongoing) basis)\b/i
+const DURATION_QUESTION =
+  /^(?:how long\b|over (?:what|which) (?:\w+ )?(?:duration|period|term|time)\b|what (?:is|was|are|were) the (?:[\w-]+ ){0,4}(?:duration|term|useful li(?:fe|ves))\b)/i
+const DURATION = new RegExp(
+  String.raw`\b(?:\d+(?:\.\d+)?|${numberWordsBetween(1, 12)})(?:\s+to\s+(?:\d+(?:\.\d+)?|${numberWordsBetween(1, 12)}))?\s+(?:years?|months?|weeks?|days?)\b`,
+  'i',
+)
 const DEFINITION_QUESTION = /^(?:what|who) (?:is|are|was|were) (.+?)\s*\??$/i
 const COPULAS = ['is', 'are', 'was', 'were', 'represents', 'represent', 'refers to', 'refer to', 'means']
 
@@ -258,6 +278,7 @@ function verbs(verb: string) {
  * "defined as") is left out; a phrase that answers how or to what ("by comparison…") is kept.
  */
 const POSSESSIVE = /['’]s?\s+\S/
+const WE = /\b(?:we|our)\b/i
 
 function afterVerb(sentence: string, subject: string, forms: string[]) {
   const subjectTerms = analyze(subject)
@@ -269,8 +290,13 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
   for (const form of [...forms].sort((a, b) => b.length - a.length)) {
     const at = new RegExp(`\\b${form.replace(/\s+/g, '\\s+')}\\b`, 'i').exec(lower)
     if (!at || (verb && verb.index <= at.index)) continue
-    const before = new Set(analyze(sentence.slice(0, at.index)))
-    const named = subjectTerms.filter((term) => before.has(term)).length
+    const opening = sentence.slice(0, at.index)
+    const before = new Set(analyze(opening))
+    // A report says "we" of the company: "we completed the divestiture" is the company's doing.
+    const named =
+      THE_BUSINESS.test(subject.trim()) && WE.test(opening)
+        ? subjectTerms.length
+        : subjectTerms.filter((term) => before.has(term)).length
     // "X's current order backlog" is the backlog: its head noun names it, not the X before it.
     if (named * 2 >= subjectTerms.length && (!POSSESSIVE.test(subject) || before.has(subjectTerms.at(-1)!))) verb = at
   }
@@ -289,6 +315,7 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
 // "Which is the largest customer?", "Who was the lead bidder?": a name, as a report writes it after
 // the subject and a comma ("the Company's largest customer, Apple, represented 17.6%").
 const ENTITY_QUESTION = /^(?:which|who) (?:is|was|are|were) (?:the )?(.+?)\s*\??$/i
+const KIND_QUESTION = /^which ((?:[\w-]+ ){1,3}?)(?:is|was|are|were|has been|have been) (.+?)\s*\??$/i
 const APPOSITIVE =
   /([^,;:]+),\s+((?:[A-Z][\p{L}\d&.'’-]*)(?:\s+(?:[A-Z][\p{L}\d&.'’-]*|of|and|&)){0,5})(?=[\s,;.(]|$)/gu
 
@@ -329,7 +356,7 @@ const WHO_QUESTION =
 const ACTION_QUESTION = /^what (?:does|do|did|has|have|had) (.+?)\s*\??$/i
 // Where a noun phrase of a sentence ends: at a clause, a date or place after it, or punctuation.
 const PHRASE_END =
-  /\s+(?:on|in|at|during|for|since|as of|after|before|and|which|who|while|following)\b|[,;(]|\.(?:\s|$)/i
+  /\s+(?:on|in|at|during|for|since|as of|after|before|and|which|who|while|following)\b|[,;]|\((?![A-Z][\w&.-]{1,12}\))|\.(?:\s|$)/
 
 const AUXILIARIES = /(?:\s+(?:has|have|had|is|are|was|were|will|would|also|then|now|already))+\s*$/i
 
@@ -344,12 +371,16 @@ function inflections(verb: string) {
     ...['es', 'ed', 'ing', 'e', 's', 'd'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
   ]
   const bases = [...stems, ...(SAME_VERBS.find((group) => group.some((base) => stems.includes(base))) ?? [])]
+  // "rely" is written "relies", "relied": a consonant's y turns to i before -es and -ed.
+  const y = /[^aeiou]y$/.test(word) ? word.slice(0, -1) : /[^aeiou]i(?:es|ed)$/.test(word) ? word.slice(0, -3) : null
+  const turned = y === null ? [] : [`${y}y`, `${y}ies`, `${y}ied`, `${y}ying`]
   return [
-    ...new Set(
-      bases
+    ...new Set([
+      ...bases
         .filter((base) => base.length >= 3)
         .flatMap((base) => [base, ...['e', 's', 'es', 'ed', 'd', 'ing', 'n', 'en'].map((end) => base + end)]),
-    ),
+      ...turned,
+    ]),
   ]
 }
 
@@ -400,6 +431,8 @@ function agentOf(sentence: string, verb: string, object: string) {
  * stock repurchase program." answers "What did the Board of Directors approve in 2003?" with "a
  * stock repurchase program". Each word after the first is tried as the verb.
  */
+const PARTICLE = /^(?:on|to|for|with|from|in|into|at|of|by|about|as)$/i
+
 function objectOf(sentence: string, rest: string) {
   const words = rest.split(/\s+/)
   for (let at = 1; at < words.length; at++) {
@@ -407,7 +440,9 @@ function objectOf(sentence: string, rest: string) {
     if (!/^[a-z]{3,}$/.test(words[at]!)) continue
     const found = afterVerb(sentence, words.slice(0, at).join(' '), inflections(words[at]!))
     if (!found) continue
-    const object = upToPhraseEnd(found)
+    // "What does it rely on…?": the verb's own particle is the question's, not the answer's.
+    const particle = PARTICLE.test(words[at + 1] ?? '') ? words[at + 1]! : null
+    const object = upToPhraseEnd(particle ? found.replace(new RegExp(`^${particle}\\s+`, 'i'), '') : found)
     if (analyze(object).length >= 2) return object
   }
   return null

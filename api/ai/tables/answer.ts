@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 
+import { analyze } from '../retrieval/analyzer'
 import { type Scale } from '../text/scales'
 import { answerAcrossTables } from './across'
 import { partsOfTotal } from './components'
@@ -33,13 +34,14 @@ import {
   operandAt,
   periodName,
   resolve,
+  type RowMatch,
   SCALES,
   tableRecall,
   unitsOf,
   valueColumns,
   yearOfColumn,
 } from './rows'
-import { type Table } from './table'
+import { figureAt, type Table } from './table'
 import { columnTotal } from './totals'
 
 export interface TableAnswer<S> {
@@ -227,10 +229,14 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     columns.push(previous)
   }
 
-  const [match] = matchRows(table, asked.terms, asked.softTerms, columns, asked.gerunds)
-  // "Which years does the table give X for?" may name the table by its words, not one row's.
+  const [byWords] = matchRows(table, asked.terms, asked.softTerms, columns, asked.gerunds)
+  // "Which years does the table give X for?" may name the table by its words, not one row's; "What
+  // years does the table cover?" names nothing but the table: any row with a figure each year shows them.
   const aboutTable = operation === 'periods' && !asked.threshold && tableRecall(table, asked.terms) >= MIN_RECALL
-  if (!match || (match.recall < MIN_RECALL && !aboutTable)) return null
+  const wholeTable = operation === 'periods' && !asked.threshold && asked.terms.every((term) => TABLE_TALK.has(term))
+  const match =
+    byWords && (byWords.recall >= MIN_RECALL || aboutTable) ? byWords : wholeTable ? fullRow(table, columns) : null
+  if (!match) return null
   const operands = columns.map((column) => operandAt(table, match.row, column))
   const present = operands.filter((operand): operand is Operand => operand !== null)
   // Percentages and amounts are never combined: a row read across its "% change" columns is two things.
@@ -325,6 +331,19 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   }
   if (!computation) return null
   return { score: match.score, computation, operation, operands: used, sources: used.map(() => source) }
+}
+
+const TABLE_TALK = new Set(
+  analyze(
+    'table tables data information figures amounts include show provide report present cover highlight record calculate',
+  ),
+)
+
+/** The first row with a figure in every column asked, as a match by no words. */
+function fullRow(table: Table, columns: number[]): RowMatch | null {
+  for (let row = table.headerRows; row < table.rows.length; row++)
+    if (columns.every((column) => figureAt(table, row, column))) return { row, score: 0, recall: 0, named: false }
+  return null
 }
 
 /** Operations between two periods: with one named, the other is the year before; with a range, its ends. */
