@@ -8,15 +8,20 @@ import { renderToString } from 'react-dom/server'
 import { NonceProvider } from './components/nonce'
 import { webEnv } from './http/env.server'
 import { errorReference, logClientError, logServerError } from './http/error-reference.server'
+import { checkScriptStyles } from './utils/time-zone-hint'
 
+const styleHash = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`
 // The one style attribute the app renders: remix-utils' sign-in honeypot hides itself with it.
-const HONEYPOT_STYLE = `'sha256-${createHash('sha256').update('display:none').digest('base64')}'`
+const HONEYPOT_STYLE = styleHash('display:none')
+// The one style element: the time-zone check hides the page with it while it reloads.
+const CHECK_SCRIPT_STYLES = checkScriptStyles.map(styleHash).join(' ')
 
 /**
  * The page's Content-Security-Policy (decision 005). Inline scripts run only with this response's
  * nonce, so markup that slips into a page cannot run script; script files come from our own origin,
  * whose every other response has a non-script type and `nosniff`. Styles come from our stylesheets;
- * the only style attribute allowed is the honeypot's, by its hash. Google's sign-in is reached by a
+ * the only style attribute allowed is the honeypot's, and the only style element the time-zone
+ * check's, each by its hash. Google's sign-in is reached by a
  * form post that redirects to its authorization endpoint (GOOGLE_AUTHORIZATION_URL), which
  * `form-action` governs in Chromium. Images come from our own origin or data: only: an image from
  * elsewhere, written into a message or a document, would send whatever its address carries to that
@@ -27,7 +32,7 @@ function contentSecurityPolicy(nonce: string) {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "script-src-attr 'none'",
-    "style-src 'self'",
+    `style-src 'self' ${CHECK_SCRIPT_STYLES}`,
     `style-src-attr 'unsafe-hashes' ${HONEYPOT_STYLE}`,
     "img-src 'self' data:",
     "connect-src 'self'",

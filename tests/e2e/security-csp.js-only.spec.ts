@@ -70,6 +70,30 @@ test.describe('Content-Security-Policy', () => {
     expect(await violations(page)).toEqual([])
   })
 
+  test.describe('in a browser outside UTC', () => {
+    test.use({ timezoneId: 'America/Los_Angeles' })
+
+    test('the first load, which reloads with the zone in a cookie, runs without a violation', async ({ page }) => {
+      // The reload starts a new document, so what the console said before it is kept here.
+      const refused: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text())
+      })
+      let documents = 0
+      page.on('request', (request) => {
+        if (request.isNavigationRequest()) documents++
+      })
+      await page.goto('/login')
+      // The check script set the cookie and reloaded once.
+      await expect
+        .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'CH-time-zone'))
+        .toBe(true)
+      await expect.poll(() => documents).toBe(2)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(refused).toEqual([])
+    })
+  })
+
   test("every script of a page carries that response's nonce, new on each request", async ({ request }) => {
     const first = await request.get('/login')
     const second = await request.get('/login')
