@@ -101,6 +101,23 @@ describe('periods the documents do not give', () => {
     expect(await answer('What were accrued payroll liabilities in 2024?', [table, elsewhere])).not.toMatch(/^1,250/)
   })
 
+  it('state a sentence’s figure when it says more of what was asked than the row a figure is in', async () => {
+    const table = passage(
+      [
+        'Accrued liabilities (in thousands):',
+        'Item | 2024 | 2023',
+        'Accrued rent | 1,250 | 1,140',
+        'Payroll | 310 | 300',
+      ].join('\n'),
+      1,
+    )
+    const note = passage('Accrued rent included $0.4 million for the closed Dayton warehouse at December 31, 2024.', 2)
+    // The row names two of the three things asked; the sentence all three.
+    expect(await answer('What was the accrued rent for Dayton in 2024?', [table, note])).toMatch(/^\$0\.4 million\n/)
+    // The row is the answer when the question asks no more than it names.
+    expect(await answer('What was accrued rent in 2024?', [table, note])).toMatch(/^1,250 thousand\n/)
+  })
+
   it('say which periods they give instead of quoting a neighbour', async () => {
     expect(await answer('What was revenue in FY2019?', [statement])).toBe(
       'The documents give revenue for FY2021–FY2023, not FY2019 [1].',

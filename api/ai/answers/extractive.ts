@@ -5,9 +5,9 @@ import { CURRENCY_SIGN } from '../text/amounts'
 import { isYearLabel } from '../text/calendar'
 import { sentencesOf } from '../text/sentences'
 import { CELL_SEPARATOR } from '../text/table-lines'
-import { answersQuoted, answerType, noneOfType } from './answer-type'
+import { answersQuoted, answerType, isOfType, isTableText, noneOfType } from './answer-type'
 import { computedFor, computedPieces, periodsNotHeld } from './computed'
-import type { AnswerProvider, AnswerRequest, SourcePassage } from './provider'
+import type { AnswerProvider, AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 import { asksWhatTableShows, shortAnswer } from './short-answer'
 
 export const NO_ANSWER =
@@ -54,15 +54,57 @@ export function extractiveAnswers(): AnswerProvider {
     name: 'extractive',
     async *answer(request: AnswerRequest, signal: AbortSignal) {
       const computed = computedFor(request)
-      const notHeld = computed
-        ? null
-        : (request.notHeld ?? periodsNotHeld(request.standalone ?? request.question, request.passages))
-      for (const piece of computed ? computedPieces(computed) : notHeld ? [notHeld] : compose(request)) {
+      const stated = computed && sentenceSaysMore(request, computed) ? statedFigure(request) : null
+      const notHeld =
+        computed || stated
+          ? null
+          : (request.notHeld ?? periodsNotHeld(request.standalone ?? request.question, request.passages))
+      const pieces = stated ?? (computed ? computedPieces(computed) : notHeld ? [notHeld] : compose(request))
+      for (const piece of pieces) {
         signal.throwIfAborted()
         yield piece
       }
     },
   }
+}
+
+// How much more of the question a sentence must cover than a table row to state its figure instead.
+const SENTENCE_MARGIN = 0.15
+
+/**
+ * Whether a sentence states a figure for more of what was asked than the table row a figure was
+ * looked up in: "the accrued expenses associated with the Horizon businesses as of December 31,
+ * 2018" is a sentence's "$0.9 million", not the "Accrued expenses" row's total. Only a figure looked
+ * up gives way; one computed from several cells is no sentence's.
+ */
+function sentenceSaysMore({ question, passages }: AnswerRequest, computed: ComputedAnswer) {
+  if (computed.operands.length !== 1 || computed.strategy) return false
+  const [cell] = computed.operands
+  const units = passages.flatMap((passage, index) => unitsOf(passage, index))
+  const row =
+    units.find((unit) => unit.table && unit.passage === cell!.passage && unit.table.row[0] === cell!.rowLabel) ??
+    ({ terms: new Set(analyze(`${cell!.rowLabel} ${cell!.columnLabel}`)), pairs: new Set<string>() } as Unit)
+  const asked = weigh([...new Set(analyze(question))], units, bigrams(analyze(question)))
+  const sentences = units.filter((unit) => !unit.table && isOfType('figure', unit.text) && !isTableText(unit.text))
+  const best = sentences.reduce<{ unit: Unit; coverage: number } | null>((found, unit) => {
+    const coverage = asked.coverage(unit)
+    return !found || coverage > found.coverage ? { unit, coverage } : found
+  }, null)
+  return Boolean(
+    best &&
+    best.coverage >= MIN_COVERAGE &&
+    best.coverage >= asked.coverage(row) + SENTENCE_MARGIN &&
+    shortAnswer(question, [best.unit.text]),
+  )
+}
+
+// How every answer that found nothing opens (NO_ANSWER, NOT_NAMED, CLOSEST_ROWS, noneOfType).
+const SAYS_NONE = /^I could not find\b/
+
+/** The answer quoted from the sentences when it leads with a figure, else null. */
+function statedFigure(request: AnswerRequest) {
+  const pieces = compose(request)
+  return isOfType('figure', pieces[0]!) && !SAYS_NONE.test(pieces[0]!) ? pieces : null
 }
 
 function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
