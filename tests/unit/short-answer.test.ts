@@ -8,9 +8,15 @@ describe('the short phrase an answer leads with', () => {
     expect(
       shortAnswer('How many leases end before 2027?', ['Retail store, Downtown: the lease ends on January 31, 2027.']),
     ).toBeNull()
+    // The count with the noun asked about, and its hedge: "over 50" is not 50.
     expect(shortAnswer('How many people work at the bakery?', ['On 31 March the bakery had 64 people on staff.'])).toBe(
-      '64',
+      '64 people',
     )
+    expect(
+      shortAnswer('How many countries does the studio sell to?', [
+        'The studio sells to over 50 countries through agents.',
+      ]),
+    ).toBe('over 50 countries')
   })
 
   it('gives the figure a question asks for, the one its words sit by, not an aside or the size of a change', () => {
@@ -241,6 +247,19 @@ describe('the short phrase an answer leads with', () => {
     expect(shortAnswer('What is liquidity risk?', ['Liquidity risk is the risk that we cannot pay our bills.'])).toBe(
       'the risk that we cannot pay our bills.',
     )
+  })
+
+  it('keeps a dollar’s country letters and reads a list past "primarily"', () => {
+    expect(
+      shortAnswer('What was paid out in final dividends for FY2018?', [
+        'The Group paid out S$1.75 billion in final dividends for FY2018.',
+      ]),
+    ).toBe('S$1.75 billion')
+    expect(
+      shortAnswer('What does cost of sales consist primarily of?', [
+        'Cost of sales consists primarily of flour, butter, packaging and delivery wages.',
+      ]),
+    ).toBe('flour, butter, packaging and delivery wages.')
   })
 
   it('gives the name a sentence quotes after the noun asked', () => {

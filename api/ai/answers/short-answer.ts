@@ -52,7 +52,9 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   } else if (WHEN_QUESTION.test(asked))
     readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
   const verbal = VERB_QUESTION.exec(asked)
-  if (verbal) for (const forms of verbs(verbal[2]!)) readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
+  if (verbal)
+    for (const forms of verbs(verbal[2]!.replace(MOSTLY, '')))
+      readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
   const how = HOW_QUESTION.exec(asked)
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
   const entity = ENTITY_QUESTION.exec(asked)
@@ -211,7 +213,7 @@ function figuresIn(question: string, sentence: string): string | null {
   const terms = new Set(analyze(question.replace(YEARS, ' ')))
   const hits = (text: string) => new Set(analyze(text).filter((term) => terms.has(term))).size
   const askedChange = CHANGE.test(question)
-  let best: { text: string; score: number } | null = null
+  let best: { text: string; score: number; index: number } | null = null
   for (const figure of figures) {
     const before = sentence.slice(0, figure.index).split(/\s+/).slice(-WINDOW_WORDS).join(' ')
     const after = sentence
@@ -225,14 +227,43 @@ function figuresIn(question: string, sentence: string): string | null {
     const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0)
     const direction = DIRECTION_BEFORE.exec(sentence.slice(0, figure.index))
     const text = direction && CHANGE_EITHER_WAY.test(question) ? `${direction[0].trim()} ${figure.text}` : figure.text
-    if (!best || score > best.score) best = { text, score }
+    if (!best || score > best.score) best = { text, score, index: figure.index }
   }
   // The answer's own line groups the figure's digits ("$21,800,000"); the sentence below quotes it exactly.
-  return groupedAmount(best!.text.replace(/[.,;:]$/, ''))
+  const grouped = groupedAmount(best!.text.replace(/[.,;:]$/, ''))
+  return COUNT_QUESTION.test(question) && /^\d[\d,]*$/.test(grouped)
+    ? countWithNoun(sentence, best!.index, best!.text, terms, grouped)
+    : grouped
 }
 
-const VERB_QUESTION =
-  /^what (?:does|do|did|is|are|was|were) (.+?) (represent|consist of|consists of|comprise of|comprise|include|refer to|mean|indicate|result from|relate to|cover)\s*\??$/i
+// How a count is hedged: "over 50 countries" is not 50 countries.
+const HEDGE_BEFORE =
+  /\b(?:over|about|approximately|around|nearly|almost|roughly|more than|less than|fewer than|at least|up to)\s+$/i
+
+/**
+ * A count as the sentence gives it, with its hedge and the words after it that the question asks
+ * about: "over 50 countries", "41 technicians", "251,379 primary service units".
+ */
+function countWithNoun(sentence: string, index: number, digits: string, asked: Set<string>, grouped: string) {
+  const after = sentence.slice(index + digits.length, index + digits.length + 120)
+  // Only words that follow the count at once, before any punctuation, are what it counts.
+  const following = /^(?:\s+[\p{L}-]{1,40})+/u.exec(after)?.[0].trim().split(/\s+/) ?? []
+  const noun: string[] = []
+  for (const word of following.slice(0, 4)) {
+    if (!analyze(word).some((term) => asked.has(term))) break
+    noun.push(word)
+  }
+  const hedge = HEDGE_BEFORE.exec(sentence.slice(Math.max(0, index - 24), index))?.[0].trim()
+  return [hedge, grouped, ...noun].filter(Boolean).join(' ')
+}
+
+// "primarily", "mainly": how much of it, not what it is; "consist primarily of" is "consist of".
+const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly)'
+const MOSTLY = new RegExp(String.raw`\s${ADVERB_OF_EXTENT}(?=\s)`, 'i')
+const VERB_QUESTION = new RegExp(
+  String.raw`^what (?:does|do|did|is|are|was|were) (.+?) (?:${ADVERB_OF_EXTENT} )?(represent|consists?(?: ${ADVERB_OF_EXTENT})? of|comprise(?: ${ADVERB_OF_EXTENT})? of|comprise|include|refer to|mean|indicate|result from|relate to|cover)\s*\??$`,
+  'i',
+)
 // "How are deferred costs amortised?", "How is goodwill stated in the report?": what follows the participle.
 const HOW_QUESTION =
   /^how (?:is|are|was|were) (.+?) ((?:accounted|paid|set|held|made|kept|built|shown|done|[a-z]+(?:ed|en))(?: for)?)(?:\s+(?:as|to|for|by|into|at|on))?(?:\s+in (?:the|its|our|their) (?:[a-z]+ ){0,3}(?:report|statements?|accounts|table))?\s*\??$/i
@@ -303,7 +334,7 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
   if (!verb) return null
   const rest = sentence
     .slice(verb.index + verb[0].length)
-    .replace(/^\s*(?:as|of|into)\b/i, '')
+    .replace(new RegExp(String.raw`^\s*(?:${ADVERB_OF_EXTENT}\s+)?(?:as|of|into)\b`, 'i'), '')
     // A clause about another subject ends it; an aside closing the sentence ("(subject to two
     // renewals).") qualifies the answer, is not it.
     .split(/,\s*(?:while|whereas)\b|;/)[0]!

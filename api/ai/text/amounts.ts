@@ -5,8 +5,11 @@ import { SCALE_SHORT, SCALE_WORD } from './scales'
 
 /** A currency sign before an amount: "$", "£", "€", "¥". */
 export const CURRENCY_SIGN = '[$€£¥]'
-/** A currency written before an amount, its sign or its code: "$", "US$", "A$", "RMB", "£". Case-insensitive where codes may be lower case. */
-export const CURRENCY = String.raw`(?:US\$|A\$|RMB|${CURRENCY_SIGN})`
+/**
+ * A currency written before an amount, its sign or its code: "$", "US$", "A$", "S$", "HK$", "RMB",
+ * "£". A dollar's country letters are kept: S$1.75 billion is no US$1.75 billion.
+ */
+export const CURRENCY = String.raw`(?:(?<![A-Za-z])(?:US|A|AU|C|CA|S|SG|HK|NZ|NT|R)\$|RMB|${CURRENCY_SIGN})`
 
 const SCALE = String.raw`(?:\s?(?:${SCALE_WORD}|${SCALE_SHORT})\b)?`
 // At most 25 digits and commas: `[\d,]*` let every digit of "1,1,1,…" (each a word start) scan the
