@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 
 import type { CellPosition } from '../../shared/cells'
+import { splitRow } from '../../shared/table-lines'
 import { parseTables } from '../ai/tables/table'
-import { splitRow } from '../ai/text/table-lines'
 import type { Deps } from '../context'
 import { intArray, rowsOf, textArray } from '../db/sql-values'
 import type { StoredFact } from './organization-facts'

@@ -1,6 +1,6 @@
+import { IS_TABLE_LINE, splitRow } from '../../shared/table-lines'
 import { parseFigure } from '../ai/tables/table'
 import { isYear } from '../ai/text/calendar'
-import { IS_TABLE_LINE, splitRow } from '../ai/text/table-lines'
 import { periodsIn } from './periods'
 
 /**

@@ -1,4 +1,4 @@
-import { IS_TABLE_LINE, splitRow } from '../ai/text/table-lines'
+import { IS_TABLE_LINE, splitRow } from '../../shared/table-lines'
 import type { FactLink } from '../facts/fact-links'
 import type { StoredFact } from '../facts/organization-facts'
 import type { DocumentSource } from './passage-sources'

@@ -1,3 +1,5 @@
+import { IS_TABLE_LINE, splitRow } from '#shared/table-lines'
+
 /**
  * A page's extracted text as a reader takes it in: runs of table rows (the extractors write a row's
  * cells joined by " | ") apart from the prose around them. Each block keeps where it starts and ends
@@ -7,8 +9,6 @@ export type PageBlock =
   | { kind: 'text'; start: number; end: number }
   | { kind: 'table'; rows: Array<{ start: number; end: number; cells: string[] }> }
 
-const CELL_SEPARATOR = ' | '
-
 export function pageBlocks(text: string): PageBlock[] {
   const blocks: PageBlock[] = []
   let offset = 0
@@ -17,8 +17,10 @@ export function pageBlocks(text: string): PageBlock[] {
     const end = start + line.length
     offset = end + 1
     const last = blocks.at(-1)
-    if (line.includes(CELL_SEPARATOR)) {
-      const row = { start, end, cells: line.split(CELL_SEPARATOR).map((cell) => cell.trim()) }
+    // As the API's table readers split it: a row whose last cell is empty ends in " |" once the
+    // page's text is trimmed, and is still a row of as many cells.
+    if (IS_TABLE_LINE.test(line)) {
+      const row = { start, end, cells: splitRow(line) }
       if (last?.kind === 'table') last.rows.push(row)
       else blocks.push({ kind: 'table', rows: [row] })
     } else if (last?.kind === 'text') last.end = end

@@ -174,6 +174,21 @@ test.describe('documents', () => {
     expect((await page.request.get(`/resources${href}/download`)).status()).toBe(404)
   })
 
+  test('previews a CSV whose last row ends in an empty cell as a row of as many cells', async ({ page }) => {
+    const { users, organization } = await createTeam('Previewers', ['analyst'])
+    const [analyst] = users
+    const customers = await uploadDocument(analyst!, organization.slug, {
+      title: 'Customers',
+      name: 'customers.csv',
+      content: 'Customer,Revenue,Notes\nCascade Water,9100000,renewal due\nBayline,4200000,\n',
+    })
+    await waitUntilStatus(analyst!, organization.slug, customers, 'processed')
+    await signInAs(page, analyst!.username, analyst!.password, { to: `/documents/${customers.id}?tab=preview` })
+    const last = page.locator('.preview-text').getByRole('row').last()
+    await expect(last.getByRole('cell')).toHaveText(['Bayline', '4,200,000', ''])
+    await expect(page.locator('.preview-text')).not.toContainText('|')
+  })
+
   test('offers no comparison until a second version exists, then compares the two', async ({ page }) => {
     const { users, organization } = await createTeam('Versioners', ['analyst'])
     const [analyst] = users

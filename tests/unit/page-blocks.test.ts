@@ -19,6 +19,16 @@ describe('a page read as prose and tables', () => {
     expect(text.slice(last.start, last.end)).toBe('Note: audited.')
   })
 
+  it('reads a last row whose last cell is empty as a row of as many cells, as a CSV sheet writes it', () => {
+    // The page's text is trimmed, so the last row's empty cell leaves " |" at the very end.
+    const [table] = pageBlocks('Customer | Revenue | Notes\nCascade Water | 9100000 | renewal due\nBayline | 4200000 |')
+    expect(table?.kind === 'table' && table.rows.map((row) => row.cells)).toEqual([
+      ['Customer', 'Revenue', 'Notes'],
+      ['Cascade Water', '9100000', 'renewal due'],
+      ['Bayline', '4200000', ''],
+    ])
+  })
+
   it('leaves a lone line with a bar in it as prose', () => {
     expect(pageBlocks('Terms | see schedule 4\nThe buyer pays.').map((block) => block.kind)).toEqual(['text', 'text'])
   })

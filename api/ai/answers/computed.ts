@@ -1,10 +1,10 @@
+import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
 import { cellText } from '../tables/compute'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleFromMentions, statesUnits, type Table } from '../tables/table'
 import { scaleOf } from '../text/scales'
-import { IS_TABLE_LINE } from '../text/table-lines'
 import type { AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 
 // A question asking why, what something consists of, or how it is worked out or recorded, wants the

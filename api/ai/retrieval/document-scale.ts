@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 
+import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import type { Deps } from '../../context'
 import { intArray, rowsOf, textArray } from '../../db/sql-values'
 import { scaleStatementsIn } from '../tables/caption'
 import { type Scale, scaleOf } from '../text/scales'
 import { SCALE_WORD } from '../text/scales'
-import { IS_TABLE_LINE } from '../text/table-lines'
 
 // Chunks read for a statement of scale, per answer: a report states it on a few lines at most.
 const MAX_CHUNKS = 40

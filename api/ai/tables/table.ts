@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js'
 import Papa from 'papaparse'
 
+import { IS_TABLE_LINE, splitRow } from '../../../shared/table-lines'
 import { analyze } from '../retrieval/analyzer'
 import { CURRENCY } from '../text/amounts'
 import { YEAR } from '../text/calendar'
 import { type Scale, SCALE_WORD, scaleOf, scaleWord } from '../text/scales'
-import { IS_TABLE_LINE, splitRow } from '../text/table-lines'
 import { isRecordLine, recordRows } from './records'
 
 /** A cell read as a number: the exact decimal, or null for a blank, a dash or words. */

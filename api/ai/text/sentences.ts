@@ -1,5 +1,5 @@
+import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import { paragraphsOf, shortLine } from './paragraphs'
-import { IS_TABLE_LINE } from './table-lines'
 
 /*
  * Sentences of prose: the one splitter every reader uses (issue 45, item 2). ICU's splitter

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 
+import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import type { Passage } from '../../ai/retrieval/passage'
 import { type Table } from '../../ai/tables/table'
 import { proseSentences } from '../../ai/text/sentences'
-import { IS_TABLE_LINE } from '../../ai/text/table-lines'
 import { type DocumentSource, type Finding, locationOf } from '../passage-sources'
 
 /* What the readers of each question share: the proposal's shape, how a cell is cited, the sentences read. */
