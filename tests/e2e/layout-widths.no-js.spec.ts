@@ -150,9 +150,14 @@ function measure(page: Page) {
           })
           .map((element) => element.textContent?.trim() || element.className)
       : []
-    return { overflow: Math.max(0, document.documentElement.scrollWidth - screen), offScreen }
+    const name = header?.querySelector<HTMLElement>('.organization-switcher-header .organization-name')
+    const nameCut = name && name.getClientRects().length > 0 ? name.scrollWidth > name.clientWidth : false
+    return { overflow: Math.max(0, document.documentElement.scrollWidth - screen), offScreen, nameCut }
   })
 }
+
+// From a tablet's width up, the organization's short name shows whole beside the brand.
+const WHOLE_NAME_FROM = 768
 
 test.describe('no page scrolls sideways', () => {
   for (const role of ROLES) {
@@ -182,7 +187,9 @@ test.describe('no page scrolls sideways', () => {
     })
   }
 
-  test('for the header at every width from 320 to 1920 px (the admin has the most links)', async ({ page }) => {
+  test('for the header at every width from 320 to 1920 px (the admin has the most links), its name whole', async ({
+    page,
+  }) => {
     // About 130 widths.
     test.slow()
     const admin = setup.people.admin
@@ -191,9 +198,10 @@ test.describe('no page scrolls sideways', () => {
     // The header is laid out by CSS alone, so a resize shows what a load at that width would.
     for (const width of sweepWidths()) {
       await page.setViewportSize({ width, height: 800 })
-      const { overflow, offScreen } = await measure(page)
+      const { overflow, offScreen, nameCut } = await measure(page)
       if (overflow || offScreen.length)
         problems.push(`${width} px: ${overflow} px sideways; off screen: ${offScreen.join(', ') || 'nothing'}`)
+      if (nameCut && width >= WHOLE_NAME_FROM) problems.push(`${width} px: the organization's name is cut`)
     }
     expect(problems).toEqual([])
   })
