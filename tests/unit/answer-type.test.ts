@@ -27,6 +27,9 @@ describe('the kind of phrase a question asks for', () => {
     expect(answerType('What is excluded when calculating revenue?')).toBeNull()
     expect(answerType('Why did the gross margin fall in 2024?')).toBeNull()
     expect(answerType('What does the company do?')).toBeNull()
+    // A noun or a closing relation that asks for words, though a year is named.
+    expect(answerType('What was the key focus of the board in 2024?')).toBeNull()
+    expect(answerType('What was the rise in gross margin in 2024 driven by?')).toBeNull()
   })
 
   it('tells a phrase of that kind from one of another', () => {

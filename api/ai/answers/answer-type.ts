@@ -12,9 +12,10 @@ import { SCALE_WORD } from '../text/scales'
  */
 export type AnswerType = 'figure' | 'count' | 'year' | 'month' | 'date' | 'name'
 
-// A question of reasons or descriptions asks for words, whatever else it names.
+// A question of reasons or descriptions asks for words, whatever else it names: its noun says so
+// ("the rationale for", "the key focus of") or its closing relation does ("driven by?", "based on?").
 const WORDS_ASKED =
-  /^(?:.*\bwhy\b|how (?:is|are|was|were|does|do|did)\b|what (?:does|do|did) (?:the )?\w+(?: \w+)? (?:do|make|sell|offer)\b)|\b(?:reasons?|causes?|drivers?|due to|consists?|include|describe|explain)\b|\b(?:relate[sd]?|attributable|attributed) to\s*\??$/i
+  /^(?:.*\bwhy\b|how (?:is|are|was|were|does|do|did)\b|what (?:does|do|did) (?:the )?\w+(?: \w+)? (?:do|make|sell|offer)\b)|\b(?:reasons?|causes?|drivers?|due to|consists?|include|describe|explain|rationale|focus|purpose|objectives?|strategy|policy|approach|method|basis|nature|treatment|classification|definition|meaning|assumptions?|projection|outlook|implications?)\b|\b(?:(?:relate[sd]?|attributable|attributed) to|driven by|(?:recogni[sz]ed|classified|defined|treated) as|based on)\s*\??$/i
 const COUNT_ASKED = /\bhow many\b/i
 const YEAR_ASKED = /\b(?:which|what) (?:fiscal |calendar )?year\b/i
 const MONTH_ASKED = /\b(?:which|what) month\b/i
