@@ -118,6 +118,30 @@ describe('periods the documents do not give', () => {
     expect(await answer('What was accrued rent in 2024?', [table, note])).toMatch(/^1,250 thousand\n/)
   })
 
+  it('answer what a marked row includes from its note', async () => {
+    const table = passage(
+      ['Item | 2024 | 2023', 'Occupancy costs(1) | 310 | 300', 'Vehicle costs(2) | 120 | 110'].join('\n'),
+      1,
+      'Annual accounts',
+    )
+    const notes = passage(
+      '(1) Include rent for the Dayton yard, utilities and property insurance. Amounts for 2023 were restated. ' +
+        '(2) Include fuel, leases of three trucks and repairs.',
+      2,
+      'Annual accounts',
+    )
+    expect(await answer('What is included in vehicle costs?', [table, notes])).toBe(
+      'Include fuel, leases of three trucks and repairs.\n\n> (2) Include fuel, leases of three trucks and repairs. [2]',
+    )
+    // The note's first sentence only: the next is about something else.
+    expect(await answer('What do occupancy costs include?', [table, notes])).toMatch(
+      /^Include rent for the Dayton yard, utilities and property insurance\.\n/,
+    )
+    // Another document's notes are not this table's.
+    const elsewhere = passage('(2) Include only amounts paid in cash.', 2, 'Budget')
+    expect(await answer('What is included in vehicle costs?', [table, elsewhere])).not.toMatch(/^Include only/)
+  })
+
   it('say which periods they give instead of quoting a neighbour', async () => {
     expect(await answer('What was revenue in FY2019?', [statement])).toBe(
       'The documents give revenue for FY2021–FY2023, not FY2019 [1].',

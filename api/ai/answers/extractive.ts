@@ -6,7 +6,8 @@ import { CURRENCY_SIGN } from '../text/amounts'
 import { isYearLabel } from '../text/calendar'
 import { sentencesOf } from '../text/sentences'
 import { answersQuoted, answerType, isOfType, isTableText, noneOfType } from './answer-type'
-import { computedFor, computedPieces, periodsNotHeld } from './computed'
+import { computedFor, computedPieces, EXPLANATION as ASKS_WORDS, periodsNotHeld } from './computed'
+import { footnoteOf } from './footnotes'
 import type { AnswerProvider, AnswerRequest, ComputedAnswer, SourcePassage } from './provider'
 import { asksWhatTableShows, shortAnswer } from './short-answer'
 
@@ -117,6 +118,10 @@ function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
       if (caption) return [caption, `\n\n${render(unit)}`]
     }
   }
+  // "What is included in service delivery costs?" of a row marked "(1)": its note says.
+  const note = ASKS_WORDS.test(question) ? footnoteOf(question, passages) : null
+  // A note that restates its row ("Working capital consists of …") is answered by its phrase.
+  if (note) return [shortAnswer(question, [note.text]) ?? note.text, `\n\n> ${note.quoted} [${note.passage + 1}]`]
   // In a follow-up the search query also holds the previous question. What is asked now decides
   // whether a unit answers and the earlier question only ranks those that do, unless what is asked
   // now is only a figure or a year ("and in 2017?"): then both count, the new terms double.
