@@ -173,6 +173,33 @@ describe('answers from tables', () => {
     expect(answerFromTables('What years does the table show for payroll?', income)).toBeNull()
   })
 
+  it('reads a statement’s Note column as the numbers of its notes, not as a year’s figures', () => {
+    const balance = tables(
+      [
+        ' |  | 2025 | 2024',
+        ' | Note | £m | £m',
+        'Debtors | 4 | 415.9 | 440.7',
+        'Retained earnings | 9 | 9.3 | 9.5',
+      ].join('\n'),
+    )
+    expect(answerFromTables('What were retained earnings in 2025?', balance)?.display).toBe('£9.3 million')
+    expect(answerFromTables('What was the change in debtors in 2025 from 2024?', balance)?.display).toBe(
+      '-£24.8 million',
+    )
+  })
+
+  it('gives a figure in cents without a dollar sign', () => {
+    const perShare = tables(
+      [
+        '$ million | 2025 | 2024',
+        'Net profit | $1,204 | $1,120',
+        'Diluted earnings per share (cents) | 132.3 | 121.9',
+      ].join('\n'),
+    )
+    expect(answerFromTables('What were diluted earnings per share in 2025?', perShare)?.display).toBe('132.3')
+    expect(answerFromTables('What was net profit in 2025?', perShare)?.display).toBe('$1,204 million')
+  })
+
   it('totals and averages an expense shown in parentheses as the amount spent', () => {
     expect(answerFromTables('What was the average operating expenses for 2018 and 2019?', income)).toMatchObject({
       value: '11250',

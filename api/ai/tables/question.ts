@@ -71,7 +71,8 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   ['average', /\baverage\b|\bmean\b/i],
   [
     'share',
-    /\b(?:as a |in )?(?:percentage|proportion|share|portion)\b.*\b(?:of|over|among|in)\b|\bwhat percent(?:age)? of\b|\bratio \(in percentage\)|\bpercentage of\b/i,
+    // "Share" is a part only as "share of / in": "share capital in 2025" is a line of the balance sheet.
+    /\b(?:as a |in )?(?:percentage|proportion|portion)\b.*\b(?:of|over|among|in)\b|(?<!\bper )\bshare (?:of|in|among)\b|\bwhat percent(?:age)? of\b|\bratio \(in percentage\)|\bpercentage of\b/i,
   ],
   ['ratio', /\bratio\b|\bdivided by\b|\btimes (?:larger|greater)\b|\bas a multiple of\b/i],
   [

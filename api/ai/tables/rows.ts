@@ -14,6 +14,7 @@ export const MIN_RECALL = 0.6
 export const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
 // Rows and columns of rates and per-share amounts are not in the table's "in thousands".
 const UNSCALED = /%|percent|per (?:share|unit|employee|customer)|ratio|\brate\b|margin/i
+const MINOR_UNIT = /\b(?:cents?|pence)\b/i
 const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
 // "(In thousands, except per share data)" scales every other figure: its exception names no row or column.
 const EXCEPTION = /,?\s*except\b[^)]*/gi
@@ -82,7 +83,7 @@ export function tableRecall(table: Table, terms: string[]) {
 /** The value columns: past the label, holding at least one figure. */
 export const valueColumns = (table: Table) =>
   table.columns
-    .filter((column) => column.index > 0)
+    .filter((column) => column.index > 0 && !column.notes)
     .filter((column) => table.rows.some((_, row) => figureAt(table, row, column.index)))
 
 /** The columns a period names: one, or the latest so many years; null when the table lacks any of them. */
@@ -144,6 +145,9 @@ export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | nul
     (operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel.replace(EXCEPTION, '')),
   )
   if (percent) return { scale: null, unit: '%' }
+  // "Earnings per share (cents)": a figure in cents or pence carries no dollar or pound sign.
+  if (operands.some(({ cell }) => MINOR_UNIT.test(cell.rowLabel) || MINOR_UNIT.test(cell.columnLabel)))
+    return { scale: null, unit: null }
   const counted = operands.some((operand) => COUNTED.test(operand.cell.rowLabel))
   const unscaled =
     counted ||

@@ -22,6 +22,8 @@ export interface ColumnHeader {
   /** The year the column stands for (2019 for "2019", "Fiscal 2019", "FY19", "2018/2019", "December 31, 2019"). */
   year: number | null
   terms: string[]
+  /** A "Note" column: the numbers of the notes that explain each row, not figures. */
+  notes: boolean
 }
 
 export interface Table {
@@ -107,6 +109,7 @@ const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => parseFigure
 const YEAR_CELL = new RegExp(String.raw`^(?:fiscal\s+|fy\s*)?${YEAR}(?:\s*\/\s*(?:${YEAR}|\d\d))?$`, 'i')
 const isYearCell = (cell: string) => YEAR_CELL.test(cell.trim())
 
+const NOTES = /^\s*notes?\.?\s*$/i
 const COMPARES_PERIODS = /\b(?:vs\.?|versus|change|variation|variance|compared|increase|decrease|difference)\b/i
 
 export function yearOf(text: string): number | null {
@@ -185,9 +188,11 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const columns: ColumnHeader[] = Array.from({ length: rows[0]!.length }, (_, index) => {
     const parts = header.map((row, at) => (index === 0 ? row[0]! : spans[at]![index]!)).filter(Boolean)
     const label = [...new Set(parts)].join(' ').trim()
-    // "Variation 2019 vs 2018", "% Change 2018 to 2019" compare two periods; they are neither.
-    const year = index === 0 || COMPARES_PERIODS.test(label) ? null : yearOf(label)
-    return { index, label, year, terms: analyze(label) }
+    // "Variation 2019 vs 2018", "% Change 2018 to 2019" compare two periods; they are neither. A
+    // statement's "Note" column holds the numbers of its notes, under whichever year spans it.
+    const notes = header.some((row) => NOTES.test(row[index] ?? ''))
+    const year = index === 0 || notes || COMPARES_PERIODS.test(label) ? null : yearOf(label)
+    return { index, label, year, terms: analyze(label), notes }
   })
   const rowLabels: string[] = []
   const sections: string[] = []
