@@ -188,6 +188,16 @@ describe('answers from tables', () => {
     )
   })
 
+  it('reads a fiscal year written F24, and gives an amount per square metre unscaled', () => {
+    const stores = tables(
+      ['$ million | F24 | F23', 'Sales | 1,680 | 1,603', 'Sales per square metre | 18,500 | 18,269'].join('\n'),
+    )
+    expect(answerFromTables('What is the difference in sales between F24 and F23?', stores)?.display).toBe(
+      '$77 million',
+    )
+    expect(answerFromTables('What were sales per square metre in F24?', stores)?.display).toBe('$18,500')
+  })
+
   it('gives a figure in cents without a dollar sign', () => {
     const perShare = tables(
       [

@@ -4,7 +4,7 @@ import Papa from 'papaparse'
 import { IS_TABLE_LINE, splitRow } from '../../../shared/table-lines'
 import { analyze } from '../retrieval/analyzer'
 import { CURRENCY } from '../text/amounts'
-import { YEAR } from '../text/calendar'
+import { SHORT_FISCAL_YEAR, YEAR } from '../text/calendar'
 import { type Scale, SCALE_WORD, scaleOf, scaleWord } from '../text/scales'
 import { isRecordLine, recordRows } from './records'
 
@@ -53,7 +53,7 @@ const NUMBER = new RegExp(
 )
 // "2019", and "FY2019" as spreadsheets head their columns.
 const YEARS = new RegExp(String.raw`(?:\b|(?<=fy))(${YEAR})\b`, 'gi')
-const SHORT_FISCAL_YEAR = /\bfy\s?'?(\d\d)\b/i
+const SHORT_FISCAL = new RegExp(SHORT_FISCAL_YEAR, 'i')
 
 /** A cell's number: `$  1,452.4` → 1452.4, `(12.5)` → −12.5, `12%` → 12 with unit %, `—` → null. */
 export function parseFigure(text: string): Figure | null {
@@ -115,7 +115,7 @@ const COMPARES_PERIODS = /\b(?:vs\.?|versus|change|variation|variance|compared|i
 export function yearOf(text: string): number | null {
   const years = [...text.matchAll(YEARS)].map((match) => Number(match[1]))
   if (years.length) return Math.max(...years)
-  const short = SHORT_FISCAL_YEAR.exec(text)
+  const short = SHORT_FISCAL.exec(text)
   return short ? 2000 + Number(short[1]) : null
 }
 

@@ -8,8 +8,10 @@ import { MONTH_NAMES } from '../../../shared/calendar'
 
 /** A calendar year of the last and this century: "1998", "2031". */
 export const YEAR = String.raw`(?:19|20)\d\d`
-/** A year, or a fiscal year written with two digits: "2024", "FY2024", "FY24", "FY'24". */
-export const ANY_YEAR = String.raw`(?:fy\s?'?\d\d|(?:fy\s?)?${YEAR})`
+/** A year, or a fiscal year written with two digits: "2024", "FY2024", "FY24", "FY'24", "F24". */
+export const ANY_YEAR = String.raw`(?:fy\s?'?\d\d|f'?\d\d(?!\d)|(?:fy\s?)?${YEAR})`
+/** A fiscal year written with two digits, the digits captured: "FY24", "FY 24", "FY'24", "F24". */
+export const SHORT_FISCAL_YEAR = String.raw`\bf(?:y\s?)?'?(\d\d)\b`
 
 /** A month by its full name. */
 export const FULL_MONTH = `(?:${MONTH_NAMES.join('|')})`
