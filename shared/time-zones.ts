@@ -38,6 +38,20 @@ export function canonicalTimeZone(value: string | null | undefined): string | nu
   }
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The zone's offset from UTC at `at`, as a list of zones shows it: "UTC-08:00", "UTC+05:30", "UTC+00:00". */
+export function utcOffset(zone: string, at: Date) {
+  let format = offsetFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    offsetFormats.set(zone, format)
+  }
+  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  // Intl writes UTC itself as a bare "GMT".
+  return name === 'GMT' ? 'UTC+00:00' : name.replace('GMT', 'UTC')
+}
+
 /** Every zone a user may choose, in Intl's order (by region, then city). */
 export const timeZoneNames = () => {
   const names = Intl.supportedValuesOf('timeZone')

@@ -9,6 +9,9 @@ import { ErrorList, SelectField } from './forms'
 import { TimeZoneHelp } from './time-zone-help'
 import { useTimeZone } from './use-dates'
 
+/** A zone and its offset from UTC today, as the server's time-zone data has it. */
+export type ZoneOffset = { zone: string; offset: string }
+
 /** Empty is "automatic": the browser's zone. */
 export const TimeZoneSettingsSchema = z.object({
   time_zone: z
@@ -34,14 +37,17 @@ const RENAMED: Record<string, string> = {
   'Pacific/Truk': 'Chuuk (Truk)',
 }
 
-/** "America/Argentina/Buenos_Aires" → region "America", place "Argentina / Buenos Aires". */
-function byRegion(zones: string[]) {
+/**
+ * "America/Argentina/Buenos_Aires" → region "America", place "Argentina / Buenos Aires, UTC-03:00":
+ * the offset as it is today, so someone who knows only theirs finds their zone.
+ */
+function byRegion(zones: ZoneOffset[]) {
   const regions = new Map<string, { zone: string; place: string }[]>()
-  for (const zone of zones) {
+  for (const { zone, offset } of zones) {
     const [region, ...place] = zone.split('/')
     const key = place.length ? region! : 'Other'
     const name = RENAMED[zone] ?? (place.join(' / ') || zone).replaceAll('_', ' ')
-    regions.set(key, [...(regions.get(key) ?? []), { zone, place: name }])
+    regions.set(key, [...(regions.get(key) ?? []), { zone, place: `${name}, ${offset}` }])
   }
   return [...regions].map(
     ([region, places]) => [region, places.sort((a, b) => a.place.localeCompare(b.place))] as const,
@@ -57,8 +63,8 @@ export function TimeZoneSettings({
   chosen,
   lastResult,
 }: {
-  /** The zones to offer, from the server, so the list the page was drawn with is the one it runs with. */
-  zones: string[]
+  /** The zones to offer with their offsets, from the server, so the list the page was drawn with is the one it runs with. */
+  zones: ZoneOffset[]
   chosen: string | null
   lastResult?: SubmissionResult<string[]> | null
 }) {

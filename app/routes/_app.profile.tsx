@@ -5,7 +5,7 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 
-import { canonicalTimeZone, timeZoneNames } from '#shared/time-zones'
+import { canonicalTimeZone, timeZoneNames, utcOffset } from '#shared/time-zones'
 import { ChangeEmailSchema, EmailSettings } from '~/components/email-settings'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
@@ -33,7 +33,10 @@ const ChangePasswordSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await currentUser(request)
-  return json({ me, timeZones: timeZoneNames() })
+  // Offsets are read here: the browser's time-zone data may be newer or older than the server's, and
+  // a list drawn from two would not hydrate.
+  const now = new Date()
+  return json({ me, timeZones: timeZoneNames().map((zone) => ({ zone, offset: utcOffset(zone, now) })) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
