@@ -1,6 +1,6 @@
 import type { StoredTerm } from '../../facts/organization-terms'
 import { analyze } from '../retrieval/analyzer'
-import type { Stated } from './stated-answer'
+import { type Stated, theOneNamed } from './stated-answer'
 
 /*
  * Who prepared a letter or report (issue 45): "Which firm prepared the valuation?", "Who wrote the
@@ -38,13 +38,10 @@ export function readPreparedBy(question: string, terms: StoredTerm[]): Stated<St
     const about = analyze(`${term.title} ${term.entity ?? ''}`)
     return asked.some((word) => about.some((other) => sameStem(word, other)))
   })
-  const names = new Set(named.map((term) => term.text.toLowerCase()))
-  if (names.size !== 1) return null
-  const term = named[0]!
-  return {
-    strategy: 'prepared-by',
-    cited: [term],
-    figure: term.text,
-    working: [`${term.title}, signed off by `, { item: term, text: term.text, row: '' }],
-  }
+  return theOneNamed(
+    named,
+    (term) => term.text.toLowerCase(),
+    'prepared-by',
+    (term) => `${term.title}, signed off by `,
+  )
 }

@@ -1,7 +1,7 @@
 import type { StoredTerm } from '../../facts/organization-terms'
 import { normalizeLabel } from '../text/measures'
 import { businessNames, isBusinessName } from './business-named'
-import type { Stated } from './stated-answer'
+import { type Stated, theOneNamed } from './stated-answer'
 
 /*
  * "Who is the office manager?", "Who is Summit Prosthetics Lab's controller?" (issue 46: who asks
@@ -36,15 +36,12 @@ export function readRole(question: string, terms: StoredTerm[]): Stated<StoredTe
     const held = new Set(wordsOf(term.entity))
     return role.every((word) => held.has(word))
   })
-  const people = new Set(holding.map((term) => normalizeLabel(term.text)))
-  if (people.size !== 1) return null
-  const term = holding[0]!
-  return {
-    strategy: 'business-role',
-    cited: [term],
-    figure: term.text,
-    working: [`${term.entity}: `, { item: term, text: term.text, row: '' }],
-  }
+  return theOneNamed(
+    holding,
+    (term) => normalizeLabel(term.text),
+    'business-role',
+    (term) => `${term.entity}: `,
+  )
 }
 
 /** Whether the question asks who holds a role. */

@@ -17,6 +17,22 @@ export interface Stated<C extends Cited> {
 }
 
 /**
+ * The one name the matching terms give (a person in a role, the firm that signed a report), stated
+ * with the words that lead to it; null when they give none, or two that differ (`same` says which
+ * are one).
+ */
+export function theOneNamed<C extends Cited & { text: string }>(
+  matching: C[],
+  same: (item: C) => string,
+  strategy: string,
+  lead: (item: C) => string,
+): Stated<C> | null {
+  if (new Set(matching.map(same)).size !== 1) return null
+  const item = matching[0]!
+  return { strategy, cited: [item], figure: item.text, working: [lead(item), { item, text: item.text, row: '' }] }
+}
+
+/**
  * The answer citing what it read by its passage, and by its cell where it sits in a table's cell
  * (as a figure is cited); null when a cited item's passage is not found.
  */
