@@ -198,6 +198,35 @@ describe('answers from tables', () => {
     expect(answerFromTables('What were sales per square metre in F24?', stores)?.display).toBe('$18,500')
   })
 
+  it('reads periods that head sections of rows, each figure from its own section', () => {
+    const receivables = tables(
+      [
+        ' | Receivables, gross | Allowance for doubtful accounts | Receivables, net',
+        'December 31, 2025 |  |  | ',
+        'Trade | 12,000 | (100) | 11,900',
+        'Total | $19,731 | $(238) | $19,493',
+        'December 31, 2024 |  |  | ',
+        'Trade | 10,000 | (90) | 9,910',
+        'Total | $15,568 | $(168) | $15,400',
+      ].join('\n'),
+    )
+    const change = answerFromTables(
+      'What was the percentage change in the total allowance for doubtful accounts between 2024 and 2025?',
+      receivables,
+    )
+    expect(change).toMatchObject({ operation: 'percentage-change', display: '41.67%' })
+    // Each operand is the document's own cell, named with its section, in the order asked.
+    expect(change!.operands.map(({ cell }) => [cell.row, cell.column, cell.rowLabel])).toEqual([
+      [6, 2, 'Total (December 31, 2024)'],
+      [3, 2, 'Total (December 31, 2025)'],
+    ])
+    expect(answerFromTables('What was the total allowance for doubtful accounts in 2024?', receivables)?.display).toBe(
+      '-$168',
+    )
+    // A year no section heads is not given.
+    expect(answerFromTables('What was the total allowance for doubtful accounts in 2023?', receivables)).toBeNull()
+  })
+
   it('gives a figure in cents without a dollar sign', () => {
     const perShare = tables(
       [

@@ -41,6 +41,7 @@ import {
   valueColumns,
   yearOfColumn,
 } from './rows'
+import { answerBySections } from './section-periods'
 import { figureAt, type Table } from './table'
 import { columnTotal } from './totals'
 
@@ -159,7 +160,11 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   const all = valueColumns(table).map((column) => column.index)
   if (all.length === 0) return null
   const named = asked.periods.map((period) => resolve(table, period))
-  if (named.some((found) => found === null || found.length === 0)) return null
+  if (named.some((found) => found === null || found.length === 0)) {
+    // The periods may head sections of rows, not columns.
+    const bySections = answerBySections(asked, table)
+    return bySections && { ...bySections, sources: bySections.operands.map(() => source) }
+  }
   let columns = [...new Set(named.flatMap((found) => found!))]
   const years = all.filter((column) => table.columns[column]!.year !== null)
   let { operation } = asked
