@@ -55,12 +55,15 @@ export function extractiveAnswers(): AnswerProvider {
     name: 'extractive',
     async *answer(request: AnswerRequest, signal: AbortSignal) {
       const computed = computedFor(request)
-      const stated = computed && sentenceSaysMore(request, computed) ? statedFigure(request) : null
+      // Read once, only when quoting or weighing sentences against a looked-up figure needs them.
+      let read: Unit[] | undefined
+      const units = () => (read ??= request.passages.flatMap((passage, index) => unitsOf(passage, index)))
+      const stated = computed && sentenceSaysMore(request, units, computed) ? statedFigure(request, units()) : null
       const notHeld =
         computed || stated
           ? null
           : (request.notHeld ?? periodsNotHeld(request.standalone ?? request.question, request.passages))
-      const pieces = stated ?? (computed ? computedPieces(computed) : notHeld ? [notHeld] : compose(request))
+      const pieces = stated ?? (computed ? computedPieces(computed) : notHeld ? [notHeld] : compose(request, units()))
       for (const piece of pieces) {
         signal.throwIfAborted()
         yield piece
@@ -78,10 +81,10 @@ const SENTENCE_MARGIN = 0.15
  * 2018" is a sentence's "$0.9 million", not the "Accrued expenses" row's total. Only a figure looked
  * up gives way; one computed from several cells is no sentence's.
  */
-function sentenceSaysMore({ question, passages }: AnswerRequest, computed: ComputedAnswer) {
+function sentenceSaysMore({ question }: AnswerRequest, readUnits: () => Unit[], computed: ComputedAnswer) {
   if (computed.operands.length !== 1 || computed.strategy) return false
   const [cell] = computed.operands
-  const units = passages.flatMap((passage, index) => unitsOf(passage, index))
+  const units = readUnits()
   const row =
     units.find((unit) => unit.table && unit.passage === cell!.passage && unit.table.row[0] === cell!.rowLabel) ??
     ({ terms: new Set(analyze(`${cell!.rowLabel} ${cell!.columnLabel}`)), pairs: new Set<string>() } as Unit)
@@ -103,13 +106,12 @@ function sentenceSaysMore({ question, passages }: AnswerRequest, computed: Compu
 const SAYS_NONE = /^I could not find\b/
 
 /** The answer quoted from the sentences when it leads with a figure, else null. */
-function statedFigure(request: AnswerRequest) {
-  const pieces = compose(request)
+function statedFigure(request: AnswerRequest, units: Unit[]) {
+  const pieces = compose(request, units)
   return isOfType('figure', pieces[0]!) && !SAYS_NONE.test(pieces[0]!) ? pieces : null
 }
 
-function compose({ searchQuery, question, passages }: AnswerRequest): string[] {
-  const units = passages.flatMap((passage, index) => unitsOf(passage, index))
+function compose({ searchQuery, question, passages }: AnswerRequest, units: Unit[]): string[] {
   // "What does the table show?" names nothing a sentence would cover: the sentence that introduces
   // a table says it ("The carrying value of goodwill by segment was as follows:").
   if (asksWhatTableShows(question)) {

@@ -95,9 +95,10 @@ const firstOf = (sentences: string[], read: (sentence: string) => string | null)
 const CAUSE_QUESTION =
   /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in|contributed to)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?due to\b)/i
 // A cause as the reports write it, from its connector ("primarily due to", "driven by") to the end.
-const CAUSE_ADVERB = '(?:primarily|mainly|largely|partly|principally|partially|mostly)'
+// "primarily", "mainly": how much of it, not what it is ("consist primarily of" is "consist of").
+const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly|partly|partially)'
 // "from" alone is too common to mark a cause; "primarily from" does.
-const CONNECTOR = `(?:${CAUSE_ADVERB}\\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)|${CAUSE_ADVERB}\\s+from`
+const CONNECTOR = `(?:${ADVERB_OF_EXTENT}\\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)|${ADVERB_OF_EXTENT}\\s+from`
 const CAUSE = new RegExp(`\\b(?:${CONNECTOR})\\b`, 'i')
 const CAUSE_CONNECTOR = new RegExp(`^(?:${CONNECTOR})\\s*`, 'i')
 // Questions whose own words hold the relation: "what led to / impacted / resulted in X", "X was due to what".
@@ -257,8 +258,6 @@ function countWithNoun(sentence: string, index: number, digits: string, asked: S
   return [hedge, grouped, ...noun].filter(Boolean).join(' ')
 }
 
-// "primarily", "mainly": how much of it, not what it is; "consist primarily of" is "consist of".
-const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly)'
 const MOSTLY = new RegExp(String.raw`\s${ADVERB_OF_EXTENT}(?=\s)`, 'i')
 const VERB_QUESTION = new RegExp(
   String.raw`^what (?:does|do|did|is|are|was|were) (.+?) (?:${ADVERB_OF_EXTENT} )?(represent|consists?(?: ${ADVERB_OF_EXTENT})? of|comprise(?: ${ADVERB_OF_EXTENT})? of|comprise|include|refer to|mean|indicate|result from|relate to|cover)\s*\??$`,
@@ -310,6 +309,8 @@ function verbs(verb: string) {
  */
 const POSSESSIVE = /['’]s?\s+\S/
 const WE = /\b(?:we|our)\b/i
+// A phrasal verb's particle after it, past an adverb: "consists (primarily) of", "defined as".
+const PARTICLE_AFTER_VERB = new RegExp(String.raw`^\s*(?:${ADVERB_OF_EXTENT}\s+)?(?:as|of|into)\b`, 'i')
 
 function afterVerb(sentence: string, subject: string, forms: string[]) {
   const subjectTerms = analyze(subject)
@@ -334,7 +335,7 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
   if (!verb) return null
   const rest = sentence
     .slice(verb.index + verb[0].length)
-    .replace(new RegExp(String.raw`^\s*(?:${ADVERB_OF_EXTENT}\s+)?(?:as|of|into)\b`, 'i'), '')
+    .replace(PARTICLE_AFTER_VERB, '')
     // A clause about another subject ends it; an aside closing the sentence ("(subject to two
     // renewals).") qualifies the answer, is not it.
     .split(/,\s*(?:while|whereas)\b|;/)[0]!
@@ -490,7 +491,7 @@ const PHRASE_ENDED =
   /^(?:[,;:(]|(?:is|are|was|were|has|have|had|be|been|will|would|can|could|may|might|from|by|as|to|in|on|at|under|below|above|through|for|with|when|if|where|because|since|while|that|which|of)\b|\p{L}+(?:ly|ed|es|s)\b)/iu
 // What links a restated subject to what the sentence says of it: "… is primarily related to", "… by".
 const LINK = new RegExp(
-  String.raw`^(?:(?:in|during|for) (?:fiscal )?${YEAR},?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:(?:primarily|mainly|largely|partly|principally|mostly)\s+)?(?:(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)\b)?\s*`,
+  String.raw`^(?:(?:in|during|for) (?:fiscal )?${YEAR},?\s+)?(?:(?:is|are|was|were|has been|have been)\s+)?(?:${ADVERB_OF_EXTENT}\s+)?(?:(?:related to|due to|driven by|attributable to|performed by|by|from|as|that)\b)?\s*`,
   'i',
 )
 

@@ -1,6 +1,6 @@
 import { average, type Computation, difference, lookup, type Operand, percentageChange, sum } from './compute'
 import type { Operation, Question } from './question'
-import { matchRows, MIN_RECALL, operandCell, unitsOf, valueColumns } from './rows'
+import { matchRows, MIN_RECALL, operandAt, unitsOf, valueColumns } from './rows'
 import { figureAt, type Table, yearOf } from './table'
 
 export interface SectionAnswer {
@@ -52,11 +52,8 @@ export function answerBySections(asked: Question, table: Table): SectionAnswer |
       score += match?.score ?? 0
     }
     if (row === undefined) return null
-    const cell = operandCell(table, row, column)
-    operands.push({
-      value: figureAt(table, row, column)!.value,
-      cell: { ...cell, rowLabel: `${cell.rowLabel} (${sectionOf(row)})` },
-    })
+    const { value, cell } = operandAt(table, row, column)!
+    operands.push({ value, cell: { ...cell, rowLabel: `${cell.rowLabel} (${sectionOf(row)})` } })
   }
   const { scale, unit } = unitsOf(table, operands)
   // Later first, as a change is written.
