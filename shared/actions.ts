@@ -9,6 +9,17 @@ export const SPRINT_DAYS = 90
 /** The most suggestions offered from each source at once; the rest follow as these are added. */
 export const SUGGESTIONS_PER_SOURCE = 20
 
+/**
+ * Where the plan's suggestions come from, in the order they are listed (issue 47 item 9): the weak
+ * readiness drivers first, as they move a sale most, and the checklist's many requests last.
+ */
+export const SUGGESTION_SOURCES = [
+  { origin: 'driver', heading: 'Weak readiness drivers' },
+  { origin: 'meeting', heading: 'Action items from meetings' },
+  { origin: 'analysis', heading: 'Recommendations from document analyses' },
+  { origin: 'checklist', heading: 'Gaps in the due-diligence checklist' },
+] as const
+
 /** Tasks the dashboard lists as due this week (overdue ones included). */
 export const DUE_SOON_DAYS = 7
 export const DUE_SOON_LIMIT = 5

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 
-import { DUE_SOON_DAYS, DUE_SOON_LIMIT, MAX_TASKS, SUGGESTIONS_PER_SOURCE } from '../../shared/actions'
+import {
+  DUE_SOON_DAYS,
+  DUE_SOON_LIMIT,
+  MAX_TASKS,
+  SUGGESTION_SOURCES,
+  SUGGESTIONS_PER_SOURCE,
+} from '../../shared/actions'
 import { personName, recordEvent } from '../audit/service'
 import type { ChecklistPayload } from '../checklist/contract'
 import { getChecklist } from '../checklist/service'
@@ -11,14 +17,14 @@ import { actionTasks, analysisResults, documentVersions, memberships, users } fr
 import { badRequest, formError, notFound } from '../http-error'
 import { organizationMembers } from '../organizations/membership'
 import { canEditActions, requireActionEditor, TASK_NOT_FOUND } from './access'
+import { driverSuggestions, weakDrivers } from './driver-suggestions'
 import { sourceLink } from './links'
 import type { TaskCreate, TaskPatch } from './schema'
-import { readLatestAnswers, readMeetingItems, readRecommendations } from './sources'
+import { readLargestCustomer, readLatestAnswers, readMeetingItems, readRecommendations } from './sources'
 import { addDays, groupBySprint, utcDay } from './sprints'
 import {
   analysisSuggestions,
   checklistSuggestions,
-  driverSuggestions,
   meetingSuggestions,
   type Member,
   type Suggestion,
@@ -90,7 +96,16 @@ function describeTask(row: ReadTask, caller: OrgCaller, today: string) {
   }
 }
 
-/** Every suggestion of every source not yet in the plan, in the sources' order; uncapped. */
+/** The weak drivers' tasks; the facts they name are read only when a driver that names them is weak. */
+async function readDriverSuggestions(db: Database, organizationId: number) {
+  const weak = weakDrivers(await readLatestAnswers(db, organizationId))
+  const largestCustomer = weak.some((driver) => driver.key === 'customers')
+    ? await readLargestCustomer(db, organizationId)
+    : null
+  return driverSuggestions(weak, { largestCustomer })
+}
+
+/** Every suggestion of every source not yet in the plan, by source in the order they are listed; uncapped. */
 async function readSuggestions(
   deps: Deps,
   caller: OrgCaller,
@@ -98,31 +113,36 @@ async function readSuggestions(
   members: Member[],
   known: Known = {},
 ) {
-  const [meetingRows, recommendationRows, checklist, answers] = await Promise.all([
+  const [drivers, meetingRows, recommendationRows, checklist] = await Promise.all([
+    readDriverSuggestions(deps.db, caller.organizationId),
     readMeetingItems(deps.db, caller.organizationId),
     readRecommendations(deps.db, caller.organizationId),
     known.checklist ?? getChecklist(deps, caller),
-    readLatestAnswers(deps.db, caller.organizationId),
   ])
   const memberIds = new Set(members.map((member) => member.id))
-  const bySource = [
-    meetingSuggestions(meetingRows, members),
-    analysisSuggestions(recommendationRows),
-    checklistSuggestions(checklist),
-    driverSuggestions(answers),
-  ]
-  return bySource.map((suggestions) =>
-    suggestions
+  const bySource: Record<Suggestion['origin'], Suggestion[]> = {
+    driver: drivers,
+    meeting: meetingSuggestions(meetingRows, members),
+    analysis: analysisSuggestions(recommendationRows),
+    checklist: checklistSuggestions(checklist),
+  }
+  return SUGGESTION_SOURCES.map(({ origin, heading }) => ({
+    origin,
+    heading,
+    suggestions: bySource[origin]
       .filter((suggestion) => !taken.has(suggestion.ref))
       // A checklist item may be assigned to someone who has since left: the task is then unassigned.
       .map((suggestion) => ({
         ...suggestion,
         ownerId: suggestion.ownerId !== null && memberIds.has(suggestion.ownerId) ? suggestion.ownerId : null,
       })),
-  )
+  }))
 }
 
-const capped = (bySource: Suggestion[][]) => bySource.flatMap((list) => list.slice(0, SUGGESTIONS_PER_SOURCE))
+type SuggestionGroup = Awaited<ReturnType<typeof readSuggestions>>[number]
+
+const capped = (groups: SuggestionGroup[]) =>
+  groups.flatMap((group) => group.suggestions.slice(0, SUGGESTIONS_PER_SOURCE))
 
 /** What a caller has read already for the same request (the readiness report reads the checklist too). */
 interface Known {
@@ -136,24 +156,37 @@ async function planState(deps: Deps, caller: OrgCaller, known: Known = {}) {
   ])
   const members = memberRows.map((member) => ({ id: member.id, name: personName(member), role: member.role }))
   const taken = new Set(rows.flatMap((row) => (row.task.originRef ? [row.task.originRef] : [])))
-  const bySource = await readSuggestions(deps, caller, taken, members, known)
-  return { rows, members, bySource }
+  const groups = await readSuggestions(deps, caller, taken, members, known)
+  return { rows, members, groups }
 }
 
 /**
- * The plan: tasks by 90-day sprint (decision 044), the suggestions not yet in it (at most
- * SUGGESTIONS_PER_SOURCE from each source), the members an owner is chosen from, and whether the
- * caller may change it.
+ * The plan: tasks by 90-day sprint (decision 044), the suggestions not yet in it by source (at most
+ * SUGGESTIONS_PER_SOURCE from each, with how many more follow), the members an owner is chosen
+ * from, and whether the caller may change it.
  */
 export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}) {
-  const { rows, members, bySource } = await planState(deps, caller, known)
+  const { rows, members, groups } = await planState(deps, caller, known)
   const today = utcDay(deps.clock.now())
   const planStart = rows.length ? utcDay(new Date(Math.min(...rows.map((row) => row.task.createdAt.getTime())))) : null
   const tasks = rows.map((row) => describeTask(row, caller, today))
   const { sprints, before, unscheduled } = groupBySprint(planStart, today, tasks)
   const names = new Map(members.map((member) => [member.id, member.name]))
-  const shown = capped(bySource)
-  const total = bySource.reduce((sum, list) => sum + list.length, 0)
+  const describeSuggestion = (suggestion: Suggestion) => ({
+    ref: suggestion.ref,
+    origin: suggestion.origin,
+    title: suggestion.title,
+    note: suggestion.note,
+    owner: suggestion.ownerId === null ? null : { id: suggestion.ownerId, name: names.get(suggestion.ownerId)! },
+    due_date: suggestion.dueDate,
+    source: {
+      label: suggestion.label,
+      link: sourceLink(suggestion.origin, suggestion.ref, {
+        documentId: suggestion.documentId,
+        canAnalyze: canAnalyze(caller),
+      }),
+    },
+  })
   return {
     today,
     plan_started: planStart,
@@ -171,22 +204,14 @@ export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}) 
     })),
     before_plan: before,
     unscheduled,
-    suggestions: shown.map((suggestion) => ({
-      ref: suggestion.ref,
-      origin: suggestion.origin,
-      title: suggestion.title,
-      note: suggestion.note,
-      owner: suggestion.ownerId === null ? null : { id: suggestion.ownerId, name: names.get(suggestion.ownerId)! },
-      due_date: suggestion.dueDate,
-      source: {
-        label: suggestion.label,
-        link: sourceLink(suggestion.origin, suggestion.ref, {
-          documentId: suggestion.documentId,
-          canAnalyze: canAnalyze(caller),
-        }),
-      },
-    })),
-    more_suggestions: total - shown.length,
+    suggestion_groups: groups
+      .filter((group) => group.suggestions.length)
+      .map((group) => ({
+        origin: group.origin,
+        heading: group.heading,
+        suggestions: group.suggestions.slice(0, SUGGESTIONS_PER_SOURCE).map(describeSuggestion),
+        more: Math.max(0, group.suggestions.length - SUGGESTIONS_PER_SOURCE),
+      })),
     members,
     can_edit: canEditActions(caller),
   }
@@ -257,8 +282,10 @@ export async function addTask(deps: Deps, caller: OrgCaller, input: TaskCreate) 
   requireActionEditor(caller)
   let task: NewTask
   if (input.suggestion !== undefined) {
-    const { bySource } = await planState(deps, caller)
-    const suggestion = bySource.flat().find((candidate) => candidate.ref === input.suggestion)
+    const { groups } = await planState(deps, caller)
+    const suggestion = groups
+      .flatMap((group) => group.suggestions)
+      .find((candidate) => candidate.ref === input.suggestion)
     if (!suggestion) throw badRequest({ suggestion: [NOT_OFFERED] })
     task = fromSuggestion(suggestion)
   } else {
@@ -287,8 +314,8 @@ export async function addTask(deps: Deps, caller: OrgCaller, input: TaskCreate) 
 /** Adds every suggestion the plan shows now (at most SUGGESTIONS_PER_SOURCE from each source). */
 export async function gatherSuggestions(deps: Deps, caller: OrgCaller) {
   requireActionEditor(caller)
-  const { bySource } = await planState(deps, caller)
-  const shown = capped(bySource)
+  const { groups } = await planState(deps, caller)
+  const shown = capped(groups)
   const ids = await deps.db.transaction(async (tx) => {
     await ensureRoom(tx, caller, shown.length)
     return insertTasks(deps, tx, caller, shown.map(fromSuggestion))

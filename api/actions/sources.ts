@@ -5,6 +5,8 @@ import type { StoredAnswer } from '../../shared/readiness'
 import type { Recommendation } from '../ai/analysis/types'
 import type { Database } from '../db/database'
 import { analysisResults, documents, meetings, readinessAssessments, transcripts } from '../db/schema'
+import { organizationFacts } from '../facts/organization-facts'
+import { chooseLargestCustomer, CUSTOMER_FACTS } from '../readiness/proposals/customers'
 
 /*
  * What the plan's suggestions are read from, one statement each, always within one organization.
@@ -67,6 +69,11 @@ export async function readLatestAnswers(db: Database, organizationId: number): P
     .orderBy(desc(readinessAssessments.id))
     .limit(1)
   return row?.answers ?? null
+}
+
+/** The largest customer and its share of revenue, from the facts ingestion read (as the assessment proposes it). */
+export async function readLargestCustomer(db: Database, organizationId: number) {
+  return chooseLargestCustomer(await organizationFacts({ db }, organizationId, CUSTOMER_FACTS)).value
 }
 
 export type MeetingItems = { id: number; title: string; actionItems: ActionItem[] }

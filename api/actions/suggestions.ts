@@ -1,9 +1,7 @@
 import { MAX_TASK_NOTE, MAX_TASK_TITLE } from '../../shared/actions'
 import { isCalendarDay } from '../../shared/calendar'
-import type { StoredAnswer, TaskOrigin } from '../../shared/readiness'
+import type { TaskOrigin } from '../../shared/readiness'
 import type { ChecklistPayload } from '../checklist/contract'
-import { QUESTIONS } from '../readiness/drivers'
-import { scoreAssessment } from '../readiness/scoring'
 import type { DocumentRecommendations, MeetingItems } from './sources'
 
 /** A task the plan offers from one of its sources, in the server's words. */
@@ -25,13 +23,10 @@ export interface Member {
   name: string
 }
 
-/** A driver scoring below this (a mean under 3 of 5) is offered as a task. */
-export const WEAK_DRIVER = 3
-
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** A title within the limit, cut at a word with an ellipsis; the whole text then opens the note. */
-function titled(text: string, note: string) {
+export function titled(text: string, note: string) {
   const whole = squash(text)
   if (whole.length <= MAX_TASK_TITLE) return { title: whole, note: note.slice(0, MAX_TASK_NOTE) }
   const cut = whole.slice(0, MAX_TASK_TITLE - 1)
@@ -108,35 +103,6 @@ export function checklistSuggestions(checklist: ChecklistPayload): Suggestion[] 
         ownerId: item.assignee?.id ?? null,
         dueDate: item.due_date,
         label: `Due-diligence checklist: ${item.section}`,
-        documentId: null,
-      },
-    ]
-  })
-}
-
-/** The drivers scoring below 3 on the latest assessment, weakest first, each with its weakest question. */
-export function driverSuggestions(answers: StoredAnswer[] | null): Suggestion[] {
-  // A question dropped from a later version of the drivers no longer scores: it is left out, not refused.
-  const known = (answers ?? []).filter((answer) => QUESTIONS.has(answer.key))
-  if (!known.length) return []
-  const scores = scoreAssessment(known.map(({ key, score }) => ({ key, score })))
-  return scores.drivers.flatMap((driver) => {
-    if (!driver.score || driver.score.numerator >= WEAK_DRIVER * driver.score.denominator) return []
-    const weakest = known
-      .filter((answer) => QUESTIONS.get(answer.key)!.driver.key === driver.key)
-      .sort((a, b) => a.score - b.score)[0]!
-    const question = QUESTIONS.get(weakest.key)!
-    const note =
-      `Scored ${driver.display} of 5 on the latest readiness assessment. Weakest answer: “${question.text}” ` +
-      `(${weakest.score} of 5). A 5 would be: ${question.high}`
-    return [
-      {
-        ref: `driver:${driver.key}`,
-        origin: 'driver' as const,
-        ...titled(`Strengthen ${driver.name.toLowerCase()}`, note),
-        ownerId: null,
-        dueDate: null,
-        label: `Readiness driver: ${driver.name}`,
         documentId: null,
       },
     ]

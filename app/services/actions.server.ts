@@ -7,7 +7,8 @@ import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 
 export type { Plan, Task }
-export type Suggestion = Plan['suggestions'][number]
+export type SuggestionGroup = Plan['suggestion_groups'][number]
+export type Suggestion = SuggestionGroup['suggestions'][number]
 
 // What the page reads of them.
 const SourceShape = z.object({ label: z.string(), link: z.string().nullable() })
@@ -38,18 +39,24 @@ const PlanShape = z.object({
   ),
   before_plan: z.array(TaskShape),
   unscheduled: z.array(TaskShape),
-  suggestions: z.array(
+  suggestion_groups: z.array(
     z.object({
-      ref: z.string(),
       origin: z.string(),
-      title: z.string(),
-      note: z.string(),
-      owner: OwnerShape,
-      due_date: z.string().nullable(),
-      source: SourceShape,
+      heading: z.string(),
+      suggestions: z.array(
+        z.object({
+          ref: z.string(),
+          origin: z.string(),
+          title: z.string(),
+          note: z.string(),
+          owner: OwnerShape,
+          due_date: z.string().nullable(),
+          source: SourceShape,
+        }),
+      ),
+      more: z.number(),
     }),
   ),
-  more_suggestions: z.number(),
   members: z.array(z.object({ id: z.number(), name: z.string() })),
   can_edit: z.boolean(),
 })

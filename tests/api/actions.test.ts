@@ -40,8 +40,7 @@ interface Plan {
   sprints: Array<{ number: number; starts: string; ends: string; current: boolean; tasks: Task[] }>
   before_plan: Task[]
   unscheduled: Task[]
-  suggestions: Suggestion[]
-  more_suggestions: number
+  suggestion_groups: Array<{ origin: string; heading: string; suggestions: Suggestion[]; more: number }>
   members: Array<{ id: number; name: string; role: string }>
   can_edit: boolean
 }
@@ -68,6 +67,8 @@ async function plan(session: Session, org = DEMO) {
   expect(response.status, await response.clone().text()).toBe(200)
   return (await response.json()) as Plan
 }
+/** The suggestions as listed: group after group. */
+const offeredIn = (body: Plan) => body.suggestion_groups.flatMap((group) => group.suggestions)
 const tasksOf = (body: Plan) => [
   ...body.sprints.flatMap((sprint) => sprint.tasks),
   ...body.before_plan,
@@ -270,7 +271,7 @@ describe('gathering tasks from their sources', () => {
     expect(index).toBeGreaterThanOrEqual(0)
     expect(other).toBeGreaterThanOrEqual(0)
 
-    const offered = (await plan(analyst)).suggestions
+    const offered = offeredIn(await plan(analyst))
     // The plan names a meeting by its row's number; the pages by its key (meet-004).
     const row = Number(/^meet-(\d+)$/.exec(meeting.id)![1])
     const riley = offered.find((suggestion) => suggestion.ref === `meeting:${row}:${index}`)
@@ -303,7 +304,7 @@ describe('gathering tasks from their sources', () => {
       details: { origin: 'meeting', origin_ref: riley!.ref },
     })
     // Added once: it is no longer offered, and asking again is refused with nothing added.
-    expect((await plan(analyst)).suggestions.map((suggestion) => suggestion.ref)).not.toContain(riley!.ref)
+    expect(offeredIn(await plan(analyst)).map((suggestion) => suggestion.ref)).not.toContain(riley!.ref)
     const again = await post(admin, { suggestion: riley!.ref })
     expect(again.status).toBe(400)
     const rows = await api.db
@@ -336,7 +337,7 @@ describe('gathering tasks from their sources', () => {
     const { recommendations } = (await analysed.json()) as { recommendations: Array<{ text: string }> }
     expect(recommendations.length).toBeGreaterThan(0)
 
-    const offered = (await plan(analyst)).suggestions.filter((suggestion) => suggestion.origin === 'analysis')
+    const offered = offeredIn(await plan(analyst)).filter((suggestion) => suggestion.origin === 'analysis')
     const first = offered.find(
       (suggestion) => suggestion.title === recommendations[0]!.text.replace(/\s+/g, ' ').trim(),
     )
@@ -382,18 +383,85 @@ describe('gathering tasks from their sources', () => {
       completedAt: new Date('2026-11-20T10:00:00Z'),
     })
     const body = await plan(outsider, harbor)
-    const refs = body.suggestions.map((suggestion) => suggestion.ref)
+    const refs = offeredIn(body).map((suggestion) => suggestion.ref)
     expect(refs).toContain('checklist:financial-statements')
     expect(refs).not.toContain('checklist:inventory')
-    expect(body.suggestions.find((suggestion) => suggestion.ref === 'checklist:financial-statements')).toMatchObject({
+    expect(offeredIn(body).find((suggestion) => suggestion.ref === 'checklist:financial-statements')).toMatchObject({
       title: 'Provide: Annual financial statements for the last three years (audited or reviewed)',
       source: { link: '/readiness/checklist#item-financial-statements' },
     })
-    const drivers = body.suggestions.filter((suggestion) => suggestion.origin === 'driver')
-    expect(drivers.map((driver) => driver.ref)).toEqual(['driver:owner', 'driver:customers'])
-    expect(drivers[0]).toMatchObject({ title: 'Strengthen owner dependence', source: { link: '/readiness' } })
-    expect(drivers[0]!.note).toMatch(/^Scored 1\.5 of 5 on the latest readiness assessment/)
-    expect(body.suggestions.filter((suggestion) => suggestion.origin === 'checklist').length).toBeLessThanOrEqual(20)
+    // Issue 47 item 9: by source, the weak drivers first and the checklist's many requests last.
+    expect(body.suggestion_groups.map(({ origin, heading }) => [origin, heading])).toEqual([
+      ['driver', 'Weak readiness drivers'],
+      ['checklist', 'Gaps in the due-diligence checklist'],
+    ])
+    const [drivers, checklist] = body.suggestion_groups
+    expect(drivers!.suggestions.map((driver) => driver.ref)).toEqual(['driver:owner', 'driver:customers'])
+    expect(drivers!.suggestions.every((suggestion) => suggestion.origin === 'driver')).toBe(true)
+    expect(checklist!.suggestions.every((suggestion) => suggestion.origin === 'checklist')).toBe(true)
+    expect(refs.slice(0, 2)).toEqual(['driver:owner', 'driver:customers'])
+    // Each says what to do: Harbor's files name no customer, so none is named.
+    expect(drivers!.suggestions.map((suggestion) => suggestion.title)).toEqual([
+      'Hand the key customer and supplier relationships to the team',
+      'Sign multi-year contracts with your largest customers',
+    ])
+    expect(drivers!.suggestions[0]).toMatchObject({
+      source: { label: 'Readiness driver: Owner dependence', link: '/readiness' },
+    })
+    expect(drivers!.suggestions[0]!.note).toMatch(/^Scored 1\.5 of 5 on the latest readiness assessment/)
+    expect(checklist!.suggestions.length).toBeLessThanOrEqual(20)
+    expect(checklist!.more).toBe(Math.max(0, checklist!.suggestions.length + checklist!.more - 20))
+  })
+
+  it("names the largest customer and its share in a weak customer driver's task, as the files state them", async () => {
+    const created = await api.request('/organizations/', {
+      method: 'POST',
+      token: admin.access,
+      json: { name: 'Kessler Landscape Supply' },
+    })
+    expect(created.status).toBe(201)
+    const kessler = ((await created.json()) as { slug: string }).slug
+    const response = await upload(
+      api,
+      admin,
+      { name: 'customers.csv', bytes: readFileSync(new URL('../fixtures/sale-file/customers.csv', import.meta.url)) },
+      { title: 'Customers FY2025' },
+      kessler,
+    )
+    const { id } = (await response.json()) as { id: number }
+    await api.worker!.idle()
+    const document = await api.request(`/documents/${id}/`, { token: admin.access, org: kessler })
+    expect(await document.json()).toMatchObject({ processing_status: 'processed' })
+    await api.db.insert(readinessAssessments).values({
+      organizationId: await orgId(kessler),
+      answers: [
+        {
+          key: 'customers.contracts',
+          score: 1,
+          note: '',
+          origin: { kind: 'entered' },
+          by: 'Alex',
+          at: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    })
+    const [drivers] = (await plan(admin, kessler)).suggestion_groups
+    expect(drivers!.heading).toBe('Weak readiness drivers')
+    const title = 'Sign a multi-year contract with Ridgeline Builders (18.0% of revenue)'
+    expect(drivers!.suggestions).toEqual([
+      expect.objectContaining({
+        ref: 'driver:customers',
+        title,
+        source: { label: 'Readiness driver: Customer concentration', link: '/readiness' },
+      }),
+    ])
+    expect(drivers!.suggestions[0]!.note).toBe(
+      'Ridgeline Builders brings 18.0% of revenue (from “Customers FY2025”). Scored 1.0 of 5 on the latest readiness ' +
+        'assessment. Weakest answer: “Are the main customer relationships on contracts that survive a sale?” (1 of 5). ' +
+        'A 5 would be: Multi-year written contracts, assignable or surviving a change of ownership.',
+    )
+    // Added, the task keeps the server's words.
+    expect(await added(admin, { suggestion: 'driver:customers' }, kessler)).toMatchObject({ title, origin: 'driver' })
   })
 
   it('adds every suggestion shown with "gather", twice never duplicating, one logged event each', async () => {
@@ -402,12 +470,16 @@ describe('gathering tasks from their sources', () => {
     const first = await gather(outsider, harbor)
     expect(first.status).toBe(200)
     const { added: number } = (await first.json()) as { added: number }
-    expect(number).toBe(before.suggestions.length)
+    expect(number).toBe(offeredIn(before).length)
     expect((await events()).length).toBe(count + number)
     const after = await plan(outsider, harbor)
     expect(after.counts.tasks).toBe(before.counts.tasks + number)
-    expect(after.suggestions.map((suggestion) => suggestion.ref)).not.toEqual(
-      expect.arrayContaining(before.suggestions.map((suggestion) => suggestion.ref).slice(0, 1)),
+    expect(offeredIn(after).map((suggestion) => suggestion.ref)).not.toEqual(
+      expect.arrayContaining(
+        offeredIn(before)
+          .map((suggestion) => suggestion.ref)
+          .slice(0, 1),
+      ),
     )
     // The rest of the checklist's gaps come next; gathering them again adds no task twice.
     await gather(outsider, harbor)

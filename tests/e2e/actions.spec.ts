@@ -1,6 +1,10 @@
+import path from 'node:path'
+
 import { expect, type Page, test } from '@playwright/test'
 
+import { SALE_FILE } from '../fixtures/sale-file'
 import { api, apiSignIn, createTeam, uploadTranscript } from './support/api'
+import { uploadProcessed } from './support/documents'
 import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -38,7 +42,7 @@ async function teamWithMeeting(label: string) {
     },
   })
   await uploadTranscript(access, meeting.id, { name: 'next-steps.txt', text: CALL })
-  return { analyst, member, meeting, access }
+  return { analyst, member, meeting, access, organization: team.organization }
 }
 
 // Issue 34 item 4: the action plan on /actions, gathered from the organization's sources.
@@ -176,5 +180,62 @@ test.describe('action plan', () => {
     await page.keyboard.press('Enter')
     await expect(toast(page, 'Task done')).toBeVisible()
     await expect(taskCard(page, 'Draft the buyer list').locator('.status').first()).toHaveText('Done')
+  })
+
+  // Issue 47 item 9: suggestions by source, the weak drivers first, each saying what to do.
+  test('suggestions are grouped by source under headings, a weak driver first naming the largest customer; adding it by keyboard goes to the next group', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.slow()
+    const { analyst, meeting, access, organization } = await teamWithMeeting('Suggestions')
+    await uploadProcessed(analyst, organization.slug, [
+      { title: 'Customers FY2025', path: path.join(SALE_FILE, 'customers.csv') },
+    ])
+    await api('PUT', '/assessment/answers/customers.contracts/', { token: access, body: { score: 1 } })
+    await signInAs(page, analyst.username, analyst.password, { to: '/actions' })
+
+    const suggestions = page.getByRole('region', { name: 'Suggested tasks' })
+    await expect(suggestions.getByRole('heading', { level: 3 })).toHaveText([
+      'Weak readiness drivers',
+      'Action items from meetings',
+      'Gaps in the due-diligence checklist',
+    ])
+    const drivers = suggestions.getByRole('region', { name: 'Weak readiness drivers' })
+    const title = 'Sign a multi-year contract with Ridgeline Builders (18.0% of revenue)'
+    const driver = drivers.getByRole('listitem')
+    await expect(driver).toHaveCount(1)
+    await expect(driver.locator('.suggestion-title')).toHaveText(title)
+    await expect(driver).toContainText('Ridgeline Builders brings 18.0% of revenue (from “Customers FY2025”).')
+    await expect(driver.getByRole('link', { name: 'Readiness driver: Customer concentration' })).toHaveAttribute(
+      'href',
+      '/readiness',
+    )
+    const meetings = suggestions.getByRole('region', { name: 'Action items from meetings' })
+    await expect(meetings.getByRole('listitem').filter({ hasText: MEETING_TASK })).toHaveCount(1)
+    await expect(
+      suggestions
+        .getByRole('region', { name: 'Gaps in the due-diligence checklist' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Provide: Annual financial statements' }),
+    ).toHaveCount(1)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // Added by keyboard, the page comes back at the first of the next group: the meeting's item.
+    const row = Number(/^meet-(\d+)$/.exec(meeting.id)![1])
+    const next = await driver.locator('input[name="next"]').inputValue()
+    expect(next).toMatch(new RegExp(`^meeting:${row}:\\d+$`))
+    await tabTo(page, driver.getByRole('button', { name: `Add “${title}” to plan` }))
+    await page.keyboard.press('Enter')
+    await expect(toast(page, 'Task added')).toBeVisible()
+    expect(new URL(page.url()).hash).toBe(`#suggestion-${next}`)
+    const following = page.locator(`[id="suggestion-${next}"]`)
+    await expect(following).toBeInViewport()
+    if (javaScriptEnabled) await expect(following).toBeFocused()
+    await expect(taskCard(page, title)).toBeVisible()
+    await expect(suggestions.getByRole('heading', { level: 3 })).toHaveText([
+      'Action items from meetings',
+      'Gaps in the due-diligence checklist',
+    ])
   })
 })

@@ -116,24 +116,32 @@ export const customerFactsCited = ({ value }: Finding<LargestCustomer>) =>
 /** The proposal for the largest customer, its figures cited. */
 export function largestCustomer(choice: Finding<LargestCustomer>, links: Map<StoredFact, FactLink>): Finding<Proposal> {
   if (!choice.value) return choice
-  const { name, share, figure, total } = choice.value
+  const { figure, total } = choice.value
   const source = sourceOf(figure, links.get(figure))
-  if (!total) return proposed(proposal(share, name, source, 'as the table states its share'))
+  if (!total) return proposed(proposal(choice.value, source, 'as the table states its share'))
   const totalSource = sourceOf(total, links.get(total))
-  return proposed(proposal(share, name, source, `${source.quote} of ${totalSource.quote} in total`, totalSource))
+  return proposed(proposal(choice.value, source, `${source.quote} of ${totalSource.quote} in total`, totalSource))
 }
 
-function proposal(share: Decimal, name: string, source: DocumentSource, how: string, total?: DocumentSource): Proposal {
-  const score = customerScore(share)
-  // A stated share as written ("18.0%"), unless written as a fraction ("0.095" is 9.5%).
-  const stated = !total && source.quote.trim().endsWith('%') ? source.quote : null
+/**
+ * The largest customer's share in words, with its "%": a stated share as written ("18.0%"), unless
+ * written as a fraction ("0.095" is 9.5%); a computed one to its second decimal, else "about 37.6%".
+ */
+export function shareWritten({ share, figure, total }: LargestCustomer) {
+  const quote = sourceOf(figure, undefined).quote.trim()
+  const stated = !total && quote.endsWith('%') ? quote : null
   const written = stated ?? (share.decimalPlaces() <= 2 ? share.toFixed() : `about ${share.toFixed(1)}`)
+  return `${written.replace(/%$/, '')}%`
+}
+
+function proposal(largest: LargestCustomer, source: DocumentSource, how: string, total?: DocumentSource): Proposal {
+  const score = customerScore(largest.share)
   const bound = CUSTOMER_THRESHOLDS.find((threshold) => threshold.score === score)
   const band = bound ? `above ${bound.above}%` : '5% or less'
   return {
     key: 'customers.largest-share',
     score,
-    reason: `The largest customer, ${name}, brings ${written.replace(/%$/, '')}% of revenue (${how}): ${band} proposes ${score}.`,
+    reason: `The largest customer, ${largest.name}, brings ${shareWritten(largest)} of revenue (${how}): ${band} proposes ${score}.`,
     sources: total ? [source, total] : [source],
   }
 }
