@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 import { FINANCIALS, financialsWorkbook } from '../support/financials-workbook'
 import { createTeam, type TeamUser } from './support/api'
+import { send, startConversation } from './support/chat'
 import { uploadProcessed } from './support/documents'
-import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
+import { expectNoAxeViolations, tabTo } from './support/fixtures'
 
 // The growth asked as a percentage, which the table reader computes as (later − earlier) / earlier.
 const QUESTION = 'How much did revenue grow from 2024 to 2025 in percent?'
@@ -35,7 +36,7 @@ test('a growth question about a spreadsheet shows its working, and an operand op
   context,
   javaScriptEnabled,
 }) => {
-  await startConversation(page)
+  await startConversation(page, member)
   await send(page, QUESTION, javaScriptEnabled)
 
   const answer = page.locator('.message-assistant').last()
@@ -72,37 +73,11 @@ test('a growth question about a spreadsheet shows its working, and an operand op
   if (javaScriptEnabled) await expectNoAxeViolations(documentPage)
 })
 
-/** Signs the member in and starts a new conversation from the keyboard. */
-async function startConversation(page: Page) {
-  await signInAs(page, member.username, member.password, { to: '/chat' })
-  const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
-  await tabTo(page, newButton)
-  const before = page.url()
-  await page.keyboard.press('Enter')
-  await expect(page).not.toHaveURL(before)
-}
-
-/** Types a question in the open conversation and sends it from the keyboard alone. */
-async function send(page: Page, question: string, javaScriptEnabled: boolean) {
-  const box = page.getByRole('textbox', { name: 'Message', exact: true })
-  await tabTo(page, box)
-  await page.keyboard.type(question)
-  // Enter sends when JavaScript runs, once the answer before has been saved (Send is enabled then);
-  // without it Enter is a new line and the Send button sends.
-  if (javaScriptEnabled) {
-    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
-    await page.keyboard.press('Enter')
-  } else {
-    await tabTo(page, page.getByRole('button', { name: 'Send' }))
-    await page.keyboard.press('Enter')
-  }
-}
-
 test('a follow-up is read with the question before it, and a year the files lack is said to be missing', async ({
   page,
   javaScriptEnabled,
 }) => {
-  await startConversation(page)
+  await startConversation(page, member)
   const answers = page.locator('.message-assistant')
 
   await send(page, 'What was revenue in 2025?', javaScriptEnabled)

@@ -50,6 +50,39 @@ describe('extractive answers', () => {
     expect(text).toBe('2031\n\n> The factory lease in Dayton runs until 2031. [1]')
   })
 
+  describe('a question asked in other words than the memo’s (issue 46)', () => {
+    const memo = passage(
+      [
+        'Dr. Helen Marsh founded the company in 1994 and still chairs the board.',
+        'Headcount at year end was 64: 41 drivers, 12 dispatchers and 11 office staff.',
+        'The lease on the Riverside depot runs until March 31, 2030, and the lease on the Elm Street yard ends on June 30, 2027.',
+        'Two strategic acquirers have approached us: Northline Logistics and Bayview Freight.',
+      ].join('\n'),
+    )
+    const firstLine = async (question: string) => (await answer(question, [memo])).split('\n')[0]
+
+    it.each(['Who are the potential buyers?', 'Who might buy the company?', 'Who are the likely acquirers?'])(
+      'names the parties a word of the same meaning names: %s',
+      async (question) => {
+        expect(await firstLine(question)).toBe('Northline Logistics and Bayview Freight')
+      },
+    )
+
+    it('counts what is asked, not the total before a colon', async () => {
+      expect(await firstLine('How many drivers does the company employ?')).toBe('41 drivers')
+    })
+
+    it('reads the date of the clause that names what is asked', async () => {
+      expect(await firstLine('When does the lease on the Elm Street yard end?')).toBe('June 30, 2027')
+      expect(await firstLine('When does the lease on the Riverside depot end?')).toBe('March 31, 2030')
+    })
+
+    it('names no founder for a question about buyers', async () => {
+      const founding = passage('Dr. Helen Marsh founded the company in 1994 and still chairs the board.')
+      expect(await answer('Who might buy the company?', [founding])).toMatch(/^I could not find/)
+    })
+  })
+
   it('read a follow-up that names only a year together with the question before it', async () => {
     const text = await answer('And in 2018?', [passage(SALES_TABLE)], 'What were the total sales in 2019? And in 2018?')
     expect(text).toContain('| Total sales [1] | $1,496.5 | $1,202.9 | $1,107.7 |')

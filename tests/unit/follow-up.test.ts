@@ -19,7 +19,18 @@ describe('follow-up questions', () => {
       'What was the average gross margin from FY2021 to FY2022?',
     ],
     ['What was revenue in FY2025?', 'What about EBITDA?', 'What was EBITDA in FY2025?'],
-    ['What was Cedar Valley revenue in FY2025?', 'And for Northgate Cafes?', 'What was Northgate Cafes in FY2025?'],
+    // Another named thing takes the place of the one named before, its measure and period kept.
+    [
+      'What was Cedar Valley revenue in FY2025?',
+      'And for Northgate Cafes?',
+      'What was Northgate Cafes revenue in FY2025?',
+    ],
+    [
+      'When does the lease on the Riverside depot end?',
+      'And the Elm Street yard?',
+      'When does the lease on the Elm Street yard end?',
+    ],
+    ['Who owns Harbor Valve?', 'And Bayline?', 'Who owns Bayline?'],
   ])('after "%s", reads "%s" as "%s"', (previous, question, whole) => {
     expect(standaloneQuestion(question, after(previous))).toBe(whole)
   })

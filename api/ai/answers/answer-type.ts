@@ -17,6 +17,7 @@ export type AnswerType = 'figure' | 'count' | 'year' | 'month' | 'date' | 'name'
 const WORDS_ASKED =
   /^(?:.*\bwhy\b|how (?:is|are|was|were|does|do|did)\b|what (?:does|do|did) (?:the )?\w+(?: \w+)? (?:do|make|sell|offer)\b)|\b(?:reasons?|causes?|drivers?|due to|consists?|include|describe|explain|rationale|focus|purpose|objectives?|strategy|policy|approach|method|basis|nature|treatment|classification|definition|meaning|assumptions?|projection|outlook|implications?)\b|\b(?:(?:relate[sd]?|attributable|attributed) to|driven by|(?:recogni[sz]ed|classified|defined|treated) as|based on)\s*\??$/i
 const COUNT_ASKED = /\bhow many\b/i
+const COUNT_OPENS = /^(?:(?:in|for|at|as of|during) [^,?]*, )?how many\b/i
 const YEAR_ASKED = /\b(?:which|what) (?:fiscal |calendar )?year\b/i
 const MONTH_ASKED = /\b(?:which|what) month\b/i
 const DATE_ASKED = /^(?:when\b|by when\b|until when\b|what (?:is|was|are|were) the (?:\w+ )?(?:date|deadline)\b)/i
@@ -32,6 +33,8 @@ const FIGURE_ASKED = new RegExp(
 
 export function answerType(question: string): AnswerType | null {
   const asked = question.trim()
+  // "How many drivers…?" counts them, whatever noun is counted.
+  if (COUNT_OPENS.test(asked)) return 'count'
   if (WORDS_ASKED.test(asked)) return null
   if (COUNT_ASKED.test(asked)) return 'count'
   if (YEAR_ASKED.test(asked)) return 'year'

@@ -4,6 +4,7 @@ import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
 import { CURRENCY_SIGN } from '../text/amounts'
 import { isYearLabel } from '../text/calendar'
+import { holdsOrRelated,QUALIFIERS } from '../text/related-terms'
 import { sentencesOf } from '../text/sentences'
 import { answersQuoted, answerType, isOfType, isTableText, noneOfType } from './answer-type'
 import { computedFor, computedPieces, EXPLANATION as ASKS_WORDS, periodsNotHeld } from './computed'
@@ -111,7 +112,7 @@ function statedFigure(request: AnswerRequest, units: Unit[]) {
   return isOfType('figure', pieces[0]!) && !SAYS_NONE.test(pieces[0]!) ? pieces : null
 }
 
-function compose({ searchQuery, question, passages }: AnswerRequest, units: Unit[]): string[] {
+function compose({ searchQuery, question, standalone, passages }: AnswerRequest, units: Unit[]): string[] {
   // "What does the table show?" names nothing a sentence would cover: the sentence that introduces
   // a table says it ("The carrying value of goodwill by segment was as follows:").
   if (asksWhatTableShows(question)) {
@@ -163,15 +164,17 @@ function compose({ searchQuery, question, passages }: AnswerRequest, units: Unit
   // The phrase that answers leads, alone on its line, and the sentences it comes from follow, cited.
   // Below a table row quoted first, a sentence may still say what the row is or why it changed.
   const prose = chosen.filter((unit) => !unit.table).map((unit) => unit.text)
-  const type = answerType(question)
-  const short = prose.length ? shortAnswer(question, prose, { figures: !chosen[0]!.table }) : null
+  // A follow-up written out whole ("When does the lease on the yard end?") says what kind of phrase it asks for.
+  const asked = standalone ?? question
+  const type = answerType(asked)
+  const short = prose.length ? shortAnswer(asked, prose, { figures: !chosen[0]!.table }) : null
   if (short) {
     // The phrase's own passage is its evidence: another passage's sentence would cite what did not answer.
     const source = chosen[0]!.table ? undefined : chosen.find((unit) => unit.text.includes(short))
     const evidence = source ? chosen.filter((unit) => unit.passage === source.passage) : chosen
     // A date or a name from a sentence about something else ("out by the end of December 2026" for
     // the lease's end) is no answer, however many words it shares.
-    if (source && !namesWhatIsAsked(question, source.text))
+    if (source && !namesWhatIsAsked(asked, source.text))
       return [NOT_NAMED, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
     return [short, ...quote(evidence).map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   }
@@ -184,7 +187,7 @@ function compose({ searchQuery, question, passages }: AnswerRequest, units: Unit
     return [noneOfType(type), ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   // "What is Redline's current order backlog?": a sentence that never names the backlog is about
   // Redline, not it, and is evidence at most.
-  if (!namesWhatIsAsked(question, chosen[0]!.text))
+  if (!namesWhatIsAsked(asked, chosen[0]!.text))
     return [NOT_NAMED, ...quoted.map((piece, index) => (index === 0 ? `\n\n${piece}` : piece))]
   return quoted
 }
@@ -213,14 +216,21 @@ function namesWhatIsAsked(question: string, sentence: string) {
 
 export const CLOSEST_ROWS = 'I could not find a single figure that answers this. These table rows come closest:'
 
+// A word of the same group as the question's ("acquirers" for "buyers") covers most of its weight:
+// where one sentence says "buyers" and another "acquirers", the question's own word wins.
+const RELATED_SHARE = 0.9
+
 /**
  * How much of a set of terms a unit covers, 0..1: each term weighs more the rarer it is among the
- * candidate units (inverse unit frequency), and a phrase of the question kept in the unit adds half
- * of its two terms' weight.
+ * candidate units (inverse unit frequency), a word that names the same thing counts for most of it
+ * (../text/related-terms), and a phrase of the question kept in the unit adds half of its two
+ * terms' weight.
  */
 function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Set<string>()) {
   const weights = new Map<string, number>()
-  const frequency = new Map(terms.map((term) => [term, units.filter((unit) => unit.terms.has(term)).length]))
+  const frequency = new Map(
+    terms.map((term) => [term, units.filter((unit) => holdsOrRelated(unit.terms, term)).length]),
+  )
   // A term no unit holds ("end" where the text says "runs until") weighs like the lightest term that
   // is found: rarity among the units says nothing about it, and at full weight it would sink every
   // answer to a question worded differently from the documents.
@@ -228,7 +238,11 @@ function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Se
   const idf = (term: string) => Math.log(1 + (units.length + 1) / (frequency.get(term)! + 0.5))
   const lightest = found.length ? Math.min(...found.map(idf)) : undefined
   for (const term of terms) {
-    const weight = frequency.get(term)! > 0 ? idf(term) : (lightest ?? idf(term))
+    const found = frequency.get(term)! > 0
+    // "Who might buy…?", "the potential buyers": words of the asking, not of the answer; "the
+    // company" is every owner's file's subject. None tells one sentence from another.
+    if (!found && QUALIFIERS.has(term)) continue
+    const weight = (found ? idf(term) : (lightest ?? idf(term))) * (THE_BUSINESS.has(term) ? 0.5 : 1)
     weights.set(term, weight * (doubled.has(term) ? 2 : 1))
   }
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0)
@@ -236,7 +250,9 @@ function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Se
     coverage(unit: Unit) {
       if (total === 0) return 0
       let score = 0
-      for (const [term, weight] of weights) if (unit.terms.has(term)) score += weight
+      for (const [term, weight] of weights)
+        if (unit.terms.has(term)) score += weight
+        else if (holdsOrRelated(unit.terms, term)) score += RELATED_SHARE * weight
       for (const pair of new Set(pairs)) {
         if (!unit.pairs.has(pair)) continue
         const [first, second] = pair.split(' ')

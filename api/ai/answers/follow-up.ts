@@ -76,8 +76,34 @@ export function standaloneQuestion(question: string, history: ChatTurn[]): strin
       .replace(YEARS, () => (pairwise ? years[at++]! : at++ === 0 ? years.join(' and ') : ''))
       .replace(/(?<!\s)\s+(?:and|to|through|-|–)\s*(?=\?|$)/, '')
   }
+  const entity = years ? null : withEntity(previous.trim(), rest)
+  if (entity) return entity
   const shape = shapeOf(previous.trim())
   if (!shape || years) return question
   // A new measure or entity in the previous one's place, its period kept.
   return `${shape.asking}${rest}${shape.period}?`
+}
+
+// A name as people write one, in title case ("Bayline", "Elm Street"), with its article and a
+// noun after it ("the Elm Street yard"); not an acronym ("EBITDA") or a period ("FY2025").
+const TITLE_WORD = String.raw`\p{Lu}\p{Ll}[\p{L}'’&-]*`
+const ENTITY = new RegExp(String.raw`^(the\s+)?${TITLE_WORD}(?:\s+${TITLE_WORD})*(\s+\p{Ll}+)?$`, 'u')
+
+/**
+ * The previous question asked of another named thing: "And the Elm Street yard?" after "When does
+ * the lease on the Riverside depot end?" asks "When does the lease on the Elm Street yard end?";
+ * "And for Bayline?" after "What was revenue from Cascade in 2025?" asks it of Bayline. Null when
+ * the follow-up names no such thing, or the previous question none to put it in place of.
+ */
+function withEntity(previous: string, rest: string): string | null {
+  const asked = ENTITY.exec(rest)
+  if (!asked) return null
+  const [, article, head] = asked
+  const named = new RegExp(
+    String.raw`(?<=\s)${article ? String.raw`(?:the\s+)?` : ''}${TITLE_WORD}(?:\s+${TITLE_WORD})*${head ? String.raw`\s+\p{Ll}+` : ''}`,
+    'gu',
+  )
+  const last = [...previous.matchAll(named)].at(-1)
+  if (!last) return null
+  return `${previous.slice(0, last.index)}${rest}${previous.slice(last.index + last[0].length)}`
 }

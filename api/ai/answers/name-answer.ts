@@ -1,5 +1,6 @@
 import { analyze } from '../retrieval/analyzer'
 import { FULL_MONTH } from '../text/calendar'
+import { QUALIFIERS, relatedTerms } from '../text/related-terms'
 
 /**
  * The name a "who" question asks for, read from a sentence: the person or organisation named
@@ -69,13 +70,15 @@ const ACTOR =
 function anchorOf(question: string): Anchor | null {
   const role = ROLE.exec(question)
   if (role) {
-    const terms = analyze(role[1]!)
+    // "The potential buyers" are the buyers a file names, and "acquirers" name them too.
+    const terms = analyze(role[1]!).filter((term) => !QUALIFIERS.has(term))
     if (terms.length === 0 || terms.length > 3) return null
     // "the owner" is also who "owns" it, or it is "owned by": the doer's verb names the role too.
     const verb = terms.length === 1 ? /^(\p{L}{3,})(?:er|or)$/u.exec(terms[0]!)?.[1] : undefined
+    const names = (stem: string | undefined, term: string) => stem === term || relatedTerms(term).includes(stem ?? '')
     return (stems) =>
       stems.flatMap((stem, at): Array<[number, number]> =>
-        terms.every((term, offset) => stems[at + offset] === term) || (verb && stem === verb)
+        terms.every((term, offset) => names(stems[at + offset], term)) || (verb && stem === verb)
           ? [[at, at + (stem === verb ? 0 : terms.length - 1)]]
           : [],
       )
@@ -84,6 +87,7 @@ function anchorOf(question: string): Anchor | null {
   if (!actor) return null
   const stem = analyze(actor[1]!)[0]
   if (!stem) return null
-  const forms = new Set([stem, `${stem}er`, `${stem}or`])
+  // "Who might buy it?" is answered by the buyers, or by "acquirers".
+  const forms = new Set([stem, `${stem}er`, `${stem}or`, ...relatedTerms(stem)])
   return (stems) => stems.flatMap((word, at): Array<[number, number]> => (forms.has(word) ? [[at, at]] : []))
 }

@@ -50,7 +50,10 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
     const said = new RegExp(`\\b(?:${inflections(founding[1]!).join('|')})\\b`, 'i')
     readers.push((sentence) => (said.test(sentence) ? (YEAR_OF_EVENT.exec(sentence)?.[1] ?? null) : null))
   } else if (WHEN_QUESTION.test(asked))
-    readers.push((sentence) => DATE.exec(sentence)?.[0] ?? YEAR_OF_EVENT.exec(sentence)?.[1] ?? null)
+    readers.push((sentence) => {
+      const clause = clauseAbout(asked, sentence)
+      return DATE.exec(clause)?.[0] ?? YEAR_OF_EVENT.exec(clause)?.[1] ?? null
+    })
   const verbal = VERB_QUESTION.exec(asked)
   if (verbal)
     for (const forms of verbs(verbal[2]!.replace(MOSTLY, '')))
@@ -160,6 +163,23 @@ const WHEN_QUESTION = /^(?:when\b|what (?:was|is|were|are) the (?:\w+ )?date\b)/
 const FOUNDING =
   /^(?:when|(?:in )?(?:what|which) year)\b.*\b(founded|established|started|created|formed|incorporated|launched)\s*\??$/i
 
+// Where a sentence joins statements of two things: "The lease on the depot runs until March 31,
+// 2030, and the lease on the yard ends on June 30, 2027."
+const CLAUSE_BREAK = /,\s+(?:and|but|while|whereas)\s+|;\s+/i
+
+/**
+ * The clause of a sentence that names more of what is asked than any other, or the whole sentence
+ * when none does: the yard's date answers "When does the lease on the yard end?", not the depot's.
+ */
+function clauseAbout(question: string, sentence: string) {
+  const clauses = sentence.split(CLAUSE_BREAK)
+  if (clauses.length < 2) return sentence
+  const asked = new Set(analyze(question))
+  const named = clauses.map((clause) => new Set(analyze(clause).filter((term) => asked.has(term))).size)
+  const most = Math.max(...named)
+  return named.filter((count) => count === most).length === 1 ? clauses[named.indexOf(most)]! : sentence
+}
+
 // "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
@@ -191,7 +211,7 @@ const DIRECTION_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined)(?:\s
 /**
  * The figures a question asks for in a sentence: with "respectively", the one listed in the place
  * of each year asked among the sentence's years; else the one the question's words sit closest to
- * (just before it, or right after it up to a comma or parenthesis), an aside in parentheses and,
+ * (just before it, or right after it up to a comma, a colon or a parenthesis), an aside in parentheses and,
  * unless a change is asked, the size of a change ("increased $63 million to $987 million") weighing less.
  */
 function figuresIn(question: string, sentence: string): string | null {
@@ -219,7 +239,7 @@ function figuresIn(question: string, sentence: string): string | null {
     const before = sentence.slice(0, figure.index).split(/\s+/).slice(-WINDOW_WORDS).join(' ')
     const after = sentence
       .slice(figure.index + figure.text.length)
-      .split(/[(),;]/)[0]!
+      .split(/[(),;:]/)[0]!
       .split(/\s+/)
       .slice(0, AFTER_WORDS + 1)
       .join(' ')

@@ -4,6 +4,7 @@ import { log } from '../../../runtime/log'
 import type { Deps } from '../../context'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 import { isZero } from '../embeddings/vector-math'
+import { relatedTerms } from '../text/related-terms'
 import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
 import type { Passage, SearchMode } from './passage'
@@ -35,14 +36,18 @@ export interface RetrievalRequest {
 export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<Passage[]> {
   const { db, embeddings } = deps
   const { organizationId, query, topK, mode, documentIds } = request
-  const terms = analyze(query)
   const pool = Math.max(CANDIDATES, topK * 2)
-  const lexical = await lexicalCandidates(db, {
-    organizationId,
-    terms,
-    limit: mode === 'vector' ? 0 : pool,
-    documentIds,
-  })
+  const lexicalOf = (terms: string[]) =>
+    lexicalCandidates(db, { organizationId, terms, limit: mode === 'vector' ? 0 : pool, documentIds })
+  let terms = analyze(query)
+  let lexical = await lexicalOf(terms)
+  // A word no passage of the organization holds is looked for in the words that name the same thing
+  // ("buyers" where the memo says "acquirers"); a word the files use is searched as asked.
+  const unheld = terms.filter((term) => !lexical.statistics.documentFrequency.has(term) && relatedTerms(term).length)
+  if (unheld.length) {
+    terms = [...terms, ...unheld.flatMap(relatedTerms)]
+    lexical = await lexicalOf(terms)
+  }
   const queryVector = mode === 'lexical' ? null : await embedQuery(deps, query, mode === 'vector')
   const nearest = queryVector
     ? await vectorCandidates(db, {
