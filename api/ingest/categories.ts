@@ -58,6 +58,8 @@ for (const [category, phrases] of Object.entries(TOPIC_VOCABULARY) as Array<[Top
 }
 const TOPICS = Object.keys(TOPIC_VOCABULARY) as TopicCategory[]
 const LONGEST = Math.max(...[...VOCABULARY.keys()].map((key) => key.split(' ').length))
+// The terms an entry begins with: any other term is passed over without building phrases from it.
+const FIRST_TERMS = new Set([...VOCABULARY.keys()].map((key) => key.split(' ')[0]!))
 
 /** How often each vocabulary entry occurs in analysed terms, each term read once, in the longest entry it begins. */
 function entryCounts(terms: readonly string[]) {
@@ -69,7 +71,7 @@ function entryCounts(terms: readonly string[]) {
       continue
     }
     words++
-    let length = Math.min(LONGEST, terms.length - at)
+    let length = FIRST_TERMS.has(terms[at]!) ? Math.min(LONGEST, terms.length - at) : 0
     for (; length > 0; length--) {
       const key = length === 1 ? terms[at]! : terms.slice(at, at + length).join(' ')
       if (VOCABULARY.has(key)) {
