@@ -1,6 +1,7 @@
 /**
  * Spec §9's sample categories: offered in the upload form and the category manager, and what the
- * backend suggests for a new document (the order is the order a keyword match is preferred in).
+ * backend guesses for a document left to it (api/ingest/categories.ts): one of the six topics, or
+ * the last three, which name file types, for a document about none of them.
  */
 export const SAMPLE_CATEGORIES = [
   'Valuation',

@@ -240,6 +240,11 @@ export const documents = pgTable(
     fileType: text('file_type').$type<FileType>().notNull(),
     fileSize: integer('file_size').notNull(),
     category: text('category').notNull().default(''),
+    /**
+     * Set while the category is the app's guess (decision 062): ingestion may then revise it from the
+     * content. Cleared once a person chooses one; false for documents from before the guess was kept.
+     */
+    categoryGuessed: boolean('category_guessed').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()

@@ -7,7 +7,7 @@ import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { documentOcrPages, documentPages, documents, documentVersions, type FileType, users } from '../db/schema'
 import { notFound } from '../http-error'
-import { suggestCategory } from '../ingest/categories'
+import { guessCategory } from '../ingest/categories'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'
 import { requireRole } from '../organizations/access'
 import { requireDocument } from './access'
@@ -121,7 +121,9 @@ export async function createDocument(
         fileName: file.fileName,
         fileType: file.type,
         fileSize: file.size,
-        category: fields.category || suggestCategory(title, file.type),
+        // Left to the app, it is guessed from the title now and from the content once it is read.
+        category: fields.category || guessCategory({ title, type: file.type }),
+        categoryGuessed: !fields.category,
         createdById: caller.userId,
       })
       .returning()
@@ -184,10 +186,13 @@ export async function updateDocument(
   input: z.infer<typeof UpdateDocumentSchema>,
 ) {
   requireEditor(caller)
-  await requireDocument(deps, caller, id)
+  const current = await requireDocument(deps, caller, id)
+  // A category a person sets is theirs: ingestion no longer revises it. The metadata form sends the
+  // category with every save, so only a changed one counts as chosen.
+  const chosen = input.category !== undefined && input.category !== current.category
   const [row] = await deps.db
     .update(documents)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, ...(chosen ? { categoryGuessed: false } : {}), updatedAt: new Date() })
     .where(and(eq(documents.id, id), eq(documents.organizationId, caller.organizationId)))
     .returning()
   return describeDocument(deps, row!)

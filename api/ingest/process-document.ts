@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
 import type { Deps } from '../context'
@@ -13,8 +13,10 @@ import {
 } from '../db/schema'
 import { FACTS_READER, readFactsOrNone } from '../facts/read-facts'
 import { replaceFacts } from '../facts/store'
+import { tablesHold } from '../facts/tables-hold'
 import type { Job } from '../jobs/queue'
 import { watchRunTurn } from '../jobs/run-turns'
+import { guessCategory } from './categories'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
 import { type ExtractedPage, ExtractionError, ExtractionTimeout } from './extraction-types'
@@ -162,6 +164,12 @@ export function processDocumentJob(deps: Deps) {
       chunks.map((chunk) => chunk.text),
       { required: job.attempts < job.maxAttempts },
     )
+    const category = guessCategory({
+      title: document.title,
+      type: version.fileType,
+      terms: index.terms.flat(),
+      holds: tablesHold(reading?.facts ?? []).map((found) => found.kind),
+    })
     // Last point to stop at for a shutdown; the transaction, once begun, is left to commit.
     signal?.throwIfAborted()
     await db.transaction(async (tx) => {
@@ -222,6 +230,8 @@ export function processDocumentJob(deps: Deps) {
           wordCount: pages.reduce((sum, page) => sum + countTokens(page.text), 0),
           extractionNote: notes.length ? notes.join(' ') : null,
           factsReader: reading ? FACTS_READER : null,
+          // The guess made from the title at upload gives way to the content's, unless a person chose one meanwhile.
+          category: sql`case when ${documents.categoryGuessed} then ${category} else ${documents.category} end`,
           processedAt: new Date(),
           updatedAt: new Date(),
         })

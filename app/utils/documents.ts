@@ -37,9 +37,8 @@ export const STATUS_LABELS = {
   failed: 'Failed',
 } as const
 
-export type FileIconKind = 'pdf' | 'word' | 'excel' | 'generic'
-
-export function fileIconKind(fileType: string): FileIconKind {
+/** The family a file type's icon is coloured by (spec §2: pdf, word, excel, generic). */
+export function fileIconKind(fileType: string): 'pdf' | 'word' | 'excel' | 'generic' {
   if (fileType === 'pdf') return 'pdf'
   if (fileType === 'doc' || fileType === 'docx') return 'word'
   if (fileType === 'xls' || fileType === 'xlsx' || fileType === 'csv') return 'excel'

@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "category_guessed" boolean DEFAULT false NOT NULL;
