@@ -25,3 +25,9 @@ export const unsupportedTypeRefusal = (fileName: string) =>
 
 export const tooLargeRefusal = (fileName: string, maxMb: number) =>
   `"${fileName}" is larger than the ${maxMb} MB upload limit.`
+
+/** What a batch's answer says of the files it refused, after what it stored: "2 files were refused: …". */
+export const refusedFilesSentence = (reasons: string[]) =>
+  reasons.length
+    ? `${reasons.length} file${reasons.length === 1 ? ' was' : 's were'} refused: ${reasons.join(' ')}`
+    : ''

@@ -45,7 +45,9 @@ export async function parseUpload(
   }
   const fields: Record<string, string> = {}
   const files: UploadedFile[] = []
-  const refused: RefusedFile[] = []
+  // Each with its place in the body: files are judged as they finish storing, and named in the order sent.
+  const refused: Array<RefusedFile & { position: number }> = []
+  let position = 0
   const pending: Promise<void>[] = []
   const limitMb = Math.round(maxBytes / 1024 / 1024)
   // Keyed by names the client chose: a Map, so a field called __proto__ is just a name.
@@ -84,15 +86,13 @@ export async function parseUpload(
         stream.resume()
         return
       }
+      const place = position++
       // The type is judged by the name as sent; only then is a long name shortened to be kept.
       const extension = extensionOf(original)
       const fileName = fitName(original)
       if (!isAcceptedType(extension)) {
         stream.resume()
-        refused.push({
-          file_name: fileName,
-          reason: unsupportedTypeRefusal(fileName),
-        })
+        refused.push({ file_name: fileName, reason: unsupportedTypeRefusal(fileName), position: place })
         return
       }
       const stored = store.put(stream, maxBytes).then(async (file) => {
@@ -103,7 +103,7 @@ export async function parseUpload(
           files.push({ ...file, fileName, type: extension })
           return
         }
-        refused.push({ file_name: fileName, reason: mismatch })
+        refused.push({ file_name: fileName, reason: mismatch, position: place })
         if (file.created) await removeUnlessUsed(store, file.key, files)
       })
       // Settles either way, so no rejection is left unhandled while the parser is still running.
@@ -138,7 +138,8 @@ export async function parseUpload(
     for (const file of files) if (file.created) await store.remove(file.key)
     throw error
   }
-  return { fields, files, refused }
+  const inOrder = refused.sort((a, b) => a.position - b.position)
+  return { fields, files, refused: inOrder.map(({ file_name, reason }) => ({ file_name, reason })) }
 }
 
 /** The file name without any path a browser may send, and without control characters. */

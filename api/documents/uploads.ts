@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 
+import { refusedFilesSentence } from '../../shared/file-types'
 import type { Deps, OrgCaller } from '../context'
 import { badRequest, HttpError } from '../http-error'
 import { requireDocument } from './access'
@@ -163,14 +164,11 @@ export async function uploadBatch(deps: Deps, caller: OrgCaller, request: Reques
     )
   }
   deps.jobs.notify()
-  const refusedCount = `${upload.refused.length} file${upload.refused.length === 1 ? ' was' : 's were'}`
-  const refusedText = upload.refused.length
-    ? ` ${refusedCount} refused: ${upload.refused.map((file) => file.reason).join(' ')}`
-    : ''
   const answer = batchAnswer(results, { whole: true })
+  const refused = refusedFilesSentence(refusalErrors(upload.refused))
   return {
     status: results.some((result) => result.document) ? (201 as const) : (200 as const),
-    body: { ...answer, message: `${answer.message}${refusedText}`, refused: upload.refused },
+    body: { ...answer, message: refused ? `${answer.message} ${refused}` : answer.message, refused: upload.refused },
   }
 }
 

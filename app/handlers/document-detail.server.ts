@@ -130,9 +130,9 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
   const isUpload = request.headers.get('content-type')?.startsWith('multipart/form-data')
   if (isUpload) {
     const staged = await stageUpload(request)
-    if ('tooLarge' in staged) return failed({ file: [staged.tooLarge] })
     if ('malformed' in staged) return failed({ file: [staged.malformed] })
     try {
+      if (staged.refused.length) return failed({ file: staged.refused.map((part) => part.reason) })
       const file = staged.files[0]
       if (!file) return failed({ file: ['Please select a file to upload'] })
       await api.uploadVersion(id, file, String(staged.formData.get('changes') ?? ''))

@@ -33,10 +33,10 @@ export async function loadMeeting(request: Request, id: string | undefined) {
 export async function uploadTranscriptAction(request: Request, id: string) {
   await requireRole(request, ['admin', 'analyst'])
   const staged = await stageUpload(request)
-  if ('tooLarge' in staged) return json(fileError(staged.tooLarge), { status: 400 })
   if ('malformed' in staged) return json(fileError(staged.malformed), { status: 400 })
   let recording = false
   try {
+    if (staged.refused.length) return json(fileError(...staged.refused.map((part) => part.reason)), { status: 400 })
     const submission = parseForm(staged.formData, { schema: TranscriptUploadSchema })
     if (submission.status !== 'success') return json(submission.reply({ hideFields: ['file'] }), { status: 400 })
     const file = staged.files[0]!

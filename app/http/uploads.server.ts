@@ -6,7 +6,6 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 import {
-  MaxPartSizeExceededError,
   NodeOnDiskFile,
   unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
@@ -27,27 +26,33 @@ const MAX_FORM_FIELDS = 50
 /** A body with more fields than an upload form sends: not a form of ours, so "cut off" (malformed). */
 class TooManyParts extends Error {}
 
-/** A file over MAX_UPLOAD_MB, or one file too many: the refusal names the file and its form field. */
-class RefusedFile extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message)
-  }
+/**
+ * A file the web server did not stage: over MAX_UPLOAD_MB (`too-large`, naming the file), or past
+ * MAX_BATCH_FILES (`too-many`, said once). `field` is its file input's name, for the form to show it on.
+ */
+export interface RefusedPart {
+  kind: 'too-large' | 'too-many'
+  field: string
+  reason: string
 }
 
-export type StagedUpload =
-  | { formData: FormData; files: NodeOnDiskFile[]; cleanup: () => Promise<void> }
-  // `field` is the file input's name, so the form can show the refusal on it.
-  | { tooLarge: string; field: string }
-  | { malformed: string }
+/** An upload form read: its fields, the files staged, and those refused. */
+export interface StagedForm {
+  formData: FormData
+  files: NodeOnDiskFile[]
+  refused: RefusedPart[]
+  cleanup: () => Promise<void>
+}
+
+export type StagedUpload = StagedForm | { malformed: string }
 
 /**
  * Reads an upload form, writing its files to a temporary folder as they arrive (never holding a
- * whole file in memory) and refusing any file over MAX_UPLOAD_MB. Call `cleanup` once the files
- * have been passed on to the backend. A body that breaks off or is not valid multipart answers
- * `malformed`, never an error, and leaves nothing in the temporary folder.
+ * whole file in memory). A file over MAX_UPLOAD_MB, or one past MAX_BATCH_FILES, is refused and the
+ * rest of it read and dropped, so that every other file and every field of the form is still read:
+ * the answer can then name each file's problem at once and give back what was typed (issue 47). Call
+ * `cleanup` once the files have been passed on to the backend. A body that breaks off or is not
+ * valid multipart answers `malformed`, never an error, and leaves nothing in the temporary folder.
  *
  * Each upload gets a folder of its own from mkdtemp: mode 0700 under a name no one can guess, so
  * another user of the machine can neither read a staged file nor put one in its place, as they could
@@ -59,10 +64,12 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
   const { MAX_UPLOAD_MB: maxMb, MAX_BATCH_FILES: maxFiles } = webEnv()
   const maxBytes = maxMb * 1024 * 1024
   const files: NodeOnDiskFile[] = []
+  const refused: RefusedPart[] = []
+  let fileParts = 0
   // A disk that fails is the server's problem (500); any other failure is the body's (400).
   let diskFailure: unknown
-  // Counted as they arrive, so a body of ten thousand files or fields is refused before it fills the
-  // disk or the memory, not after (the backend refuses a batch past MAX_BATCH_FILES anyway).
+  // Counted as they arrive: a file past MAX_BATCH_FILES is read and dropped, never written (the backend
+  // refuses such a batch anyway), and a body of ten thousand fields is refused before it fills the memory.
   let fields = 0
   sweepWhileServing()
   const directory = await mkdtemp(path.join(await uploadStaging().folder(), 'upload-'))
@@ -71,17 +78,25 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
       if (++fields > MAX_FORM_FIELDS) throw new TooManyParts(UPLOAD_CUT_OFF)
       return undefined
     }
-    if (files.length >= maxFiles) throw new RefusedFile(`Upload at most ${maxFiles} files at a time.`, part.name)
+    if (++fileParts > maxFiles) {
+      if (fileParts === maxFiles + 1)
+        refused.push({ kind: 'too-many', field: part.name, reason: `Upload at most ${maxFiles} files at a time.` })
+      await drain(part.data)
+      return undefined
+    }
     const file = path.join(directory, randomUUID())
     // The pipeline hands a failed body's error to the file too; only a system error is the disk's own.
     const output = createWriteStream(file, { flags: 'wx', mode: 0o600 }).on('error', (error: NodeJS.ErrnoException) => {
       if (error.syscall) diskFailure ??= error
     })
-    await pipeline(Readable.from(part.data), sizeLimit(part.name, maxBytes), output).catch((error: unknown) => {
-      throw error instanceof MaxPartSizeExceededError
-        ? new RefusedFile(tooLargeRefusal(part.filename!, maxMb), part.name)
-        : error
-    })
+    const limit = sizeLimit(maxBytes)
+    await pipeline(Readable.from(part.data), limit.stream, output)
+    if (limit.exceeded()) {
+      await rm(file, { force: true })
+      refused.push({ kind: 'too-large', field: part.name, reason: tooLargeRefusal(part.filename, maxMb) })
+      // In the form by its name alone, so that its checks see a file was chosen (and ask for no title).
+      return new File([], part.filename)
+    }
     const staged = new NodeOnDiskFile(file, part.contentType)
     // On disk under a random name; the user's file name is what the backend must see.
     staged.name = part.filename
@@ -89,14 +104,15 @@ export async function stageUpload(request: Request): Promise<StagedUpload> {
     // Remix's own handler makes the same cast: NodeOnDiskFile lacks File's newest members in TS's DOM types.
     return staged as unknown as File
   }
-  const handler = composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
+  // Fields, and the empty part of a file input left empty; every chosen file is the file handler's.
+  const fieldHandler = createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ filename }) => !filename })
+  const handler = composeUploadHandlers(fileHandler, fieldHandler)
   // The folder goes with its files, a half-written one included.
   const cleanup = () => rm(directory, { recursive: true, force: true, maxRetries: 2 })
   try {
-    return { formData: await parseMultipartFormData(request, handler), files, cleanup }
-  } catch (error) {
+    return { formData: await parseMultipartFormData(request, handler), files, refused, cleanup }
+  } catch {
     await cleanup()
-    if (error instanceof RefusedFile) return { tooLarge: error.message, field: error.field }
     if (diskFailure) throw diskFailure
     // Cut off, malformed, or the client went away: nothing the server did wrong.
     return { malformed: UPLOAD_CUT_OFF }
@@ -117,16 +133,24 @@ function sweepWhileServing() {
   }
 }
 
-/** Passes bytes on until a part passes `maxBytes`, then fails the write with Remix's own error. */
-function sizeLimit(field: string, maxBytes: number) {
+/**
+ * Passes a part's bytes on up to `maxBytes`; past them it drops the rest, still reading it to its end
+ * so that the parts after it are read, and `exceeded` then says so.
+ */
+function sizeLimit(maxBytes: number) {
   let size = 0
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Uint8Array, _encoding, done) {
       size += chunk.byteLength
-      if (size > maxBytes) return done(new MaxPartSizeExceededError(field, maxBytes))
-      done(null, chunk)
+      done(null, size > maxBytes ? undefined : chunk)
     },
   })
+  return { stream, exceeded: () => size > maxBytes }
+}
+
+/** Reads a part to its end, keeping nothing of it. */
+async function drain(data: AsyncIterable<Uint8Array>) {
+  for await (const chunk of data) void chunk
 }
 
 /** A file the upload form wrote to a temporary folder (Remix's file upload handler). */

@@ -1,12 +1,13 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { json } from '@remix-run/node'
 
+import { refusedFilesSentence } from '#shared/file-types'
 import { DuplicateChoiceSchema, type DuplicateQuestion, whereHeld } from '~/components/documents/duplicate-choice'
 import { BatchUploadSchema, SingleUploadSchema, UPLOAD_FAILED } from '~/components/documents/upload-form'
 import { parseForm } from '~/http/parse-form.server'
-import { stageUpload } from '~/http/uploads.server'
+import { type StagedForm, stageUpload } from '~/http/uploads.server'
 import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
-import { documentsApi, type DuplicateEntry, type StagedFile } from '~/services/documents.server'
+import { type BatchUploadResult, documentsApi, type DuplicateEntry } from '~/services/documents.server'
 import { redirectWithToast } from '~/session/flash.server'
 
 // The documents page's actions: uploads (and the question about files already held), delete, reprocess.
@@ -65,30 +66,55 @@ export function listUrl(request: Request) {
   return `/documents${url.search}`
 }
 
-async function uploadFiles(request: Request, formData: FormData, files: StagedFile[]) {
+/**
+ * A batch's answer, with the files the web server refused itself (over the size limit) named beside
+ * those the backend refused, in the one sentence the backend ends its message with.
+ */
+function batchMessage(result: BatchUploadResult, refusedHere: string[]) {
+  if (!refusedHere.length) return result.message
+  const refusedThere = result.refused.map((file) => file.reason)
+  const said = refusedFilesSentence(refusedThere)
+  const outcome =
+    said && result.message.endsWith(said) ? result.message.slice(0, -said.length).trimEnd() : result.message
+  return `${outcome} ${refusedFilesSentence([...refusedHere, ...refusedThere])}`
+}
+
+/**
+ * Every file of an upload is judged before the answer: the web server's refusals (a file over the
+ * size limit, files past the batch's limit) and the backend's (type, content, empty) are named
+ * together on the file field, and the form comes back with what was typed in it. A batch follows the
+ * backend's rule: its good files are stored and each refused one named; only one past the batch's
+ * limit refuses the whole batch.
+ */
+async function uploadFiles(request: Request, { formData, files, refused }: StagedForm) {
   const batch = formData.get('intent') === 'upload-batch'
+  const fileField = batch ? 'files' : 'file'
   const submission = parseForm(formData, { schema: batch ? BatchUploadSchema : SingleUploadSchema })
   // Files are never echoed back: they cannot be serialised and the browser cannot refill them anyway.
   const hideFields = ['file', 'files']
-  if (submission.status !== 'success') return json(submission.reply({ hideFields }), { status: 400 })
+  const refusedHere = refused.map((part) => part.reason)
+  const onFileField = (more: string[] = []) =>
+    refusedHere.length || more.length ? { [fileField]: [...refusedHere, ...more] } : {}
+  const whole = !batch || refused.some((part) => part.kind === 'too-many')
+  if (submission.status !== 'success' || (whole && refusedHere.length))
+    return json(submission.reply({ hideFields, fieldErrors: onFileField() }), { status: 400 })
   const api = documentsApi(request)
   try {
     if (batch) {
       const { category } = submission.value
       const result = await api.uploadBatch(files, { category })
       if (result.held.length) {
-        const refused = result.refused.map((file) => file.reason)
         return askAboutDuplicates({
           mode: 'batch',
           files: result.held,
           fields: { category },
           stored: result.document_ids.length,
-          refused,
+          refused: [...refusedHere, ...result.refused.map((file) => file.reason)],
         })
       }
       return redirectWithToast(request, listUrl(request), {
-        type: result.refused.length ? 'warning' : 'success',
-        message: result.message,
+        type: refusedHere.length || result.refused.length ? 'warning' : 'success',
+        message: batchMessage(result, refusedHere),
       })
     }
     const { title, description, category } = submission.value as {
@@ -112,13 +138,11 @@ async function uploadFiles(request: Request, formData: FormData, files: StagedFi
   } catch (error) {
     const fields = fieldErrorsOf(error)
     if (!fields && !(error instanceof ApiError)) throw error
-    const fileField = batch ? 'files' : 'file'
     const { '': detail, files: fileErrors, file: singleErrors, refused: _refused, ...rest } = fields ?? {}
-    const messages = fileErrors ?? singleErrors
     return json(
       submission.reply({
         hideFields,
-        fieldErrors: { ...rest, ...(messages ? { [fileField]: messages } : {}) },
+        fieldErrors: { ...rest, ...onFileField(fileErrors ?? singleErrors) },
         formErrors: detail ?? (fields ? [] : [uploadFailure(error)]),
       }),
       { status: 400 },
@@ -132,20 +156,13 @@ const askAboutDuplicates = (question: DuplicateQuestion) => json({ duplicates: q
 /** An upload form's post: its files staged to disk while the form is read, then sent on to the backend. */
 export async function uploadAction(request: Request) {
   const staged = await stageUpload(request)
-  // On the file input, naming the file, like the backend's refusals: the form is shown again around it.
-  if ('tooLarge' in staged) {
-    const field = staged.field === 'files' ? 'files' : 'file'
-    return json({ status: 'error', error: { [field]: [staged.tooLarge] } } satisfies SubmissionResult<string[]>, {
-      status: 400,
-    })
-  }
   // Nothing of the form could be read, so the message goes to the form as a whole.
   if ('malformed' in staged)
     return json({ status: 'error', error: { '': [staged.malformed] } } satisfies SubmissionResult<string[]>, {
       status: 400,
     })
   try {
-    return await uploadFiles(request, staged.formData, staged.files)
+    return await uploadFiles(request, staged)
   } finally {
     await staged.cleanup()
   }

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 function dayFromToday(days: number) {
   const iso = new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
   const [year, month, day] = iso.split('-')
-  return { iso, typed: `${month}${day}${year}` }
+  return { iso, typed: `${month}/${day}/${year}` }
 }
 
 const CALL = [
@@ -237,5 +237,43 @@ test.describe('action plan', () => {
       'Action items from meetings',
       'Gaps in the due-diligence checklist',
     ])
+  })
+
+  test('a due date that does not exist is refused on its field as typed, and nothing is saved', async ({ page }) => {
+    const { users } = await createTeam('Actions dates', ['analyst'])
+    const analyst = users[0]!
+    await signInAs(page, analyst.username, analyst.password, { to: '/actions' })
+    const add = () => page.getByRole('region', { name: 'Add a task' })
+
+    // Issue 47 item 5: typed, as an advisor does, a day February does not have.
+    await add().getByLabel('Task').fill('Call the landlord about the lease')
+    await tabTo(page, add().getByLabel('Due date'))
+    await page.keyboard.type('02/30/2026')
+    await add().getByRole('button', { name: 'Add the task' }).click()
+    const due = add().getByLabel('Due date')
+    await expect(due).toHaveAttribute('aria-invalid', 'true')
+    await expect(due).toHaveAccessibleDescription(/^Enter a real date: February 2026 has 28 days/)
+    await expect(due).toHaveValue('02/30/2026')
+    await expect(add().getByLabel('Task')).toHaveValue('Call the landlord about the lease')
+    await expect(taskCard(page, 'Call the landlord about the lease')).toHaveCount(0)
+
+    // Put right, it is added with that day; its edit form shows the day as it is typed.
+    await due.fill('03/02/2026')
+    await add().getByRole('button', { name: 'Add the task' }).click()
+    await expect(toast(page, 'Task added')).toBeVisible()
+    const added = taskCard(page, 'Call the landlord about the lease')
+    await expect(added).toContainText('Due Mar 2, 2026')
+
+    // Editing it to a day April does not have keeps the task's date, and says why on the field.
+    await added.locator('summary').click()
+    await added.getByLabel('Due date').fill('04/31/2026')
+    await added.getByRole('button', { name: 'Save “Call the landlord about the lease”' }).click()
+    const edited = taskCard(page, 'Call the landlord about the lease').getByLabel('Due date')
+    await expect(edited).toHaveAccessibleDescription(/^Enter a real date: April 2026 has 30 days/)
+    await expect(edited).toHaveValue('04/31/2026')
+    await page.goto('/actions')
+    await expect(taskCard(page, 'Call the landlord about the lease')).toContainText('Due Mar 2, 2026')
+    await taskCard(page, 'Call the landlord about the lease').locator('summary').click()
+    await expect(taskCard(page, 'Call the landlord about the lease').getByLabel('Due date')).toHaveValue('03/02/2026')
   })
 })

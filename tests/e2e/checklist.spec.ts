@@ -59,7 +59,7 @@ test.describe('due-diligence checklist', () => {
     await tabTo(page, page.getByLabel('Assigned to'))
     await page.keyboard.type(member.username)
     await tabTo(page, page.getByLabel('Due date'))
-    await page.keyboard.type('12152026')
+    await page.keyboard.type('12/15/2026')
     await tabTo(page, page.getByLabel('Note'))
     await page.keyboard.type('The chart after the new sales hires')
     await tabTo(page, page.getByRole('button', { name: 'Save Organisation chart' }))
@@ -167,5 +167,26 @@ test.describe('due-diligence checklist', () => {
     await expect(row).toContainText(analyst.username)
     await expect(adminPage.getByRole('row', { name: /Updated a checklist item/ })).toHaveCount(0)
     await context.close()
+  })
+
+  test('an item given a due date that does not exist is refused on the field as typed, and not assigned', async ({
+    page,
+  }) => {
+    const { users } = await createTeam('Checklist dates', ['analyst'])
+    const analyst = users[0]!
+    await signInAs(page, analyst.username, analyst.password, { to: '/readiness/checklist/org-chart' })
+    // Issue 47 item 5: typed as an advisor does, a day February does not have.
+    await tabTo(page, page.getByLabel('Due date'))
+    await page.keyboard.type('02/30/2026')
+    await page.getByLabel('Note').fill('After the new sales hires')
+    await page.getByRole('button', { name: 'Save Organisation chart' }).click()
+    const due = page.getByLabel('Due date')
+    await expect(due).toHaveAttribute('aria-invalid', 'true')
+    await expect(due).toHaveAccessibleDescription(/^Enter a real date: February 2026 has 28 days/)
+    await expect(due).toHaveValue('02/30/2026')
+    await expect(page.getByLabel('Note')).toHaveValue('After the new sales hires')
+    await page.goto('/readiness/checklist')
+    await expect(itemCard(page, 'org-chart')).toBeVisible()
+    await expect(itemCard(page, 'org-chart').locator('.checklist-assignment')).toHaveCount(0)
   })
 })

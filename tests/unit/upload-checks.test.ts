@@ -82,19 +82,64 @@ describe("the browser's check of a meeting's transcript or recording before it i
 describe('the web server staging an upload', () => {
   const temporary = mkdtempSync(path.join(tmpdir(), 'upload-checks-'))
   afterAll(() => rmSync(temporary, { recursive: true, force: true }))
-
-  it('refuses a file over MAX_UPLOAD_MB naming it and its field, and keeps nothing of it', async () => {
+  const stagedFiles = () =>
+    readdirSync(temporary, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+  const stage = async (entries: Array<[string, string | File]>) => {
     vi.stubEnv('SESSION_SECRET', 's'.repeat(32))
     vi.stubEnv('MAX_UPLOAD_MB', '1')
+    vi.stubEnv('MAX_BATCH_FILES', '3')
     vi.stubEnv('DATA_DIR', temporary)
-    const body = form([
+    const staged = await stageUpload(new Request('http://localhost/documents', { method: 'POST', body: form(entries) }))
+    if ('malformed' in staged) throw new Error(staged.malformed)
+    return staged
+  }
+
+  it('refuses a file over MAX_UPLOAD_MB naming it and its field, keeps nothing of it, and reads on', async () => {
+    const staged = await stage([
       ['intent', 'upload-batch'],
       ['files', file('small.txt', 10)],
       ['files', file('big.pdf', MB + 1)],
+      ['files', file('notes.exe', 10)],
+      ['category', 'Legal & Tax'],
     ])
-    const staged = await stageUpload(new Request('http://localhost/documents', { method: 'POST', body }))
-    expect(staged).toEqual({ tooLarge: '"big.pdf" is larger than the 1 MB upload limit.', field: 'files' })
-    const left = readdirSync(temporary, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
-    expect(left).toEqual([])
+    // Issue 47 item 11: the files and fields after the big one are read, so every file can be judged.
+    expect(staged.refused).toEqual([
+      { kind: 'too-large', field: 'files', reason: '"big.pdf" is larger than the 1 MB upload limit.' },
+    ])
+    expect(staged.files.map((staged) => staged.name)).toEqual(['small.txt', 'notes.exe'])
+    expect(staged.formData.get('category')).toBe('Legal & Tax')
+    expect(stagedFiles()).toHaveLength(2)
+    await staged.cleanup()
+    expect(stagedFiles()).toEqual([])
+  })
+
+  it("keeps a refused single file in the form by its name, so the form's checks ask for no other, and reads the title after it", async () => {
+    const staged = await stage([
+      ['intent', 'upload'],
+      ['file', file('big.pdf', MB + 1)],
+      ['title', 'Lease, Quay Street'],
+    ])
+    expect(staged.files).toEqual([])
+    expect(staged.refused.map((part) => part.reason)).toEqual(['"big.pdf" is larger than the 1 MB upload limit.'])
+    const submission = parseWithZod(staged.formData, { schema: SingleUploadSchema })
+    expect(submission.status).toBe('success')
+    expect(submission.reply({ hideFields: ['file'] }).initialValue).toEqual({
+      intent: 'upload',
+      title: 'Lease, Quay Street',
+    })
+    await staged.cleanup()
+  })
+
+  it('says once that files past MAX_BATCH_FILES are too many, writing none of them, and reads the fields after', async () => {
+    const staged = await stage([
+      ['intent', 'upload-batch'],
+      ...[1, 2, 3, 4, 5].map((index): [string, File] => ['files', file(`part-${index}.txt`, 10)]),
+      ['category', 'Financial'],
+    ])
+    expect(staged.refused).toEqual([{ kind: 'too-many', field: 'files', reason: 'Upload at most 3 files at a time.' }])
+    expect(staged.files).toHaveLength(3)
+    expect(stagedFiles()).toHaveLength(3)
+    expect(staged.formData.get('category')).toBe('Financial')
+    await staged.cleanup()
   })
 })

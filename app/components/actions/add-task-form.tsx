@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
-import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { DateField } from '~/components/date-field'
+import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { MemberField } from '~/components/member-field'
 import type { Plan } from '~/services/actions.server'
 
 import { AddTaskSchema, type LastSubmission } from './schemas'
@@ -39,19 +41,8 @@ export function AddTaskForm({ members, last }: { members: Plan['members']; last:
         <input type="hidden" name="intent" value="add" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field label="Task" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
-        <SelectField label="Owner" selectProps={getSelectProps(fields.owner)} errors={fields.owner.errors}>
-          <option value="">Nobody</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label="Due date"
-          inputProps={getInputProps(fields.due_date, { type: 'date' })}
-          errors={fields.due_date.errors}
-        />
+        <MemberField label="Owner" meta={fields.owner} members={members} />
+        <DateField label="Due date" meta={fields.due_date} />
         <TextareaField
           label="Note"
           textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}

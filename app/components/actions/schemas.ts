@@ -3,6 +3,8 @@ import { z } from 'zod'
 
 import { MAX_TASK_NOTE, MAX_TASK_TITLE, ORIGIN_REF } from '#shared/actions'
 import { TASK_STATUSES } from '#shared/readiness'
+import { optionalDate } from '~/components/date-field'
+import { optionalMember } from '~/components/member-field'
 
 const id = z.coerce.number({ required_error: 'Choose a task' }).int().positive('Choose a task')
 const title = z
@@ -11,11 +13,8 @@ const title = z
   .min(1, 'Say what is to be done')
   .max(MAX_TASK_TITLE, `A task can have at most ${MAX_TASK_TITLE} characters`)
 const note = z.string().trim().max(MAX_TASK_NOTE, `A note can have at most ${MAX_TASK_NOTE} characters`).optional()
-const owner = z.coerce.number().int().positive('Choose a member').optional()
-const dueDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date')
-  .optional()
+const owner = optionalMember()
+const dueDate = optionalDate()
 
 /** A task written by hand. An empty owner or date leaves it unassigned or not scheduled. */
 export const AddTaskSchema = z.object({ title, note, owner, due_date: dueDate })

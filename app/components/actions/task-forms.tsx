@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from '@remix-run/react'
 
-import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { dateDefault, DateField } from '~/components/date-field'
+import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { MemberField } from '~/components/member-field'
 import type { Plan, Task } from '~/services/actions.server'
 
 import { EditTaskSchema, type LastSubmission } from './schemas'
@@ -49,7 +51,7 @@ export function EditTaskForm({
       id: String(task.id),
       title: task.title,
       owner: task.owner ? String(task.owner.id) : '',
-      due_date: task.due_date ?? '',
+      due_date: dateDefault(task.due_date),
       note: task.note,
     },
     constraint: getZodConstraint(EditTaskSchema),
@@ -68,19 +70,8 @@ export function EditTaskForm({
         <input {...getInputProps(fields.id, { type: 'hidden' })} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field label="Task" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
-        <SelectField label="Owner" selectProps={getSelectProps(fields.owner)} errors={fields.owner.errors}>
-          <option value="">Nobody</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label="Due date"
-          inputProps={getInputProps(fields.due_date, { type: 'date' })}
-          errors={fields.due_date.errors}
-        />
+        <MemberField label="Owner" meta={fields.owner} members={members} />
+        <DateField label="Due date" meta={fields.due_date} />
         <TextareaField
           label="Note"
           textareaProps={{ ...getTextareaProps(fields.note), rows: 3 }}

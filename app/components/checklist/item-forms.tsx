@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
+import { dateDefault, DateField } from '~/components/date-field'
+import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { MemberField } from '~/components/member-field'
 import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
 import { LinkDocumentForm } from './link-document-form'
@@ -56,7 +58,7 @@ export function ItemForms({
     defaultValue: {
       key: item.key,
       assignee: item.assignee ? String(item.assignee.id) : '',
-      due_date: item.due_date ?? '',
+      due_date: dateDefault(item.due_date),
       note: item.note,
     },
     constraint: getZodConstraint(AssignSchema),
@@ -83,23 +85,8 @@ export function ItemForms({
           <input type="hidden" name="intent" value="assign" />
           <input {...getInputProps(assignFields.key, { type: 'hidden' })} />
           <ErrorList id={assign.errorId} errors={assign.errors} />
-          <SelectField
-            label="Assigned to"
-            selectProps={getSelectProps(assignFields.assignee)}
-            errors={assignFields.assignee.errors}
-          >
-            <option value="">Nobody</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            label="Due date"
-            inputProps={getInputProps(assignFields.due_date, { type: 'date' })}
-            errors={assignFields.due_date.errors}
-          />
+          <MemberField label="Assigned to" meta={assignFields.assignee} members={members} />
+          <DateField label="Due date" meta={assignFields.due_date} />
           <TextareaField
             label="Note"
             textareaProps={{ ...getTextareaProps(assignFields.note), rows: 2 }}

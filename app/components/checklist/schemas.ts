@@ -8,17 +8,16 @@ import {
   MAX_CHECKLIST_REASON,
   MAX_CHECKLIST_TITLE,
 } from '#shared/checklist'
+import { optionalDate } from '~/components/date-field'
+import { optionalMember } from '~/components/member-field'
 
 const key = z.string({ required_error: 'Choose an item' }).regex(CHECKLIST_KEY, 'Choose an item')
 
 /** Who does it, by when, and a note. An empty choice clears the assignee or the date. */
 export const AssignSchema = z.object({
   key,
-  assignee: z.coerce.number().int().positive('Choose a member').optional(),
-  due_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date')
-    .optional(),
+  assignee: optionalMember(),
+  due_date: optionalDate(),
   note: z
     .string()
     .trim()

@@ -59,11 +59,14 @@ const PREVIEW_NAMES = 5
 /** Spec §8's sentence for an upload that failed without a reason the form can show. */
 export const UPLOAD_FAILED = 'Failed to upload document. Please try again.'
 
-function CategorySelect({ id, name }: { id: string; name: string }) {
+/** A text field's value as a refused upload gave it back, to be shown again: a file cannot be refilled, words can. */
+const typed = (field: { initialValue: unknown }) => (typeof field.initialValue === 'string' ? field.initialValue : '')
+
+function CategorySelect({ field }: { field: { id: string; name: string; initialValue: unknown } }) {
   return (
     <div className="field">
-      <label htmlFor={id}>Category (optional)</label>
-      <select id={id} name={name} defaultValue="">
+      <label htmlFor={field.id}>Category (optional)</label>
+      <select id={field.id} name={field.name} defaultValue={typed(field)}>
         <option value="">Suggest from the title and file type</option>
         {SAMPLE_CATEGORIES.map((category) => (
           <option key={category} value={category}>
@@ -181,8 +184,9 @@ function SingleUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   // The title fills from the file name without its extension unless one was typed (spec §2): a file
-  // chosen again after a refusal names the document, not the refused file.
-  const [title, setTitle] = useState({ value: '', typed: false })
+  // chosen again after a refusal names the document, not the refused file. A title typed before a
+  // refusal without JavaScript comes back in the form, as typed.
+  const [title, setTitle] = useState(() => ({ value: typed(fields.title), typed: typed(fields.title) !== '' }))
   return (
     <Form
       method="post"
@@ -219,9 +223,15 @@ function SingleUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
       />
       <div className="field">
         <label htmlFor={fields.description.id}>Description (optional)</label>
-        <textarea id={fields.description.id} name={fields.description.name} rows={3} maxLength={5000} />
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          rows={3}
+          maxLength={5000}
+          defaultValue={typed(fields.description)}
+        />
       </div>
-      <CategorySelect id={fields.category.id} name={fields.category.name} />
+      <CategorySelect field={fields.category} />
       <button type="submit" className="button-primary" disabled={busy}>
         {busy ? 'Uploading...' : 'Upload Document'}
       </button>
@@ -273,7 +283,7 @@ function BatchUpload({ lastResult, maxMb, busy, onUpload }: UploadProps) {
           {names.length > PREVIEW_NAMES ? <p>...and {names.length - PREVIEW_NAMES} more</p> : null}
         </div>
       ) : null}
-      <CategorySelect id={fields.category.id} name={fields.category.name} />
+      <CategorySelect field={fields.category} />
       <button type="submit" className="button-primary" disabled={busy}>
         {busy ? 'Uploading...' : 'Upload Files'}
       </button>

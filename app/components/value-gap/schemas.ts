@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isCalendarDay } from '#shared/calendar'
+import { optionalDate } from '~/components/date-field'
 
 import { typedAmount } from './typed-amount'
 
@@ -71,13 +71,7 @@ export const ValueGapFormSchema = z
     transaction_cost_percent: percent('The transaction cost rate'),
     tax_percent: percent('The tax rate'),
     goal_after_tax: amount('The after-tax goal'),
-    target_date: z
-      .string()
-      .trim()
-      .optional()
-      .refine((value) => value === undefined || isCalendarDay(value), {
-        message: 'Enter a real date, e.g. 2028-06-30',
-      }),
+    target_date: optionalDate(),
     ebitda: amount('Reported EBITDA'),
     valuation_low: amount('The low valuation'),
     valuation_high: amount('The high valuation'),

@@ -4,6 +4,7 @@ import { Form } from '@remix-run/react'
 
 import { moneyFigure } from '#shared/figures'
 import { shownValue } from '#shared/value-gap'
+import { dateDefault, DateField } from '~/components/date-field'
 import { ErrorList, Field } from '~/components/forms'
 import type { ValueGap } from '~/services/value-gap.server'
 
@@ -42,7 +43,7 @@ export function ValueGapForm({
       transaction_cost_percent: value('transaction_cost_percent'),
       tax_percent: value('tax_percent'),
       goal_after_tax: amount('goal_after_tax'),
-      target_date: value('target_date'),
+      target_date: dateDefault(gap.entries.target_date?.value),
       ebitda: amount('ebitda'),
       valuation_low: amount('valuation_low'),
       valuation_high: amount('valuation_high'),
@@ -102,12 +103,7 @@ export function ValueGapForm({
               errors={fields.goal_after_tax.errors}
               help={documentHelp(gap, 'goal_after_tax')}
             />
-            <Field
-              label="Target date"
-              inputProps={getInputProps(fields.target_date, { type: 'date' })}
-              errors={fields.target_date.errors}
-              help={documentHelp(gap, 'target_date')}
-            />
+            <DateField label="Target date" meta={fields.target_date} help={documentHelp(gap, 'target_date')} />
           </div>
         </fieldset>
         <fieldset>
