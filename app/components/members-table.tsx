@@ -29,7 +29,7 @@ export function MembersTable({
   if (members.length === 0) return <p>No members found in this organization.</p>
   return (
     <div className="table-scroll">
-      <table className="table">
+      <table className="table stack-table">
         <thead>
           <tr>
             {showDetails ? <th scope="col">Name</th> : null}
@@ -42,9 +42,9 @@ export function MembersTable({
         <tbody>
           {members.map((member) => (
             <tr key={member.id}>
-              {showDetails ? <td>{displayName(member.user)}</td> : null}
-              <td>{member.user.email}</td>
-              <td>
+              {showDetails ? <td data-label="Name">{displayName(member.user)}</td> : null}
+              <td data-label="Email">{member.user.email}</td>
+              <td data-label="Role">
                 {editing === member.user.id ? (
                   <Form method="post" className="inline-actions" id={`role-form-${member.user.id}`}>
                     <input type="hidden" name="userId" value={member.user.id} />
@@ -64,9 +64,11 @@ export function MembersTable({
                 )}
               </td>
               {showDetails ? (
-                <td>{member.user.last_login ? formatDateTime(member.user.last_login) : 'Never'}</td>
+                <td data-label="Last Login">
+                  {member.user.last_login ? formatDateTime(member.user.last_login) : 'Never'}
+                </td>
               ) : null}
-              <td>
+              <td data-label="Actions">
                 {editing === member.user.id ? (
                   <span className="inline-actions">
                     <button

@@ -193,7 +193,7 @@ export default function OrganizationAdmin() {
           <p>No pending invitations.</p>
         ) : (
           <div className="table-scroll">
-            <table className="table">
+            <table className="table stack-table">
               <thead>
                 <tr>
                   <th scope="col">Email</th>
@@ -206,11 +206,11 @@ export default function OrganizationAdmin() {
               <tbody>
                 {invitations.map((invitation) => (
                   <tr key={invitation.id}>
-                    <td>{invitation.email}</td>
-                    <td>{invitation.role_display}</td>
-                    <td>{formatDate(invitation.created_at)}</td>
-                    <td>{invitation.status_display}</td>
-                    <td>
+                    <td data-label="Email">{invitation.email}</td>
+                    <td data-label="Role">{invitation.role_display}</td>
+                    <td data-label="Sent">{formatDate(invitation.created_at)}</td>
+                    <td data-label="Status">{invitation.status_display}</td>
+                    <td data-label="Actions">
                       <Form method="post" className="inline-actions">
                         <input type="hidden" name="invitationId" value={invitation.id} />
                         <button

@@ -9,7 +9,7 @@ export function ValueGapResult({ result, basisText }: { result: Result; basisTex
     <section aria-labelledby="value-gap-result-heading" className="value-gap-result card">
       <h3 id="value-gap-result-heading">What a sale would leave the owner</h3>
       <div className="table-scroll" role="region" tabIndex={0} aria-label="Value gap, low, mid and high">
-        <table className="value-gap-table">
+        <table className="value-gap-table stack-table">
           <caption className="visually-hidden">Low, mid and high cases of the value gap</caption>
           <thead>
             <tr>
@@ -28,7 +28,11 @@ export function ValueGapResult({ result, basisText }: { result: Result; basisTex
               <tr key={label}>
                 <th scope="row">{label}</th>
                 {result.scenarios.map((scenario) => (
-                  <td key={scenario.case} data-outcome={label === GAP_ROW ? scenario.outcome : undefined}>
+                  <td
+                    key={scenario.case}
+                    data-label={CASE_LABELS[scenario.case]}
+                    data-outcome={label === GAP_ROW ? scenario.outcome : undefined}
+                  >
                     {cell(scenario, result.goal)}
                   </td>
                 ))}
