@@ -22,6 +22,7 @@ import {
 } from '../db/schema'
 import { requireConversation } from './access'
 import { admitQuestion, type AnswerSlot } from './chat-limits'
+import { citedRows } from './cited-rows'
 import type { MessagePayload } from './contract'
 import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'
@@ -129,8 +130,18 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     if (rest) yield { type: 'chunk', content: rest }
     signal.throwIfAborted()
     if (!citations.text) throw new Error(`${deps.answers.name} gave an empty answer`)
-    const references = citations.used.map((index) => passages[index]!.reference)
     const derivation = computed && derivationOf(computed, passages, citations.used, citations.text)
+    const rows = citedRows(
+      citations.text,
+      citations.used.map((index) => passages[index]!.text),
+      derivation,
+    )
+    const references = citations.used.map((index, position): DocumentReference => {
+      const { reference } = passages[index]!
+      return rows[position]!.length && reference.document_id !== null
+        ? { ...reference, rows: rows[position] }
+        : reference
+    })
     saved = await deps.db.transaction((tx) =>
       addMessage(tx, deps, turn.conversation.id, 'assistant', citations.text, {
         documentReferences: references,

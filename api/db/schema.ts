@@ -19,7 +19,7 @@ import {
 
 import type { AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
-import type { MessageDerivation } from '../../shared/cells'
+import type { MessageDerivation, RowPosition } from '../../shared/cells'
 import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '../../shared/meetings'
@@ -601,15 +601,17 @@ export const SPEAKER_ROLES = ['client', 'advisor', 'participant'] as const
 export type MessageRole = (typeof MESSAGE_ROLES)[number]
 
 /**
- * Spec §3 "Document reference", plus where in the document the cited passage is. In a conversation
- * made from a meeting an answer may cite one of the meeting's turns instead: no document or chunk
- * then, and `message_id` names the turn in the conversation.
+ * Spec §3 "Document reference", plus where in the document the cited passage is, and the table rows
+ * the answer took from it, when it took some (decision 061). In a conversation made from a meeting
+ * an answer may cite one of the meeting's turns instead: no document or chunk then, and
+ * `message_id` names the turn in the conversation.
  */
 export type DocumentReference = {
   document_title: string
   relevance_score: number
   page_number: number | null
   sheet_name: string | null
+  rows?: RowPosition[]
 } & ({ document_id: number; chunk_id: number } | { document_id: null; chunk_id: null; message_id: number })
 
 /** Spec §3 "Message": an assistant message's `[n]` markers name `documentReferences[n - 1]`. */
