@@ -7,7 +7,8 @@ import { createTeam, type TeamUser } from './support/api'
 import { uploadProcessed } from './support/documents'
 import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
 
-// Answered from the customer list's Parkway Homes row.
+// Worded otherwise than the customer list ("contribution", "last fiscal year"): its retrieval score
+// was 0.52, shown as "Relevance: 52%" beside the very row the answer read.
 const QUESTION = "What was Parkway Homes' revenue contribution in the last fiscal year?"
 
 // One organization per file and project, shared by its tests: run them in order in one worker.
@@ -54,14 +55,21 @@ async function follow(page: Page, context: BrowserContext, link: Locator) {
 /** The rows the document's page marks in its tables. */
 const markedRows = (documentPage: Page) => documentPage.locator('.preview-table tr.cited-passage')
 
-// Issue 47 item 14.
-test('a figure read from one row of a CSV: its cell opens with that row alone marked', async ({
+// Issue 47 items 14 and 15.
+test('a figure read from one row of a CSV: its source reads as relevant, and its cell opens with that row alone marked', async ({
   page,
   context,
   javaScriptEnabled,
 }) => {
   const answer = await ask(page, QUESTION, javaScriptEnabled)
   await expect(answer.locator('p').first()).toHaveText('1,350,050')
+  const relevance = answer
+    .locator('.message-sources li')
+    .filter({ hasText: 'Customers FY2025' })
+    .getByText(/^\(Relevance: \d{1,3}%\)$/)
+  await expect(relevance).toBeVisible()
+  expect(Number(/\d+/.exec((await relevance.textContent())!)![0])).toBeGreaterThanOrEqual(70)
+
   const figure = answer.getByRole('link', { name: /^1,350,050: Parkway Homes, FY2025 revenue/ })
   const documentPage = await follow(page, context, figure)
   await expect(documentPage).toHaveURL(new RegExp(`/documents/${customersId}\\?chunk=\\d+&cell=0\\.2\\.2#cell-`))
