@@ -1,8 +1,9 @@
 /**
  * Cell citations (decision 015): an answer computed from a table names each operand's cell by its
  * chunk, the table's place among the tables of the chunk's text, and the row and column in that
- * table. The chat links to the cell and the document view highlights it; both tiers build and read
- * the link here.
+ * table. A citation of a passage names the table rows the answer took from it the same way (decision
+ * 061). The chat links to the cell or the rows and the document view highlights them; both tiers
+ * build and read the links here.
  */
 
 /** Where one operand of a computed answer was read. */
@@ -62,3 +63,31 @@ export const cellAnchor = (chunkId: number, { table, row, column }: CellPosition
 /** The document view at the cell: its chunk's page, the table drawn with the cell highlighted. */
 export const cellHref = (cell: Pick<CellCitation, 'document_id' | 'chunk_id'> & CellPosition) =>
   `/documents/${cell.document_id}?chunk=${cell.chunk_id}&cell=${cellParam(cell)}#${cellAnchor(cell.chunk_id, cell)}`
+
+/** A row of a cited passage's table: the table's index among the chunk's tables, and the row as the document lays it out. */
+export interface RowPosition {
+  table: number
+  row: number
+}
+
+// Bounded so a hand-made link cannot ask for absurd positions or make the page read a long list.
+const ROW_PARAM = /^(\d{1,3})\.(\d{1,6})$/
+const MAX_ROWS = 50
+
+/** The `rows` query parameter of a passage link: `{table}.{row}`, comma-separated. */
+export const rowsParam = (rows: RowPosition[]) => rows.map(({ table, row }) => `${table}.${row}`).join(',')
+
+/** The rows a link names; what is not a row position is left out. */
+export function parseRowsParam(value: string | null | undefined): RowPosition[] {
+  return (value ?? '').split(',', MAX_ROWS).flatMap((part) => {
+    const match = ROW_PARAM.exec(part)
+    return match ? [{ table: Number(match[1]), row: Number(match[2]) }] : []
+  })
+}
+
+/**
+ * The document view at a cited passage, which it marks: the rows the answer took from it when it
+ * names some (a figure from one row of a CSV marks that row, not the table), else the whole passage.
+ */
+export const passageHref = (documentId: number, chunkId: number, rows: RowPosition[] = []) =>
+  `/documents/${documentId}?chunk=${chunkId}${rows.length ? `&rows=${rowsParam(rows)}` : ''}#passage-${chunkId}`

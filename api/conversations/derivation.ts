@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { log } from '../../runtime/log'
 import type { CellCitation, MessageDerivation } from '../../shared/cells'
 import type { ComputedAnswer } from '../ai/answers/provider'
-import type { DocumentReference } from '../db/schema'
+import type { PassageReference } from '../db/schema'
 
 const CellCitationSchema: z.ZodType<CellCitation> = z.object({
   reference: z.number().int().positive().nullable(),
@@ -40,7 +40,7 @@ export const DerivationSchema: z.ZodType<MessageDerivation> = z
  */
 export function derivationOf(
   computed: ComputedAnswer,
-  passages: Array<{ reference: DocumentReference }>,
+  passages: Array<{ reference: PassageReference }>,
   used: number[],
   answer: string,
 ): MessageDerivation | null {

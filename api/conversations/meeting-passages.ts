@@ -4,9 +4,9 @@ import type { SourcePassage } from '../ai/answers/provider'
 import { analyze, joinTerms } from '../ai/retrieval/analyzer'
 import { lexicalScorer } from '../ai/retrieval/bm25'
 import type { Database } from '../db/database'
-import { type DocumentReference, messages, SPEAKER_ROLES } from '../db/schema'
+import { messages, type PassageReference, SPEAKER_ROLES } from '../db/schema'
 
-export type RankedPassage = SourcePassage & { score: number; reference: DocumentReference }
+export type RankedPassage = SourcePassage & { score: number; reference: PassageReference }
 
 /**
  * The turns of the meeting a conversation was made from that best match the question, as passages
@@ -56,7 +56,6 @@ export async function meetingPassages(
       reference: {
         document_id: null,
         document_title: documentTitle,
-        relevance_score: Math.round(score * 10_000) / 10_000,
         chunk_id: null,
         page_number: null,
         sheet_name: null,

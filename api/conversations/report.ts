@@ -1,10 +1,10 @@
-import type { DocumentReference } from '../db/schema'
+import type { PassageReference } from '../db/schema'
 import { type Block, type MarkdownBlock, referenceList, type Report } from '../exports/report'
 import type { ConversationPayload, MessagePayload } from './contract'
 
 const SPEAKERS: Record<string, string> = { user: 'Question', assistant: 'Answer' }
 
-function location(reference: DocumentReference) {
+function location(reference: PassageReference) {
   if (reference.page_number !== null) return `page ${reference.page_number}`
   if (reference.sheet_name) return `sheet “${reference.sheet_name}”`
   return null

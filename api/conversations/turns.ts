@@ -22,11 +22,13 @@ import {
 } from '../db/schema'
 import { requireConversation } from './access'
 import { admitQuestion, type AnswerSlot } from './chat-limits'
+import { citedRows } from './cited-rows'
 import type { MessagePayload } from './contract'
 import { derivationOf } from './derivation'
 import { meetingPassages, type RankedPassage } from './meeting-passages'
 import { messagePayload } from './payload'
 import { DEFAULT_TITLE } from './schema'
+import { citedRelevance } from './source-relevance'
 
 /** Spec §7: the events of add_message_streaming, one `data:` line each. */
 export type AnswerEvent =
@@ -129,8 +131,8 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     if (rest) yield { type: 'chunk', content: rest }
     signal.throwIfAborted()
     if (!citations.text) throw new Error(`${deps.answers.name} gave an empty answer`)
-    const references = citations.used.map((index) => passages[index]!.reference)
     const derivation = computed && derivationOf(computed, passages, citations.used, citations.text)
+    const references = citedReferences(passages, citations.used, citations.text, derivation)
     saved = await deps.db.transaction((tx) =>
       addMessage(tx, deps, turn.conversation.id, 'assistant', citations.text, {
         documentReferences: references,
@@ -173,7 +175,6 @@ async function answerPassages(deps: Deps, turn: Turn, searchQuery: string): Prom
     reference: {
       document_id: passage.documentId,
       document_title: passage.documentTitle,
-      relevance_score: Math.round(passage.score * 10_000) / 10_000,
       chunk_id: passage.chunkId,
       page_number: passage.pageNumber,
       sheet_name: passage.sheetName,
@@ -183,6 +184,33 @@ async function answerPassages(deps: Deps, turn: Turn, searchQuery: string): Prom
   if (turn.conversation.status !== 'completed') return fromDocuments
   const fromMeeting = await meetingPassages(deps.db, turn.conversation, searchQuery, topK)
   return [...fromDocuments, ...fromMeeting].sort((a, b) => b.score - a.score).slice(0, topK)
+}
+
+/**
+ * What the saved answer says of each passage it cites, in the order of its markers: where it is, how
+ * likely it holds what was asked, and the table rows the answer took from it.
+ */
+function citedReferences(
+  passages: RankedPassage[],
+  used: number[],
+  answer: string,
+  derivation: MessageDerivation | null,
+): DocumentReference[] {
+  const relevance = citedRelevance(
+    passages.map((passage) => passage.score),
+    used,
+    derivation,
+  )
+  const rows = citedRows(
+    answer,
+    used.map((index) => passages[index]!.text),
+    derivation,
+  )
+  return used.map((index, position) => ({
+    ...passages[index]!.reference,
+    relevance_score: Math.round(relevance[position]! * 10_000) / 10_000,
+    ...(rows[position]!.length && passages[index]!.reference.document_id !== null ? { rows: rows[position] } : {}),
+  }))
 }
 
 /** Adds a message and counts it on its conversation, which becomes the most recently active. */

@@ -19,7 +19,7 @@ import {
 
 import type { AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
-import type { MessageDerivation } from '../../shared/cells'
+import type { MessageDerivation, RowPosition } from '../../shared/cells'
 import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '../../shared/meetings'
@@ -606,16 +606,22 @@ export const SPEAKER_ROLES = ['client', 'advisor', 'participant'] as const
 export type MessageRole = (typeof MESSAGE_ROLES)[number]
 
 /**
- * Spec §3 "Document reference", plus where in the document the cited passage is. In a conversation
- * made from a meeting an answer may cite one of the meeting's turns instead: no document or chunk
- * then, and `message_id` names the turn in the conversation.
+ * Where a passage an answer may cite lies: the document, and its chunk, page and sheet. In a
+ * conversation made from a meeting an answer may cite one of the meeting's turns instead: no
+ * document or chunk then, and `message_id` names the turn in the conversation.
  */
-export type DocumentReference = {
+export type PassageReference = {
   document_title: string
-  relevance_score: number
   page_number: number | null
   sheet_name: string | null
 } & ({ document_id: number; chunk_id: number } | { document_id: null; chunk_id: null; message_id: number })
+
+/**
+ * Spec §3 "Document reference": a passage an answer cites, with how likely it holds what was asked
+ * (api/conversations/source-relevance.ts) and the table rows the answer took from it, when it took
+ * some (decision 061).
+ */
+export type DocumentReference = PassageReference & { relevance_score: number; rows?: RowPosition[] }
 
 /** Spec §3 "Message": an assistant message's `[n]` markers name `documentReferences[n - 1]`. */
 export const messages = pgTable(

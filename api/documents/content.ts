@@ -2,13 +2,13 @@ import { Readable } from 'node:stream'
 
 import { and, eq } from 'drizzle-orm'
 
-import type { CellPosition } from '../../shared/cells'
+import type { CellPosition, RowPosition } from '../../shared/cells'
 import type { Deps, OrgCaller } from '../context'
 import { documentChunks, documentPages, documentVersions, type FileType } from '../db/schema'
 import { notFound } from '../http-error'
 import { requireDocument } from './access'
 import { keyFacts } from './insights'
-import { citedTable, locatePassage } from './passage'
+import { citedTable, locatePassage, locateRows } from './passage'
 
 // On degraded scans every page under 70 lost a quarter or more of its words, every page at 79 or
 // more kept 84% or more (docs/decisions/023): such pages stay searchable, and are flagged.
@@ -30,16 +30,16 @@ const MEDIA_TYPES: Record<FileType, string> = {
 
 /**
  * The extracted text of the current version, one page (or sheet, or section) at a time; with a
- * chunk, the page it lies on and its place there, and with a cell of it too, the chunk's table that
- * holds the cell (a computed answer's operand, decision 015).
+ * chunk, the page it lies on and its place there, with the rows of its tables an answer took from it
+ * (decision 061), and with a cell of it too, the chunk's table that holds the cell (a computed
+ * answer's operand, decision 015) and the cell's row among those rows.
  */
 export async function documentText(
   deps: Deps,
   caller: OrgCaller,
   id: number,
   requestedPage: number,
-  chunkId?: number,
-  cell?: CellPosition,
+  { chunkId, cell, rows = [] }: { chunkId?: number; cell?: CellPosition; rows?: RowPosition[] } = {},
 ) {
   const document = await requireDocument(deps, caller, id)
   const pages = await deps.db
@@ -71,6 +71,16 @@ export async function documentText(
     .from(documentPages)
     .where(and(eq(documentPages.versionId, document.currentVersionId!), eq(documentPages.pageNumber, pageNumber)))
   const located = page && chunk ? locatePassage(page.text, chunk.text) : null
+  // A cited cell's row is what the page marks of its passage, as a citation's rows are.
+  const marked = cell ? [...rows, { table: cell.table, row: cell.row }] : rows
+  const passage =
+    located && page && chunk
+      ? {
+          chunk_id: chunk.id,
+          ...located,
+          rows: marked.length ? locateRows(page.text, chunk.text, marked, located) : [],
+        }
+      : null
   const table = chunk && cell ? citedTable(chunk.text, cell) : null
   return {
     page_count: pages.length,
@@ -84,8 +94,11 @@ export async function documentText(
           ocr: ocrReading(page.ocrConfidence),
         }
       : null,
-    /** The cited passage's place in `page.text`, when a chunk was asked for and found there. */
-    passage: located && chunk ? { chunk_id: chunk.id, ...located } : null,
+    /**
+     * The cited passage's place in `page.text`, when a chunk was asked for and found there, and the
+     * places of the rows asked for that were found in it (the view marks those alone).
+     */
+    passage,
     /** The cited cell's table as read from its chunk (rows of cells as written, header rows first), when one was asked for and found. */
     cell: table && chunk ? { chunk_id: chunk.id, ...table } : null,
   }

@@ -1,12 +1,15 @@
-import type { CellPosition } from '../../shared/cells'
+import type { CellPosition, RowPosition } from '../../shared/cells'
+import { IS_TABLE_LINE, splitRow } from '../../shared/table-lines'
 import { asLaidOut, parseTables } from '../ai/tables/table'
+
+type Span = { start: number; end: number }
 
 /**
  * Where a chunk's passage lies in its page's text, as [start, end) offsets, or null when it cannot
  * be found. Chunks collapse whitespace and table chunks repeat their header row before the rows, so
  * the search ignores whitespace and, failing the whole text, matches its first and last words.
  */
-export function locatePassage(pageText: string, chunkText: string): { start: number; end: number } | null {
+export function locatePassage(pageText: string, chunkText: string): Span | null {
   // The page's characters without whitespace, each with its offset in the page.
   const offsets: number[] = []
   let squeezed = ''
@@ -48,4 +51,37 @@ export function citedTable(chunkText: string, cell: CellPosition) {
   const rows = asLaidOut(table)
   if (cell.row >= rows.length || cell.column >= rows[cell.row]!.length) return null
   return { ...cell, caption: table.caption, header_rows: table.transposed ? 1 : table.headerRows, rows }
+}
+
+/** A row's cells as the page and the chunk both write them, without a padding of empty cells at its end. */
+function rowKey(cells: string[]) {
+  const kept = cells.map((cell) => cell.replace(/\s+/g, ' ').trim())
+  while (kept.length && !kept.at(-1)) kept.pop()
+  return kept.join('\u0000')
+}
+
+/**
+ * Where the table rows an answer took from a chunk (decision 061) lie in its page's text, as
+ * [start, end) offsets of their lines: each row read again from the chunk's tables, as the answer
+ * read it, and found as a line of the page with the same cells within the passage's place there
+ * (another chunk of the table repeats its header row). Rows not found are left out.
+ */
+export function locateRows(pageText: string, chunkText: string, rows: RowPosition[], passage: Span): Span[] {
+  const tables = parseTables(chunkText)
+  const wanted = new Set(
+    rows.flatMap(({ table, row }) => {
+      const cells = tables[table] && asLaidOut(tables[table])[row]
+      return cells ? [rowKey(cells)] : []
+    }),
+  )
+  if (wanted.size === 0) return []
+  const spans: Span[] = []
+  let start = 0
+  for (const line of pageText.split('\n')) {
+    const end = start + line.length
+    const inside = start < passage.end && end > passage.start
+    if (inside && IS_TABLE_LINE.test(line) && wanted.has(rowKey(splitRow(line)))) spans.push({ start, end })
+    start = end + 1
+  }
+  return spans
 }

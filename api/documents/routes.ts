@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 
-import { parseCellParam } from '../../shared/cells'
+import { parseCellParam, parseRowsParam } from '../../shared/cells'
 import { MAX_ID } from '../../shared/ids'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
@@ -86,8 +86,9 @@ export const documentRoutes = new Hono<AppEnv>()
     // A chunk id that names no possible row is simply not found: the page asked for is shown.
     const chunkId = chunk && /^\d+$/.test(chunk) && Number(chunk) <= MAX_ID ? Number(chunk) : undefined
     const cell = chunkId === undefined ? undefined : (parseCellParam(c.req.query('cell')) ?? undefined)
+    const rows = chunkId === undefined ? [] : parseRowsParam(c.req.query('rows'))
     return c.json(
-      await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page')), chunkId, cell),
+      await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page')), { chunkId, cell, rows }),
     )
   })
   .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))

@@ -1,7 +1,7 @@
 import { json, redirect } from '@remix-run/node'
 
 import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
-import { parseCellParam } from '#shared/cells'
+import { parseCellParam, parseRowsParam } from '#shared/cells'
 import { type AnalysisOutcome, isAnalysisType } from '~/components/analysis/types'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
 import { canAnalyze, canManageDocuments } from '~/utils/access'
@@ -44,12 +44,11 @@ export async function loadDocumentDetail(request: Request, id: number) {
   let analysis: AnalysisOutcome | null = null
   if (tab === 'preview' && document.processing_status === 'processed') {
     const chunk = Number(url.searchParams.get('chunk'))
-    preview = await api.text(
-      id,
-      Math.max(1, Number(url.searchParams.get('page')) || 1),
-      Number.isSafeInteger(chunk) && chunk > 0 ? chunk : undefined,
-      parseCellParam(url.searchParams.get('cell')) ?? undefined,
-    )
+    preview = await api.text(id, Math.max(1, Number(url.searchParams.get('page')) || 1), {
+      chunk: Number.isSafeInteger(chunk) && chunk > 0 ? chunk : undefined,
+      cell: parseCellParam(url.searchParams.get('cell')) ?? undefined,
+      rows: parseRowsParam(url.searchParams.get('rows')),
+    })
   }
   if (tab === 'analysis' && document.processing_status === 'processed') {
     // `analysis` names the type to run (the tab's form), with the same engine as /analysis.

@@ -49,6 +49,8 @@ const MessageShape = z.object({
       relevance_score: z.number(),
       chunk_id: z.number().nullable(),
       message_id: z.number().optional(),
+      // Decision 061: the table rows the answer took from the passage, which its citation marks.
+      rows: z.array(z.object({ table: z.number(), row: z.number() })).optional(),
     }),
   ),
   derivation: DerivationShape.nullable(),

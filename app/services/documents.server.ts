@@ -16,7 +16,7 @@ import type {
   VersionComparisonPayload as VersionComparison,
   VersionPayload as DocumentVersion,
 } from '#api/documents/contract'
-import { cellParam, type CellPosition } from '#shared/cells'
+import { cellParam, type CellPosition, type RowPosition, rowsParam } from '#shared/cells'
 
 import { multipart, type StagedFile } from '../http/uploads.server'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
@@ -116,12 +116,18 @@ export function documentsApi(request: Request) {
       apiJson<DocumentSummary>(request, `/documents/${id}/`, { method: 'PATCH', json: changes }),
     remove: (id: number) => apiJson<Record<string, never>>(request, `/documents/${id}/`, { method: 'DELETE' }),
     reprocess: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/reprocess/`, { method: 'POST' }),
-    /** A page of the text; with `chunk`, the page holding that cited passage, and where it is. */
-    /** A page's text; with a chunk, the page of that passage, and with a cell of it too, the table holding the cell. */
-    text: (id: number, page: number, chunk?: number, cell?: CellPosition) =>
+    /**
+     * A page's text; with a chunk, the page of that passage and where it is there, with the rows of
+     * it an answer took, and with a cell of it too, the table holding the cell.
+     */
+    text: (
+      id: number,
+      page: number,
+      { chunk, cell, rows = [] }: { chunk?: number; cell?: CellPosition; rows?: RowPosition[] } = {},
+    ) =>
       apiJson<DocumentText>(
         request,
-        `/documents/${id}/text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}`,
+        `/documents/${id}/text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}${chunk && rows.length ? `&rows=${rowsParam(rows)}` : ''}`,
       ),
     insights: (id: number) => apiJson<DocumentInsights>(request, `/documents/${id}/insights/`),
     related: (id: number) => apiJson<RelatedDocument[]>(request, `/documents/${id}/related/`),

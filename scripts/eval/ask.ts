@@ -5,14 +5,16 @@ import type { scratchBackend } from './beir-corpus'
 type Workspace = Pick<Awaited<ReturnType<typeof scratchBackend>>, 'backend' | 'scoped' | 'raw'>
 interface Message {
   content: string
-  document_references: Array<{ document_id: number }>
-  derivation: { strategy?: string } | null
+  document_references: Array<{ document_id: number; chunk_id: number; relevance_score: number }>
+  derivation: { strategy?: string; operands: Array<{ reference: number | null }> } | null
 }
 
 export interface StreamedAnswer {
   content: string
   /** The documents the answer's markers cite, in marker order. */
   documentIds: number[]
+  /** The passages the answer's markers cite, in marker order: chunk, relevance shown, and whether a computed figure read its cells. */
+  sources: Array<{ chunkId: number; relevance: number; cells: boolean }>
   firstChunkMs: number
   lastMs: number
   /** The fact layer's strategy that answered, as the saved working names it; null for an answer from passages. */
@@ -63,6 +65,11 @@ async function askIn({ backend, raw }: Workspace, conversationId: number, questi
   return {
     content: message.content,
     documentIds: message.document_references.map((reference) => reference.document_id),
+    sources: message.document_references.map((reference, index) => ({
+      chunkId: reference.chunk_id,
+      relevance: reference.relevance_score,
+      cells: (message.derivation?.operands ?? []).some((operand) => operand.reference === index + 1),
+    })),
     firstChunkMs,
     lastMs,
     strategy: message.derivation?.strategy ?? null,

@@ -12,7 +12,12 @@ const GROWTH = 'How much did revenue grow from 2024 to 2025 in percent?'
 interface Message {
   id: number
   content: string
-  document_references: Array<{ document_id: number; chunk_id: number; sheet_name: string | null }>
+  document_references: Array<{
+    document_id: number
+    chunk_id: number
+    sheet_name: string | null
+    rows?: Array<{ table: number; row: number }>
+  }>
   derivation: {
     figure: string
     parts: Array<string | { operand: number; text: string }>
@@ -32,11 +37,11 @@ async function conversation(session: Session, org = DEMO) {
   return ((await response.json()) as { id: number }).id
 }
 
-async function ask(session: Session, id: number, content: string): Promise<Message> {
+async function ask(session: Session, id: number, content: string, org = DEMO): Promise<Message> {
   const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
     method: 'POST',
     token: session.access,
-    org: DEMO,
+    org,
     json: { content },
   })
   const events = await eventLines(response).rest()
@@ -159,5 +164,44 @@ describe('an answer computed from a table', () => {
     const listed = await api.request(`/conversations/${id}/messages/`, { token: member.access, org: DEMO })
     expect(listed.status).toBe(200)
     expect(((await listed.json()) as Message[]).at(-1)).toMatchObject({ id: message.id, derivation: null })
+  })
+})
+
+describe('a citation into a CSV', () => {
+  const CUSTOMERS = [
+    'Customer,Region,Revenue 2025,Share of revenue percent',
+    'Acme Foods,West,412000,18.2',
+    'Blue Harbor Logistics,East,388500,17.1',
+    'Cedar Grove Farms,North,201300,8.9',
+    'Delta Marine,South,176250,7.8',
+  ].join('\n')
+
+  it('carries the row the answer read its figure from, and the document view marks that row alone', async () => {
+    const created = await (
+      await upload(api, outsider, { name: 'customers.csv', bytes: CUSTOMERS }, { title: 'Customer list' }, harbor)
+    ).json()
+    await processed(api, outsider, created.id)
+    const message = await ask(
+      outsider,
+      await conversation(outsider, harbor),
+      'What revenue did Delta Marine bring in 2025?',
+      harbor,
+    )
+    const [reference] = message.document_references
+    expect(reference).toMatchObject({ document_id: created.id, rows: [{ table: 0, row: 4 }] })
+
+    // Opened at the rows of the citation, or at the cell of the figure: that row is marked, alone.
+    for (const query of [`rows=0.4`, `cell=0.4.2`]) {
+      const marked = await (await text(outsider, created.id, `chunk=${reference!.chunk_id}&${query}`, harbor)).json()
+      expect(
+        marked.passage.rows.map((row: { start: number; end: number }) => marked.page.text.slice(row.start, row.end)),
+        query,
+      ).toEqual(['Delta Marine | South | 176250 | 7.8'])
+    }
+    // Without rows, or with rows the chunk does not hold, the whole passage is the citation's.
+    for (const query of [`chunk=${reference!.chunk_id}`, `chunk=${reference!.chunk_id}&rows=0.40,2.1,x`]) {
+      const whole = await (await text(outsider, created.id, query, harbor)).json()
+      expect(whole.passage, query).toMatchObject({ start: 0, end: whole.page.text.length, rows: [] })
+    }
   })
 })

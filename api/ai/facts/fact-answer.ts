@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 
 import { IS_TABLE_LINE, splitRow } from '../../../shared/table-lines'
 import type { Deps } from '../../context'
-import { documentChunks, type DocumentReference, documents } from '../../db/schema'
+import { documentChunks, documents, type PassageReference } from '../../db/schema'
 import { type FactLink, linkFacts } from '../../facts/fact-links'
 import { organizationFacts, type StoredFact } from '../../facts/organization-facts'
 import { EXPLANATION, written } from '../answers/computed'
@@ -25,7 +25,7 @@ import type { Style } from './strategy'
 
 const SIGN = new RegExp(CURRENCY_SIGN)
 
-export type Ranked = SourcePassage & { score: number; reference: DocumentReference }
+export type Ranked = SourcePassage & { score: number; reference: PassageReference }
 
 export interface FactAnswer<P extends Ranked> {
   /** The figure computed, or null when the facts show the documents lack the period asked (`notHeld`). */
@@ -244,7 +244,6 @@ async function chunkPassages(deps: Deps, organizationId: number, chunkIds: numbe
     reference: {
       document_id: row.documentId,
       document_title: row.title,
-      relevance_score: Math.round(score * 10_000) / 10_000,
       chunk_id: row.id,
       page_number: row.pageNumber,
       sheet_name: row.sheetName,

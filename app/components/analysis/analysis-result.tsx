@@ -1,4 +1,5 @@
 import { sourcePlace } from '#shared/analysis'
+import { passageHref } from '#shared/cells'
 import { ExportLinks } from '~/components/export-links'
 import { useDates } from '~/components/use-dates'
 
@@ -8,7 +9,6 @@ import {
   type AnalysisSource,
   exportHref,
   type FindingsResult,
-  passageHref,
   type RecommendationsResult,
   type RisksResult,
   type SummaryResult,
@@ -68,7 +68,7 @@ const locationOf = (source: AnalysisSource) => sourcePlace(source) ?? 'Passage'
 /** A link to the item's passage; its name says which item it is the source of, as several share a page. */
 function SourceLink({ documentId, source, of }: { documentId: number; source: AnalysisSource; of: string }) {
   return (
-    <a href={passageHref(documentId, source)} className="analysis-source-link">
+    <a href={passageHref(documentId, source.chunk_id)} className="analysis-source-link">
       {locationOf(source)}
       <span className="visually-hidden"> (source of {of})</span>
     </a>

@@ -48,10 +48,6 @@ export type AnalysisOutcome =
   | { type: AnalysisType; result: AnalysisResult; error: null }
   | { type: AnalysisType; result: null; error: AnalysisError }
 
-/** Where an item's passage is shown: the document's page at that passage, as chat citations link. */
-export const passageHref = (documentId: number, source: AnalysisSource) =>
-  `/documents/${documentId}?chunk=${source.chunk_id}#passage-${source.chunk_id}`
-
 /** The page of /analysis that shows (and with `run`, runs) one analysis of one document. */
 export function analysisHref(documentId: number, type: AnalysisType = DEFAULT_ANALYSIS_TYPE, run = false) {
   const params = new URLSearchParams({ document: String(documentId) })

@@ -1,3 +1,4 @@
+import { passageHref } from '#shared/cells'
 import { Markdown, SiteLink } from '~/components/markdown'
 import type { Message } from '~/services/conversations.server'
 import { relativeTime } from '~/utils/documents'
@@ -7,13 +8,13 @@ import { Derivation, splitAtFormula } from './derivation'
 type Reference = Message['document_references'][number]
 
 /**
- * Where a citation leads: the document's page at the cited passage, which it highlights, or the
- * meeting's turn further up this conversation.
+ * Where a citation leads: the document's page at the cited passage, which it highlights (the rows
+ * the answer took from it, when it took some), or the meeting's turn further up this conversation.
  */
-export const passageHref = (reference: Reference) =>
+const citationHref = (reference: Reference) =>
   reference.document_id === null
     ? `#${turnAnchor(reference.message_id)}`
-    : `/documents/${reference.document_id}?chunk=${reference.chunk_id}#passage-${reference.chunk_id}`
+    : passageHref(reference.document_id, reference.chunk_id, reference.rows)
 
 const turnAnchor = (messageId: number) => `message-${messageId}`
 
@@ -25,7 +26,7 @@ function linkMarkers(content: string, references: Reference[]) {
   return content.replace(/(`+)[\s\S]*?\1|\[(\d{1,3})\](?!\()/g, (whole, fence: string | undefined, digits?: string) => {
     if (fence || !digits) return whole
     const reference = references[Number(digits) - 1]
-    return reference ? `[\\[${digits}\\]](${passageHref(reference)})` : whole
+    return reference ? `[\\[${digits}\\]](${citationHref(reference)})` : whole
   })
 }
 

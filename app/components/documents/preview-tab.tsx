@@ -91,18 +91,21 @@ function OcrNote({ id, pageName, ocr }: { id: string; pageName: string; ocr: Ocr
 
 type Passage = NonNullable<DocumentDetailData['preview']>['passage']
 
+type Span = { start: number; end: number }
+
 /**
  * The page's text, its tables drawn as tables with their figures grouped for reading, and a cited
  * passage marked and reachable at #passage-{chunk} (no JavaScript needed). In a table the rows the
- * passage spans are marked; the cells keep the words the document wrote.
+ * passage spans are marked, or only those the answer took from it when the citation names them (a
+ * figure from one row of a CSV marks that row); the cells keep the words the document wrote.
  */
 function PageText({ text, passage }: { text: string; passage: Passage }) {
   const blocks = pageBlocks(text)
-  const overlaps = (start: number, end: number) => passage !== null && start < passage.end && end > passage.start
+  const marked: Span[] = passage ? (passage.rows.length ? passage.rows : [passage]) : []
+  const markIn = (start: number, end: number) => marked.find((span) => start < span.end && end > span.start)
+  const overlaps = (start: number, end: number) => markIn(start, end) !== undefined
   // The first marked element carries the passage's anchor (there is one per passage): a block's or row's start.
-  const spans = blocks.flatMap((block): Array<{ start: number; end: number }> =>
-    block.kind === 'text' ? [block] : block.rows,
-  )
+  const spans = blocks.flatMap((block): Span[] => (block.kind === 'text' ? [block] : block.rows))
   const anchorAt = spans.find((span) => overlaps(span.start, span.end))?.start
   const anchor = (start: number) =>
     passage && start === anchorAt ? { id: `passage-${passage.chunk_id}`, tabIndex: -1 } : {}
@@ -114,7 +117,13 @@ function PageText({ text, passage }: { text: string; passage: Passage }) {
       {blocks.map((block) => {
         if (block.kind === 'text')
           return (
-            <TextBlock key={block.start} text={text} block={block} passage={passage} anchor={anchor(block.start)} />
+            <TextBlock
+              key={block.start}
+              text={text}
+              block={block}
+              span={markIn(block.start, block.end)}
+              anchor={anchor(block.start)}
+            />
           )
         const [first, ...rest] = block.rows
         const headed = first!.cells.every((cell) => !/^[-$€£(]?[\d.,]+%?\)?$/.test(cell))
@@ -157,22 +166,22 @@ function PageText({ text, passage }: { text: string; passage: Passage }) {
   )
 }
 
-/** Prose of the page, the part of the passage it holds marked. */
+/** Prose of the page, the part of the marked span it holds marked. */
 function TextBlock({
   text,
   block,
-  passage,
+  span,
   anchor,
 }: {
   text: string
-  block: { start: number; end: number }
-  passage: Passage
+  block: Span
+  span: Span | undefined
   anchor: { id?: string; tabIndex?: number }
 }) {
   const { start, end } = block
-  if (!passage || passage.end <= start || passage.start >= end) return <div>{text.slice(start, end)}</div>
-  const from = Math.max(start, passage.start)
-  const to = Math.min(end, passage.end)
+  if (!span) return <div>{text.slice(start, end)}</div>
+  const from = Math.max(start, span.start)
+  const to = Math.min(end, span.end)
   return (
     <div>
       {text.slice(start, from)}

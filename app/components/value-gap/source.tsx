@@ -1,4 +1,4 @@
-import { cellHref } from '#shared/cells'
+import { cellHref, passageHref } from '#shared/cells'
 import { useDates } from '~/components/use-dates'
 import type { ValueGapSource } from '~/services/value-gap.server'
 
@@ -7,7 +7,7 @@ export function sourceHref(source: Extract<ValueGapSource, { kind: 'document' }>
   if (source.chunk_id === null)
     return `/documents/${source.document_id}${source.page === null ? '' : `?tab=preview&page=${source.page}`}`
   if (source.cell) return cellHref({ document_id: source.document_id, chunk_id: source.chunk_id, ...source.cell })
-  return `/documents/${source.document_id}?chunk=${source.chunk_id}#passage-${source.chunk_id}`
+  return passageHref(source.document_id, source.chunk_id)
 }
 
 /** A source as a reader is told it: the document linked with the place and its words, or who entered it when. */
