@@ -1,3 +1,4 @@
+import { calendarDay } from '../../shared/calendar'
 import { clock, ROLE_LABELS, summaryPoints } from '../../shared/meetings'
 import type { Block, Report } from '../exports/report'
 import type { MeetingPayload, TranscriptPayload } from './contract'
@@ -31,7 +32,11 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
       ? {
           kind: 'table',
           header: ['Task', 'Owner', 'Due'],
-          rows: transcript.actionItems.map((item) => [item.text, item.assignee ?? 'Unassigned', item.dueDate ?? '—']),
+          rows: transcript.actionItems.map((item) => [
+            item.text,
+            item.assignee ?? 'Unassigned',
+            item.dueDate ? calendarDay(item.dueDate) : '—',
+          ]),
         }
       : { kind: 'paragraph', runs: [{ text: 'No action item was recorded.' }] },
   )

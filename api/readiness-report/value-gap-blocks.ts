@@ -1,3 +1,4 @@
+import { dayIn } from '../../shared/time-zones'
 import { CASE_LABELS, shownValue, VALUE_GAP_ROWS } from '../../shared/value-gap'
 import { type Block, citeMarks, paragraph, type referenceList } from '../exports/report'
 import type { ValueGapPayload, ValueGapSourcePayload } from '../value-gap/contract'
@@ -7,9 +8,14 @@ type Input = ValueGapPayload['inputs'][keyof ValueGapPayload['inputs']]
 /**
  * The value gap: what a sale would leave the owner, low, mid and high, against what they need, with
  * every input and where it came from — a cited document [n], or who entered it — and the working.
- * Not enough known: the report says what is missing, and computes nothing.
+ * Not enough known: the report says what is missing, and computes nothing. Who entered a figure is
+ * dated on the calendar of `zone`, the reader's.
  */
-export function valueGapBlocks(gap: ValueGapPayload, { cite }: ReturnType<typeof referenceList>): Block[] {
+export function valueGapBlocks(
+  gap: ValueGapPayload,
+  { cite }: ReturnType<typeof referenceList>,
+  zone: string,
+): Block[] {
   const blocks: Block[] = [{ kind: 'heading', text: 'Value gap' }]
   const { result } = gap
   if (result) {
@@ -32,7 +38,7 @@ export function valueGapBlocks(gap: ValueGapPayload, { cite }: ReturnType<typeof
   }
   const sourceCell = (source: ValueGapSourcePayload) =>
     source.kind === 'entered'
-      ? source.text
+      ? `entered by ${source.by} on ${dayIn(source.at, zone)}`
       : `${source.title} ${citeMarks([cite({ document: source.title, location: source.location, quote: source.quote })])}`
   const sourced = (input: Input) => (input.source ? sourceCell(input.source) : (input.reason ?? '—'))
   blocks.push({
