@@ -1,3 +1,4 @@
+import { groupedAmount, statedCell } from '../../shared/figures'
 import { dayIn } from '../../shared/time-zones'
 import { CASE_LABELS, shownValue, VALUE_GAP_ROWS } from '../../shared/value-gap'
 import { type Block, citeMarks, paragraph, type referenceList } from '../exports/report'
@@ -39,7 +40,7 @@ export function valueGapBlocks(
   const sourceCell = (source: ValueGapSourcePayload) =>
     source.kind === 'entered'
       ? `entered by ${source.by} on ${dayIn(source.at, zone)}`
-      : `${source.title} ${citeMarks([cite({ document: source.title, location: source.location, quote: source.quote })])}`
+      : `${source.title} ${citeMarks([cite({ document: source.title, location: source.location, quote: quoted(source) })])}`
   const sourced = (input: Input) => (input.source ? sourceCell(input.source) : (input.reason ?? '—'))
   blocks.push({
     kind: 'table',
@@ -67,4 +68,16 @@ export function valueGapBlocks(
       })
   }
   return blocks
+}
+
+// A working of figures read from cells ("85000 + 42500 + 38000 = 165500").
+const WORKING = /^[\d.,\s+=()−-]+$/
+
+/**
+ * A document's words as the report quotes them: a cell as a reader reads it, with the unit its
+ * sheet, row or column names ("$3,900,000"), a working's amounts grouped; a sentence as written.
+ */
+function quoted(source: Extract<ValueGapSourcePayload, { kind: 'document' }>) {
+  if (WORKING.test(source.quote) && /[+=]/.test(source.quote)) return groupedAmount(source.quote)
+  return statedCell(source.quote, source.location)
 }
