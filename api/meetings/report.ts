@@ -50,7 +50,6 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
       participant.email || '—',
     ]),
   })
-  if (transcript.keywords.length) list('Keywords', [transcript.keywords.join(', ')], '')
   return {
     kind: 'Meeting notes',
     title: meeting.title,
@@ -59,6 +58,8 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
     details: [
       `${meeting.duration} minutes (${meeting.durationSource === 'transcript' ? 'as recorded' : 'as scheduled'})`,
       `${meeting.participants.length} participants`,
+      // Under the title, where a line of them never takes a last page of its own.
+      ...(transcript.keywords.length ? [`Keywords: ${transcript.keywords.join(', ')}`] : []),
     ],
     blocks,
     references: [],

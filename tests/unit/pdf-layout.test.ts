@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { reportPdf } from '../../api/exports/pdf'
 import { breakLongWords } from '../../api/exports/pdf-lines'
 import type { Block, Report } from '../../api/exports/report'
+import type { MeetingPayload, TranscriptPayload } from '../../api/meetings/contract'
+import { meetingReport } from '../../api/meetings/report'
 import { pdfPageTexts } from './support/export-files'
 
 /*
@@ -88,6 +90,41 @@ describe('a list', () => {
     for (const { lines, pages } of await eachHeight([list])) {
       const holding = pages.filter((page) => page.includes('Friday'))
       expect({ lines, pages: holding.length }).toEqual({ lines, pages: 1 })
+    }
+  })
+})
+
+describe("a meeting's notes as a PDF", () => {
+  const transcript = {
+    summary: '',
+    decisions: [],
+    actionItems: [],
+    keywords: ['customer concentration', 'seller note', 'hartwell', 'earn-out', 'operations managers'],
+  } as unknown as TranscriptPayload
+  const meeting = (participants: number) =>
+    ({
+      title: 'Becker valuation call',
+      date: '2026-11-28T17:00:00Z',
+      duration: 8,
+      durationSource: 'transcript',
+      participants: Array.from({ length: participants }, (_, index) => ({
+        name: `Participant ${index + 1}`,
+        role: 'client',
+        email: '',
+      })),
+    }) as unknown as MeetingPayload
+
+  it('never gives its keywords a page of their own, however long the participants run', async () => {
+    for (let participants = 1; participants <= 50; participants++) {
+      const pages = await pdfPageTexts(await reportPdf(meetingReport(meeting(participants), transcript, 'Demo')))
+      const body = pages.map((page) => page.replace(/D Demo .*$/, '').trim())
+      expect({
+        participants,
+        keywordsAlone: body.some((page) => /^Keywords\b/.test(page) || /^customer concentration/.test(page)),
+      }).toEqual({
+        participants,
+        keywordsAlone: false,
+      })
     }
   })
 })
