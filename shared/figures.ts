@@ -90,3 +90,77 @@ export function moneyFigure(value: string) {
   const [, sign = '', whole = '', decimals = ''] = match
   return `${sign}$${groupDigits(whole)}${decimals}`
 }
+
+// A label's words: "share_of_revenue_percent" and "shareOfRevenuePercent" read "share of revenue
+// percent", "revenue2024Gbp" reads "revenue2024 Gbp".
+const wordsOf = (label: string) => label.replace(/[_.]+/g, ' ').replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+
+const PERCENT_LABEL = /%|\b(?:percent|percentage|pct)\b/i
+// Cents or pence, or a count of things: figures in no currency, whatever the sheet's.
+const NOT_MONEY_LABEL =
+  /\b(?:cents?|pence|days|months|weeks|years|hours|headcount|employees|staff|fte|number of|count|units|shares)\b/i
+// A scale ("$000", "in thousands", "(millions)", "$m"): the digits are not the amount, and a sign
+// before them would state another figure.
+const SCALE_LABEL =
+  /\b(?:thousands?|millions?|billions?|mn|bn|mm)\b|(?:[$€£']|\b(?:usd|eur|gbp))\s?(?:000|k|m)\b|\(000'?s?\)|\b000'?s\b/i
+// A dollar of another country ("C$", "A$", "NZ$", "CAD", "Canadian dollars"): never written as "$".
+const OTHER_DOLLAR_SIGN = /(?<!\p{L})(?!US\$)\p{Lu}{1,3}\$/u
+const OTHER_DOLLAR_WORD =
+  /\b(?:cad|aud|nzd|hkd|sgd|twd|mxn|canadian|australian|new zealand|hong kong|singapore|taiwan|mexican)\b/i
+
+/**
+ * The currency labels name for figures written bare: "$" for "Revenue ($)", "revenue_usd", "in US
+ * dollars"; "€" and "£" likewise; null when none is named, or a dollar other than the US dollar.
+ */
+export function currencyNamedIn(...labels: string[]): string | null {
+  const words = labels.map(wordsOf).join(' ')
+  if (/€|\b(?:eur|euros?)\b/i.test(words)) return '€'
+  if (/£|\b(?:gbp|pounds? sterling)\b/i.test(words)) return '£'
+  if (OTHER_DOLLAR_SIGN.test(words) || OTHER_DOLLAR_WORD.test(words)) return null
+  return /\$|\b(?:usd|dollars?)\b/i.test(words) ? '$' : null
+}
+
+/** Whether a label says its figures are percentages: "Share of revenue (%)", "share_of_revenue_percent". */
+export const namesPercent = (label: string) => PERCENT_LABEL.test(wordsOf(label))
+
+/**
+ * The unit the labels of a bare figure (its row, its column, its sheet or table) name: "%", a
+ * currency's sign, or null. A currency is not given to a count, to cents, nor where a label names a
+ * scale ("$000"): "$26,100" for 26,100 thousand dollars would state another figure.
+ */
+export function unitNamed(...labels: string[]): string | null {
+  const words = labels.map(wordsOf).join(' ')
+  if (PERCENT_LABEL.test(words)) return '%'
+  if (NOT_MONEY_LABEL.test(words) || SCALE_LABEL.test(words)) return null
+  return currencyNamedIn(words)
+}
+
+// A figure as readableFigure() leaves it with no unit of its own: "21,800,000", "-452,000",
+// "(452,000)", "31", "12.5". A first digit of 0 before more digits is a code.
+const BARE_FIGURE = /^(\(?)([-−]?)((?:0|[1-9][\d,]*)(?:\.\d+)?)(\)?)$/
+
+/**
+ * A bare figure with `unit`: "21,800,000" in dollars → "$21,800,000", "-452,000" → "-$452,000",
+ * "31" in percent → "31%". A figure that carries a sign or a word, and four digits alone (most often
+ * a year: never "$2024"), stay as they are.
+ */
+export function withUnit(figure: string, unit: string | null) {
+  const match = unit ? BARE_FIGURE.exec(figure) : null
+  if (!match) return figure
+  const [, open = '', sign = '', digits = '', shut = ''] = match
+  if (!PARENTHESES_MATCH(open, shut)) return figure
+  if (unit === '%') return `${open}${sign}${digits}%${shut}`
+  return /^\d{4}$/.test(digits) ? figure : `${open}${sign}${unit}${digits}${shut}`
+}
+
+/**
+ * A cell quoted apart from its table, as a reader reads it: grouped (readableCell), with the unit
+ * its labels name (the row's, the column's, the sheet's): "26100000" under a sheet "P&L (USD)" →
+ * "$26,100,000", "31" in "share_of_revenue_percent" → "31%". In its table the header says the unit;
+ * quoted alone, the figure must. An identifier's digits stay as written.
+ */
+export function statedCell(cell: string, ...labels: string[]) {
+  const text = cell.trim()
+  if (labels.some(namesIdentifiers)) return text
+  return withUnit(readableFigure(text), unitNamed(...labels))
+}

@@ -28,6 +28,22 @@ function wallClock(zone: string) {
   return format
 }
 
+// Formatters of a day by zone, made once each: building one costs more than a page's worth of dates.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The day of an instant on the calendar of `zone`, as every page and export writes a date: "Nov 28,
+ * 2026". A day with no time (a due date) is shared/calendar.ts's `calendarDay`, in the same style.
+ */
+export function dayIn(instant: Date | string, zone: string) {
+  let format = dayFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: zone })
+    dayFormats.set(zone, format)
+  }
+  return format.format(typeof instant === 'string' ? new Date(instant) : instant)
+}
+
 /** The zone's canonical name when Intl knows it ("asia/calcutta" → "Asia/Calcutta"), else null. */
 export function canonicalTimeZone(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null

@@ -1,3 +1,4 @@
+import { calendarDay } from '../../shared/calendar'
 import type { ChecklistStatus } from '../../shared/checklist'
 import { MONTH, monthIndex, YEAR } from '../ai/text/calendar'
 import type { ContentFound } from '../facts/tables-hold'
@@ -194,14 +195,6 @@ function matchOne(
   }
 }
 
-const readable = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
-
 /** The status of one item from its candidates. */
 function settle(rule: ChecklistRule, candidates: Candidate[], now: Date): ItemResult {
   const yearsNeeded = rule.years ?? 1
@@ -223,7 +216,7 @@ function settle(rule: ChecklistRule, candidates: Candidate[], now: Date): ItemRe
   const undated = counted.some((candidate) => candidate.date === null)
   const newest = counted.reduce<string | null>((best, c) => (c.date && (!best || c.date > best) ? c.date : best), null)
   if (rule.dated && !undated && newest && newest < cutoff.toISOString().slice(0, 10)) {
-    return result('stale', `The newest matching document is dated ${readable(newest)}, over a year ago.`)
+    return result('stale', `The newest matching document is dated ${calendarDay(newest)}, over a year ago.`)
   }
   if (!strong.length) {
     return candidates.some((candidate) => candidate.part)

@@ -1,3 +1,4 @@
+import { statedCell } from '../../shared/figures'
 import type { PassageReference } from '../db/schema'
 import { type Block, type MarkdownBlock, referenceList, type Report } from '../exports/report'
 import type { ConversationPayload, MessagePayload } from './contract'
@@ -13,7 +14,8 @@ function location(reference: PassageReference) {
 /**
  * A conversation as a client-ready report: each question and answer in turn, the answers' [n]
  * numbered across the whole conversation, and under Sources each document with its page or sheet
- * and the cells a computed figure was read from.
+ * and the cells a computed figure was read from, each as a reader reads it with the unit its row,
+ * column or sheet names ("Revenue, FY2025: $26,100,000").
  */
 export function conversationReport(
   conversation: ConversationPayload,
@@ -29,7 +31,12 @@ export function conversationReport(
         document: reference.document_title,
         location: location(reference),
         quote: cells.length
-          ? cells.map((cell) => `${cell.row_label}, ${cell.column_label}: ${cell.text}`).join('; ')
+          ? cells
+              .map(
+                (cell) =>
+                  `${cell.row_label}, ${cell.column_label}: ${statedCell(cell.text, cell.row_label, cell.column_label, reference.sheet_name ?? '')}`,
+              )
+              .join('; ')
           : null,
       })
     })

@@ -49,8 +49,9 @@ const { LineWrapper } = pdfkit as unknown as {
 const WIDEST_IN_MS = 1.3
 
 /**
- * The text with every word wider than `width` broken into pieces that fit, one per line, measured a
- * character at a time: O(n). Left to pdfkit, such a word is broken by measuring what is left of it
+ * The text with every word wider than `width` broken into pieces that fit, one per line, at the
+ * word's own boundaries where it has them ("share_of_revenue_" / "percent"), measured a character
+ * at a time: O(n). Left to pdfkit, such a word is broken by measuring what is left of it
  * again for every line it fills, which is quadratic (a 7,800-character word in a table's column took
  * 7 s). A word is what lies between spaces and line ends, where any line breaker breaks; pieces end
  * at a line end rather than a soft hyphen, which the standard fonts would print mid-line, or a space,
@@ -67,6 +68,11 @@ export function breakLongWords(text: string, width: number, measure: (text: stri
 export const fitted = (doc: Doc, text: string, width: number) =>
   breakLongWords(printable(text), width, (part) => doc.widthOfString(part))
 
+// Where a word written for machines may end a line: after "_", "-", "/" or "." ("share_of_" /
+// "revenue_" / "percent"), or before a capital that follows a small letter ("shareOf" / "Revenue").
+const breaksAfter = (word: string, index: number) =>
+  /[_\-/.]/.test(word[index - 1]!) || (/\p{Ll}/u.test(word[index - 1]!) && /\p{Lu}/u.test(word[index]!))
+
 function pieces(word: string, width: number, measure: (text: string) => number) {
   // A character's width, and a pair's, so a character adds its own width and its kerning with the one before.
   const widths = new Map<string, number>()
@@ -75,17 +81,29 @@ function pieces(word: string, width: number, measure: (text: string) => number) 
     if (value === undefined) widths.set(text, (value = measure(text)))
     return value
   }
+  const added = (index: number, start: number) =>
+    index > start ? widthOf(word[index - 1]! + word[index]!) - widthOf(word[index - 1]!) : widthOf(word[index]!)
   const out: string[] = []
   let start = 0
   let used = 0
+  // The last place in the current piece a line may end at the word's boundaries, or -1 for none.
+  let boundary = -1
   for (let index = 0; index < word.length; index++) {
-    const char = word[index]!
-    const added = index > start ? widthOf(word[index - 1]! + char) - widthOf(word[index - 1]!) : widthOf(char)
-    if (index > start && used + added > width) {
-      out.push(word.slice(start, index))
-      start = index
-      used = widthOf(char)
-    } else used += added
+    while (index > start && used + added(index, start) > width) {
+      // Back to the piece's last boundary when it has one, else at this character. What is carried
+      // to the next line is summed again from widths already known, never measured anew.
+      const end = boundary > start ? boundary : index
+      out.push(word.slice(start, end))
+      start = end
+      used = 0
+      boundary = -1
+      for (let carried = start; carried < index; carried++) {
+        used += added(carried, start)
+        if (carried > start && breaksAfter(word, carried)) boundary = carried
+      }
+    }
+    used += added(index, start)
+    if (index > start && breaksAfter(word, index)) boundary = index
   }
   out.push(word.slice(start))
   return out

@@ -29,16 +29,11 @@ function columnWidths(table: Table, columns: number, total: number) {
   return weights.map((weight) => total * (0.25 / columns + (0.75 * weight) / sum))
 }
 
-/**
- * A table as boundedReport() leaves it, every row as wide as the header: a row taller than the room
- * left on a page continues on the next, the header drawn again at the top of each page when it is
- * short, and a note under the table says what was cut from it.
- */
-export function writeTable(doc: Doc, table: Table) {
+/** How a table is laid out on the page: its columns, fonts and the height of rows of so many lines. */
+function layout(doc: Doc, table: Table) {
   const columns = Math.max(table.header.length, table.rows[0]?.length ?? 0, 1)
   const total = contentWidth(doc)
   const widths = columnWidths(table, columns, total)
-  const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0))
   const bottom = doc.page.height - MARGIN
   let bold = false
   const font = (bolder: boolean) => {
@@ -47,12 +42,57 @@ export function writeTable(doc: Doc, table: Table) {
   }
   const lineHeight = font(false).currentLineHeight(true)
   const heightOf = (lines: number) => lines * lineHeight + PADDING * 2
-
   const lay = (cells: string[], bolder: boolean, measure: (text: string) => number): LaidRow => {
     font(bolder)
     const laid = cells.map((cell, index) => wrappedLines(doc, printable(cell), widths[index]! - PADDING * 2, measure))
     return { bold, cells: laid, lines: Math.max(1, ...laid.map((lines) => lines.length)) }
   }
+  // The lines a page holds under the header repeated at its top (or under none, for a tall header).
+  const header = (measure: (text: string) => number) => {
+    const laid = table.header.length ? lay(table.header, true, measure) : null
+    const repeated = laid && heightOf(laid.lines) <= (bottom - doc.page.margins.top) / 4 ? laid : null
+    const roomOnAPage = Math.floor(
+      (bottom - doc.page.margins.top - (repeated ? heightOf(repeated.lines) : 0) - PADDING * 2) / lineHeight,
+    )
+    return { laid, repeated, roomOnAPage }
+  }
+  /**
+   * The height the table's start takes: its header and its first row, whole when a page holds the
+   * row, else the row's first line. A page that has not this room left holds none of the table.
+   */
+  const leadOf = (measure: (text: string) => number) => {
+    const { laid, roomOnAPage } = header(measure)
+    const first = table.rows[0] ? lay(table.rows[0], false, measure) : null
+    const firstLines = first ? (first.lines <= roomOnAPage ? first.lines : 1) : 0
+    return (laid ? heightOf(laid.lines) : 0) + (first ? heightOf(firstLines) : 0)
+  }
+  return { total, widths, bottom, font, lineHeight, heightOf, lay, header, leadOf, bold: () => bold }
+}
+
+/** The height a table's header and first row take on a page: a heading above it is kept with them. */
+export function tableLead(doc: Doc, table: Table) {
+  const { leadOf, bold } = layout(doc, table)
+  let lead = 0
+  measuringOnce(
+    doc,
+    () => (bold() ? 'Helvetica-Bold' : 'Helvetica'),
+    (measure) => {
+      lead = leadOf(measure)
+    },
+  )
+  doc.font('Helvetica').fontSize(11)
+  return lead
+}
+
+/**
+ * A table as boundedReport() leaves it, every row as wide as the header: it starts where its header
+ * and first row fit together, a row taller than the room left on a page continues on the next, the
+ * header drawn again at the top of each page when it is short, and a note under the table says what
+ * was cut from it.
+ */
+export function writeTable(doc: Doc, table: Table) {
+  const { total, widths, bottom, font, lineHeight, heightOf, lay, header, leadOf, bold } = layout(doc, table)
+  const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0))
 
   const draw = (row: LaidRow, from: number, count: number) => {
     const top = doc.y
@@ -80,14 +120,12 @@ export function writeTable(doc: Doc, table: Table) {
 
   measuringOnce(
     doc,
-    () => (bold ? 'Helvetica-Bold' : 'Helvetica'),
+    () => (bold() ? 'Helvetica-Bold' : 'Helvetica'),
     (measure) => {
-      const header = table.header.length ? lay(table.header, true, measure) : null
       // The header heads every page the table runs onto, unless it would crowd out the rows.
-      const repeated = header && heightOf(header.lines) <= (bottom - doc.page.margins.top) / 4 ? header : null
-      const roomOnAPage = Math.floor(
-        (bottom - doc.page.margins.top - (repeated ? heightOf(repeated.lines) : 0) - PADDING * 2) / lineHeight,
-      )
+      const { laid: head, repeated, roomOnAPage } = header(measure)
+      // A header is never left alone at the foot of a page: it starts a page with its first row.
+      if (doc.y + leadOf(measure) > bottom && doc.y > doc.page.margins.top) doc.addPage()
       let atPageTop = false
       const newPage = () => {
         doc.addPage()
@@ -110,7 +148,7 @@ export function writeTable(doc: Doc, table: Table) {
           if (from < row.lines) newPage()
         }
       }
-      if (header) write(header)
+      if (head) write(head)
       for (const row of table.rows) write(lay(row, false, measure))
     },
   )

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit'
 import { drawnReport } from './markdown-blocks'
 import { fitted, printable } from './pdf-lines'
 import { ACCENT, contentWidth, type Doc, INK, MARGIN, MUTED, RULE } from './pdf-style'
-import { writeTable } from './pdf-table'
+import { tableLead, writeTable } from './pdf-table'
 import {
   type Block,
   boundedReport,
@@ -27,29 +27,72 @@ function writeRuns(doc: Doc, runs: Run[], options: PDFKit.Mixins.TextOptions & {
   doc.font('Helvetica')
 }
 
-function writeBlock(doc: Doc, block: Block) {
+const BODY_SIZE = 11
+const BODY_GAP = 2
+const LIST_INDENT = 22
+// The lines of a paragraph a heading above it is kept with.
+const LINES_KEPT = 2
+
+const runsText = (runs: Run[]) => runs.map((run) => run.text).join('')
+
+/** The height of a list's item: an item is not split over two pages when one holds it. */
+function itemHeight(doc: Doc, item: Run[]) {
+  const width = contentWidth(doc) - LIST_INDENT
+  return doc.heightOfString(fitted(doc, runsText(item), width), { width, lineGap: BODY_GAP })
+}
+
+/**
+ * The height the start of a block takes: a table's header and first row, a list's first item, a
+ * paragraph's first lines. A heading is kept with it, so no heading ends a page alone.
+ */
+function leadOf(doc: Doc, block: Block | undefined) {
+  if (!block || block.kind === 'heading') return 0
+  if (block.kind === 'table') return tableLead(doc, block)
+  doc.font('Helvetica').fontSize(BODY_SIZE)
+  if (block.kind === 'list') return block.items[0] ? itemHeight(doc, block.items[0]) : 0
+  const width = contentWidth(doc)
+  const kept = LINES_KEPT * (doc.currentLineHeight(true) + BODY_GAP)
+  return Math.min(doc.heightOfString(fitted(doc, runsText(block.runs), width), { width, lineGap: BODY_GAP }), kept)
+}
+
+/** The room left on the page: what is below the current line and above the bottom margin. */
+const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y
+
+function writeBlock(doc: Doc, block: Block, next?: Block) {
   doc.fillColor(INK)
   switch (block.kind) {
-    case 'heading':
-      if (doc.y > doc.page.height - MARGIN - 60) doc.addPage()
+    case 'heading': {
+      // The heading, the space around it and the start of what follows go on one page.
+      const below = doc.font('Helvetica').fontSize(BODY_SIZE).currentLineHeight(true) * 0.3
+      doc.font('Helvetica-Bold').fontSize(13)
+      const height =
+        doc.currentLineHeight(true) * 0.4 +
+        doc.heightOfString(fitted(doc, block.text, contentWidth(doc)), { width: contentWidth(doc) }) +
+        below
+      if (height + leadOf(doc, next) > roomLeft(doc) && doc.y > doc.page.margins.top) doc.addPage()
       doc.moveDown(0.4).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT)
       doc.text(fitted(doc, block.text, contentWidth(doc)), { width: contentWidth(doc) })
-      doc.font('Helvetica').fontSize(11).fillColor(INK).moveDown(0.3)
+      doc.font('Helvetica').fontSize(BODY_SIZE).fillColor(INK).moveDown(0.3)
       return
+    }
     case 'paragraph':
-      doc.fontSize(11)
-      writeRuns(doc, block.runs, { width: contentWidth(doc), lineGap: 2 })
+      doc.fontSize(BODY_SIZE)
+      writeRuns(doc, block.runs, { width: contentWidth(doc), lineGap: BODY_GAP })
       doc.moveDown(0.5)
       return
     case 'list':
-      doc.fontSize(11)
+      doc.fontSize(BODY_SIZE)
       block.items.forEach((item, index) => {
         const marker = block.ordered ? `${index + 1}.` : '•'
+        // An item a page would hold whole is not split over two: its last lines alone would head a page.
+        const height = itemHeight(doc, item)
+        if (height > roomLeft(doc) && height <= doc.page.height - doc.page.margins.top - doc.page.margins.bottom)
+          doc.addPage()
         const top = doc.y
         doc.text(marker, MARGIN, top, { width: 18 })
         doc.y = top
-        doc.x = MARGIN + 22
-        writeRuns(doc, item, { width: contentWidth(doc) - 22, lineGap: 2 })
+        doc.x = MARGIN + LIST_INDENT
+        writeRuns(doc, item, { width: contentWidth(doc) - LIST_INDENT, lineGap: BODY_GAP })
         doc.x = MARGIN
         doc.moveDown(0.25)
       })
@@ -128,10 +171,15 @@ export function reportPdf(made: Report): Promise<Buffer> {
     doc.text(fitted(doc, line, contentWidth(doc)), { width: contentWidth(doc) })
   doc.moveDown(0.8).fillColor(INK).fontSize(11)
 
-  for (const block of report.blocks) writeBlock(doc, block)
+  report.blocks.forEach((block, index) => writeBlock(doc, block, report.blocks[index + 1]))
 
   if (report.references.length) {
-    writeBlock(doc, { kind: 'heading', text: 'Sources' })
+    const [first] = report.references
+    writeBlock(
+      doc,
+      { kind: 'heading', text: 'Sources' },
+      { kind: 'paragraph', runs: [{ text: `[1] ${first!.document}` }] },
+    )
     doc.fontSize(9.5)
     report.references.forEach((reference, index) => {
       const where = reference.location ? `, ${reference.location}` : ''

@@ -1,5 +1,5 @@
 import { boundedTable } from '../../shared/table-bounds'
-import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
+import { dayIn, DEFAULT_TIME_ZONE } from '../../shared/time-zones'
 
 /**
  * A client-ready report as both renderers read it (./pdf.ts, ./docx.ts): what an analysis, a
@@ -77,9 +77,12 @@ export function referenceList() {
   }
 }
 
-/** The report's date as the reader reads it, on their calendar, the same in both formats. */
+/**
+ * The report's date as the reader reads it, on their calendar, the same in both formats and in the
+ * style of every date in the report and the app ("Nov 28, 2026").
+ */
 export const reportDate = ({ date, timeZone = DEFAULT_TIME_ZONE }: Pick<Report, 'date' | 'timeZone'>) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date)
+  dayIn(date, timeZone)
 
 /**
  * The report as both renderers draw it: every table within shared/table-bounds.ts's bounds, each row

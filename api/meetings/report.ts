@@ -1,3 +1,4 @@
+import { calendarDay } from '../../shared/calendar'
 import { clock, ROLE_LABELS, summaryPoints } from '../../shared/meetings'
 import type { Block, Report } from '../exports/report'
 import type { MeetingPayload, TranscriptPayload } from './contract'
@@ -31,7 +32,11 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
       ? {
           kind: 'table',
           header: ['Task', 'Owner', 'Due'],
-          rows: transcript.actionItems.map((item) => [item.text, item.assignee ?? 'Unassigned', item.dueDate ?? '—']),
+          rows: transcript.actionItems.map((item) => [
+            item.text,
+            item.assignee ?? 'Unassigned',
+            item.dueDate ? calendarDay(item.dueDate) : '—',
+          ]),
         }
       : { kind: 'paragraph', runs: [{ text: 'No action item was recorded.' }] },
   )
@@ -45,7 +50,6 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
       participant.email || '—',
     ]),
   })
-  if (transcript.keywords.length) list('Keywords', [transcript.keywords.join(', ')], '')
   return {
     kind: 'Meeting notes',
     title: meeting.title,
@@ -54,6 +58,8 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
     details: [
       `${meeting.duration} minutes (${meeting.durationSource === 'transcript' ? 'as recorded' : 'as scheduled'})`,
       `${meeting.participants.length} participants`,
+      // Under the title, where a line of them never takes a last page of its own.
+      ...(transcript.keywords.length ? [`Keywords: ${transcript.keywords.join(', ')}`] : []),
     ],
     blocks,
     references: [],

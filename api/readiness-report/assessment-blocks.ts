@@ -1,16 +1,22 @@
 import { changeWords } from '../../shared/readiness'
+import { dayIn } from '../../shared/time-zones'
 import type { AssessmentPayload } from '../assessment/contract'
 import { type Block, citeMarks, paragraph, type referenceList } from '../exports/report'
 
 /**
  * The readiness assessment: the overall score, the drivers weakest first, then every answer with
- * its note, an accepted proposal citing the document its evidence was read in.
+ * its note, an accepted proposal citing the document its evidence was read in. Its dates are on the
+ * calendar of `zone`, the reader's.
  */
-export function assessmentBlocks(assessment: AssessmentPayload, { cite }: ReturnType<typeof referenceList>): Block[] {
+export function assessmentBlocks(
+  assessment: AssessmentPayload,
+  { cite }: ReturnType<typeof referenceList>,
+  zone: string,
+): Block[] {
   const { overall } = assessment
   const blocks: Block[] = [{ kind: 'heading', text: 'Readiness assessment' }]
   if (!overall.display) return [...blocks, paragraph('No question of the assessment has been answered yet.')]
-  const since = assessment.change_since ? ` since the assessment completed ${assessment.change_since.slice(0, 10)}` : ''
+  const since = assessment.change_since ? ` since the assessment completed ${dayIn(assessment.change_since, zone)}` : ''
   blocks.push(
     paragraph(
       `Overall ${overall.display} of 5${overall.change ? `, ${changeWords(overall.change)}${since}` : ''}: ` +
@@ -48,7 +54,7 @@ export function assessmentBlocks(assessment: AssessmentPayload, { cite }: Return
     blocks.push(
       paragraph(
         `Completed assessments: ${assessment.history
-          .map((past) => `${past.completed_at.slice(0, 10)} by ${past.completed_by}, ${past.overall ?? 'not scored'}`)
+          .map((past) => `${dayIn(past.completed_at, zone)} by ${past.completed_by}, ${past.overall ?? 'not scored'}`)
           .join('; ')}.`,
       ),
     )

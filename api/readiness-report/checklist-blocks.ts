@@ -1,3 +1,4 @@
+import { calendarDay } from '../../shared/calendar'
 import { CHECKLIST_SECTIONS, CHECKLIST_STATUS_LABELS } from '../../shared/checklist'
 import type { ChecklistPayload } from '../checklist/contract'
 import { type Block, paragraph } from '../exports/report'
@@ -27,7 +28,7 @@ export function checklistBlocks(checklist: ChecklistPayload): Block[] {
         item.title,
         CHECKLIST_STATUS_LABELS[item.not_applicable ? 'not_applicable' : item.status],
         item.not_applicable ? item.not_applicable_reason : foundIn(item),
-        [item.assignee?.name, item.due_date && `due ${item.due_date}`].filter(Boolean).join(', ') || '—',
+        [item.assignee?.name, item.due_date && `due ${calendarDay(item.due_date)}`].filter(Boolean).join(', ') || '—',
       ]),
     })
   }

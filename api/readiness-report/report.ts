@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
 import { gapText } from '../../shared/value-gap'
 import type { PlanPayload } from '../actions/contract'
 import type { AssessmentPayload } from '../assessment/contract'
@@ -16,6 +17,8 @@ export interface ReadinessParts {
   valueGap: ValueGapPayload
   checklist: ChecklistPayload
   plan: PlanPayload
+  /** The reader's zone, whose calendar the report's dates are on; UTC when not given. */
+  timeZone?: string
 }
 
 /**
@@ -23,7 +26,15 @@ export interface ReadinessParts {
  * client through it, each part from the same payload its page shows, every figure from the files
  * numbered to its source.
  */
-export function readinessReport({ organization, date, assessment, valueGap, checklist, plan }: ReadinessParts): Report {
+export function readinessReport({
+  organization,
+  date,
+  assessment,
+  valueGap,
+  checklist,
+  plan,
+  timeZone = DEFAULT_TIME_ZONE,
+}: ReadinessParts): Report {
   const references = referenceList()
   const mid = valueGap.result?.scenarios.find((scenario) => scenario.case === 'mid')
   return {
@@ -31,6 +42,7 @@ export function readinessReport({ organization, date, assessment, valueGap, chec
     title: organization,
     organization,
     date,
+    timeZone,
     details: [
       `Readiness: ${assessment.overall.display ? `${assessment.overall.display} of 5` : 'not assessed yet'}`,
       `Value gap: ${mid ? `mid case, ${gapText(mid).toLowerCase()}` : 'not computed yet'}`,
@@ -38,8 +50,8 @@ export function readinessReport({ organization, date, assessment, valueGap, chec
       `Action plan: ${plan.counts.tasks} tasks, ${plan.counts.done} done`,
     ],
     blocks: [
-      ...assessmentBlocks(assessment, references),
-      ...valueGapBlocks(valueGap, references),
+      ...assessmentBlocks(assessment, references, timeZone),
+      ...valueGapBlocks(valueGap, references, timeZone),
       ...checklistBlocks(checklist),
       ...planBlocks(plan),
     ],

@@ -26,6 +26,14 @@ export const readinessReportRoutes = new Hono<AppEnv>()
       getValueGap(deps, caller),
       getPlan(deps, caller, { checklist }),
     ])
-    const parts = { organization: organization.name, date: deps.clock.now(), assessment, valueGap, checklist, plan }
+    const parts = {
+      organization: organization.name,
+      date: deps.clock.now(),
+      timeZone: query.time_zone,
+      assessment,
+      valueGap,
+      checklist,
+      plan,
+    }
     return sendReport(c, readinessReport(parts), query)
   })

@@ -1,3 +1,5 @@
+import { groupedAmount, statedCell } from '../../shared/figures'
+import { dayIn } from '../../shared/time-zones'
 import { CASE_LABELS, shownValue, VALUE_GAP_ROWS } from '../../shared/value-gap'
 import { type Block, citeMarks, paragraph, type referenceList } from '../exports/report'
 import type { ValueGapPayload, ValueGapSourcePayload } from '../value-gap/contract'
@@ -7,9 +9,14 @@ type Input = ValueGapPayload['inputs'][keyof ValueGapPayload['inputs']]
 /**
  * The value gap: what a sale would leave the owner, low, mid and high, against what they need, with
  * every input and where it came from — a cited document [n], or who entered it — and the working.
- * Not enough known: the report says what is missing, and computes nothing.
+ * Not enough known: the report says what is missing, and computes nothing. Who entered a figure is
+ * dated on the calendar of `zone`, the reader's.
  */
-export function valueGapBlocks(gap: ValueGapPayload, { cite }: ReturnType<typeof referenceList>): Block[] {
+export function valueGapBlocks(
+  gap: ValueGapPayload,
+  { cite }: ReturnType<typeof referenceList>,
+  zone: string,
+): Block[] {
   const blocks: Block[] = [{ kind: 'heading', text: 'Value gap' }]
   const { result } = gap
   if (result) {
@@ -32,8 +39,8 @@ export function valueGapBlocks(gap: ValueGapPayload, { cite }: ReturnType<typeof
   }
   const sourceCell = (source: ValueGapSourcePayload) =>
     source.kind === 'entered'
-      ? source.text
-      : `${source.title} ${citeMarks([cite({ document: source.title, location: source.location, quote: source.quote })])}`
+      ? `entered by ${source.by} on ${dayIn(source.at, zone)}`
+      : `${source.title} ${citeMarks([cite({ document: source.title, location: source.location, quote: quoted(source) })])}`
   const sourced = (input: Input) => (input.source ? sourceCell(input.source) : (input.reason ?? '—'))
   blocks.push({
     kind: 'table',
@@ -61,4 +68,16 @@ export function valueGapBlocks(gap: ValueGapPayload, { cite }: ReturnType<typeof
       })
   }
   return blocks
+}
+
+// A working of figures read from cells ("85000 + 42500 + 38000 = 165500").
+const WORKING = /^[\d.,\s+=()−-]+$/
+
+/**
+ * A document's words as the report quotes them: a cell as a reader reads it, with the unit its
+ * sheet, row or column names ("$3,900,000"), a working's amounts grouped; a sentence as written.
+ */
+function quoted(source: Extract<ValueGapSourcePayload, { kind: 'document' }>) {
+  if (WORKING.test(source.quote) && /[+=]/.test(source.quote)) return groupedAmount(source.quote)
+  return statedCell(source.quote, source.location)
 }

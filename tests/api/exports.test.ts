@@ -143,7 +143,7 @@ describe('conversation exports', () => {
 describe('meeting exports', () => {
   const TRANSCRIPT = [
     '[00:00:05] Priya Shah: Thanks for joining. We agreed to send the buyer list by Friday.',
-    '[00:01:10] Tom Becker: I will send the last three years of tax returns to Priya.',
+    '[00:01:10] Tom Becker: I will send the last three years of tax returns to Priya by December 15.',
     "[00:02:30] Priya Shah: Let's go with a three-year renewal for the Hartwell contract.",
   ].join('\n')
   let meetingId: string
@@ -196,16 +196,24 @@ describe('meeting exports', () => {
         'Tom Becker',
       ])
         expect(text).toContain(expected)
+      // A task's due date in the style of every date in the app, on its own day in any zone (issue 47, item 16).
+      const west = await get(
+        people.member,
+        `/meetings/${meetingId}/export/?format=${format}&time_zone=America/Los_Angeles`,
+      )
+      const dated = (await textOf(west, format)).replace(/\s+/g, ' ')
+      expect(dated).toMatch(/Tom Becker\W+Dec 15, 2026/)
+      expect(dated).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     },
   )
 
   it("writes the date on the reader's calendar when asked, and refuses an unknown zone", async () => {
     // 15:00 UTC on November 16 is already the 17th in Auckland.
     const inUtc = await textOf(await get(people.member, `/meetings/${meetingId}/export/?format=pdf`), 'pdf')
-    expect(inUtc).toContain('November 16, 2026')
+    expect(inUtc).toContain('Nov 16, 2026')
     const auckland = await get(people.member, `/meetings/${meetingId}/export/?format=docx&time_zone=Pacific/Auckland`)
     expect(auckland.status).toBe(200)
-    expect(await textOf(auckland, 'docx')).toContain('November 17, 2026')
+    expect(await textOf(auckland, 'docx')).toContain('Nov 17, 2026')
     const refused = await get(people.member, `/meetings/${meetingId}/export/?format=pdf&time_zone=Mars/Base`)
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ time_zone: ['"Mars/Base" is not a known time zone.'] })

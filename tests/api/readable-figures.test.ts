@@ -44,11 +44,11 @@ afterAll(() => api.close())
 describe('an answer over a CSV of bare amounts', () => {
   it('states the amount grouped with its currency, and its citation still names the cell as written', async () => {
     const message = await ask('What was revenue in 2023?')
-    expect(message.content).toBe('$21,800,000\n\nrevenue_usd, 2023: 21,800,000 [1]')
+    expect(message.content).toBe('$21,800,000\n\nrevenue_usd, 2023: $21,800,000 [1]')
     expect(message.content).not.toContain('21800000')
     expect(message.derivation).toMatchObject({
       figure: '$21,800,000',
-      parts: [{ operand: 0, text: '21,800,000' }],
+      parts: [{ operand: 0, text: '$21,800,000' }],
       operands: [{ table: 0, row: 1, column: 1, text: '21800000' }],
     })
     // The document view finds the cited cell, exactly as the file holds it.

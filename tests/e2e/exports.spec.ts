@@ -88,3 +88,36 @@ test.describe('client-ready exports', () => {
     }
   })
 })
+
+// Issue 47, item 13: a figure stored bare (21800000) is read, on the page and in the file sent to a
+// client, grouped and with the currency its column names.
+test('a conversation over a sheet of bare amounts downloads with its figures as the chat states them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const { organization, users } = await createTeam('Figure exports', ['analyst'])
+  const [analyst] = users as [TeamUser]
+  const content = ['fiscal_year,revenue_usd,net_income_usd', '2023,21800000,-452000', '2024,24100000,1200000'].join(
+    '\n',
+  )
+  await uploadProcessed(analyst, organization.slug, [{ title: 'Bakery financials', name: 'financials.csv', content }])
+  const { access } = await apiSignIn(analyst.username, analyst.password)
+  const conversation = await api<{ id: number }>('POST', '/conversations/', {
+    token: access,
+    body: { title: 'Bakery figures' },
+  })
+  await api('POST', `/conversations/${conversation.id}/add_message/`, {
+    token: access,
+    body: { content: 'What was revenue in 2023?' },
+  })
+  await signInAs(page, analyst.username, analyst.password, { to: `/chat/${conversation.id}` })
+  const answer = page.locator('.message-assistant').first()
+  await expect(answer).toContainText('revenue_usd, 2023: $21,800,000')
+  await page.getByText('Download', { exact: true }).click()
+  const file = await downloadText(
+    page,
+    page.getByRole('list', { name: 'Download this conversation' }).getByRole('link', { name: 'Download as PDF' }),
+  )
+  expect(file.text).toContain('revenue_usd, 2023: $21,800,000')
+  expect(file.text).not.toContain('21800000')
+})

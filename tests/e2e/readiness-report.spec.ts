@@ -74,3 +74,32 @@ test('a member downloads the readiness report by keyboard, as PDF and as Word, f
     await page.goto('/readiness/value-gap')
   }
 })
+
+// Issue 47, item 16: one date style in prose and tables, on the reader's calendar.
+test("a reader in Los Angeles gets every date of the report on their calendar, in the app's one style", async ({
+  page,
+}) => {
+  const zone = 'America/Los_Angeles'
+  // The app's style of a day ("Nov 28, 2026"), on the reader's calendar.
+  const dayIn = (instant: Date | string, timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(
+      new Date(instant),
+    )
+  const { access } = await apiSignIn(member.username, member.password)
+  await api('PATCH', '/me/', { token: access, body: { time_zone: zone } })
+  const { inputs } = await api<{ inputs: { multiple_mid: { source: { by: string; at: string } } } }>(
+    'GET',
+    '/value-gap/',
+    { token: access },
+  )
+  const entered = inputs.multiple_mid.source
+  await signInAs(page, member.username, member.password, { to: '/readiness/value-gap' })
+  const file = await downloadText(
+    page,
+    page.getByRole('list', { name: 'Download the readiness report' }).getByRole('link', { name: 'Download as PDF' }),
+  )
+  expect(file.text).toContain(`Readiness report · ${dayIn(new Date(), zone)}`)
+  expect(file.text).toContain(`entered by ${entered.by} on ${dayIn(entered.at, zone)}`)
+  expect(file.text).toContain('Feb 1, 2027')
+  expect(file.text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/)
+})

@@ -64,7 +64,7 @@ describe('matching documents to checklist items', () => {
     const result = item([doc(1, 'Insurance certificate', text)], 'insurance-policies')
     expect(result.status).toBe('stale')
     expect(result.matches[0]).toMatchObject({ date: '2024-03-31', dateText: 'as of March 31, 2024' })
-    expect(result.reason).toBe('The newest matching document is dated March 31, 2024, over a year ago.')
+    expect(result.reason).toBe('The newest matching document is dated Mar 31, 2024, over a year ago.')
   })
 
   it('keeps a dated item present when its document is recent', () => {

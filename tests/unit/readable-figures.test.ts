@@ -7,6 +7,8 @@ import {
   readableCell,
   readableFigure,
   readableMoneyIn,
+  statedCell,
+  unitNamed,
 } from '../../shared/figures'
 
 describe('figures grouped for reading', () => {
@@ -94,5 +96,45 @@ describe('figures grouped for reading', () => {
     expect(moneyFigure('1234')).toBe('$1,234')
     expect(moneyFigure('0')).toBe('$0')
     expect(moneyFigure('123456789012345678.5')).toBe('$123,456,789,012,345,678.5')
+  })
+})
+
+describe('a cell quoted apart from its table (issue 47, item 13)', () => {
+  it('carries the unit its row, column or sheet names, grouped', () => {
+    expect(statedCell('26100000', 'Revenue', 'FY2025', 'P&L (USD)')).toBe('$26,100,000')
+    expect(statedCell('8091000', 'Cascade Water Utilities', 'fy2025_revenue_usd')).toBe('$8,091,000')
+    expect(statedCell('-452000', 'Net income (USD)')).toBe('-$452,000')
+    expect(statedCell('(452000)', 'Net income ($)')).toBe('($452,000)')
+    expect(statedCell('31', 'Cascade Water Utilities', 'share_of_revenue_percent')).toBe('31%')
+    expect(statedCell('12.5', 'Gross margin %', 'FY2025')).toBe('12.5%')
+    expect(statedCell('1450000', 'Revenue', 'FY2025 (EUR)')).toBe('€1,450,000')
+    expect(statedCell('1450000', 'revenue2024Gbp')).toBe('£1,450,000')
+  })
+
+  it('is only grouped where no label names a unit, or where one names a scale the digits are in', () => {
+    expect(statedCell('26100000', 'Revenue', 'FY2025')).toBe('26,100,000')
+    expect(statedCell('26100', 'Revenue ($000)', 'FY2025')).toBe('26,100')
+    expect(statedCell('26.1', 'Revenue', 'FY2025', 'USD millions')).toBe('26.1')
+  })
+
+  it('never invents a currency: another dollar, a count, cents, a year or a code stay as they are', () => {
+    expect(statedCell('1450000', 'Revenue (C$)')).toBe('1,450,000')
+    expect(statedCell('1450000', 'Revenue', 'P&L (CAD dollars)')).toBe('1,450,000')
+    expect(statedCell('48', 'Employees', 'P&L (USD)')).toBe('48')
+    expect(statedCell('125', 'EPS (cents)', 'P&L (USD)')).toBe('125')
+    expect(statedCell('2024', 'Year', 'Sheet (USD)')).toBe('2024')
+    expect(statedCell('00123', 'account_code', 'P&L (USD)')).toBe('00123')
+    expect(statedCell('48213', 'customer_id', 'Revenue (USD)')).toBe('48213')
+    expect(statedCell('$21800000', 'Revenue (EUR)')).toBe('$21,800,000')
+    expect(statedCell('Cascade', 'customer', 'P&L (USD)')).toBe('Cascade')
+  })
+
+  it('reads a unit from the labels as people and machines write them', () => {
+    expect(unitNamed('Share of revenue (%)')).toBe('%')
+    expect(unitNamed('pct_of_total')).toBe('%')
+    expect(unitNamed('Revenue', 'US$')).toBe('$')
+    expect(unitNamed('Amount', 'in US dollars')).toBe('$')
+    expect(unitNamed('Revenue', 'NZ$')).toBeNull()
+    expect(unitNamed('Revenue', 'FY2025')).toBeNull()
   })
 })

@@ -121,14 +121,15 @@ describe('figures a spreadsheet stores bare (21800000), as an answer writes them
   it('gives an amount of a money column grouped, with its currency, the working citing the cell as written', () => {
     const money = computed('What was revenue in 2023?')!
     expect(money.figure).toBe('$21,800,000')
-    expect(money.derivation).toBe('revenue_usd, 2023: 21,800,000 [1]')
+    // The working quotes the cell as the figure is stated, in the currency its column names (issue 47, item 13).
+    expect(money.derivation).toBe('revenue_usd, 2023: $21,800,000 [1]')
     expect(money.operands).toMatchObject([{ passage: 0, table: 0, row: 1, column: 1, text: '21800000' }])
   })
 
   it('keeps a negative, and every decimal the cell has', () => {
     expect(computed('What was net income in 2023?')).toMatchObject({
       figure: '-$452,000',
-      derivation: 'net_income_usd, 2023: -452,000 [1]',
+      derivation: 'net_income_usd, 2023: -$452,000 [1]',
     })
     expect(computed('What was the price per unit in 2023?')!.figure).toBe('1,452.45')
     expect(computed('What was the price per unit in 2024?')!.figure).toBe('1,499.50')
@@ -143,7 +144,8 @@ describe('figures a spreadsheet stores bare (21800000), as an answer writes them
 
   it('quotes the rows nearest a question with their amounts grouped, and years and codes as written', async () => {
     const text = await answer('What was net income?', [FINANCIALS])
-    expect(text).toContain('| 2023 [1] | 21,800,000 | 00123 | -452,000 | 1,452.45 |')
+    // Each amount in the currency its column names; a code and a price of no stated currency as they are.
+    expect(text).toContain('| 2023 [1] | $21,800,000 | 00123 | -$452,000 | 1,452.45 |')
     expect(text).not.toMatch(/\b21800000\b/)
   })
 

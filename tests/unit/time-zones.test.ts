@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { reportDate } from '../../api/exports/report'
 import { emailConfirmationMail } from '../../api/users/mail'
-import { canonicalTimeZone, timeZoneNames, utcToZonedInput, zonedInputToUtc } from '../../shared/time-zones'
+import { canonicalTimeZone, dayIn, timeZoneNames, utcToZonedInput, zonedInputToUtc } from '../../shared/time-zones'
 
 describe('time zones', () => {
   it('knows IANA names and refuses anything else', () => {
@@ -36,6 +37,15 @@ describe('time zones', () => {
     expect(zonedInputToUtc('2026-02-30T09:30', 'UTC')).toBeNull()
     expect(zonedInputToUtc('tomorrow', 'UTC')).toBeNull()
     expect(zonedInputToUtc('2026-11-28T9:30', 'UTC')).toBeNull()
+  })
+
+  it("writes an instant's day on the zone's calendar, in the one style of the app and its exports", () => {
+    const lateInLosAngeles = new Date('2026-11-29T05:30:00Z')
+    expect(dayIn(lateInLosAngeles, 'America/Los_Angeles')).toBe('Nov 28, 2026')
+    expect(dayIn('2026-11-29T05:30:00Z', 'UTC')).toBe('Nov 29, 2026')
+    // A report's cover as its entries' dates: one day, one style (issue 47, item 16).
+    expect(reportDate({ date: lateInLosAngeles, timeZone: 'America/Los_Angeles' })).toBe('Nov 28, 2026')
+    expect(reportDate({ date: lateInLosAngeles })).toBe('Nov 29, 2026')
   })
 
   it('fills a form with the time as the zone reads it', () => {

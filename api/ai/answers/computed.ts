@@ -1,3 +1,4 @@
+import { currencyNamedIn } from '../../../shared/figures'
 import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
@@ -97,7 +98,11 @@ export const computedFor = (request: AnswerRequest) =>
 function tablesOf(passages: SourcePassage[]) {
   const parsed = passages.map((passage) => {
     const own = [proseOf(passage.text), passage.sheetName ?? ''].join('\n')
-    return parseTables(passage.text, own)
+    // A sheet named for its currency ("P&L (USD)") states it for the figures its tables write bare.
+    const currency = passage.sheetName ? currencyNamedIn(passage.sheetName) : null
+    return parseTables(passage.text, own).map((table) =>
+      table.unit || !currency ? table : { ...table, unit: currency },
+    )
   })
   return passages.flatMap((passage, index) => {
     const siblings = passages.filter((other) => other !== passage && other.documentTitle === passage.documentTitle)
@@ -152,10 +157,11 @@ export function written(
 ): Omit<ComputedAnswer, 'parts' | 'operands'> {
   const marker = (operand: { source: number }) => ` [${operand.source + 1}]`
   if (answer.operation === 'lookup') {
-    const read = answer.operands.map(({ cell, source }) => {
+    const read = answer.operands.map(({ cell, source }, index) => {
       const where = [cell.rowLabel, cell.columnLabel].filter(Boolean).join(', ')
-      // The cell grouped for reading, as the working's part writes it; the citation names it as written.
-      return `${where}: ${cellText({ cell })}${marker({ source })}`
+      // The cell as the working's part writes it (grouped, with its unit); the citation names it as written.
+      const part = answer.parts.find((each) => typeof each !== 'string' && each.operand === index)
+      return `${where}: ${typeof part === 'object' ? part.text : cellText({ cell })}${marker({ source })}`
     })
     return { figure: answer.display, derivation: read.join('; '), cells: '' }
   }

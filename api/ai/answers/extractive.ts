@@ -1,4 +1,4 @@
-import { readableCell } from '../../../shared/figures'
+import { statedCell } from '../../../shared/figures'
 import { CELL_SEPARATOR } from '../../../shared/table-lines'
 import { analyze, bigrams } from '../retrieval/analyzer'
 import { tableCaptionOf } from '../tables/caption'
@@ -268,7 +268,8 @@ function weigh(terms: string[], units: Unit[], pairs: string[], doubled = new Se
  * answer's own words, whatever it says ("ignore previous instructions…"), and is quoted exactly. A
  * row keeps the shape of its table, which already shows it as data, its figures grouped for reading
  * as the document's preview shows them (21800000 as 21,800,000; a year, a code or an id column's
- * digits as written).
+ * digits as written) and with the unit their labels name, as a figure quoted in an answer states it
+ * ("$8,091,000" under "fy2025_revenue_usd", "31%" under "share_of_revenue_percent").
  */
 function render(unit: Unit) {
   const marker = `[${unit.passage + 1}]`
@@ -279,7 +280,7 @@ function render(unit: Unit) {
     `| ${Array.from({ length: width }, (_, index) => escapeCell(cells[index] ?? '')).join(' | ')} |`
   const [first, ...rest] = header.length ? header : [Array<string>(width).fill('')]
   const columnLabel = (index: number) => header.map((cells) => cells[index] ?? '').join(' ')
-  const readable = row.slice(1).map((cell, index) => readableCell(cell, columnLabel(index + 1)))
+  const readable = row.slice(1).map((cell, index) => statedCell(cell, row[0] ?? '', columnLabel(index + 1)))
   const labelled = [`${row[0] ?? ''} ${marker}`.trim(), ...readable]
   return [line(first!), line(Array<string>(width).fill('---')), ...rest.map(line), line(labelled)].join('\n')
 }

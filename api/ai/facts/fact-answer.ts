@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import { and, eq, inArray } from 'drizzle-orm'
 
+import { currencyNamedIn } from '../../../shared/figures'
 import { IS_TABLE_LINE, splitRow } from '../../../shared/table-lines'
 import type { Deps } from '../../context'
 import { documentChunks, documents, type PassageReference } from '../../db/schema'
@@ -204,9 +205,20 @@ function writtenCell(fact: StoredFact, link: FactLink): CellReference {
 }
 
 /**
+ * The currency a cell's figure is in: the sign it writes, else the one its row, its column or its
+ * sheet names ("revenue_usd", a sheet "P&L (USD)"). A count or a share has none, and neither has a
+ * figure whose file names no currency: the fact layer's "$" for every amount is an assumption.
+ */
+function currencyOf({ fact, cell }: { fact: StoredFact; cell: CellReference }) {
+  const written = SIGN.exec(cell.text)?.[0]
+  if (written || fact.unit === null || fact.unit === '%') return written ?? null
+  return currencyNamedIn(cell.rowLabel, cell.columnLabel, fact.place.kind === 'sheet' ? (fact.place.label ?? '') : '')
+}
+
+/**
  * How an answer states amounts, as the table answers write theirs: in the scale the documents
  * state when every figure read shares it ("1,184 thousand" for 1,184 in a table in thousands),
- * else in units; with a currency sign only where every cell writes one.
+ * else in units; with a currency only where every cell writes or names the same one.
  */
 function styleOf(cited: Array<{ fact: StoredFact; cell: CellReference }>): Style {
   const scales = new Set(cited.map(({ fact }) => fact.scale))
@@ -215,7 +227,7 @@ function styleOf(cited: Array<{ fact: StoredFact; cell: CellReference }>): Style
     scales.size === 1
       ? ((Object.entries(SCALES) as Array<[Scale, number]>).find(([, each]) => each === factor)?.[0] ?? null)
       : null
-  const signs = new Set(cited.map(({ cell }) => SIGN.exec(cell.text)?.[0] ?? null))
+  const signs = new Set(cited.map(currencyOf))
   const [unit] = signs
   return { scale, unit: signs.size === 1 ? (unit ?? null) : null }
 }

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 
-import { namesIdentifiers, readableCell } from '../../../shared/figures'
+import { namesIdentifiers, readableCell, withUnit } from '../../../shared/figures'
 import { CURRENCY_SIGN } from '../text/amounts'
 import { type Scale } from '../text/scales'
 
@@ -77,20 +77,35 @@ export const cellText = ({ cell }: { cell: CellReference }) =>
 // "00123", "-0012": digits a code is written with, which no figure has.
 const LEADING_ZERO = new RegExp(String.raw`^[-−(]?\s*${CURRENCY_SIGN}?\s*0\d`)
 
+/** Whether a cell's digits are a code or an id, written exactly as the cell has them: "00123", an id column's "10023". */
+function isIdentifier({ cell }: { cell: CellReference }) {
+  const written = cell.text.trim()
+  // Only bare digits can be an id: "1,234", "$12" or "(5)" are amounts whatever their column says.
+  return (
+    LEADING_ZERO.test(written) ||
+    (/^\d+$/.test(written) && (namesIdentifiers(cell.rowLabel) || namesIdentifiers(cell.columnLabel)))
+  )
+}
+
 /**
  * A figure looked up, as the answer states it: with its unit and scale, and as many decimals as the
  * cell has ("1,452.40" stays so). A code ("00123") or a cell of an id or code column is no amount:
  * it is given exactly as written, for a figure that dropped its zeros would be another code.
  */
 export function describeCell(operand: Operand, scale: Scale | null, unit: string | null) {
-  const { text, rowLabel, columnLabel } = operand.cell
-  const written = text.trim()
-  // Only bare digits can be an id: "1,234", "$12" or "(5)" are amounts whatever their column says.
-  const id = /^\d+$/.test(written) && (namesIdentifiers(rowLabel) || namesIdentifiers(columnLabel))
-  if (LEADING_ZERO.test(written) || id) return written
+  const written = operand.cell.text.trim()
+  if (isIdentifier(operand)) return written
   const decimals = /\.(\d+)\s*%?\)?$/.exec(written)?.[1]!.length
   return describe(operand.value, scale, unit, decimals)
 }
+
+/**
+ * A cell as the working of a figure looked up quotes it: grouped, with the unit the figure is stated
+ * in ("Revenue, FY2025: $26,100,000" in a sheet of dollars, "31%" in a percent column). A cell of a
+ * table in thousands keeps its digits bare: "$26,100" would state another figure.
+ */
+const quotedCell = (operand: Operand, scale: Scale | null, unit: string | null) =>
+  scale || isIdentifier(operand) ? cellText(operand) : withUnit(cellText(operand), unit)
 
 function result(value: Decimal, scale: Scale | null, unit: string | null, formula: Part[]): Computation {
   const display = describe(value, scale, unit)
@@ -101,7 +116,7 @@ function result(value: Decimal, scale: Scale | null, unit: string | null, formul
 const round = (value: Decimal) => value.toDecimalPlaces(COMPUTED_DECIMALS, Decimal.ROUND_HALF_UP)
 
 export function lookup(operand: Operand, scale: Scale | null, unit: string | null): Computation {
-  const parts: Part[] = [{ operand, text: cellText(operand) }]
+  const parts: Part[] = [{ operand, text: quotedCell(operand, scale, unit) }]
   const display = describeCell(operand, scale, unit)
   return { value: operand.value, display, scale, unit, derivation: writeParts(parts), parts }
 }
@@ -110,7 +125,7 @@ export function lookup(operand: Operand, scale: Scale | null, unit: string | nul
 export function lookupAll(operands: Operand[], scale: Scale | null, unit: string | null): Computation {
   const parts: Part[] = operands.flatMap((operand, index) => [
     `${index === 0 ? '' : '; '}${operand.cell.columnLabel}: `,
-    { operand, text: cellText(operand) },
+    { operand, text: quotedCell(operand, scale, unit) },
   ])
   const display = operands.map((operand) => describeCell(operand, scale, unit)).join('; ')
   return { value: operands[0]!.value, display, scale, unit, derivation: writeParts(parts), parts }

@@ -1,3 +1,4 @@
+import { currencyNamedIn, namesPercent } from '../../../shared/figures'
 import { type Scale } from '../text/scales'
 import type { CellReference, Operand } from './compute'
 import { gerundsOf, type Period, termsOf } from './question'
@@ -128,22 +129,10 @@ export function operandAt(table: Table, row: number, column: number): Operand | 
   return figure && { value: figure.value, cell: operandCell(table, row, column) }
 }
 
-/**
- * The currency a label names for its own figures: "revenue_usd", "Revenue (USD)", "EBITDA ($)",
- * "Sales in euros". A table whose other columns are counts or codes has no currency of its own, so
- * an amount's currency is read from its label.
- */
-function labelCurrency(...labels: string[]) {
-  const words = labels.join(' ').replace(/[_.]/g, ' ')
-  if (/\$|\b(?:usd|dollars?)\b/i.test(words)) return '$'
-  if (/€|\b(?:eur|euros?)\b/i.test(words)) return '€'
-  if (/£|\b(?:gbp|pounds? sterling)\b/i.test(words)) return '£'
-  return undefined
-}
-
 export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
+  // A share written bare ("31") under "share_of_revenue_percent" is a percentage as much as "31%".
   const percent = operands.some(
-    (operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel.replace(EXCEPTION, '')),
+    (operand) => /%/.test(operand.cell.text) || namesPercent(operand.cell.columnLabel.replace(EXCEPTION, '')),
   )
   if (percent) return { scale: null, unit: '%' }
   // "Earnings per share (cents)": a figure in cents or pence carries no dollar or pound sign.
@@ -153,10 +142,11 @@ export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | nul
   const unscaled =
     counted ||
     operands.some((operand) => unscaledLabel(operand.cell.rowLabel) || unscaledLabel(operand.cell.columnLabel))
-  // The cell's own sign first, then its row's or column's label ("revenue_usd", "Revenue ($)").
+  // The cell's own sign first, then its row's or column's label ("revenue_usd", "Revenue ($)"): a
+  // table whose other columns are counts or codes has no currency of its own.
   const currency =
     operands.map((operand) => figureAt(table, operand.cell.row, operand.cell.column)?.unit).find(Boolean) ??
-    (counted ? undefined : operands.map(({ cell }) => labelCurrency(cell.rowLabel, cell.columnLabel)).find(Boolean))
+    (counted ? undefined : operands.map(({ cell }) => currencyNamedIn(cell.rowLabel, cell.columnLabel)).find(Boolean))
   // A count ("Employees") is no amount of the table's currency.
   return {
     scale: unscaled ? null : table.scale,

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js'
 
+import { statedCell } from '../../../shared/figures'
 import { groupBy } from '../../../shared/group-by'
 import { REMAINDER, TOTAL } from '../../ai/analysis/units'
 import type { FactLink } from '../../facts/fact-links'
@@ -120,7 +121,9 @@ export function largestCustomer(choice: Finding<LargestCustomer>, links: Map<Sto
   const source = sourceOf(figure, links.get(figure))
   if (!total) return proposed(proposal(choice.value, source, 'as the table states its share'))
   const totalSource = sourceOf(total, links.get(total))
-  return proposed(proposal(choice.value, source, `${source.quote} of ${totalSource.quote} in total`, totalSource))
+  // The cells as a reader reads them ("$8,091,000 of $26,100,000"), not as a sheet stores them.
+  const how = `${statedCell(source.quote, source.location)} of ${statedCell(totalSource.quote, totalSource.location)} in total`
+  return proposed(proposal(choice.value, source, how, totalSource))
 }
 
 /**

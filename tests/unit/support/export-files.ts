@@ -47,6 +47,18 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
   return { pages, items }
 }
 
+/** Each page's text as pdf.js reads it, its pieces joined by spaces: what a page holds. */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const document = await open(bytes)
+  const pages: string[] = []
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent()
+    pages.push(content.items.flatMap((item) => ('str' in item && item.str.trim() ? [item.str.trim()] : [])).join(' '))
+  }
+  await document.destroy()
+  return pages
+}
+
 /** The XML parts of a .docx by name ("word/document.xml", "docProps/core.xml", …). */
 export function docxParts(bytes: Uint8Array): Record<string, string> {
   const files = unzipSync(bytes)
