@@ -67,6 +67,16 @@ export interface Decision {
   time: number | null
 }
 
+/**
+ * A point of a meeting's summary (a fact of what it was about, or an outcome) and the turn it is
+ * drawn from: the `id` of its segment, or null when no turn is known (a summary stored before
+ * points had sources).
+ */
+export interface SummaryPoint {
+  text: string
+  turn: number | null
+}
+
 /** mm:ss, or h:mm:ss past the hour (spec §2: the transcript's timestamps), on the page and in a conversation. */
 export function clock(seconds: number) {
   const whole = Math.floor(seconds)

@@ -22,7 +22,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
 import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
-import type { ActionItem, Decision, MeetingStatus, Participant, Segment } from '../../shared/meetings'
+import type { ActionItem, Decision, MeetingStatus, Participant, Segment, SummaryPoint } from '../../shared/meetings'
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 import type { AnalysisBody } from '../ai/analysis/types'
@@ -729,6 +729,8 @@ export const transcripts = pgTable('transcripts', {
   segments: jsonb('segments').$type<Segment[]>().notNull(),
   timesEstimated: boolean('times_estimated').notNull().default(false),
   summary: text('summary').notNull().default(''),
+  /** The summary's points with the turns they are drawn from; empty for a summary stored before they had them. */
+  summaryPoints: jsonb('summary_points').$type<SummaryPoint[]>().notNull().default([]),
   keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
   actionItems: jsonb('action_items').$type<ActionItem[]>().notNull().default([]),
   decisions: jsonb('decisions').$type<Decision[]>().notNull().default([]),

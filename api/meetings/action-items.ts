@@ -2,7 +2,7 @@ import type * as Chrono from 'chrono-node'
 
 import type { ActionItem, Segment } from '../../shared/meetings'
 import { STOP_WORDS } from '../../shared/stop-words'
-import { calledIn, peopleByName, turnAddressees } from './addressees'
+import { peopleByName, sentenceAddressees } from './addressees'
 import { cleanSentence, type Sentence } from './sentences'
 
 export type DateParser = (typeof Chrono)['parse']
@@ -125,21 +125,12 @@ export function actionItemsOf(
   { meetingDate, people }: { meetingDate: Date; people: string[] },
 ): ActionItem[] {
   const personNamed = peopleByName(segments, people)
-  const turnAddressed = turnAddressees(segments)
-  // The name a turn calls someone by, looked for in its sentences once.
-  const turnCalled = new Map<number, string>()
-  for (const sentence of sentences) {
-    const called = turnCalled.has(sentence.segment) ? undefined : calledIn(sentence.text, sentence.speaker, personNamed)
-    if (called) turnCalled.set(sentence.segment, called)
-  }
+  const addresseeOf = sentenceAddressees(segments, sentences, personNamed)
   const items: ActionItem[] = []
   const seen = new Set<string>()
-  for (const sentence of sentences) {
+  for (const [index, sentence] of sentences.entries()) {
     if (items.length === ACTION_ITEMS) break
-    const you =
-      calledIn(sentence.text, sentence.speaker, personNamed) ??
-      turnCalled.get(sentence.segment) ??
-      turnAddressed[sentence.segment]
+    const you = addresseeOf(index)
     // Curly apostrophes as typed ones: the patterns spell "I'll" one way.
     const said = sentence.text.replace(/’/g, "'")
     let match

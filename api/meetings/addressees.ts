@@ -1,4 +1,5 @@
 import { type Segment, UNKNOWN_SPEAKER } from '../../shared/meetings'
+import type { Sentence } from './sentences'
 import { normal } from './speakers'
 
 /** The people of a meeting looked up by the first name or full name said in a sentence. */
@@ -63,4 +64,31 @@ export function turnAddressees(segments: Segment[]) {
     const earlier = before[index]
     return earlier === after[index] && earlier !== UNKNOWN_SPEAKER ? earlier : undefined
   })
+}
+
+/**
+ * Whom a sentence speaks to, by its index: the person it calls by name, else the one its turn calls
+ * by name, else the one its turn speaks to (turnAddressees); undefined when that is a guess. Each
+ * sentence is read when asked about: most are never asked about.
+ */
+export function sentenceAddressees(
+  segments: Segment[],
+  sentences: Sentence[],
+  personNamed: (said: string) => string | undefined,
+) {
+  const turnAddressed = turnAddressees(segments)
+  // The name a turn calls someone by, looked for in its sentences once.
+  const turnCalled = new Map<number, string>()
+  for (const sentence of sentences) {
+    const called = turnCalled.has(sentence.segment) ? undefined : calledIn(sentence.text, sentence.speaker, personNamed)
+    if (called) turnCalled.set(sentence.segment, called)
+  }
+  return (index: number) => {
+    const sentence = sentences[index]!
+    return (
+      calledIn(sentence.text, sentence.speaker, personNamed) ??
+      turnCalled.get(sentence.segment) ??
+      turnAddressed[sentence.segment]
+    )
+  }
 }

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm'
 
-import {
-  type ActionItem,
-  clock,
-  type Decision,
-  type Participant,
-  roleGroupOf,
-  summaryPoints,
-} from '../../shared/meetings'
+import { type ActionItem, clock, type Decision, type Participant, roleGroupOf } from '../../shared/meetings'
 import type { Deps, OrgCaller } from '../context'
 import { conversationPayload } from '../conversations/payload'
 import { conversations, type meetings, messages, type SPEAKER_ROLES, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
 import { TRANSCRIPT_NOT_FOUND } from './service'
+import { summaryLines } from './summary-lines'
 
 type SpeakerRole = (typeof SPEAKER_ROLES)[number]
 
@@ -43,19 +37,16 @@ const formatDueDate = (date: string) =>
   })
 
 /**
- * The closing message: the meeting's summary, its decisions and its action items, in Markdown as
- * answers are. The summary is a list, a point a line: its lines joined would read as one paragraph.
+ * The closing message: the meeting's summary (each point with the turn it comes from), its decisions
+ * and its action items, in Markdown as answers are. The summary is a list, a point a line: its lines
+ * joined would read as one paragraph.
  */
 export function closingNotes({
-  summary,
   decisions,
   actionItems,
-}: {
-  summary: string
-  decisions: Decision[]
-  actionItems: ActionItem[]
-}) {
-  const points = summaryPoints(summary)
+  ...summary
+}: Parameters<typeof summaryLines>[0] & { decisions: Decision[]; actionItems: ActionItem[] }) {
+  const points = summaryLines(summary)
   const parts = [
     `**Summary**\n\n${points.length ? points.map((point) => `- ${point}`).join('\n') : 'No summary was found in this transcript.'}`,
   ]

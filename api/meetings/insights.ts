@@ -1,76 +1,73 @@
-import type { ActionItem, Decision, Segment } from '../../shared/meetings'
-import { CURRENCY_SIGN } from '../ai/text/amounts'
-import { YEAR } from '../ai/text/calendar'
-import { SCALE_WORD } from '../ai/text/scales'
+import {
+  type ActionItem,
+  type Decision,
+  type Participant,
+  roleGroupOf,
+  type Segment,
+  type SummaryPoint,
+} from '../../shared/meetings'
 import { actionItemsOf } from './action-items'
-import { DECIDED, decisionsOf } from './decisions'
+import { peopleByName, sentenceAddressees } from './addressees'
+import { decisionsOf, storedDecisions } from './decisions'
 import { keywordsOf } from './keywords'
-import { type Sentence, sentencesOf, wordCount } from './sentences'
+import { sentencesOf } from './sentences'
+import { summaryOf } from './summary'
 
 export interface TranscriptInsights {
-  /** One point a line (`summaryPoints` in shared/meetings.ts). */
+  /** One point a line (`summaryPoints` in shared/meetings.ts): the points' texts. */
   summary: string
+  /** The summary's points, each with the turn it is drawn from. */
+  summaryPoints: SummaryPoint[]
   keywords: string[]
   actionItems: ActionItem[]
   decisions: Decision[]
-}
-
-const SUMMARY_SENTENCES = 6
-
-// A figure: an amount, a share, a multiple, a year or a count with its unit.
-const FIGURE = new RegExp(
-  String.raw`${CURRENCY_SIGN}\s?\d|\d[\d,.]*\s?(?:%|percent|x\b|times\b|${SCALE_WORD}|m\b|mm\b|bn\b|k\b|years?|months?|weeks?|days?|employees|customers|units)|\b${YEAR}\b`,
-  'i',
-)
-// Not "will": said of anything ("a buyer will want to see it"), it chose small talk over decisions.
-const DECISION =
-  /\b(?:agree[ds]?|decided?|decision|go(?:ing)? with|plan(?:s|ned)?|propose[ds]?|target|goal|deadline|need to|must|next steps?|commit(?:ted)?|recommend(?:ed)?)\b/i
-
-/**
- * The turns that carry the meeting: sentences with figures and decisions, the most telling first
- * chosen, then given in the order they were said, each with its speaker, one a line.
- */
-function summaryOf(sentences: Sentence[]) {
-  const scored = sentences
-    .map((sentence, index) => {
-      const length = wordCount(sentence.text)
-      // Read within a sentence's first 1,000 characters: FIGURE backtracks along a run of digits, so a
-      // line of a million digits would take its square.
-      const figure = FIGURE.test(sentence.text.slice(0, 1000))
-      const question = sentence.text.endsWith('?')
-      // What was settled outranks what was only talked of: the summary keeps the meeting's outcome.
-      const decided = DECIDED.test(sentence.text) ? 3 : DECISION.test(sentence.text) ? 2 : 0
-      const score = (figure ? 2 : 0) + decided + (length >= 8 && length <= 45 ? 1 : 0) - (question && !figure ? 2 : 0)
-      return { sentence, index, score, length }
-    })
-    .filter((entry) => entry.length >= 5 && entry.score >= 2)
-  const chosen = scored
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, SUMMARY_SENTENCES)
-    .sort((a, b) => a.index - b.index)
-  return chosen.map(({ sentence }) => `${sentence.speaker}: ${sentence.text}`).join('\n')
 }
 
 export interface InsightsContext {
   meetingDate: Date
   /** The meeting's participants by name: a task may be asked of one who does not speak. */
   people?: string[]
+  /** The participants with their roles: an advisor's "you" of no one named is the one client's. */
+  participants?: Array<Pick<Participant, 'name' | 'role'>>
   /** False when the file gave no times and they were estimated: a decision then has no time. */
   timed?: boolean
+}
+
+/**
+ * Whom an advisor or expert speaks to when the turn does not say: the owner, when the meeting has
+ * one participant whose role is client. Anyone else's "you" stays unknown.
+ */
+function ownerAddressed(participants: InsightsContext['participants'] = []) {
+  const clients = participants.filter((participant) => participant.role === 'client')
+  const advisers = new Set(
+    participants
+      .filter((participant) => ['advisor', 'expert'].includes(roleGroupOf(participant.role)))
+      .map((participant) => participant.name),
+  )
+  const owner = clients.length === 1 ? clients[0]!.name : undefined
+  return (speaker: string) => (owner && advisers.has(speaker) ? owner : undefined)
 }
 
 /** What a meeting said, worked out from its transcript offline and always the same way. */
 export async function transcriptInsights(
   segments: Segment[],
-  { meetingDate, people = [], timed = true }: InsightsContext,
+  { meetingDate, people = [], participants = [], timed = true }: InsightsContext,
 ): Promise<TranscriptInsights> {
   // chrono-node is loaded with the first transcript: ~10 MB that most processes of a server never need.
   const { parse: parseDates } = await import('chrono-node')
   const sentences = sentencesOf(segments)
+  const everyone = [...new Set([...people, ...participants.map((participant) => participant.name)])]
+  const keywords = keywordsOf(segments, everyone)
+  const decisions = decisionsOf(segments, sentences, { timed })
+  const toOwner = ownerAddressed(participants)
+  const addressed = sentenceAddressees(segments, sentences, peopleByName(segments, everyone))
+  const addresseeOf = (index: number) => addressed(index) ?? toOwner(sentences[index]!.speaker)
+  const summaryPoints = summaryOf(segments, sentences, decisions, { keywords, addresseeOf })
   return {
-    summary: summaryOf(sentences),
-    keywords: keywordsOf(segments, people),
-    actionItems: actionItemsOf(parseDates, segments, sentences, { meetingDate, people }),
-    decisions: decisionsOf(segments, sentences, { timed }),
+    summary: summaryPoints.map((point) => point.text).join('\n'),
+    summaryPoints,
+    keywords,
+    actionItems: actionItemsOf(parseDates, segments, sentences, { meetingDate, people: everyone }),
+    decisions: storedDecisions(decisions),
   }
 }

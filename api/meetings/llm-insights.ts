@@ -105,14 +105,14 @@ function systemPrompt({ segments, participants, meetingDate }: MeetingForInsight
 The meeting was held on ${spelled} (${isoDay(meetingDate)}).
 The people in the meeting: ${people.join(', ')}.
 
-- summary: the decisions, figures and open questions of the meeting in 3 to 6 short sentences of plain text, each on a line of its own; no markdown.
+- summary: what the meeting was about (its subjects, with their figures and dates) and what it settled, in 3 to 8 short sentences of plain text written as notes, not quotes (the people by name, not "I" or "you"), each on a line of its own and each drawn from one turn of the transcript; no markdown.
 - keywords: up to ${KEYWORDS} subjects of the meeting, each a term of its business such as "customer concentration" or "earn-out", the most important first; never a number, a unit or a currency ("million", "percent", "dollars") or a word of talk.
 - actionItems: every task someone in the meeting took on or was asked to do: a verb and what it is done to, never talk such as "get into it" or "sounds good".
   - text: the task, starting with a verb, with "you" and "me" replaced by the people meant, e.g. "Send the customer revenue breakdown to Helen Park".
   - assignee: exactly one of the people named above, spelled as above, or "${EVERYONE}" for a task the group took on together; null when the transcript does not make clear who.
   - dueDate: the day it is due as YYYY-MM-DD, working out relative dates ("by Friday", "tomorrow", "next week") from the meeting date above; for a span, its last working day; null when no time was said.
-- decisions: what the meeting agreed or decided ("we agreed", "let's go with", "we decided"), not what is still open.
-  - text: the decision as one sentence.
+- decisions: what the meeting agreed or decided ("we agreed", "let's go with", "we decided"), and every course one person put forward that another agreed to ("I'd suggest we…" answered "That works", "Agreed", "Let's do that", "Fine by me", "Sounds good"); not what is still open, and not arrangements to meet.
+  - text: the decision as one sentence saying what was decided: the course agreed to, never the words of agreement.
   - speaker: who said it, exactly one of the people named above.
   - time: the [m:ss] time of the turn it was said in, as written in the transcript, or null.
 Write only what the transcript says; leave out anything it does not.

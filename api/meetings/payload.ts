@@ -1,4 +1,4 @@
-import { roleGroupOf } from '../../shared/meetings'
+import { roleGroupOf, summaryPoints } from '../../shared/meetings'
 import type { meetings, transcripts } from '../db/schema'
 import { meetingKey } from './access'
 
@@ -37,6 +37,10 @@ export const transcriptPayload = (row: typeof transcripts.$inferSelect) => ({
   timesEstimated: row.timesEstimated,
   segments: row.segments,
   summary: row.summary,
+  /** The summary's points, each with the turn (a segment's `id`) it is drawn from, when known. */
+  summaryPoints: row.summaryPoints.length
+    ? row.summaryPoints
+    : summaryPoints(row.summary).map((text) => ({ text, turn: null })),
   keywords: row.keywords,
   actionItems: row.actionItems,
   decisions: row.decisions,

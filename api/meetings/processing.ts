@@ -1,7 +1,8 @@
-import type { Participant } from '../../shared/meetings'
+import { type Participant, summaryPoints } from '../../shared/meetings'
 import type { ApiConfig } from '../config'
 import type { TranscriptInsights } from './insights'
 import { llmInsights } from './llm-insights'
+import { sourcedPoints } from './summary'
 import type { TranscriptReading, TranscriptSource } from './transcript-reading'
 import { readTranscriptInThread } from './transcript-worker'
 
@@ -52,6 +53,7 @@ async function insightsOf(
   // A field set the model gave nothing usable for (every action item for someone not there) is the offline one.
   return {
     summary: written.summary,
+    summaryPoints: sourcedPoints(summaryPoints(written.summary), segments),
     keywords: written.keywords ?? offline.keywords,
     actionItems: written.actionItems ?? offline.actionItems,
     decisions: written.decisions ?? offline.decisions,

@@ -1,10 +1,11 @@
 import { calendarDay } from '../../shared/calendar'
-import { clock, ROLE_LABELS, summaryPoints } from '../../shared/meetings'
+import { clock, ROLE_LABELS } from '../../shared/meetings'
 import type { Block, Report } from '../exports/report'
 import type { MeetingPayload, TranscriptPayload } from './contract'
+import { summaryLines } from './summary-lines'
 
 /**
- * A meeting as notes a client can be sent: the summary's points, what was decided (by whom, when),
+ * A meeting as notes a client can be sent: the summary's points (each with the turn it comes from), what was decided (by whom, when),
  * the tasks with their owners and dates, and who took part. The transcript itself stays in the app.
  */
 export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPayload, organization: string): Report {
@@ -17,7 +18,7 @@ export function meetingReport(meeting: MeetingPayload, transcript: TranscriptPay
         : { kind: 'paragraph', runs: [{ text: empty }] },
     )
   }
-  list('Summary', summaryPoints(transcript.summary), 'The transcript gave nothing to summarise.')
+  list('Summary', summaryLines(transcript), 'The transcript gave nothing to summarise.')
   list(
     'Decisions',
     transcript.decisions.map(

@@ -47,6 +47,7 @@ export async function readTranscript({ source, participants, meetingDate }: Tran
     insights: await transcriptInsights(matched.segments, {
       meetingDate,
       people: matched.participants.map((participant) => participant.name),
+      participants: matched.participants,
       timed: !parsed.timesEstimated,
     }),
   } satisfies TranscriptReading

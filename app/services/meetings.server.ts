@@ -31,6 +31,7 @@ const MeetingListShape = z.object({
 const TranscriptShape = z.object({
   segments: z.array(z.object({ id: z.number(), startTime: z.number(), speaker: z.string(), text: z.string() })),
   summary: z.string(),
+  summaryPoints: z.array(z.object({ text: z.string(), turn: z.number().nullable() })),
   keywords: z.array(z.string()),
   actionItems: z.array(z.object({ text: z.string(), assignee: z.string().nullable(), dueDate: z.string().nullable() })),
   decisions: z.array(z.object({ text: z.string(), speaker: z.string(), time: z.number().nullable() })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { clock } from '../../shared/meetings'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 
 const DEMO = 'demo-advisory-group'
@@ -14,6 +15,7 @@ interface Meeting {
 interface Transcript {
   segments: Array<{ id: number; startTime: number; speaker: string; text: string }>
   summary: string
+  summaryPoints: Array<{ text: string; turn: number | null }>
   actionItems: Array<{ text: string; assignee: string | null; dueDate: string | null }>
   decisions: Array<{ text: string; speaker: string; time: number | null }>
 }
@@ -100,10 +102,15 @@ describe('Convert to Conversation', () => {
     const closing = messages.at(-1)!
     expect(closing.role).toBe('assistant')
     expect(closing.speaker).toBeNull()
-    // The summary's points as a list: its lines run together would read as one paragraph.
-    const points = transcript.summary.split('\n')
+    // The summary's points as a list (its lines run together would read as one paragraph), each
+    // with the speaker and time of the turn it comes from.
+    const turns = new Map(transcript.segments.map((segment) => [segment.id, segment]))
+    const points = transcript.summaryPoints.map((point) => {
+      const turn = turns.get(point.turn!)!
+      return `- ${point.text} (${turn.speaker}, ${clock(turn.startTime)})`
+    })
     expect(points.length).toBeGreaterThan(1)
-    expect(closing.content).toContain(`**Summary**\n\n${points.map((point) => `- ${point}`).join('\n')}\n\n`)
+    expect(closing.content).toContain(`**Summary**\n\n${points.join('\n')}\n\n`)
     expect(transcript.decisions.length).toBeGreaterThan(0)
     expect(closing.content).toContain('**Decisions**\n\n')
     for (const decision of transcript.decisions) {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { transcriptInsights } from '../../api/meetings/insights'
+import type { ParticipantRole } from '../../shared/meetings'
 import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { type CapturedLogs, captureLogs } from './support/logs'
@@ -65,6 +66,7 @@ interface Decision {
 interface Transcript {
   segments: Array<{ id: number; startTime: number; endTime: number; speaker: string; text: string }>
   summary: string
+  summaryPoints: Array<{ text: string; turn: number | null }>
   keywords: string[]
   actionItems: ActionItem[]
   decisions: Decision[]
@@ -116,8 +118,9 @@ async function uploadTo(api: Harness, analyst: Session) {
   return transcript
 }
 
-const insightsOf = ({ summary, keywords, actionItems, decisions }: Transcript) => ({
+const insightsOf = ({ summary, summaryPoints, keywords, actionItems, decisions }: Transcript) => ({
   summary,
+  summaryPoints,
   keywords,
   actionItems,
   decisions,
@@ -127,6 +130,7 @@ const offline = async (transcript: Transcript) =>
   transcriptInsights(transcript.segments, {
     meetingDate: new Date(WEDNESDAY),
     people: [HELEN, DAVE, MARCUS].map((person) => person.name),
+    participants: [HELEN, DAVE, MARCUS] as Array<{ name: string; role: ParticipantRole }>,
   })
 
 describe('meeting insights from an OpenAI-compatible server', () => {
@@ -159,6 +163,11 @@ describe('meeting insights from an OpenAI-compatible server', () => {
     const transcript = await uploadTo(api, analyst)
     expect(insightsOf(transcript)).toEqual({
       summary: SUMMARY,
+      // Each line from the turn it draws on: Marcus's valuation, the lender's earn-out.
+      summaryPoints: [
+        { text: SUMMARY.split('\n')[0], turn: 3 },
+        { text: SUMMARY.split('\n')[1], turn: 5 },
+      ],
       // The model gave no decisions: the offline ones stand in.
       decisions: (await offline(transcript)).decisions,
       // Trimmed, duplicates and blanks left out, at most 12.
@@ -248,6 +257,11 @@ describe('meeting insights from an OpenAI-compatible server', () => {
     const transcript = await uploadTo(api, analyst)
     expect(insightsOf(transcript)).toEqual({
       summary: 'Marcus put the business at 13 to 15.6 million.\nHelen expected more.',
+      // "Helen expected more": Helen's "I expected more", said in the second turn.
+      summaryPoints: [
+        { text: 'Marcus put the business at 13 to 15.6 million.', turn: 3 },
+        { text: 'Helen expected more.', turn: 2 },
+      ],
       keywords: KEYWORDS.slice(0, 3),
       actionItems: [ITEM, { text: 'Find a second supplier', assignee: null, dueDate: null }],
       decisions: [

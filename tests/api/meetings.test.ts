@@ -86,6 +86,7 @@ interface Transcript {
   timesEstimated: boolean
   segments: Segment[]
   summary: string
+  summaryPoints: Array<{ text: string; turn: number | null }>
   keywords: string[]
   actionItems: ActionItem[]
   decisions: Decision[]
@@ -283,6 +284,7 @@ function expectTranscriptShape(transcript: Transcript) {
     timesEstimated: expect.any(Boolean),
     segments: expect.any(Array),
     summary: expect.any(String),
+    summaryPoints: expect.any(Array),
     keywords: expect.any(Array),
     actionItems: expect.any(Array),
     decisions: expect.any(Array),
@@ -826,10 +828,13 @@ describe('transcript upload', () => {
       dueDate: '2026-03-06',
     })
     for (const item of transcript.actionItems) expect([...names, 'Everyone']).toContain(item.assignee)
-    // The summary keeps the turns with the figures; the keywords are the subjects talked about.
+    // The summary keeps the figures, each point with the turn it comes from; the keywords are the subjects talked about.
     expect(transcript.summary).toContain('14.2 million')
-    expect(transcript.summary.split('\n').every((line) => names.some((name) => line.startsWith(`${name}: `)))).toBe(
-      true,
+    expect(transcript.summary).toBe(transcript.summaryPoints.map((point) => point.text).join('\n'))
+    const turns = new Map(transcript.segments.map((segment) => [segment.id, segment.text]))
+    for (const point of transcript.summaryPoints) expect(turns.has(point.turn!), point.text).toBe(true)
+    expect(turns.get(transcript.summaryPoints.find((point) => point.text.includes('14.2 million'))!.turn!)).toContain(
+      '14.2 million',
     )
     expect(transcript.keywords.length).toBeGreaterThan(0)
     expect(transcript.keywords.map((keyword) => keyword.toLowerCase())).toContain('ebitda')

@@ -200,8 +200,8 @@ test.describe('an eight-minute call', () => {
       'Assignee: Priya Shah',
     )
     await expect(actions.filter({ hasText: /get into it/i })).toHaveCount(0)
-    await expect(page.getByRole('region', { name: 'Summary' }).getByRole('listitem').first()).toContainText(
-      'Priya Shah: Becker Logistics did 18.6 million in revenue',
+    await expect(page.getByRole('region', { name: 'Summary' }).getByRole('listitem').first()).toHaveText(
+      'Becker Logistics did 18.6 million in revenue last year and adjusted EBITDA of 3.1 million after the add-backs. From Priya Shah at 00:34',
     )
     // The file was processed: the field is empty, ready for a replacement.
     await expect(file).toHaveJSProperty('value', '')
@@ -240,6 +240,88 @@ test.describe('an eight-minute call', () => {
         `at ${width} px`,
       ).toBeGreaterThanOrEqual(16)
     }
+  })
+})
+
+test.describe('a planning call whose decisions are agreed, not announced', () => {
+  const CALL = fileURLToPath(new URL('../fixtures/meetings/alder-creek-planning-call.txt', import.meta.url))
+
+  test('shows what was agreed, a summary of what it was about sourced to its turns, and tasks by their deadlines', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Agreement readers', ['analyst'])
+    const analyst = users[0]!
+    const { access } = await apiSignIn(analyst.username, analyst.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: {
+        title: 'Alder Creek planning call',
+        date: '2026-11-19T15:00:00Z',
+        duration: 30,
+        participants: [
+          { name: 'Sam Whitaker', role: 'advisor' },
+          { name: 'Gloria Reyes', role: 'client' },
+          { name: 'Ken Mori', role: 'client-cfo' },
+        ],
+      },
+    })
+    await signInAs(page, analyst.username, analyst.password, { to: `/transcriptions/${meeting.id}` })
+    await page.getByLabel('Transcript file').setInputFiles(CALL)
+    await page.getByRole('button', { name: 'Upload Transcript' }).click()
+    await expect(page.getByRole('status').getByText('Transcript processed')).toBeVisible()
+
+    // Each course agreed to with "That works", "Fine by me", "Yes, let's do that" or "Agreed", as the course.
+    const decisions = page.getByRole('region', { name: 'Decisions' }).getByRole('listitem')
+    await expect(decisions).toHaveCount(5)
+    await expect(decisions.nth(0)).toContainText('Ask Pacific Grocers for a three-year renewal')
+    await expect(decisions.nth(1)).toContainText('Approach the two strategic buyers first')
+    await expect(decisions.nth(1)).toContainText('keep the management buyout as the fallback')
+    await expect(decisions.nth(2)).toContainText('Cap any earn-out at 15 percent of the price')
+    const timeline = decisions.nth(3)
+    await expect(timeline).toContainText('go to market in April 2027, and aim to close by the end of September 2027')
+    await expect(timeline).toContainText('Said by: Sam Whitaker')
+    await expect(timeline).toContainText('At: 04:56')
+    await expect(decisions.nth(4)).toContainText('Tell the two plant managers in January')
+    await expect(decisions.filter({ hasText: /That works|coffee|check-in/ })).toHaveCount(0)
+
+    // What the call was about, as notes, and what it settled; each point names the turn it comes from.
+    const summary = page.getByRole('region', { name: 'Summary' }).getByRole('listitem')
+    await expect(summary.filter({ hasText: 'Pacific Grocers: they' })).toContainText(
+      '41 percent of revenue, and their contract with Gloria Reyes runs out on June 30, 2027. From Sam Whitaker at 01:08',
+    )
+    const need = summary.filter({ hasText: 'Gloria Reyes needs 12.5 million to retire' })
+    await expect(need).toContainText('From Gloria Reyes at 01:46')
+    await expect(summary.filter({ hasText: 'Agreed to cap any earn-out at 15 percent' })).toContainText(
+      'From Sam Whitaker at 04:21',
+    )
+    await expect(summary.filter({ hasText: /Sam Whitaker:|Gloria Reyes:|Ken Mori:/ })).toHaveCount(0)
+
+    // The deadline said, not the "next week" said with it.
+    const actions = page.getByRole('region', { name: 'Action items' }).getByRole('listitem')
+    const margins = actions.filter({ hasText: 'Pull the margin on the Pacific work by product line' })
+    await expect(margins).toContainText('Assignee: Ken Mori')
+    await expect(margins).toContainText('Due: Dec 4, 2026')
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    // A point's source opens the transcript at its turn.
+    await need.getByRole('link', { name: 'Gloria Reyes at 01:46' }).click()
+    await expect(page).toHaveURL(new RegExp(`/transcriptions/${meeting.id}/transcript#turn-\\d+$`))
+    const turn = page.locator(`[id="${new URL(page.url()).hash.slice(1)}"]`)
+    await expect(turn).toContainText('I need 12.5 million to retire the way Marco and I planned')
+    await expect(turn).toBeInViewport()
+
+    // The notes a client is sent say the same.
+    const notes = await downloadText(
+      page,
+      page.getByRole('list', { name: 'Download the meeting notes' }).getByRole('link', { name: 'Download as PDF' }),
+    )
+    for (const expected of [
+      'Gloria Reyes needs 12.5 million to retire the way Marco and Gloria planned. (Gloria Reyes, 01:46)',
+      'Agreed to cap any earn-out at 15 percent of the price',
+      'Approach the two strategic buyers first',
+    ])
+      expect(notes.text).toContain(expected)
   })
 })
 

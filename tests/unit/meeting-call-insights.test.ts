@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { closingNotes } from '../../api/meetings/conversion'
 import { readTranscript } from '../../api/meetings/transcript-reading'
-import { type Participant, summaryPoints } from '../../shared/meetings'
+import type { Participant } from '../../shared/meetings'
 
 // An eight-minute valuation call: an advisor, the owner and his CFO, with small talk, figures, decisions and tasks.
 const CALL = readFileSync(new URL('../fixtures/meetings/becker-valuation-call.txt', import.meta.url), 'utf8')
@@ -19,7 +19,7 @@ const read = (text: string, participants = PARTICIPANTS) =>
   readTranscript({ source: { text }, participants, meetingDate: MONDAY })
 
 describe('what a realistic meeting said', async () => {
-  const { insights, recordedSeconds } = await read(CALL)
+  const { insights, recordedSeconds, segments } = await read(CALL)
 
   it('lists the decisions with who said them and when', () => {
     expect(insights.decisions).toEqual([
@@ -99,20 +99,28 @@ describe('what a realistic meeting said', async () => {
     expect(recordedSeconds).toBeLessThan(8 * 60 + 30)
   })
 
-  it('writes the summary as short points, each a sentence with its speaker, and shows them as a list', () => {
-    const points = summaryPoints(insights.summary)
-    expect(points.length).toBeGreaterThanOrEqual(3)
-    expect(points.length).toBeLessThanOrEqual(6)
-    for (const point of points) {
-      expect(point).toMatch(/^(?:Priya Shah|Tom Becker|Luis Ortega): [A-Z]/)
-      expect(point.length).toBeLessThan(300)
-    }
-    expect(insights.summary).toContain('18.6 million')
-    // What was settled makes the summary; the small talk does not.
-    expect(insights.summary).toContain('push for a seller note')
+  it('writes the summary as notes of what the call was about and what it settled, each from its turn', () => {
+    const points = insights.summaryPoints
+    expect(points.map((point) => point.text)).toEqual([
+      'Becker Logistics did 18.6 million in revenue last year and adjusted EBITDA of 3.1 million after the add-backs.',
+      'Comparable transport businesses traded at four and a half to five and a half times EBITDA, so the enterprise value lands somewhere between 14 and 17 million.',
+      'Tom Becker was hoping for something north of 16 million.',
+      "Tom Becker's top customer, Hartwell Foods, is 31 percent of revenue, and the top three together are 52 percent.",
+      'Agreed last time that customer concentration is the first thing to fix.',
+      'Agreed to go with a three-year renewal.',
+      'Decided to keep both options open in the teaser and push for a seller note in the negotiations.',
+      'Agreed to go with a stay bonus for the two operations managers, paid at closing.',
+    ])
+    // Each point's turn: the one it was said in.
+    const turnOf = (id: number | null) => segments.find((segment) => segment.id === id)
+    expect(points.map((point) => turnOf(point.turn)?.startTime)).toEqual([34, 69, 98, 104, 156, 168, 290, 376])
+    expect(insights.summary).toBe(points.map((point) => point.text).join('\n'))
     expect(insights.summary).not.toMatch(/lake|fish|traffic|bridge/)
-    const notes = closingNotes(insights)
-    expect(notes).toContain(`**Summary**\n\n${points.map((point) => `- ${point}`).join('\n')}`)
+    const notes = closingNotes({ ...insights, segments })
+    expect(notes).toContain(
+      '**Summary**\n\n- Becker Logistics did 18.6 million in revenue last year and adjusted EBITDA of 3.1 million after the add-backs. (Priya Shah, 00:34)\n',
+    )
+    expect(notes).toContain('- Agreed to go with a three-year renewal. (Tom Becker, 02:48)\n')
     expect(notes).toContain('**Decisions**\n\n- We agreed last time that customer concentration is the first thing')
     expect(notes).toContain('(Tom Becker, at 02:48)\n- We decided to keep both options open')
     expect(notes).toContain('- Send it to Tom Becker and Luis for review (Priya Shah)')
@@ -203,7 +211,8 @@ describe('other ways a meeting says the same things', () => {
       { text: 'Send it to Mark Diaz and Sue tonight', assignee: 'Anna Berg' },
     ])
     expect(insights.decisions).toEqual([
-      { text: 'We’re agreed: we counter with 8 percent escrow', speaker: 'Anna Berg', time: 81 },
+      // What was agreed, after the words that say it was.
+      { text: 'We counter with 8 percent escrow', speaker: 'Anna Berg', time: 81 },
       { text: 'The decision is to keep the working capital peg where it is', speaker: 'Anna Berg', time: 111 },
     ])
     expect(insights.keywords.slice(0, 2)).toEqual(['working capital', 'escrow'])

@@ -31,19 +31,17 @@ describe('what a meeting said', async () => {
     ])
   })
 
-  it('summarizes with the sentences that carry the figures and decisions, in the order they were said', () => {
-    const lines = insights.summary.split('\n')
-    expect(lines).toContain(
-      'Dana Whitfield: Normalized EBITDA comes to 2.4 million after we add back the 180,000 of personal expenses.',
-    )
-    expect(lines).toContain(
-      'Dana Whitfield: At a multiple of five to six times, that puts the business between 12 and 14.4 million.',
-    )
-    expect(lines).toContain('Dana Whitfield: We agreed to bring that under 25 percent before going to market.')
-    expect(lines.join(' ')).not.toContain('weather')
-    expect(lines.length).toBeLessThanOrEqual(6)
-    const order = lines.map((line) => insights.summary.indexOf(line))
-    expect(order).toEqual([...order].sort((a, b) => a - b))
+  it('summarizes the figures said and what was settled, as notes, each with the turn it comes from', () => {
+    expect(insights.summaryPoints).toEqual([
+      { text: 'Normalized EBITDA comes to 2.4 million after we add back the 180,000 of personal expenses.', turn: 3 },
+      { text: 'At a multiple of five to six times, that puts the business between 12 and 14.4 million.', turn: 3 },
+      // "My number" said by Robert Kline: his, by name.
+      { text: "Robert Kline's number was 16 million.", turn: 4 },
+      { text: 'The biggest drag is customer concentration: Hartwell accounts for 38 percent of revenue.', turn: 5 },
+      { text: 'Agreed to bring that under 25 percent before going to market.', turn: 5 },
+    ])
+    expect(insights.summary.split('\n')).toEqual(insights.summaryPoints.map((point) => point.text))
+    expect(insights.summary).not.toContain('weather')
   })
 
   it('keeps the words said most, not the speakers or stop words', () => {

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import { clock, ROLE_LABELS, summaryPoints } from '#shared/meetings'
+import { clock, ROLE_LABELS } from '#shared/meetings'
 import { ExportLinks } from '~/components/export-links'
 import { useDates } from '~/components/use-dates'
 import type { Meeting, Transcript } from '~/services/meetings.server'
@@ -10,6 +10,7 @@ import { initialOf } from '~/utils/format'
 import { ConvertForm } from './convert-form'
 import { STATUS_LABELS } from './labels'
 import { MeetingNotes } from './meeting-notes'
+import { MeetingSummary, turnAnchor } from './meeting-summary'
 import { RecordingFact, RecordingStatus } from './recording-status'
 
 /**
@@ -88,14 +89,7 @@ export function MeetingView({
             href={(format) => `/resources/transcriptions/${encodeURIComponent(meeting.id)}/export?format=${format}`}
             formats={['pdf', 'docx']}
           />
-          <section aria-labelledby="summary-title">
-            <h2 id="summary-title">Summary</h2>
-            <ul className="summary-points">
-              {summaryPoints(transcript.summary).map((point, index) => (
-                <li key={index}>{point}</li>
-              ))}
-            </ul>
-          </section>
+          <MeetingSummary meetingId={meeting.id} transcript={transcript} />
           <section aria-labelledby="keywords-title">
             <h2 id="keywords-title">Keywords</h2>
             <ul className="term-list">
@@ -123,7 +117,7 @@ export function MeetingView({
               <h2 id="transcript-title">Transcript</h2>
               <ol className="transcript">
                 {transcript.segments.map((segment) => (
-                  <li key={segment.id}>
+                  <li key={segment.id} id={turnAnchor(segment.id)}>
                     <p className="transcript-speaker">
                       <span>{segment.speaker}</span> <time>{clock(segment.startTime)}</time>
                     </p>

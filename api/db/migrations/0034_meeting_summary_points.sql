@@ -1,0 +1,1 @@
+ALTER TABLE "transcripts" ADD COLUMN "summary_points" jsonb DEFAULT '[]'::jsonb NOT NULL;
