@@ -344,6 +344,9 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     await shoot(page, `readiness-checklist-${width.name}`, false)
     await page.goto(`${base}/actions`)
     await shoot(page, `actions-${width.name}`, false)
+    // The members table, which a phone reads as one block per member.
+    await page.goto(`${base}/admin/organization`)
+    await shoot(page, `admin-organization-${width.name}`, false)
 
     await page.goto(`${base}/no/such/page`)
     await shoot(page, `not-found-${width.name}`)

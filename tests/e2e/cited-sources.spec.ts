@@ -4,8 +4,9 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 
 import { SALE_FILE, SALE_FILES } from '../fixtures/sale-file'
 import { createTeam, type TeamUser } from './support/api'
+import { send, startConversation } from './support/chat'
 import { uploadProcessed } from './support/documents'
-import { expectNoAxeViolations, signInAs, tabTo } from './support/fixtures'
+import { expectNoAxeViolations, tabTo } from './support/fixtures'
 
 // Worded otherwise than the customer list ("contribution", "last fiscal year"): its retrieval score
 // was 0.52, shown as "Relevance: 52%" beside the very row the answer read.
@@ -31,16 +32,8 @@ test.beforeAll(async () => {
 
 /** Signs the member in, starts a conversation and asks, from the keyboard alone: the answer's message. */
 async function ask(page: Page, question: string, javaScriptEnabled: boolean) {
-  await signInAs(page, member.username, member.password, { to: '/chat' })
-  const newButton = page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New' })
-  await tabTo(page, newButton)
-  const before = page.url()
-  await page.keyboard.press('Enter')
-  await expect(page).not.toHaveURL(before)
-  await tabTo(page, page.getByRole('textbox', { name: 'Message', exact: true }))
-  await page.keyboard.type(question)
-  if (!javaScriptEnabled) await tabTo(page, page.getByRole('button', { name: 'Send' }))
-  await page.keyboard.press('Enter')
+  await startConversation(page, member)
+  await send(page, question, javaScriptEnabled)
   return page.locator('.message-assistant').last()
 }
 
