@@ -91,6 +91,24 @@ export function moneyFigure(value: string) {
   return `${sign}$${groupDigits(whole)}${decimals}`
 }
 
+/**
+ * An amount of money to the cent, as a reader is shown a computed one: "1630314.756" → "$1,630,314.76",
+ * "1509550.7" → "$1,509,550.70", "5000000" → "$5,000,000". A tax or a net proceeds figure of a
+ * fraction of a cent is no amount anyone pays; the working and the API keep every digit.
+ */
+export function moneyToCent(value: string) {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim())
+  if (!match) return value
+  const [, sign = '', whole = '', decimals = ''] = match
+  if (!/[1-9]/.test(decimals)) return moneyFigure(`${sign}${whole}`)
+  // Half a cent up, on the digits as written: no float ever holds the amount.
+  let cents = BigInt(whole + decimals.padEnd(3, '0').slice(0, 2))
+  if (Number(decimals[2] ?? '0') >= 5) cents += 1n
+  const text = cents.toString().padStart(3, '0')
+  const rounded = `${text.slice(0, -2)}.${text.slice(-2)}`
+  return moneyFigure(`${sign}${rounded.endsWith('.00') ? rounded.slice(0, -3) : rounded}`)
+}
+
 // A label's words: "share_of_revenue_percent" and "shareOfRevenuePercent" read "share of revenue
 // percent", "revenue2024Gbp" reads "revenue2024 Gbp".
 const wordsOf = (label: string) => label.replace(/[_.]+/g, ' ').replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')

@@ -1,5 +1,5 @@
 import { calendarDay } from './calendar'
-import { moneyFigure } from './figures'
+import { moneyToCent } from './figures'
 
 /** One case of the value gap as the API gives it: exact decimal strings. */
 export interface ScenarioFigures {
@@ -18,18 +18,18 @@ export const gapText = (scenario: ScenarioFigures) =>
   scenario.outcome === 'met'
     ? 'Goal met exactly'
     : scenario.outcome === 'shortfall'
-      ? `Shortfall ${moneyFigure(scenario.gap)}`
-      : `Surplus ${moneyFigure(scenario.gap.replace(/^-/, ''))}`
+      ? `Shortfall ${moneyToCent(scenario.gap)}`
+      : `Surplus ${moneyToCent(scenario.gap.replace(/^-/, ''))}`
 
 export const GAP_ROW = 'Gap or surplus'
 
-/** The rows of the value gap's table, page and report alike, every figure exactly as computed. */
+/** The rows of the value gap's table, page and report alike, every figure to the cent (the working keeps every digit). */
 export const VALUE_GAP_ROWS: Array<[string, (scenario: ScenarioFigures, goal: string) => string]> = [
-  ['Enterprise value', (scenario) => moneyFigure(scenario.enterprise_value)],
-  ['Transaction costs', (scenario) => moneyFigure(scenario.transaction_costs)],
-  ['Tax', (scenario) => moneyFigure(scenario.tax)],
-  ['Net proceeds', (scenario) => moneyFigure(scenario.net_proceeds)],
-  ['Goal after tax', (_scenario, goal) => moneyFigure(goal)],
+  ['Enterprise value', (scenario) => moneyToCent(scenario.enterprise_value)],
+  ['Transaction costs', (scenario) => moneyToCent(scenario.transaction_costs)],
+  ['Tax', (scenario) => moneyToCent(scenario.tax)],
+  ['Net proceeds', (scenario) => moneyToCent(scenario.net_proceeds)],
+  ['Goal after tax', (_scenario, goal) => moneyToCent(goal)],
   [GAP_ROW, gapText],
 ]
 
@@ -38,5 +38,5 @@ export function shownValue(key: string, value: string) {
   if (key === 'target_date') return calendarDay(value)
   if (key.endsWith('_percent')) return `${value}%`
   if (key.startsWith('multiple_')) return `${value}×`
-  return moneyFigure(value)
+  return moneyToCent(value)
 }

@@ -56,9 +56,9 @@ test.describe('value gap', () => {
 
     // 1,349,500 normalized × 5 / 5.4 / 5.9, less 6% and then 23.8%, against $5,000,000.
     await expect(row(page, 'Enterprise value')).toContainText('$6,747,500$7,287,300$7,962,050')
-    await expect(row(page, 'Net proceeds')).toContainText('$4,833,099.3$5,219,747.244$5,703,057.174')
+    await expect(row(page, 'Net proceeds')).toContainText('$4,833,099.30$5,219,747.24$5,703,057.17')
     await expect(row(page, 'Gap or surplus')).toContainText(
-      'Shortfall $166,900.7Surplus $219,747.244Surplus $703,057.174',
+      'Shortfall $166,900.70Surplus $219,747.24Surplus $703,057.17',
     )
     await result(page).getByText('How this is worked out').click()
     await expect(result(page)).toContainText('Transaction costs: $6,747,500 × 6% = $404,850')
@@ -100,7 +100,7 @@ test.describe('value gap', () => {
     const context = await browser.newContext({ javaScriptEnabled })
     const memberPage = await context.newPage()
     await signInAs(memberPage, member.username, member.password, { to: '/readiness/value-gap' })
-    await expect(row(memberPage, 'Net proceeds')).toContainText('$5,219,747.244')
+    await expect(row(memberPage, 'Net proceeds')).toContainText('$5,219,747.24')
     await expect(memberPage.locator('#input-multiple_low')).toContainText(`entered by ${analyst.username}`)
     await expect(memberPage.locator('.value-gap form')).toHaveCount(0)
     await expect(memberPage.getByRole('heading', { name: 'Set the multiples and rates' })).toHaveCount(0)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   groupedAmount,
   moneyFigure,
+  moneyToCent,
   namesIdentifiers,
   readableCell,
   readableFigure,
@@ -96,6 +97,17 @@ describe('figures grouped for reading', () => {
     expect(moneyFigure('1234')).toBe('$1,234')
     expect(moneyFigure('0')).toBe('$0')
     expect(moneyFigure('123456789012345678.5')).toBe('$123,456,789,012,345,678.5')
+  })
+
+  it('writes a computed amount to the cent, rounding half a cent up on its digits', () => {
+    expect(moneyToCent('1630314.756')).toBe('$1,630,314.76')
+    expect(moneyToCent('1509550.7')).toBe('$1,509,550.70')
+    expect(moneyToCent('-219747.244')).toBe('-$219,747.24')
+    expect(moneyToCent('5000000')).toBe('$5,000,000')
+    expect(moneyToCent('5000000.000')).toBe('$5,000,000')
+    expect(moneyToCent('0.005')).toBe('$0.01')
+    expect(moneyToCent('99.995')).toBe('$100')
+    expect(moneyToCent('123456789012345678.5')).toBe('$123,456,789,012,345,678.50')
   })
 })
 
