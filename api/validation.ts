@@ -142,3 +142,6 @@ export const TimeZoneSchema = z.string({ invalid_type_error: 'Not a valid string
   if (!zone) context.addIssue({ code: 'custom', message: `"${value.slice(0, 64)}" is not a known time zone.` })
   return zone ?? z.NEVER
 })
+
+/** `?time_zone=`: the reader's zone, whose calendar a page's "today" is on; UTC when not given. */
+export const ReaderQuerySchema = z.object({ time_zone: TimeZoneSchema.optional() })

@@ -44,6 +44,23 @@ export function dayIn(instant: Date | string, zone: string) {
   return format.format(typeof instant === 'string' ? new Date(instant) : instant)
 }
 
+const isoDayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The calendar day (YYYY-MM-DD) an instant falls on in `zone`: the plan's "today" and the day its
+ * first task was added are the reader's, not UTC's ("Sprint 1 began Nov 28" for a task added on the
+ * evening of Nov 28 in Los Angeles).
+ */
+export function isoDayIn(instant: Date, zone: string) {
+  let format = isoDayFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone })
+    isoDayFormats.set(zone, format)
+  }
+  const part = (type: string) => format.formatToParts(instant).find((each) => each.type === type)!.value
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
+
 /** The zone's canonical name when Intl knows it ("asia/calcutta" → "Asia/Calcutta"), else null. */
 export function canonicalTimeZone(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null

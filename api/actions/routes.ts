@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { requireCurrentOrganization } from '../organizations/access'
-import { pathId, readJson } from '../validation'
+import { pathId, ReaderQuerySchema, readJson, readQuery } from '../validation'
 import { requireActionEditor, TASK_NOT_FOUND } from './access'
 import { TaskCreateSchema, TaskPatchSchema } from './schema'
 import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './service'
@@ -21,7 +21,10 @@ async function editing(c: AppContext) {
 export const actionRoutes = new Hono<AppEnv>()
   .use('/actions/*', requireCaller)
   .use('/actions', requireCaller)
-  .get('/actions/', async (c) => c.json(await getPlan(c.var.deps, await member(c))))
+  .get('/actions/', async (c) => {
+    const { time_zone } = readQuery(c, ReaderQuerySchema)
+    return c.json(await getPlan(c.var.deps, await member(c), {}, time_zone))
+  })
   .post('/actions/', async (c) => {
     const caller = await member(c)
     requireActionEditor(caller)

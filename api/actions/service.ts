@@ -8,6 +8,7 @@ import {
   SUGGESTION_SOURCES,
   SUGGESTIONS_PER_SOURCE,
 } from '../../shared/actions'
+import { DEFAULT_TIME_ZONE, isoDayIn } from '../../shared/time-zones'
 import { personName, recordEvent } from '../audit/service'
 import type { ChecklistPayload } from '../checklist/contract'
 import { getChecklist } from '../checklist/service'
@@ -165,10 +166,12 @@ async function planState(deps: Deps, caller: OrgCaller, known: Known = {}) {
  * SUGGESTIONS_PER_SOURCE from each, with how many more follow), the members an owner is chosen
  * from, and whether the caller may change it.
  */
-export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}) {
+export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}, timeZone = DEFAULT_TIME_ZONE) {
   const { rows, members, groups } = await planState(deps, caller, known)
-  const today = utcDay(deps.clock.now())
-  const planStart = rows.length ? utcDay(new Date(Math.min(...rows.map((row) => row.task.createdAt.getTime())))) : null
+  // Today and the day the plan began are days of the reader's calendar (issue 47 item 16).
+  const today = isoDayIn(deps.clock.now(), timeZone)
+  const first = rows.length ? new Date(Math.min(...rows.map((row) => row.task.createdAt.getTime()))) : null
+  const planStart = first && isoDayIn(first, timeZone)
   const tasks = rows.map((row) => describeTask(row, caller, today))
   const { sprints, before, unscheduled } = groupBySprint(planStart, today, tasks)
   const names = new Map(members.map((member) => [member.id, member.name]))
@@ -390,8 +393,8 @@ export async function removeTask(deps: Deps, caller: OrgCaller, id: number) {
  * For the dashboard, in one statement: the open and started tasks due within the next
  * DUE_SOON_DAYS days or overdue, soonest first, at most DUE_SOON_LIMIT, and how many there are.
  */
-export async function dueSoon({ db, clock }: Deps, caller: OrgCaller) {
-  const today = utcDay(clock.now())
+export async function dueSoon({ db, clock }: Deps, caller: OrgCaller, timeZone = DEFAULT_TIME_ZONE) {
+  const today = isoDayIn(clock.now(), timeZone)
   const rows = await db
     .select({
       id: actionTasks.id,

@@ -1,11 +1,11 @@
 import { SPRINT_DAYS } from '../../shared/actions'
 
 /*
- * The plan's 90-day sprints (decision 044). Sprint 1 starts on the day (UTC) the organization's
- * first task was added, and each sprint is 90 days: Sprint n runs from start + 90(n-1) days to the
- * day before the next starts. A task belongs to the sprint its due date falls in; a task due before
- * the plan began is "Before the plan", one without a due date "Not scheduled". Days are calendar
- * days written YYYY-MM-DD and counted in UTC, so no time zone moves a task from one sprint to another.
+ * The plan's 90-day sprints (decision 044). Sprint 1 starts on the day the organization's first
+ * task was added, on the reader's calendar, and each sprint is 90 days: Sprint n runs from start +
+ * 90(n-1) days to the day before the next starts. A task belongs to the sprint its due date falls
+ * in; a task due before the plan began is "Before the plan", one without a due date "Not
+ * scheduled". Days are calendar days written YYYY-MM-DD, counted as UTC days once they are read.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -16,11 +16,12 @@ export const TEAM_PREVIEW = 5
 export async function dashboard(
   deps: Deps,
   { organization, caller }: { organization: typeof organizations.$inferSelect; caller: OrgCaller },
+  timeZone?: string,
 ) {
   const [team, statistics, due] = await Promise.all([
     previewMembers(deps, caller, TEAM_PREVIEW),
     documentStatistics(deps, caller),
-    dueSoon(deps, caller),
+    dueSoon(deps, caller, timeZone),
   ])
   return {
     organization: describeOrganization(organization, team.count, caller.role),

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
-import { TimeZoneSchema } from '../validation'
+import { ReaderQuerySchema } from '../validation'
 
 export const EXPORT_FORMATS = ['pdf', 'docx'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** `?time_zone=`: the zone a report's dates are written in, the reader's; UTC when not given. */
-export const ReportTimeZoneSchema = TimeZoneSchema.optional()
+export const ReportTimeZoneSchema = ReaderQuerySchema.shape.time_zone
 
 /** `?format=pdf|docx`: the client-ready formats every export offers. */
 export const ExportQuerySchema = z.object({

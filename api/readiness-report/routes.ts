@@ -24,7 +24,7 @@ export const readinessReportRoutes = new Hono<AppEnv>()
     const [assessment, valueGap, plan] = await Promise.all([
       getAssessment(deps, caller, organization.searchGeneration),
       getValueGap(deps, caller),
-      getPlan(deps, caller, { checklist }),
+      getPlan(deps, caller, { checklist }, query.time_zone),
     ])
     const parts = {
       organization: organization.name,

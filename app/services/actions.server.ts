@@ -5,6 +5,7 @@ import type { GatherPayload, PlanPayload as Plan, TaskPayload as Task } from '#a
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
+import { readerQuery } from './downloads.server'
 
 export type { Plan, Task }
 export type SuggestionGroup = Plan['suggestion_groups'][number]
@@ -74,7 +75,8 @@ const taskPath = (id: number) => `/actions/${id}/`
 /** The action plan API, bound to the signed-in request. */
 export function actionsApi(request: Request) {
   return {
-    get: async () => expectShape<Plan>(PlanShape, await apiJson(request, '/actions/'), 'action plan'),
+    get: async () =>
+      expectShape<Plan>(PlanShape, await apiJson(request, `/actions/?${await readerQuery(request)}`), 'action plan'),
     add: async (input: TaskInput) =>
       expectShape<Task>(TaskShape, await apiJson(request, '/actions/', { method: 'POST', json: input }), 'task'),
     addSuggestion: async (ref: string) =>

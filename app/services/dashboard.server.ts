@@ -5,6 +5,7 @@ import type { DashboardPayload } from '#api/dashboard/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
+import { readerQuery } from './downloads.server'
 
 export type Dashboard = DashboardPayload
 
@@ -21,5 +22,10 @@ const DashboardShape = z.object({
 
 /** The dashboard's view of the current organization (GET /api/dashboard/), in one call. */
 export const dashboardApi = (request: Request) => ({
-  get: async () => expectShape<Dashboard>(DashboardShape, await apiJson(request, '/dashboard/'), 'dashboard'),
+  get: async () =>
+    expectShape<Dashboard>(
+      DashboardShape,
+      await apiJson(request, `/dashboard/?${await readerQuery(request)}`),
+      'dashboard',
+    ),
 })

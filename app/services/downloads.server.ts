@@ -50,3 +50,7 @@ export function requestedReportFormat(request: Request): ReportFormat {
 /** What a backend export is asked with: the format, and the zone its dates are written in, the reader's. */
 export const exportQuery = async (request: Request, format: ExportFormat) =>
   new URLSearchParams({ format, time_zone: (await userTimeZone(request)).name })
+
+/** `?time_zone=` of the reader: a page's "today" is a day of their calendar, not UTC's. */
+export const readerQuery = async (request: Request) =>
+  new URLSearchParams({ time_zone: (await userTimeZone(request)).name })

@@ -149,3 +149,62 @@ describe.each(FORMATS)('the readiness report as %s, read in Los Angeles', (forma
     expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/)
   })
 })
+
+describe("the plan's days, read in Los Angeles", () => {
+  const isoDay = (zone: string) => {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: zone,
+    })
+    return parts.format(api.clock.now())
+  }
+
+  it("begins Sprint 1 and counts a task overdue on the reader's calendar, UTC's when no zone is given", async () => {
+    const losAngeles = isoDay(ZONE)
+    const utc = isoDay('UTC')
+    // 05:30 UTC is the evening before in Los Angeles.
+    expect(losAngeles < utc).toBe(true)
+    const analyst = as(people.analyst)
+    const task = { title: 'Send the lease to the buyer’s counsel', due_date: losAngeles }
+    expect((await analyst.send('/actions/', 'POST', task)).status).toBe(201)
+
+    const read = async (query: string) => {
+      const response = await as(people.member).get(`/actions/${query}`)
+      expect(response.status).toBe(200)
+      return (await response.json()) as {
+        plan_started: string
+        today: string
+        sprints: Array<{ tasks: Array<{ title: string; overdue: boolean }> }>
+        before_plan: Array<{ title: string; overdue: boolean }>
+      }
+    }
+    const there = await read(`?time_zone=${ZONE}`)
+    expect(there).toMatchObject({ plan_started: losAngeles, today: losAngeles })
+    expect(there.sprints.flatMap((sprint) => sprint.tasks)).toContainEqual(
+      expect.objectContaining({ title: task.title, overdue: false }),
+    )
+    // Without a zone the days are UTC's: the same task, due yesterday there, is overdue.
+    const inUtc = await read('')
+    expect(inUtc).toMatchObject({ plan_started: utc, today: utc })
+    expect(inUtc.before_plan).toContainEqual(expect.objectContaining({ title: task.title, overdue: true }))
+
+    const dashboard = async (query: string) =>
+      (
+        (await (await as(people.member).get(`/dashboard/${query}`)).json()) as {
+          due_this_week: { tasks: Array<{ title: string; overdue: boolean }> }
+        }
+      ).due_this_week.tasks.find((each) => each.title === task.title)
+    expect(await dashboard(`?time_zone=${ZONE}`)).toMatchObject({ overdue: false })
+    expect(await dashboard('')).toMatchObject({ overdue: true })
+  })
+
+  it('refuses a zone no calendar has, saying so on the field', async () => {
+    for (const path of ['/actions/', '/dashboard/']) {
+      const response = await as(people.member).get(`${path}?time_zone=Mars/Olympus_Mons`)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ time_zone: ['"Mars/Olympus_Mons" is not a known time zone.'] })
+    }
+  })
+})

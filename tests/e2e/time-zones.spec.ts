@@ -86,3 +86,26 @@ test('a zone under its old name is found by its new one; one not on the list is 
   await page.reload()
   await expect(page.getByLabel('Show and enter times in')).toHaveValue('Asia/Calcutta')
 })
+
+test("the plan's first sprint begins on the reader's day, not UTC's (issue 47 item 16)", async ({ page }) => {
+  // A zone whose calendar is on another day than UTC's now, at least half an hour from its midnight:
+  // Pago Pago (UTC−11) is a day behind before 11:00 UTC, Kiritimati (UTC+14) a day ahead from 10:00.
+  const now = new Date()
+  const zone = now.getUTCHours() * 60 + now.getUTCMinutes() < 10 * 60 + 30 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati'
+  const day = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(now)
+  expect(day(zone)).not.toBe(day('UTC'))
+
+  const { users } = await createTeam('Zone plan', ['analyst'])
+  const [analyst] = users as [TeamUser]
+  await signInAs(page, analyst.username, analyst.password, { to: '/profile' })
+  await page.getByLabel('Show and enter times in').selectOption(zone)
+  await page.getByRole('button', { name: 'Save time zone' }).click()
+  await expect(page.getByRole('status').getByText(`Times are now shown in ${zone}.`)).toBeVisible()
+
+  await page.goto('/actions')
+  const add = page.getByRole('region', { name: 'Add a task' })
+  await add.getByLabel('Task').fill('Ask the landlord for an estoppel letter')
+  await add.getByRole('button', { name: 'Add the task' }).click()
+  await expect(page.getByText(`Sprint 1 began ${day(zone)}, the day the first task was added`)).toBeVisible()
+})
