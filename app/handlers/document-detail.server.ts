@@ -120,8 +120,8 @@ async function done(
   return redirect(`/documents/${id}?tab=${tab}`, { headers: { 'Set-Cookie': cookie } })
 }
 
-const failed = (errors: Record<string, string[]>, status = 400) =>
-  json({ ok: false as const, errors, reply: null }, { status })
+const failed = (errors: Record<string, string[]>, values?: Record<string, string>) =>
+  json({ ok: false as const, errors, reply: null, values }, { status: 400 })
 
 export async function handleDocumentDetailAction(request: Request, id: number) {
   await requireRole(request, ['admin', 'analyst'])
@@ -130,17 +130,20 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
   if (isUpload) {
     const staged = await stageUpload(request)
     if ('malformed' in staged) return failed({ file: [staged.malformed] })
+    // A refused file cannot be chosen again for the user, but what they wrote of it is kept.
+    const changes = String(staged.formData.get('changes') ?? '')
+    const refused = (reasons: string[]) => failed({ file: reasons }, { changes })
     try {
-      if (staged.refused.length) return failed({ file: staged.refused.map((part) => part.reason) })
+      if (staged.refused.length) return refused(staged.refused.map((part) => part.reason))
       const file = staged.files[0]
-      if (!file) return failed({ file: ['Please select a file to upload'] })
-      await api.uploadVersion(id, file, String(staged.formData.get('changes') ?? ''))
+      if (!file) return refused(['Please select a file to upload'])
+      await api.uploadVersion(id, file, changes)
       return done(request, staged.formData, id, 'versions', 'New version uploaded. It is being processed.')
     } catch (error) {
       // Another organization's document (or none): the same 404 as its page, not a server error.
       if (error instanceof ApiError && error.status === 404) throw documentNotFound()
       const fields = fieldErrorsOf(error)
-      if (fields) return failed({ file: fields.file ?? fields[''] ?? ['Failed to upload document. Please try again.'] })
+      if (fields) return refused(fields.file ?? fields[''] ?? ['Failed to upload document. Please try again.'])
       throw error
     } finally {
       await staged.cleanup()

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 
 import { api, apiSignIn, createTeam } from './support/api'
-import { documentTitles, sparseFile } from './support/documents'
+import { documentTitles, sparseFile, uploadProcessed } from './support/documents'
 import { signInAs } from './support/fixtures'
 
 // The refusals of a chosen file, the same sentence with JavaScript (the browser checks before sending)
@@ -150,6 +150,19 @@ test.describe('a chosen file the upload refuses', () => {
     await page.getByRole('button', { name: 'Upload Document' }).click()
     await expectRefusedOn(page, 'File', MISLABELLED)
     await expectDescriptionKept(page)
+  })
+
+  test('as a new version: its refusal on the file field, what was written of the change kept', async ({ page }) => {
+    const { user, organization } = await signInToUpload(page, 'Versioners')
+    const [lease] = await uploadProcessed(user, organization.slug, [
+      { title: 'Lease, Quay Street', name: 'lease.txt', content: 'The lease of the office runs to 2031.\n' },
+    ])
+    await page.goto(`/documents/${lease!.id}?tab=versions`)
+    await page.getByLabel('File', { exact: true }).setInputFiles(contractDocx)
+    await page.getByLabel('What changed').fill('Signed copy from the landlord')
+    await page.getByRole('button', { name: 'Upload version' }).click()
+    await expectRefusedOn(page, 'File', MISLABELLED)
+    await expect(page.getByLabel('What changed')).toHaveValue('Signed copy from the landlord')
   })
 })
 

@@ -6,6 +6,8 @@ export interface PanelActionResult {
   ok: boolean
   errors: Record<string, string[]> | null
   reply: SubmissionResult<string[]> | null
+  /** What was typed in a refused upload's other fields: a page without JavaScript shows them again. */
+  values?: Record<string, string>
 }
 
 interface PanelContextValue {

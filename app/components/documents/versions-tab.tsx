@@ -142,7 +142,13 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
           />
           <Field
             label="What changed"
-            inputProps={{ id: `changes-${document.id}`, name: 'changes', type: 'text', maxLength: 500 }}
+            inputProps={{
+              id: `changes-${document.id}`,
+              name: 'changes',
+              type: 'text',
+              maxLength: 500,
+              defaultValue: actionResult?.values?.changes,
+            }}
           />
           <button type="submit" className="button-primary">
             Upload version
