@@ -97,6 +97,8 @@ describe('a list', () => {
 describe("a meeting's notes as a PDF", () => {
   const transcript = {
     summary: '',
+    summaryPoints: [],
+    segments: [],
     decisions: [],
     actionItems: [],
     keywords: ['customer concentration', 'seller note', 'hartwell', 'earn-out', 'operations managers'],
