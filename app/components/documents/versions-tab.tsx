@@ -16,7 +16,7 @@ export function VersionsTab({ data }: { data: DocumentDetailData }) {
   const fileErrors = actionResult?.errors?.file
   return (
     <div className="versions">
-      <div className="table-scroll" role="region" tabIndex={0} aria-label="Version history">
+      <div className="table-scroll" role="region" tabIndex={0} aria-label="All versions">
         <table className="table">
           <caption className="visually-hidden">Versions of {document.title}</caption>
           <thead>
