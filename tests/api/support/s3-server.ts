@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -91,6 +91,12 @@ export async function startLocalS3(bucket = 'exit-planner-test'): Promise<LocalS
     listMultipartUploads(bucket, path.join(directory, bucket)),
   )
   const { port } = await server.run()
+  // s3rver deletes an object's folder once it looks empty, recursively: a second process writing its
+  // temporary into `incoming/` in that instant lost it ("NoSuchKey" on the copy that follows, a web
+  // server dying at start in scale-out.js-only.spec.ts). Real S3 has no folders; a file s3rver does not
+  // list as an object keeps this one from ever looking empty.
+  mkdirSync(path.join(directory, bucket, 'incoming'), { recursive: true })
+  writeFileSync(path.join(directory, bucket, 'incoming', '.keep'), '')
   const endpoint = `http://127.0.0.1:${port}`
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS })
   return {
