@@ -68,7 +68,8 @@ export type AppEnv = {
   Variables: { deps: Deps; caller: Caller; user: typeof users.$inferSelect; scope: RequestScope }
 }
 
-export type AppContext = Context<AppEnv>
+/** A call's context; routes below a middleware that sets more variables have a wider `E`. */
+export type AppContext<E extends AppEnv = AppEnv> = Context<E>
 
 export function clientAddress(c: AppContext): string {
   const forwarded = c.var.deps.config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined

@@ -1,8 +1,8 @@
-import type { AppContext } from './context'
+import type { AppContext, AppEnv } from './context'
 
 export type { RequestScope } from './context'
 
-export function memo<T>(c: AppContext, key: string, compute: () => Promise<T>): Promise<T> {
+export function memo<T, E extends AppEnv>(c: AppContext<E>, key: string, compute: () => Promise<T>): Promise<T> {
   const scope = c.var.scope
   let value = scope.get(key) as Promise<T> | undefined
   if (!value) {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { idFrom } from '../shared/ids'
 import { canonicalTimeZone } from '../shared/time-zones'
 import { innerSchema } from '../shared/zod-schema'
-import type { AppContext } from './context'
+import type { AppContext, AppEnv } from './context'
 import { HttpError, notFound } from './http-error'
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
@@ -13,7 +13,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
  * be UTF-8 (RFC 8259) and a JSON object, and no string in it may hold a NUL character or half of a
  * surrogate pair: PostgreSQL cannot store either, and would answer a 500 where the client erred.
  */
-export async function readJson<T extends z.ZodTypeAny>(c: AppContext, schema: T): Promise<z.infer<T>> {
+export async function readJson<T extends z.ZodTypeAny, E extends AppEnv>(
+  c: AppContext<E>,
+  schema: T,
+): Promise<z.infer<T>> {
   // Read errors (the body limit, a client gone) are not the JSON's fault: they go to their handlers.
   const bytes = await c.req.arrayBuffer()
   let body: unknown
@@ -36,7 +39,7 @@ export async function readJson<T extends z.ZodTypeAny>(c: AppContext, schema: T)
 }
 
 /** Reads and validates the query string, answering 400 in DRF's shape like `readJson`. */
-export function readQuery<T extends z.ZodTypeAny>(c: AppContext, schema: T): z.infer<T> {
+export function readQuery<T extends z.ZodTypeAny, E extends AppEnv>(c: AppContext<E>, schema: T): z.infer<T> {
   const parsed = schema.safeParse(c.req.query())
   if (!parsed.success) throw new HttpError(400, fieldErrors(parsed.error))
   return parsed.data

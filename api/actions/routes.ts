@@ -1,37 +1,34 @@
 import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { pathId, ReaderQuerySchema, readJson, readQuery } from '../validation'
 import { requireActionEditor, TASK_NOT_FOUND } from './access'
 import { TaskCreateSchema, TaskPatchSchema } from './schema'
 import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './service'
 
-const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
-
 /** Permission first, then the task, then the body: as DRF orders them. */
-async function editing(c: AppContext) {
-  const caller = await member(c)
+async function editing(c: MemberContext) {
+  const caller = c.var.member.caller
   requireActionEditor(caller)
   return { caller, id: pathId(c.req.param('id'), TASK_NOT_FOUND) }
 }
 
 /** Issue 34 item 4: the action plan of the caller's current organization (decision 044). */
-export const actionRoutes = new Hono<AppEnv>()
-  .use('/actions/*', requireCaller)
-  .use('/actions', requireCaller)
+export const actionRoutes = new Hono<MemberEnv>()
+  .use('/actions/*', requireCaller, currentMember)
+  .use('/actions', requireCaller, currentMember)
   .get('/actions/', async (c) => {
     const { time_zone } = readQuery(c, ReaderQuerySchema)
-    return c.json(await getPlan(c.var.deps, await member(c), {}, time_zone))
+    return c.json(await getPlan(c.var.deps, c.var.member.caller, {}, time_zone))
   })
   .post('/actions/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     requireActionEditor(caller)
     return c.json(await addTask(c.var.deps, caller, await readJson(c, TaskCreateSchema)), 201)
   })
   .post('/actions/gather/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     requireActionEditor(caller)
     return c.json(await gatherSuggestions(c.var.deps, caller))
   })

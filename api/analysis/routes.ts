@@ -1,10 +1,9 @@
 import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
 import { attachment } from '../documents/content'
 import { sendReport } from '../exports/respond'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { requireAnalyst } from './access'
 import { analysisMarkdown } from './markdown'
@@ -13,16 +12,16 @@ import { AnalysisExportSchema, AnalysisRequestSchema } from './schema'
 import { analyseDocument } from './service'
 
 /** The caller, if they may analyse: permission is checked before the request is read. */
-async function analyst(c: AppContext) {
-  const { caller, organization } = await requireCurrentOrganization(c)
+async function analyst(c: MemberContext) {
+  const { caller, organization } = c.var.member
   requireAnalyst(caller)
   return { caller, organization }
 }
 
 /** Spec §2 "Analysis page": a processed document's summary, findings, risks or recommendations. */
-export const analysisRoutes = new Hono<AppEnv>()
-  .use('/analysis/*', requireCaller)
-  .use('/analysis', requireCaller)
+export const analysisRoutes = new Hono<MemberEnv>()
+  .use('/analysis/*', requireCaller, currentMember)
+  .use('/analysis', requireCaller, currentMember)
   .post('/analysis/', async (c) => {
     const { caller } = await analyst(c)
     return c.json(await analyseDocument(c.var.deps, caller, await readJson(c, AnalysisRequestSchema)))

@@ -1,28 +1,25 @@
 import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson } from '../validation'
 import { questionOf, requireAssessor } from './access'
 import { answerSchema } from './schema'
 import { acceptProposal, answerQuestion, completeAssessment, getAssessment } from './service'
 
-const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
-
 /** Permission first, then the question, then the body: as DRF orders them. */
-async function answering(c: AppContext) {
-  const { caller, organization } = await requireCurrentOrganization(c)
+async function answering(c: MemberContext) {
+  const { caller, organization } = c.var.member
   requireAssessor(caller)
   return { caller, generation: organization.searchGeneration, question: questionOf(c.req.param('key')) }
 }
 
 /** Issue 34 item 1: the readiness assessment of the caller's current organization. */
-export const assessmentRoutes = new Hono<AppEnv>()
-  .use('/assessment/*', requireCaller)
-  .use('/assessment', requireCaller)
+export const assessmentRoutes = new Hono<MemberEnv>()
+  .use('/assessment/*', requireCaller, currentMember)
+  .use('/assessment', requireCaller, currentMember)
   .get('/assessment/', async (c) => {
-    const { caller, organization } = await requireCurrentOrganization(c)
+    const { caller, organization } = c.var.member
     return c.json(await getAssessment(c.var.deps, caller, organization.searchGeneration))
   })
   .put('/assessment/answers/:key/', async (c) => {
@@ -35,7 +32,7 @@ export const assessmentRoutes = new Hono<AppEnv>()
     return c.json(await acceptProposal(c.var.deps, caller, generation, question.key))
   })
   .post('/assessment/complete/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     requireAssessor(caller)
     return c.json(await completeAssessment(c.var.deps, caller))
   })

@@ -1,18 +1,15 @@
 import { Hono } from 'hono'
 
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson } from '../validation'
 import { itemRef, requireChecklistEditor } from './access'
 import { ChecklistItemSchema, ChecklistPatchSchema } from './schema'
 import { addChecklistItem, getChecklist, removeChecklistItem, updateChecklistItem } from './service'
 
-const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
-
 /** Permission first, then the item, then the body: as DRF orders them. */
-async function editing(c: AppContext) {
-  const caller = await member(c)
+async function editing(c: MemberContext) {
+  const caller = c.var.member.caller
   requireChecklistEditor(caller)
   const key = c.req.param('key') ?? ''
   itemRef(key)
@@ -20,12 +17,12 @@ async function editing(c: AppContext) {
 }
 
 /** Issue 34 item 3: the due-diligence checklist of the caller's current organization. */
-export const checklistRoutes = new Hono<AppEnv>()
-  .use('/checklist/*', requireCaller)
-  .use('/checklist', requireCaller)
-  .get('/checklist/', async (c) => c.json(await getChecklist(c.var.deps, await member(c))))
+export const checklistRoutes = new Hono<MemberEnv>()
+  .use('/checklist/*', requireCaller, currentMember)
+  .use('/checklist', requireCaller, currentMember)
+  .get('/checklist/', async (c) => c.json(await getChecklist(c.var.deps, c.var.member.caller)))
   .post('/checklist/items/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     requireChecklistEditor(caller)
     return c.json(await addChecklistItem(c.var.deps, caller, await readJson(c, ChecklistItemSchema)), 201)
   })

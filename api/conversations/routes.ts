@@ -2,11 +2,10 @@ import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
 import { ExportQuerySchema } from '../exports/formats'
 import { sendReport } from '../exports/respond'
 import { HttpError } from '../http-error'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { conversationId, requireConversation } from './access'
 import { conversationPayload } from './payload'
@@ -15,43 +14,41 @@ import { CreateConversationSchema, MessageSchema, RenameConversationSchema } fro
 import { createConversation, deleteConversation, listConversations, listMessages, renameConversation } from './service'
 import { ANSWER_FAILED, answerTurn, startTurn } from './turns'
 
-const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
-
-const id = (c: AppContext) => conversationId(c.req.param('id'))
+const id = (c: MemberContext) => conversationId(c.req.param('id'))
 
 /** Reads the body and saves the question; errors here are plain JSON answers, before any stream. */
-async function turnOf(c: AppContext) {
-  const caller = await member(c)
+async function turnOf(c: MemberContext) {
+  const caller = c.var.member.caller
   const conversation = id(c)
   const { content } = await readJson(c, MessageSchema)
   return startTurn(c.var.deps, caller, conversation, content)
 }
 
 /** Spec §7 "Conversations": the caller's own chats in their current organization. */
-export const conversationRoutes = new Hono<AppEnv>()
-  .use('/conversations/*', requireCaller)
-  .use('/conversations', requireCaller)
-  .get('/conversations/', async (c) => c.json(await listConversations(c.var.deps, await member(c))))
+export const conversationRoutes = new Hono<MemberEnv>()
+  .use('/conversations/*', requireCaller, currentMember)
+  .use('/conversations', requireCaller, currentMember)
+  .get('/conversations/', async (c) => c.json(await listConversations(c.var.deps, c.var.member.caller)))
   .post('/conversations/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     return c.json(await createConversation(c.var.deps, caller, await readJson(c, CreateConversationSchema)), 201)
   })
   .get('/conversations/:id/', async (c) =>
-    c.json(conversationPayload(await requireConversation(c.var.deps, await member(c), id(c)))),
+    c.json(conversationPayload(await requireConversation(c.var.deps, c.var.member.caller, id(c)))),
   )
   .patch('/conversations/:id/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     const { title } = await readJson(c, RenameConversationSchema)
     return c.json(await renameConversation(c.var.deps, caller, id(c), title))
   })
   .delete('/conversations/:id/', async (c) => {
-    await deleteConversation(c.var.deps, await member(c), id(c))
+    await deleteConversation(c.var.deps, c.var.member.caller, id(c))
     return c.body(null, 204)
   })
-  .get('/conversations/:id/messages/', async (c) => c.json(await listMessages(c.var.deps, await member(c), id(c))))
+  .get('/conversations/:id/messages/', async (c) => c.json(await listMessages(c.var.deps, c.var.member.caller, id(c))))
   // The conversation as a PDF or Word file for the client, with its sources numbered.
   .get('/conversations/:id/export/', async (c) => {
-    const { caller, organization } = await requireCurrentOrganization(c)
+    const { caller, organization } = c.var.member
     const conversation = await requireConversation(c.var.deps, caller, id(c))
     const query = readQuery(c, ExportQuerySchema)
     const messages = await listMessages(c.var.deps, caller, conversation.id)

@@ -3,8 +3,7 @@ import { Hono } from 'hono'
 import { parseCellParam, parseRowsParam } from '../../shared/cells'
 import { MAX_ID } from '../../shared/ids'
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { pathId, readJson, readQuery } from '../validation'
 import { documentId, requireDocument } from './access'
 import { documentInsights, documentText, download } from './content'
@@ -27,9 +26,7 @@ export function isUpload(method: string, path: string) {
   return method === 'POST' && /^\/api\/documents\/(?:upload_batch\/|\d+\/versions\/)?$/.test(path)
 }
 
-const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
-
-const id = (c: AppContext) => documentId(c.req.param('id'))
+const id = (c: MemberContext) => documentId(c.req.param('id'))
 
 /** The text page asked for: 1 when missing or not a number; past the last page there is simply no page. */
 function pageNumber(raw: string | undefined) {
@@ -38,48 +35,50 @@ function pageNumber(raw: string | undefined) {
 }
 
 /** Documents of the caller's current organization (spec §7 "Documents", and what a real product needs). */
-export const documentRoutes = new Hono<AppEnv>()
-  .use('/documents/*', requireCaller)
-  .use('/documents', requireCaller)
-  .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.var.deps, await member(c))))
+export const documentRoutes = new Hono<MemberEnv>()
+  .use('/documents/*', requireCaller, currentMember)
+  .use('/documents', requireCaller, currentMember)
+  .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.var.deps, c.var.member.caller)))
   .get('/documents/', async (c) =>
-    c.json(await listDocuments(c.var.deps, await member(c), readQuery(c, ListDocumentsSchema))),
+    c.json(await listDocuments(c.var.deps, c.var.member.caller, readQuery(c, ListDocumentsSchema))),
   )
   .post('/documents/', async (c) => {
-    const { status, body } = await uploadDocument(c.var.deps, await member(c), c.req.raw)
+    const { status, body } = await uploadDocument(c.var.deps, c.var.member.caller, c.req.raw)
     return c.json(body, status)
   })
   .post('/documents/upload_batch/', async (c) => {
-    const { status, body } = await uploadBatch(c.var.deps, await member(c), c.req.raw)
+    const { status, body } = await uploadBatch(c.var.deps, c.var.member.caller, c.req.raw)
     return c.json(body, status)
   })
   .post('/documents/resolve_duplicates/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     const { status, body } = await resolveDuplicates(c.var.deps, caller, await readJson(c, ResolveDuplicatesSchema))
     return c.json(body, status)
   })
   .get('/documents/:id/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     return c.json(await describeDocument(c.var.deps, await requireDocument(c.var.deps, caller, id(c))))
   })
   .patch('/documents/:id/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     const input = await readJson(c, UpdateDocumentSchema)
     return c.json(await updateDocument(c.var.deps, caller, id(c), input))
   })
   .delete('/documents/:id/', async (c) => {
-    await deleteDocument(c.var.deps, await member(c), id(c))
+    await deleteDocument(c.var.deps, c.var.member.caller, id(c))
     return c.body(null, 204)
   })
-  .post('/documents/:id/reprocess/', async (c) => c.json(await reprocessDocument(c.var.deps, await member(c), id(c))))
+  .post('/documents/:id/reprocess/', async (c) =>
+    c.json(await reprocessDocument(c.var.deps, c.var.member.caller, id(c))),
+  )
   .get('/documents/:id/status/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     return c.json(statusPayload(await requireDocument(c.var.deps, caller, id(c))))
   })
   .get('/documents/:id/download/', async (c) => {
     const version = c.req.query('version')
     const versionId = version === undefined ? undefined : pathId(version, 'Version not found.')
-    return download(c.var.deps, await member(c), id(c), versionId)
+    return download(c.var.deps, c.var.member.caller, id(c), versionId)
   })
   .get('/documents/:id/text/', async (c) => {
     const chunk = c.req.query('chunk')
@@ -88,20 +87,24 @@ export const documentRoutes = new Hono<AppEnv>()
     const cell = chunkId === undefined ? undefined : (parseCellParam(c.req.query('cell')) ?? undefined)
     const rows = chunkId === undefined ? [] : parseRowsParam(c.req.query('rows'))
     return c.json(
-      await documentText(c.var.deps, await member(c), id(c), pageNumber(c.req.query('page')), { chunkId, cell, rows }),
+      await documentText(c.var.deps, c.var.member.caller, id(c), pageNumber(c.req.query('page')), {
+        chunkId,
+        cell,
+        rows,
+      }),
     )
   })
-  .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, await member(c), id(c))))
-  .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, await member(c), id(c))))
-  .get('/documents/:id/versions/', async (c) => c.json(await listVersions(c.var.deps, await member(c), id(c))))
+  .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, c.var.member.caller, id(c))))
+  .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, c.var.member.caller, id(c))))
+  .get('/documents/:id/versions/', async (c) => c.json(await listVersions(c.var.deps, c.var.member.caller, id(c))))
   .post('/documents/:id/versions/', async (c) =>
-    c.json(await uploadVersion(c.var.deps, await member(c), id(c), c.req.raw), 201),
+    c.json(await uploadVersion(c.var.deps, c.var.member.caller, id(c), c.req.raw), 201),
   )
   .get('/documents/:id/versions/compare/', async (c) => {
     const { from, to } = readQuery(c, CompareSchema)
-    return c.json(await compareVersions(c.var.deps, await member(c), id(c), from, to))
+    return c.json(await compareVersions(c.var.deps, c.var.member.caller, id(c), from, to))
   })
   .post('/documents/:id/versions/:versionId/restore/', async (c) => {
     const versionId = pathId(c.req.param('versionId'), 'Version not found.')
-    return c.json(await restoreVersion(c.var.deps, await member(c), id(c), versionId))
+    return c.json(await restoreVersion(c.var.deps, c.var.member.caller, id(c), versionId))
   })

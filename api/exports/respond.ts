@@ -1,4 +1,4 @@
-import type { AppContext } from '../context'
+import type { AppContext, AppEnv } from '../context'
 import { attachment } from '../documents/content'
 import type { ExportFormat, ExportQuery } from './formats'
 import { renderInThread } from './render-in-thread'
@@ -14,7 +14,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * a busy server answers 429 or 503 with Retry-After). It is made whole before it is sent (a report
  * is tens of kilobytes): a failure is then an error answer, never a truncated file.
  */
-export async function sendReport(c: AppContext, made: Report, { format, time_zone }: ExportQuery) {
+export async function sendReport<E extends AppEnv>(c: AppContext<E>, made: Report, { format, time_zone }: ExportQuery) {
   const report = { ...made, timeZone: time_zone }
   const bytes = await renderInThread(report, format, c.var.caller.userId)
   return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, {

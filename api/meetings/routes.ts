@@ -3,10 +3,10 @@ import { bodyLimit } from 'hono/body-limit'
 
 import { MAX_TRANSCRIPT_MB } from '../../shared/meetings'
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
+import type { AppEnv } from '../context'
 import { ExportQuerySchema } from '../exports/formats'
 import { sendReport } from '../exports/respond'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { meetingId, requireMeeting, requireMeetingEditor } from './access'
 import { convertToConversation } from './conversion'
@@ -53,31 +53,29 @@ const recordingLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
-const member = async (c: AppContext) => (await requireCurrentOrganization(c)).caller
-
 /** Permission first, then the meeting, then the body: as DRF orders them. */
-async function editing(c: AppContext) {
-  const caller = await member(c)
+async function editing(c: MemberContext) {
+  const caller = c.var.member.caller
   requireMeetingEditor(caller)
   const meeting = await requireMeeting(c.var.deps, caller, meetingId(c.req.param('id')))
   return { caller, meeting }
 }
 
-const id = (c: AppContext) => meetingId(c.req.param('id'))
+const id = (c: MemberContext) => meetingId(c.req.param('id'))
 
 /** Spec §7 "Simulated services": meetings and their transcripts, stored per organization for real. */
-export const meetingRoutes = new Hono<AppEnv>()
-  .use('/meetings/*', requireCaller)
-  .use('/meetings', requireCaller)
+export const meetingRoutes = new Hono<MemberEnv>()
+  .use('/meetings/*', requireCaller, currentMember)
+  .use('/meetings', requireCaller, currentMember)
   .get('/meetings/', async (c) =>
-    c.json(await listMeetings(c.var.deps, await member(c), readQuery(c, ListMeetingsSchema))),
+    c.json(await listMeetings(c.var.deps, c.var.member.caller, readQuery(c, ListMeetingsSchema))),
   )
   .post('/meetings/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     requireMeetingEditor(caller)
     return c.json(await scheduleMeeting(c.var.deps, caller, await readJson(c, MeetingSchema)), 201)
   })
-  .get('/meetings/:id/', async (c) => c.json(await getMeeting(c.var.deps, await member(c), id(c))))
+  .get('/meetings/:id/', async (c) => c.json(await getMeeting(c.var.deps, c.var.member.caller, id(c))))
   .put('/meetings/:id/', async (c) => {
     const { caller, meeting } = await editing(c)
     return c.json(await updateMeeting(c.var.deps, caller, meeting.id, await readJson(c, MeetingSchema)))
@@ -91,20 +89,20 @@ export const meetingRoutes = new Hono<AppEnv>()
     await deleteMeeting(c.var.deps, caller, meeting.id)
     return c.body(null, 204)
   })
-  .get('/meetings/:id/transcript/', async (c) => c.json(await getTranscript(c.var.deps, await member(c), id(c))))
+  .get('/meetings/:id/transcript/', async (c) => c.json(await getTranscript(c.var.deps, c.var.member.caller, id(c))))
   // The meeting's notes (summary, decisions, action items, participants) as a PDF or Word file.
   .get('/meetings/:id/export/', async (c) => {
-    const { caller, organization } = await requireCurrentOrganization(c)
+    const { caller, organization } = c.var.member
     const query = readQuery(c, ExportQuerySchema)
     const { meeting, transcript } = await getMeetingNotes(c.var.deps, caller, id(c))
     return sendReport(c, meetingReport(meeting, transcript, organization.name), query)
   })
   .post('/meetings/:id/convert/', async (c) => {
-    const caller = await member(c)
+    const caller = c.var.member.caller
     const meeting = await requireMeeting(c.var.deps, caller, id(c))
     return c.json(await convertToConversation(c.var.deps, caller, meeting), 201)
   })
-  .get('/meetings/:id/recording/', async (c) => downloadRecording(c.var.deps, await member(c), id(c)))
+  .get('/meetings/:id/recording/', async (c) => downloadRecording(c.var.deps, c.var.member.caller, id(c)))
   .post('/meetings/:id/recording/', recordingLimit, async (c) => {
     const { caller, meeting } = await editing(c)
     const { deps } = c.var

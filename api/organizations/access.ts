@@ -1,5 +1,7 @@
+import { createMiddleware } from 'hono/factory'
+
 import { noteCaller } from '../../runtime/log'
-import type { AppContext, Caller, Deps, OrgCaller } from '../context'
+import type { AppContext, AppEnv, Caller, Deps, OrgCaller } from '../context'
 import type { Role } from '../db/schema'
 import { forbidden, notFound } from '../http-error'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
@@ -24,7 +26,7 @@ export async function requireMember({ db }: Deps, caller: Caller, slug: string) 
 }
 
 /** requireMember for the caller of a call, looked up once per request scope. */
-export async function requireCallerMember(c: AppContext, slug: string) {
+export async function requireCallerMember<E extends AppEnv>(c: AppContext<E>, slug: string) {
   const row = await callerMembership(c, slug)
   if (!row) throw notFound()
   return asMember(c.var.caller, row)
@@ -39,10 +41,25 @@ export function requireRole(caller: OrgCaller, roles: Role[]) {
  * The organization of a call without a slug in its path: the one the X-Organization header names
  * (404 if the caller is not a member), else the caller's first organization (404 if none).
  */
-export async function requireCurrentOrganization(c: AppContext) {
+export async function requireCurrentOrganization<E extends AppEnv>(c: AppContext<E>) {
   const headerSlug = c.req.header('x-organization')
   if (headerSlug) return requireCallerMember(c, headerSlug)
   const row = await callerMembership(c)
   if (!row) throw notFound('You do not belong to any organization.')
   return asMember(c.var.caller, row)
 }
+
+export type Member = Awaited<ReturnType<typeof requireCurrentOrganization>>
+
+/** What a route below `currentMember` reads: the caller in their current organization. */
+export type MemberEnv = AppEnv & { Variables: { member: Member } }
+export type MemberContext = AppContext<MemberEnv>
+
+/**
+ * Resolves the caller's current organization before a route runs, so a route reads
+ * `c.var.member` and a non-member is turned away before any parameter or body is read.
+ */
+export const currentMember = createMiddleware<MemberEnv>(async (c, next) => {
+  c.set('member', await requireCurrentOrganization(c))
+  await next()
+})

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 
-import type { AppContext } from '../context'
+import type { AppContext, AppEnv } from '../context'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, users } from '../db/schema'
@@ -58,15 +58,16 @@ export async function currentMembership(db: Database, userId: number, slug?: str
  * session's (`requireCaller`), for the organization the X-Organization header names: a page's calls
  * all read it, and asked together the two lookups cost one round trip to the database.
  */
-export const membershipsOf = (c: AppContext, userId: number, slug?: string | null) =>
+export const membershipsOf = <E extends AppEnv>(c: AppContext<E>, userId: number, slug?: string | null) =>
   memo(c, `memberships:${userId}:${slug ?? ''}`, () => userMemberships(c.var.deps.db, userId, slug))
 
 /** The caller's membership of the organization named by slug (or their current one), looked up once per request scope. */
-export const callerMembership = async (c: AppContext, slug?: string | null) =>
+export const callerMembership = async <E extends AppEnv>(c: AppContext<E>, slug?: string | null) =>
   named(await membershipsOf(c, c.var.caller.userId, slug), slug)
 
 /** The caller's memberships, the current one first, looked up once per request scope. */
-export const callerMemberships = (c: AppContext, slug?: string | null) => membershipsOf(c, c.var.caller.userId, slug)
+export const callerMemberships = <E extends AppEnv>(c: AppContext<E>, slug?: string | null) =>
+  membershipsOf(c, c.var.caller.userId, slug)
 
 /**
  * An organization's members with their names and roles, by name (or the one member `userId` names,

@@ -4,19 +4,18 @@ import { getPlan } from '../actions/service'
 import { getAssessment } from '../assessment/service'
 import { requireCaller } from '../auth/middleware'
 import { getChecklist } from '../checklist/service'
-import type { AppEnv } from '../context'
 import { ExportQuerySchema } from '../exports/formats'
 import { sendReport } from '../exports/respond'
-import { requireCurrentOrganization } from '../organizations/access'
+import { currentMember, type MemberEnv } from '../organizations/access'
 import { readQuery } from '../validation'
 import { getValueGap } from '../value-gap/service'
 import { readinessReport } from './report'
 
 /** The organization's readiness report as a PDF or Word file: every member may read it, as they read the pages. */
-export const readinessReportRoutes = new Hono<AppEnv>()
-  .use('/readiness/*', requireCaller)
+export const readinessReportRoutes = new Hono<MemberEnv>()
+  .use('/readiness/*', requireCaller, currentMember)
   .get('/readiness/report/', async (c) => {
-    const { caller, organization } = await requireCurrentOrganization(c)
+    const { caller, organization } = c.var.member
     const query = readQuery(c, ExportQuerySchema)
     const { deps } = c.var
     // The plan's suggestions are read from the same checklist the report shows, not a second time.
