@@ -239,6 +239,21 @@ describe('answers from tables', () => {
     expect(answerFromTables('What was net profit in 2025?', perShare)?.display).toBe('$1,204 million')
   })
 
+  it('keeps the table’s scale on rows whose names hold "ratio" inside a word', () => {
+    const operating = tables(
+      [
+        ' | 2025 | 2024',
+        '(In thousands) |  | ',
+        'Income from operations | $12,491 | $9,587',
+        'Integration costs | $17 | $8',
+      ].join('\n'),
+    )
+    expect(
+      answerFromTables('What was the change in income from operations between 2025 and 2024?', operating)?.display,
+    ).toBe('$2,904 thousand')
+    expect(answerFromTables('What were integration costs in 2025?', operating)?.display).toBe('$17 thousand')
+  })
+
   it('totals and averages an expense shown in parentheses as the amount spent', () => {
     expect(answerFromTables('What was the average operating expenses for 2018 and 2019?', income)).toMatchObject({
       value: '11250',
