@@ -1,4 +1,5 @@
 import { CURRENCY_SIGN } from '../text/amounts'
+import { YEAR } from '../text/calendar'
 import { scaleOf } from '../text/scales'
 
 /**
@@ -29,6 +30,8 @@ const MAX_STATEMENT_CHARS = 200
 const MAX_HEADING_WORDS = 14
 const SCALE_DIGITS = new RegExp(String.raw`(?:[‘’']|${CURRENCY_SIGN})\s?000[‘’']?s?|\(000[‘’']?s?\)`, 'g')
 const FIGURE = /\d{3,}|\d[.,]\d/
+// A year ("In fiscal 2019 and 2018, net sales were as follows (in thousands):") is no figure.
+const YEAR_WORD = new RegExp(String.raw`\b${YEAR}\b`, 'g')
 // "in thousands", "$000", "(millions)", "thousands of US dollars"; not "thousands of customers".
 const NAMES_SCALE = new RegExp(
   String.raw`\b(?:in|of)\s+(?:(?:us|u\.s\.)\s?)?(?:${CURRENCY_SIGN}\s?)?(?:thousands|millions|billions)\b|${CURRENCY_SIGN}\s?(?:thousands|millions|billions)\b|(?:[‘’']|${CURRENCY_SIGN})\s?000|\(000|\((?:thousands|millions|billions)\b|\b(?:thousands|millions|billions) of (?:(?:us|u\.s\.|canadian|australian|hong kong) )?(?:dollars|euros|pounds|${CURRENCY_SIGN})`,
@@ -49,7 +52,7 @@ export function scaleStatementsIn(text: string): string[] {
     .map((line) => line.trim())
     .filter((line) => {
       if (!line || line.length > MAX_STATEMENT_CHARS || !NAMES_SCALE.test(line) || !scaleOf(line)) return false
-      if (FIGURE.test(line.replace(SCALE_DIGITS, ''))) return false
+      if (FIGURE.test(line.replace(SCALE_DIGITS, '').replace(YEAR_WORD, ''))) return false
       const words = line
         .replace(/\([^)]*\)/g, ' ')
         .split(/\s+/)
