@@ -62,6 +62,24 @@ describe('tables as data', () => {
     expect(table!.unit).toBe('$')
   })
 
+  it('keeps a change’s group label off the year columns beside the columns it is centred over', () => {
+    const [table] = parseTables(
+      [
+        'Year Ended May 31, |  |  |  | ',
+        ' |  |  | Percent Change | ',
+        '(Dollars in millions) | 2025 | Actual | Constant | 2024',
+        'Interest expense | $2,082 | 3% | 3% | $2,025',
+      ].join('\n'),
+    )
+    expect(table!.columns.slice(1).map((column) => column.label)).toEqual([
+      '2025',
+      'Percent Change Actual',
+      'Percent Change Constant',
+      '2024',
+    ])
+    expect(table!.columns.slice(1).map((column) => column.year)).toEqual([2025, null, null, 2024])
+  })
+
   it('reads a CSV file’s chunk by its own delimiter, and leaves ragged lines alone', () => {
     const [table] = parseTables('Metric,FY2024,FY2025\nRevenue,100,120\nCosts,(40),(55.5)')
     expect(table!.columns.map((column) => column.year)).toEqual([null, 2024, 2025])

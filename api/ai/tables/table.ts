@@ -186,7 +186,9 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const header = rows.slice(0, headerRows)
   const spans = header.map(spanning)
   const columns: ColumnHeader[] = Array.from({ length: rows[0]!.length }, (_, index) => {
-    const parts = header.map((row, at) => (index === 0 ? row[0]! : spans[at]![index]!)).filter(Boolean)
+    const parts = header
+      .map((row, at) => (index === 0 || !comparesOver(header, spans, at, index) ? spans[at]![index]! : ''))
+      .filter(Boolean)
     const label = [...new Set(parts)].join(' ').trim()
     // "Variation 2019 vs 2018", "% Change 2018 to 2019" compare two periods; they are neither. A
     // statement's "Note" column holds the numbers of its notes, under whichever year spans it.
@@ -302,6 +304,17 @@ function spanning(row: string[]) {
     else spans[index] ||= right
   }
   return spans
+}
+
+/**
+ * Whether a group label that compares periods ("Percent Change", "Variance") reaches a column only by
+ * spanning it from a neighbour while the column's own header below names a year: a report centres
+ * "Percent Change" over its "Actual | Constant" columns, and the year columns either side of them are
+ * no change.
+ */
+function comparesOver(header: string[][], spans: string[][], at: number, index: number) {
+  if (header[at]![index] || !COMPARES_PERIODS.test(spans[at]![index]!)) return false
+  return header.slice(at + 1).some((row) => yearOf(row[index] ?? '') !== null && !COMPARES_PERIODS.test(row[index]!))
 }
 
 /** A cell's figure, or null when it holds none. */
