@@ -26,6 +26,11 @@ describe('question understanding', () => {
     ['What is the ratio of total sales in 2019 to 2018?', 'ratio'],
     ['What share of total sales in 2019 is Other?', 'share'],
     ['How many years did total sales exceed $1,150 million?', 'count'],
+    // A measure that is an average ("weighted-average shares", "the average price") is no operation.
+    ['What were basic weighted-average shares outstanding in 2018?', 'lookup'],
+    ['What was the change in the diluted weighted-average number of shares between 2017 and 2018?', 'difference'],
+    ['What was the change in the average price paid per share from 2018 to 2019?', 'difference'],
+    ['What is the average weighted-average exercise price for 2018 and 2019?', 'average'],
   ])('reads "%s" as %s', (question, operation) => {
     expect(readQuestion(question).operation).toBe(operation)
   })

@@ -146,8 +146,16 @@ const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
 const RESPECTIVELY = /\brespective(?:ly)?\b/i
 const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i
 
-function operationOf(text: string, hasThreshold: boolean): Operation {
-  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+// "Weighted-average shares" and "the change in the average price" name a measure that is itself an
+// average: the operation is what the question does with it.
+const WEIGHTED_AVERAGE = /\bweighted[- ]average\b/gi
+const CHANGE_IN_AVERAGE =
+  /\b(?:change|increase|decrease|difference|movement)\s+in\s+(?:the\s+)?(?:[\w-]+\s+){0,2}average\b/i
+
+function operationOf(question: string, hasThreshold: boolean): Operation {
+  const text = question.replace(WEIGHTED_AVERAGE, 'weighted')
+  const found = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
+  const operation = found === 'average' && CHANGE_IN_AVERAGE.test(text) ? 'difference' : found
   if (operation === 'count') return operation
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
   if (PERIODS.test(text)) return 'periods'
