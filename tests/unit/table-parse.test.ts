@@ -29,6 +29,12 @@ describe('table cells', () => {
     expect(scaleOf('(Dollars in millions)')).toBe('million')
     expect(scaleOf('€ million')).toBe('million')
     expect(scaleOf('in billions')).toBe('billion')
+    // A currency's code before the scale, as reports in other currencies write it.
+    expect(scaleOf('2019 RMB’Million')).toBe('million')
+    expect(scaleOf('USDm')).toBe('million')
+    expect(scaleOf("HK$'000")).toBe('thousand')
+    expect(scaleOf('EUR bn')).toBe('billion')
+    expect(scaleOf('Revenue in USD')).toBeNull()
     expect(scaleOf('Comparison of Year Ended December 31, 2019 to 2018 (in 000’s)')).toBe('thousand')
     expect(scaleOf('Total sales')).toBeNull()
     expect(scaleOf('Costs rose by $3.9 million of cost of revenues')).toBeNull()

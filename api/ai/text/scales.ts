@@ -23,10 +23,20 @@ export function scaleWord(word: string): Scale | null {
   return lower === 'thousand' || lower === 'million' || lower === 'billion' ? lower : null
 }
 
-/** The scale a text names: "in thousands", "$'000", "(000s)", "$ millions", "$m", "€ million"… */
+// A currency's code before a scale: "RMB’Million", "USDm", "HK$'000", "EUR bn".
+const CODE = String.raw`(?:^|[^a-z])(?:rmb|usd|us\$|eur|gbp|cad|aud|chf|sek|nok|dkk|jpy|cny|hkd|hk\$|sgd|s\$|a\$|nz\$|inr)\s?['’]?\s?`
+const CODE_SCALES: Array<[Scale, RegExp]> = [
+  ['thousand', new RegExp(String.raw`${CODE}(?:k|000s?|thousands?)\b`)],
+  ['million', new RegExp(String.raw`${CODE}(?:m|mm|mn|millions?)\b`)],
+  ['billion', new RegExp(String.raw`${CODE}(?:bn|b|billions?)\b`)],
+]
+
+/** The scale a text names: "in thousands", "$'000", "(000s)", "$ millions", "$m", "€ million", "RMB’Million"… */
 export function scaleOf(text: string): Scale | null {
   // A figure's own word ("$3.9 million of costs", "2 thousand employees") states an amount, not the scale.
   const lower = text.toLowerCase().replace(AMOUNT_IN_WORDS, ' ')
+  const coded = CODE_SCALES.find(([, pattern]) => pattern.test(lower))
+  if (coded) return coded[0]
   if (
     /\bin thousands\b|thousands of|[‘’'$£€]\s?000[‘’']?s?\b|\(000[‘’']?s?\)|\bin 000[‘’']?s\b|\bthousands\b|\$k\b/.test(
       lower,
