@@ -12,6 +12,17 @@ import type { FactPeriod } from './types'
  */
 
 const A_MONTH = String.raw`${MONTH}\.?`
+const ORDINAL = String.raw`(?:first|second|third|fourth|1st|2nd|3rd|4th)`
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+}
 // What says a date ends a year ("Year ended June 30, 2025") rather than states a balance on it.
 const YEAR_ENDED = String.raw`(?:(?:fiscal\s)?(?:years?|twelve\smonths|12\smonths|period)\s(?:ended|ending)|fye?|ye)`
 const AS_OF = String.raw`(?:as\s(?:of|at)|at)`
@@ -26,6 +37,8 @@ const LABEL = [
   String.raw`|q(?<qa>[1-4])\s?(?:fy\s?'?)?(?<qya>\d{4}|\d{2})`,
   String.raw`|(?<qb>[1-4])q\s?(?:fy\s?'?)?(?<qyb>\d{4}|\d{2})`,
   String.raw`|(?:fy\s?)?(?<qyc>\d{4})\s?q(?<qc>[1-4])`,
+  String.raw`|(?<qo>${ORDINAL})\squarter,?\s(?:of\s)?(?:fiscal\s(?:year\s)?|fy\s?'?)?(?<qyo>\d{4})`,
+  String.raw`|(?:fiscal\s|fy\s?)?(?<qyp>\d{4})\s(?<qp>${ORDINAL})\squarter`,
   String.raw`|(?<mm>${A_MONTH})[-\s'’]?(?<my>\d{4}|\d{2})`,
   String.raw`|(?<imy>\d{4})-(?<imm>\d{2})(?![-/]?\d)`,
   String.raw`|(?:fy\s?'?|fiscal\s(?:year\s)?)(?<fy>\d{4}|\d{2})(?<fyTotal>\s(?:total|full\syear|ytd))?`,
@@ -43,9 +56,12 @@ export interface PeriodLabel {
   total: boolean
 }
 
+// A note's marker after a label: "July 27, 2019 (1)", "2024*", "FY25 †".
+const NOTE_MARKER = /\s?(?:\(\d{1,2}\)|\*{1,3}|†)$/
+
 /** The period a cell names when the cell is nothing but its label ("FY25", "As of Dec 31, 2025"). */
 export function periodOf(cell: string): PeriodLabel | null {
-  const text = cell.trim()
+  const text = cell.trim().replace(NOTE_MARKER, '')
   if (!text || text.length > 60) return null
   const match = WHOLE_LABEL.exec(text)
   return match ? labelOf(match, text.replace(/[\s,.:]+$/, '')) : null
@@ -95,10 +111,16 @@ function labelOf(match: RegExpMatchArray, label: string): PeriodLabel | null {
     return { period: { kind: g.ended ? 'year' : 'as_of', year, date, label }, total }
   }
   if (g.ended || g.asof) return null
-  const quarter = g.qa ?? g.qb ?? g.qc
+  const ordinal = g.qo ?? g.qp
+  const quarter = g.qa ?? g.qb ?? g.qc ?? (ordinal && String(ORDINALS[ordinal.toLowerCase()]))
   if (quarter) {
     return {
-      period: { kind: 'quarter', year: fullYear(g.qya ?? g.qyb ?? g.qyc!), quarter: Number(quarter), label },
+      period: {
+        kind: 'quarter',
+        year: fullYear(g.qya ?? g.qyb ?? g.qyc ?? g.qyo ?? g.qyp!),
+        quarter: Number(quarter),
+        label,
+      },
       total,
     }
   }
@@ -121,4 +143,19 @@ export function assignFiscalYears(periods: FactPeriod[]) {
   if (indexes.length !== 12 || indexes[11]! - indexes[0]! !== 11) return
   const fiscalYear = Math.floor(indexes[11]! / 12)
   for (const period of months) period.year = fiscalYear
+}
+
+const QUARTER_ALONE = new RegExp(
+  String.raw`^(?:(?<ordinal>${ORDINAL})(?:\s(?:fiscal\s)?(?:quarter|qtr\.?))?|q(?<number>[1-4]))$`,
+  'i',
+)
+
+/**
+ * The quarter a label names without its year ("First Quarter", "Third", "Q2"): the table says the
+ * year elsewhere, over the quarters or in a row of its own.
+ */
+export function quarterNamed(cell: string): number | null {
+  const match = QUARTER_ALONE.exec(cell.trim().replace(NOTE_MARKER, ''))
+  if (!match) return null
+  return match.groups!.number ? Number(match.groups!.number) : ORDINALS[match.groups!.ordinal!.toLowerCase()]!
 }

@@ -1,7 +1,7 @@
 import { measureKeyOf, normalizeLabel } from '../ai/text/measures'
 import { cellScale, statedScale } from '../ai/text/scales'
 import { type Grid, type GridRow, GROUP_LABEL, isFigureCell } from './grids'
-import { assignFiscalYears, isMonthEnd, periodOf, periodsIn } from './periods'
+import { assignFiscalYears, isMonthEnd, periodOf, periodsIn, quarterNamed } from './periods'
 import type { EntityKind, FactPeriod } from './types'
 
 /**
@@ -19,6 +19,11 @@ export interface Column {
   period: FactPeriod | null
   /** The multiplier the column's own header states, if any. */
   scale: number | null
+  /**
+   * A quarter written without its year ("First | Second" over "Quarter"), or the total closing such
+   * quarters (0): the section row a row falls under names the year ("2019", "Fiscal 2018").
+   */
+  quarter?: number
 }
 
 export interface Placement {
@@ -90,13 +95,21 @@ export function layoutOf(grid: Grid, pageLabel: string | null): Layout {
     const label = index === 0 ? corner : loose ? (width === 2 ? columnName(corner) : '') : (bottom[index] ?? '')
     return columnOf(label, index === 0 ? null : groups[index]!)
   })
+  const quarterYear = yearStatedOnce([...upper.flat(), ...captions])
+  const rowYears = sectionYears(grid.rows)
+  yearlessQuarters(columns, upper, quarterYear, rowYears.size > 0)
   const rowPeriods = new Map<GridRow, FactPeriod>()
   for (const row of body) {
     const read = periodOf(row.cells[0]!)
+    const quarter = quarterYear === null ? null : quarterNamed(row.cells[0]!)
     if (read?.period) rowPeriods.set(row, read.period)
+    // "First Quarter" down the rows of a table headed "Stock price range 2018".
+    else if (quarter) rowPeriods.set(row, { kind: 'quarter', year: quarterYear!, quarter, label: row.cells[0]! })
   }
   // A total column closes a run of quarters or months; without them, "Total" heads a column of values.
-  const parts = columns.some((column) => column.period?.kind === 'quarter' || column.period?.kind === 'month')
+  const parts = columns.some(
+    (column) => column.period?.kind === 'quarter' || column.period?.kind === 'month' || column.quarter,
+  )
   for (const column of columns) if (column.kind === 'total' && !parts) column.kind = 'value'
   const periodColumns = columns.some((column) => column.kind === 'period' || column.kind === 'total')
   const transposed = !periodColumns && rowPeriods.size > 0 && rowPeriods.size >= body.length * PERIOD_ROWS
@@ -186,8 +199,11 @@ export function layoutOf(grid: Grid, pageLabel: string | null): Layout {
       const entity = named ? entityOfRow(row) : null
       switch (column.kind) {
         case 'period':
-        case 'total':
-          return { measure: entity ? named! : label, entity, period: column.period, composite: false }
+        case 'total': {
+          const period = column.quarter === undefined ? column.period : quarterInRow(column, rowYears.get(row))
+          if (!period) return null
+          return { measure: entity ? named! : label, entity, period, composite: false }
+        }
         case 'change':
           return { measure: `${label}, ${column.label}`, entity: null, period: null, composite: true }
         case 'percent':
@@ -209,6 +225,60 @@ export function layoutOf(grid: Grid, pageLabel: string | null): Layout {
       }
     },
   }
+}
+
+/** The one year a table's header rows or title lines name ("Fiscal 2019", "Stock price range 2018"), or null. */
+function yearStatedOnce(lines: string[]): number | null {
+  const years = new Set(
+    lines.flatMap((line) => periodsIn(line).flatMap(({ period }) => (period?.kind === 'year' ? [period.year] : []))),
+  )
+  return years.size === 1 ? [...years][0]! : null
+}
+
+/** The year each body row falls under, where section rows name one ("2019", "Fiscal 2018"). */
+function sectionYears(rows: GridRow[]) {
+  const years = new Map<GridRow, number>()
+  let year: number | null = null
+  for (const row of rows) {
+    // A section row keeps its line as written: "2019 |  |  | ".
+    const read = row.section ? periodOf(row.cells[0]!.split('|')[0]!) : null
+    if (read?.period?.kind === 'year') year = read.period.year
+    else if (year !== null && !row.section) years.set(row, year)
+  }
+  return years
+}
+
+/**
+ * Quarters headed without their year ("First | Second | Third | Fourth", each over "Quarter"): of
+ * the year stated once over them or above the table, or, when section rows name years, of each
+ * row's section; a total column beside them is that year's. Changes `columns` in place.
+ */
+function yearlessQuarters(columns: Column[], upper: string[][], year: number | null, bySection: boolean) {
+  const named = columns.map((column, index) => {
+    if (index === 0 || column.kind !== 'value') return null
+    const above = upper.map((row) => (row[index] ?? '').trim()).findLast(Boolean)
+    if (above && /^quarters?$/i.test(column.label) && quarterNamed(above)) column.label = `${above} ${column.label}`
+    return quarterNamed(column.label)
+  })
+  if (named.filter(Boolean).length < 2 || (year === null && !bySection)) return
+  columns.forEach((column, index) => {
+    const quarter = named[index]
+    if (quarter && year !== null) {
+      column.kind = 'period'
+      column.period = { kind: 'quarter', year, quarter, label: column.label }
+    } else if (quarter) {
+      column.kind = 'period'
+      column.quarter = quarter
+    } else if (column.kind === 'total' && year === null) column.quarter = 0
+  })
+}
+
+/** A yearless quarter's (or their total's) period in a row of the year `year`. */
+function quarterInRow(column: Column, year: number | undefined): FactPeriod | null {
+  if (year === undefined) return null
+  return column.quarter
+    ? { kind: 'quarter', year, quarter: column.quarter, label: `${column.label} ${year}` }
+    : { kind: 'year', year, label: `${column.label} ${year}` }
 }
 
 function columnOf(label: string, group: string | null): Column {
@@ -244,7 +314,8 @@ function closeTotals(columns: Column[]) {
     column.period?.kind === 'quarter' || column.period?.kind === 'month' ? [column.period.year] : [],
   )
   for (const column of columns)
-    if (column.kind === 'total') column.period = { kind: 'year', year: Math.max(...years), label: column.label }
+    if (column.kind === 'total' && column.quarter === undefined && years.length)
+      column.period = { kind: 'year', year: Math.max(...years), label: column.label }
 }
 
 /**

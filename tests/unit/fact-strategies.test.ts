@@ -89,6 +89,17 @@ describe('answers from facts', () => {
     expect(new Set(FACT_STRATEGIES.map((strategy) => strategy.name)).size).toBe(FACT_STRATEGIES.length)
   })
 
+  it('compares two quarters of one fiscal year, later less earlier, and nothing else answers two quarters', () => {
+    expect(answer('What was the change in revenue between the second and first quarter of fiscal 2025?')).toBe(
+      'quarter-change: 2350, 2300',
+    )
+    // The one year both quarters are held for.
+    expect(answer('What was the percentage change in revenue between Q3 and Q4?')).toBe('quarter-change: 2410, 2380')
+    // Read as the first quarter alone, or as the year, these would be given another figure.
+    expect(answer('What was revenue in the first and second quarter of FY2025?')).toBeNull()
+    expect(answer('What was the change in revenue between the first and second quarter of FY2024?')).toBeNull()
+  })
+
   it('looks up the figure of the measure, year, quarter and entity the question names', () => {
     expect(answer('What was revenue in FY2024?')).toBe('lookup: 8967000')
     expect(answer('What was the current portion of the term loan at the end of fiscal 2023?')).toBe('lookup: 90000')

@@ -144,6 +144,57 @@ describe('quarters and months with a total', () => {
     ])
   })
 
+  it('reads quarters headed without their year, from the year over them or from section rows', () => {
+    const underYear = [
+      ' |  |  | Fiscal 2025 |  | ',
+      ' | First | Second | Third | Fourth | ',
+      ' | Quarter | Quarter | Quarter | Quarter | Total',
+      'Revenues | 94,888 | 96,037 | 88,495 | 84,380 | 363,800',
+    ].join('\n')
+    expect(read(underYear)).toEqual([
+      'revenue | quarter 2025 Q1 | 94888',
+      'revenue | quarter 2025 Q2 | 96037',
+      'revenue | quarter 2025 Q3 | 88495',
+      'revenue | quarter 2025 Q4 | 84380',
+      'revenue | year 2025 | 363800',
+    ])
+    const bySection = [
+      ' | First | Second | Third | Fourth',
+      '2025 |  |  |  | ',
+      'Net sales | 117,625 | 120,684 | 115,651 | 115,040',
+      '2024 |  |  |  | ',
+      'Net sales | 113,530 | 118,021 | 118,859 | 120,073',
+    ].join('\n')
+    expect(read(bySection)).toEqual([
+      'revenue | quarter 2025 Q1 | 117625',
+      'revenue | quarter 2025 Q2 | 120684',
+      'revenue | quarter 2025 Q3 | 115651',
+      'revenue | quarter 2025 Q4 | 115040',
+      'revenue | quarter 2024 Q1 | 113530',
+      'revenue | quarter 2024 Q2 | 118021',
+      'revenue | quarter 2024 Q3 | 118859',
+      'revenue | quarter 2024 Q4 | 120073',
+    ])
+    // No year anywhere: the quarters are no periods the facts could be asked by.
+    expect(read(' | First | Second\nNet sales | 117,625 | 120,684').some((fact) => fact.includes('quarter'))).toBe(
+      false,
+    )
+  })
+
+  it('reads quarters down the rows of a table whose heading names the year, and a note marker after a date', () => {
+    expect(
+      read(' | Stock price range 2025\n | Low | High\nFirst Quarter | 5.99 | 8.40\nSecond Quarter | 4.79 | 6.48'),
+    ).toEqual([
+      '(Low) | quarter 2025 Q1 | 5.99',
+      '(High) | quarter 2025 Q1 | 8.4',
+      '(Low) | quarter 2025 Q2 | 4.79',
+      '(High) | quarter 2025 Q2 | 6.48',
+    ])
+    expect(read('Quarters ended | July 27, 2025 (1) | April 27, 2025\nRevenue | 13,428 | 12,958')[0]).toBe(
+      'revenue | as_of 2025 @2025-07-27 | 13428',
+    )
+  })
+
   it.each([
     [
       'Jul-24',

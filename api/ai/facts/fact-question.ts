@@ -26,6 +26,8 @@ export interface FactQuestion {
   lastYears: number | null
   /** The quarter named (1–4), of the fiscal year named: "Q4 of 2024", "the first quarter of fiscal 2025". */
   quarter: number | null
+  /** Every quarter named, in the order named: "between the second and first quarter" names two. */
+  quarters: number[]
   /** Whether a month is named ("in June 2024"): a month's figure, not the year's. */
   month: boolean
   /** Which way a change is asked: "how much did it fall" asks for the size of a fall. */
@@ -102,7 +104,12 @@ const STATES_FIGURE = new RegExp(
 const QUOTED = /["“]([^"”]{1,80})["”]/g
 // "At a 4.0x multiple", "at 5 times", "a multiple of 4.5".
 const MULTIPLE = /(\d+(?:\.\d+)?)\s*(?:x|×|times)(?![a-z])|\bmultiple of (\d+(?:\.\d+)?)\b/i
-const QUARTER = /\bQ([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/i
+// Every quarter named: "Q3", "the first quarter", "the second and first quarter".
+const ORDINAL = '(first|second|third|fourth|1st|2nd|3rd|4th)'
+const QUARTERS = new RegExp(
+  String.raw`\bQ([1-4])\b|\b${ORDINAL}(?:\s(?:and|or|to|through|&)\s(?:the\s)?${ORDINAL})?\squarters?\b`,
+  'gi',
+)
 const ORDINALS: Record<string, number> = {
   first: 1,
   second: 2,
@@ -219,7 +226,13 @@ export function readFactQuestion(asked: string): FactQuestion {
   const years = read.periods.flatMap((period) => ('year' in period ? [period.year] : []))
   const lastYears = read.periods.flatMap((period) => ('latest' in period ? [period.latest] : []))[0] ?? null
   const latest = read.periods.some((period) => 'relative' in period && period.relative === 'latest')
-  const quarter = QUARTER.exec(question)
+  const quarters = [
+    ...new Set(
+      [...question.matchAll(QUARTERS)].flatMap(([, number, first, second]) =>
+        number ? [Number(number)] : [first, second].flatMap((word) => (word ? [ORDINALS[word.toLowerCase()]!] : [])),
+      ),
+    ),
+  ]
   const operation: FactOperation =
     keys.length === 2 && read.operation === 'lookup' && MINUS.test(around) ? 'minus' : read.operation
   // "By what percentage did COGS grow": a measure in the subject's place is what is asked, no one who acts.
@@ -243,7 +256,8 @@ export function readFactQuestion(asked: string): FactQuestion {
     latest,
     yearBefore: read.periods.some((period) => 'relative' in period && period.relative === 'previous'),
     lastYears,
-    quarter: quarter ? (quarter[1] ? Number(quarter[1]) : ORDINALS[quarter[2]!.toLowerCase()]!) : null,
+    quarter: quarters.length === 1 ? quarters[0]! : null,
+    quarters,
     month: MONTH_NAMED.test(question),
     direction: directionOf(around),
     // Read around the measure: "selling, general and administrative expenses" is one figure.

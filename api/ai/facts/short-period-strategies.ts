@@ -1,9 +1,26 @@
 import type { StoredFact } from '../../facts/organization-facts'
-import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
+import {
+  type Computation,
+  describe,
+  describeCell,
+  difference,
+  percentageChange,
+  total,
+  writeParts,
+} from '../tables/compute'
 import { MONTH, monthIndex, YEAR } from '../text/calendar'
 import { normalizeLabel } from '../text/measures'
 import type { FactQuestion } from './fact-question'
-import { cellsWhere, entitiesNamed, explainedBeside, statedOnce } from './figures'
+import {
+  cellsWhere,
+  entitiesNamed,
+  entityAsked,
+  explainedBeside,
+  figureFor,
+  periodCells,
+  statedOnce,
+  yearsHeld,
+} from './figures'
 import { calendarYear, isLine, type MonthFigure, monthParts } from './month-strategies'
 import type { FactStrategy } from './strategy'
 
@@ -172,4 +189,34 @@ const quarterLines: FactStrategy = {
   },
 }
 
+/**
+ * "What was the change in net sales between the third and fourth quarter of 2019?": the later
+ * quarter less the earlier, of the fiscal year named, or of the one year both are held for.
+ */
+const quarterChange: FactStrategy = {
+  name: 'quarter-change',
+  answer(question, facts) {
+    const { measureKey, quarters, years } = question
+    const percent = question.operation === 'percentage-change'
+    if ((question.operation !== 'difference' && !percent) || !measureKey || question.statesFigure) return null
+    if (quarters.length !== 2 || years.length > 1) return null
+    const [earlier, later] = [...quarters].sort((a, b) => a - b) as [number, number]
+    const cells = [later, earlier].map((quarter) => periodCells(facts, measureKey, quarter))
+    const entity = entityAsked(question, cells.flat())
+    if (entity === undefined) return null
+    const both = yearsHeld(cells[0]!, entity).filter((year) => yearsHeld(cells[1]!, entity).includes(year))
+    const year = years[0] ?? (both.length === 1 ? both[0]! : null)
+    const found = year === null ? [] : cells.map((each) => figureFor(each, entity, year))
+    if (found.length !== 2 || !found.every(Boolean)) return null
+    return {
+      facts: found as StoredFact[],
+      compute: ([last, first], { scale, unit }) =>
+        percent ? percentageChange(last!, first!) : difference(last!, first!, scale, unit),
+    }
+  },
+}
+
 export const SHORT_PERIOD_STRATEGIES: readonly FactStrategy[] = [quarterLines, monthLookup, monthRange]
+
+/** What answers a question naming two quarters: no other strategy compares a quarter with another. */
+export const QUARTER_PAIR_STRATEGIES: readonly FactStrategy[] = [quarterChange]

@@ -35,7 +35,7 @@ import { LEASE_STRATEGIES } from './lease-strategies'
 import { MONTH_STRATEGIES } from './month-strategies'
 import { OWNER_GOAL_STRATEGIES } from './owner-goal-strategies'
 import { RANGE_STRATEGIES } from './range-strategies'
-import { SHORT_PERIOD_STRATEGIES } from './short-period-strategies'
+import { QUARTER_PAIR_STRATEGIES, SHORT_PERIOD_STRATEGIES } from './short-period-strategies'
 import type { FactReading, FactStrategy } from './strategy'
 
 /*
@@ -289,7 +289,9 @@ export const FACT_STRATEGIES: readonly FactStrategy[] = [
 
 /** The first strategy that answers, with what it read. */
 export function answerWithFacts(question: FactQuestion, facts: StoredFact[]) {
-  for (const strategy of FACT_STRATEGIES) {
+  // Read as one quarter or as a year, a question naming two quarters would be given another
+  // comparison's figure: only the strategies comparing quarters answer it.
+  for (const strategy of question.quarters.length > 1 ? QUARTER_PAIR_STRATEGIES : FACT_STRATEGIES) {
     const read = strategy.answer(question, facts)
     if (read) return { strategy: strategy.name, ...read }
   }
