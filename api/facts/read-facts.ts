@@ -11,7 +11,7 @@ import type { Fact, Term } from './types'
  * The fact reader's version: raised when a change to the readers would read stored pages into other
  * facts, so that every processed document is read again by the worker (api/ingest/read-facts-job.ts).
  */
-export const FACTS_READER = 13
+export const FACTS_READER = 14
 
 /**
  * The most facts kept of one document: a workbook at the text limit holds far fewer figures than
