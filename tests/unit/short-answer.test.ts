@@ -160,6 +160,17 @@ describe('the short phrase an answer leads with', () => {
       'Revenue by channel for the years ended June 30, 2024 and 2023',
     )
     expect(tableCaptionOf('Revenue grew 8% in 2024.')).toBeNull()
+    // The table named after "below", a comma after the verb, a note's number, the date it is at.
+    expect(tableCaptionOf('The table below shows the fair values of our notes, excluding leases:')).toBe(
+      'the fair values of our notes, excluding leases',
+    )
+    expect(tableCaptionOf('The following table sets forth, for the periods indicated, gross margin by segment:')).toBe(
+      'for the periods indicated, gross margin by segment',
+    )
+    expect(tableCaptionOf('As of March 31, 2025, maturities of operating lease liabilities were as follows:')).toBe(
+      'maturities of operating lease liabilities',
+    )
+    expect(tableCaptionOf('3) Freight and Handling:')).toBe('Freight and Handling')
     expect(asksWhatTableShows('What does the table show?')).toBe(true)
     expect(asksWhatTableShows('What does the table show about revenue in 2024?')).toBe(false)
   })
