@@ -150,6 +150,39 @@ describe('the short phrase an answer leads with', () => {
     ).toBeNull()
   })
 
+  it('reads a price in pence and a rate as figures', () => {
+    expect(
+      shortAnswer('What was the average market price per share of the options exercised in 2024?', [
+        'The average market price per share of the options exercised in 2024 was 312.5p (2023: n/a).',
+      ]),
+    ).toBe('312.5p')
+    expect(
+      shortAnswer('What is the hurdle rate?', [
+        'The hurdle rate has been set at 6%, and the plan shares up to 15% of growth above the hurdle rate.',
+      ]),
+    ).toBe('6%')
+    // The "2 p" of "2 p.m." is no price.
+    expect(
+      shortAnswer('What was the share price in 2024?', ['Trading closed at 2 p.m. on the last day of 2024.']),
+    ).toBeNull()
+  })
+
+  it('gives the figure a sentence states for the year asked, not for another', () => {
+    const compared = 'Income from charters increased to $41.2 million in 2024 compared to $30.5 million in 2023.'
+    expect(shortAnswer('What was the income from charters in 2023?', [compared])).toBe('$30.5 million')
+    expect(shortAnswer('What was the income from charters in 2024?', [compared])).toBe('$41.2 million')
+    const aside = 'The guarantee in respect of the planning obligations totalled £9.0 million (2023: £8.4 million).'
+    expect(
+      shortAnswer('What was the guarantee in respect of the planning obligations at 31 December 2023?', [aside]),
+    ).toBe('£8.4 million')
+    // A list of years is no year of the figure before it.
+    expect(
+      shortAnswer('What was the depreciation expense in 2024?', [
+        'Depreciation expense was $5.2 million, $4.9 million, and $4.1 million in 2024, 2023 and 2022.',
+      ]),
+    ).toBe('$5.2 million')
+  })
+
   it('gives what a table shows from the sentence that introduces it', () => {
     expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
       'The carrying value of goodwill by segment',

@@ -183,10 +183,11 @@ function clauseAbout(question: string, sentence: string) {
 // "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
-// A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%".
+// A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%",
+// and a share price in pence ("445.0p", not the "2 p" of "2 p.m.").
 // At most 25 digits and commas, so no digit of a long run "1,1,1,…" scans the rest of it.
 const FIGURE = new RegExp(
-  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|${SCALE_WORD}\b)`,
+  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:%|per cent\b|percent\b|pence\b|${SCALE_WORD}\b)|p\b(?![.\w]))`,
   'gi',
 )
 const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
@@ -207,6 +208,22 @@ const CHANGE_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined|up|down|
 // "How much did X change?" does not say which way: the answer does ("decreased $352 million").
 const CHANGE_EITHER_WAY = /\bhow much (?:did|has|have|had|does|do) .*\bchange(?:d)?\b/i
 const DIRECTION_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined)(?:\s+by)?\s*$/i
+
+// A year named with a figure outweighs the words around it: the measure is named once for both.
+const YEAR_WEIGHT = 10
+// "(2018: £12.4 million)", "(FY2017/18: £8.1m)": the year an aside's figure is of.
+const YEAR_LABEL_BEFORE = new RegExp(String.raw`\(\s*(?:fy\s?|fiscal\s+)?(${YEAR})(?:\/\d\d)?\s*:\s*$`, 'i')
+// "$148.6 million in 2018"; not "$2.4 million during fiscal 2019, 2018 and 2017", a list of years.
+const YEAR_AFTER = new RegExp(
+  String.raw`^\s+(?:in|for|during)\s+(?:(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?|fy\s?)(${YEAR})\b(?!\s*,\s*${YEAR}|\s+(?:and|or)\s+${YEAR})`,
+  'i',
+)
+
+/** The year a sentence gives one of its figures for, or null. */
+function yearOf(sentence: string, index: number, length: number) {
+  const label = YEAR_LABEL_BEFORE.exec(sentence.slice(Math.max(0, index - 24), index))
+  return label?.[1] ?? YEAR_AFTER.exec(sentence.slice(index + length, index + length + 40))?.[1] ?? null
+}
 
 /**
  * The figures a question asks for in a sentence: with "respectively", the one listed in the place
@@ -245,7 +262,13 @@ function figuresIn(question: string, sentence: string): string | null {
       .join(' ')
     const aside = (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0)
     const sizeOfChange = !askedChange && CHANGE_BEFORE.test(before)
-    const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0)
+    // "$299.3 million in 2019 compared to $148.6 million in 2018", "£13.0 million (2018: £12.4 million)":
+    // a figure the sentence gives for a year answers a question of that year, not of another,
+    // whatever words sit nearer the other; a change ("increased $5 million to $20 million in 2019")
+    // is not of the year its new level is.
+    const year = askedChange ? null : yearOf(sentence, figure.index, figure.text.length)
+    const ofYear = askedYears.length && year ? (askedYears.includes(year) ? YEAR_WEIGHT : -YEAR_WEIGHT) : 0
+    const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0) + ofYear
     const direction = DIRECTION_BEFORE.exec(sentence.slice(0, figure.index))
     const text = direction && CHANGE_EITHER_WAY.test(question) ? `${direction[0].trim()} ${figure.text}` : figure.text
     if (!best || score > best.score) best = { text, score, index: figure.index }
