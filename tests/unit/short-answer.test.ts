@@ -183,6 +183,27 @@ describe('the short phrase an answer leads with', () => {
     ).toBe('$5.2 million')
   })
 
+  it('gives a term stated by what it consists of or refers to as the whole statement', () => {
+    const customers =
+      '(2) Retail customers are the shoppers who buy in our stores, while Wholesale customers refers to the distributors that resell our products.'
+    expect(shortAnswer('What are wholesale customers?', [customers])).toBe(
+      'Wholesale customers refers to the distributors that resell our products',
+    )
+    // "are" defines: what follows it answers, and never the other clause's statement.
+    expect(shortAnswer('What are retail customers?', [customers])).toBe('the shoppers who buy in our stores')
+    expect(
+      shortAnswer('What is Consulting Fees?', [
+        'Consulting Fees consist of fees billed for advice on tax structuring.',
+      ]),
+    ).toBe('Consulting Fees consist of fees billed for advice on tax structuring')
+    // The question's own verb asks for what follows it.
+    expect(
+      shortAnswer('What is included in consulting fees?', [
+        'Consulting fees include fees billed for advice on tax structuring.',
+      ]),
+    ).not.toMatch(/^Consulting fees include/)
+  })
+
   it('gives what a table shows from the sentence that introduces it', () => {
     expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
       'The carrying value of goodwill by segment',

@@ -25,6 +25,8 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
     return figures && !isTableText(sentences[0]!) ? figuresIn(asked, sentences[0]!) : null
   // The first reader that finds its phrase answers; the question's grammar decides which read at all.
   const readers: Array<(sentence: string) => string | null> = []
+  // Read first and quoted as the sentence states them, the question's words included.
+  const statements: Array<(sentence: string) => string | null> = []
   if (CAUSE_QUESTION.test(asked)) {
     // "What led to X?", "What was X due to?": the question holds the relation, the answer is what.
     const bare = CAUSE_AS_SUBJECT.test(asked)
@@ -67,6 +69,8 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   if (kind) readers.push((sentence) => appositiveOf(sentence, `${kind[1]} ${kind[2]}`))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
+    // Whole, its subject too: "Audit Fees consist of …" says what they are only with its verb.
+    if (!STATING_SUBJECT.test(definition[1]!)) statements.push((sentence) => statementOf(sentence, definition[1]!))
     readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
     readers.push((sentence) => namedAs(sentence, definition[1]!))
   }
@@ -77,6 +81,10 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   const typed = (phrase: string | null) => {
     const answer = phrase && withoutEcho(asked, phrase)
     return answer && (!type || isOfType(type, answer)) ? answer : null
+  }
+  for (const read of statements) {
+    const found = firstOf(sentences, read)
+    if (found) return found
   }
   for (const read of readers) {
     const found = firstOf(sentences, (sentence) => typed(read(sentence)))
@@ -356,6 +364,55 @@ const WE = /\b(?:we|our)\b/i
 const PARTICLE_AFTER_VERB = new RegExp(String.raw`^\s*(?:${ADVERB_OF_EXTENT}\s+)?(?:as|of|into)\b`, 'i')
 
 function afterVerb(sentence: string, subject: string, forms: string[]) {
+  const verb = verbAfterSubject(sentence, subject, forms)
+  if (!verb) return null
+  const rest = sentence
+    .slice(verb.index + verb[0].length)
+    .replace(PARTICLE_AFTER_VERB, '')
+    // A clause about another subject ends it; an aside closing the sentence ("(subject to two
+    // renewals).") qualifies the answer, is not it.
+    .split(/,\s*(?:while|whereas)\b|;/)[0]!
+    .replace(/\s*\([^()]*\)\.?$/, '')
+    .trim()
+  return analyze(rest).length >= 2 ? rest : null
+}
+
+// What a report writes of a term it does not define but lists or points at: "Audit Fees consist of
+// fees billed for…", "Distribution customers refers to the distributors…", "Earnings per share
+// presents…". The verb is part of what is said: the statement answers "What is X?" whole.
+const STATING = [
+  'refers? to',
+  `consist(?:s|ed)?(?:\\s+${ADVERB_OF_EXTENT})? of`,
+  `(?:is |are )?comprised(?:\\s+${ADVERB_OF_EXTENT})? of`,
+  'comprises?',
+  'includes?',
+  'presents',
+]
+const ENUMERATOR = /^\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})\)\s+/i
+// "What is the definition of the term X?" asks what X is.
+const TERM_ASKED = /^(?:the )?(?:definition|meaning) of (?:the )?(?:term )?/i
+// "What is included in X?" asks for what follows the verb; "What is X?" for the statement.
+const STATING_SUBJECT = /\b(?:includ|compris|consist|refer|present)\w*/i
+
+/** The clause of a sentence that states the subject and what it consists of or refers to. */
+function statementOf(sentence: string, subject: string) {
+  const verb = verbAfterSubject(sentence, subject, STATING)
+  if (!verb) return null
+  // From the clause's start (after "…, while" or "; ") to the end of the clause the verb is in.
+  const opening = sentence.slice(0, verb.index)
+  const starts = [...opening.matchAll(/,\s*(?:while|whereas)\s+|;\s*/gi)].at(-1)
+  const start = starts ? starts.index + starts[0].length : 0
+  // The clause's own subject must be the one asked: "X are …, while Y refers to …" states nothing of X.
+  const own = new Set(analyze(sentence.slice(start, verb.index)))
+  const terms = analyze(subject.replace(TERM_ASKED, ''))
+  if (!terms.every((term) => own.has(term))) return null
+  const rest = sentence.slice(verb.index).split(/,\s*(?:while|whereas)\b/)[0]!
+  const statement = `${sentence.slice(start, verb.index)}${rest}`.replace(ENUMERATOR, '').replace(/\.$/, '').trim()
+  return analyze(rest).length >= 3 ? statement : null
+}
+
+/** Where the question's verb is in a sentence, when the words before it name the question's subject. */
+function verbAfterSubject(sentence: string, subject: string, forms: string[]) {
   const subjectTerms = analyze(subject)
   if (subjectTerms.length === 0) return null
   const lower = sentence.toLowerCase()
@@ -375,16 +432,7 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
     // "X's current order backlog" is the backlog: its head noun names it, not the X before it.
     if (named * 2 >= subjectTerms.length && (!POSSESSIVE.test(subject) || before.has(subjectTerms.at(-1)!))) verb = at
   }
-  if (!verb) return null
-  const rest = sentence
-    .slice(verb.index + verb[0].length)
-    .replace(PARTICLE_AFTER_VERB, '')
-    // A clause about another subject ends it; an aside closing the sentence ("(subject to two
-    // renewals).") qualifies the answer, is not it.
-    .split(/,\s*(?:while|whereas)\b|;/)[0]!
-    .replace(/\s*\([^()]*\)\.?$/, '')
-    .trim()
-  return analyze(rest).length >= 2 ? rest : null
+  return verb
 }
 
 // "Which is the largest customer?", "Who was the lead bidder?": a name, as a report writes it after
