@@ -204,6 +204,23 @@ describe('the short phrase an answer leads with', () => {
     ).not.toMatch(/^Consulting fees include/)
   })
 
+  it('gives the place a "where" question asks for, not the sentence around it', () => {
+    expect(
+      shortAnswer('Where is the head office located?', [
+        'Our head office is located in Leeds, West Yorkshire in a leased building of about 20,000 square feet.',
+      ]),
+    ).toBe('Leeds, West Yorkshire')
+    expect(
+      shortAnswer('Where are the subsidiaries disclosed?', ['The subsidiaries are disclosed within note 12.']),
+    ).toBe('within note 12')
+    // The words of the question after the place are not part of it.
+    expect(
+      shortAnswer('Where are staff costs included in the income statement?', [
+        'Staff costs are included in cost of sales and in administrative expenses in the income statement.',
+      ]),
+    ).toBe('cost of sales and in administrative expenses')
+  })
+
   it('gives what a table shows from the sentence that introduces it', () => {
     expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
       'The carrying value of goodwill by segment',

@@ -62,6 +62,8 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
       readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
   const how = HOW_QUESTION.exec(asked)
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
+  const where = WHERE_QUESTION.exec(asked)
+  if (where) readers.push((sentence) => placeIn(asked, sentence, where[1]!, where[2]!))
   const entity = ENTITY_QUESTION.exec(asked)
   if (entity) readers.push((sentence) => appositiveOf(sentence, entity[1]!))
   // "Which product offerings were acquired with X?": the names set after "the product offerings acquired with X,".
@@ -317,6 +319,35 @@ const VERB_QUESTION = new RegExp(
 // "How are deferred costs amortised?", "How is goodwill stated in the report?": what follows the participle.
 const HOW_QUESTION =
   /^how (?:is|are|was|were) (.+?) ((?:accounted|paid|set|held|made|kept|built|shown|done|[a-z]+(?:ed|en))(?: for)?)(?:\s+(?:as|to|for|by|into|at|on))?(?:\s+in (?:the|its|our|their) (?:[a-z]+ ){0,3}(?:report|statements?|accounts|table))?\s*\??$/i
+// "Where are the offices located?", "Where are personnel expenses included in the statement?".
+const WHERE_QUESTION = /^where (?:is|are|was|were) (.+?) ([a-z]+(?:ed|en))\b(?:\s+(?:in|within|at|on)\b.*)?\s*\??$/i
+// Where a place ends: a description of it ("in an owned facility of …") or a clause after a comma.
+const PLACE_DESCRIBED = /\s+(?:in|at|on)\s+an?\s|,\s+(?=[a-z])|\s+\(/
+
+/**
+ * Where a sentence says the subject is, after the question's participle: "Our principal offices are
+ * located in San Diego, California in an owned facility…" → "San Diego, California"; "… are
+ * disclosed within note 35" → "within note 35". The place ends where the sentence goes on to
+ * describe it or repeats the question ("… in the consolidated statement of profit or loss").
+ */
+function placeIn(question: string, sentence: string, subject: string, participle: string) {
+  const rest = afterVerb(sentence, subject, [participle])
+  if (!rest) return null
+  const asked = new Set(analyze(question))
+  let place = rest.replace(/^(?:in|at)\s+/i, '').replace(/\.$/, '')
+  const described = PLACE_DESCRIBED.exec(place)
+  if (described) place = place.slice(0, described.index)
+  // "… in the consolidated statement of profit or loss" for "… included in the consolidated statement?".
+  for (const at of place.matchAll(/\s+(?:in|at|on)\s+/g)) {
+    const next = analyze(place.slice(at.index + at[0].length)).slice(0, 2)
+    if (next.length === 2 && next.every((term) => asked.has(term))) {
+      place = place.slice(0, at.index)
+      break
+    }
+  }
+  return analyze(place).length ? place.trim() : null
+}
+
 const FREQUENCY_QUESTION = /^how (?:often|frequently)\b|\bat what (?:frequency|intervals?)\b|^what is the frequency\b/i
 const FREQUENCY =
   /\b(?:(?:semi-?)?annually|quarterly|monthly|weekly|daily|every (?:\w+ ){0,2}(?:years?|quarters?|months?|weeks?|days?)|(?:at least )?(?:once|twice|\w+ times) (?:a|per|each|every) (?:year|quarter|month|week|day)|on an? (?:annual|quarterly|monthly|weekly|daily|regular|periodic|ongoing) basis)\b/i
