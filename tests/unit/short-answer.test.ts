@@ -221,6 +221,23 @@ describe('the short phrase an answer leads with', () => {
     ).toBe('cost of sales and in administrative expenses')
   })
 
+  it('gives the condition a "when does it happen" question asks for when no date answers', () => {
+    expect(
+      shortAnswer('When does the bonus accrual reverse?', [
+        'If the sales target is not met by year end, then the bonus accrual would be reversed.',
+      ]),
+    ).toBe('If the sales target is not met by year end')
+    expect(
+      shortAnswer('When does the company grant the options?', [
+        'We grant options that vest only upon the share price closing above the target for twenty days.',
+      ]),
+    ).toBe('only upon the share price closing above the target for twenty days')
+    // A date, when the sentence has one, still answers.
+    expect(shortAnswer('When does the lease end?', ['If not renewed, the lease ends on March 31, 2030.'])).toBe(
+      'March 31, 2030',
+    )
+  })
+
   it('gives what a table shows from the sentence that introduces it', () => {
     expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
       'The carrying value of goodwill by segment',

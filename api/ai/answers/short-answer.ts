@@ -94,7 +94,19 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   }
   // A question for a year, an entity or a computed figure is not answered by a phrase of words.
   if (/^(?:which|how (?:much|many))\b/i.test(asked) || ASKS_ARITHMETIC.test(asked)) return null
-  return typed(remainderOf(asked, sentences[0]!))
+  const remainder = typed(remainderOf(asked, sentences[0]!))
+  // "When does the expense reverse?": what happens whenever something else does is said by its condition.
+  return remainder ?? (HABITUAL_WHEN.test(asked) ? conditionIn(sentences[0]!) : null)
+}
+
+const HABITUAL_WHEN = /^when (?:does|do|is|are|would|will|should|can|may)\b/i
+// "If the required service period is not met, …", "… vest only upon the price closing above …".
+const CONDITION_CLAUSE = /(?:^|[\s(])((?:only\s+)?(?:if|when|whenever|where|upon|once|unless)\s[^,;]*)/i
+
+/** The condition a sentence states, from its "if", "when" or "upon" to the end of its clause. */
+function conditionIn(sentence: string) {
+  const clause = CONDITION_CLAUSE.exec(sentence)?.[1]?.replace(/\.$/, '').trim()
+  return clause && analyze(clause).length >= 3 ? clause : null
 }
 
 const firstOf = (sentences: string[], read: (sentence: string) => string | null) => {
