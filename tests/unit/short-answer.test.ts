@@ -238,6 +238,21 @@ describe('the short phrase an answer leads with', () => {
     )
   })
 
+  it('gives the proper name of the kind a "which" question asks for', () => {
+    expect(
+      shortAnswer('Which exchange are the shares listed on?', [
+        'Since 2011 our shares have been listed on the London Stock Exchange under the symbol “BKRY.”',
+      ]),
+    ).toBe('London Stock Exchange')
+    expect(
+      shortAnswer('Which accounting standard will apply from 1 January 2026?', [
+        'The IASB’s Revised Leasing Standard will apply to the Group from 1 January 2026.',
+      ]),
+    ).toBe('IASB’s Revised Leasing Standard')
+    // A capitalised word alone is no name of the kind.
+    expect(shortAnswer('Which market grew fastest?', ['Market demand grew in every region.'])).toBeNull()
+  })
+
   it('gives what a table shows from the sentence that introduces it', () => {
     expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
       'The carrying value of goodwill by segment',

@@ -69,6 +69,9 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   // "Which product offerings were acquired with X?": the names set after "the product offerings acquired with X,".
   const kind = KIND_QUESTION.exec(asked)
   if (kind) readers.push((sentence) => appositiveOf(sentence, `${kind[1]} ${kind[2]}`))
+  // "Which market is the stock traded on?": the name the sentence gives of that kind, "NASDAQ Global Select Market".
+  const named = WHICH_KIND.exec(asked)
+  if (named) readers.push((sentence) => nameOfKind(sentence, named[1]!))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
     // Whole, its subject too: "Audit Fees consist of …" says what they are only with its verb.
@@ -484,6 +487,25 @@ const ENTITY_QUESTION = /^(?:which|who) (?:is|was|are|were) (?:the )?(.+?)\s*\??
 const KIND_QUESTION = /^which ((?:[\w-]+ ){1,3}?)(?:is|was|are|were|has been|have been) (.+?)\s*\??$/i
 const APPOSITIVE =
   /([^,;:]+),\s+((?:[A-Z][\p{L}\d&.'’-]*)(?:\s+(?:[A-Z][\p{L}\d&.'’-]*|of|and|&)){0,5})(?=[\s,;.(]|$)/gu
+
+const WHICH_KIND = /^which ((?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|was|were|does|do|did|will|would|has|have|can)\b/i
+const CAPITALISED_RUN = /(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,5}\p{Lu}[\p{L}\d&.'’-]*/gu
+
+/**
+ * A proper name whose last word is the kind asked: "Which ethical standard …?" is answered by
+ * "The FRC’s Revised Ethical Standard will become effective…" with "FRC’s Revised Ethical Standard".
+ */
+function nameOfKind(sentence: string, kind: string) {
+  const head = analyze(kind).at(-1)
+  if (!head) return null
+  for (const [run] of sentence.matchAll(CAPITALISED_RUN)) {
+    const words = run.split(/\s+/)
+    if (analyze(words.at(-1)!).at(-1) !== head) continue
+    const name = (/^(?:The|A|An|Our|Its|Their)$/.test(words[0]!) ? words.slice(1) : words).join(' ')
+    if (name.split(' ').length >= 2) return name
+  }
+  return null
+}
 
 /** The name a sentence sets after the question's subject and a comma. */
 function appositiveOf(sentence: string, subject: string) {
