@@ -249,6 +249,12 @@ describe('the short phrase an answer leads with', () => {
         'The IASB’s Revised Leasing Standard will apply to the Group from 1 January 2026.',
       ]),
     ).toBe('IASB’s Revised Leasing Standard')
+    // What follows the question's closing words and preposition, up to the next clause.
+    expect(
+      shortAnswer('Which countries does the group run pension plans in?', [
+        'The Group runs pension plans in France, Spain and the UK and the Group operates savings plans in Norway.',
+      ]),
+    ).toBe('France, Spain and the UK')
     // A capitalised word alone is no name of the kind.
     expect(shortAnswer('Which market grew fastest?', ['Market demand grew in every region.'])).toBeNull()
   })

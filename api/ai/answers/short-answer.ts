@@ -72,6 +72,9 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   // "Which market is the stock traded on?": the name the sentence gives of that kind, "NASDAQ Global Select Market".
   const named = WHICH_KIND.exec(asked)
   if (named) readers.push((sentence) => nameOfKind(sentence, named[1]!))
+  // "Which countries does the group operate indemnity plans in?": what follows "indemnity plans in".
+  const closing = WHICH_PREPOSITION.exec(asked)
+  if (closing) readers.push((sentence) => afterPhrase(sentence, closing[1]!, closing[2]!))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
     // Whole, its subject too: "Audit Fees consist of …" says what they are only with its verb.
@@ -487,6 +490,26 @@ const ENTITY_QUESTION = /^(?:which|who) (?:is|was|are|were) (?:the )?(.+?)\s*\??
 const KIND_QUESTION = /^which ((?:[\w-]+ ){1,3}?)(?:is|was|are|were|has been|have been) (.+?)\s*\??$/i
 const APPOSITIVE =
   /([^,;:]+),\s+((?:[A-Z][\p{L}\d&.'’-]*)(?:\s+(?:[A-Z][\p{L}\d&.'’-]*|of|and|&)){0,5})(?=[\s,;.(]|$)/gu
+
+const WHICH_PREPOSITION =
+  /^which [\w-]+(?: [\w-]+)? (?:does|do|did|is|are|was|were|has|have) (.+?) (in|at|on|to|from|with|for|by)\s*\??$/i
+// Where what follows a phrase ends: another clause ("… and the Group operates …"), a sentence's end.
+const CLAUSE_AFTER = /;|\.(?:\s|$)|,?\s+and\s+(?:the|we|our|its|their)\s+\p{L}+\s+\p{L}+(?:s|ed)\b|\s+\(/u
+
+/** What a sentence says after the last words of the question and its closing preposition. */
+function afterPhrase(sentence: string, rest: string, preposition: string) {
+  const tail = analyze(rest).slice(-2)
+  if (tail.length < 2) return null
+  for (const at of sentence.matchAll(new RegExp(`\\b${preposition}\\s+`, 'gi'))) {
+    const before = new Set(analyze(sentence.slice(0, at.index).split(/\s+/).slice(-4).join(' ')))
+    if (!tail.every((term) => before.has(term))) continue
+    const after = sentence.slice(at.index + at[0].length)
+    const end = CLAUSE_AFTER.exec(after)
+    const phrase = (end ? after.slice(0, end.index) : after).trim()
+    if (analyze(phrase).length) return phrase
+  }
+  return null
+}
 
 const WHICH_KIND = /^which ((?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|was|were|does|do|did|will|would|has|have|can)\b/i
 const CAPITALISED_RUN = /(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,5}\p{Lu}[\p{L}\d&.'’-]*/gu
