@@ -77,6 +77,11 @@ describe('the short phrase an answer leads with', () => {
         'The tax benefit arose primarily from the release of a valuation allowance from prior years.',
       ]),
     ).toBe('primarily from the release of a valuation allowance from prior years.')
+    expect(
+      shortAnswer('What was the increase in operating cash flow driven by?', [
+        'The increase was driven by lower stock levels partly offset by higher tax payments.',
+      ]),
+    ).toBe('lower stock levels partly offset by higher tax payments.')
   })
 
   it('gives who did it, from "was approved by X" or "X approved", up to the date or clause after it', () => {

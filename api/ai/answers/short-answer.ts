@@ -124,7 +124,7 @@ const firstOf = (sentences: string[], read: (sentence: string) => string | null)
 }
 
 const CAUSE_QUESTION =
-  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in|contributed to)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?due to\b)/i
+  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in|contributed to)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?(?:due to|driven by|caused by)\b)/i
 // A cause as the reports write it, from its connector ("primarily due to", "driven by") to the end.
 // "primarily", "mainly": how much of it, not what it is ("consist primarily of" is "consist of").
 const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly|partly|partially)'
@@ -132,9 +132,10 @@ const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly
 const CONNECTOR = `(?:${ADVERB_OF_EXTENT}\\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)|${ADVERB_OF_EXTENT}\\s+from`
 const CAUSE = new RegExp(`\\b(?:${CONNECTOR})\\b`, 'i')
 const CAUSE_CONNECTOR = new RegExp(`^(?:${CONNECTOR})\\s*`, 'i')
-// Questions whose own words hold the relation: "what led to / impacted / resulted in X", "X was due to what".
+// Questions whose own words hold the relation: "what led to / impacted / resulted in X", "X was due to
+// (driven by) what".
 const CAUSE_AS_SUBJECT =
-  /^what (?:\w+ )?(?:led to|lead to|leads to|impacted|resulted in|contributed to)\b|\bdue to\s*\??$/i
+  /^what (?:\w+ )?(?:led to|lead to|leads to|impacted|resulted in|contributed to)\b|\b(?:due to|driven by|caused by)\s*\??$/i
 
 function causeIn(sentence: string) {
   const match = CAUSE.exec(sentence)
