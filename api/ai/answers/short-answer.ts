@@ -78,7 +78,8 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
     // Whole, its subject too: "Audit Fees consist of …" says what they are only with its verb.
-    if (!STATING_SUBJECT.test(definition[1]!)) statements.push((sentence) => statementOf(sentence, definition[1]!))
+    if (!type && !STATING_SUBJECT.test(definition[1]!))
+      statements.push((sentence) => statementOf(sentence, definition[1]!))
     readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
     readers.push((sentence) => namedAs(sentence, definition[1]!))
   }
