@@ -124,6 +124,16 @@ describe('the short phrase an answer leads with', () => {
       ]),
     ).toBe('a dividend of $0.40 per share')
     expect(shortAnswer('What did the owner sign in 2024?', ['The lease was renewed in 2024.'])).toBeNull()
+    // A noun of the subject is no verb: the sentence goes on with the question's next words.
+    expect(
+      shortAnswer('What does the split of receivables and contract assets follow?', [
+        'The split of receivables and contract assets closely follows the split of the Group’s sales, see note 4.',
+      ]),
+    ).toBe('the split of the Group’s sales')
+    expect(
+      shortAnswer('What do finance leases reflect?', ['Finance leases reflect vehicle and plant lease obligations.']) ??
+        '',
+    ).not.toMatch(/^reflect/)
   })
 
   it('gives what a sentence says beyond the question when its opening restates it', () => {

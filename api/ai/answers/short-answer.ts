@@ -653,6 +653,10 @@ function objectOf(sentence: string, rest: string) {
     if (!/^[a-z]{3,}$/.test(words[at]!)) continue
     const found = afterVerb(sentence, words.slice(0, at).join(' '), inflections(words[at]!))
     if (!found) continue
+    // "What do capital leases reflect?": where the sentence goes on with the question's next word
+    // ("Capital leases reflect …"), the word tried was a noun of the subject, not the verb.
+    const next = analyze(words.slice(at + 1).join(' '))[0]
+    if (next && analyze(found.replace(/^\p{L}+ly\s+/u, ''))[0] === next) continue
     // "What does it rely on…?": the verb's own particle is the question's, not the answer's.
     const particle = PARTICLE.test(words[at + 1] ?? '') ? words[at + 1]! : null
     const object = upToPhraseEnd(particle ? found.replace(new RegExp(`^${particle}\\s+`, 'i'), '') : found)
