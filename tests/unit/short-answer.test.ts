@@ -176,6 +176,12 @@ describe('the short phrase an answer leads with', () => {
         'The hurdle rate has been set at 6%, and the plan shares up to 15% of growth above the hurdle rate.',
       ]),
     ).toBe('6%')
+    // The price asked, not its equivalent in another currency.
+    expect(
+      shortAnswer('What is the final dividend per share proposed for 2024?', [
+        'The final dividend proposed for 2024 of 4.10 cents per share is equivalent to 3.20 pence per share.',
+      ]),
+    ).toBe('4.10 cents')
     // The "2 p" of "2 p.m." is no price.
     expect(
       shortAnswer('What was the share price in 2024?', ['Trading closed at 2 p.m. on the last day of 2024.']),

@@ -214,10 +214,10 @@ function clauseAbout(question: string, sentence: string) {
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
 // A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%",
-// and a share price in pence ("445.0p", not the "2 p" of "2 p.m.").
+// and a price in pence or cents ("445.0p", "3.45 cents"; not the "2 p" of "2 p.m.").
 // At most 25 digits and commas, so no digit of a long run "1,1,1,…" scans the rest of it.
 const FIGURE = new RegExp(
-  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:%|per cent\b|percent\b|pence\b|${SCALE_WORD}\b)|p\b(?![.\w]))`,
+  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:%|per cent\b|percent\b|pence\b|cents?\b|${SCALE_WORD}\b)|p\b(?![.\w]))`,
   'gi',
 )
 const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
