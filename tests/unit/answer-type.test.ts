@@ -21,6 +21,9 @@ describe('the kind of phrase a question asks for', () => {
     expect(answerType('In fiscal 2024, what was the rent paid to the landlord?')).toBe('figure')
     expect(answerType('What is total debt owed to the bank?')).toBe('figure')
     expect(answerType('What was the increase in headcount?')).toBe('figure')
+    // A rate is a figure: "the hurdle rate", "the standard rate of corporation tax".
+    expect(answerType('What is the hurdle rate?')).toBe('figure')
+    expect(answerType('What was the standard rate of income tax in Ireland?')).toBe('figure')
     // Words answer these: what something is, why, how.
     expect(answerType('Who is Maria Okafor?')).toBeNull()
     expect(answerType('What is aggregate intrinsic value?')).toBeNull()

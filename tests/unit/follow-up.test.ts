@@ -41,6 +41,15 @@ describe('follow-up questions', () => {
     expect(searchQueryFor('Who are the potential buyers?', history)).toBe('Who are the potential buyers?')
   })
 
+  it('searches for what a table shows by the words that introduce a table', () => {
+    const query = searchQueryFor('What does the table show?', [])
+    expect(query).toMatch(/^What does the table show\? /)
+    expect(query).toMatch(/as follows/)
+    expect(searchQueryFor('What does the table show about revenue in 2024?', [])).toBe(
+      'What does the table show about revenue in 2024?',
+    )
+  })
+
   it('searches with the previous question for a follow-up that refers back', () => {
     const history = after('Who approved the succession plan?')
     expect(searchQueryFor('And when was it approved?', history)).toBe(

@@ -77,6 +77,11 @@ describe('the short phrase an answer leads with', () => {
         'The tax benefit arose primarily from the release of a valuation allowance from prior years.',
       ]),
     ).toBe('primarily from the release of a valuation allowance from prior years.')
+    expect(
+      shortAnswer('What was the increase in operating cash flow driven by?', [
+        'The increase was driven by lower stock levels partly offset by higher tax payments.',
+      ]),
+    ).toBe('lower stock levels partly offset by higher tax payments.')
   })
 
   it('gives who did it, from "was approved by X" or "X approved", up to the date or clause after it', () => {
@@ -119,6 +124,16 @@ describe('the short phrase an answer leads with', () => {
       ]),
     ).toBe('a dividend of $0.40 per share')
     expect(shortAnswer('What did the owner sign in 2024?', ['The lease was renewed in 2024.'])).toBeNull()
+    // A noun of the subject is no verb: the sentence goes on with the question's next words.
+    expect(
+      shortAnswer('What does the split of receivables and contract assets follow?', [
+        'The split of receivables and contract assets closely follows the split of the Group’s sales, see note 4.',
+      ]),
+    ).toBe('the split of the Group’s sales')
+    expect(
+      shortAnswer('What do finance leases reflect?', ['Finance leases reflect vehicle and plant lease obligations.']) ??
+        '',
+    ).not.toMatch(/^reflect/)
   })
 
   it('gives what a sentence says beyond the question when its opening restates it', () => {
@@ -150,6 +165,121 @@ describe('the short phrase an answer leads with', () => {
     ).toBeNull()
   })
 
+  it('reads a price in pence and a rate as figures', () => {
+    expect(
+      shortAnswer('What was the average market price per share of the options exercised in 2024?', [
+        'The average market price per share of the options exercised in 2024 was 312.5p (2023: n/a).',
+      ]),
+    ).toBe('312.5p')
+    expect(
+      shortAnswer('What is the hurdle rate?', [
+        'The hurdle rate has been set at 6%, and the plan shares up to 15% of growth above the hurdle rate.',
+      ]),
+    ).toBe('6%')
+    // The price asked, not its equivalent in another currency.
+    expect(
+      shortAnswer('What is the final dividend per share proposed for 2024?', [
+        'The final dividend proposed for 2024 of 4.10 cents per share is equivalent to 3.20 pence per share.',
+      ]),
+    ).toBe('4.10 cents')
+    // The "2 p" of "2 p.m." is no price.
+    expect(
+      shortAnswer('What was the share price in 2024?', ['Trading closed at 2 p.m. on the last day of 2024.']),
+    ).toBeNull()
+  })
+
+  it('gives the figure a sentence states for the year asked, not for another', () => {
+    const compared = 'Income from charters increased to $41.2 million in 2024 compared to $30.5 million in 2023.'
+    expect(shortAnswer('What was the income from charters in 2023?', [compared])).toBe('$30.5 million')
+    expect(shortAnswer('What was the income from charters in 2024?', [compared])).toBe('$41.2 million')
+    const aside = 'The guarantee in respect of the planning obligations totalled £9.0 million (2023: £8.4 million).'
+    expect(
+      shortAnswer('What was the guarantee in respect of the planning obligations at 31 December 2023?', [aside]),
+    ).toBe('£8.4 million')
+    // A list of years is no year of the figure before it.
+    expect(
+      shortAnswer('What was the depreciation expense in 2024?', [
+        'Depreciation expense was $5.2 million, $4.9 million, and $4.1 million in 2024, 2023 and 2022.',
+      ]),
+    ).toBe('$5.2 million')
+  })
+
+  it('gives a term stated by what it consists of or refers to as the whole statement', () => {
+    const customers =
+      '(2) Retail customers are the shoppers who buy in our stores, while Wholesale customers refers to the distributors that resell our products.'
+    expect(shortAnswer('What are wholesale customers?', [customers])).toBe(
+      'Wholesale customers refers to the distributors that resell our products',
+    )
+    // "are" defines: what follows it answers, and never the other clause's statement.
+    expect(shortAnswer('What are retail customers?', [customers])).toBe('the shoppers who buy in our stores')
+    expect(
+      shortAnswer('What is Consulting Fees?', [
+        'Consulting Fees consist of fees billed for advice on tax structuring.',
+      ]),
+    ).toBe('Consulting Fees consist of fees billed for advice on tax structuring')
+    // The question's own verb asks for what follows it.
+    expect(
+      shortAnswer('What is included in consulting fees?', [
+        'Consulting fees include fees billed for advice on tax structuring.',
+      ]),
+    ).not.toMatch(/^Consulting fees include/)
+  })
+
+  it('gives the place a "where" question asks for, not the sentence around it', () => {
+    expect(
+      shortAnswer('Where is the head office located?', [
+        'Our head office is located in Leeds, West Yorkshire in a leased building of about 20,000 square feet.',
+      ]),
+    ).toBe('Leeds, West Yorkshire')
+    expect(
+      shortAnswer('Where are the subsidiaries disclosed?', ['The subsidiaries are disclosed within note 12.']),
+    ).toBe('within note 12')
+    // The words of the question after the place are not part of it.
+    expect(
+      shortAnswer('Where are staff costs included in the income statement?', [
+        'Staff costs are included in cost of sales and in administrative expenses in the income statement.',
+      ]),
+    ).toBe('cost of sales and in administrative expenses')
+  })
+
+  it('gives the condition a "when does it happen" question asks for when no date answers', () => {
+    expect(
+      shortAnswer('When does the bonus accrual reverse?', [
+        'If the sales target is not met by year end, then the bonus accrual would be reversed.',
+      ]),
+    ).toBe('If the sales target is not met by year end')
+    expect(
+      shortAnswer('When does the company grant the options?', [
+        'We grant options that vest only upon the share price closing above the target for twenty days.',
+      ]),
+    ).toBe('only upon the share price closing above the target for twenty days')
+    // A date, when the sentence has one, still answers.
+    expect(shortAnswer('When does the lease end?', ['If not renewed, the lease ends on March 31, 2030.'])).toBe(
+      'March 31, 2030',
+    )
+  })
+
+  it('gives the proper name of the kind a "which" question asks for', () => {
+    expect(
+      shortAnswer('Which exchange are the shares listed on?', [
+        'Since 2011 our shares have been listed on the London Stock Exchange under the symbol “BKRY.”',
+      ]),
+    ).toBe('London Stock Exchange')
+    expect(
+      shortAnswer('Which accounting standard will apply from 1 January 2026?', [
+        'The IASB’s Revised Leasing Standard will apply to the Group from 1 January 2026.',
+      ]),
+    ).toBe('IASB’s Revised Leasing Standard')
+    // What follows the question's closing words and preposition, up to the next clause.
+    expect(
+      shortAnswer('Which countries does the group run pension plans in?', [
+        'The Group runs pension plans in France, Spain and the UK and the Group operates savings plans in Norway.',
+      ]),
+    ).toBe('France, Spain and the UK')
+    // A capitalised word alone is no name of the kind.
+    expect(shortAnswer('Which market grew fastest?', ['Market demand grew in every region.'])).toBeNull()
+  })
+
   it('gives what a table shows from the sentence that introduces it', () => {
     expect(tableCaptionOf('The carrying value of goodwill by segment was as follows:')).toBe(
       'The carrying value of goodwill by segment',
@@ -160,6 +290,17 @@ describe('the short phrase an answer leads with', () => {
       'Revenue by channel for the years ended June 30, 2024 and 2023',
     )
     expect(tableCaptionOf('Revenue grew 8% in 2024.')).toBeNull()
+    // The table named after "below", a comma after the verb, a note's number, the date it is at.
+    expect(tableCaptionOf('The table below shows the fair values of our notes, excluding leases:')).toBe(
+      'the fair values of our notes, excluding leases',
+    )
+    expect(tableCaptionOf('The following table sets forth, for the periods indicated, gross margin by segment:')).toBe(
+      'for the periods indicated, gross margin by segment',
+    )
+    expect(tableCaptionOf('As of March 31, 2025, maturities of operating lease liabilities were as follows:')).toBe(
+      'maturities of operating lease liabilities',
+    )
+    expect(tableCaptionOf('3) Freight and Handling:')).toBe('Freight and Handling')
     expect(asksWhatTableShows('What does the table show?')).toBe(true)
     expect(asksWhatTableShows('What does the table show about revenue in 2024?')).toBe(false)
   })

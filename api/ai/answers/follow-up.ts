@@ -1,6 +1,7 @@
 import { analyze } from '../retrieval/analyzer'
 import { ANY_YEAR } from '../text/calendar'
 import type { ChatTurn } from './provider'
+import { asksWhatTableShows } from './short-answer'
 
 // Openings that continue the previous question rather than ask a new one.
 const CONTINUES = /^\s*(and|but|also|or|then|so|what about|how about|same for|what of)\b/i
@@ -29,9 +30,13 @@ export const previousQuestion = (history: ChatTurn[]) => history.findLast((turn)
  * did it fall?"), the previous question followed by this one, so the search finds what it refers to.
  */
 export function searchQueryFor(question: string, history: ChatTurn[]): string {
+  // "What does the table show?" names nothing but the table: the sentence that says is found by the
+  // words that introduce one ("The carrying value of goodwill was as follows:"), not by the question's.
+  if (asksWhatTableShows(question)) return `${question} ${TABLE_INTRODUCTION}`
   const previous = previousQuestion(history)
   return previous && continues(question) ? `${previous} ${question}` : question
 }
+const TABLE_INTRODUCTION = 'the following table as follows shown below'
 
 // "What was revenue in FY2025?": how it asks ("What was"), then its measure, then its period.
 const ASKING = /\b(?:what|how much|how many)\s+(?:(?:is|was|were|are|did|does|do)\s+)?(?:the\s+)?/i

@@ -25,6 +25,8 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
     return figures && !isTableText(sentences[0]!) ? figuresIn(asked, sentences[0]!) : null
   // The first reader that finds its phrase answers; the question's grammar decides which read at all.
   const readers: Array<(sentence: string) => string | null> = []
+  // Read first and quoted as the sentence states them, the question's words included.
+  const statements: Array<(sentence: string) => string | null> = []
   if (CAUSE_QUESTION.test(asked)) {
     // "What led to X?", "What was X due to?": the question holds the relation, the answer is what.
     const bare = CAUSE_AS_SUBJECT.test(asked)
@@ -60,13 +62,24 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
       readers.push((sentence) => afterVerb(sentence, verbal[1]!, forms))
   const how = HOW_QUESTION.exec(asked)
   if (how) readers.push((sentence) => afterVerb(sentence, how[1]!, [how[2]!]))
+  const where = WHERE_QUESTION.exec(asked)
+  if (where) readers.push((sentence) => placeIn(asked, sentence, where[1]!, where[2]!))
   const entity = ENTITY_QUESTION.exec(asked)
   if (entity) readers.push((sentence) => appositiveOf(sentence, entity[1]!))
   // "Which product offerings were acquired with X?": the names set after "the product offerings acquired with X,".
   const kind = KIND_QUESTION.exec(asked)
   if (kind) readers.push((sentence) => appositiveOf(sentence, `${kind[1]} ${kind[2]}`))
+  // "Which market is the stock traded on?": the name the sentence gives of that kind, "NASDAQ Global Select Market".
+  const named = WHICH_KIND.exec(asked)
+  if (named) readers.push((sentence) => nameOfKind(sentence, named[1]!))
+  // "Which countries does the group operate indemnity plans in?": what follows "indemnity plans in".
+  const closing = WHICH_PREPOSITION.exec(asked)
+  if (closing) readers.push((sentence) => afterPhrase(sentence, closing[1]!, closing[2]!))
   const definition = DEFINITION_QUESTION.exec(asked)
   if (definition) {
+    // Whole, its subject too: "Audit Fees consist of …" says what they are only with its verb.
+    if (!type && !STATING_SUBJECT.test(definition[1]!))
+      statements.push((sentence) => statementOf(sentence, definition[1]!))
     readers.push((sentence) => afterVerb(sentence, definition[1]!, COPULAS))
     readers.push((sentence) => namedAs(sentence, definition[1]!))
   }
@@ -78,13 +91,29 @@ export function shortAnswer(question: string, sentences: string[], { figures = t
     const answer = phrase && withoutEcho(asked, phrase)
     return answer && (!type || isOfType(type, answer)) ? answer : null
   }
+  for (const read of statements) {
+    const found = firstOf(sentences, read)
+    if (found) return found
+  }
   for (const read of readers) {
     const found = firstOf(sentences, (sentence) => typed(read(sentence)))
     if (found) return found
   }
   // A question for a year, an entity or a computed figure is not answered by a phrase of words.
   if (/^(?:which|how (?:much|many))\b/i.test(asked) || ASKS_ARITHMETIC.test(asked)) return null
-  return typed(remainderOf(asked, sentences[0]!))
+  const remainder = typed(remainderOf(asked, sentences[0]!))
+  // "When does the expense reverse?": what happens whenever something else does is said by its condition.
+  return remainder ?? (HABITUAL_WHEN.test(asked) ? conditionIn(sentences[0]!) : null)
+}
+
+const HABITUAL_WHEN = /^when (?:does|do|is|are|would|will|should|can|may)\b/i
+// "If the required service period is not met, …", "… vest only upon the price closing above …".
+const CONDITION_CLAUSE = /(?:^|[\s(])((?:only\s+)?(?:if|when|whenever|where|upon|once|unless)\s[^,;]*)/i
+
+/** The condition a sentence states, from its "if", "when" or "upon" to the end of its clause. */
+function conditionIn(sentence: string) {
+  const clause = CONDITION_CLAUSE.exec(sentence)?.[1]?.replace(/\.$/, '').trim()
+  return clause && analyze(clause).length >= 3 ? clause : null
 }
 
 const firstOf = (sentences: string[], read: (sentence: string) => string | null) => {
@@ -96,7 +125,7 @@ const firstOf = (sentences: string[], read: (sentence: string) => string | null)
 }
 
 const CAUSE_QUESTION =
-  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in|contributed to)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?due to\b)/i
+  /^(?:.*\bwhy\b|what (?:was|were|is|are) the (?:main |primary )?(?:reasons?|causes?|drivers?|rationale)\b|what (?:\w+ )?(?:caused|led to|lead to|drove|impacted|resulted in|contributed to)\b|what (?:was|were|is|are) .* (?:primarily |mainly )?(?:due to|driven by|caused by)\b)/i
 // A cause as the reports write it, from its connector ("primarily due to", "driven by") to the end.
 // "primarily", "mainly": how much of it, not what it is ("consist primarily of" is "consist of").
 const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly|partly|partially)'
@@ -104,9 +133,10 @@ const ADVERB_OF_EXTENT = '(?:primarily|mainly|principally|largely|mostly|chiefly
 const CONNECTOR = `(?:${ADVERB_OF_EXTENT}\\s+)?(?:due (?:primarily |mainly |largely )?to|driven by|attributable to|as a result of|because of|resulting from|benefit+ing from|caused by|impacted (?:primarily )?by|reflecting)|${ADVERB_OF_EXTENT}\\s+from`
 const CAUSE = new RegExp(`\\b(?:${CONNECTOR})\\b`, 'i')
 const CAUSE_CONNECTOR = new RegExp(`^(?:${CONNECTOR})\\s*`, 'i')
-// Questions whose own words hold the relation: "what led to / impacted / resulted in X", "X was due to what".
+// Questions whose own words hold the relation: "what led to / impacted / resulted in X", "X was due to
+// (driven by) what".
 const CAUSE_AS_SUBJECT =
-  /^what (?:\w+ )?(?:led to|lead to|leads to|impacted|resulted in|contributed to)\b|\bdue to\s*\??$/i
+  /^what (?:\w+ )?(?:led to|lead to|leads to|impacted|resulted in|contributed to)\b|\b(?:due to|driven by|caused by)\s*\??$/i
 
 function causeIn(sentence: string) {
   const match = CAUSE.exec(sentence)
@@ -183,10 +213,11 @@ function clauseAbout(question: string, sentence: string) {
 // "How much does X depend on…", "what was the increase due to": the question wants words, not a figure.
 const DESCRIPTIVE_QUESTION =
   /\b(?:why|how (?:is|was|are|were|does|did|do)\b|due to|reason|consist|include|represent)\b/i
-// A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%".
+// A figure as the reports write one: "$2.5 million", "£3.5 million", "RMB77 million", "US$15.9 million", "$64,000", "3%",
+// and a price in pence or cents ("445.0p", "3.45 cents"; not the "2 p" of "2 p.m.").
 // At most 25 digits and commas, so no digit of a long run "1,1,1,…" scans the rest of it.
 const FIGURE = new RegExp(
-  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?\s?(?:%|per cent\b|percent\b|${SCALE_WORD}\b)`,
+  String.raw`${CURRENCY}\s?\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:${SCALE_WORD}|bn|m)\b)?|\b\d(?:[\d,]{0,23}\d)?(?:\.\d+)?(?:\s?(?:%|per cent\b|percent\b|pence\b|cents?\b|${SCALE_WORD}\b)|p\b(?![.\w]))`,
   'gi',
 )
 const YEARS = new RegExp(String.raw`\b${YEAR}\b`, 'g')
@@ -207,6 +238,22 @@ const CHANGE_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined|up|down|
 // "How much did X change?" does not say which way: the answer does ("decreased $352 million").
 const CHANGE_EITHER_WAY = /\bhow much (?:did|has|have|had|does|do) .*\bchange(?:d)?\b/i
 const DIRECTION_BEFORE = /\b(?:increased|decreased|rose|fell|grew|declined)(?:\s+by)?\s*$/i
+
+// A year named with a figure outweighs the words around it: the measure is named once for both.
+const YEAR_WEIGHT = 10
+// "(2018: £12.4 million)", "(FY2017/18: £8.1m)": the year an aside's figure is of.
+const YEAR_LABEL_BEFORE = new RegExp(String.raw`\(\s*(?:fy\s?|fiscal\s+)?(${YEAR})(?:\/\d\d)?\s*:\s*$`, 'i')
+// "$148.6 million in 2018"; not "$2.4 million during fiscal 2019, 2018 and 2017", a list of years.
+const YEAR_AFTER = new RegExp(
+  String.raw`^\s+(?:in|for|during)\s+(?:(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?|fy\s?)(${YEAR})\b(?!\s*,\s*${YEAR}|\s+(?:and|or)\s+${YEAR})`,
+  'i',
+)
+
+/** The year a sentence gives one of its figures for, or null. */
+function yearOf(sentence: string, index: number, length: number) {
+  const label = YEAR_LABEL_BEFORE.exec(sentence.slice(Math.max(0, index - 24), index))
+  return label?.[1] ?? YEAR_AFTER.exec(sentence.slice(index + length, index + length + 40))?.[1] ?? null
+}
 
 /**
  * The figures a question asks for in a sentence: with "respectively", the one listed in the place
@@ -245,7 +292,13 @@ function figuresIn(question: string, sentence: string): string | null {
       .join(' ')
     const aside = (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0)
     const sizeOfChange = !askedChange && CHANGE_BEFORE.test(before)
-    const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0)
+    // "$299.3 million in 2019 compared to $148.6 million in 2018", "£13.0 million (2018: £12.4 million)":
+    // a figure the sentence gives for a year answers a question of that year, not of another,
+    // whatever words sit nearer the other; a change ("increased $5 million to $20 million in 2019")
+    // is not of the year its new level is.
+    const year = askedChange ? null : yearOf(sentence, figure.index, figure.text.length)
+    const ofYear = askedYears.length && year ? (askedYears.includes(year) ? YEAR_WEIGHT : -YEAR_WEIGHT) : 0
+    const score = hits(`${before} ${after}`) - (aside ? 0.5 : 0) - (sizeOfChange ? 1 : 0) + ofYear
     const direction = DIRECTION_BEFORE.exec(sentence.slice(0, figure.index))
     const text = direction && CHANGE_EITHER_WAY.test(question) ? `${direction[0].trim()} ${figure.text}` : figure.text
     if (!best || score > best.score) best = { text, score, index: figure.index }
@@ -286,6 +339,35 @@ const VERB_QUESTION = new RegExp(
 // "How are deferred costs amortised?", "How is goodwill stated in the report?": what follows the participle.
 const HOW_QUESTION =
   /^how (?:is|are|was|were) (.+?) ((?:accounted|paid|set|held|made|kept|built|shown|done|[a-z]+(?:ed|en))(?: for)?)(?:\s+(?:as|to|for|by|into|at|on))?(?:\s+in (?:the|its|our|their) (?:[a-z]+ ){0,3}(?:report|statements?|accounts|table))?\s*\??$/i
+// "Where are the offices located?", "Where are personnel expenses included in the statement?".
+const WHERE_QUESTION = /^where (?:is|are|was|were) (.+?) ([a-z]+(?:ed|en))\b(?:\s+(?:in|within|at|on)\b.*)?\s*\??$/i
+// Where a place ends: a description of it ("in an owned facility of …") or a clause after a comma.
+const PLACE_DESCRIBED = /\s+(?:in|at|on)\s+an?\s|,\s+(?=[a-z])|\s+\(/
+
+/**
+ * Where a sentence says the subject is, after the question's participle: "Our principal offices are
+ * located in San Diego, California in an owned facility…" → "San Diego, California"; "… are
+ * disclosed within note 35" → "within note 35". The place ends where the sentence goes on to
+ * describe it or repeats the question ("… in the consolidated statement of profit or loss").
+ */
+function placeIn(question: string, sentence: string, subject: string, participle: string) {
+  const rest = afterVerb(sentence, subject, [participle])
+  if (!rest) return null
+  const asked = new Set(analyze(question))
+  let place = rest.replace(/^(?:in|at)\s+/i, '').replace(/\.$/, '')
+  const described = PLACE_DESCRIBED.exec(place)
+  if (described) place = place.slice(0, described.index)
+  // "… in the consolidated statement of profit or loss" for "… included in the consolidated statement?".
+  for (const at of place.matchAll(/\s+(?:in|at|on)\s+/g)) {
+    const next = analyze(place.slice(at.index + at[0].length)).slice(0, 2)
+    if (next.length === 2 && next.every((term) => asked.has(term))) {
+      place = place.slice(0, at.index)
+      break
+    }
+  }
+  return analyze(place).length ? place.trim() : null
+}
+
 const FREQUENCY_QUESTION = /^how (?:often|frequently)\b|\bat what (?:frequency|intervals?)\b|^what is the frequency\b/i
 const FREQUENCY =
   /\b(?:(?:semi-?)?annually|quarterly|monthly|weekly|daily|every (?:\w+ ){0,2}(?:years?|quarters?|months?|weeks?|days?)|(?:at least )?(?:once|twice|\w+ times) (?:a|per|each|every) (?:year|quarter|month|week|day)|on an? (?:annual|quarterly|monthly|weekly|daily|regular|periodic|ongoing) basis)\b/i
@@ -333,6 +415,55 @@ const WE = /\b(?:we|our)\b/i
 const PARTICLE_AFTER_VERB = new RegExp(String.raw`^\s*(?:${ADVERB_OF_EXTENT}\s+)?(?:as|of|into)\b`, 'i')
 
 function afterVerb(sentence: string, subject: string, forms: string[]) {
+  const verb = verbAfterSubject(sentence, subject, forms)
+  if (!verb) return null
+  const rest = sentence
+    .slice(verb.index + verb[0].length)
+    .replace(PARTICLE_AFTER_VERB, '')
+    // A clause about another subject ends it; an aside closing the sentence ("(subject to two
+    // renewals).") qualifies the answer, is not it.
+    .split(/,\s*(?:while|whereas)\b|;/)[0]!
+    .replace(/\s*\([^()]*\)\.?$/, '')
+    .trim()
+  return analyze(rest).length >= 2 ? rest : null
+}
+
+// What a report writes of a term it does not define but lists or points at: "Audit Fees consist of
+// fees billed for…", "Distribution customers refers to the distributors…", "Earnings per share
+// presents…". The verb is part of what is said: the statement answers "What is X?" whole.
+const STATING = [
+  'refers? to',
+  `consist(?:s|ed)?(?:\\s+${ADVERB_OF_EXTENT})? of`,
+  `(?:is |are )?comprised(?:\\s+${ADVERB_OF_EXTENT})? of`,
+  'comprises?',
+  'includes?',
+  'presents',
+]
+const ENUMERATOR = /^\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})\)\s+/i
+// "What is the definition of the term X?" asks what X is.
+const TERM_ASKED = /^(?:the )?(?:definition|meaning) of (?:the )?(?:term )?/i
+// "What is included in X?" asks for what follows the verb; "What is X?" for the statement.
+const STATING_SUBJECT = /\b(?:includ|compris|consist|refer|present)\w*/i
+
+/** The clause of a sentence that states the subject and what it consists of or refers to. */
+function statementOf(sentence: string, subject: string) {
+  const verb = verbAfterSubject(sentence, subject, STATING)
+  if (!verb) return null
+  // From the clause's start (after "…, while" or "; ") to the end of the clause the verb is in.
+  const opening = sentence.slice(0, verb.index)
+  const starts = [...opening.matchAll(/,\s*(?:while|whereas)\s+|;\s*/gi)].at(-1)
+  const start = starts ? starts.index + starts[0].length : 0
+  // The clause's own subject must be the one asked: "X are …, while Y refers to …" states nothing of X.
+  const own = new Set(analyze(sentence.slice(start, verb.index)))
+  const terms = analyze(subject.replace(TERM_ASKED, ''))
+  if (!terms.every((term) => own.has(term))) return null
+  const rest = sentence.slice(verb.index).split(/,\s*(?:while|whereas)\b/)[0]!
+  const statement = `${sentence.slice(start, verb.index)}${rest}`.replace(ENUMERATOR, '').replace(/\.$/, '').trim()
+  return analyze(rest).length >= 3 ? statement : null
+}
+
+/** Where the question's verb is in a sentence, when the words before it name the question's subject. */
+function verbAfterSubject(sentence: string, subject: string, forms: string[]) {
   const subjectTerms = analyze(subject)
   if (subjectTerms.length === 0) return null
   const lower = sentence.toLowerCase()
@@ -352,16 +483,7 @@ function afterVerb(sentence: string, subject: string, forms: string[]) {
     // "X's current order backlog" is the backlog: its head noun names it, not the X before it.
     if (named * 2 >= subjectTerms.length && (!POSSESSIVE.test(subject) || before.has(subjectTerms.at(-1)!))) verb = at
   }
-  if (!verb) return null
-  const rest = sentence
-    .slice(verb.index + verb[0].length)
-    .replace(PARTICLE_AFTER_VERB, '')
-    // A clause about another subject ends it; an aside closing the sentence ("(subject to two
-    // renewals).") qualifies the answer, is not it.
-    .split(/,\s*(?:while|whereas)\b|;/)[0]!
-    .replace(/\s*\([^()]*\)\.?$/, '')
-    .trim()
-  return analyze(rest).length >= 2 ? rest : null
+  return verb
 }
 
 // "Which is the largest customer?", "Who was the lead bidder?": a name, as a report writes it after
@@ -370,6 +492,45 @@ const ENTITY_QUESTION = /^(?:which|who) (?:is|was|are|were) (?:the )?(.+?)\s*\??
 const KIND_QUESTION = /^which ((?:[\w-]+ ){1,3}?)(?:is|was|are|were|has been|have been) (.+?)\s*\??$/i
 const APPOSITIVE =
   /([^,;:]+),\s+((?:[A-Z][\p{L}\d&.'’-]*)(?:\s+(?:[A-Z][\p{L}\d&.'’-]*|of|and|&)){0,5})(?=[\s,;.(]|$)/gu
+
+const WHICH_PREPOSITION =
+  /^which [\w-]+(?: [\w-]+)? (?:does|do|did|is|are|was|were|has|have) (.+?) (in|at|on|to|from|with|for|by)\s*\??$/i
+// Where what follows a phrase ends: another clause ("… and the Group operates …"), a sentence's end.
+const CLAUSE_AFTER = /;|\.(?:\s|$)|,?\s+and\s+(?:the|we|our|its|their)\s+\p{L}+\s+\p{L}+(?:s|ed)\b|\s+\(/u
+
+/** What a sentence says after the last words of the question and its closing preposition. */
+function afterPhrase(sentence: string, rest: string, preposition: string) {
+  const tail = analyze(rest).slice(-2)
+  if (tail.length < 2) return null
+  for (const at of sentence.matchAll(new RegExp(`\\b${preposition}\\s+`, 'gi'))) {
+    const before = new Set(analyze(sentence.slice(0, at.index).split(/\s+/).slice(-4).join(' ')))
+    if (!tail.every((term) => before.has(term))) continue
+    const after = sentence.slice(at.index + at[0].length)
+    const end = CLAUSE_AFTER.exec(after)
+    const phrase = (end ? after.slice(0, end.index) : after).trim()
+    if (analyze(phrase).length) return phrase
+  }
+  return null
+}
+
+const WHICH_KIND = /^which ((?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|was|were|does|do|did|will|would|has|have|can)\b/i
+const CAPITALISED_RUN = /(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,5}\p{Lu}[\p{L}\d&.'’-]*/gu
+
+/**
+ * A proper name whose last word is the kind asked: "Which ethical standard …?" is answered by
+ * "The FRC’s Revised Ethical Standard will become effective…" with "FRC’s Revised Ethical Standard".
+ */
+function nameOfKind(sentence: string, kind: string) {
+  const head = analyze(kind).at(-1)
+  if (!head) return null
+  for (const [run] of sentence.matchAll(CAPITALISED_RUN)) {
+    const words = run.split(/\s+/)
+    if (analyze(words.at(-1)!).at(-1) !== head) continue
+    const name = (/^(?:The|A|An|Our|Its|Their)$/.test(words[0]!) ? words.slice(1) : words).join(' ')
+    if (name.split(' ').length >= 2) return name
+  }
+  return null
+}
 
 /** The name a sentence sets after the question's subject and a comma. */
 function appositiveOf(sentence: string, subject: string) {
@@ -492,6 +653,10 @@ function objectOf(sentence: string, rest: string) {
     if (!/^[a-z]{3,}$/.test(words[at]!)) continue
     const found = afterVerb(sentence, words.slice(0, at).join(' '), inflections(words[at]!))
     if (!found) continue
+    // "What do capital leases reflect?": where the sentence goes on with the question's next word
+    // ("Capital leases reflect …"), the word tried was a noun of the subject, not the verb.
+    const next = analyze(words.slice(at + 1).join(' '))[0]
+    if (next && analyze(found.replace(/^\p{L}+ly\s+/u, ''))[0] === next) continue
     // "What does it rely on…?": the verb's own particle is the question's, not the answer's.
     const particle = PARTICLE.test(words[at + 1] ?? '') ? words[at + 1]! : null
     const object = upToPhraseEnd(particle ? found.replace(new RegExp(`^${particle}\\s+`, 'i'), '') : found)

@@ -1,5 +1,5 @@
 import { CURRENCY_SIGN } from '../text/amounts'
-import { YEAR } from '../text/calendar'
+import { FULL_MONTH, YEAR } from '../text/calendar'
 import { scaleOf } from '../text/scales'
 
 /**
@@ -7,8 +7,9 @@ import { scaleOf } from '../text/scales'
  * value of goodwill by segment was as follows:", "The following table sets forth revenue by
  * region (in thousands):", or a short line of its own ending in a colon.
  */
+// "The table below shows", "The following table sets forth, for the periods indicated, …".
 const TABLE_INTRO =
-  /^(?:the )?(?:following|above|below) table (?:below |above )?(?:shows|sets forth|summari[sz]es|presents|provides|illustrates|reconciles|details|reflects|lists|contains|includes|represents)(?: (?:information|details|data) (?:on|about|regarding|relating to|related to|with respect to|for))?\s+(.+?)$/i
+  /^(?:the )?(?:(?:following|above|below) table|table (?:below|above))(?: (?:below|above))? (?:shows|sets forth|summari[sz]es|presents|provides|illustrates|reconciles|details|reflects|lists|contains|includes|represents)(?: (?:information|details|data) (?:on|about|regarding|relating to|related to|with respect to|for))?,?\s+(.+?)$/i
 const AS_FOLLOWS =
   /^(.+?)\s+(?:(?:is|are|was|were) (?:as follows|presented below|shown below|summari[sz]ed below|set (?:forth|out) below|the following)|(?:consisted|consists|consist|comprised|comprises|comprise|included|includes|include) (?:of )?the following)\b/i
 
@@ -20,8 +21,20 @@ export function tableCaptionOf(sentence: string) {
     .trim()
   const intro = TABLE_INTRO.exec(text) ?? AS_FOLLOWS.exec(text)
   const caption = intro ? intro[1]! : /:$/.test(text) && text.split(/\s+/).length <= 30 ? text : null
-  return caption ? caption.replace(/[\s:.,]+$/, '') : null
+  // A note's number ("4) Professional Service and Other:") and the date the table is at ("As of
+  // December 31, 2019, maturities of lease liabilities were as follows:") are not what it shows.
+  return caption
+    ? caption
+        .replace(ENUMERATOR, '')
+        .replace(AS_AT_DATE, '')
+        .replace(/[\s:.,]+$/, '')
+    : null
 }
+const ENUMERATOR = /^\(?(?:\d{1,2}|[a-z])\)\s+/i
+const AS_AT_DATE = new RegExp(
+  String.raw`^(?:as (?:of|at)|at) (?:${FULL_MONTH} \d{1,2},? \d{4}|\d{1,2} ${FULL_MONTH},? \d{4}),\s+`,
+  'i',
+)
 
 // A line stating the scale of a document's figures is a heading ("NOTES TO CONSOLIDATED FINANCIAL
 // STATEMENTS"), "Expressed in…" or a table's introduction; a figure in it ("$3.9 million of costs")
