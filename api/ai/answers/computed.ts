@@ -3,6 +3,7 @@ import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
 import { cellText } from '../tables/compute'
+import { membersAsked } from '../tables/members'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleFromMentions, statesUnits, type Table } from '../tables/table'
 import { scaleOf } from '../text/scales'
@@ -61,8 +62,9 @@ export function computeFromPassages(question: string, passages: SourcePassage[])
  * (the value gap's evidence). Null for a question asking why or how, as in chat.
  */
 export function tableAnswerFromPassages(question: string, passages: SourcePassage[]) {
-  if (EXPLANATION.test(question)) return null
-  return answerFromTables(question, tablesOf(passages))
+  // "What items does X consist of?" asks for the names a table lists under X, not for a sentence.
+  if (EXPLANATION.test(question) && !membersAsked(question)) return null
+  return answerFromTables(question, tablesOf(passages), passages.map((passage) => proseOf(passage.text)).join('\n'))
 }
 
 /**

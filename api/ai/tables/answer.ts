@@ -27,7 +27,8 @@ import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { columnsWithin } from './maturities'
 import { asShareOfRevenue } from './measures'
-import { type Operation, type Question, readQuestion } from './question'
+import { membersOf } from './members'
+import { type Operation, type Question, readQuestion, termsOf } from './question'
 import {
   matchRows,
   MIN_RECALL,
@@ -87,12 +88,13 @@ interface Candidate<S> {
 export function answerFromTables<S>(
   question: string,
   tables: Array<{ table: Table; source: S }>,
+  around = '',
 ): TableAnswer<S> | null {
   const asked = readQuestion(question)
   const byFormula = answerByFormula(asked, tables)
   if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)
-  if (!restated) return answerAsAsked(asked, tables)
+  if (!restated) return answerAsAsked(asked, tables, around)
   // A margin is a percentage: the restated question answered with an amount read another row.
   const computed = answerAsAsked(readQuestion(restated), tables)
   if (computed?.unit === '%') return computed
@@ -102,8 +104,16 @@ export function answerFromTables<S>(
   return stated?.unit === '%' ? stated : null
 }
 
-function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
-  if (asked.terms.length === 0) return null
+function answerAsAsked<S>(
+  asked: Question,
+  tables: Array<{ table: Table; source: S }>,
+  around = '',
+): TableAnswer<S> | null {
+  // "Which years does the table show?" names nothing but the table: its periods answer.
+  if (asked.terms.length === 0 && asked.operation !== 'periods') return null
+  // "What are the components under X?": the names a table lists, not a figure.
+  const members = membersOf(asked.text, tables)
+  if (members) return answerOf({ ...members, operation: 'filter', sources: members.operands.map(() => members.source) })
   const byDate = countByDate(asked, tables)
   if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
   const parts = partsOfTotal(asked, tables)
@@ -120,6 +130,13 @@ function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source:
   if (!best) {
     const across = answerAcrossTables(asked, tables)
     if (across) best = { ...across, operation: asked.operation }
+  }
+  // "Which years does the table provide information for X?" names the table by words of its
+  // caption, often a passage of its own (`around`): the one table of periods among those retrieved
+  // is it, when the text around it names X.
+  if (!best && asked.operation === 'periods' && !asked.threshold && THE_TABLE.test(asked.text) && said(asked, around)) {
+    const dated = tables.filter(({ table }) => valueColumns(table).filter((column) => column.year !== null).length >= 2)
+    if (dated.length === 1) best = answerFromTable({ ...asked, terms: [] }, dated[0]!.table, dated[0]!.source)
   }
   // "The total of the normalization adjustments": a list named by its title, added up.
   if (!best && asked.operation === 'sum' && asked.periods.length === 0) {
@@ -340,9 +357,15 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
 
 const TABLE_TALK = new Set(
   analyze(
-    'table tables data information figures amounts include show provide report present cover highlight record calculate',
+    'table tables data information financial figures amounts include show shown provide report present cover highlight record calculate list',
   ),
 )
+
+const THE_TABLE = /\b(?:the|this) table\b/i
+const said = (asked: Question, text: string) => {
+  const words = new Set(termsOf(text))
+  return asked.terms.filter((term) => words.has(term)).length >= MIN_RECALL * asked.terms.length
+}
 
 /** The first row with a figure in every column asked, as a match by no words. */
 function fullRow(table: Table, columns: number[]): RowMatch | null {

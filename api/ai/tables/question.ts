@@ -140,8 +140,9 @@ export const gerundsOf = (text: string) =>
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
 // "Which years does the table show X for?", "Which years did X exceed $1 million?": the periods
 // themselves are the answer, every one or those past the threshold.
-const PERIODS = /\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat are the years\b|\bwhich year\(s\)/i
-const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
+const PERIODS =
+  /\b(?:which|what) (?:years|periods|(?:fiscal|financial) years)\b|\bwhat are the years\b|\bwhich year\(s\)/i
+const PERIOD_PAST_THRESHOLD = /\bwhich (?:of the )?(?:year|period|fiscal year)s?\b/i
 // "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
 const RESPECTIVELY = /\brespective(?:ly)?\b/i
 const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i

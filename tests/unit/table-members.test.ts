@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+
+import { answerFromTables } from '../../api/ai/tables/answer'
+import { membersAsked } from '../../api/ai/tables/members'
+import { parseTables } from '../../api/ai/tables/table'
+
+const tables = (text: string) => parseTables(text).map((table, index) => ({ table, source: index }))
+
+describe('the names a table lists', () => {
+  const balance = tables(
+    [
+      ' | 2025 | 2024',
+      ' | $000 | $000',
+      'Current assets |  | ',
+      'Trade debtors | 410 | 395',
+      'Cash at bank | 88 | 61',
+      ' | 498 | 456',
+      'Current liabilities |  | ',
+      'Trade creditors | (120) | (98)',
+      'Accruals | (35) | (30)',
+      'Total current liabilities | (155) | (128)',
+      'Receivables |  | ',
+      'Invoiced | 300 | 280',
+      'Not yet invoiced | 20 | —',
+      'Allowance for doubtful accounts | (4) | (3)',
+      'Total receivables | 316 | 277',
+    ].join('\n'),
+  )
+
+  it('are the rows under the heading the question names, up to its total', () => {
+    expect(answerFromTables('What were the components making up current assets?', balance)).toMatchObject({
+      operation: 'filter',
+      value: 'Trade debtors; Cash at bank',
+      derivation: 'Current assets lists: Trade debtors, Cash at bank',
+    })
+    expect(answerFromTables('What items does current liabilities consist of?', balance)?.value).toBe(
+      'Trade creditors; Accruals',
+    )
+  })
+
+  it('leave out a row that takes away from the others', () => {
+    expect(answerFromTables('What types of receivables are there?', balance)?.value).toBe('Invoiced; Not yet invoiced')
+  })
+
+  it('are the headings when several name what is asked', () => {
+    const segments = tables(
+      [
+        ' | 2025 | 2024',
+        'Retail Stores: |  | ',
+        'North | 5 | 4',
+        'South | 3 | 2',
+        'Total Retail Stores | 8 | 6',
+        'Online Stores: |  | ',
+        'Web | 7 | 6',
+        'Total Online Stores | 7 | 6',
+      ].join('\n'),
+    )
+    expect(answerFromTables('What are the types of Stores segments in the table?', segments)?.value).toBe(
+      'Retail Stores; Online Stores',
+    )
+  })
+
+  it('are none when the heading opens other headings: its lists cannot be told apart', () => {
+    const nested = tables(
+      [
+        ' | 2025 | 2024',
+        'Quoted investments |  | ',
+        'Shares |  | ',
+        'Domestic | 10 | 9',
+        'Overseas | 4 | 3',
+        'Bonds |  | ',
+        'Domestic | 20 | 18',
+        'Cash | 2 | 1',
+      ].join('\n'),
+    )
+    expect(answerFromTables('What are the types of investments under quoted investments?', nested)).toBeNull()
+    expect(answerFromTables('What are the components under shares?', nested)?.value).toBe('Domestic; Overseas')
+  })
+
+  it('are every row of a table of one list the question points at, its total left out', () => {
+    const regions = tables(
+      ['Region | 2025 | 2024', 'UK | 24.5 | 24.9', 'Ireland | 0.4 | 0.5', 'Total | 24.9 | 25.4'].join('\n'),
+    )
+    expect(answerFromTables('What are the regions in the table?', regions)?.value).toBe('UK; Ireland')
+    // Two lists in one table are not one list.
+    const two = tables(
+      ['Region | 2025 | 2024', 'UK | 24.5 | 24.9', 'Ireland | 0.4 | 0.5', 'Total | 24.9 | 25.4', 'France | 1 | 2'].join(
+        '\n',
+      ),
+    )
+    expect(answerFromTables('What are the regions in the table?', two)?.operation).not.toBe('filter')
+  })
+
+  it('is asked by a question for several names, not for what one thing represents', () => {
+    expect(membersAsked('What do Other items in the table represent?')).toBeNull()
+    expect(membersAsked('What financial items does operating cash flow consist of?')).toEqual({
+      subject: ['oper', 'cash', 'flow'],
+      context: null,
+    })
+    expect(membersAsked('What was revenue in 2019?')).toBeNull()
+  })
+})
+
+describe('the periods of the table', () => {
+  const pro = tables(
+    [
+      ' | Year Ended March 31, | ',
+      ' | 2025 | 2024',
+      'Net sales | $5,563.7 | $5,875.0',
+      'Net income | $542.0 | $(762.3)',
+    ].join('\n'),
+  )
+
+  it('are its years when the question names nothing but the table', () => {
+    expect(answerFromTables('Which years does the table show?', pro)?.value).toBe('2025; 2024')
+    expect(answerFromTables("Which financial years' information is shown in the table?", pro)?.value).toBe('2025; 2024')
+  })
+
+  it('are the one table’s years when the text around it names what the question does', () => {
+    const question = 'Which years does the table provide information for the unaudited pro-forma results of operations?'
+    const caption = 'The following unaudited pro-forma results of operations assume the merger closed on April 1, 2023.'
+    expect(answerFromTables(question, pro, caption)?.value).toBe('2025; 2024')
+    expect(answerFromTables(question, pro, 'Revenue is recognised when control passes.')).toBeNull()
+  })
+
+  it('are those past a threshold, asked as "which of the years"', () => {
+    expect(answerFromTables('Which of the years had net sales greater than $5,600?', pro)?.value).toBe('2024')
+  })
+})
