@@ -127,3 +127,44 @@ describe('the periods of the table', () => {
     expect(answerFromTables('Which of the years had net sales greater than $5,600?', pro)?.value).toBe('2024')
   })
 })
+
+describe('figures asked for each, "respectively"', () => {
+  const customers = tables(
+    [
+      ' | 2025 | 2024 | 2023',
+      'Northwind Ltd | 32% | 36% | 34%',
+      'Contoso Inc | 13% | 8% | 11%',
+      'Fabrikam plc | 5% | 6% | 7%',
+    ].join('\n'),
+  )
+
+  it('are the two rows the names joined by "and" name, in the one period asked', () => {
+    const answer = answerFromTables(
+      'What are the respective percentage of revenue from Northwind and Contoso in 2023?',
+      customers,
+    )
+    expect(answer).toMatchObject({ operation: 'lookup', value: '34; 11', display: '34%; 11%' })
+  })
+
+  it('are none when a name holds no row, or two rows equally', () => {
+    expect(
+      answerFromTables('What are the respective percentage of revenue from Northwind and Initech in 2023?', customers)
+        ?.operation,
+    ).not.toBe('lookup')
+  })
+
+  it('are every year of a range written "2025 to 2023 respectively", in that order', () => {
+    expect(
+      answerFromTables('What was the share of Contoso for fiscal years 2025 to 2023 respectively?', customers)?.display,
+    ).toBe('13%; 8%; 11%')
+  })
+
+  it('keep the table’s scale for a row of "operations", which is no ratio', () => {
+    const income = tables(
+      [' | 2025 | 2024', '(In thousands) |  | ', 'Income from operations | $12,491 | $9,587'].join('\n'),
+    )
+    expect(
+      answerFromTables('What was the income from operations in 2025 and 2024 respectively?', income)?.display,
+    ).toBe('$12,491 thousand; $9,587 thousand')
+  })
+})

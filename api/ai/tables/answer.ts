@@ -193,6 +193,23 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     if (within.length > 1) operation = 'sum'
   }
 
+  // Two rows, one period, each asked for: "the respective revenue from Apple and Huawei in 2017".
+  if (operation === 'lookup' && asked.pair && columns.length <= 1 && asked.horizon === null) {
+    const column = columns[0] ?? pickColumn(table, asked, all)
+    const [first, second] = asked.pair.map((terms) => namedRow(table, terms, column))
+    if (first && second && first.row !== second.row) {
+      const operands = [operandAt(table, first.row, column)!, operandAt(table, second.row, column)!]
+      const { scale, unit } = unitsOf(table, operands)
+      return {
+        score: (first.score + second.score) / 2,
+        computation: lookupAll(operands, scale, unit),
+        operation,
+        operands,
+        sources: [source, source],
+      }
+    }
+  }
+
   // Two quantities, one period: "X as a percentage of Y in 2019", "difference between X and Y".
   if (
     asked.parts &&
@@ -372,6 +389,18 @@ function fullRow(table: Table, columns: number[]): RowMatch | null {
   for (let row = table.headerRows; row < table.rows.length; row++)
     if (columns.every((column) => figureAt(table, row, column))) return { row, score: 0, recall: 0, named: false }
   return null
+}
+
+/**
+ * The one row whose label (or section) holds every term of a name, with a figure in the column:
+ * null when none does, or two do equally well (which one is meant is not said).
+ */
+function namedRow(table: Table, terms: string[], column: number) {
+  const [best, next] = matchRows(table, terms, [], [column]).filter((match) => {
+    const words = new Set(termsOf(`${table.rowLabels[match.row]} ${table.sections[match.row]}`))
+    return terms.every((term) => words.has(term))
+  })
+  return best && (!next || next.score < best.score) ? best : null
 }
 
 /** Operations between two periods: with one named, the other is the year before; with a range, its ends. */

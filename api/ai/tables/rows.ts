@@ -15,7 +15,8 @@ export const MIN_RECALL = 0.6
 export const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
 // Rows and columns of rates and amounts per anything (share, employee, square metre) are not in the
 // table's "in thousands".
-const UNSCALED = /%|percent|\bper\b|ratio|\brate\b|margin/i
+// Whole words: "operations" and "administration" hold the letters of "ratio".
+const UNSCALED = /%|percent|\bper\b|\bratios?\b|\brate\b|margin/i
 const MINOR_UNIT = /\b(?:cents?|pence)\b/i
 const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
 // "(In thousands, except per share data)" scales every other figure: its exception names no row or column.
