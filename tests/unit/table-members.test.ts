@@ -168,3 +168,46 @@ describe('figures asked for each, "respectively"', () => {
     ).toBe('$12,491 thousand; $9,587 thousand')
   })
 })
+
+describe('spans of maturities named, "respectively"', () => {
+  const schedule = tables(
+    [
+      ' |  | Payments due by period (in thousands) |  | ',
+      'Obligations | Less than 1 year | 1-3 years | 3-5 years | Total',
+      'Office leases | $410 | $620 | $180 | $1,210',
+      'Equipment loans | 95 | 140 | — | 235',
+      'Total | $505 | $760 | $180 | $1,445',
+    ].join('\n'),
+  )
+
+  it('read each span’s column of the row named, in the order asked', () => {
+    expect(
+      answerFromTables(
+        'What are the respective office leases that are less than one year and between 3-5 years?',
+        schedule,
+      )?.display,
+    ).toBe('$410 thousand; $180 thousand')
+  })
+
+  it('read the two rows named in the one span’s column', () => {
+    expect(
+      answerFromTables(
+        'What are the respective office leases and equipment loans that are between 1 to 3 years?',
+        schedule,
+      )?.value,
+    ).toBe('620; 140')
+  })
+
+  it('abstain when a row has no figure for the span', () => {
+    expect(
+      answerFromTables(
+        'What are the respective office leases and equipment loans that are between 3 to 5 years?',
+        schedule,
+      )?.operation,
+    ).not.toBe('lookup')
+  })
+
+  it('still add up the columns within a horizon', () => {
+    expect(answerFromTables('What are the office leases due within 3 years?', schedule)?.value).toBe('1030')
+  })
+})

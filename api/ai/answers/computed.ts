@@ -3,6 +3,7 @@ import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
 import { cellText } from '../tables/compute'
+import { spansAsked } from '../tables/maturities'
 import { membersAsked } from '../tables/members'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleFromMentions, statesUnits, type Table } from '../tables/table'
@@ -38,7 +39,9 @@ const proseOf = (text: string) =>
 export function computeFromPassages(question: string, passages: SourcePassage[]): ComputedAnswer | null {
   const answer = tableAnswerFromPassages(question, passages)
   // A figure looked up with no period named answers "what is X?", usually a definition the text gives.
-  if (!answer || (answer.operation === 'lookup' && periodsOf(question).length === 0)) return null
+  // A span of maturities ("less than one year") names a column as a period does.
+  if (!answer || (answer.operation === 'lookup' && periodsOf(question).length + spansAsked(question).length === 0))
+    return null
   const byPassage = {
     ...answer,
     operands: answer.operands.map(({ cell, source }) => ({ cell, source: source.passage })),

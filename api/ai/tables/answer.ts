@@ -25,7 +25,7 @@ import {
 import { countByDate } from './date-count'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
-import { columnsWithin } from './maturities'
+import { columnsOfSpans, columnsWithin, spansAsked } from './maturities'
 import { asShareOfRevenue } from './measures'
 import { membersOf } from './members'
 import { type Operation, type Question, readQuestion, termsOf } from './question'
@@ -185,8 +185,16 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   let columns = [...new Set(named.flatMap((found) => found!))]
   const years = all.filter((column) => table.columns[column]!.year !== null)
   let { operation } = asked
+  // "The respective values that are less than one year and between 2-5 years": each span's column.
+  const spans = spansAsked(asked.text)
+  const byName = spans.length > 0 && (spans.length >= 2 || asked.pair) && columns.length === 0
+  if (byName && operation === 'lookup') {
+    const named = columnsOfSpans(table, spans)
+    if (!named) return null
+    columns = named
+  }
   // "Due within 5 years": the schedule's columns up to that horizon, added up.
-  if (asked.horizon !== null) {
+  else if (asked.horizon !== null) {
     const within = columnsWithin(table, asked.horizon)
     if (!within || columns.length > 0) return null
     columns = within
@@ -194,7 +202,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   }
 
   // Two rows, one period, each asked for: "the respective revenue from Apple and Huawei in 2017".
-  if (operation === 'lookup' && asked.pair && columns.length <= 1 && asked.horizon === null) {
+  if (operation === 'lookup' && asked.pair && columns.length <= 1 && (asked.horizon === null || byName)) {
     const column = columns[0] ?? pickColumn(table, asked, all)
     const [first, second] = asked.pair.map((terms) => namedRow(table, terms, column))
     if (first && second && first.row !== second.row) {
