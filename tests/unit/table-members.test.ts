@@ -211,3 +211,23 @@ describe('spans of maturities named, "respectively"', () => {
     expect(answerFromTables('What are the office leases due within 3 years?', schedule)?.value).toBe('1030')
   })
 })
+
+describe('amounts named by a rate', () => {
+  it('keep the table’s scale: an amount at the statutory rate, a rate’s swaps', () => {
+    const reconciliation = tables(
+      [
+        ' | 2025 | 2024',
+        ' | (in millions) | ',
+        'Amount computed at the statutory federal income tax rate | $182 | $128',
+        'Interest rate swaps | 12 | 9',
+        'Effective income tax rate | 22.6% | 4.6%',
+      ].join('\n'),
+    )
+    expect(
+      answerFromTables('What was the amount computed at the statutory federal income tax rate in 2025?', reconciliation)
+        ?.display,
+    ).toBe('$182 million')
+    expect(answerFromTables('What were the interest rate swaps in 2024?', reconciliation)?.display).toBe('$9 million')
+    expect(answerFromTables('What was the effective income tax rate in 2025?', reconciliation)?.display).toBe('22.6%')
+  })
+})
