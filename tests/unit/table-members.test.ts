@@ -231,3 +231,34 @@ describe('amounts named by a rate', () => {
     expect(answerFromTables('What was the effective income tax rate in 2025?', reconciliation)?.display).toBe('22.6%')
   })
 })
+
+describe('two days of one year, each heading a column', () => {
+  const purchase = tables(
+    [
+      ' | Estimated at June 30, 2025 | Adjustments | Final as of December 31, 2025',
+      'Cash | $3,795 | $ - | $3,795',
+      'Working capital adjustment | (38) | 20 | (18)',
+    ].join('\n'),
+  )
+
+  it('read each day’s column, in the order asked', () => {
+    expect(
+      answerFromTables('What are the respective cash amount at June 30 and December 31, 2025?', purchase)?.value,
+    ).toBe('3795; 3795')
+  })
+
+  it('read a change from the earlier day to the later', () => {
+    expect(
+      answerFromTables(
+        'What is the percentage change in the working capital adjustment at June 30 and December 31, 2025?',
+        purchase,
+      )?.display,
+    ).toBe('-52.63%')
+  })
+
+  it('read nothing of a day no column heads', () => {
+    expect(
+      answerFromTables('What are the respective cash amount at March 31 and December 31, 2025?', purchase)?.value,
+    ).not.toBe('3795; 3795')
+  })
+})

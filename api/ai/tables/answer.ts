@@ -23,6 +23,7 @@ import {
   writeParts,
 } from './compute'
 import { countByDate } from './date-count'
+import { columnsOfDays } from './dated-columns'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { columnsOfSpans, columnsWithin, spansAsked } from './maturities'
@@ -183,6 +184,9 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     return bySections && { ...bySections, sources: bySections.operands.map(() => source) }
   }
   let columns = [...new Set(named.flatMap((found) => found!))]
+  // "At June 30 and December 31, 2019": two days of one year, each heading its column.
+  const days = columnsOfDays(table, asked.text, betweenTwo(asked.operation))
+  if (days) columns = days
   const years = all.filter((column) => table.columns[column]!.year !== null)
   let { operation } = asked
   // "The respective values that are less than one year and between 2-5 years": each span's column.
