@@ -51,6 +51,43 @@ describe('the short phrase an answer leads with', () => {
     )
   })
 
+  it('reads the "respectively" list of a sentence of several that names what is asked', () => {
+    const sentence =
+      'Based on billing addresses, revenue from customers in Norway accounted for 40%, 42%, and 45% of total revenue in ' +
+      '2025, 2024, and 2023, respectively; revenue from customers in Chile accounted for 11%, 9%, and 7% of total ' +
+      'revenue in 2025, 2024, and 2023, respectively.'
+    expect(
+      shortAnswer('What was the revenue from customers in Chile in 2023, 2024 and 2025, respectively?', [sentence]),
+    ).toBe('7%; 9%; 11%')
+    const nested =
+      'Amortization expense was $8,100 and $7,600 for 2025 and 2024, respectively, of which $2,300 and $2,050, ' +
+      'respectively, related to capitalized software.'
+    expect(shortAnswer('What was the amortization expense in 2025 and 2024 respectively?', [nested])).toBe(
+      '$8,100; $7,600',
+    )
+    expect(
+      shortAnswer('What was the amortization expense related to capitalized software in 2025 and 2024 respectively?', [
+        nested,
+      ]),
+    ).toBe('$2,300; $2,050')
+  })
+
+  it('gives every figure of a "respectively" list for as many names asked respectively', () => {
+    const sentence =
+      'We expect to contribute $4.2 million and $1.8 million to our pension and retiree medical plans, respectively.'
+    expect(
+      shortAnswer('How much will the company contribute to its pension and retiree medical plans, respectively?', [
+        sentence,
+      ]),
+    ).toBe('$4.2 million; $1.8 million')
+    // Three names, two figures: not the list asked.
+    expect(
+      shortAnswer('How much will the company contribute to its pension, medical and dental plans, respectively?', [
+        sentence,
+      ]),
+    ).not.toContain(';')
+  })
+
   it('gives the cause from its connector, in the first sentence that has one', () => {
     expect(
       shortAnswer('Why did the valuation allowance increase in fiscal 2019?', [

@@ -3,6 +3,8 @@ import { IS_TABLE_LINE } from '../../../shared/table-lines'
 import { answerFromTables, periodsHeld, type TableAnswer, writeDerivation } from '../tables/answer'
 import { tableCaptionOf } from '../tables/caption'
 import { cellText } from '../tables/compute'
+import { spansAsked } from '../tables/maturities'
+import { membersAsked } from '../tables/members'
 import { periodsOf } from '../tables/question'
 import { parseTables, scaleFromMentions, statesUnits, type Table } from '../tables/table'
 import { scaleOf } from '../text/scales'
@@ -37,7 +39,9 @@ const proseOf = (text: string) =>
 export function computeFromPassages(question: string, passages: SourcePassage[]): ComputedAnswer | null {
   const answer = tableAnswerFromPassages(question, passages)
   // A figure looked up with no period named answers "what is X?", usually a definition the text gives.
-  if (!answer || (answer.operation === 'lookup' && periodsOf(question).length === 0)) return null
+  // A span of maturities ("less than one year") names a column as a period does.
+  if (!answer || (answer.operation === 'lookup' && periodsOf(question).length + spansAsked(question).length === 0))
+    return null
   const byPassage = {
     ...answer,
     operands: answer.operands.map(({ cell, source }) => ({ cell, source: source.passage })),
@@ -61,8 +65,9 @@ export function computeFromPassages(question: string, passages: SourcePassage[])
  * (the value gap's evidence). Null for a question asking why or how, as in chat.
  */
 export function tableAnswerFromPassages(question: string, passages: SourcePassage[]) {
-  if (EXPLANATION.test(question)) return null
-  return answerFromTables(question, tablesOf(passages))
+  // "What items does X consist of?" asks for the names a table lists under X, not for a sentence.
+  if (EXPLANATION.test(question) && !membersAsked(question)) return null
+  return answerFromTables(question, tablesOf(passages), passages.map((passage) => proseOf(passage.text)).join('\n'))
 }
 
 /**

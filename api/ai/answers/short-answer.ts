@@ -272,13 +272,11 @@ function figuresIn(question: string, sentence: string): string | null {
       .map((match) => ({ text: match[0], index: match.index }))
   if (figures.length === 0) return null
   const askedYears = [...new Set(question.match(YEARS) ?? [])]
-  if (/\brespectively\b/i.test(sentence) && askedYears.length) {
-    const listed = figures.filter((figure) => !isYear(figure.text))
-    const sentenceYears = [...new Set(sentence.match(YEARS) ?? [])]
-    const picked = askedYears.map((year) => listed[sentenceYears.indexOf(year)]?.text)
-    if (sentenceYears.length === listed.length && picked.every(Boolean)) return picked.map(groupedAmount).join('; ')
-  }
   const terms = new Set(analyze(question.replace(YEARS, ' ')))
+  if (/\brespectively\b/i.test(sentence)) {
+    const listed = respectiveList(question, sentence, figures, askedYears, terms)
+    if (listed) return listed
+  }
   const hits = (text: string) => new Set(analyze(text).filter((term) => terms.has(term))).size
   const askedChange = CHANGE.test(question)
   let best: { text: string; score: number; index: number } | null = null
@@ -308,6 +306,61 @@ function figuresIn(question: string, sentence: string): string | null {
   return COUNT_QUESTION.test(question) && /^\d[\d,]*$/.test(grouped)
     ? countWithNoun(sentence, best!.index, best!.text, terms, grouped)
     : grouped
+}
+
+const RESPECTIVELY = /\brespectively\b/gi
+// "the federal, state and foreign tax credit carryforwards", "its pension and postretirement plans":
+// the names a question lists, each asked for in turn.
+const LISTED_NAMES = /\b(\w+(?:,\s*\w+)*,?\s+and\s+\w+)\b/i
+
+/**
+ * The figures a "respectively" list gives for what is asked, "; " between: a sentence may hold
+ * several lists ("$12,548 and $12,643 for 2019 and 2018, respectively, of which $9,028 and $9,189,
+ * respectively, related to software"), each ending at its "respectively" and named by its words and
+ * the words after it up to the next figure; the one naming most of the question's words is read.
+ * With the years asked, each year's figure in the order asked, when the list gives as many years as
+ * figures; else, for a question asking "respectively" of as many names as the list has figures
+ * ("the federal, state and foreign credits"), every figure. Null when no list answers so.
+ */
+function respectiveList(
+  question: string,
+  sentence: string,
+  figures: Array<{ text: string; index: number }>,
+  askedYears: string[],
+  terms: Set<string>,
+) {
+  const ends = [...sentence.matchAll(RESPECTIVELY)].map((match) => match.index + match[0].length)
+  const lists = ends.map((end, index) => {
+    const start = index === 0 ? 0 : ends[index - 1]!
+    const body = sentence.slice(start, end)
+    const found = figures.filter((figure) => figure.index >= start && figure.index < end && !isYear(figure.text))
+    // What the list is of: the words before its first figure back to a comma or semicolon, and those
+    // after it up to the next figure or semicolon.
+    const before = sentence
+      .slice(start, found[0]?.index ?? start)
+      .split(/[,;]/)
+      .at(-1)!
+    const after = sentence.slice(end).split(FIGURE)[0]!.split(';')[0]!
+    const named = new Set(analyze(`${before} ${after}`.replace(YEARS, ' ')).filter((term) => terms.has(term))).size
+    return { figures: found.map((figure) => figure.text), named, years: [...new Set(body.match(YEARS) ?? [])] }
+  })
+  const most = Math.max(...lists.map((list) => list.named))
+  const best = lists.filter((list) => list.named === most)
+  // Of several lists, one must name something asked.
+  if ((lists.length > 1 && most === 0) || best.length !== 1 || best[0]!.figures.length < 2) return null
+  const listed = best[0]!.figures
+  // "…, of which $9,028 and $9,189, respectively, related to software": the list before gives the years.
+  const at = lists.indexOf(best[0]!)
+  const listYears = best[0]!.years.length || at === 0 ? best[0]!.years : lists[at - 1]!.years
+  if (askedYears.length >= 1) {
+    const picked = askedYears.map((year) => listed[listYears.indexOf(year)])
+    return listYears.length === listed.length && picked.every(Boolean) ? picked.map(groupedAmount).join('; ') : null
+  }
+  const names = LISTED_NAMES.exec(question.replace(YEARS, ' '))?.[1]
+  const count = names ? names.split(/,\s*(?:and\s+)?|\s+and\s+/).filter(Boolean).length : 0
+  return /\brespectively\b/i.test(question) && count === listed.length && listYears.length <= 1
+    ? listed.map(groupedAmount).join('; ')
+    : null
 }
 
 // How a count is hedged: "over 50 countries" is not 50 countries.

@@ -23,11 +23,13 @@ import {
   writeParts,
 } from './compute'
 import { countByDate } from './date-count'
+import { columnsOfDays } from './dated-columns'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
-import { columnsWithin } from './maturities'
+import { columnsOfSpans, columnsWithin, spansAsked } from './maturities'
 import { asShareOfRevenue } from './measures'
-import { type Operation, type Question, readQuestion } from './question'
+import { membersOf } from './members'
+import { type Operation, type Question, readQuestion, termsOf } from './question'
 import {
   matchRows,
   MIN_RECALL,
@@ -87,12 +89,13 @@ interface Candidate<S> {
 export function answerFromTables<S>(
   question: string,
   tables: Array<{ table: Table; source: S }>,
+  around = '',
 ): TableAnswer<S> | null {
   const asked = readQuestion(question)
   const byFormula = answerByFormula(asked, tables)
   if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)
-  if (!restated) return answerAsAsked(asked, tables)
+  if (!restated) return answerAsAsked(asked, tables, around)
   // A margin is a percentage: the restated question answered with an amount read another row.
   const computed = answerAsAsked(readQuestion(restated), tables)
   if (computed?.unit === '%') return computed
@@ -102,8 +105,16 @@ export function answerFromTables<S>(
   return stated?.unit === '%' ? stated : null
 }
 
-function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
-  if (asked.terms.length === 0) return null
+function answerAsAsked<S>(
+  asked: Question,
+  tables: Array<{ table: Table; source: S }>,
+  around = '',
+): TableAnswer<S> | null {
+  // "Which years does the table show?" names nothing but the table: its periods answer.
+  if (asked.terms.length === 0 && asked.operation !== 'periods') return null
+  // "What are the components under X?": the names a table lists, not a figure.
+  const members = membersOf(asked.text, tables)
+  if (members) return answerOf({ ...members, operation: 'filter', sources: members.operands.map(() => members.source) })
   const byDate = countByDate(asked, tables)
   if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
   const parts = partsOfTotal(asked, tables)
@@ -120,6 +131,13 @@ function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source:
   if (!best) {
     const across = answerAcrossTables(asked, tables)
     if (across) best = { ...across, operation: asked.operation }
+  }
+  // "Which years does the table provide information for X?" names the table by words of its
+  // caption, often a passage of its own (`around`): the one table of periods among those retrieved
+  // is it, when the text around it names X.
+  if (!best && asked.operation === 'periods' && !asked.threshold && THE_TABLE.test(asked.text) && said(asked, around)) {
+    const dated = tables.filter(({ table }) => valueColumns(table).filter((column) => column.year !== null).length >= 2)
+    if (dated.length === 1) best = answerFromTable({ ...asked, terms: [] }, dated[0]!.table, dated[0]!.source)
   }
   // "The total of the normalization adjustments": a list named by its title, added up.
   if (!best && asked.operation === 'sum' && asked.periods.length === 0) {
@@ -166,14 +184,42 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     return bySections && { ...bySections, sources: bySections.operands.map(() => source) }
   }
   let columns = [...new Set(named.flatMap((found) => found!))]
+  // "At June 30 and December 31, 2019": two days of one year, each heading its column.
+  const days = columnsOfDays(table, asked.text, betweenTwo(asked.operation))
+  if (days) columns = days
   const years = all.filter((column) => table.columns[column]!.year !== null)
   let { operation } = asked
+  // "The respective values that are less than one year and between 2-5 years": each span's column.
+  const spans = spansAsked(asked.text)
+  const byName = spans.length > 0 && (spans.length >= 2 || asked.pair) && columns.length === 0
+  if (byName && operation === 'lookup') {
+    const named = columnsOfSpans(table, spans)
+    if (!named) return null
+    columns = named
+  }
   // "Due within 5 years": the schedule's columns up to that horizon, added up.
-  if (asked.horizon !== null) {
+  else if (asked.horizon !== null) {
     const within = columnsWithin(table, asked.horizon)
     if (!within || columns.length > 0) return null
     columns = within
     if (within.length > 1) operation = 'sum'
+  }
+
+  // Two rows, one period, each asked for: "the respective revenue from Apple and Huawei in 2017".
+  if (operation === 'lookup' && asked.pair && columns.length <= 1 && (asked.horizon === null || byName)) {
+    const column = columns[0] ?? pickColumn(table, asked, all)
+    const [first, second] = asked.pair.map((terms) => namedRow(table, terms, column))
+    if (first && second && first.row !== second.row) {
+      const operands = [operandAt(table, first.row, column)!, operandAt(table, second.row, column)!]
+      const { scale, unit } = unitsOf(table, operands)
+      return {
+        score: (first.score + second.score) / 2,
+        computation: lookupAll(operands, scale, unit),
+        operation,
+        operands,
+        sources: [source, source],
+      }
+    }
   }
 
   // Two quantities, one period: "X as a percentage of Y in 2019", "difference between X and Y".
@@ -340,15 +386,33 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
 
 const TABLE_TALK = new Set(
   analyze(
-    'table tables data information figures amounts include show provide report present cover highlight record calculate',
+    'table tables data information financial figures amounts include show shown provide report present cover highlight record calculate list',
   ),
 )
+
+const THE_TABLE = /\b(?:the|this) table\b/i
+const said = (asked: Question, text: string) => {
+  const words = new Set(termsOf(text))
+  return asked.terms.filter((term) => words.has(term)).length >= MIN_RECALL * asked.terms.length
+}
 
 /** The first row with a figure in every column asked, as a match by no words. */
 function fullRow(table: Table, columns: number[]): RowMatch | null {
   for (let row = table.headerRows; row < table.rows.length; row++)
     if (columns.every((column) => figureAt(table, row, column))) return { row, score: 0, recall: 0, named: false }
   return null
+}
+
+/**
+ * The one row whose label (or section) holds every term of a name, with a figure in the column:
+ * null when none does, or two do equally well (which one is meant is not said).
+ */
+function namedRow(table: Table, terms: string[], column: number) {
+  const [best, next] = matchRows(table, terms, [], [column]).filter((match) => {
+    const words = new Set(termsOf(`${table.rowLabels[match.row]} ${table.sections[match.row]}`))
+    return terms.every((term) => words.has(term))
+  })
+  return best && (!next || next.score < best.score) ? best : null
 }
 
 /** Operations between two periods: with one named, the other is the year before; with a range, its ends. */

@@ -36,6 +36,8 @@ export interface Question {
   parts: string[][] | null
   /** When the first of the parts lists several rows ("A and B together"): each one's terms. */
   entities: string[][] | null
+  /** "the respective revenue from Apple and Huawei in 2017": the two rows named, each one's terms. */
+  pair: [string[], string[]] | null
   /** "exceed $400 million": the threshold a count compares against. */
   threshold: { above: boolean; value: number; scale: 'thousand' | 'million' | 'billion' | null } | null
   /** "the difference between X and Y" asks how far apart they are (larger minus smaller), not for a change. */
@@ -126,6 +128,7 @@ export function readQuestion(text: string): Question {
     magnitude,
     points,
     horizon,
+    pair: operation === 'lookup' ? pairOf(text) : null,
     gerunds: gerundsOf(text),
   }
 }
@@ -140,8 +143,9 @@ export const gerundsOf = (text: string) =>
 const CHANGE = /\b(?:change|increase|decrease|grow|growth|decline|rise|fall|fell|movement)\b/i
 // "Which years does the table show X for?", "Which years did X exceed $1 million?": the periods
 // themselves are the answer, every one or those past the threshold.
-const PERIODS = /\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat are the years\b|\bwhich year\(s\)/i
-const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
+const PERIODS =
+  /\b(?:which|what) (?:years|periods|(?:fiscal|financial) years)\b|\bwhat are the years\b|\bwhich year\(s\)/i
+const PERIOD_PAST_THRESHOLD = /\bwhich (?:of the )?(?:year|period|fiscal year)s?\b/i
 // "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
 const RESPECTIVELY = /\brespective(?:ly)?\b/i
 const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i
@@ -159,7 +163,9 @@ function operationOf(question: string, hasThreshold: boolean): Operation {
   if (operation === 'count') return operation
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
   if (PERIODS.test(text)) return 'periods'
-  if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
+  // "the respective percentage of revenue from Apple and Huawei": each share as stated, not one of the other.
+  if ((operation === 'sum' || operation === 'average' || operation === 'share') && RESPECTIVELY.test(text))
+    return 'lookup'
   if (operation === 'lookup' && (YEAR_RANGE.test(text) || LATEST_YEARS.test(text)) && TOTAL_OVER_RANGE.test(text))
     return 'sum'
   // A change in a percentage is in points: "the change in percentage of sales" subtracts.
@@ -224,6 +230,12 @@ export function periodsOf(text: string): Period[] {
     if (!periods.some((known) => JSON.stringify(known) === JSON.stringify(period))) periods.push(period)
   }
   const range = YEAR_RANGE.exec(text)
+  // "for fiscal years 2019 to 2017 respectively": each year of the range, in the order written.
+  if (range && RESPECTIVELY.test(text)) {
+    const [from, to] = [yearOf(range[1]!), yearOf(range[2]!)]
+    const step = from <= to ? 1 : -1
+    if (Math.abs(to - from) <= 10) for (let year = from; year !== to + step; year += step) add({ year })
+  }
   for (const [written] of text.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
   if (range && fillsRange(text)) {
     const [start, end] = [yearOf(range[1]!), yearOf(range[2]!)].sort((a, b) => a - b)
@@ -270,6 +282,31 @@ function partsOf(text: string, operation: Operation): { parts: string[][]; entit
     if (parts.every((terms) => terms.length > 0)) return { parts, entities: entitiesOf(part) }
   }
   return null
+}
+
+// Where the name on either side of "and" ends: a preposition, an article, a word of the asking.
+const PAIR_BOUNDARY =
+  /^(?:from|of|for|in|at|on|as|by|to|during|between|the|a|an|its|their|our|company['’]s|respective|respectively|what|which|are|is|was|were|values?|amounts?|segments?)$/i
+
+/**
+ * "What are the respective percentage of revenue from Apple and Huawei in 2017?": the two names
+ * joined by the one "and" of a question asking for each ("respective"), as the words next to it on
+ * either side up to a preposition or article; null when either is empty or "and" is not once.
+ */
+function pairOf(text: string): [string[], string[]] | null {
+  if (!RESPECTIVELY.test(text)) return null
+  const words = text.replace(/[?,]/g, ' ').split(/\s+/).filter(Boolean)
+  const joins = words.flatMap((word, index) => (word.toLowerCase() === 'and' ? [index] : []))
+  if (joins.length !== 1) return null
+  const at = joins[0]!
+  let start = at
+  while (start > 0 && !PAIR_BOUNDARY.test(words[start - 1]!)) start--
+  let end = at + 1
+  while (end < words.length && !PAIR_BOUNDARY.test(words[end]!)) end++
+  const [left, right] = [words.slice(start, at), words.slice(at + 1, end)].map(
+    (side) => quantityTerms(side.join(' ')).terms,
+  )
+  return left!.length && right!.length ? [left!, right!] : null
 }
 
 /** "Greenleaf Markets and Cedar Valley Schools": the several rows a part adds up, or null for one. */

@@ -15,12 +15,16 @@ export const MIN_RECALL = 0.6
 export const SCALES: Record<Scale, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
 // Rows and columns of rates and amounts per anything (share, employee, square metre) are not in the
 // table's "in thousands".
-const UNSCALED = /%|percent|\bper\b|\bratios?\b|\brate\b|margin/i
+// Whole words: "operations" and "administration" hold the letters of "ratio". A rate's swaps or
+// changes, and an amount "at the statutory rate", are amounts.
+const UNSCALED =
+  /%|percent|\bper\b|\bratios?\b|\brate\b(?!\s+(?:swaps?|changes?|differences?|fluctuations?|hedges?)\b)|margin/i
+const AT_A_RATE = /\bat (?:the |an? )?(?:[\w-]+ ){0,4}rates?\b/gi
 const MINOR_UNIT = /\b(?:cents?|pence)\b/i
 const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
 // "(In thousands, except per share data)" scales every other figure: its exception names no row or column.
 const EXCEPTION = /,?\s*except\b[^)]*/gi
-const unscaledLabel = (label: string) => UNSCALED.test(label.replace(EXCEPTION, ''))
+const unscaledLabel = (label: string) => UNSCALED.test(label.replace(EXCEPTION, '').replace(AT_A_RATE, ''))
 
 export interface RowMatch {
   row: number
