@@ -89,6 +89,23 @@ describe('answers from facts', () => {
     expect(new Set(FACT_STRATEGIES.map((strategy) => strategy.name)).size).toBe(FACT_STRATEGIES.length)
   })
 
+  it('adds up the monthly rent of every premises a lease schedule lists, for a month or a year', () => {
+    const leases = documentFacts(
+      5,
+      'Lease summary',
+      [
+        'Lease summary',
+        'Premises | Address | Landlord | Start | End | Monthly rent',
+        'Shop and warehouse | 6809 Enterprise Way | Dunmore Properties | October 1, 2017 | December 31, 2030 | $2,000',
+        'Sales office | 517 Riverside Avenue | Westfield Land Co. | 3/15/2019 | 4/30/2032 | $3,250',
+      ].join('\n'),
+    )
+    expect(answer('What is the total monthly rent of all its leases?', leases)).toBe('premises-rent-total: 2000, 3250')
+    expect(computed('What is the annual rent of all its leases combined?', leases)).toBe('premises-rent-total: $63,000')
+    // One premises named is not added up with the others: its own rent is read from its lease terms.
+    expect(answer('What is the monthly rent of the sales office?', leases)).toBeNull()
+  })
+
   it('compares two quarters of one fiscal year, later less earlier, and nothing else answers two quarters', () => {
     expect(answer('What was the change in revenue between the second and first quarter of fiscal 2025?')).toBe(
       'quarter-change: 2350, 2300',
