@@ -3,6 +3,7 @@ import Decimal from 'decimal.js'
 import { analyze } from '../retrieval/analyzer'
 import { type Scale } from '../text/scales'
 import { answerAcrossTables } from './across'
+import { answerByRowCompare } from './compare-rows'
 import { partsOfTotal } from './components'
 import {
   average,
@@ -23,15 +24,18 @@ import {
   writeParts,
 } from './compute'
 import { countByDate } from './date-count'
+import { columnsByDate, timeOfColumn } from './dated-columns'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { columnsWithin } from './maturities'
 import { asShareOfRevenue } from './measures'
 import { type Operation, type Question, readQuestion } from './question'
+import { answerByRollForward } from './roll-forward'
 import {
   matchRows,
   MIN_RECALL,
   operandAt,
+  operandOrNil,
   periodName,
   resolve,
   type RowMatch,
@@ -104,6 +108,17 @@ export function answerFromTables<S>(
 
 function answerAsAsked<S>(asked: Question, tables: Array<{ table: Table; source: S }>): TableAnswer<S> | null {
   if (asked.terms.length === 0) return null
+  // "Which currency had the smallest total?": a row of the table that names the question best.
+  const byRow = tables
+    .map(({ table, source }) => ({ recall: tableRecall(table, asked.terms), table, source }))
+    .filter(({ recall }) => recall >= MIN_RECALL)
+    .sort((a, b) => b.recall - a.recall)
+    .slice(0, 1)
+    .flatMap(({ table, source }) => {
+      const found = answerByRowCompare(asked, table)
+      return found ? [{ ...found, sources: found.operands.map(() => source) }] : []
+    })[0]
+  if (byRow) return answerOf(byRow)
   const byDate = countByDate(asked, tables)
   if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
   const parts = partsOfTotal(asked, tables)
@@ -162,12 +177,20 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   const named = asked.periods.map((period) => resolve(table, period))
   if (named.some((found) => found === null || found.length === 0)) {
     // The periods may head sections of rows, not columns.
-    const bySections = answerBySections(asked, table)
+    // Or a schedule of movements dates its rows: the balances, and the movements of each period.
+    const bySections = answerBySections(asked, table) ?? answerByRollForward(asked, table)
     return bySections && { ...bySections, sources: bySections.operands.map(() => source) }
   }
   let columns = [...new Set(named.flatMap((found) => found!))]
   const years = all.filter((column) => table.columns[column]!.year !== null)
   let { operation } = asked
+  // Quarters ending on dates of one year: the dates asked pick the columns, or nothing does.
+  const yearsAsked = asked.periods.flatMap((period) => ('year' in period ? [period.year] : []))
+  const dated = columnsByDate(table, asked.text, yearsAsked)
+  if (dated) {
+    if (dated.length === 0 || (betweenTwo(operation) && dated.length !== 2)) return null
+    columns = dated
+  }
   // "Due within 5 years": the schedule's columns up to that horizon, added up.
   if (asked.horizon !== null) {
     const within = columnsWithin(table, asked.horizon)
@@ -187,7 +210,12 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     const [first, second] = asked.parts.map(
       (terms) => matchRows(table, terms, asked.softTerms, [column], asked.gerunds)[0],
     )
+    // A share of a part in a whole: a whole that adds into the part ("Three to six months" of
+    // "Trade receivables") has them the wrong way round.
+    const inverted =
+      first && second && operation === 'share' && table.wholes?.[second.row] === table.rowLabels[first.row]
     if (
+      !inverted &&
       first?.named &&
       second?.named &&
       first.row !== second.row &&
@@ -197,8 +225,11 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       const b = operandAt(table, second.row, column)!
       const { scale, unit } = unitsOf(table, [a, b])
       const [larger, smaller] = asked.magnitude && a.value.lt(b.value) ? [b, a] : [a, b]
-      const computation =
-        operation === 'difference'
+      // A part larger than its whole, both positive, is two rows that are not part and whole.
+      const outgrows = operation === 'share' && a.value.gt(b.value) && b.value.isPositive()
+      const computation = outgrows
+        ? null
+        : operation === 'difference'
           ? difference(larger, smaller, scale, unit)
           : ratio(a, b, operation === 'share' || /percent/i.test(asked.text))
       if (computation)
@@ -242,14 +273,16 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   const match =
     byWords && (byWords.recall >= MIN_RECALL || aboutTable) ? byWords : wholeTable ? fullRow(table, columns) : null
   if (!match) return null
-  const operands = columns.map((column) => operandAt(table, match.row, column))
+  // A dash is nothing changed or added; a ratio or a lookup of it would state what the table does not.
+  const nil = operation === 'difference' || operation === 'sum'
+  const operands = columns.map((column) => (nil ? operandOrNil : operandAt)(table, match.row, column))
   const present = operands.filter((operand): operand is Operand => operand !== null)
   // Percentages and amounts are never combined: a row read across its "% change" columns is two things.
   const percentages = present.filter((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
   if (operation !== 'lookup' && percentages.length > 0 && percentages.length < present.length) return null
   const { scale, unit } = asked.points ? { scale: null, unit: '%' } : unitsOf(table, present)
   const chronological = [...present].sort(
-    (a, b) => yearOfColumn(table, b.cell.column) - yearOfColumn(table, a.cell.column),
+    (a, b) => timeOfColumn(table, b.cell.column) - timeOfColumn(table, a.cell.column),
   )
   let computation: Computation | null = null
   let used = present

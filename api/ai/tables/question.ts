@@ -66,9 +66,10 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   ],
   [
     'percentage-change',
-    /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease/i,
+    /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease|\bchange\s*\(%\)|%\s*change\b/i,
   ],
-  ['average', /\baverage\b|\bmean\b/i],
+  // "The weighted-average fair value" names a measure the table states, not one to work out.
+  ['average', /(?<!\bweighted[-\s])\baverage\b|\bmean\b/i],
   [
     'share',
     // "Share" is a part only as "share of / in": "share capital in 2025" is a line of the balance sheet.
@@ -77,7 +78,7 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   ['ratio', /\bratio\b|\bdivided by\b|\btimes (?:larger|greater)\b|\bas a multiple of\b/i],
   [
     'difference',
-    /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
+    /\bhow much (?:more|less|higher|lower|greater|larger|bigger|smaller)\b|\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
   ],
   [
     'sum',
@@ -197,6 +198,9 @@ const YEAR_RANGE = new RegExp(
   String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(?:the )?(?:(?:fiscal )?years? end(?:ed|ing) (?:[a-z]+ \d{1,2},? )?|fiscal (?:year )?)?(${YEAR})`,
   'i',
 )
+const YEAR_AVERAGE = new RegExp(String.raw`\b(${YEAR}) average\b`, 'i')
+// "The difference between the 2019 average X and the 2019 average Y" compares two averages.
+const TWO_AVERAGES = /\baverage\b.*\baverage\b|\b(?:difference|change|ratio|between)\b/i
 // Over a range these ask for one figure from every year in it; a change over one compares its ends.
 const OVER_RANGE = /\b(?:average|mean|total|sum|over|across|cumulative|combined|in all)\b/i
 const fillsRange = (text: string) => OVER_RANGE.test(text) && (!CHANGE.test(text) || /\b(?:average|mean)\b/i.test(text))
@@ -216,12 +220,16 @@ export function periodsOf(text: string): Period[] {
     if (!periods.some((known) => JSON.stringify(known) === JSON.stringify(period))) periods.push(period)
   }
   const range = YEAR_RANGE.exec(text)
+  // "The 2019 average free cash flow": a year's average of what is stated at each year's end is the
+  // mean of its opening (the year before's) and closing figures.
+  const yearAverage = YEAR_AVERAGE.exec(text)
   for (const [written] of text.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
   if (range && fillsRange(text)) {
     const [start, end] = [yearOf(range[1]!), yearOf(range[2]!)].sort((a, b) => a - b)
     // Every year between, the way the question counts them: inclusive.
     for (let year = start!; year <= end!; year++) add({ year })
   }
+  if (yearAverage && periods.length === 1 && !TWO_AVERAGES.test(text)) add({ year: yearOf(yearAverage[1]!) - 1 })
   const latest = LATEST_YEARS.exec(text)
   if (latest && periods.length === 0) add({ latest: NUMBER_WORDS[latest[1]!.toLowerCase()] ?? Number(latest[1]) })
   if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
@@ -237,10 +245,15 @@ function partsOf(text: string, operation: Operation): { parts: string[][]; entit
     operation === 'share' || operation === 'ratio'
       ? [
           [
-            /\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
+            /\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|(?<!\b(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
             false,
           ],
           [/\bpercentage of (?:the )?(.+?) (?:does|do|did|is|was|were) (.+?) (?:form|make|represent|account)/i, true],
+          // "the percentage constitution of prepaid expenses among the total prepaid expenses and other"
+          [
+            /\bpercentage (?:of )?constitution of (?:the )?(.+?) (?:among|in|within|of) (?:the )?(.+?)(?:\s+in\s+(?:fiscal\s+|fy\s?)?\d{2,4})?\??$/i,
+            false,
+          ],
           [
             /\b(?:share|percentage|proportion|portion|part) of (?:the )?(.+?) (?:came|comes|come|was|were|is|are) (?:from|in|by|through|with) (?:the )?(.+?)\??$/i,
             true,
@@ -250,6 +263,11 @@ function partsOf(text: string, operation: Operation): { parts: string[][]; entit
         ? [
             [
               /\bdifference (?:between|in) (?:the )?(?:\w+ )?(?:of |in |for )?(.+?) (?:and|vs\.?|versus) (.+?)\??$/i,
+              false,
+            ],
+            // "How much more revenue came from the Americas than from Asia Pacific": the first less the second.
+            [
+              /\bhow much (?:more|less|higher|lower|greater|larger|bigger|smaller) (.+?) (?:than|(?:as )?compared (?:to|with)|versus|vs\.?) (.+?)\??$/i,
               false,
             ],
           ]
@@ -274,7 +292,7 @@ function entitiesOf(part: string): string[][] | null {
 }
 
 const THRESHOLD = new RegExp(
-  String.raw`\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s+\$?\s?([\d,]+(?:\.\d+)?)\s*(${SCALE_WORD})?s?`,
+  String.raw`\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s*\$?\s?([\d,]+(?:\.\d+)?)\s*(${SCALE_WORD})?s?`,
   'i',
 )
 
