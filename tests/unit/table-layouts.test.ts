@@ -248,3 +248,21 @@ describe('which row of a kind has the highest or lowest figure', () => {
     expect(answer('Which contractual obligation is the largest?', OBLIGATIONS)?.operation).not.toMatch(/^compare/)
   })
 })
+
+describe('years written another way', () => {
+  it('reads a letter-spaced year ("2 0 2 4") in a header as the year', () => {
+    const text = ' | December 31 | \n | 2025 | 2 0 2 4\nOperating loss carryforward | 73,260 | 57,768'
+    expect(
+      answer('What is the percentage change in the operating loss carryforward from 2024 to 2025?', text)?.value,
+    ).toBe('26.82')
+  })
+
+  it('reads "2024/2025" in a question as one fiscal year, as its column is', () => {
+    expect(readQuestion('What was the change in EBIT in 2024/2025 from 2023/2024?').periods).toEqual([
+      { year: 2025 },
+      { year: 2024 },
+    ])
+    const text = '€ million | 2023/2024 | 2024/2025\nEarnings before interest and taxes EBIT | 713 | 828'
+    expect(answer('What was the change in EBIT in 2024/2025 from 2023/2024?', text)?.value).toBe('115')
+  })
+})

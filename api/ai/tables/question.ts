@@ -223,7 +223,9 @@ export function periodsOf(text: string): Period[] {
   // "The 2019 average free cash flow": a year's average of what is stated at each year's end is the
   // mean of its opening (the year before's) and closing figures.
   const yearAverage = YEAR_AVERAGE.exec(text)
-  for (const [written] of text.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
+  // "2018/2019" is one fiscal year, named by the year it ends in, as a table's "2018/2019" column is.
+  const split = text.replace(/\b(?:19|20)\d\d\s*\/\s*(?=(?:19|20)\d\d\b)/g, ' ')
+  for (const [written] of split.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
   if (range && fillsRange(text)) {
     const [start, end] = [yearOf(range[1]!), yearOf(range[2]!)].sort((a, b) => a - b)
     // Every year between, the way the question counts them: inclusive.

@@ -118,6 +118,7 @@ const YEAR_NOTE = /\s*(?:\(\d\)|\*+)$/
 const isYearCell = (cell: string) => YEAR_CELL.test(cell.trim().replace(YEAR_NOTE, ''))
 
 const NOTES = /^\s*notes?\.?\s*$/i
+const SPACED_YEAR = /(?<![\d,.])[12] [09] \d \d(?![\d,.])/g
 const COMPARES_PERIODS = /\b(?:vs\.?|versus|change|variation|variance|compared|increase|decrease|difference)\b/i
 
 export function yearOf(text: string): number | null {
@@ -186,7 +187,12 @@ export function delimitedRows(text: string): string[][] | null {
 
 export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const width = Math.max(...raw.map((row) => row.length))
-  const laid = raw.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? ''))
+  // A year a PDF's layer wrote letter-spaced ("2 0 1 8") is the year.
+  const laid = raw.map((row) =>
+    Array.from({ length: width }, (_, index) =>
+      (row[index] ?? '').replace(SPACED_YEAR, (year) => year.replace(/ /g, '')),
+    ),
+  )
   const transposed = periodsDown(laid)
   const rows = transposed ? transpose(laid) : laid
   let headerRows = rows.findIndex(hasFigure)
