@@ -266,3 +266,20 @@ describe('years written another way', () => {
     expect(answer('What was the change in EBIT in 2024/2025 from 2023/2024?', text)?.value).toBe('115')
   })
 })
+
+describe('quarters as columns under their year', () => {
+  const FISCAL =
+    ' |  |  |  | Fiscal 2025 | \n | First | Second | Third | Fourth | \n | Quarter | Quarter | Quarter | Quarter | Total\n' +
+    'Revenues | $ 94,888 | $ 96,037 | $ 88,495 | $84,380 | $363,800\nGross profit | 38,091 | 39,821 | 36,381 | 33,471 | 147,764'
+
+  it('picks the quarter asked, and the change between two in order of time', () => {
+    expect(answer('What was the revenue in the fiscal 2025 third quarter?', FISCAL)?.value).toBe('88495')
+    expect(
+      answer('What is the change in revenues between the second and first quarter in fiscal 2025?', FISCAL)?.value,
+    ).toBe('1149')
+  })
+
+  it('reads the year alone as its total column, never a quarter', () => {
+    expect(answer('What was the revenue in fiscal 2025?', FISCAL)?.value).toBe('363800')
+  })
+})

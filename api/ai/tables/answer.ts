@@ -24,7 +24,7 @@ import {
   writeParts,
 } from './compute'
 import { countByDate } from './date-count'
-import { columnsByDate, timeOfColumn } from './dated-columns'
+import { columnsByDate, columnsByQuarter, timeOfColumn } from './dated-columns'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { columnsWithin } from './maturities'
@@ -186,7 +186,7 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   let { operation } = asked
   // Quarters ending on dates of one year: the dates asked pick the columns, or nothing does.
   const yearsAsked = asked.periods.flatMap((period) => ('year' in period ? [period.year] : []))
-  const dated = columnsByDate(table, asked.text, yearsAsked)
+  const dated = columnsByDate(table, asked.text, yearsAsked) ?? columnsByQuarter(table, asked.text, yearsAsked)
   if (dated) {
     if (dated.length === 0 || (betweenTwo(operation) && dated.length !== 2)) return null
     columns = dated

@@ -87,9 +87,51 @@ export function columnsByDate(table: Table, question: string, years: number[]): 
   return picked.every((column) => column !== undefined) ? [...new Set(picked as number[])] : []
 }
 
-/** A column's place in time, for ordering a change between two dated columns of one year. */
+const ORDINALS = ['first', 'second', 'third', 'fourth']
+const QUARTER_LABEL = /\b(first|second|third|fourth)\b.*\bquarter\b|\bq([1-4])\b|\b([1-4])(?:st|nd|rd|th) quarter\b/i
+const QUARTERS_ASKED = /\b(first|second|third|fourth)\b|\bq([1-4])\b/gi
+
+/** The quarter (1 to 4) a column's label names, or null. */
+export function quarterOfColumn(table: Table, column: number) {
+  const match = QUARTER_LABEL.exec(table.columns[column]!.label)
+  if (!match) return null
+  return match[1] ? ORDINALS.indexOf(match[1].toLowerCase()) + 1 : Number(match[2] ?? match[3])
+}
+
+/**
+ * Quarters as columns under their year ("Fiscal 2019: First Quarter | Second Quarter | … | Total"):
+ * the quarters a question names pick the columns, in the year asked; with none named, a year asks
+ * for the column of the whole year when there is one, else for nothing. Null when the columns are
+ * no quarters.
+ */
+export function columnsByQuarter(table: Table, question: string, years: number[]): number[] | null {
+  const columns = valueColumns(table)
+  const quarters = columns.filter((column) => quarterOfColumn(table, column.index) !== null)
+  if (new Set(quarters.map((column) => quarterOfColumn(table, column.index))).size < 2) return null
+  if (years.length > 1) return []
+  const inYear = (column: (typeof columns)[number]) => years.length === 0 || column.year === years[0]
+  const asked = /\bquarters?\b/i.test(question)
+    ? [...question.matchAll(QUARTERS_ASKED)].map((match) =>
+        match[1] ? ORDINALS.indexOf(match[1].toLowerCase()) + 1 : Number(match[2]),
+      )
+    : []
+  if (asked.length === 0) {
+    if (years.length === 0) return null
+    const whole = columns.filter((column) => inYear(column) && quarterOfColumn(table, column.index) === null)
+    return whole.length === 1 ? [whole[0]!.index] : []
+  }
+  const picked = asked.map((quarter) => {
+    const found = quarters.filter((column) => inYear(column) && quarterOfColumn(table, column.index) === quarter)
+    return found.length === 1 ? found[0]!.index : undefined
+  })
+  return picked.every((column) => column !== undefined) ? [...new Set(picked as number[])] : []
+}
+
+/** A column's place in time, for ordering a change between two dated columns or quarters of one year. */
 export const timeOfColumn = (table: Table, column: number) => {
   const date = dateOfColumn(table, column)
   const year = table.columns[column]!.year ?? 0
+  const quarter = quarterOfColumn(table, column)
+  if (quarter !== null) return year * 10000 + quarter * 300
   return date ? year * 10000 + date.month * 100 + date.day : year * 10000 + 1231
 }
