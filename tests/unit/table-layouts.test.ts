@@ -283,3 +283,25 @@ describe('quarters as columns under their year', () => {
     expect(answer('What was the revenue in fiscal 2025?', FISCAL)?.value).toBe('363800')
   })
 })
+
+describe('changes of averages', () => {
+  const PRICES = ' | 2025 | 2024\nAverage price paid per share | $65.53 | $64.77\nShares purchased | 3,380 | 262'
+
+  it('reads "the change in the average X" as a change of the stated average', () => {
+    expect(readQuestion('What was the change in the average price paid per share from 2024 to 2025?').operation).toBe(
+      'difference',
+    )
+    expect(answer('What was the change in the average price paid per share from 2024 to 2025?', PRICES)?.value).toBe(
+      '0.76',
+    )
+  })
+
+  it('works out no change between averages it would have to compute', () => {
+    expect(answer('What is the change between 2024 and 2025 average shares purchased?', PRICES)).toBeNull()
+  })
+
+  it('reads "which FY" as a question for the year', () => {
+    const text = ' | FY2025 | FY2024\nEBITDA | 85,123 | 79,046'
+    expect(answer('Which FY has a higher EBITDA?', text)?.value).toBe('FY2025')
+  })
+})

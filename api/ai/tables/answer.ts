@@ -29,7 +29,7 @@ import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { columnsWithin } from './maturities'
 import { asShareOfRevenue } from './measures'
-import { type Operation, type Question, readQuestion } from './question'
+import { AVERAGES_COMPARED, type Operation, type Question, readQuestion } from './question'
 import { answerByRollForward } from './roll-forward'
 import {
   matchRows,
@@ -93,6 +93,7 @@ export function answerFromTables<S>(
   tables: Array<{ table: Table; source: S }>,
 ): TableAnswer<S> | null {
   const asked = readQuestion(question)
+  if (asked.operation === 'average' && AVERAGES_COMPARED.test(question)) return null
   const byFormula = answerByFormula(asked, tables)
   if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)

@@ -58,11 +58,11 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   // Before the others: "In which year was the movement greater?" asks for a year, not the movement.
   [
     'compare-max',
-    /\bwhich (?:fiscal )?(?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:fiscal )?(?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
+    /\bwhich (?:fiscal )?(?:year|period|quarter|fy)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:fiscal )?(?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
   ],
   [
     'compare-min',
-    /\bwhich (?:fiscal )?(?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i,
+    /\bwhich (?:fiscal )?(?:year|period|quarter|fy)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i,
   ],
   [
     'percentage-change',
@@ -145,6 +145,12 @@ const PERIODS = /\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat are th
 const PERIOD_PAST_THRESHOLD = /\bwhich (?:year|period|fiscal year)s?\b/i
 // "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
 const RESPECTIVELY = /\brespective(?:ly)?\b/i
+const CHANGE_IN_AVERAGE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?average\b(?![^?]*\baverage\b)/i
+/**
+ * "The change between 2018 and 2019 average free cash flow", "the difference between the average
+ * investment income and average financing costs": a change of averages the reader does not work out.
+ */
+export const AVERAGES_COMPARED = /\b(?:change|difference|increase|decrease)\b[^?]*\baverages?\b/i
 const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i
 
 function operationOf(text: string, hasThreshold: boolean): Operation {
@@ -153,6 +159,9 @@ function operationOf(text: string, hasThreshold: boolean): Operation {
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
   if (PERIODS.test(text)) return 'periods'
   if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
+  // "The change in the average price paid per share" is a change of the stated average.
+  if (operation === 'average' && CHANGE_IN_AVERAGE.test(text) && new Set(text.match(/\b(?:19|20)\d\d\b/g)).size <= 2)
+    return 'difference'
   if (operation === 'lookup' && (YEAR_RANGE.test(text) || LATEST_YEARS.test(text)) && TOTAL_OVER_RANGE.test(text))
     return 'sum'
   // A change in a percentage is in points: "the change in percentage of sales" subtracts.
