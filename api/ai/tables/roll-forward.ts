@@ -12,6 +12,7 @@ const OPENING = /\b(?:beginning|opening|start|starting)\b/i
 const PER_UNIT = /\b(?:weighted|average|price|per|fair value|term|years|life|rate)\b|%/i
 const BALANCE = /\bbalances?\b|\boutstanding\b|\bas (?:of|at)\b|\bat (?:the )?end\b/i
 const DATE_WEIGHT = 0.15
+const SCHEDULE_WEIGHT = 0.9
 // Movements a schedule writes in parentheses as they leave the balance.
 const OUTFLOW =
   /^\s*(?:vested|forfeited|forfeitures|exercised|cancell?ed|cancellations|expired|released|repurchased|settled|paid|payments|utili[sz]ed|redeemed|write-?offs|written off)\b/i
@@ -131,7 +132,8 @@ export function answerByRollForward(asked: Question, table: Table): SectionAnswe
             : operation === 'average'
               ? average(operands, scale, unit)
               : ratio(operands[0]!, operands[1]!, operation === 'share' || /percent/i.test(asked.text))
-  return computation && { score: score / operands.length, computation, operation, operands }
+  // A period read from the schedule's dates ranks below a table whose columns state it.
+  return computation && { score: (SCHEDULE_WEIGHT * score) / operands.length, computation, operation, operands }
 }
 
 /**
