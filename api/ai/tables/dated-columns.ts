@@ -1,21 +1,7 @@
-import { FULL_MONTH, YEAR } from '../text/calendar'
+import { FULL_MONTH, monthIndex, YEAR } from '../text/calendar'
 import { valueColumns } from './rows'
 import type { Table } from './table'
 
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
 // "July 27, 2019", "July 27": a month and its day, the year after it when written.
 const DATE = new RegExp(String.raw`\b(${FULL_MONTH})\s+(\d{1,2})\b(?:,?\s*(${YEAR}))?`, 'gi')
 const YEAR_AFTER = new RegExp(String.raw`(?<!\d)(${YEAR})(?!\d)`)
@@ -31,7 +17,7 @@ export function datesIn(text: string): Dated[] {
   return [...text.matchAll(DATE)].flatMap((match) => {
     const year = match[3] ?? YEAR_AFTER.exec(text.slice(match.index + match[0].length))?.[1]
     if (!year) return []
-    return [{ month: MONTH_NAMES.indexOf(match[1]!.toLowerCase()), day: Number(match[2]), year: Number(year) }]
+    return [{ month: monthIndex(match[1]!), day: Number(match[2]), year: Number(year) }]
   })
 }
 

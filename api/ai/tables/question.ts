@@ -1,5 +1,5 @@
 import { analyze } from '../retrieval/analyzer'
-import { ANY_YEAR } from '../text/calendar'
+import { ANY_YEAR, YEAR as CALENDAR_YEAR, yearsIn } from '../text/calendar'
 import { NUMBER_WORDS } from '../text/number-words'
 import { numberWordsBetween } from '../text/number-words'
 import { SCALE_WORD } from '../text/scales'
@@ -160,8 +160,7 @@ function operationOf(text: string, hasThreshold: boolean): Operation {
   if (PERIODS.test(text)) return 'periods'
   if ((operation === 'sum' || operation === 'average') && RESPECTIVELY.test(text)) return 'lookup'
   // "The change in the average price paid per share" is a change of the stated average.
-  if (operation === 'average' && CHANGE_IN_AVERAGE.test(text) && new Set(text.match(/\b(?:19|20)\d\d\b/g)).size <= 2)
-    return 'difference'
+  if (operation === 'average' && CHANGE_IN_AVERAGE.test(text) && new Set(yearsIn(text)).size <= 2) return 'difference'
   if (operation === 'lookup' && (YEAR_RANGE.test(text) || LATEST_YEARS.test(text)) && TOTAL_OVER_RANGE.test(text))
     return 'sum'
   // A change in a percentage is in points: "the change in percentage of sales" subtracts.
@@ -207,6 +206,8 @@ const YEAR_RANGE = new RegExp(
   String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(?:the )?(?:(?:fiscal )?years? end(?:ed|ing) (?:[a-z]+ \d{1,2},? )?|fiscal (?:year )?)?(${YEAR})`,
   'i',
 )
+// The first year of "2018/2019", which names the year it ends in.
+const FISCAL_YEAR_START = new RegExp(String.raw`\b${CALENDAR_YEAR}\s*\/\s*(?=${CALENDAR_YEAR}\b)`, 'g')
 const YEAR_AVERAGE = new RegExp(String.raw`\b(${YEAR}) average\b`, 'i')
 // "The difference between the 2019 average X and the 2019 average Y" compares two averages.
 const TWO_AVERAGES = /\baverage\b.*\baverage\b|\b(?:difference|change|ratio|between)\b/i
@@ -233,7 +234,7 @@ export function periodsOf(text: string): Period[] {
   // mean of its opening (the year before's) and closing figures.
   const yearAverage = YEAR_AVERAGE.exec(text)
   // "2018/2019" is one fiscal year, named by the year it ends in, as a table's "2018/2019" column is.
-  const split = text.replace(/\b(?:19|20)\d\d\s*\/\s*(?=(?:19|20)\d\d\b)/g, ' ')
+  const split = text.replace(FISCAL_YEAR_START, ' ')
   for (const [written] of split.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
   if (range && fillsRange(text)) {
     const [start, end] = [yearOf(range[1]!), yearOf(range[2]!)].sort((a, b) => a - b)
@@ -256,7 +257,11 @@ function partsOf(text: string, operation: Operation): { parts: string[][]; entit
     operation === 'share' || operation === 'ratio'
       ? [
           [
-            /\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|(?<!\b(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
+            // Not at "to" after a number: "three to six months" is one part.
+            new RegExp(
+              String.raw`\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|(?<!\b(?:${numberWordsBetween(1, 10)}|\d{1,2})\s+)to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$`,
+              'i',
+            ),
             false,
           ],
           [/\bpercentage of (?:the )?(.+?) (?:does|do|did|is|was|were) (.+?) (?:form|make|represent|account)/i, true],

@@ -1,4 +1,4 @@
-import { YEAR } from '../text/calendar'
+import { FULL_MONTH, YEAR } from '../text/calendar'
 import { average, difference, lookup, type Operand, percentageChange, ratio, sum } from './compute'
 import { type Question, termsOf } from './question'
 import { matchRows, MIN_RECALL, operandAt, tableRecall, unitsOf, valueColumns } from './rows'
@@ -16,7 +16,7 @@ const SCHEDULE_WEIGHT = 0.9
 // Movements a schedule writes in parentheses as they leave the balance.
 const OUTFLOW =
   /^\s*(?:vested|forfeited|forfeitures|exercised|cancell?ed|cancellations|expired|released|repurchased|settled|paid|payments|utili[sz]ed|redeemed|write-?offs|written off)\b/i
-const MONTHS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/gi
+const MONTHS = new RegExp(String.raw`\b${FULL_MONTH}\b`, 'gi')
 
 /**
  * A movement schedule down the rows ("Non-vested at December 31, 2018 | Granted | Vested |
