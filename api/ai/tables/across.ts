@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js'
+
 import { type Scale } from '../text/scales'
 import { type Computation, difference, type Operand, ratio, shareOfTotal } from './compute'
 import type { Period, Question } from './question'
@@ -77,6 +79,9 @@ export function answerAcrossTables<S>(
   const unit = found.map((piece) => piece.unit).find(Boolean) ?? null
   const whole = operands.at(-1)!
   const asPercentage = operation === 'share' || /percent/i.test(asked.text)
+  // A share whose parts outgrow their positive whole read rows that are not part and whole.
+  const together = operands.slice(0, -1).reduce((total, operand) => total.plus(operand.value), new Decimal(0))
+  if (operation === 'share' && whole.value.isPositive() && together.gt(whole.value)) return null
   const computation =
     operation === 'difference'
       ? operands.length === 2

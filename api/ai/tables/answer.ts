@@ -3,6 +3,7 @@ import Decimal from 'decimal.js'
 import { analyze } from '../retrieval/analyzer'
 import { type Scale } from '../text/scales'
 import { answerAcrossTables } from './across'
+import { answerByRowCompare } from './compare-rows'
 import { partsOfTotal } from './components'
 import {
   average,
@@ -23,17 +24,19 @@ import {
   writeParts,
 } from './compute'
 import { countByDate } from './date-count'
-import { columnsOfDays } from './dated-columns'
+import { columnsByDate, columnsByQuarter, timeOfColumn } from './dated-columns'
 import { rowsWhere } from './filter'
 import { answerByFormula } from './formulas'
 import { columnsOfSpans, columnsWithin, spansAsked } from './maturities'
 import { asShareOfRevenue } from './measures'
 import { membersOf } from './members'
-import { type Operation, type Question, readQuestion, termsOf } from './question'
+import { AVERAGES_COMPARED, type Operation, type Question, readQuestion, termsOf } from './question'
+import { answerByRollForward } from './roll-forward'
 import {
   matchRows,
   MIN_RECALL,
   operandAt,
+  operandOrNil,
   periodName,
   resolve,
   type RowMatch,
@@ -92,6 +95,7 @@ export function answerFromTables<S>(
   around = '',
 ): TableAnswer<S> | null {
   const asked = readQuestion(question)
+  if (asked.operation === 'average' && AVERAGES_COMPARED.test(question)) return null
   const byFormula = answerByFormula(asked, tables)
   if (byFormula) return answerOf({ ...byFormula, operation: 'formula', score: 1 })
   const restated = asShareOfRevenue(question)
@@ -115,6 +119,17 @@ function answerAsAsked<S>(
   // "What are the components under X?": the names a table lists, not a figure.
   const members = membersOf(asked.text, tables)
   if (members) return answerOf({ ...members, operation: 'filter', sources: members.operands.map(() => members.source) })
+  // "Which currency had the smallest total?": a row of the table that names the question best.
+  const byRow = tables
+    .map(({ table, source }) => ({ recall: tableRecall(table, asked.terms), table, source }))
+    .filter(({ recall }) => recall >= MIN_RECALL)
+    .sort((a, b) => b.recall - a.recall)
+    .slice(0, 1)
+    .flatMap(({ table, source }) => {
+      const found = answerByRowCompare(asked, table)
+      return found ? [{ ...found, sources: found.operands.map(() => source) }] : []
+    })[0]
+  if (byRow) return answerOf(byRow)
   const byDate = countByDate(asked, tables)
   if (byDate) return answerOf({ ...byDate, operation: 'count', sources: byDate.operands.map(() => byDate.source) })
   const parts = partsOfTotal(asked, tables)
@@ -180,15 +195,20 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   const named = asked.periods.map((period) => resolve(table, period))
   if (named.some((found) => found === null || found.length === 0)) {
     // The periods may head sections of rows, not columns.
-    const bySections = answerBySections(asked, table)
+    // Or a schedule of movements dates its rows: the balances, and the movements of each period.
+    const bySections = answerBySections(asked, table) ?? answerByRollForward(asked, table)
     return bySections && { ...bySections, sources: bySections.operands.map(() => source) }
   }
   let columns = [...new Set(named.flatMap((found) => found!))]
-  // "At June 30 and December 31, 2019": two days of one year, each heading its column.
-  const days = columnsOfDays(table, asked.text, betweenTwo(asked.operation))
-  if (days) columns = days
   const years = all.filter((column) => table.columns[column]!.year !== null)
   let { operation } = asked
+  // Quarters ending on dates of one year: the dates asked pick the columns, or nothing does.
+  const yearsAsked = asked.periods.flatMap((period) => ('year' in period ? [period.year] : []))
+  const dated = columnsByDate(table, asked.text, yearsAsked) ?? columnsByQuarter(table, asked.text, yearsAsked)
+  if (dated) {
+    if (dated.length === 0 || (betweenTwo(operation) && dated.length !== 2)) return null
+    columns = dated
+  }
   // "The respective values that are less than one year and between 2-5 years": each span's column.
   const spans = spansAsked(asked.text)
   const byName = spans.length > 0 && (spans.length >= 2 || asked.pair) && columns.length === 0
@@ -233,7 +253,12 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
     const [first, second] = asked.parts.map(
       (terms) => matchRows(table, terms, asked.softTerms, [column], asked.gerunds)[0],
     )
+    // A share of a part in a whole: a whole that adds into the part ("Three to six months" of
+    // "Trade receivables") has them the wrong way round.
+    const inverted =
+      first && second && operation === 'share' && table.wholes?.[second.row] === table.rowLabels[first.row]
     if (
+      !inverted &&
       first?.named &&
       second?.named &&
       first.row !== second.row &&
@@ -243,8 +268,11 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
       const b = operandAt(table, second.row, column)!
       const { scale, unit } = unitsOf(table, [a, b])
       const [larger, smaller] = asked.magnitude && a.value.lt(b.value) ? [b, a] : [a, b]
-      const computation =
-        operation === 'difference'
+      // A part larger than its whole, both positive, is two rows that are not part and whole.
+      const outgrows = operation === 'share' && a.value.gt(b.value) && b.value.isPositive()
+      const computation = outgrows
+        ? null
+        : operation === 'difference'
           ? difference(larger, smaller, scale, unit)
           : ratio(a, b, operation === 'share' || /percent/i.test(asked.text))
       if (computation)
@@ -288,14 +316,16 @@ function answerFromTable<S>(asked: Question, table: Table, source: S): Candidate
   const match =
     byWords && (byWords.recall >= MIN_RECALL || aboutTable) ? byWords : wholeTable ? fullRow(table, columns) : null
   if (!match) return null
-  const operands = columns.map((column) => operandAt(table, match.row, column))
+  // A dash is nothing changed or added; a ratio or a lookup of it would state what the table does not.
+  const nil = operation === 'difference' || operation === 'sum'
+  const operands = columns.map((column) => (nil ? operandOrNil : operandAt)(table, match.row, column))
   const present = operands.filter((operand): operand is Operand => operand !== null)
   // Percentages and amounts are never combined: a row read across its "% change" columns is two things.
   const percentages = present.filter((operand) => /%/.test(operand.cell.text) || /%/.test(operand.cell.columnLabel))
   if (operation !== 'lookup' && percentages.length > 0 && percentages.length < present.length) return null
   const { scale, unit } = asked.points ? { scale: null, unit: '%' } : unitsOf(table, present)
   const chronological = [...present].sort(
-    (a, b) => yearOfColumn(table, b.cell.column) - yearOfColumn(table, a.cell.column),
+    (a, b) => timeOfColumn(table, b.cell.column) - timeOfColumn(table, a.cell.column),
   )
   let computation: Computation | null = null
   let used = present

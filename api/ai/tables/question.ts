@@ -1,5 +1,5 @@
 import { analyze } from '../retrieval/analyzer'
-import { ANY_YEAR } from '../text/calendar'
+import { ANY_YEAR, YEAR as CALENDAR_YEAR, yearsIn } from '../text/calendar'
 import { NUMBER_WORDS } from '../text/number-words'
 import { numberWordsBetween } from '../text/number-words'
 import { SCALE_WORD } from '../text/scales'
@@ -60,17 +60,18 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   // Before the others: "In which year was the movement greater?" asks for a year, not the movement.
   [
     'compare-max',
-    /\bwhich (?:fiscal )?(?:year|period|quarter)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:fiscal )?(?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
+    /\bwhich (?:fiscal )?(?:year|period|quarter|fy)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b|\b(?:higher|highest|larger|largest|greater|greatest|more|most|bigger|biggest)\b.*\bwhich (?:year|period)\b|\bin which (?:fiscal )?(?:year|period)\b.*\b(?:higher|highest|larger|largest|greater|greatest|more|most)\b/i,
   ],
   [
     'compare-min',
-    /\bwhich (?:fiscal )?(?:year|period|quarter)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i,
+    /\bwhich (?:fiscal )?(?:year|period|quarter|fy)\b.*\b(?:lower|lowest|smaller|smallest|less|least|fewer)\b/i,
   ],
   [
     'percentage-change',
-    /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease/i,
+    /\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|difference)|\b(?:change|increase|decrease|growth|grow|decline)\b.*\bin (?:percent(?:age)?|%)|\bby what percent|\bgrowth rate\b|\bpercent(?:age)? increase\s*\/\s*\(?decrease|\bchange\s*\(%\)|%\s*change\b/i,
   ],
-  ['average', /\baverage\b|\bmean\b/i],
+  // "The weighted-average fair value" names a measure the table states, not one to work out.
+  ['average', /(?<!\bweighted[-\s])\baverage\b|\bmean\b/i],
   [
     'share',
     // "Share" is a part only as "share of / in": "share capital in 2025" is a line of the balance sheet.
@@ -79,7 +80,7 @@ const OPERATIONS: Array<[Operation, RegExp]> = [
   ['ratio', /\bratio\b|\bdivided by\b|\btimes (?:larger|greater)\b|\bas a multiple of\b/i],
   [
     'difference',
-    /\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
+    /\bhow much (?:more|less|higher|lower|greater|larger|bigger|smaller)\b|\b(?:change|increase|decrease|difference|differ|grow|growth|decline|rise|fall|fell|variance|movement)\b/i,
   ],
   [
     'sum',
@@ -148,24 +149,24 @@ const PERIODS =
 const PERIOD_PAST_THRESHOLD = /\bwhich (?:of the )?(?:year|period|fiscal year)s?\b/i
 // "What were X in 2019 and 2018 respectively?" asks for each figure, not their total.
 const RESPECTIVELY = /\brespective(?:ly)?\b/i
+const CHANGE_IN_AVERAGE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?average\b(?![^?]*\baverage\b)/i
+/**
+ * "The change between 2018 and 2019 average free cash flow", "the difference between the average
+ * investment income and average financing costs": a change of averages the reader does not work out.
+ */
+export const AVERAGES_COMPARED = /\b(?:change|difference|increase|decrease)\b[^?]*\baverages?\b/i
 const CHANGE_OF_SHARE = /\b(?:change|increase|decrease)\s+in\s+(?:the\s+)?(?:percentage|proportion|share)\s+of\b/i
 
-// "Weighted-average shares" and "the change in the average price" name a measure that is itself an
-// average: the operation is what the question does with it.
-const WEIGHTED_AVERAGE = /\bweighted[- ]average\b/gi
-const CHANGE_IN_AVERAGE =
-  /\b(?:change|increase|decrease|difference|movement)\s+in\s+(?:the\s+)?(?:[\w-]+\s+){0,2}average\b/i
-
-function operationOf(question: string, hasThreshold: boolean): Operation {
-  const text = question.replace(WEIGHTED_AVERAGE, 'weighted')
-  const found = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
-  const operation = found === 'average' && CHANGE_IN_AVERAGE.test(text) ? 'difference' : found
+function operationOf(text: string, hasThreshold: boolean): Operation {
+  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'lookup'
   if (operation === 'count') return operation
   if (hasThreshold && PERIOD_PAST_THRESHOLD.test(text)) return 'periods'
   if (PERIODS.test(text)) return 'periods'
   // "the respective percentage of revenue from Apple and Huawei": each share as stated, not one of the other.
   if ((operation === 'sum' || operation === 'average' || operation === 'share') && RESPECTIVELY.test(text))
     return 'lookup'
+  // "The change in the average price paid per share" is a change of the stated average.
+  if (operation === 'average' && CHANGE_IN_AVERAGE.test(text) && new Set(yearsIn(text)).size <= 2) return 'difference'
   if (operation === 'lookup' && (YEAR_RANGE.test(text) || LATEST_YEARS.test(text)) && TOTAL_OVER_RANGE.test(text))
     return 'sum'
   // A change in a percentage is in points: "the change in percentage of sales" subtracts.
@@ -211,6 +212,11 @@ const YEAR_RANGE = new RegExp(
   String.raw`\b(${YEAR})\s*(?:-|–|—|to|through|until)\s*(?:the )?(?:(?:fiscal )?years? end(?:ed|ing) (?:[a-z]+ \d{1,2},? )?|fiscal (?:year )?)?(${YEAR})`,
   'i',
 )
+// The first year of "2018/2019", which names the year it ends in.
+const FISCAL_YEAR_START = new RegExp(String.raw`\b${CALENDAR_YEAR}\s*\/\s*(?=${CALENDAR_YEAR}\b)`, 'g')
+const YEAR_AVERAGE = new RegExp(String.raw`\b(${YEAR}) average\b`, 'i')
+// "The difference between the 2019 average X and the 2019 average Y" compares two averages.
+const TWO_AVERAGES = /\baverage\b.*\baverage\b|\b(?:difference|change|ratio|between)\b/i
 // Over a range these ask for one figure from every year in it; a change over one compares its ends.
 const OVER_RANGE = /\b(?:average|mean|total|sum|over|across|cumulative|combined|in all)\b/i
 const fillsRange = (text: string) => OVER_RANGE.test(text) && (!CHANGE.test(text) || /\b(?:average|mean)\b/i.test(text))
@@ -236,12 +242,18 @@ export function periodsOf(text: string): Period[] {
     const step = from <= to ? 1 : -1
     if (Math.abs(to - from) <= 10) for (let year = from; year !== to + step; year += step) add({ year })
   }
-  for (const [written] of text.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
+  // "The 2019 average free cash flow": a year's average of what is stated at each year's end is the
+  // mean of its opening (the year before's) and closing figures.
+  const yearAverage = YEAR_AVERAGE.exec(text)
+  // "2018/2019" is one fiscal year, named by the year it ends in, as a table's "2018/2019" column is.
+  const split = text.replace(FISCAL_YEAR_START, ' ')
+  for (const [written] of split.matchAll(new RegExp(String.raw`\b${YEAR}`, 'gi'))) add({ year: yearOf(written) })
   if (range && fillsRange(text)) {
     const [start, end] = [yearOf(range[1]!), yearOf(range[2]!)].sort((a, b) => a - b)
     // Every year between, the way the question counts them: inclusive.
     for (let year = start!; year <= end!; year++) add({ year })
   }
+  if (yearAverage && periods.length === 1 && !TWO_AVERAGES.test(text)) add({ year: yearOf(yearAverage[1]!) - 1 })
   const latest = LATEST_YEARS.exec(text)
   if (latest && periods.length === 0) add({ latest: NUMBER_WORDS[latest[1]!.toLowerCase()] ?? Number(latest[1]) })
   if (/\b(?:last|latest|this|current|most recent) (?:fiscal )?year\b/i.test(text)) add({ relative: 'latest' })
@@ -257,10 +269,19 @@ function partsOf(text: string, operation: Operation): { parts: string[][]; entit
     operation === 'share' || operation === 'ratio'
       ? [
           [
-            /\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$/i,
+            // Not at "to" after a number: "three to six months" is one part.
+            new RegExp(
+              String.raw`\b(?:ratio of|value of|what is|what was|what were|what are|is|was|were|are)\s+(.+?)\s+(?:as a (?:percentage|proportion|ratio|share) of|as a ratio to|(?<!\b(?:${numberWordsBetween(1, 10)}|\d{1,2})\s+)to|over|divided by|relative to)\s+(.+?)(?:\s+in\s+(?:fiscal\s+)?\d{4})?\??$`,
+              'i',
+            ),
             false,
           ],
           [/\bpercentage of (?:the )?(.+?) (?:does|do|did|is|was|were) (.+?) (?:form|make|represent|account)/i, true],
+          // "the percentage constitution of prepaid expenses among the total prepaid expenses and other"
+          [
+            /\bpercentage (?:of )?constitution of (?:the )?(.+?) (?:among|in|within|of) (?:the )?(.+?)(?:\s+in\s+(?:fiscal\s+|fy\s?)?\d{2,4})?\??$/i,
+            false,
+          ],
           [
             /\b(?:share|percentage|proportion|portion|part) of (?:the )?(.+?) (?:came|comes|come|was|were|is|are) (?:from|in|by|through|with) (?:the )?(.+?)\??$/i,
             true,
@@ -270,6 +291,11 @@ function partsOf(text: string, operation: Operation): { parts: string[][]; entit
         ? [
             [
               /\bdifference (?:between|in) (?:the )?(?:\w+ )?(?:of |in |for )?(.+?) (?:and|vs\.?|versus) (.+?)\??$/i,
+              false,
+            ],
+            // "How much more revenue came from the Americas than from Asia Pacific": the first less the second.
+            [
+              /\bhow much (?:more|less|higher|lower|greater|larger|bigger|smaller) (.+?) (?:than|(?:as )?compared (?:to|with)|versus|vs\.?) (.+?)\??$/i,
               false,
             ],
           ]
@@ -319,7 +345,7 @@ function entitiesOf(part: string): string[][] | null {
 }
 
 const THRESHOLD = new RegExp(
-  String.raw`\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s+\$?\s?([\d,]+(?:\.\d+)?)\s*(${SCALE_WORD})?s?`,
+  String.raw`\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than)\s*\$?\s?([\d,]+(?:\.\d+)?)\s*(${SCALE_WORD})?s?`,
   'i',
 )
 

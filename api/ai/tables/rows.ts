@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js'
+
 import { currencyNamedIn, namesPercent } from '../../../shared/figures'
 import { type Scale } from '../text/scales'
 import type { CellReference, Operand } from './compute'
@@ -21,7 +23,12 @@ const UNSCALED =
   /%|percent|\bper\b|\bratios?\b|\brate\b(?!\s+(?:swaps?|changes?|differences?|fluctuations?|hedges?)\b)|margin/i
 const AT_A_RATE = /\bat (?:the |an? )?(?:[\w-]+ ){0,4}rates?\b/gi
 const MINOR_UNIT = /\b(?:cents?|pence)\b/i
+// "Useful Lives (in years)": a length of time, no amount of money.
+const IN_YEARS = /\bin years\b|\((?:years|months)\)/i
 const COUNTED = /\b(?:days|headcount|employees|number of)\b/i
+const COUNTED_COLUMN =
+  /^(?:number of )?(?:shares|units|options|awards|rsus)\b|\bnumber of (?:shares|units|options|awards)\b/i
+const MONEY_COLUMN = /\$|€|£|\bprice\b|\bvalue\b|\bamount\b|\bcost\b/i
 // "(In thousands, except per share data)" scales every other figure: its exception names no row or column.
 const EXCEPTION = /,?\s*except\b[^)]*/gi
 const unscaledLabel = (label: string) => UNSCALED.test(label.replace(EXCEPTION, '').replace(AT_A_RATE, ''))
@@ -50,7 +57,7 @@ export function matchRows(
   for (let row = table.headerRows; row < table.rows.length; row++) {
     if (!columns.some((column) => figureAt(table, row, column))) continue
     const label = new Set(termsOf(table.rowLabels[row]!))
-    const section = new Set(termsOf(table.sections[row]!))
+    const section = new Set([...termsOf(table.sections[row]!), ...termsOf(table.wholes?.[row] ?? '')])
     const labelGerunds = new Set(gerundsOf(table.rowLabels[row]!))
     // A row labelled "Total" alone totals what the caption names, unless the table lists only some
     // of what it includes ("Operating income included the following:").
@@ -133,16 +140,53 @@ export function operandAt(table: Table, row: number, column: number): Operand | 
   return figure && { value: figure.value, cell: operandCell(table, row, column) }
 }
 
+/**
+ * A column of rates that opens and closes with a percentage and carries no currency (a
+ * reconciliation from the statutory tax rate to the effective one): its bare figures between are
+ * percentages too.
+ */
+function rateColumn(table: Table, column: number) {
+  const figures = table.rows.flatMap((_, row) => figureAt(table, row, column) ?? [])
+  return (
+    figures.length >= 3 &&
+    figures[0]!.unit === '%' &&
+    figures.at(-1)!.unit === '%' &&
+    figures.every((figure) => !figure.unit || figure.unit === '%')
+  )
+}
+
+/**
+ * A cell's figure, or zero for a dash ("—", "-"): a statement's dash says there was none, so a
+ * change or a total reads it as nothing. A blank or "n/a" stays unknown.
+ */
+export function operandOrNil(table: Table, row: number, column: number): Operand | null {
+  const text = table.rows[row]?.[column]?.trim() ?? ''
+  if (row >= table.headerRows && /^\$?\s*[-—–−]{1,3}$/.test(text))
+    return { value: new Decimal(0), cell: operandCell(table, row, column) }
+  return operandAt(table, row, column)
+}
+
 export function unitsOf(table: Table, operands: Operand[]): { scale: Scale | null; unit: string | null } {
   // A share written bare ("31") under "share_of_revenue_percent" is a percentage as much as "31%".
   const percent = operands.some(
     (operand) => /%/.test(operand.cell.text) || namesPercent(operand.cell.columnLabel.replace(EXCEPTION, '')),
   )
-  if (percent) return { scale: null, unit: '%' }
+  if (percent || (operands.length > 0 && operands.every((operand) => rateColumn(table, operand.cell.column))))
+    return { scale: null, unit: '%' }
   // "Earnings per share (cents)": a figure in cents or pence carries no dollar or pound sign.
-  if (operands.some(({ cell }) => MINOR_UNIT.test(cell.rowLabel) || MINOR_UNIT.test(cell.columnLabel)))
+  if (
+    operands.some(
+      ({ cell }) =>
+        MINOR_UNIT.test(cell.rowLabel) || MINOR_UNIT.test(cell.columnLabel) || IN_YEARS.test(cell.columnLabel),
+    )
+  )
     return { scale: null, unit: null }
-  const counted = operands.some((operand) => COUNTED.test(operand.cell.rowLabel))
+  // A column of shares or units counted ("Number of Shares", "Shares") beside a column of prices.
+  const counted = operands.some(
+    (operand) =>
+      COUNTED.test(operand.cell.rowLabel) ||
+      (COUNTED_COLUMN.test(operand.cell.columnLabel) && !MONEY_COLUMN.test(operand.cell.columnLabel)),
+  )
   const unscaled =
     counted ||
     operands.some((operand) => unscaledLabel(operand.cell.rowLabel) || unscaledLabel(operand.cell.columnLabel))

@@ -34,6 +34,11 @@ export interface Table {
   rowLabels: string[]
   /** The label of the section row (a label with no figures, "Net sales:") a row sits under, or ''. */
   sections: string[]
+  /**
+   * The measure of the row a row adds into, "Total" left off ("Income before taxes" for "Swiss" and
+   * "Non-Swiss" above it), or ''. Absent on tables built elsewhere.
+   */
+  wholes?: string[]
   scale: Scale | null
   /** The lines of text just above the table in its chunk (its title, "in millions"). */
   caption: string
@@ -48,7 +53,8 @@ export interface Table {
 
 const EMPTY = /^(?:[-—–−_]+|n\/?a|nm|n\.m\.|)$/i
 const NUMBER = new RegExp(
-  String.raw`^([-−–]?)\s*\(?\s*([-−–]?)\s*(${CURRENCY})?\s*\(?\s*([-−–]?)\s*(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$`,
+  // A run of digits ends in a digit: "31," is the rest of a date split over two header cells.
+  String.raw`^([-−–]?)\s*\(?\s*([-−–]?)\s*(${CURRENCY})?\s*\(?\s*([-−–]?)\s*(\d(?:[\d,]*\d)?(?:\.\d+)?|\.\d+)\s*(%)?\s*\)?\s*(%)?$`,
   'i',
 )
 // "2019", and "FY2019" as spreadsheets head their columns.
@@ -107,9 +113,12 @@ export const scaleAround = (table: Pick<Table, 'rows'>, text: string) =>
 /** A cell past the label holding a figure that is not a year. */
 const hasFigure = (cells: string[]) => cells.slice(1).some((cell) => parseFigure(cell) !== null && !isYearCell(cell))
 const YEAR_CELL = new RegExp(String.raw`^(?:fiscal\s+|fy\s*)?${YEAR}(?:\s*\/\s*(?:${YEAR}|\d\d))?$`, 'i')
-const isYearCell = (cell: string) => YEAR_CELL.test(cell.trim())
+// A note's marker after a year ("2019 (1)", "2018*") leaves it a year: the header is no row of figures.
+const YEAR_NOTE = /\s*(?:\(\d\)|\*+)$/
+const isYearCell = (cell: string) => YEAR_CELL.test(cell.trim().replace(YEAR_NOTE, ''))
 
 const NOTES = /^\s*notes?\.?\s*$/i
+const SPACED_YEAR = /(?<![\d,.])[12] [09] \d \d(?![\d,.])/g
 const COMPARES_PERIODS = /\b(?:vs\.?|versus|change|variation|variance|compared|increase|decrease|difference)\b/i
 
 export function yearOf(text: string): number | null {
@@ -178,17 +187,29 @@ export function delimitedRows(text: string): string[][] | null {
 
 export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const width = Math.max(...raw.map((row) => row.length))
-  const laid = raw.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? ''))
+  // A year a PDF's layer wrote letter-spaced ("2 0 1 8") is the year.
+  const laid = raw.map((row) =>
+    Array.from({ length: width }, (_, index) =>
+      (row[index] ?? '').replace(SPACED_YEAR, (year) => year.replace(/ /g, '')),
+    ),
+  )
   const transposed = periodsDown(laid)
   const rows = transposed ? transpose(laid) : laid
   let headerRows = rows.findIndex(hasFigure)
   if (headerRows < 0) headerRows = Math.min(1, rows.length)
+  // A section's title set in a cell past the label ("| Cloud and License Revenues: |") under the
+  // header's years opens the body, as one in the label's cell does.
+  while (headerRows > 1 && titleOf(rows[headerRows - 1]!, 1) && rows.slice(0, headerRows - 1).some(namesYear))
+    headerRows--
   const header = rows.slice(0, headerRows)
   const spans = header.map(spanning)
   const columns: ColumnHeader[] = Array.from({ length: rows[0]!.length }, (_, index) => {
+    // A group label carried over a column headed by a year alone ("Percent Change" over "Actual |
+    // Constant" beside "2019" and "2018") is its neighbours': the year's column compares nothing.
+    const yearAlone = index > 0 && header.some((row) => isYearCell(row[index] ?? ''))
     const parts = header
-      .map((row, at) => (index === 0 || !comparesOver(header, spans, at, index) ? spans[at]![index]! : ''))
-      .filter(Boolean)
+      .map((row, at) => (index === 0 ? row[0]! : spans[at]![index]!))
+      .filter((part, at) => part && !(yearAlone && !header[at]![index] && COMPARES_PERIODS.test(part)))
     const label = [...new Set(parts)].join(' ').trim()
     // "Variation 2019 vs 2018", "% Change 2018 to 2019" compare two periods; they are neither. A
     // statement's "Note" column holds the numbers of its notes, under whichever year spans it.
@@ -200,12 +221,14 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const sections: string[] = []
   let section = ''
   rows.forEach((row, index) => {
-    const label = index < headerRows ? '' : row[0]!
-    if (index >= headerRows && label && row.slice(1).every((cell) => !cell.trim())) section = label
+    const label = index < headerRows ? '' : withoutNoteMarker(row[0]! || titleOf(row, 1) || '')
+    if (index >= headerRows && label && row.every((cell, at) => at === row.indexOf(label) || !cell.trim()))
+      section = label
     rowLabels.push(label)
     sections.push(index >= headerRows && label !== section ? section : '')
   })
   labelUnlabelledTotals(rows, headerRows, rowLabels, sections)
+  const wholes = wholesOf(rows, headerRows, rowLabels, sections)
   const scale =
     scaleOf(header.flat().join(' ')) ??
     scaleOf(rows.flatMap((row) => (row.slice(1).some((cell) => parseFigure(cell)) ? [] : row)).join(' ')) ??
@@ -220,7 +243,49 @@ export function tableOf(raw: string[][], caption = '', context = ''): Table {
   const unit =
     [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ??
     currencyNamed([caption, ...rows.slice(0, headerRows).flat()].join(' '))
-  return { rows, headerRows, columns, rowLabels, sections, scale, caption, unit, transposed }
+  return { rows, headerRows, columns, rowLabels, sections, wholes, scale, caption, unit, transposed }
+}
+
+/** The title a row holds alone in a cell from `from` on, ending in a colon ("Expenses:"), or null. */
+function titleOf(row: string[], from: number) {
+  const filled = row.flatMap((cell, index) => (cell.trim() ? [index] : []))
+  const [only] = filled
+  return filled.length === 1 && only! >= from && /\p{L}.*:\s*$/u.test(row[only!]!) ? row[only!]! : null
+}
+const namesYear = (row: string[]) => row.slice(1).some((cell) => yearOf(cell) !== null)
+
+/**
+ * A note's number set against a label's last word ("Amounts owed by subsidiaries1", "Incentive
+ * schemes1") is no part of its name: the word is the one a question writes.
+ */
+const withoutNoteMarker = (label: string) => label.replace(/(?<=\p{Ll}{3})\d(?=\s*$|\s*[:,])/u, '')
+
+/**
+ * Rows that add up to the labelled row below them ("Swiss | Non-Swiss | Income before taxes") are
+ * parts of its measure: each is named by a qualifier of it, and "Swiss income" asks for one. A
+ * block starts after the header, a section's title or the previous such total.
+ */
+function wholesOf(rows: string[][], headerRows: number, rowLabels: string[], sections: string[]) {
+  const wholes = rows.map(() => '')
+  let from = headerRows
+  for (let row = headerRows; row < rows.length; row++) {
+    const columns = rows[row]!.flatMap((cell, column) => (column > 0 && parseFigure(cell) ? [column] : []))
+    if (columns.length === 0 || (sections[row] && sections[row] !== sections[row - 1])) {
+      if (columns.length === 0) from = row + 1
+      continue
+    }
+    if (row - from < 2 || !rowLabels[row]) continue
+    const adds = columns.every((column) => {
+      let sum = new Decimal(0)
+      for (let above = from; above < row; above++) sum = sum.plus(parseFigure(rows[above]![column]!)?.value ?? 0)
+      return sum.equals(parseFigure(rows[row]![column]!)!.value)
+    })
+    if (!adds) continue
+    const measure = rowLabels[row]!.replace(/^\s*total\b[\s:,-]*/i, '')
+    for (let above = from; above < row; above++) wholes[above] = measure
+    from = row + 1
+  }
+  return wholes
 }
 
 /**
@@ -258,7 +323,9 @@ function periodsDown(rows: string[][]) {
   if (rows[0]!.slice(1).some((cell) => yearOf(cell) !== null)) return false
   const body = rows.slice(1)
   const years = body.filter((row) => isYearCell(row[0]!)).length
-  return years >= 2 && years >= body.length * 0.6
+  // A schedule of payments lists its years first, then "Thereafter" and its totals below them.
+  const leading = body.findIndex((row) => !isYearCell(row[0]!))
+  return years >= 2 && (years >= body.length * 0.6 || (leading >= 3 && years === leading))
 }
 
 const transpose = (rows: string[][]) => rows[0]!.map((_, column) => rows.map((row) => row[column]!))
@@ -304,17 +371,6 @@ function spanning(row: string[]) {
     else spans[index] ||= right
   }
   return spans
-}
-
-/**
- * Whether a group label that compares periods ("Percent Change", "Variance") reaches a column only by
- * spanning it from a neighbour while the column's own header below names a year: a report centres
- * "Percent Change" over its "Actual | Constant" columns, and the year columns either side of them are
- * no change.
- */
-function comparesOver(header: string[][], spans: string[][], at: number, index: number) {
-  if (header[at]![index] || !COMPARES_PERIODS.test(spans[at]![index]!)) return false
-  return header.slice(at + 1).some((row) => yearOf(row[index] ?? '') !== null && !COMPARES_PERIODS.test(row[index]!))
 }
 
 /** A cell's figure, or null when it holds none. */
