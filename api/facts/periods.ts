@@ -1,4 +1,4 @@
-import { MONTH, monthIndex, YEAR } from '../ai/text/calendar'
+import { MONTH, monthIndex, QUARTER_ORDINAL, quarterOfOrdinal, YEAR } from '../ai/text/calendar'
 import type { FactPeriod } from './types'
 
 /**
@@ -12,17 +12,6 @@ import type { FactPeriod } from './types'
  */
 
 const A_MONTH = String.raw`${MONTH}\.?`
-const ORDINAL = String.raw`(?:first|second|third|fourth|1st|2nd|3rd|4th)`
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-  '4th': 4,
-}
 // What says a date ends a year ("Year ended June 30, 2025") rather than states a balance on it.
 const YEAR_ENDED = String.raw`(?:(?:fiscal\s)?(?:years?|twelve\smonths|12\smonths|period)\s(?:ended|ending)|fye?|ye)`
 const AS_OF = String.raw`(?:as\s(?:of|at)|at)`
@@ -37,8 +26,8 @@ const LABEL = [
   String.raw`|q(?<qa>[1-4])\s?(?:fy\s?'?)?(?<qya>\d{4}|\d{2})`,
   String.raw`|(?<qb>[1-4])q\s?(?:fy\s?'?)?(?<qyb>\d{4}|\d{2})`,
   String.raw`|(?:fy\s?)?(?<qyc>\d{4})\s?q(?<qc>[1-4])`,
-  String.raw`|(?<qo>${ORDINAL})\squarter,?\s(?:of\s)?(?:fiscal\s(?:year\s)?|fy\s?'?)?(?<qyo>\d{4})`,
-  String.raw`|(?:fiscal\s|fy\s?)?(?<qyp>\d{4})\s(?<qp>${ORDINAL})\squarter`,
+  String.raw`|(?<qo>${QUARTER_ORDINAL})\squarter,?\s(?:of\s)?(?:fiscal\s(?:year\s)?|fy\s?'?)?(?<qyo>\d{4})`,
+  String.raw`|(?:fiscal\s|fy\s?)?(?<qyp>\d{4})\s(?<qp>${QUARTER_ORDINAL})\squarter`,
   String.raw`|(?<mm>${A_MONTH})[-\s'’]?(?<my>\d{4}|\d{2})`,
   String.raw`|(?<imy>\d{4})-(?<imm>\d{2})(?![-/]?\d)`,
   String.raw`|(?:fy\s?'?|fiscal\s(?:year\s)?)(?<fy>\d{4}|\d{2})(?<fyTotal>\s(?:total|full\syear|ytd))?`,
@@ -112,7 +101,7 @@ function labelOf(match: RegExpMatchArray, label: string): PeriodLabel | null {
   }
   if (g.ended || g.asof) return null
   const ordinal = g.qo ?? g.qp
-  const quarter = g.qa ?? g.qb ?? g.qc ?? (ordinal && String(ORDINALS[ordinal.toLowerCase()]))
+  const quarter = g.qa ?? g.qb ?? g.qc ?? (ordinal && String(quarterOfOrdinal(ordinal)))
   if (quarter) {
     return {
       period: {
@@ -146,7 +135,7 @@ export function assignFiscalYears(periods: FactPeriod[]) {
 }
 
 const QUARTER_ALONE = new RegExp(
-  String.raw`^(?:(?<ordinal>${ORDINAL})(?:\s(?:fiscal\s)?(?:quarter|qtr\.?))?|q(?<number>[1-4]))$`,
+  String.raw`^(?:(?<ordinal>${QUARTER_ORDINAL})(?:\s(?:fiscal\s)?(?:quarter|qtr\.?))?|q(?<number>[1-4]))$`,
   'i',
 )
 
@@ -157,5 +146,5 @@ const QUARTER_ALONE = new RegExp(
 export function quarterNamed(cell: string): number | null {
   const match = QUARTER_ALONE.exec(cell.trim().replace(NOTE_MARKER, ''))
   if (!match) return null
-  return match.groups!.number ? Number(match.groups!.number) : ORDINALS[match.groups!.ordinal!.toLowerCase()]!
+  return match.groups!.number ? Number(match.groups!.number) : quarterOfOrdinal(match.groups!.ordinal!)
 }

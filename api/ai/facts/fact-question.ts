@@ -2,7 +2,7 @@ import type { EntityKind } from '../../facts/types'
 import { analyze } from '../retrieval/analyzer'
 import { type Operation, type Question, readQuestion } from '../tables/question'
 import { CURRENCY_SIGN } from '../text/amounts'
-import { MONTH_YEAR, monthIndex } from '../text/calendar'
+import { MONTH_YEAR, monthIndex, QUARTER_ORDINAL, quarterOfOrdinal } from '../text/calendar'
 import { measureKeyOf, normalizeLabel } from '../text/measures'
 import { expandDefinitions } from './definitions'
 
@@ -105,21 +105,11 @@ const QUOTED = /["“]([^"”]{1,80})["”]/g
 // "At a 4.0x multiple", "at 5 times", "a multiple of 4.5".
 const MULTIPLE = /(\d+(?:\.\d+)?)\s*(?:x|×|times)(?![a-z])|\bmultiple of (\d+(?:\.\d+)?)\b/i
 // Every quarter named: "Q3", "the first quarter", "the second and first quarter".
-const ORDINAL = '(first|second|third|fourth|1st|2nd|3rd|4th)'
+const ORDINAL = `(${QUARTER_ORDINAL})`
 const QUARTERS = new RegExp(
   String.raw`\bQ([1-4])\b|\b${ORDINAL}(?:\s(?:and|or|to|through|&)\s(?:the\s)?${ORDINAL})?\squarters?\b`,
   'gi',
 )
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-  '4th': 4,
-}
 const UP = /\b(?:increase[ds]?|rise|rose|risen|grow|grew|grown|growth|gain(?:ed)?|up)\b/i
 const DOWN = /\b(?:decrease[ds]?|decline[ds]?|fall|fell|fallen|drop(?:ped)?|shrink|shrank|down|reduc(?:e|ed|tion))\b/i
 // Two measures, the second taken from the first: "current assets minus current liabilities".
@@ -229,7 +219,7 @@ export function readFactQuestion(asked: string): FactQuestion {
   const quarters = [
     ...new Set(
       [...question.matchAll(QUARTERS)].flatMap(([, number, first, second]) =>
-        number ? [Number(number)] : [first, second].flatMap((word) => (word ? [ORDINALS[word.toLowerCase()]!] : [])),
+        number ? [Number(number)] : [first, second].flatMap((word) => (word ? [quarterOfOrdinal(word)] : [])),
       ),
     ),
   ]

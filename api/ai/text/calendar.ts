@@ -21,6 +21,14 @@ export const MONTH = `(?:${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|se
 /** A month and its year: "March 2025", "Sept. 2024". */
 export const MONTH_YEAR = String.raw`\b${MONTH}\.?\s+${YEAR}\b`
 
+/** A quarter's ordinal: "first" … "fourth", "1st" … "4th". */
+export const QUARTER_ORDINAL = String.raw`(?:first|second|third|fourth|1st|2nd|3rd|4th)`
+const QUARTER_NUMBERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 }
+
+/** The quarter an ordinal names: "Third" → 3, "2nd" → 2. */
+export const quarterOfOrdinal = (ordinal: string) =>
+  QUARTER_NUMBERS[ordinal.toLowerCase()] ?? Number(ordinal.slice(0, 1))
+
 const WHOLE_YEAR = new RegExp(`^${YEAR}$`)
 const YEAR_LABEL = new RegExp(String.raw`^(?:fiscal\s+(?:year\s+)?|fy\s*'?)?${YEAR}$`, 'i')
 const YEARS = new RegExp(String.raw`(?<!\d)${YEAR}(?!\d)`, 'g')
