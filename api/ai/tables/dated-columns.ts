@@ -1,4 +1,4 @@
-import { FULL_MONTH, monthIndex, YEAR } from '../text/calendar'
+import { FULL_MONTH, monthIndex, QUARTER_ORDINAL, quarterOfOrdinal, YEAR } from '../text/calendar'
 import { valueColumns } from './rows'
 import type { Table } from './table'
 
@@ -73,15 +73,14 @@ export function columnsByDate(table: Table, question: string, years: number[]): 
   return picked.every((column) => column !== undefined) ? [...new Set(picked as number[])] : []
 }
 
-const ORDINALS = ['first', 'second', 'third', 'fourth']
-const QUARTER_LABEL = /\b(first|second|third|fourth)\b.*\bquarter\b|\bq([1-4])\b|\b([1-4])(?:st|nd|rd|th) quarter\b/i
-const QUARTERS_ASKED = /\b(first|second|third|fourth)\b|\bq([1-4])\b/gi
+const QUARTER_LABEL = new RegExp(String.raw`\b(${QUARTER_ORDINAL})\b.*\bquarter\b|\bq([1-4])\b`, 'i')
+const QUARTERS_ASKED = new RegExp(String.raw`\b(${QUARTER_ORDINAL})\b|\bq([1-4])\b`, 'gi')
 
 /** The quarter (1 to 4) a column's label names, or null. */
 export function quarterOfColumn(table: Table, column: number) {
   const match = QUARTER_LABEL.exec(table.columns[column]!.label)
   if (!match) return null
-  return match[1] ? ORDINALS.indexOf(match[1].toLowerCase()) + 1 : Number(match[2] ?? match[3])
+  return match[1] ? quarterOfOrdinal(match[1]) : Number(match[2])
 }
 
 /**
@@ -97,9 +96,7 @@ export function columnsByQuarter(table: Table, question: string, years: number[]
   if (years.length > 1) return []
   const inYear = (column: (typeof columns)[number]) => years.length === 0 || column.year === years[0]
   const asked = /\bquarters?\b/i.test(question)
-    ? [...question.matchAll(QUARTERS_ASKED)].map((match) =>
-        match[1] ? ORDINALS.indexOf(match[1].toLowerCase()) + 1 : Number(match[2]),
-      )
+    ? [...question.matchAll(QUARTERS_ASKED)].map((match) => (match[1] ? quarterOfOrdinal(match[1]) : Number(match[2])))
     : []
   if (asked.length === 0) {
     if (years.length === 0) return null
