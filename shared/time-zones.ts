@@ -57,15 +57,25 @@ export function isoDayIn(instant: Date, zone: string) {
     format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone })
     isoDayFormats.set(zone, format)
   }
-  const part = (type: string) => format.formatToParts(instant).find((each) => each.type === type)!.value
+  const parts = format.formatToParts(instant)
+  const part = (type: string) => parts.find((each) => each.type === type)!.value
   return `${part('year')}-${part('month')}-${part('day')}`
 }
+
+// Canonical names by what was asked, so a page does not build a formatter to read its caller's zone.
+// Only names Intl knows are kept, and at most this many spellings of them.
+const canonicalNames = new Map<string, string>()
+const MAX_CANONICAL_NAMES = 2000
 
 /** The zone's canonical name when Intl knows it ("asia/calcutta" → "Asia/Calcutta"), else null. */
 export function canonicalTimeZone(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null
+  const known = canonicalNames.get(value)
+  if (known) return known
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone
+    if (canonicalNames.size < MAX_CANONICAL_NAMES) canonicalNames.set(value, canonical)
+    return canonical
   } catch {
     return null
   }

@@ -1,7 +1,9 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 
 import { roleLabel } from '~/utils/access'
 import { initialOf } from '~/utils/format'
+
+import { useFollowLink } from './app-link'
 
 export interface HeaderOrganizations {
   current: { name: string; slug: string } | null
@@ -18,6 +20,7 @@ export interface HeaderOrganizations {
 function OrganizationChoices({ organizations }: { organizations: HeaderOrganizations }) {
   // The page as it is; the action decides how much of it the other organization has.
   const { pathname } = useLocation()
+  const follow = useFollowLink()
   const others = [...organizations.list]
     .filter((organization) => organization.slug !== organizations.current?.slug)
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -44,7 +47,9 @@ function OrganizationChoices({ organizations }: { organizations: HeaderOrganizat
         </li>
       ))}
       <li className="organization-all">
-        <Link to="/organizations">{organizations.complete ? 'All organizations…' : 'More organizations…'}</Link>
+        <a href="/organizations" onClick={follow}>
+          {organizations.complete ? 'All organizations…' : 'More organizations…'}
+        </a>
       </li>
     </ul>
   )
@@ -59,14 +64,16 @@ export function OrganizationSwitcher({
   placement: 'header' | 'menu'
 }) {
   const { current } = organizations
+  const follow = useFollowLink()
   if (!current) {
     return (
-      <Link
-        to="/organizations"
+      <a
+        href="/organizations"
         className={`organization-switcher organization-switcher-${placement} organization-none`}
+        onClick={follow}
       >
         Choose an organization
-      </Link>
+      </a>
     )
   }
   return (

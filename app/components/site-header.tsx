@@ -1,10 +1,11 @@
-import { Form, Link, NavLink, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
 import { hasRole } from '~/utils/access'
 import { logAuth } from '~/utils/auth-log'
 import { initialOf } from '~/utils/format'
 
+import { useCurrentPath, useFollowLink } from './app-link'
 import { Logo } from './logo'
 import { type HeaderOrganizations, OrganizationSwitcher } from './organization-switcher'
 
@@ -13,50 +14,45 @@ interface HeaderUser {
   role: 'admin' | 'analyst' | 'member'
 }
 
-function NavLinks({ role }: { role: HeaderUser['role'] }) {
+const MAIN_LINKS = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/documents', label: 'Documents' },
+  { to: '/chat', label: 'Conversations' },
+  { to: '/search', label: 'Search' },
+  { to: '/readiness', label: 'Readiness' },
+  { to: '/actions', label: 'Actions' },
+]
+const RESOURCE_LINKS = [
+  { to: '/conversation-templates', label: 'Templates' },
+  { to: '/transcriptions', label: 'Transcriptions' },
+]
+
+function NavLinks({ role, follow }: { role: HeaderUser['role']; follow: ReturnType<typeof useFollowLink> }) {
+  const isCurrent = useCurrentPath()
+  const item = ({ to, label }: { to: string; label: string }) => (
+    <li key={to}>
+      {isCurrent(to) ? (
+        <a href={to} className="active" aria-current="page" onClick={follow}>
+          {label}
+        </a>
+      ) : (
+        <a href={to} onClick={follow}>
+          {label}
+        </a>
+      )}
+    </li>
+  )
   return (
     <ul className="nav-list">
-      <li>
-        <NavLink to="/dashboard">Dashboard</NavLink>
-      </li>
-      <li>
-        <NavLink to="/documents">Documents</NavLink>
-      </li>
-      <li>
-        <NavLink to="/chat">Conversations</NavLink>
-      </li>
-      <li>
-        <NavLink to="/search">Search</NavLink>
-      </li>
-      <li>
-        <NavLink to="/readiness">Readiness</NavLink>
-      </li>
-      <li>
-        <NavLink to="/actions">Actions</NavLink>
-      </li>
+      {MAIN_LINKS.map(item)}
       <li>
         <details className="dropdown">
           <summary>Resources</summary>
-          <ul className="dropdown-menu">
-            <li>
-              <NavLink to="/conversation-templates">Templates</NavLink>
-            </li>
-            <li>
-              <NavLink to="/transcriptions">Transcriptions</NavLink>
-            </li>
-          </ul>
+          <ul className="dropdown-menu">{RESOURCE_LINKS.map(item)}</ul>
         </details>
       </li>
-      {hasRole(role, ['analyst']) ? (
-        <li>
-          <NavLink to="/analysis">Analysis</NavLink>
-        </li>
-      ) : null}
-      {hasRole(role, []) ? (
-        <li>
-          <NavLink to="/admin">Admin</NavLink>
-        </li>
-      ) : null}
+      {hasRole(role, ['analyst']) ? item({ to: '/analysis', label: 'Analysis' }) : null}
+      {hasRole(role, []) ? item({ to: '/admin', label: 'Admin' }) : null}
     </ul>
   )
 }
@@ -89,6 +85,7 @@ export function SiteHeader({
 }) {
   const ref = useRef<HTMLElement>(null)
   const location = useLocation()
+  const follow = useFollowLink()
 
   // Only a navigation closes the menus: hydration must not close one opened before the scripts came.
   const shownKey = useRef(location.key)
@@ -137,19 +134,19 @@ export function SiteHeader({
   return (
     <header className="site-header" ref={ref}>
       <div className="site-header-inner">
-        <Link to="/dashboard" className="brand" aria-label="Exit Planner dashboard">
+        <a href="/dashboard" className="brand" aria-label="Exit Planner dashboard" onClick={follow}>
           <Logo />
-        </Link>
+        </a>
         <OrganizationSwitcher organizations={organizations} placement="header" />
         <details className="mobile-menu">
           <summary>Menu</summary>
           <nav aria-label="Main menu">
             <OrganizationSwitcher organizations={organizations} placement="menu" />
-            <NavLinks role={user.role} />
+            <NavLinks role={user.role} follow={follow} />
           </nav>
         </details>
         <nav aria-label="Main" className="main-nav">
-          <NavLinks role={user.role} />
+          <NavLinks role={user.role} follow={follow} />
         </nav>
         <a className="button button-secondary demo-button" href={demoUrl} target="_blank" rel="noopener noreferrer">
           Request a Demo<span className="visually-hidden"> (opens in a new tab)</span>
@@ -167,7 +164,9 @@ export function SiteHeader({
               <EmailLines email={user.email} />
             </li>
             <li>
-              <Link to="/profile">Profile</Link>
+              <a href="/profile" onClick={follow}>
+                Profile
+              </a>
             </li>
             <li>
               <Form method="post" action="/logout" onSubmit={() => logAuth('Header', 'Logout requested')}>

@@ -126,6 +126,30 @@ test.describe('JavaScript enhancements', () => {
     await expect(mainMenu.getByRole('link', { name: 'Search' })).toBeHidden()
   })
 
+  test('the header’s links navigate within the page and mark the page shown; a Ctrl+click is the browser’s', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signIn(page, 'member')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    // A full page load would start a new window object and lose this mark.
+    await page.evaluate(() => Object.assign(window, { stayedInPage: true }))
+    await nav.getByRole('link', { name: 'Documents' }).click()
+    await expect(page).toHaveURL(/\/documents$/)
+    await expect(nav.getByRole('link', { name: 'Documents' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current')
+    expect(await page.evaluate(() => 'stayedInPage' in window)).toBe(true)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/dashboard$/)
+
+    const opened = context.waitForEvent('page')
+    await nav.getByRole('link', { name: 'Search' }).click({ modifiers: ['ControlOrMeta'] })
+    await expect(await opened).toHaveURL(/\/search$/)
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
   test('preloads the page modules at low priority, so its HTML and CSS come first on a slow link', async ({ page }) => {
     await signIn(page, 'member')
     for (const path of ['/login', '/documents']) {
