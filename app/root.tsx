@@ -3,6 +3,8 @@ import { json } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 
+import { visitorTimeZone } from '~/services/time-zone.server'
+
 import { DebugPanel } from './components/debug-panel'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
@@ -11,7 +13,6 @@ import { useFocusAfterNavigation } from './components/use-focus-after-navigation
 import { errorReference } from './http/error-reference.server'
 import { STATIC_PAGE_HEADER } from './http/static-page'
 import { readFlash } from './session/flash.server'
-import { visitorTimeZone } from './session/time-zone.server'
 import appStyles from './styles/app.css'
 import { appendAuthLog } from './utils/auth-log'
 import { pageMeta } from './utils/meta'

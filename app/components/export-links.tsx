@@ -1,7 +1,4 @@
-/** The files one result can be downloaded as, by format; each a link to a resource route. */
-const LABELS = { pdf: 'PDF', docx: 'Word', md: 'Markdown' } as const
-
-export type ExportFormat = keyof typeof LABELS
+import { EXPORT_FORMAT_LABELS, type ExportFormat } from '~/utils/export-formats'
 
 /**
  * Download links for each format. They are plain links with `download`: the browser saves the file
@@ -21,7 +18,7 @@ export function ExportLinks({
       {formats.map((format) => (
         <li key={format}>
           <a className="button button-small button-secondary" href={href(format)} download>
-            Download as {LABELS[format]}
+            Download as {EXPORT_FORMAT_LABELS[format]}
           </a>
         </li>
       ))}

@@ -2,14 +2,16 @@ import { useRouteLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
 
 import { DEFAULT_TIME_ZONE } from '#shared/time-zones'
-import type { loader as rootLoader } from '~/root'
-import type { loader as appLoader } from '~/routes/_app'
+import type { TimeZoneChoice } from '~/services/time-zone.server'
 import { formatDate, formatDateTime } from '~/utils/format'
+
+/** What the root and the signed-in frame's loaders say of the zone (root.tsx, routes/_app.tsx). */
+type ZoneData = { timeZone: TimeZoneChoice }
 
 /** The zone this page shows times in: the signed-in frame's choice, else the browser's. */
 export function useTimeZone() {
-  const app = useRouteLoaderData<typeof appLoader>('routes/_app')
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const app = useRouteLoaderData<ZoneData>('routes/_app')
+  const root = useRouteLoaderData<ZoneData>('root')
   return app?.timeZone ?? root?.timeZone ?? { name: DEFAULT_TIME_ZONE, source: 'default' as const }
 }
 

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
 import { assertApiError } from '~/services/api-fetch.server'
 import { auditApi } from '~/services/audit.server'
-import { requireAdmin } from '~/session/auth.server'
+import { requireAdmin } from '~/services/auth.server'
 import { plural } from '~/utils/format'
 
 export const meta: MetaFunction = () => [{ title: 'Audit Log | Exit Planner' }]

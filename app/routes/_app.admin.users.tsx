@@ -7,8 +7,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
 import { changeMember, idParam } from '~/handlers/members.server'
 import { readForm } from '~/http/read-form.server'
+import { requireAdmin } from '~/services/auth.server'
 import { organizationsApi } from '~/services/organizations.server'
-import { requireAdmin } from '~/session/auth.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('User Management | Exit Planner')

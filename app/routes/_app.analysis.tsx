@@ -6,22 +6,22 @@ import { z } from 'zod'
 import { ANALYSIS_TYPES } from '#shared/analysis'
 import { AnalysisOutcomeView } from '~/components/analysis/analysis-result'
 import { AnalysisTypeChoices } from '~/components/analysis/analysis-type-choices'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Pagination } from '~/components/pagination'
+import { useDates } from '~/components/use-dates'
+import { runAnalysis } from '~/services/analysis.server'
+import { ApiError, ApiUnavailableError } from '~/services/api-fetch.server'
+import { requireRole } from '~/services/auth.server'
+import { documentsApi } from '~/services/documents.server'
+import analysisStyles from '~/styles/analysis.css'
+import { ACCESS_DENIED } from '~/utils/access'
 import {
   analysisHref,
   type AnalysisOutcome,
   type AnalysisType,
   DEFAULT_ANALYSIS_TYPE,
   DOCUMENTS_FAILED,
-} from '~/components/analysis/types'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Pagination } from '~/components/pagination'
-import { useDates } from '~/components/use-dates'
-import { runAnalysis } from '~/services/analysis.server'
-import { ApiError, ApiUnavailableError } from '~/services/api-fetch.server'
-import { documentsApi } from '~/services/documents.server'
-import { requireRole } from '~/session/auth.server'
-import analysisStyles from '~/styles/analysis.css'
-import { ACCESS_DENIED } from '~/utils/access'
+} from '~/utils/analysis'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Document Analysis | Exit Planner')

@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { readForm } from '~/http/read-form.server'
 import { ApiError } from '~/services/api-fetch.server'
+import { currentUser } from '~/services/auth.server'
 import { confirmEmail } from '~/services/auth-api.server'
-import { currentUser } from '~/session/auth.server'
 import { redirectWithToast } from '~/session/flash.server'
 import { pageMeta } from '~/utils/meta'
 

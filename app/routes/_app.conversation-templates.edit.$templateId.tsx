@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { templateStatusHandlers } from '~/components/templates/template-errors'
 import { TemplateForm } from '~/components/templates/template-form'
 import { loadTemplate, saveTemplateAction } from '~/handlers/templates.server'
-import { requireRole } from '~/session/auth.server'
+import { requireRole } from '~/services/auth.server'
 import templateStyles from '~/styles/templates.css'
 import { pageMeta } from '~/utils/meta'
 

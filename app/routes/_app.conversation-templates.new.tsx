@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TemplateForm } from '~/components/templates/template-form'
 import { NEW_TEMPLATE } from '~/components/templates/template-schema'
 import { saveTemplateAction } from '~/handlers/templates.server'
-import { requireRole } from '~/session/auth.server'
+import { requireRole } from '~/services/auth.server'
 import templateStyles from '~/styles/templates.css'
 import { pageMeta } from '~/utils/meta'
 

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { meetingStatusHandlers } from '~/components/meetings/meeting-errors'
 import { MeetingView } from '~/components/meetings/meeting-view'
 import { loadMeeting } from '~/handlers/meeting-detail.server'
-import { requireUser } from '~/session/auth.server'
+import { requireUser } from '~/services/auth.server'
 import meetingStyles from '~/styles/meetings.css'
 import { pageMeta } from '~/utils/meta'
 

@@ -6,9 +6,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-header'
 import { Toaster } from '~/components/toaster'
 import { webEnv } from '~/http/env.server'
-import { currentUser } from '~/session/auth.server'
+import { currentUser } from '~/services/auth.server'
+import { userTimeZone } from '~/services/time-zone.server'
 import { getAuthSession } from '~/session/session.server'
-import { userTimeZone } from '~/session/time-zone.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = ({ error, matches }) =>

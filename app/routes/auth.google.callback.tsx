@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { AuthorizationError } from 'remix-auth'
 
+import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 import { LoginError } from '~/services/auth-api.server'
-import { getAuthenticator, googleConfigured } from '~/session/auth.server'
 import { authEvent, flashCookie } from '~/session/flash.server'
 import { createUserSession } from '~/session/user-session.server'
 

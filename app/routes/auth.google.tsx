@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 
 import { readForm } from '~/http/read-form.server'
-import { getAuthenticator, googleConfigured } from '~/session/auth.server'
+import { getAuthenticator, googleConfigured } from '~/services/auth.server'
 
 export const loader = () => redirect('/login')
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-import { isAnalysisType } from '~/components/analysis/types'
-import type { ExportFormat } from '~/components/export-links'
 import { analysisApi } from '~/services/analysis.server'
+import { requireRole } from '~/services/auth.server'
 import { downloadFailure, exportQuery, passFileOn } from '~/services/downloads.server'
-import { requireRole } from '~/session/auth.server'
 import { ACCESS_DENIED } from '~/utils/access'
+import { isAnalysisType } from '~/utils/analysis'
+import type { ExportFormat } from '~/utils/export-formats'
 
 /**
  * An analysis as a file with its source references (`?document={id}&type={type}&format=pdf|docx`,

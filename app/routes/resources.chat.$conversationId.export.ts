@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
+import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
 import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
-import { requireUser } from '~/session/auth.server'
 import { requireId } from '~/utils/route-id'
 
 /** A conversation as a PDF or Word file (`?format=pdf|docx`); 404 for anything not the caller's. */

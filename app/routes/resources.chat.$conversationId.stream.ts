@@ -3,8 +3,8 @@ import { createParser } from 'eventsource-parser'
 import { eventStream } from 'remix-utils/sse/server'
 
 import { readForm } from '~/http/read-form.server'
+import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
-import { requireUser } from '~/session/auth.server'
 import { idFrom } from '~/utils/route-id'
 
 /**

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
+import { requireUser } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
 import { passFileOn } from '~/services/downloads.server'
-import { requireUser } from '~/session/auth.server'
 import { idFrom, requireId } from '~/utils/route-id'
 
 /** The original file, streamed from the backend with its type and name; 404 for anything not ours. */

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
+import { requireUser } from '~/services/auth.server'
 import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { readinessReportApi } from '~/services/readiness-report.server'
-import { requireUser } from '~/session/auth.server'
 
 /** The organization's readiness report as a PDF or Word file (`?format=pdf|docx`), for every member. */
 export async function loader({ request }: LoaderFunctionArgs) {

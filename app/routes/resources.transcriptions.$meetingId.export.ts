@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
+import { requireUser } from '~/services/auth.server'
 import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { meetingsApi } from '~/services/meetings.server'
-import { requireUser } from '~/session/auth.server'
 
 /** A meeting's notes as a PDF or Word file (`?format=pdf|docx`); 404 for anything not in the caller's organization. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

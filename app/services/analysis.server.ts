@@ -3,13 +3,8 @@ import { z } from 'zod'
 
 import type { AnalysisPayload } from '#api/analysis/contract'
 import { ANALYSIS_TYPES, RISK_LEVELS } from '#shared/analysis'
-import {
-  ANALYSIS_FAILED,
-  type AnalysisOutcome,
-  type AnalysisResult,
-  type AnalysisType,
-} from '~/components/analysis/types'
 import { ACCESS_DENIED } from '~/utils/access'
+import { ANALYSIS_FAILED, type AnalysisOutcome, type AnalysisResult, type AnalysisType } from '~/utils/analysis'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { expectShape } from './api-shape.server'

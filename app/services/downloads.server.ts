@@ -1,5 +1,5 @@
-import type { ExportFormat } from '~/components/export-links'
-import { userTimeZone } from '~/session/time-zone.server'
+import { userTimeZone } from '~/services/time-zone.server'
+import type { ExportFormat } from '~/utils/export-formats'
 
 // What of a backend file response reaches the browser: its type, size and name, and how to treat it.
 const PASSED_HEADERS = [

@@ -55,32 +55,57 @@ const readdirSafe = (file: string) => {
 
 /** The import loops among the modules (Tarjan's strongly connected components of two or more). */
 export function importLoops(files: string[]) {
-  const edges = new Map(files.map((file) => [file, importsOf(file).map((entry) => entry.target)]))
+  return loopsOf(new Map(files.map((file) => [file, importsOf(file).map((entry) => entry.target)])))
+}
+
+/**
+ * The import loops among the folders one level below `top` (api/, app/): each folder is one node,
+ * a module loose in `top` is a node of its own, and type imports count. `imports` is importsOf
+ * unless a test plants an edge.
+ */
+export function folderLoops(top: string, imports: typeof importsOf = importsOf) {
+  const nodeOf = (file: string) => {
+    const parts = file.split(path.sep)
+    return parts.length > 2 ? parts.slice(0, 2).join('/') : file
+  }
+  const edges = new Map<string, Set<string>>()
+  for (const file of sourceFiles(top)) {
+    const node = nodeOf(file)
+    const targets = edges.get(node) ?? new Set<string>()
+    for (const { target } of imports(file)) if (target.startsWith(`${top}${path.sep}`)) targets.add(nodeOf(target))
+    targets.delete(node)
+    edges.set(node, targets)
+  }
+  return loopsOf(new Map([...edges].map(([node, targets]) => [node, [...targets]])))
+}
+
+/** Tarjan's strongly connected components of two or more nodes, each sorted. */
+function loopsOf(edges: Map<string, string[]>) {
   const index = new Map<string, number>()
   const low = new Map<string, number>()
   const stack: string[] = []
   const loops: string[][] = []
   let next = 0
-  const visit = (file: string) => {
-    index.set(file, next)
-    low.set(file, next++)
-    stack.push(file)
-    for (const target of edges.get(file) ?? []) {
+  const visit = (node: string) => {
+    index.set(node, next)
+    low.set(node, next++)
+    stack.push(node)
+    for (const target of edges.get(node) ?? []) {
       if (!edges.has(target)) continue
       if (!index.has(target)) {
         visit(target)
-        low.set(file, Math.min(low.get(file)!, low.get(target)!))
-      } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!))
+        low.set(node, Math.min(low.get(node)!, low.get(target)!))
+      } else if (stack.includes(target)) low.set(node, Math.min(low.get(node)!, index.get(target)!))
     }
-    if (low.get(file) !== index.get(file)) return
+    if (low.get(node) !== index.get(node)) return
     const loop: string[] = []
     let member: string
     do {
       member = stack.pop()!
       loop.push(member)
-    } while (member !== file)
+    } while (member !== node)
     if (loop.length > 1) loops.push(loop.sort())
   }
-  for (const file of files) if (!index.has(file)) visit(file)
+  for (const node of edges.keys()) if (!index.has(node)) visit(node)
   return loops
 }

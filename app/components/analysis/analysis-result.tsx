@@ -2,7 +2,6 @@ import { sourcePlace } from '#shared/analysis'
 import { passageHref } from '#shared/cells'
 import { ExportLinks } from '~/components/export-links'
 import { useDates } from '~/components/use-dates'
-
 import {
   type AnalysisOutcome,
   type AnalysisResult,
@@ -12,7 +11,7 @@ import {
   type RecommendationsResult,
   type RisksResult,
   type SummaryResult,
-} from './types'
+} from '~/utils/analysis'
 
 type Heading = 'h2' | 'h3'
 

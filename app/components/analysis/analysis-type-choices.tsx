@@ -1,4 +1,4 @@
-import { ANALYSIS_TYPES, type AnalysisType } from './types'
+import { ANALYSIS_TYPES, type AnalysisType } from '~/utils/analysis'
 
 /**
  * The four analysis types as radio buttons (spec §2): one Tab stop, arrow keys move between them.

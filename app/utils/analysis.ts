@@ -11,7 +11,7 @@ import {
   RISK_LEVELS,
   type RiskLevel,
 } from '#shared/analysis'
-import type { ExportFormat } from '~/components/export-links'
+import type { ExportFormat } from '~/utils/export-formats'
 
 export { type AnalysisType, RISK_LEVELS, type RiskLevel }
 

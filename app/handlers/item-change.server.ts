@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { redirectWithToast } from '~/session/flash.server'
 
-import { parseForm } from './parse-form.server'
+import { parseForm } from '../http/parse-form.server'
 
 export interface ItemChange<Schema extends z.ZodTypeAny> {
   schema: Schema

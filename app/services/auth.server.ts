@@ -7,9 +7,9 @@ import { signInPath } from '~/utils/safe-redirect'
 
 import { webEnv } from '../http/env.server'
 import { perRequest } from '../http/request-context.server'
-import { exchangeGoogleToken, getMe, obtainToken } from '../services/auth-api.server'
-import { GoogleSignInStrategy } from './google-strategy.server'
-import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from './session.server'
+import { GoogleSignInStrategy } from '../session/google-strategy.server'
+import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from '../session/session.server'
+import { exchangeGoogleToken, getMe, obtainToken } from './auth-api.server'
 
 let authenticator: Authenticator<AuthSession> | undefined
 
