@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react'
 
 import { visitorTimeZone } from '~/services/time-zone.server'
 
+import { FollowLinks } from './components/app-link'
 import { DebugPanel } from './components/debug-panel'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
@@ -58,7 +59,7 @@ function Document({ children, hydrate = true }: { children: ReactNode; hydrate?:
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        {children}
+        <FollowLinks>{children}</FollowLinks>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from './app-link'
 
 /** Previous and next page links that keep the list's other parameters; nothing when all fits one page. */
 export function Pagination({
@@ -22,17 +22,17 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className="pager">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="button">
+        <AppLink to={href(page - 1)} className="button">
           Previous page
-        </Link>
+        </AppLink>
       ) : null}
       <span>
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={href(page + 1)} className="button">
+        <AppLink to={href(page + 1)} className="button">
           Next page
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   )

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import { calendarDay } from '#shared/calendar'
+import { AppLink } from '~/components/app-link'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { OrgAvatar } from '~/components/org-avatar'
 import { assertApiError } from '~/services/api-fetch.server'
@@ -125,16 +126,16 @@ export default function Dashboard() {
           </p>
         </div>
         {isAdmin && organization ? (
-          <Link to="/admin/organization" className="button button-secondary">
+          <AppLink to="/admin/organization" className="button button-secondary">
             Manage Organization
-          </Link>
+          </AppLink>
         ) : null}
       </div>
 
       {user.pendingInvitations > 0 ? (
         <p className="alert alert-info">
           You have {plural(user.pendingInvitations, 'pending invitation')} to join an organization.{' '}
-          <Link to="/organizations/invitations">Review invitations</Link>
+          <AppLink to="/organizations/invitations">Review invitations</AppLink>
         </p>
       ) : null}
 
@@ -153,13 +154,13 @@ export default function Dashboard() {
             <h2 id="statistics-title">Document Statistics</h2>
             <StatisticsList statistics={statistics} />
             <p className="card-actions">
-              <Link to="/documents" className="button button-small">
+              <AppLink to="/documents" className="button button-small">
                 View all documents
-              </Link>
+              </AppLink>
               {canUpload ? (
-                <Link to="/documents?upload=true" className="button button-small button-secondary">
+                <AppLink to="/documents?upload=true" className="button button-small button-secondary">
                   Upload a document
-                </Link>
+                </AppLink>
               ) : null}
             </p>
           </section>
@@ -185,9 +186,9 @@ export default function Dashboard() {
                     </svg>
                   </span>
                   <span className="quick-action-text">
-                    <Link to={action.to} className="quick-action-link">
+                    <AppLink to={action.to} className="quick-action-link">
                       {action.label}
-                    </Link>
+                    </AppLink>
                     <span className="quick-action-description">{action.description}</span>
                   </span>
                 </li>
@@ -229,7 +230,7 @@ export default function Dashboard() {
               </div>
             ) : error ? null : (
               <p>
-                You don't have an active organization. <Link to="/organizations">Select Organization</Link>
+                You don't have an active organization. <AppLink to="/organizations">Select Organization</AppLink>
               </p>
             )}
           </section>
@@ -261,9 +262,9 @@ export default function Dashboard() {
               </ul>
               <p className="card-links">
                 {membersCount > members.length ? (
-                  <Link to="/admin/organization">View all {membersCount} members</Link>
+                  <AppLink to="/admin/organization">View all {membersCount} members</AppLink>
                 ) : null}
-                {isAdmin ? <Link to="/admin/organization/invite">Invite Member</Link> : null}
+                {isAdmin ? <AppLink to="/admin/organization/invite">Invite Member</AppLink> : null}
               </p>
             </section>
           ) : null}
@@ -282,7 +283,7 @@ function DueThisWeek({ due }: { due: NonNullable<Dashboard['due_this_week']> }) 
         <ul className="dashboard-due-list">
           {due.tasks.map((task) => (
             <li key={task.id}>
-              <Link to={`/actions#task-${task.id}`}>{task.title}</Link>
+              <AppLink to={`/actions#task-${task.id}`}>{task.title}</AppLink>
               <span className="muted">
                 {' '}
                 — {task.overdue ? 'overdue, was due' : 'due'} {calendarDay(task.due_date)}
@@ -295,9 +296,9 @@ function DueThisWeek({ due }: { due: NonNullable<Dashboard['due_this_week']> }) 
         <p>Nothing in the action plan is due in the next seven days.</p>
       )}
       <p className="card-actions">
-        <Link to="/actions" className="button button-small">
+        <AppLink to="/actions" className="button button-small">
           {due.count > due.tasks.length ? `View all ${due.count} in the action plan` : 'Open the action plan'}
-        </Link>
+        </AppLink>
       </p>
     </section>
   )

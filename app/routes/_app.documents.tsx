@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useRevalidator,
-  useSearchParams,
-} from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation, useRevalidator, useSearchParams } from '@remix-run/react'
 import { type MouseEvent, useState } from 'react'
 
+import { AppLink } from '~/components/app-link'
 import { DocumentList, listItem } from '~/components/documents/document-list'
 import { DocumentOverlay } from '~/components/documents/document-overlay'
 import { DuplicateChoice } from '~/components/documents/duplicate-choice'
@@ -161,7 +154,7 @@ export default function Documents() {
           {data.organizationName ? <p className="muted">{data.organizationName}</p> : null}
         </div>
         {canEdit ? (
-          <Link
+          <AppLink
             to={
               data.showUpload
                 ? withParams(searchParams, { upload: null, mode: null })
@@ -170,7 +163,7 @@ export default function Documents() {
             className={data.showUpload ? 'button' : 'button button-primary'}
           >
             {data.showUpload ? 'Cancel Upload' : 'Upload Document'}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
 
@@ -212,34 +205,34 @@ export default function Documents() {
 
       <nav aria-label="Status" className="filters">
         {STATUS_FILTERS.map((filter) => (
-          <Link
+          <AppLink
             key={filter.value}
             to={withParams(searchParams, { status: filter.value })}
             aria-current={status === filter.value ? 'page' : undefined}
             className="filter"
           >
             {filter.label}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       {list && list.categories.length ? (
         <nav aria-label="Categories" className="chips">
-          <Link
+          <AppLink
             to={withParams(searchParams, { category: null })}
             aria-current={!category ? 'page' : undefined}
             className="chip"
           >
             All Categories
-          </Link>
+          </AppLink>
           {list.categories.map((name) => (
-            <Link
+            <AppLink
               key={name}
               to={withParams(searchParams, { category: name })}
               aria-current={category === name ? 'page' : undefined}
               className="chip"
             >
               {name}
-            </Link>
+            </AppLink>
           ))}
         </nav>
       ) : null}

@@ -2,11 +2,12 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 
+import { AppLink } from '~/components/app-link'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Highlight } from '~/components/search/highlight'
@@ -215,7 +216,7 @@ function ResultItem({ result, query }: { result: SearchResult; query: string }) 
     <li className={result.weak ? 'search-result search-result-weak' : 'search-result'}>
       <div className="search-result-header">
         <h3 className="search-result-title">
-          <Link to={`/documents/${result.document_id}`}>{result.document_title}</Link>
+          <AppLink to={`/documents/${result.document_id}`}>{result.document_title}</AppLink>
         </h3>
         {/* A weak passage's percentage is what made it look like an answer: it is named weak instead. */}
         {result.weak ? (
@@ -226,7 +227,9 @@ function ResultItem({ result, query }: { result: SearchResult; query: string }) 
       </div>
       {result.page_number !== null ? (
         <p className="search-result-location">
-          <Link to={`/documents/${result.document_id}?page=${result.page_number}`}>Page {result.page_number}</Link>
+          <AppLink to={`/documents/${result.document_id}?page=${result.page_number}`}>
+            Page {result.page_number}
+          </AppLink>
         </p>
       ) : result.sheet_name ? (
         <p className="search-result-location">Sheet: {result.sheet_name}</p>

@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 
+import { AppLink } from '~/components/app-link'
 import type { DocumentSummary } from '~/services/documents.server'
 import { formatSize, relativeTime, STATUS_LABELS, truncate } from '~/utils/documents'
 
@@ -67,7 +68,7 @@ export function DocumentList({
           <li key={document.id} className={confirming ? 'document-item document-item-confirming' : 'document-item'}>
             <FileIcon fileType={document.file_type} />
             <div className="document-item-main">
-              <Link
+              <AppLink
                 id={`document-${document.id}-title`}
                 to={`/documents/${document.id}`}
                 className="document-item-title"
@@ -75,7 +76,7 @@ export function DocumentList({
                 onClick={(event) => onOpen(document.id, event)}
               >
                 {truncate(document.title, 30)}
-              </Link>
+              </AppLink>
               <p className="document-item-meta">
                 <span>{document.file_type.toUpperCase()}</span>
                 <span>{formatSize(document.file_size)}</span>
@@ -123,13 +124,13 @@ export function DocumentList({
                       </button>
                     </Form>
                   ) : null}
-                  <Link
+                  <AppLink
                     to={deleteHref(document.id)}
                     className="button button-small button-danger-outline"
                     preventScrollReset
                   >
                     Delete<span className="visually-hidden"> {document.title}</span>
-                  </Link>
+                  </AppLink>
                 </div>
               ) : null}
             </div>
@@ -139,9 +140,9 @@ export function DocumentList({
                 <p>The document, all its versions and its extracted text are removed. This cannot be undone.</p>
                 <Form method="post" className="form-actions">
                   <input type="hidden" name="id" value={document.id} />
-                  <Link to={cancelDeleteHref} className="button" preventScrollReset>
+                  <AppLink to={cancelDeleteHref} className="button" preventScrollReset>
                     Cancel
-                  </Link>
+                  </AppLink>
                   <button type="submit" name="intent" value="delete" className="button button-danger" autoFocus>
                     Delete document
                   </button>
