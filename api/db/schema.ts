@@ -514,6 +514,23 @@ export const chunkTerms = pgTable(
   (t) => [index('chunk_terms_org_term_idx').on(t.organizationId, t.term), index('chunk_terms_chunk_idx').on(t.chunkId)],
 )
 
+/**
+ * How many of an organization's chunks hold each term: BM25's document frequencies, kept by
+ * triggers on `chunk_terms` (migration 0035) so a query reads one row per term instead of counting
+ * a common term's tens of thousands of postings (docs/decisions/070).
+ */
+export const termStatistics = pgTable(
+  'term_statistics',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    chunks: integer('chunks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.term] })],
+)
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
 

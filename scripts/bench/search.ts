@@ -133,6 +133,22 @@ export async function measureSearch({
     })
     const makeDocument = documentFactory(42)
     async function organizationWith(label: string, chunks: number) {
+      // A kept data dir (`--search-data-dir`) already holds the organizations of an earlier run: those
+      // are searched again as they are, which spares re-ingesting (100,000 chunks take ~9 minutes).
+      const [kept] = rowsOf(
+        await database.db.execute(sql`select id, slug, name from organizations where name = ${label} limit 1`),
+      )
+      if (kept) {
+        const count = await countChunks(Number(kept.id))
+        if (count >= chunks)
+          return {
+            id: Number(kept.id),
+            slug: String(kept.slug),
+            name: String(kept.name),
+            chunks: count,
+            ingestSeconds: Number.NaN,
+          }
+      }
       const organization = await call('/organizations/', { method: 'POST', token, json: { name: label } })
       const started = performance.now()
       let index = 0
@@ -152,7 +168,8 @@ export async function measureSearch({
       return { ...organization, chunks: count, ingestSeconds: (performance.now() - started) / 1000 }
     }
     const other = await organizationWith('Other clients', others)
-    console.log(`  other organization: ${other.chunks} chunks in ${other.ingestSeconds.toFixed(0)} s`)
+    const took = (seconds: number) => (Number.isNaN(seconds) ? ' (kept)' : ` in ${seconds.toFixed(0)} s`)
+    console.log(`  other organization: ${other.chunks} chunks${took(other.ingestSeconds)}`)
     const questions = readFileSync(path.join(DEV_SET, 'queries.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
@@ -161,7 +178,7 @@ export async function measureSearch({
     const results: SearchBenchmark['organizations'] = []
     for (const size of sizes) {
       const organization = await organizationWith(`Data room ${size}`, size)
-      console.log(`  ${organization.name}: ${organization.chunks} chunks in ${organization.ingestSeconds.toFixed(0)} s`)
+      console.log(`  ${organization.name}: ${organization.chunks} chunks${took(organization.ingestSeconds)}`)
       const timeMode = async (mode: string) => {
         const latencies: number[] = []
         for (const question of questions.slice(0, 10))

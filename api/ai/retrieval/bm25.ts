@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/database'
 import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
-import { bigrams } from './analyzer'
+import { analyze, bigrams } from './analyzer'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our
@@ -22,11 +22,37 @@ export interface CollectionStatistics {
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 /**
+ * The postings a ranking statement reads at most, before the commonest terms of the query are left
+ * to re-score the candidates the rarer ones found (`lexicalCandidates`). At 100,000 chunks "year"
+ * and "net" have tens of thousands of postings each, and aggregating them was most of a search's
+ * time. Below it (every dev-set question on its 1,634 passages) the ranking reads every posting.
+ */
+export const POSTINGS_BUDGET = 20_000
+
+// Candidates are scored fully in batches of this many, best partial score first.
+const RESCORE_BATCH = 250
+// Candidates scored fully at most: when the rarer terms cannot prove the top, their best this many
+// (at 100,000 chunks, 300 kept the same full-text top 10 for 125 of 200 questions, 1,000 for 142,
+// at 6 ms more); with a proof, the result is exact unless this many were not enough.
+const RESCORED_AT_MOST = 1_000
+
+/**
  * The organization's top chunks by BM25 over single terms, with the statistics that score them.
  * Every statement filters by the organization, so no other organization's chunk or statistic takes
  * part. `documentIds` narrows the candidates, never the statistics. The statistics come first and
  * the weights travel into the ranking as values: one statement computing both materialised every
  * posting twice and took three times as long on 100,000 chunks.
+ *
+ * When the query's postings exceed `POSTINGS_BUDGET`, the rarest terms whose postings fit in it
+ * rank the chunks that hold one of them, and the other, common, terms only re-score those
+ * candidates, counted in their stored terms. A chunk holding only common terms scores at most the sum
+ * of their upper bounds (idf × (k1 + 1)), so when the `limit`-th best of the rarer terms' scores is
+ * above that sum the top chunks all hold a rarer term, and candidates are scored fully, best partial
+ * score first, until none left can reach the top: the result is exactly that of ranking every
+ * posting (MaxScore, Turtle and Flood 1995). When it is not, the best `RESCORED_AT_MOST`
+ * candidates by the rarer terms are scored fully and the top kept: an approximation, measured in
+ * docs/decisions/070. When fewer chunks than `limit` hold a rarer term, the next term joins them.
+ * `pruning: false` ranks every posting.
  */
 export async function lexicalCandidates(
   db: Database,
@@ -35,12 +61,65 @@ export async function lexicalCandidates(
     terms,
     limit,
     documentIds,
-  }: { organizationId: number; terms: string[]; limit: number; documentIds?: number[] },
+    budget = POSTINGS_BUDGET,
+    rescored = RESCORED_AT_MOST,
+    pruning = true,
+  }: {
+    organizationId: number
+    terms: string[]
+    limit: number
+    documentIds?: number[]
+    /** The postings a ranking statement may read (tests); `POSTINGS_BUDGET` by default. */
+    budget?: number
+    /** The candidates scored fully when the rarer terms cannot prove the top (tests, tuning). */
+    rescored?: number
+    pruning?: boolean
+  },
 ): Promise<{ statistics: CollectionStatistics; chunkIds: number[] }> {
   const statistics = await collectionStatistics(db, organizationId, [...new Set(terms)])
-  if (limit === 0 || statistics.documentFrequency.size === 0) return { statistics, chunkIds: [] }
-  const known = [...statistics.documentFrequency.keys()]
-  const weights = known.map((term) => idf(statistics.chunkCount, statistics.documentFrequency.get(term)!))
+  const { documentFrequency } = statistics
+  if (limit === 0 || documentFrequency.size === 0) return { statistics, chunkIds: [] }
+  const weights = new Map([...documentFrequency].map(([term, df]) => [term, idf(statistics.chunkCount, df)] as const))
+  // Rarest first; the common terms are a suffix.
+  const known = [...documentFrequency.keys()].sort(
+    (a, b) => documentFrequency.get(a)! - documentFrequency.get(b)! || (a < b ? -1 : 1),
+  )
+  // The rarest terms whose postings fit in the budget (at least one) select the candidates.
+  let split = 0
+  for (let postings = 0; split < known.length; split++) {
+    postings += documentFrequency.get(known[split]!)!
+    if (postings > budget && split > 0) break
+  }
+  const ranking = { db, organizationId, statistics, weights, limit, documentIds, rescored }
+  // A term's BM25 is below idf × (k1 + 1) at any frequency and length.
+  const boundFrom = (start: number) => known.slice(start).reduce((sum, term) => sum + weights.get(term)! * (K1 + 1), 0)
+  for (; pruning && split < known.length; split++) {
+    const chunkIds = await prunedRanking(ranking, known.slice(0, split), known.slice(split), boundFrom(split))
+    if (chunkIds) return { statistics, chunkIds }
+  }
+  return { statistics, chunkIds: (await rankPostings(ranking, known, 0)).rows.map((row) => row.chunkId) }
+}
+
+interface Ranking {
+  db: Database
+  organizationId: number
+  statistics: CollectionStatistics
+  weights: Map<string, number>
+  limit: number
+  documentIds?: number[]
+  rescored: number
+}
+
+/**
+ * BM25 over the postings of `terms`, best first. With `bound` > 0, the chunks whose score plus
+ * `bound` reaches the `limit`-th best score (`theta`, null when fewer chunks hold a term), the first
+ * `RESCORED_AT_MOST` of them, else the top `limit`.
+ */
+async function rankPostings(
+  { db, organizationId, statistics, weights, limit, documentIds }: Ranking,
+  terms: string[],
+  bound: number,
+): Promise<{ rows: Array<{ chunkId: number; score: number }>; theta: number | null }> {
   const averageLength = Math.max(statistics.averageLength, 1)
   const lengthNorm = sql`(1 - ${B}::float8 + ${B}::float8 * p.chunk_length / ${averageLength}::float8)`
   const inDocuments = documentIds
@@ -48,19 +127,90 @@ export async function lexicalCandidates(
         where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))`
     : sql``
   const score = sql`sum(w.idf * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm}))`
+  const scored = sql`
+      select p.chunk_id, ${score} as score
+      from chunk_terms p join unnest(${textArray(terms)}, ${floatArray(terms.map((term) => weights.get(term)!))}) as w(term, idf) using (term)
+      where p.organization_id = ${organizationId} and p.term = any(${textArray(terms)})
+      ${inDocuments}
+      group by p.chunk_id`
+  if (bound === 0) {
+    const rows = rowsOf(await db.execute(sql`${scored} order by score desc, p.chunk_id limit ${limit}`))
+    return { rows: rows.map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) })), theta: null }
+  }
   const rows = rowsOf(
     await db.execute(sql`
-      select p.chunk_id
-      from chunk_terms p join unnest(${textArray(known)}, ${floatArray(weights)}) as w(term, idf) using (term)
-      where p.organization_id = ${organizationId} and p.term = any(${textArray(known)})
-      ${inDocuments}
-      group by p.chunk_id
-      order by ${score} desc, p.chunk_id
-      limit ${limit}`),
+      with scored as materialized (${scored}),
+      theta as (select score from scored order by score desc offset ${limit - 1} limit 1)
+      select s.chunk_id, s.score, t.score as theta
+      from scored s, theta t
+      where s.score + ${bound}::float8 >= t.score
+      order by s.score desc, s.chunk_id
+      limit ${RESCORED_AT_MOST}`),
   )
-  return { statistics, chunkIds: rows.map((row) => Number(row.chunk_id)) }
+  return {
+    rows: rows.map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) })),
+    theta: rows.length ? Number(rows[0]!.theta) : null,
+  }
 }
 
+/**
+ * The top `limit` chunks by BM25 over `rare` and `common` terms, reading only the rare terms'
+ * postings: exact when the rare terms' `limit`-th best score is above `bound` (what a chunk holding
+ * only common terms can score), else the best of the rare terms' first `RESCORED_AT_MOST`
+ * candidates. Null when fewer than `limit` chunks hold a rare term.
+ */
+async function prunedRanking(
+  ranking: Ranking,
+  rare: string[],
+  common: string[],
+  bound: number,
+): Promise<number[] | null> {
+  const { db, organizationId, statistics, weights, limit, rescored } = ranking
+  const { rows, theta } = await rankPostings(ranking, rare, bound)
+  if (theta === null) return null
+  const proved = theta > bound
+  // Without a proof the candidates are read at once; with one, in batches until the rest cannot enter.
+  const candidates = proved ? rows : rows.slice(0, Math.max(rescored, limit))
+  const batchSize = proved ? RESCORE_BATCH : candidates.length
+  const averageLength = Math.max(statistics.averageLength, 1)
+  const commonWeights = new Map(common.map((term) => [term, weights.get(term)!]))
+  const best: Array<{ chunkId: number; score: number }> = []
+  // The limit-th best full score so far: a candidate whose partial score plus the bound is below it cannot enter.
+  let floor = -Infinity
+  for (let start = 0; start < candidates.length && candidates[start]!.score + bound >= floor; start += batchSize) {
+    const batch = candidates.slice(start, start + batchSize).filter((row) => row.score + bound >= floor)
+    const stored = rowsOf(
+      await db.execute(sql`
+        select id, terms, term_count, case when terms is null then text end as text
+        from document_chunks
+        where organization_id = ${organizationId} and id = any(${intArray(batch.map((row) => row.chunkId))})`),
+    )
+    const byId = new Map(stored.map((row) => [Number(row.id), row]))
+    for (const { chunkId, score } of batch) {
+      const row = byId.get(chunkId)
+      if (!row) continue
+      const terms = row.terms === null ? analyze(String(row.text)) : String(row.terms).split(' ')
+      const length = row.terms === null ? terms.length : Number(row.term_count)
+      const norm = K1 * (1 - B + (B * length) / averageLength)
+      const frequencies = new Map<string, number>()
+      for (const term of terms) if (commonWeights.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
+      let full = score
+      for (const [term, frequency] of frequencies)
+        full += (commonWeights.get(term)! * frequency * (K1 + 1)) / (frequency + norm)
+      best.push({ chunkId, score: full })
+    }
+    best.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    best.length = Math.min(best.length, limit)
+    if (best.length === limit) floor = best[limit - 1]!.score
+  }
+  return best.map((row) => row.chunkId)
+}
+
+/**
+ * The organization's chunk count and average length, and each term's document frequency as the
+ * triggers of migration 0035 keep it in `term_statistics`: counting a common term's postings at
+ * every query cost as much as ranking them.
+ */
 async function collectionStatistics(
   db: Database,
   organizationId: number,
@@ -71,9 +221,8 @@ async function collectionStatistics(
       select null::text as term, count(*)::float8 as n, coalesce(avg(term_count), 0)::float8 as avgdl
       from document_chunks where organization_id = ${organizationId}
       union all
-      select term, count(*)::float8, null from chunk_terms
-      where organization_id = ${organizationId} and term = any(${textArray(terms)})
-      group by term`),
+      select term, chunks::float8, null from term_statistics
+      where organization_id = ${organizationId} and term = any(${textArray(terms)}) and chunks > 0`),
   )
   const statistics: CollectionStatistics = { chunkCount: 0, averageLength: 0, documentFrequency: new Map() }
   for (const row of rows) {

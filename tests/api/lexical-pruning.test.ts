@@ -1,0 +1,155 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { analyze, joinTerms } from '../../api/ai/retrieval/analyzer'
+import { lexicalCandidates } from '../../api/ai/retrieval/bm25'
+import { writePostings } from '../../api/ai/retrieval/postings'
+import { openDatabase } from '../../api/db/client'
+import type { Database } from '../../api/db/database'
+import { rowsOf } from '../../api/db/sql-values'
+
+let database: Awaited<ReturnType<typeof openDatabase>>
+let organizationId: number
+
+/** The database, recording the parameters of every statement that ranks postings. */
+function recording(db: Database) {
+  const dialect = new PgDialect()
+  const rankings: string[][] = []
+  const wrapped = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver)
+      return (query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query)
+        if (/from chunk_terms[\s\S]*group by p\.chunk_id/.test(text)) rankings.push(params.map(String))
+        return target.execute(query)
+      }
+    },
+  })
+  return { db: wrapped, rankings }
+}
+
+// 1,200 chunks: "year" and "total" in most of them, "lease" in 150, "renew" in 40, "dayton" in 3.
+function chunkText(index: number) {
+  const words = [`filler${index % 97}`, `word${index % 31}`]
+  if (index % 5 !== 0) words.push('year')
+  if (index % 3 !== 0) words.push('total', 'total')
+  if (index % 8 === 0) words.push('lease')
+  if (index % 30 === 0) words.push('renewal')
+  if (index === 240 || index === 480 || index === 1080) words.push('Dayton')
+  for (let extra = 0; extra < index % 7; extra++) words.push(`pad${extra}`)
+  return words.join(' ')
+}
+
+beforeAll(async () => {
+  database = await openDatabase({})
+  await database.migrate()
+  const { db } = database
+  organizationId = Number(
+    rowsOf(await db.execute(sql`insert into organizations (name, slug) values ('Pruning', 'pruning') returning id`))[0]!
+      .id,
+  )
+  const documentId = Number(
+    rowsOf(
+      await db.execute(sql`insert into documents (organization_id, title, file_name, file_type, file_size)
+        values (${organizationId}, 'Report', 'report.txt', 'txt', 1) returning id`),
+    )[0]!.id,
+  )
+  const versionId = Number(
+    rowsOf(
+      await db.execute(sql`insert into document_versions (document_id, version_number, file_name, file_type, file_size, storage_key)
+        values (${documentId}, 1, 'report.txt', 'txt', 1, 'key') returning id`),
+    )[0]!.id,
+  )
+  const chunks: Array<{ id: number; terms: string[] }> = []
+  for (let index = 0; index < 1_200; index++) {
+    const text = chunkText(index)
+    const terms = analyze(text)
+    const [row] = rowsOf(
+      await db.execute(sql`insert into document_chunks
+        (organization_id, document_id, version_id, chunk_index, text, token_count, term_count, terms)
+        values (${organizationId}, ${documentId}, ${versionId}, ${index}, ${text}, ${terms.length}, ${terms.length}, ${joinTerms(terms)})
+        returning id`),
+    )
+    chunks.push({ id: Number(row!.id), terms })
+  }
+  await writePostings(db, organizationId, chunks)
+})
+afterAll(() => database.close())
+
+const rank = (db: Database, query: string, options: { budget?: number; pruning?: boolean } = {}) =>
+  lexicalCandidates(db, { organizationId, terms: analyze(query), limit: 20, ...options })
+
+describe('lexical candidates with common terms', () => {
+  it('ranks a query with rarer terms exactly as every posting would, without ranking the common ones’ postings', async () => {
+    for (const query of ['total lease year', 'Dayton lease renewal total year', 'renewal year']) {
+      const everyPosting = await rank(database.db, query, { pruning: false })
+      const { db, rankings } = recording(database.db)
+      const pruned = await rank(db, query, { budget: 500 })
+      expect(pruned.chunkIds, query).toEqual(everyPosting.chunkIds)
+      expect(pruned.chunkIds).toHaveLength(20)
+      // The statistics count every term; the ranking reads no common term's postings.
+      expect(rankings.length, query).toBeGreaterThan(0)
+      for (const params of rankings) expect(params.join(' '), query).not.toMatch(/"year"|"total"/)
+    }
+  })
+
+  it('scores the rarer terms’ best candidates fully when their scores cannot prove the top', async () => {
+    // With "renewal" (40 chunks) alone within the budget, a chunk holding only "lease" could score
+    // more than the 20th best "renewal": the 40 are scored with "lease" too, and the best 20 kept.
+    const { db, rankings } = recording(database.db)
+    const pruned = await rank(db, 'renewal lease', { budget: 100 })
+    expect(pruned.chunkIds).toEqual((await rank(database.db, 'renewal lease', { pruning: false })).chunkIds)
+    for (const params of rankings) expect(params.join(' ')).not.toMatch(/"leas"/)
+  })
+
+  it('still returns the best chunks for a query of common terms alone', async () => {
+    const everyPosting = await rank(database.db, 'total year', { pruning: false })
+    const pruned = await rank(database.db, 'total year', { budget: 500 })
+    expect(pruned.chunkIds).toHaveLength(20)
+    expect(pruned.chunkIds).toEqual(everyPosting.chunkIds)
+  })
+
+  it('reads a common term’s postings when a chunk holding only common terms could be in the top', async () => {
+    // "dayton" is in 3 chunks only: the other 17 places go to chunks with common terms alone.
+    const everyPosting = await rank(database.db, 'Dayton total', { pruning: false })
+    const pruned = await rank(database.db, 'Dayton total', { budget: 500 })
+    expect(pruned.chunkIds).toEqual(everyPosting.chunkIds)
+    expect(pruned.chunkIds).toHaveLength(20)
+  })
+
+  it('keeps to the documents asked for', async () => {
+    const pruned = await lexicalCandidates(database.db, {
+      organizationId,
+      terms: analyze('lease year'),
+      limit: 5,
+      documentIds: [-1],
+      budget: 500,
+    })
+    expect(pruned.chunkIds).toEqual([])
+  })
+})
+
+describe('document frequencies', () => {
+  const counted = async () =>
+    rowsOf(
+      await database.db.execute(sql`select term, chunks from term_statistics
+        where organization_id = ${organizationId} order by term`),
+    ).map((row) => `${String(row.term)} ${Number(row.chunks)}`)
+  const postings = async () =>
+    rowsOf(
+      await database.db.execute(sql`select term, count(*) as chunks from chunk_terms
+        where organization_id = ${organizationId} group by term order by term`),
+    ).map((row) => `${String(row.term)} ${Number(row.chunks)}`)
+
+  it('follow the postings as chunks are written and deleted, and forget a term no chunk holds', async () => {
+    expect(await counted()).toEqual(await postings())
+    expect(await counted()).toContain('dayton 3')
+    await database.db.execute(sql`delete from document_chunks
+      where organization_id = ${organizationId} and (chunk_index < 100 or chunk_index in (240, 480, 1080))`)
+    expect(await counted()).toEqual(await postings())
+    expect((await counted()).some((row) => row.startsWith('dayton '))).toBe(false)
+    const { statistics } = await rank(database.db, 'Dayton lease')
+    expect([...statistics.documentFrequency.keys()]).toEqual(['leas'])
+  })
+})
