@@ -50,4 +50,13 @@ describe('route matching with cached branches', () => {
     expect(matchPath({ path: '/documents', end: false }, '/documents/42')).not.toBeNull()
     expect(matchPath({ path: '/documents', end: true }, '/documents/42')).toBeNull()
   })
+
+  it('hands out a path matched before as a copy: what one caller changes, the next does not see', () => {
+    const first = matchRoutes(routes, '/documents/7')!
+    Object.assign(first.at(-1)!.params, { documentId: 'changed' })
+    first.pop()
+    const again = matchRoutes(routes, '/documents/7')!
+    expect(again.at(-1)?.route.id).toBe('document')
+    expect(again.at(-1)?.params).toEqual({ documentId: '7' })
+  })
 })
