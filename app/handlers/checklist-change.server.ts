@@ -8,10 +8,9 @@ import {
   NotApplicableSchema,
 } from '~/components/checklist/schemas'
 import { changeItem, type ItemChange, type ItemPage } from '~/handlers/item-change.server'
+import { readForm } from '~/http/read-form.server'
 import { requireRole } from '~/services/auth.server'
-
-import { readForm } from '../http/read-form.server'
-import { checklistApi, type ChecklistPatch } from '../services/checklist.server'
+import { checklistApi, type ChecklistPatch } from '~/services/checklist.server'
 
 // The API's field names are the form's, but for the reason of setting an item aside.
 const FORM_FIELDS: Record<string, string> = { not_applicable_reason: 'reason', confirmed_document: '' }

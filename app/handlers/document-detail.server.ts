@@ -2,15 +2,14 @@ import { json, redirect } from '@remix-run/node'
 
 import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
-
-import { parseForm } from '../http/parse-form.server'
-import { readForm } from '../http/read-form.server'
-import { stageUpload } from '../http/uploads.server'
-import { ApiError, fieldErrorsOf } from '../services/api-fetch.server'
-import { requireRole } from '../services/auth.server'
-import { documentNotFound, type DocumentTab, getDocument } from '../services/document-detail.server'
-import { documentsApi } from '../services/documents.server'
-import { flashCookie, type ToastType } from '../session/flash.server'
+import { parseForm } from '~/http/parse-form.server'
+import { readForm } from '~/http/read-form.server'
+import { stageUpload } from '~/http/uploads.server'
+import { ApiError, fieldErrorsOf } from '~/services/api-fetch.server'
+import { requireRole } from '~/services/auth.server'
+import { documentNotFound, type DocumentTab, getDocument } from '~/services/document-detail.server'
+import { documentsApi } from '~/services/documents.server'
+import { flashCookie, type ToastType } from '~/session/flash.server'
 
 /**
  * Answers a form of the panel: with a redirect back to the tab (the page, without JavaScript), or

@@ -1,6 +1,6 @@
-import { assertApiError } from '../services/api-fetch.server'
-import { invitationsApi } from '../services/invitations.server'
-import { redirectWithToast } from '../session/flash.server'
+import { assertApiError } from '~/services/api-fetch.server'
+import { invitationsApi } from '~/services/invitations.server'
+import { redirectWithToast } from '~/session/flash.server'
 
 type Answer = 'accept' | 'decline'
 

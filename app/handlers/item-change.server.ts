@@ -1,10 +1,9 @@
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
 
+import { parseForm } from '~/http/parse-form.server'
 import { assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { redirectWithToast } from '~/session/flash.server'
-
-import { parseForm } from '../http/parse-form.server'
 
 export interface ItemChange<Schema extends z.ZodTypeAny> {
   schema: Schema

@@ -3,13 +3,12 @@ import { json } from '@remix-run/node'
 
 import { recordingTypeOf } from '#shared/recordings'
 import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
+import { parseForm } from '~/http/parse-form.server'
+import { stageUpload } from '~/http/uploads.server'
+import { assertApiError } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
-
-import { parseForm } from '../http/parse-form.server'
-import { stageUpload } from '../http/uploads.server'
-import { assertApiError } from '../services/api-fetch.server'
-import { meetingsApi } from '../services/meetings.server'
-import { redirectWithToast } from '../session/flash.server'
+import { meetingsApi } from '~/services/meetings.server'
+import { redirectWithToast } from '~/session/flash.server'
 
 /** A meeting and, once it is processed, its transcript: 404 for one that is not there. */
 export async function loadMeeting(request: Request, id: string | undefined) {

@@ -1,6 +1,6 @@
-import { assertApiError } from '../services/api-fetch.server'
-import { organizationsApi, type Role } from '../services/organizations.server'
-import { redirectWithToast } from '../session/flash.server'
+import { assertApiError } from '~/services/api-fetch.server'
+import { organizationsApi, type Role } from '~/services/organizations.server'
+import { redirectWithToast } from '~/session/flash.server'
 
 const ROLES: Role[] = ['admin', 'analyst', 'member']
 

@@ -1,13 +1,12 @@
 import { json } from '@remix-run/node'
 
 import { TemplateFormSchema, templateInput } from '~/components/templates/template-schema'
+import { parseForm } from '~/http/parse-form.server'
+import { readForm } from '~/http/read-form.server'
+import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
-
-import { parseForm } from '../http/parse-form.server'
-import { readForm } from '../http/read-form.server'
-import { ApiError, assertApiError, fieldErrorsOf } from '../services/api-fetch.server'
-import { templatesApi } from '../services/templates.server'
-import { redirectWithToast } from '../session/flash.server'
+import { templatesApi } from '~/services/templates.server'
+import { redirectWithToast } from '~/session/flash.server'
 
 const EDITORS = ['admin', 'analyst'] as const
 

@@ -1,11 +1,8 @@
 import { redirect } from '@remix-run/node'
 
-import { signInPath } from '~/utils/safe-redirect'
-
-import { currentLogContext } from '../../runtime/log'
-import { webEnv } from '../http/env.server'
-import { currentRequestStore, inProcessApi } from '../http/request-context.server'
-import { authEvent, flashCookie } from '../session/flash.server'
+import { webEnv } from '~/http/env.server'
+import { currentRequestStore, inProcessApi } from '~/http/request-context.server'
+import { authEvent, flashCookie } from '~/session/flash.server'
 import {
   AUTH_KEY,
   type AuthSession,
@@ -13,7 +10,10 @@ import {
   getSession,
   ORGANIZATION_KEY,
   updateTokens,
-} from '../session/session.server'
+} from '~/session/session.server'
+import { signInPath } from '~/utils/safe-redirect'
+
+import { currentLogContext } from '../../runtime/log'
 
 /** A non-2xx answer of the backend, with its DRF-shaped body (and headers, such as a 429's Retry-After). */
 export class ApiError extends Error {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload, UserPayload } from '#api/users/contract'
+import { type AuthSession, updateTokens } from '~/session/session.server'
 
-import { type AuthSession, updateTokens } from '../session/session.server'
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 

@@ -2,13 +2,13 @@ import { json, redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 
+import { webEnv } from '~/http/env.server'
+import { perRequest } from '~/http/request-context.server'
+import { GoogleSignInStrategy } from '~/session/google-strategy.server'
+import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from '~/session/session.server'
 import { ACCESS_DENIED, hasRole } from '~/utils/access'
 import { signInPath } from '~/utils/safe-redirect'
 
-import { webEnv } from '../http/env.server'
-import { perRequest } from '../http/request-context.server'
-import { GoogleSignInStrategy } from '../session/google-strategy.server'
-import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from '../session/session.server'
 import { exchangeGoogleToken, getMe, obtainToken } from './auth-api.server'
 
 let authenticator: Authenticator<AuthSession> | undefined

@@ -17,8 +17,8 @@ import type {
   VersionPayload as DocumentVersion,
 } from '#api/documents/contract'
 import { cellParam, type CellPosition, type RowPosition, rowsParam } from '#shared/cells'
+import { multipart, type StagedFile } from '~/http/uploads.server'
 
-import { multipart, type StagedFile } from '../http/uploads.server'
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
 
 export type {

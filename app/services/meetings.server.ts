@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 // The backend's response shapes, imported as types only (erased at build).
 import type { MeetingPayload as Meeting, TranscriptPayload as Transcript } from '#api/meetings/contract'
+import { multipart, type StagedFile } from '~/http/uploads.server'
 
-import { multipart, type StagedFile } from '../http/uploads.server'
 import { apiFetch, apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
-import { secureCookies, webEnv } from '../http/env.server'
-import type { AuthLogEntry } from '../utils/auth-log'
+import { secureCookies, webEnv } from '~/http/env.server'
+import type { AuthLogEntry } from '~/utils/auth-log'
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning'
 export interface Toast {

@@ -1,6 +1,6 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 
-import { webEnv } from '../http/env.server'
+import { webEnv } from '~/http/env.server'
 
 let honeypot: Honeypot | undefined
 

@@ -1,9 +1,8 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
 
 import type { UserPayload } from '#api/users/contract'
-
-import { secureCookies, webEnv } from '../http/env.server'
-import { currentRequestStore, perRequest } from '../http/request-context.server'
+import { secureCookies, webEnv } from '~/http/env.server'
+import { currentRequestStore, perRequest } from '~/http/request-context.server'
 
 /** The user as the session cookie keeps them: the backend's user without what the header never shows. */
 export type SessionUser = Omit<UserPayload, 'last_login' | 'date_joined'>

@@ -45,6 +45,15 @@ describe('the layers of the code', () => {
     expect(climbs).toEqual([])
   })
 
+  it('let the web tier name another of its folders by ~/, not by climbing out of its own', () => {
+    const climbs = sourceFiles('app').flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/from\s+'(\.\.\/[^']+)'/g)]
+        .filter(([, specifier]) => folderOf(path.join(path.dirname(file), specifier!)) === 'app')
+        .map(([, specifier]) => `${file} → ${specifier}`),
+    )
+    expect(climbs).toEqual([])
+  })
+
   it('pass a transaction as the database it is, never cast through unknown', () => {
     const casts = all.filter((file) =>
       /as unknown as (?:Database|PgDatabase)\b/.test(readFileSync(path.join(root, file), 'utf8')),
