@@ -9,6 +9,7 @@ import {
 } from '~/components/checklist/schemas'
 import { changeItem, type ItemChange, type ItemPage } from '~/handlers/item-change.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { requireRole } from '~/services/auth.server'
 import { checklistApi, type ChecklistPatch } from '~/services/checklist.server'
 
@@ -82,6 +83,6 @@ export async function changeChecklist(request: Request, page: ItemPage) {
     case 'remove-item':
       return change({ schema: ItemButtonSchema, send: (value) => api.remove(value.key), message: 'Item removed' })
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }

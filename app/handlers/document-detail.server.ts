@@ -4,6 +4,7 @@ import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
 import { MetadataSchema } from '~/components/documents/metadata-schema'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { stageUpload } from '~/http/uploads.server'
 import { ApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
@@ -115,6 +116,6 @@ export async function handleDocumentDetailAction(request: Request, id: number) {
       return done(request, form, id, 'preview', 'Document queued for processing')
     }
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }

@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 import { recordingTypeOf } from '#shared/recordings'
 import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
 import { parseForm } from '~/http/parse-form.server'
+import { backendFailed, notFound } from '~/http/responses.server'
 import { stageUpload } from '~/http/uploads.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
@@ -19,8 +20,8 @@ export async function loadMeeting(request: Request, id: string | undefined) {
     return { meeting, transcript }
   } catch (error) {
     assertApiError(error)
-    if (error.status === 404) throw new Response('Meeting not found', { status: 404 })
-    throw new Response('Meeting not found or error loading data.', { status: 502 })
+    if (error.status === 404) throw notFound('Meeting not found')
+    throw backendFailed('Meeting not found or error loading data.')
   }
 }
 
@@ -44,7 +45,7 @@ export async function uploadTranscriptAction(request: Request, id: string) {
     else await meetingsApi(request).uploadTranscript(id, file)
   } catch (error) {
     assertApiError(error)
-    if (error.status === 404) throw new Response('Meeting not found', { status: 404 })
+    if (error.status === 404) throw notFound('Meeting not found')
     // The backend names what is wrong with the file (400, 413); anything else is its own failure.
     const { file, detail } = error.body
     const messages = Array.isArray(file)

@@ -1,3 +1,4 @@
+import { badRequest } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { organizationsApi, type Role } from '~/services/organizations.server'
 import { redirectWithToast } from '~/session/flash.server'
@@ -11,7 +12,7 @@ export async function changeMember(request: Request, slug: string, form: FormDat
   try {
     if (form.get('intent') === 'update-role') {
       const role = String(form.get('role')) as Role
-      if (!ROLES.includes(role)) throw new Response('Unknown role', { status: 400 })
+      if (!ROLES.includes(role)) throw badRequest('Unknown role')
       await api.updateMemberRole(slug, userId, role)
       return redirectWithToast(request, back, { type: 'success', message: 'Member role updated' })
     }

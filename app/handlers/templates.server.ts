@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { TemplateFormSchema, templateInput } from '~/components/templates/template-schema'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { backendFailed, notFound } from '~/http/responses.server'
 import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
 import { templatesApi } from '~/services/templates.server'
@@ -16,8 +17,8 @@ export async function loadTemplate(request: Request, id: string | undefined) {
     return await templatesApi(request).get(id ?? '')
   } catch (error) {
     assertApiError(error)
-    if (error.status === 404) throw new Response('Template not found', { status: 404 })
-    throw new Response('Failed to load template', { status: 502 })
+    if (error.status === 404) throw notFound('Template not found')
+    throw backendFailed('Failed to load template')
   }
 }
 
@@ -60,7 +61,7 @@ export async function saveTemplateAction(request: Request, templateId?: string) 
   } catch (error) {
     const fields = fieldErrorsOf(error)
     if (!fields && !(error instanceof ApiError)) throw error
-    if (error instanceof ApiError && error.status === 404) throw new Response('Template not found', { status: 404 })
+    if (error instanceof ApiError && error.status === 404) throw notFound('Template not found')
     const { '': _detail, non_field_errors: _general, ...rest } = fields ?? {}
     const fieldErrors = Object.fromEntries(Object.entries(rest).map(([key, messages]) => [formName(key), messages]))
     return json(

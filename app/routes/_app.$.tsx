@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { notFound } from '~/http/responses.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Page Not Found | Exit Planner')
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => pageMeta('Page Not Found | Exit Planner'
  */
 
 export const loader = () => {
-  throw new Response('Not Found', { status: 404 })
+  throw notFound()
 }
 
 // A POST to an unknown URL is just as unknown (without this, Remix would answer 405).

@@ -16,6 +16,7 @@ import { Suggestions } from '~/components/actions/suggestions'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { actionsApi } from '~/services/actions.server'
 import { assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
@@ -159,7 +160,7 @@ export async function action({ request }: ActionFunctionArgs) {
         () => 'Task removed',
       )
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

@@ -11,6 +11,7 @@ import { useDates } from '~/components/use-dates'
 import { changeMember, idParam } from '~/handlers/members.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { badRequest, unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { requireAdmin } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
@@ -55,7 +56,7 @@ type OrganizationRef = { slug: string; name: string }
 
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request)
-  if (!me.organization) throw new Response('Select an organization first.', { status: 400 })
+  if (!me.organization) throw badRequest('Select an organization first.')
   const form = await readForm(request)
   // Back to the page the form was on: /admin or /admin/organization.
   const back = new URL(request.url).pathname
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'cancel-invitation':
       return cancelInvitationAction(request, me.organization.slug, form, back)
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
 import { changeMember, idParam } from '~/handlers/members.server'
 import { readForm } from '~/http/read-form.server'
+import { badRequest, unknownIntent } from '~/http/responses.server'
 import { requireAdmin } from '~/services/auth.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { pageMeta } from '~/utils/meta'
@@ -27,14 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requireAdmin(request)
-  if (!me.organization) throw new Response('No organization', { status: 400 })
+  if (!me.organization) throw badRequest('No organization')
   const form = await readForm(request)
   switch (form.get('intent')) {
     case 'update-role':
     case 'remove-member':
       return changeMember(request, me.organization.slug, form, '/admin/users')
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

@@ -12,6 +12,7 @@ import { MessageItem, messageMarkdown } from '~/components/chat/message-item'
 import { SEND_FAILED, useAnswerStream } from '~/components/chat/use-answer-stream'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { readForm } from '~/http/read-form.server'
+import { notFound, unknownIntent } from '~/http/responses.server'
 import { markdownHtml } from '~/render/markdown-html.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = conversationsApi(request)
   const [conversation, messages] = await Promise.all([
     api.get(id).catch((error) => {
-      if (error instanceof ApiError && error.status === 404) throw new Response('Not Found', { status: 404 })
+      if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
     }),
     api.messages(id).catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
@@ -86,12 +87,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(request, `/chat/${next.id}`, { type: 'success', message: 'Conversation deleted' })
       }
       default:
-        throw new Response('Unknown intent', { status: 400 })
+        throw unknownIntent()
     }
   } catch (error) {
     if (error instanceof AnswerFailed) return failed('Failed to get response')
     assertApiError(error)
-    if (error.status === 404) throw new Response('Not Found', { status: 404 })
+    if (error.status === 404) throw notFound()
     if (error.status === 429 && form.get('intent') === 'send') return refused(error, String(form.get('content')))
     const intent = form.get('intent')
     return failed(

@@ -6,6 +6,7 @@ import { ConversationList } from '~/components/chat/conversation-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { loadTemplate } from '~/handlers/templates.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { requireUser } from '~/services/auth.server'
 import { conversationsApi } from '~/services/conversations.server'
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
-  if (form.get('intent') !== 'create') throw new Response('Unknown intent', { status: 400 })
+  if (form.get('intent') !== 'create') throw unknownIntent()
   // From a document's 'Ask about this document': a conversation limited to it, named after it.
   const documentId = Number(form.get('document_id'))
   const about = Number.isSafeInteger(documentId) && documentId > 0 ? documentId : undefined

@@ -9,6 +9,7 @@ import { Pagination } from '~/components/pagination'
 import { TemplateCard } from '~/components/templates/template-card'
 import { deleteTemplateAction } from '~/handlers/templates.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { templatesApi } from '~/services/templates.server'
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
-  if (form.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
+  if (form.get('intent') !== 'delete') throw unknownIntent()
   const url = new URL(request.url)
   url.searchParams.delete('delete')
   const list = `${LIST}${url.search}`

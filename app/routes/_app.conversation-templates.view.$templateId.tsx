@@ -8,6 +8,7 @@ import { templateStatusHandlers } from '~/components/templates/template-errors'
 import { useDates } from '~/components/use-dates'
 import { deleteTemplateAction, loadTemplate } from '~/handlers/templates.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { currentUser } from '~/services/auth.server'
 import templateStyles from '~/styles/templates.css'
 import { canManageTemplates } from '~/utils/access'
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request)
-  if (form.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
+  if (form.get('intent') !== 'delete') throw unknownIntent()
   const id = params.templateId ?? ''
   return deleteTemplateAction(request, id, {
     done: '/conversation-templates',

@@ -5,6 +5,7 @@ import { refusedFilesSentence } from '#shared/file-types'
 import { DuplicateChoiceSchema, type DuplicateQuestion, whereHeld } from '~/components/documents/duplicate-choice'
 import { BatchUploadSchema, SingleUploadSchema, UPLOAD_FAILED } from '~/components/documents/upload-form'
 import { parseForm } from '~/http/parse-form.server'
+import { badRequest } from '~/http/responses.server'
 import { type StagedForm, stageUpload } from '~/http/uploads.server'
 import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { type BatchUploadResult, documentsApi, type DuplicateEntry } from '~/services/documents.server'
@@ -36,7 +37,7 @@ export async function resolveDuplicates(
 ) {
   const submission = parseForm(formData, { schema: DuplicateChoiceSchema })
   // Only a hand-made request gets here: the question's fields are all hidden or preset.
-  if (submission.status !== 'success') throw new Response('Invalid choice', { status: 400 })
+  if (submission.status !== 'success') throw badRequest('Invalid choice')
   const { mode, choice, files, title, description, category } = submission.value
   const fields = mode === 'single' ? { title, description, category } : { category }
   const choices = files.map((file) => ({

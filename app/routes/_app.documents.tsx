@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Pagination } from '~/components/pagination'
 import { webEnv } from '~/http/env.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser, requireRole } from '~/services/auth.server'
 import { documentsApi } from '~/services/documents.server'
@@ -92,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
         retry: `/documents${new URL(request.url).search}`,
       })
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

@@ -13,6 +13,7 @@ import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { answerInvitation } from '~/handlers/invitations.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { notFound, unknownIntent } from '~/http/responses.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { chooseOrganization } from '~/services/auth-api.server'
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'decline':
       return answerInvitation(request, form, '/organizations')
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 
@@ -73,7 +74,7 @@ async function selectOrganizationAction(request: Request, form: FormData) {
     )
   } catch (error) {
     assertApiError(error)
-    throw new Response('Not Found', { status: 404 })
+    throw notFound()
   }
 }
 

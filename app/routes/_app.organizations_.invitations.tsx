@@ -8,6 +8,7 @@ import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { useDates } from '~/components/use-dates'
 import { answerInvitation } from '~/handlers/invitations.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser, requireUser } from '~/services/auth.server'
 import { invitationsApi } from '~/services/invitations.server'
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'decline':
       return answerInvitation(request, form, '/organizations/invitations')
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

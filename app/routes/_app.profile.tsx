@@ -13,6 +13,7 @@ import { TimeZoneSettings, TimeZoneSettingsSchema } from '~/components/time-zone
 import { useDates } from '~/components/use-dates'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { type ApiError, assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { cancelEmailChange, changePassword, type Me, updateMe } from '~/services/auth-api.server'
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'set-time-zone':
       return setTimeZoneAction(request, form)
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

@@ -8,6 +8,7 @@ import { AcceptSchema, answerLineId, AnswerSchema, CompleteSchema } from '~/comp
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { changeItem, type ItemChange, type ItemPage } from '~/handlers/item-change.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { assessmentApi } from '~/services/assessment.server'
 import { requireRole } from '~/services/auth.server'
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'complete':
       return change({ schema: CompleteSchema, send: () => api.complete(), message: 'Assessment completed' })
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

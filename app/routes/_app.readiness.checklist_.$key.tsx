@@ -6,6 +6,7 @@ import { ItemDetails } from '~/components/checklist/checklist-item'
 import { ItemForms } from '~/components/checklist/item-forms'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { changeChecklist, checklistPage } from '~/handlers/checklist-change.server'
+import { notFound } from '~/http/responses.server'
 import { requireRole } from '~/services/auth.server'
 import { checklistApi } from '~/services/checklist.server'
 import checklistStyles from '~/styles/checklist.css'
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, ['admin', 'analyst'])
   const checklist = await checklistApi(request).get()
   const item = checklist.items.find((candidate) => candidate.key === params.key)
-  if (!item) throw new Response('Not Found', { status: 404 })
+  if (!item) throw notFound()
   return json({ item, members: checklist.members, documents: checklist.documents })
 }
 

@@ -9,6 +9,7 @@ import { STATUS_FILTERS } from '~/components/meetings/labels'
 import { MeetingCard } from '~/components/meetings/meeting-card'
 import { Pagination } from '~/components/pagination'
 import { readForm } from '~/http/read-form.server'
+import { badRequest } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser, requireUser } from '~/services/auth.server'
 import { meetingsApi } from '~/services/meetings.server'
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const returnTo = safeRedirect(form.get('returnTo'), '/transcriptions')
   const parsed = ConvertSchema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) throw new Response('Unknown action', { status: 400 })
+  if (!parsed.success) throw badRequest('Unknown action')
   try {
     const conversation = await meetingsApi(request).convert(parsed.data.meetingId)
     return redirect(`/chat/${conversation.id}`)

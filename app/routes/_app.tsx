@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-header'
 import { Toaster } from '~/components/toaster'
 import { webEnv } from '~/http/env.server'
+import { notFound } from '~/http/responses.server'
 import { currentUser } from '~/services/auth.server'
 import { userTimeZone } from '~/services/time-zone.server'
 import { getAuthSession } from '~/session/session.server'
@@ -19,7 +20,7 @@ export const meta: MetaFunction = ({ error, matches }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // An unknown URL (the `_app.$` catch-all) is a 404 for everyone, not a reason to sign in first:
   // a visitor who is signed out gets it here, without the signed-in frame.
-  if (params['*'] !== undefined && !(await getAuthSession(request))) throw new Response('Not Found', { status: 404 })
+  if (params['*'] !== undefined && !(await getAuthSession(request))) throw notFound()
   const [me, timeZone] = await Promise.all([currentUser(request), userTimeZone(request)])
   return json({
     timeZone,

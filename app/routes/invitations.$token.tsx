@@ -12,6 +12,7 @@ import { Logo } from '~/components/logo'
 import { answerInvitationLink } from '~/handlers/invitations.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
+import { unknownIntent } from '~/http/responses.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
 import { getMe } from '~/services/auth-api.server'
 import { invitationsApi } from '~/services/invitations.server'
@@ -65,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'create-account':
       return createAccountAction(request, token, form)
     default:
-      throw new Response('Unknown intent', { status: 400 })
+      throw unknownIntent()
   }
 }
 

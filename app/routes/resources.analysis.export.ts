@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
+import { notFound } from '~/http/responses.server'
 import { analysisApi } from '~/services/analysis.server'
 import { requireRole } from '~/services/auth.server'
 import { downloadFailure, exportQuery, passFileOn } from '~/services/downloads.server'
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const type = params.get('type')
   const format = params.get('format') ?? 'md'
   if (!Number.isSafeInteger(documentId) || documentId <= 0 || !isAnalysisType(type) || !isFormat(format))
-    throw new Response('Not found', { status: 404 })
+    throw notFound('Not found')
   const response = await analysisApi(request).exportFile({ documentId, type }, await exportQuery(request, format))
   // Not ours (404), not processed yet (409, with the backend's reason), refused (403), busy (429, 503).
   if (!response.ok) throw await downloadFailure(response, 'Failed to perform analysis')

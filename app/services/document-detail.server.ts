@@ -1,4 +1,5 @@
 import { parseCellParam, parseRowsParam } from '#shared/cells'
+import { notFound } from '~/http/responses.server'
 import { canAnalyze, canManageDocuments } from '~/utils/access'
 import { type AnalysisOutcome, isAnalysisType } from '~/utils/analysis'
 
@@ -82,7 +83,7 @@ export async function loadDocumentDetail(request: Request, id: number) {
 
 export type DocumentDetailData = Awaited<ReturnType<typeof loadDocumentDetail>>
 
-export const documentNotFound = () => new Response('Document not found', { status: 404 })
+export const documentNotFound = () => notFound('Document not found')
 
 /** The document, or the page's 404 when the backend has none by that id in the user's organization. */
 export async function getDocument(api: ReturnType<typeof documentsApi>, id: number) {

@@ -1,3 +1,4 @@
+import { backendFailed, notFound } from '~/http/responses.server'
 import { userTimeZone } from '~/services/time-zone.server'
 import type { ExportFormat } from '~/utils/export-formats'
 
@@ -28,8 +29,8 @@ const PASSED_REFUSALS = [403, 409, 413, 429, 503]
  * reason and its Retry-After, a miss as 404, anything else as 502 with `fallback`.
  */
 export async function downloadFailure(response: Response, fallback = 'The file could not be made') {
-  if (response.status === 404) return new Response('Not found', { status: 404 })
-  if (!PASSED_REFUSALS.includes(response.status)) return new Response(fallback, { status: 502 })
+  if (response.status === 404) return notFound('Not found')
+  if (!PASSED_REFUSALS.includes(response.status)) return backendFailed(fallback)
   const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
   const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' })
   const retryAfter = response.headers.get('Retry-After')
@@ -43,7 +44,7 @@ export type ReportFormat = Exclude<ExportFormat, 'md'>
 /** The report format a download link asks for (`?format=pdf|docx`); anything else is not a page here. */
 export function requestedReportFormat(request: Request): ReportFormat {
   const format = new URL(request.url).searchParams.get('format')
-  if (format !== 'pdf' && format !== 'docx') throw new Response('Not found', { status: 404 })
+  if (format !== 'pdf' && format !== 'docx') throw notFound('Not found')
   return format
 }
 

@@ -1,6 +1,7 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
 
 import { webEnv } from '~/http/env.server'
+import { badRequest } from '~/http/responses.server'
 
 let honeypot: Honeypot | undefined
 
@@ -24,7 +25,7 @@ export function checkHoneypot(formData: FormData) {
   try {
     getHoneypot().check(formData)
   } catch (error) {
-    if (error instanceof SpamError) throw new Response('Form not submitted properly', { status: 400 })
+    if (error instanceof SpamError) throw badRequest('Form not submitted properly')
     throw error
   }
 }
