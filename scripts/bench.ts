@@ -6,6 +6,7 @@ import os from 'node:os'
 import { measureAbuse } from './bench/abuse'
 import { measureFrozenProcess, measureKilledUpload } from './bench/abuse-processes'
 import { measureBombs } from './bench/bombs'
+import { measureBurst } from './bench/burst'
 import { measureFairness } from './bench/fairness'
 import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
@@ -295,6 +296,23 @@ if (wanted('streams')) {
       ]),
     ),
   )
+}
+
+if (wanted('burst')) {
+  const organizations = Number(option('--organizations') ?? 50)
+  console.log(
+    `\nOne question each from ${organizations} users of ${organizations} organizations at once, within the chat limits:`,
+  )
+  const burst = await measureBurst({ organizations, profileDir: option('--profile') })
+  results.burst = burst
+  console.table({
+    [`${organizations} organizations`]: {
+      'completed through the relay': `${burst.completed}/${organizations}`,
+      'first chunk, relay p50/p95': `${ms(burst.relayFirstChunk.p50)} / ${ms(burst.relayFirstChunk.p95)}`,
+      'first chunk, API p50/p95': `${ms(burst.directFirstChunk.p50)} / ${ms(burst.directFirstChunk.p95)}`,
+      'whole answer, relay p50/p95': `${ms(burst.relayTotal.p50)} / ${ms(burst.relayTotal.p95)}`,
+    },
+  })
 }
 
 if (wanted('scale')) {

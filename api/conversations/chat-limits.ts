@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
+import type { ApiConfig } from '../config'
 import type { Deps, OrgCaller } from '../context'
 import { chatQuestions } from '../db/schema'
+import { rowsOf } from '../db/sql-values'
 import { HttpError } from '../http-error'
 
 /**
@@ -15,9 +17,6 @@ const RENEW_MS = (ANSWER_LEASE_SECONDS * 1000) / 3
 const WINDOW_SECONDS = 60
 // When too many answers are being written, how soon to try again: most answers take seconds.
 const BUSY_RETRY_SECONDS = 5
-// Advisory lock classes, in the two-key form, which never meets the migrations' and seed's one-key locks.
-const ORGANIZATION_LOCK = 26_001
-const USER_LOCK = 26_002
 
 /** A question let through: it counts as an answer being written until released (or its lease runs out). */
 export interface AnswerSlot {
@@ -30,12 +29,46 @@ function refuse(detail: string, retryAfterSeconds: number) {
   return new HttpError(429, { detail }, { 'Retry-After': String(retryAfterSeconds) })
 }
 
+/** Why admit_chat_question let a question not through: the first limit its counts reach. */
+function refusal(config: ApiConfig, since: Date, counts: Record<string, unknown> = {}) {
+  // When the oldest question of the window leaves it, one more may be asked.
+  const secondsUntilOneLeaves = (first: unknown) =>
+    first ? Math.max(1, Math.ceil((new Date(first as string | Date).getTime() - since.getTime()) / 1000)) : 1
+  const perUser = config.CHAT_QUESTIONS_PER_MINUTE_PER_USER
+  if (Number(counts.user_asked) >= perUser) {
+    const wait = secondsUntilOneLeaves(counts.user_first)
+    return refuse(
+      `You have asked ${plural(perUser, 'question')} in the last minute, the most allowed. Please try again in ${plural(wait, 'second')}.`,
+      wait,
+    )
+  }
+  const perOrganization = config.CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION
+  if (Number(counts.organization_asked) >= perOrganization) {
+    const wait = secondsUntilOneLeaves(counts.organization_first)
+    return refuse(
+      `Your organization has asked ${plural(perOrganization, 'question')} in the last minute, the most allowed. Please try again in ${plural(wait, 'second')}.`,
+      wait,
+    )
+  }
+  if (Number(counts.user_answering) >= config.CHAT_ANSWERS_AT_ONCE_PER_USER) {
+    return refuse(
+      `You already have ${plural(config.CHAT_ANSWERS_AT_ONCE_PER_USER, 'answer')} being written, the most at once. Please try again in a few seconds, once one has finished.`,
+      BUSY_RETRY_SECONDS,
+    )
+  }
+  return refuse(
+    `Your organization already has ${plural(config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION, 'answer')} being written, the most at once. Please try again in a few seconds.`,
+    BUSY_RETRY_SECONDS,
+  )
+}
+
 /**
  * Lets a question through to the answerer, or refuses it with 429 and `Retry-After` (issue 30: a
  * paid model must not be an open tap). Per user (in all their organizations) and per organization:
  * questions in the last minute, and answers being written at once. Kept in the database, so several
- * instances on one PostgreSQL share the count (decision 020); the two advisory locks make the count
- * and the insert one step, so requests sent together cannot all squeeze under the limit. A refused
+ * instances on one PostgreSQL share the count (decision 020); admit_chat_question (migration 0036)
+ * takes two advisory locks that make the count and the insert one step, so requests sent together
+ * cannot all squeeze under the limit, in one round trip. A refused
  * question is not counted. The answering code releases the slot when its answer ends, however it
  * ends; meanwhile a timer renews the lease.
  */
@@ -44,82 +77,15 @@ export async function admitQuestion(deps: Deps, caller: OrgCaller): Promise<Answ
   const now = clock.now()
   const since = new Date(now.getTime() - WINDOW_SECONDS * 1000)
   const leaseEnd = (from: Date) => new Date(from.getTime() + ANSWER_LEASE_SECONDS * 1000)
-  const id = await db.transaction(async (tx) => {
-    // Always the organization first, then the user: two requests never wait on each other in a circle.
-    await tx.execute(sql`select pg_advisory_xact_lock(${ORGANIZATION_LOCK}, ${caller.organizationId})`)
-    await tx.execute(sql`select pg_advisory_xact_lock(${USER_LOCK}, ${caller.userId})`)
-    const mine = eq(chatQuestions.userId, caller.userId)
-    const ours = eq(chatQuestions.organizationId, caller.organizationId)
-    const recent = gt(chatQuestions.askedAt, since)
-    const answering = gt(chatQuestions.answeringUntil, now)
-    // Rows that no longer count, of this organization only: under its lock no other admission reads them.
-    await tx
-      .delete(chatQuestions)
-      .where(
-        and(
-          eq(chatQuestions.organizationId, caller.organizationId),
-          lte(chatQuestions.askedAt, since),
-          or(isNull(chatQuestions.answeringUntil), lte(chatQuestions.answeringUntil, now)),
-        ),
-      )
-    const [counts] = await tx
-      .select({
-        userAsked: sql<number>`count(*) filter (where ${mine} and ${recent})`.mapWith(Number),
-        userFirst: sql<Date | null>`min(${chatQuestions.askedAt}) filter (where ${mine} and ${recent})`.mapWith(
-          chatQuestions.askedAt,
-        ),
-        userAnswering: sql<number>`count(*) filter (where ${mine} and ${answering})`.mapWith(Number),
-        organizationAsked: sql<number>`count(*) filter (where ${ours} and ${recent})`.mapWith(Number),
-        organizationFirst: sql<Date | null>`min(${chatQuestions.askedAt}) filter (where ${ours} and ${recent})`.mapWith(
-          chatQuestions.askedAt,
-        ),
-        organizationAnswering: sql<number>`count(*) filter (where ${ours} and ${answering})`.mapWith(Number),
-      })
-      .from(chatQuestions)
-      .where(or(mine, ours))
-    const { userAsked = 0, userAnswering = 0, organizationAsked = 0, organizationAnswering = 0 } = counts ?? {}
-    // When the oldest question of the window leaves it, one more may be asked.
-    const secondsUntilOneLeaves = (first: Date | null | undefined) =>
-      first ? Math.max(1, Math.ceil((first.getTime() - since.getTime()) / 1000)) : 1
-    const perUser = config.CHAT_QUESTIONS_PER_MINUTE_PER_USER
-    if (userAsked >= perUser) {
-      const wait = secondsUntilOneLeaves(counts?.userFirst)
-      throw refuse(
-        `You have asked ${plural(perUser, 'question')} in the last minute, the most allowed. Please try again in ${plural(wait, 'second')}.`,
-        wait,
-      )
-    }
-    const perOrganization = config.CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION
-    if (organizationAsked >= perOrganization) {
-      const wait = secondsUntilOneLeaves(counts?.organizationFirst)
-      throw refuse(
-        `Your organization has asked ${plural(perOrganization, 'question')} in the last minute, the most allowed. Please try again in ${plural(wait, 'second')}.`,
-        wait,
-      )
-    }
-    if (userAnswering >= config.CHAT_ANSWERS_AT_ONCE_PER_USER) {
-      throw refuse(
-        `You already have ${plural(config.CHAT_ANSWERS_AT_ONCE_PER_USER, 'answer')} being written, the most at once. Please try again in a few seconds, once one has finished.`,
-        BUSY_RETRY_SECONDS,
-      )
-    }
-    if (organizationAnswering >= config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION) {
-      throw refuse(
-        `Your organization already has ${plural(config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION, 'answer')} being written, the most at once. Please try again in a few seconds.`,
-        BUSY_RETRY_SECONDS,
-      )
-    }
-    const [row] = await tx
-      .insert(chatQuestions)
-      .values({
-        userId: caller.userId,
-        organizationId: caller.organizationId,
-        askedAt: now,
-        answeringUntil: leaseEnd(now),
-      })
-      .returning({ id: chatQuestions.id })
-    return row!.id
-  })
+  const [counts] = rowsOf(
+    await db.execute(sql`select * from admit_chat_question(
+      ${caller.userId}, ${caller.organizationId}, ${now.toISOString()}, ${since.toISOString()},
+      ${leaseEnd(now).toISOString()}, ${config.CHAT_QUESTIONS_PER_MINUTE_PER_USER},
+      ${config.CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION}, ${config.CHAT_ANSWERS_AT_ONCE_PER_USER},
+      ${config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION})`),
+  )
+  const id = counts?.admitted
+  if (typeof id !== 'number') throw refusal(config, since, counts)
 
   const renew = setInterval(() => {
     db.update(chatQuestions)

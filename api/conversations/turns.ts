@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
 import type { MessageDerivation } from '../../shared/cells'
@@ -12,7 +12,6 @@ import { answerFromTerms } from '../ai/facts/term-answer'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
 import type { Deps, OrgCaller } from '../context'
-import type { Database } from '../db/database'
 import {
   conversations,
   type ConversationStatus,
@@ -67,12 +66,11 @@ export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: n
       .where(and(eq(messages.conversationId, conversation.id), inArray(messages.role, ['user', 'assistant'])))
       .orderBy(desc(messages.id))
       .limit(HISTORY_MESSAGES)
-    await deps.db.transaction(async (tx) => {
-      await addMessage(tx, deps, conversation.id, 'user', content)
-      const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
-      await tx.update(conversations).set({ title })
-        .where(sql`${conversations.id} = ${conversation.id} and ${conversations.title} = ${DEFAULT_TITLE}
-          and ${conversations.messageCount} = 1`)
+    // A conversation still titled by default takes its first question as its title.
+    const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
+    await addMessage(deps, conversation.id, 'user', content, {
+      title: sql`case when ${conversations.title} = ${DEFAULT_TITLE} and ${conversations.messageCount} = 0
+        then ${title} else ${conversations.title} end`,
     })
     return {
       conversation,
@@ -133,12 +131,10 @@ export async function* answerTurn(deps: Deps, turn: Turn, signal: AbortSignal): 
     if (!citations.text) throw new Error(`${deps.answers.name} gave an empty answer`)
     const derivation = computed && derivationOf(computed, passages, citations.used, citations.text)
     const references = citedReferences(passages, citations.used, citations.text, derivation)
-    saved = await deps.db.transaction((tx) =>
-      addMessage(tx, deps, turn.conversation.id, 'assistant', citations.text, {
-        documentReferences: references,
-        derivation,
-      }),
-    )
+    saved = await addMessage(deps, turn.conversation.id, 'assistant', citations.text, {
+      documentReferences: references,
+      derivation,
+    })
     outcome = { type: 'metadata', message: messagePayload(saved) }
   } catch (error) {
     if (signal.aborted) return
@@ -213,9 +209,12 @@ function citedReferences(
   }))
 }
 
-/** Adds a message and counts it on its conversation, which becomes the most recently active. */
+/**
+ * Adds a message and counts it on its conversation, which becomes the most recently active (and
+ * takes `title`, when given). One statement, so no transaction holds the database's one session
+ * while this process is busy with other requests.
+ */
 async function addMessage(
-  tx: Database,
   deps: Deps,
   conversationId: number,
   role: MessageRole,
@@ -223,16 +222,22 @@ async function addMessage(
   {
     documentReferences = [],
     derivation = null,
-  }: { documentReferences?: DocumentReference[]; derivation?: MessageDerivation | null } = {},
+    title,
+  }: { documentReferences?: DocumentReference[]; derivation?: MessageDerivation | null; title?: SQL } = {},
 ) {
-  const now = deps.clock.now()
-  const [row] = await tx
+  const { db, clock } = deps
+  const now = clock.now()
+  const counted = db.$with('counted').as(
+    db
+      .update(conversations)
+      .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: now, ...(title ? { title } : {}) })
+      .where(eq(conversations.id, conversationId))
+      .returning({ id: conversations.id }),
+  )
+  const [row] = await db
+    .with(counted)
     .insert(messages)
     .values({ conversationId, role, content, documentReferences, derivation, createdAt: now })
     .returning()
-  await tx
-    .update(conversations)
-    .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: now })
-    .where(eq(conversations.id, conversationId))
   return row!
 }

@@ -200,9 +200,11 @@ export class WireMultiplexer {
         } else {
           break // the owner is inside a transaction or a batch: its next messages continue it
         }
+        // PGlite answers a batch in many pieces (a message each, often): corked, they leave in one write.
+        client.socket.cork()
         const outcome = await this.execute(batch, (data) => {
           if (!client.closed) client.socket.write(data)
-        })
+        }).finally(() => client.socket.uncork())
         if (outcome === 'failed') client.socket.destroy()
         this.owner = outcome === 'idle' ? null : client
         if (outcome === 'idle' && client.pending.length) this.waiting.push(client)

@@ -34,7 +34,7 @@ export interface StreamRow {
  * pieces, `gapMs` apart, as a model writes at some tokens per second. The gap is the model's
  * pace being imitated, so that many answers are in flight at once; the app adds none.
  */
-async function pacedModel(pieces: number, gapMs: number) {
+export async function pacedModel(pieces: number, gapMs: number) {
   const open = new Set<ServerResponse>()
   const server = createServer((request, response) => {
     request.resume()
@@ -69,7 +69,7 @@ async function pacedModel(pieces: number, gapMs: number) {
 }
 
 /** Reads one answer stream to its end: when its first chunk came, and whether the final message did. */
-async function readAnswer(response: Response, started: number) {
+export async function readAnswer(response: Response, started: number) {
   let firstChunkMs = Number.NaN
   let completed = false
   const parser = createParser({
@@ -89,7 +89,7 @@ async function readAnswer(response: Response, started: number) {
   return { completed, firstChunkMs, totalMs: performance.now() - started }
 }
 
-const spread = (values: number[]) => {
+export const spread = (values: number[]) => {
   const known = values.filter((value) => Number.isFinite(value))
   return { p50: percentile(known, 50), p95: percentile(known, 95) }
 }

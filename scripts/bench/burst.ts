@@ -1,0 +1,165 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { sessionCookie } from '../../tests/e2e/support/login-form'
+import { apiToken, freePort, PASSWORD, root, start, stop, waitFor } from './app-process'
+import { pacedModel, readAnswer, spread } from './streams'
+
+export interface BurstResult {
+  organizations: number
+  /** Answers through the web relay that ended with the saved message. */
+  completed: number
+  relayFirstChunk: { p50: number; p95: number }
+  directFirstChunk: { p50: number; p95: number }
+  relayTotal: { p50: number; p95: number }
+}
+
+interface Asker {
+  username: string
+  organization: string
+  cookie: string
+  api: Record<string, string>
+  /** One for a first question that warms the server up, then one for each burst. */
+  conversations: [number, number, number]
+}
+
+/** A user with an organization of their own, made by the operator's command beside the running server. */
+function createAccount(dataDir: string, index: number) {
+  return new Promise<{ username: string; organization: string }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/accounts.ts',
+        'create',
+        `--email=burst-${index}@example.com`,
+        `--name=Burst Owner ${index}`,
+        '--role=analyst',
+        `--new-organization=Burst Company ${index}`,
+      ],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.stdin.end(`${PASSWORD}\n`)
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const made = /\(username (\S+)\), analyst of .* \(([^)]+)\)\./.exec(output)
+      if (code === 0 && made) resolve({ username: made[1]!, organization: made[2]! })
+      else reject(new Error(`accounts create ${index} exited ${code}:\n${output}`))
+    })
+  })
+}
+
+/** One asker's organization: a document of their own, processed, and three empty conversations. */
+async function prepare(base: string, dataDir: string, index: number): Promise<Asker> {
+  const { username, organization } = await createAccount(dataDir, index)
+  const api = { authorization: `Bearer ${await apiToken(base, username)}`, 'x-organization': organization }
+  const body = new FormData()
+  body.append('title', `Lease summary ${index}`)
+  const text = `The warehouse lease of Burst Company ${index} runs until ${2030 + (index % 9)} with one renewal option.`
+  body.append('file', new Blob([text], { type: 'text/plain' }), `lease-${index}.txt`)
+  const upload = await fetch(`${base}/api/documents/`, { method: 'POST', headers: api, body })
+  if (upload.status !== 201) throw new Error(`upload ${index}: ${upload.status} ${await upload.text()}`)
+  const { id } = (await upload.json()) as { id: number }
+  for (;;) {
+    const response = await fetch(`${base}/api/documents/${id}/`, { headers: api })
+    const status = ((await response.json()) as { processing_status: string }).processing_status
+    if (status === 'processed') break
+    if (status === 'failed') throw new Error(`document ${id} failed to process`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const conversation = async () => {
+    const response = await fetch(`${base}/api/conversations/`, {
+      method: 'POST',
+      headers: { ...api, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Lease' }),
+    })
+    return ((await response.json()) as { id: number }).id
+  }
+  return {
+    username,
+    organization,
+    cookie: await sessionCookie(base, username, PASSWORD),
+    api,
+    conversations: [await conversation(), await conversation(), await conversation()],
+  }
+}
+
+/**
+ * Issue 49's crowd: `organizations` users, each of their own organization, ask one question each at
+ * the same moment, within the default chat limits: the first chunk through the web relay (the
+ * browser's path), then, with the second conversation each, straight from the API.
+ */
+export async function measureBurst({
+  organizations = 50,
+  pieces = 20,
+  gapMs = 50,
+  profileDir,
+}: { organizations?: number; pieces?: number; gapMs?: number; profileDir?: string } = {}): Promise<BurstResult> {
+  const model = await pacedModel(pieces, gapMs)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-burst-'))
+  const port = await freePort()
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
+  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: PASSWORD,
+    ANSWER_PROVIDER: 'openai',
+    LLM_BASE_URL: model.url,
+    LLM_MODEL: 'bench-model',
+  })
+  const base = `http://localhost:${port}`
+  try {
+    await waitFor(`${base}/login`, ours.child, ours.output)
+    const askers: Asker[] = []
+    // A few at a time: each account is made by its own process.
+    for (let first = 0; first < organizations; first += 5) {
+      const batch = Array.from({ length: Math.min(5, organizations - first) }, (_, offset) => first + offset)
+      askers.push(...(await Promise.all(batch.map((index) => prepare(base, dataDir, index)))))
+    }
+    const question = 'When does the warehouse lease end?'
+    const throughRelay = async (asker: Asker, conversation: number) => {
+      const body = new FormData()
+      body.set('content', question)
+      const started = performance.now()
+      const response = await fetch(`${base}/resources/chat/${conversation}/stream`, {
+        method: 'POST',
+        headers: { cookie: asker.cookie, origin: base },
+        body,
+      }).catch(() => new Response(null, { status: 599 }))
+      return readAnswer(response, started)
+    }
+    const direct = async (asker: Asker, conversation: number) => {
+      const started = performance.now()
+      const response = await fetch(`${base}/api/conversations/${conversation}/add_message_streaming/?stream=true`, {
+        method: 'POST',
+        headers: { ...asker.api, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: question }),
+      }).catch(() => new Response(null, { status: 599 }))
+      return readAnswer(response, started)
+    }
+    // A server answers crowds once it has answered someone: the first questions, a few at once so that
+    // every web process gets one, load and compile what answering needs.
+    const warmUp = await Promise.all(askers.slice(0, 4).map((asker) => throughRelay(asker, asker.conversations[0])))
+    if (!warmUp.every((answer) => answer.completed)) throw new Error('the first questions were not answered')
+    const relay = await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[1])))
+    const api = await Promise.all(askers.map((asker) => direct(asker, asker.conversations[2])))
+    return {
+      organizations,
+      completed: relay.filter((answer) => answer.completed).length,
+      relayFirstChunk: spread(relay.map((answer) => answer.firstChunkMs)),
+      directFirstChunk: spread(api.map((answer) => answer.firstChunkMs)),
+      relayTotal: spread(relay.map((answer) => answer.totalMs)),
+    }
+  } finally {
+    await stop(ours.child)
+    await model.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
