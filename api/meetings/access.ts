@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 
 import { meetingKey } from '../../shared/meetings'
+import { requireRole } from '../auth/access'
 import type { Deps, OrgCaller } from '../context'
 import { meetings } from '../db/schema'
 import { notFound } from '../http-error'
-import { requireRole } from '../organizations/access'
 import { pathId } from '../validation'
 
 /** Spec §7 "Simulated services": the 404 of a meeting that is not there. */

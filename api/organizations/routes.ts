@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 
+import { requireCallerMember, requireRole, slugParam } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
 import { inviteToOrganization, listOrganizationInvitations, removeOrganizationInvitation } from '../invitations/service'
 import { readJson } from '../validation'
-import { requireCallerMember, requireRole, slugParam } from './access'
 import {
   CreateOrganizationSchema,
   InvitationIdSchema,

@@ -1,6 +1,6 @@
+import { type CurrentMembership, currentMembership } from '../auth/membership'
 import type { Database } from '../db/database'
 import type { users } from '../db/schema'
-import { type CurrentMembership, currentMembership } from '../organizations/membership'
 import type { UserPayload } from './contract'
 
 type UserRow = typeof users.$inferSelect

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 
+import { callerMemberships } from '../auth/membership'
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
-import { callerMemberships } from '../organizations/membership'
 import { readJson } from '../validation'
 import { cancelEmailChange, confirmEmailChange } from './email-change'
 import { describeUser } from './payload'
