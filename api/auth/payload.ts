@@ -1,7 +1,7 @@
-import { type CurrentMembership, currentMembership } from '../auth/membership'
 import type { Database } from '../db/database'
 import type { users } from '../db/schema'
 import type { UserPayload } from './contract'
+import { type CurrentMembership, currentMembership } from './membership'
 
 type UserRow = typeof users.$inferSelect
 
