@@ -28,6 +28,11 @@ export interface Deps {
   answers: AnswerProvider
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
+  /**
+   * Gives an organization made through the API what a new one starts with (the sample templates),
+   * in the transaction that makes it: backend.ts says what, so organizations/ names no feature.
+   */
+  furnishOrganization(tx: Database, organizationId: number): Promise<unknown>
 }
 
 /** Real time in production; tests move a clock of their own forward instead of waiting. */
