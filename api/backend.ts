@@ -7,6 +7,7 @@ import { createApi } from './app'
 import { createChecklistMatchCache } from './checklist/match-in-thread'
 import type { ApiConfig } from './config'
 import { type Clock, type Deps, systemClock } from './context'
+import { giveSampleTemplates } from './conversation-templates/seed'
 import type { Database } from './db/database'
 import { stopExtractionWorkers } from './ingest/extraction-pool'
 import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
@@ -77,6 +78,7 @@ export async function createDeps({
     embeddings: embeddings ?? (await createEmbeddingProvider(config)),
     answers: await createAnswerProvider(config),
     clock,
+    furnishOrganization: giveSampleTemplates,
     searchResults: createSearchResultCache(),
     readinessProposals: createProposalCache(),
     checklistMatches: createChecklistMatchCache(),

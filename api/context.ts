@@ -4,16 +4,19 @@ import type { Context } from 'hono'
 
 import type { AnswerProvider } from './ai/answers/provider'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
-import type { ChecklistMatchCache } from './checklist/match-in-thread'
 import type { ApiConfig } from './config'
 import type { Database } from './db/database'
 import type { Role, users } from './db/schema'
 import type { JobQueue } from './jobs/queue'
 import type { Mailer } from './mail/mailer'
-import type { ProposalCache } from './readiness/proposal-cache'
-import type { SearchResultCache } from './search/result-cache'
 import type { FileStore } from './storage/file-store'
 
+/**
+ * What every handler and job is given; backend.ts builds it. A feature that keeps results in the
+ * process declares its cache here itself, by declaration merging (search/result-cache.ts,
+ * readiness/proposal-cache.ts, checklist/match-in-thread.ts): every layer imports this module, so it
+ * names no feature.
+ */
 export interface Deps {
   db: Database
   config: ApiConfig
@@ -25,9 +28,11 @@ export interface Deps {
   answers: AnswerProvider
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
-  searchResults: SearchResultCache
-  readinessProposals: ProposalCache
-  checklistMatches: ChecklistMatchCache
+  /**
+   * Gives an organization made through the API what a new one starts with (the sample templates),
+   * in the transaction that makes it: backend.ts says what, so organizations/ names no feature.
+   */
+  furnishOrganization(tx: Database, organizationId: number): Promise<unknown>
 }
 
 /** Real time in production; tests move a clock of their own forward instead of waiting. */

@@ -30,12 +30,8 @@ export type RiskLevel = (typeof RISK_LEVELS)[number]
 /** What a recommendation may follow from besides a risk category. */
 export const FINDINGS_BASIS = 'Key findings'
 
-/** What an analysis item's source says about where it is (api/ai/analysis/types.ts `Source`). */
-export interface SourcePlace {
-  page_number: number | null
-  sheet_name: string | null
-  cell?: { sheet: string; row: number; column: string | null }
-}
+/** What an analysis item's source says about where it is. */
+export type SourcePlace = Pick<Source, 'page_number' | 'sheet_name' | 'cell'>
 
 /**
  * Where an item's words are, as a reader finds them: "Customers, row 4, Share of revenue (%)" for a
@@ -47,3 +43,50 @@ export function sourcePlace(source: SourcePlace): string | null {
   if (source.sheet_name) return `Sheet ${source.sheet_name}`
   return null
 }
+
+// The results of an analysis as stored (api/db/schema.ts) and sent (api/analysis/contract.ts).
+
+/** Where an item comes from: its chunk, the chunk's page or sheet, and the words it rests on. */
+export interface Source {
+  chunk_id: number
+  page_number: number | null
+  sheet_name: string | null
+  quote: string
+  /**
+   * For a row of a CSV or a spreadsheet, where it stands in words a reader finds it by: the sheet
+   * (a CSV's is the document's title), the row as the sheet counts them (the header row is 1) and
+   * the header of the column the item rests on, as a reader names it ("Share of revenue (%)").
+   * Absent for prose, and in results stored before it was kept.
+   */
+  cell?: { sheet: string; row: number; column: string | null }
+}
+
+export interface Sentence {
+  text: string
+  source: Source
+}
+
+export interface Risk {
+  category: RiskCategory
+  level: RiskLevel
+  description: string
+  evidence: string
+  source: Source
+}
+
+export interface Recommendation {
+  text: string
+  /** The risk categories (or 'Key findings') it follows from. */
+  addresses: string[]
+  source: Source | null
+}
+
+/** What each analysis type answers besides the header fields, as stored and sent. */
+export interface AnalysisBodies {
+  summary: { content: string; sentences: Sentence[] }
+  'key-findings': { findings: Sentence[] }
+  risks: { risks: Risk[] }
+  recommendations: { recommendations: Recommendation[] }
+}
+
+export type AnalysisBody<T extends AnalysisType = AnalysisType> = AnalysisBodies[T]

@@ -1,5 +1,8 @@
 /** Meetings (spec §3): the shapes and names that the backend and the pages share. */
 
+/** Spec §9: meeting ids look like meet-001. */
+export const meetingKey = (id: number) => `meet-${String(id).padStart(3, '0')}`
+
 export const MEETING_STATUSES = ['scheduled', 'processing', 'processed'] as const
 export type MeetingStatus = (typeof MEETING_STATUSES)[number]
 

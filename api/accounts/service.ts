@@ -8,8 +8,8 @@ import type { Clock } from '../context'
 import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from '../db/database'
 import { memberships, organizations, type Role, users } from '../db/schema'
-import { DEMO_ORGANIZATION, DEMO_USERS } from '../db/seed'
 import { uniqueSlug } from '../organizations/service'
+import { DEMO_ORGANIZATION, DEMO_USERS } from '../seed'
 
 /** What an operator's command needs: the database and the clock its audit events are dated by. */
 export interface OperatorContext {

@@ -1,5 +1,5 @@
+import { requireRole } from '../auth/access'
 import type { OrgCaller } from '../context'
-import { requireRole } from '../organizations/access'
 
 export const TASK_NOT_FOUND = 'Task not found'
 

@@ -1,5 +1,5 @@
+import { meetingKey } from '../../shared/meetings'
 import type { TaskOrigin } from '../../shared/readiness'
-import { meetingKey } from '../meetings/access'
 
 /**
  * Where a task came from, as a link on the pages. An analysis recommendation opens the document's

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 
+import { currentMember, type MemberContext, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { pathId, ReaderQuerySchema, readJson, readQuery } from '../validation'
 import { requireActionEditor, TASK_NOT_FOUND } from './access'
 import { TaskCreateSchema, TaskPatchSchema } from './schema'

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 
+import type { Recommendation } from '../../shared/analysis'
 import type { ActionItem } from '../../shared/meetings'
 import type { StoredAnswer } from '../../shared/readiness'
-import type { Recommendation } from '../ai/analysis/types'
 import type { Database } from '../db/database'
 import { analysisResults, documents, meetings, readinessAssessments, transcripts } from '../db/schema'
 import { organizationFacts } from '../facts/organization-facts'

@@ -1,5 +1,4 @@
-import type { AnalysisType } from '../../shared/analysis'
-import type { AnalysisBodies, Source } from '../ai/analysis/types'
+import type { AnalysisBodies, AnalysisType, Source } from '../../shared/analysis'
 import type { AnalysisGenerator } from '../db/schema'
 
 // The response body of the analysis API, for its service and the web tier (`import type` only).

@@ -1,5 +1,4 @@
-import { sourcePlace } from '../../shared/analysis'
-import type { Source } from '../ai/analysis/types'
+import { type Source, sourcePlace } from '../../shared/analysis'
 import { literalMarkdown as literal } from '../literal-markdown'
 import type { AnalysisPayload } from './contract'
 

@@ -1,5 +1,4 @@
-import { sourcePlace } from '../../shared/analysis'
-import type { Source } from '../ai/analysis/types'
+import { type Source, sourcePlace } from '../../shared/analysis'
 import { citeMarks, referenceList, type Report } from '../exports/report'
 import type { AnalysisPayload } from './contract'
 

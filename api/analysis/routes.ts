@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 
+import { currentMember, type MemberContext, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import { attachment } from '../documents/content'
 import { sendReport } from '../exports/respond'
-import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { requireAnalyst } from './access'
 import { analysisMarkdown } from './markdown'

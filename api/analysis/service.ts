@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 
-import type { AnalysisType } from '../../shared/analysis'
+import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { analyseOffline, OFFLINE_ENGINE } from '../ai/analysis/offline'
-import type { AnalysisBody, AnalysisInput } from '../ai/analysis/types'
+import type { AnalysisInput } from '../ai/analysis/types'
 import type { Deps, OrgCaller } from '../context'
 import {
   type AnalysisGenerator,

@@ -1,6 +1,6 @@
+import { requireRole } from '../auth/access'
 import type { OrgCaller } from '../context'
 import { notFound } from '../http-error'
-import { requireRole } from '../organizations/access'
 import { QUESTIONS } from '../readiness/drivers'
 
 /** Answering, accepting a proposal and completing: admin and analyst; members read. */

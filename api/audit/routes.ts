@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 
+import { requireCallerMember, requireRole, slugParam } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
-import { requireCallerMember, requireRole, slugParam } from '../organizations/access'
 import { readQuery } from '../validation'
 import { describeEventsPage } from './payload'
 import { AuditQuerySchema } from './schema'

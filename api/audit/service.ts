@@ -1,11 +1,11 @@
 import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
+import { requireRole } from '../auth/access'
 import type { Clock, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
 import { type AuditAction, auditEvents, memberships, users } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
-import { requireRole } from '../organizations/access'
 import type { AuditQuerySchema } from './schema'
 
 /** What an action did, as the log keeps it. */

@@ -27,6 +27,12 @@ export const createChecklistMatchCache = () => keptResults<Map<string, ItemResul
 
 export type ChecklistMatchCache = ReturnType<typeof createChecklistMatchCache>
 
+declare module '../context' {
+  interface Deps {
+    checklistMatches: ChecklistMatchCache
+  }
+}
+
 /** matchChecklist (./matching.ts) in a worker thread: the same results, off the event loop. */
 export const matchInThread = (task: MatchTask, owner: number) =>
   pool.run<Map<string, ItemResult>>('match', task, { owner: String(owner) })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 
+import { currentMember, type MemberContext, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson } from '../validation'
 import { itemRef, requireChecklistEditor } from './access'
 import { ChecklistItemSchema, ChecklistPatchSchema } from './schema'

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 
+import { requireRole } from '../auth/access'
 import type { Deps, OrgCaller } from '../context'
 import { conversationTemplates, users } from '../db/schema'
 import { notFound } from '../http-error'
-import { requireRole } from '../organizations/access'
 import { pathId } from '../validation'
 
 /** Spec §4 "Templates and meetings". */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 
 import { PHASES } from '../../shared/templates'
+import { currentMember, type MemberContext, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { requireTemplate, requireTemplateEditor, templateId } from './access'
 import { ListTemplatesSchema, TemplatePatchSchema, TemplateSchema } from './schema'

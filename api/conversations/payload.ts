@@ -1,6 +1,6 @@
+import { meetingKey } from '../../shared/meetings'
 import { templateKey } from '../conversation-templates/access'
 import type { conversations, messages } from '../db/schema'
-import { meetingKey } from '../meetings/access'
 import { readDerivation } from './derivation'
 
 /**

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 
+import { currentMember, type MemberContext, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import { ExportQuerySchema } from '../exports/formats'
 import { sendReport } from '../exports/respond'
 import { HttpError } from '../http-error'
-import { currentMember, type MemberContext, type MemberEnv } from '../organizations/access'
 import { readJson, readQuery } from '../validation'
 import { conversationId, requireConversation } from './access'
 import { conversationPayload } from './payload'

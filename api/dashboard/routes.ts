@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 
+import { currentMember, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { currentMember, type MemberEnv } from '../organizations/access'
 import { ReaderQuerySchema, readQuery } from '../validation'
 import { dashboard } from './service'
 

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
-import type { AnalysisType } from '../../shared/analysis'
+import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
 import type { ChecklistSection } from '../../shared/checklist'
@@ -25,8 +25,7 @@ import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment, SummaryPoint } from '../../shared/meetings'
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
-import type { AnalysisBody } from '../ai/analysis/types'
-import type { ContentFound } from '../facts/content-kinds'
+import type { ContentFound } from './content-kinds'
 
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different

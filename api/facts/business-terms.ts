@@ -1,6 +1,6 @@
 import { YEAR } from '../ai/text/calendar'
+import type { ExtractedPage } from '../ai/text/pages'
 import { pageSentences } from '../ai/text/sentences'
-import type { ExtractedPage } from '../ingest/extraction-types'
 import type { Term } from './types'
 
 /*

@@ -1,7 +1,7 @@
 import { YEAR } from '../ai/text/calendar'
 import { datesIn, type FoundDate } from '../ai/text/dates'
+import type { ExtractedPage } from '../ai/text/pages'
 import { pageSentences } from '../ai/text/sentences'
-import type { ExtractedPage } from '../ingest/extraction-types'
 import { type Grid, gridsOf, isFigureCell } from './grids'
 import { layoutOf } from './table-layout'
 import type { Term } from './types'

@@ -1,5 +1,5 @@
+import type { ExtractedPage } from '../ai/text/pages'
 import { pageSentences } from '../ai/text/sentences'
-import type { ExtractedPage } from '../ingest/extraction-types'
 import { premisesOf } from './lease-terms'
 import { countsPeople, figuresIn, type ProseFigure } from './prose-figures'
 import { cuesIn, type MeasureCue, needCues } from './prose-measures'

@@ -1,5 +1,5 @@
 import { log } from '../../runtime/log'
-import type { ExtractedPage } from '../ingest/extraction-types'
+import type { ExtractedPage } from '../ai/text/pages'
 import { businessTerms } from './business-terms'
 import { leaseTerms } from './lease-terms'
 import { proseFacts } from './prose-facts'

@@ -1,4 +1,4 @@
-import type { ExtractedPage } from '../ingest/extraction-types'
+import type { ExtractedPage } from '../ai/text/pages'
 import type { Term } from './types'
 
 /*

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 
 import { parseFigure } from '../ai/tables/table'
 import { isCount, measureKeyOf } from '../ai/text/measures'
-import type { ExtractedPage } from '../ingest/extraction-types'
+import type { ExtractedPage } from '../ai/text/pages'
 import { type Grid, gridsOf, isFigureCell } from './grids'
 import { type Layout, layoutOf } from './table-layout'
 import type { Fact } from './types'

@@ -1,7 +1,7 @@
-import type { ContentFound } from './content-kinds'
+import type { ContentFound } from '../db/content-kinds'
 import type { Fact } from './types'
 
-export type { ContentFound, ContentKind } from './content-kinds'
+export type { ContentFound, ContentKind } from '../db/content-kinds'
 
 /*
  * What a document is, by what its tables hold (issue 45, item 4): an income statement by its rows,

@@ -1,7 +1,7 @@
 import type { SampleCategory } from '../../shared/categories'
 import { analyze } from '../ai/retrieval/analyzer'
+import type { ContentKind } from '../db/content-kinds'
 import type { FileType } from '../db/schema'
-import type { ContentKind } from '../facts/content-kinds'
 import { TOPIC_VOCABULARY, type TopicCategory } from './category-vocabulary'
 
 /*

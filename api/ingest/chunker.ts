@@ -1,5 +1,5 @@
+import type { ExtractedPage } from '../ai/text/pages'
 import { sentencePieces } from '../ai/text/sentences'
-import type { ExtractedPage } from './extraction-types'
 
 export interface Chunk {
   index: number

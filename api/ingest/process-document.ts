@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
+import type { ExtractedPage } from '../ai/text/pages'
 import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import {
@@ -19,7 +20,7 @@ import { watchRunTurn } from '../jobs/run-turns'
 import { guessCategory } from './categories'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
-import { type ExtractedPage, ExtractionError, ExtractionTimeout } from './extraction-types'
+import { ExtractionError, ExtractionTimeout } from './extraction-types'
 import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
 import { ocrAllowance } from './ocr-allowance'
 import { ocrProgressWriter } from './ocr-progress'

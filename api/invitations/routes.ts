@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 
+import { requireCallerAdmin } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import type { AppEnv } from '../context'
+import { InvitationIdSchema, InviteSchema } from '../organizations/schema'
 import { pathId, readJson } from '../validation'
 import { CreateInvitationSchema, NewAccountSchema, RespondSchema } from './schema'
 import {
@@ -10,16 +12,36 @@ import {
   declineInvitation,
   deleteInvitationById,
   inviteByOrganizationSlug,
+  inviteToOrganization,
   listMyInvitations,
+  listOrganizationInvitations,
   previewInvitation,
+  removeOrganizationInvitation,
   resendInvitation,
   respondByToken,
 } from './service'
 
 const invitationId = (raw: string) => pathId(raw, 'Invitation not found.')
 
-/** The signed-in user's own invitations (spec §7), and the public e-mail-link endpoints. */
+/**
+ * An organization's invitations, which its admins send and withdraw; the signed-in user's own
+ * (spec §7); and the public e-mail-link endpoints.
+ */
 export const invitationRoutes = new Hono<AppEnv>()
+  .get('/organizations/:slug/invitations/', requireCaller, async (c) =>
+    c.json(await listOrganizationInvitations(c.var.deps, await requireCallerAdmin(c))),
+  )
+  .post('/organizations/:slug/invite/', requireCaller, async (c) => {
+    const caller = await requireCallerAdmin(c)
+    const input = await readJson(c, InviteSchema)
+    return c.json(await inviteToOrganization(c.var.deps, caller, input), 201)
+  })
+  .post('/organizations/:slug/remove_invitation/', requireCaller, async (c) => {
+    const caller = await requireCallerAdmin(c)
+    const { invitation_id } = await readJson(c, InvitationIdSchema)
+    await removeOrganizationInvitation(c.var.deps, caller, invitation_id)
+    return c.json({ detail: 'Invitation removed.' })
+  })
   .use('/users/invitations/*', requireCaller)
   .get('/users/invitations/', async (c) => c.json(await listMyInvitations(c.var.deps, c.var.user)))
   .post('/users/invitations/', async (c) => {

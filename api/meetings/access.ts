@@ -1,16 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 
+import { meetingKey } from '../../shared/meetings'
+import { requireRole } from '../auth/access'
 import type { Deps, OrgCaller } from '../context'
 import { meetings } from '../db/schema'
 import { notFound } from '../http-error'
-import { requireRole } from '../organizations/access'
 import { pathId } from '../validation'
 
 /** Spec §7 "Simulated services": the 404 of a meeting that is not there. */
 export const MEETING_NOT_FOUND = 'Meeting not found'
-
-/** Spec §9: meeting ids look like meet-001. */
-export const meetingKey = (id: number) => `meet-${String(id).padStart(3, '0')}`
 
 /** The row id of a meeting id; only the one spelling `meetingKey` gives names a meeting. */
 export function meetingId(raw: string | undefined) {

@@ -1,6 +1,5 @@
-import { roleGroupOf, summaryPoints } from '../../shared/meetings'
+import { meetingKey, roleGroupOf, summaryPoints } from '../../shared/meetings'
 import type { meetings, transcripts } from '../db/schema'
-import { meetingKey } from './access'
 
 /** Spec §3 "Meeting", each participant with the group their role is shown in. */
 export const meetingPayload = (row: typeof meetings.$inferSelect) => ({

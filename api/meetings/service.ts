@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 
-import type { Participant } from '../../shared/meetings'
+import { meetingKey, type Participant } from '../../shared/meetings'
 import { recordEvent } from '../audit/service'
 import type { Deps, OrgCaller } from '../context'
 import { meetings, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
-import { MEETING_NOT_FOUND, meetingKey, requireMeeting, requireMeetingEditor } from './access'
+import { MEETING_NOT_FOUND, requireMeeting, requireMeetingEditor } from './access'
 import { meetingPayload, transcriptPayload } from './payload'
 import { processTranscript } from './processing'
 import { removeUnusedRecording } from './recordings'

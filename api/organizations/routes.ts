@@ -1,18 +1,10 @@
 import { Hono } from 'hono'
 
+import { requireCallerAdmin, requireCallerMember, slugParam } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import type { AppContext, AppEnv } from '../context'
-import { inviteToOrganization, listOrganizationInvitations, removeOrganizationInvitation } from '../invitations/service'
 import { readJson } from '../validation'
-import { requireCallerMember, requireRole, slugParam } from './access'
-import {
-  CreateOrganizationSchema,
-  InvitationIdSchema,
-  InviteSchema,
-  MemberRoleSchema,
-  MemberSchema,
-  UpdateOrganizationSchema,
-} from './schema'
+import { CreateOrganizationSchema, MemberRoleSchema, MemberSchema, UpdateOrganizationSchema } from './schema'
 import {
   createOrganization,
   deleteOrganization,
@@ -26,12 +18,6 @@ import {
 
 const member = (c: AppContext) => requireCallerMember(c, slugParam(c))
 
-async function admin(c: AppContext) {
-  const { caller } = await member(c)
-  requireRole(caller, ['admin'])
-  return caller
-}
-
 export const organizationRoutes = new Hono<AppEnv>()
   .use('/organizations/*', requireCaller)
   .use('/organizations/', requireCaller)
@@ -43,37 +29,23 @@ export const organizationRoutes = new Hono<AppEnv>()
   })
   .get('/organizations/:slug/', async (c) => c.json(await getOrganization(c.var.deps, (await member(c)).caller)))
   .patch('/organizations/:slug/', async (c) => {
-    const caller = await admin(c)
+    const caller = await requireCallerAdmin(c)
     const changes = await readJson(c, UpdateOrganizationSchema)
     return c.json(await updateOrganization(c.var.deps, caller, changes))
   })
   .delete('/organizations/:slug/', async (c) => {
-    await deleteOrganization(c.var.deps, await admin(c))
+    await deleteOrganization(c.var.deps, await requireCallerAdmin(c))
     return c.body(null, 204)
   })
   .get('/organizations/:slug/members/', async (c) => c.json(await listMembers(c.var.deps, (await member(c)).caller)))
   .post('/organizations/:slug/remove_member/', async (c) => {
-    const caller = await admin(c)
+    const caller = await requireCallerAdmin(c)
     const { user_id } = await readJson(c, MemberSchema)
     await removeMember(c.var.deps, caller, user_id)
     return c.json({ detail: 'Member removed.' })
   })
   .post('/organizations/:slug/update_member_role/', async (c) => {
-    const caller = await admin(c)
+    const caller = await requireCallerAdmin(c)
     const { user_id, role } = await readJson(c, MemberRoleSchema)
     return c.json(await updateMemberRole(c.var.deps, caller, user_id, role))
-  })
-  .get('/organizations/:slug/invitations/', async (c) =>
-    c.json(await listOrganizationInvitations(c.var.deps, await admin(c))),
-  )
-  .post('/organizations/:slug/invite/', async (c) => {
-    const caller = await admin(c)
-    const input = await readJson(c, InviteSchema)
-    return c.json(await inviteToOrganization(c.var.deps, caller, input), 201)
-  })
-  .post('/organizations/:slug/remove_invitation/', async (c) => {
-    const caller = await admin(c)
-    const { invitation_id } = await readJson(c, InvitationIdSchema)
-    await removeOrganizationInvitation(c.var.deps, caller, invitation_id)
-    return c.json({ detail: 'Invitation removed.' })
   })

@@ -3,7 +3,6 @@ import type { z } from 'zod'
 
 import { personName, recordEvent } from '../audit/service'
 import type { Caller, Deps, OrgCaller } from '../context'
-import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, type Role, users } from '../db/schema'
@@ -91,7 +90,7 @@ export async function createOrganization(deps: Deps, caller: Caller, input: z.in
       })
       .returning()
     await tx.insert(memberships).values({ organizationId: created!.id, userId: caller.userId, role: 'admin' })
-    await giveSampleTemplates(tx, created!.id)
+    await deps.furnishOrganization(tx, created!.id)
     await recordEvent(tx, clock, caller, created!.id, {
       action: 'organization.created',
       target: created!.name,

@@ -7,3 +7,9 @@ const KEPT_ORGANIZATIONS = 500
 /** The proposals a process keeps, by organization, search generation and day; never changed once kept. */
 export const createProposalCache = () => keptResults<Proposals>({ max: KEPT_ORGANIZATIONS })
 export type ProposalCache = ReturnType<typeof createProposalCache>
+
+declare module '../context' {
+  interface Deps {
+    readinessProposals: ProposalCache
+  }
+}

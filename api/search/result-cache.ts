@@ -37,3 +37,9 @@ export function createSearchResultCache() {
 }
 
 export type SearchResultCache = ReturnType<typeof createSearchResultCache>
+
+declare module '../context' {
+  interface Deps {
+    searchResults: SearchResultCache
+  }
+}

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 
+import { callerMemberships } from '../auth/membership'
 import { requireCaller } from '../auth/middleware'
+import { describeUser } from '../auth/payload'
 import type { AppEnv } from '../context'
-import { callerMemberships } from '../organizations/membership'
 import { readJson } from '../validation'
 import { cancelEmailChange, confirmEmailChange } from './email-change'
-import { describeUser } from './payload'
 import { ChangePasswordSchema, ChooseOrganizationSchema, ConfirmEmailSchema, UpdateMeSchema } from './schema'
 import { changePassword, chooseOrganization, getMe, updateMe } from './service'
 

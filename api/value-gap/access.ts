@@ -1,5 +1,5 @@
+import { requireRole } from '../auth/access'
 import type { OrgCaller } from '../context'
-import { requireRole } from '../organizations/access'
 
 /** Entering multiples, rates, the goal and overrides: admin and analyst; members read. */
 export const requireValueGapEditor = (caller: OrgCaller) => requireRole(caller, ['analyst'])

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 
+import { currentMember, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { currentMember, type MemberEnv } from '../organizations/access'
 import { readJson } from '../validation'
 import { requireValueGapEditor } from './access'
 import { ValueGapPutSchema } from './schema'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import type { OwnProfilePayload, PasswordChangedPayload, SignInPayload, UserPayload } from '#api/users/contract'
+import type { SignInPayload, UserPayload } from '#api/auth/contract'
+import type { OwnProfilePayload, PasswordChangedPayload } from '#api/users/contract'
 import { type AuthSession, updateTokens } from '~/session/session.server'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
 
-import type { UserPayload } from '#api/users/contract'
+import type { UserPayload } from '#api/auth/contract'
 import { secureCookies, webEnv } from '~/http/env.server'
 import { currentRequestStore, perRequest } from '~/http/request-context.server'
 

@@ -7,7 +7,7 @@ import * as XLSX from '@e965/xlsx'
 import { createBackend } from '../../api/backend'
 import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
-import { seedDemo } from '../../api/db/seed'
+import { seedDemo } from '../../api/seed'
 
 const CORPUS = path.resolve('../shared/corpus/parsing')
 

@@ -10,8 +10,8 @@ import { vectorCandidates } from '../../api/ai/retrieval/vector-search'
 import { createBackend } from '../../api/backend'
 import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
-import { seedDemo } from '../../api/db/seed'
 import { rowsOf } from '../../api/db/sql-values'
+import { seedDemo } from '../../api/seed'
 import { percentile } from '../eval/metrics'
 
 const DEV_SET = path.resolve('../shared/corpus/retrieval-dev')

@@ -9,7 +9,7 @@ import { verifyAccessToken } from '../../api/auth/tokens'
 import { createBackend } from '../../api/backend'
 import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
-import { seedDemo } from '../../api/db/seed'
+import { seedDemo } from '../../api/seed'
 import { percentile } from '../eval/metrics'
 
 export interface SessionBenchmark {

@@ -6,7 +6,7 @@ import type { createApi } from '../../api/app'
 import { createBackend } from '../../api/backend'
 import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
-import { seedDemo } from '../../api/db/seed'
+import { seedDemo } from '../../api/seed'
 import { log } from '../../runtime/log'
 
 export interface BeirQuery {

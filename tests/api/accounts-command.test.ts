@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXIT, runAccountsCommand } from '../../api/accounts/command'
 import { openDatabase } from '../../api/db/client'
 import { memberships, organizations, users } from '../../api/db/schema'
-import { demoUsersWithDefaultPassword } from '../../api/db/seed'
+import { demoUsersWithDefaultPassword } from '../../api/seed'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 
 const DEMO = 'demo-advisory-group'

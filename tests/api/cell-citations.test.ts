@@ -72,7 +72,7 @@ describe('an answer computed from a table', () => {
     const [reference] = message.document_references
     expect(reference).toMatchObject({ document_id: workbook, sheet_name: FINANCIALS.sheet })
     const cell = { reference: 1, document_id: workbook, chunk_id: reference!.chunk_id, table: 0, page_number: null }
-    // The facts read at ingestion answer it (api/ai/facts), cited as a table's computed answer is.
+    // The facts read at ingestion answer it (api/facts/answers), cited as a table's computed answer is.
     expect(message.derivation).toEqual({
       figure: '24.41%',
       strategy: 'change',

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 
-import { readFactQuestion } from '../../api/ai/facts/fact-question'
-import { answerWithFacts } from '../../api/ai/facts/strategies'
+import { readFactQuestion } from '../../api/facts/answers/fact-question'
+import { answerWithFacts } from '../../api/facts/answers/strategies'
 import type { StoredFact } from '../../api/facts/organization-facts'
 
 /** The strategy that answers and the figure it computes ("two-measures: 18.38%"), each fact an operand as written; null when none answers. */

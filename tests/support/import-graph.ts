@@ -58,21 +58,23 @@ export function importLoops(files: string[]) {
   return loopsOf(new Map(files.map((file) => [file, importsOf(file).map((entry) => entry.target)])))
 }
 
+/** The folder one level below its tier that a module is in (api/db), or the module when it is loose there (api/app.ts). */
+export function folderNode(file: string) {
+  const parts = file.split(path.sep)
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : file
+}
+
 /**
  * The import loops among the folders one level below `top` (api/, app/): each folder is one node,
  * a module loose in `top` is a node of its own, and type imports count. `imports` is importsOf
  * unless a test plants an edge.
  */
 export function folderLoops(top: string, imports: typeof importsOf = importsOf) {
-  const nodeOf = (file: string) => {
-    const parts = file.split(path.sep)
-    return parts.length > 2 ? parts.slice(0, 2).join('/') : file
-  }
   const edges = new Map<string, Set<string>>()
   for (const file of sourceFiles(top)) {
-    const node = nodeOf(file)
+    const node = folderNode(file)
     const targets = edges.get(node) ?? new Set<string>()
-    for (const { target } of imports(file)) if (target.startsWith(`${top}${path.sep}`)) targets.add(nodeOf(target))
+    for (const { target } of imports(file)) if (target.startsWith(`${top}${path.sep}`)) targets.add(folderNode(target))
     targets.delete(node)
     edges.set(node, targets)
   }

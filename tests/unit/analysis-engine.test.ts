@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { analyseOffline } from '../../api/ai/analysis/offline'
-import type { AnalysisInput, Risk } from '../../api/ai/analysis/types'
+import type { AnalysisInput } from '../../api/ai/analysis/types'
+import type { Risk } from '../../shared/analysis'
 import { fixtureInput } from './support/analysis-fixtures'
 
 let valuation: AnalysisInput

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { folderLoops, importLoops, importsOf, root, sourceFiles } from '../support/import-graph'
+import { folderLoops, folderNode, importLoops, importsOf, root, sourceFiles } from '../support/import-graph'
 
 const FOLDERS = ['runtime', 'shared', 'api', 'app', 'server']
 const all = [...FOLDERS.flatMap(sourceFiles), 'server.ts']
@@ -62,40 +62,50 @@ describe('the layers of the code', () => {
   })
 })
 
-// The one loop left among api/'s folders and loose modules (issue 50 takes it apart): it may shrink
-// (take a member off this list when it leaves) but never grow.
-const API_LOOP = [
-  'api/ai',
-  'api/audit',
-  'api/auth',
-  'api/checklist',
-  'api/context.ts',
-  'api/conversation-templates',
-  'api/conversations',
-  'api/db',
-  'api/documents',
-  'api/exports',
-  'api/facts',
-  'api/ingest',
-  'api/invitations',
-  'api/jobs',
-  'api/meetings',
-  'api/organizations',
-  'api/readiness',
-  'api/request-scope.ts',
-  'api/search',
-  'api/storage',
-  'api/users',
-  'api/validation.ts',
-]
+// api/'s folders below its features (decision 072), bottom first: each imports only folders of the
+// layers before its own. Loose modules (config.ts, context.ts, …) are not folders.
+const BASE_LAYERS = [['db'], ['storage', 'jobs', 'mail', 'ai'], ['facts'], ['ingest']].map((layer) =>
+  layer.map((folder) => `api/${folder}`),
+)
+// The loose modules that put the backend together; every other loose module is below the features.
+const COMPOSITION_ROOT = ['api/app.ts', 'api/backend.ts', 'api/seed.ts']
+
+/**
+ * The imports of api/ that reach above a module below the features, as "module → target": a base
+ * folder's of a folder not in a layer below its own, and a loose module's (but the composition
+ * root's) of a feature folder.
+ */
+function climbsFromBelowFeatures(imports: typeof importsOf = importsOf) {
+  const layerOf = (node: string) => BASE_LAYERS.findIndex((layer) => layer.includes(node))
+  const isFolder = (node: string) => !node.endsWith('.ts')
+  return sourceFiles('api').flatMap((file) => {
+    const node = folderNode(file)
+    if (COMPOSITION_ROOT.includes(node) || (isFolder(node) && layerOf(node) < 0)) return []
+    // A loose module may import every base folder; a base folder those of the layers below its own.
+    const layer = isFolder(node) ? layerOf(node) : BASE_LAYERS.length
+    const allowed = (target: string) => {
+      const reached = folderNode(target)
+      if (!isFolder(reached) || reached === node) return true
+      const at = layerOf(reached)
+      return at >= 0 && at < layer
+    }
+    return imports(file)
+      .filter(({ target }) => folderOf(target) === 'api' && !allowed(target))
+      .map(({ target }) => `${file} → ${target}`)
+  })
+}
 
 describe('the folders inside the tiers', () => {
   it('of app/ import one another without a loop, type imports included', () => {
     expect(folderLoops('app')).toEqual([])
   })
 
-  it('of api/ hold no loop beyond the one being taken apart', () => {
-    expect(folderLoops('api')).toEqual([API_LOOP])
+  it('of api/ import one another without a loop, type imports included', () => {
+    expect(folderLoops('api')).toEqual([])
+  })
+
+  it('of api/ below the features import only the folders below them, never a feature', () => {
+    expect(climbsFromBelowFeatures()).toEqual([])
   })
 
   it('are checked for real: a loop planted between two folders of app/ is found', () => {
@@ -105,6 +115,21 @@ describe('the folders inside the tiers', () => {
         ? [...importsOf(file), { typesOnly: true, target: path.join('app', 'routes', '_app.tsx') }]
         : importsOf(file)
     expect(folderLoops('app', planted)).toEqual([expect.arrayContaining(['app/routes', 'app/utils'])])
+  })
+
+  it('are checked for real: a feature or a higher layer imported from below the features is found', () => {
+    const planted: Record<string, string> = {
+      [path.join('api', 'db', 'schema.ts')]: path.join('api', 'documents', 'contract.ts'),
+      [path.join('api', 'ai', 'text', 'pages.ts')]: path.join('api', 'ingest', 'extraction-types.ts'),
+      [path.join('api', 'context.ts')]: path.join('api', 'search', 'result-cache.ts'),
+    }
+    const imports = (file: string) =>
+      planted[file] ? [...importsOf(file), { typesOnly: true, target: planted[file] }] : importsOf(file)
+    expect(climbsFromBelowFeatures(imports).sort()).toEqual(
+      Object.entries(planted)
+        .map(([file, target]) => `${file} → ${target}`)
+        .sort(),
+    )
   })
 })
 

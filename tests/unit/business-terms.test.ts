@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { readBusinessTerm } from '../../api/ai/facts/business-term-answer'
-import { readRole } from '../../api/ai/facts/role-answer'
+import { readBusinessTerm } from '../../api/facts/answers/business-term-answer'
+import { readRole } from '../../api/facts/answers/role-answer'
 import { businessTerms } from '../../api/facts/business-terms'
 import type { StoredTerm } from '../../api/facts/organization-terms'
 

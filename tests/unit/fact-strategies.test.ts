@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 
-import { measureOfQuestion, readFactQuestion } from '../../api/ai/facts/fact-question'
-import { readFollowUp } from '../../api/ai/facts/follow-up-question'
-import { notHeld } from '../../api/ai/facts/not-held'
-import { answerWithFacts, FACT_STRATEGIES } from '../../api/ai/facts/strategies'
+import { measureOfQuestion, readFactQuestion } from '../../api/facts/answers/fact-question'
+import { readFollowUp } from '../../api/facts/answers/follow-up-question'
+import { notHeld } from '../../api/facts/answers/not-held'
+import { answerWithFacts, FACT_STRATEGIES } from '../../api/facts/answers/strategies'
 import { computedFrom } from '../support/fact-answers'
 import { documentFacts } from '../support/stored-facts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { readLeaseTerm } from '../../api/ai/facts/lease-term-answer'
+import { readLeaseTerm } from '../../api/facts/answers/lease-term-answer'
 import { leaseTerms } from '../../api/facts/lease-terms'
 import type { StoredTerm } from '../../api/facts/organization-terms'
 import { proseFacts } from '../../api/facts/prose-facts'

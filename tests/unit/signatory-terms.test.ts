@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { preparedAsked, readPreparedBy } from '../../api/ai/facts/prepared-by-answer'
+import { preparedAsked, readPreparedBy } from '../../api/facts/answers/prepared-by-answer'
 import type { StoredTerm } from '../../api/facts/organization-terms'
 import { signatoryTerms } from '../../api/facts/signatory-terms'
 

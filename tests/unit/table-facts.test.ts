@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { measureKeyOf } from '../../api/ai/text/measures'
+import type { ExtractedPage } from '../../api/ai/text/pages'
 import { tableFacts } from '../../api/facts/table-facts'
 import type { Fact, FactPeriod } from '../../api/facts/types'
-import type { ExtractedPage } from '../../api/ingest/extraction-types'
 
 // Page texts as extraction writes them: spreadsheet, CSV, Word and laid-out PDF rows as " | "
 // cells; a text file's aligned columns folded to single spaces by cleaning.

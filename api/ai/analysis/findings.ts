@@ -1,6 +1,6 @@
+import type { Sentence } from '../../../shared/analysis'
 import { figureCount } from '../text/amounts'
 import { ONE_CUSTOMER_MEDIUM } from './risks'
-import type { Sentence } from './types'
 import { keyColumn, magnitude, REMAINDER, SHARE_HEADER, sourceOf, statementOf, TOTAL, type Unit } from './units'
 
 const MAX_FINDINGS = 12

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import type { AnalysisBodies, Source } from '../../../shared/analysis'
 import {
   ANALYSIS_TITLES,
   type AnalysisType,
@@ -13,7 +14,7 @@ import { askForJson, UnusableAnswer } from '../json-answer'
 import { analyze } from '../retrieval/analyzer'
 import { figureCount } from '../text/amounts'
 import { proseSentences } from '../text/sentences'
-import type { AnalysisBodies, AnalysisChunk, AnalysisInput, Source } from './types'
+import type { AnalysisChunk, AnalysisInput } from './types'
 
 // The chunks the model is given: the document's most telling ones, as many as fit a small local
 // model's context beside the instructions (~5,000 tokens of text).

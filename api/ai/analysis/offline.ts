@@ -1,11 +1,11 @@
-import { ANALYSIS_TYPES, type AnalysisType } from '../../../shared/analysis'
+import { ANALYSIS_TYPES, type AnalysisBodies, type AnalysisType } from '../../../shared/analysis'
 import { readableMoneyIn } from '../../../shared/figures'
 import { documentDate } from '../text/dates'
 import { findFindings } from './findings'
 import { recommend } from './recommendations'
 import { findRisks } from './risks'
 import { summarise } from './summary'
-import type { AnalysisBodies, AnalysisInput } from './types'
+import type { AnalysisInput } from './types'
 import { unitsOf } from './units'
 
 /**

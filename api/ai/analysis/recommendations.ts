@@ -1,7 +1,6 @@
-import { FINDINGS_BASIS } from '../../../shared/analysis'
+import { FINDINGS_BASIS, type Recommendation } from '../../../shared/analysis'
 import type { Finding } from './findings'
 import type { FoundRisk } from './risks'
-import type { Recommendation } from './types'
 
 const MAX_RECOMMENDATIONS = 8
 

@@ -1,8 +1,7 @@
-import { RISK_CATEGORIES, type RiskCategory, type RiskLevel } from '../../../shared/analysis'
+import { type Risk, RISK_CATEGORIES, type RiskCategory, type RiskLevel } from '../../../shared/analysis'
 import { percentValue } from '../text/amounts'
 import { datesIn, durationsIn, monthsBetween, spanText } from '../text/dates'
 import { numberWordsBetween } from '../text/number-words'
-import type { Risk } from './types'
 import { REMAINDER, SHARE_HEADER, sourceOf, TOTAL, type Unit } from './units'
 
 /** A risk found, with what its recommendation needs to be specific. */

@@ -1,6 +1,6 @@
+import type { AnalysisBodies } from '../../../shared/analysis'
 import { analyze } from '../retrieval/analyzer'
 import { figureCount } from '../text/amounts'
-import type { AnalysisBodies } from './types'
 import { magnitude, sourceOf, statementOf, type Unit } from './units'
 
 const MAX_SENTENCES = 6

@@ -1,3 +1,4 @@
+import type { Source } from '../../../shared/analysis'
 import { readableCell, readableMoneyIn } from '../../../shared/figures'
 import { analyze } from '../retrieval/analyzer'
 import { CURRENCY_SIGN } from '../text/amounts'
@@ -5,7 +6,7 @@ import { isYear, isYearLabel } from '../text/calendar'
 import { paragraphsOf, type ProseLine, shortLine } from '../text/paragraphs'
 import { sentencesOf } from '../text/sentences'
 import { humaniseHeader } from './column-names'
-import type { AnalysisChunk, AnalysisInput, Source } from './types'
+import type { AnalysisChunk, AnalysisInput } from './types'
 
 /** A sentence of prose or a row of a table, with the chunk it was read from. */
 export interface Unit {

@@ -67,6 +67,6 @@ export interface ComputedAnswer {
   /** The derivation in pieces, each operand as the index of `operands` it writes, so it can be shown with links to its cells. */
   parts: TableAnswer<unknown>['parts']
   operands: CitedCell[]
-  /** The fact layer's way of answering that gave it (api/ai/facts/strategies.ts); absent when read from passages. */
+  /** The fact layer's way of answering that gave it (api/facts/answers/strategies.ts); absent when read from passages. */
   strategy?: string
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 
 import { IS_TABLE_LINE } from '../../../shared/table-lines'
-import type { Deps } from '../../context'
+import type { Database } from '../../db/database'
 import { intArray, rowsOf, textArray } from '../../db/sql-values'
 import { scaleStatementsIn } from '../tables/caption'
 import { type Scale, scaleOf } from '../text/scales'
@@ -19,7 +19,7 @@ const MAX_CHUNKS = 40
  * when it is limited to some) are read, and a scale is given only when all their statements agree.
  */
 export async function withDocumentScale<Passage extends { documentTitle: string; text: string }>(
-  { db }: Deps,
+  { db }: { db: Database },
   organizationId: number,
   passages: Passage[],
   documentIds?: number[],

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
 
 import { log } from '../../../runtime/log'
-import type { Deps } from '../../context'
+import type { ApiConfig } from '../../config'
+import type { Database } from '../../db/database'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
+import type { EmbeddingProvider } from '../embeddings/provider'
 import { isZero } from '../embeddings/vector-math'
 import { relatedTerms } from '../text/related-terms'
 import { analyze, joinTerms } from './analyzer'
@@ -19,6 +21,16 @@ const CANDIDATES = 100
 // 0.009 nDCG@10 within reports (relevant tables that share no word); at 0.3 it lost nothing.
 const MIN_SEMANTIC_WITHOUT_WORDS = 0.3
 
+/**
+ * What retrieval reads of the backend's dependencies (api/context.ts `Deps`), named here because
+ * ai/ sits below that bag, which names ai/'s providers.
+ */
+export interface RetrievalDeps {
+  db: Database
+  config: Pick<ApiConfig, 'SEARCH_SEMANTIC_WEIGHT'>
+  embeddings: EmbeddingProvider
+}
+
 export interface RetrievalRequest {
   organizationId: number
   query: string
@@ -33,7 +45,7 @@ export interface RetrievalRequest {
  * weighted sum of scores that are each absolute (not relative to the best hit), so the score means
  * the same from one query to the next. Chosen by `npm run eval:retrieval` (docs/decisions/004).
  */
-export async function retrieve(deps: Deps, request: RetrievalRequest): Promise<Passage[]> {
+export async function retrieve(deps: RetrievalDeps, request: RetrievalRequest): Promise<Passage[]> {
   const { db, embeddings } = deps
   const { organizationId, query, topK, mode, documentIds } = request
   const pool = Math.max(CANDIDATES, topK * 2)
@@ -121,7 +133,7 @@ const storedTerms = (row: Record<string, unknown>) =>
  * batches down the ranking until `topK` are kept, usually one.
  */
 async function distinctPassages(
-  { db }: Deps,
+  { db }: RetrievalDeps,
   organizationId: number,
   ranked: Scored[],
   topK: number,
@@ -165,7 +177,7 @@ async function distinctPassages(
  * The query's vector, or null when it holds nothing the model knows. In hybrid mode a provider
  * failure (a remote server down) falls back to lexical ranking instead of failing the search.
  */
-async function embedQuery({ embeddings }: Deps, query: string, required: boolean) {
+async function embedQuery({ embeddings }: RetrievalDeps, query: string, required: boolean) {
   try {
     const [vector] = await embeddings.embed([query], 'query')
     return vector && !isZero(vector) ? vector : null

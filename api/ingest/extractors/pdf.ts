@@ -1,13 +1,8 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import {
-  type ExtractedPage,
-  type Extraction,
-  ExtractionError,
-  type ExtractionLimits,
-  TextBudget,
-} from '../extraction-types'
+import type { ExtractedPage } from '../../ai/text/pages'
+import { type Extraction, ExtractionError, type ExtractionLimits, TextBudget } from '../extraction-types'
 import { pageImages } from '../ocr/page-images'
 import { readScans, type ScannedPage } from '../ocr/read-scans'
 import { pageText, type TextItem } from './pdf-text'

@@ -1,13 +1,7 @@
 import * as XLSX from '@e965/xlsx'
 
-import {
-  cleanText,
-  type ExtractedPage,
-  type Extraction,
-  ExtractionError,
-  type ExtractionLimits,
-  TextBudget,
-} from '../extraction-types'
+import type { ExtractedPage } from '../../ai/text/pages'
+import { cleanText, type Extraction, ExtractionError, type ExtractionLimits, TextBudget } from '../extraction-types'
 
 export const DAMAGED_WORKBOOK = 'This workbook is damaged or incomplete and cannot be read.'
 

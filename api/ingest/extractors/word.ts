@@ -1,12 +1,7 @@
 import WordExtractor from 'word-extractor'
 
-import {
-  type ExtractedPage,
-  type Extraction,
-  ExtractionError,
-  type ExtractionLimits,
-  TextBudget,
-} from '../extraction-types'
+import type { ExtractedPage } from '../../ai/text/pages'
+import { type Extraction, ExtractionError, type ExtractionLimits, TextBudget } from '../extraction-types'
 
 export const DAMAGED_DOCX = 'This Word document is damaged or not a real .docx file and cannot be read.'
 

@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api'
 
-import { cleanText, type ExtractedPage, type OcrSettings, type TextBudget } from '../extraction-types'
+import type { ExtractedPage } from '../../ai/text/pages'
+import { cleanText, type OcrSettings, type TextBudget } from '../extraction-types'
 import { ocrResolution, renderGreyscale } from './render-page'
 import { createOcrReader, type OcrReader } from './tesseract-reader'
 

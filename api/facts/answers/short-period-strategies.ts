@@ -1,4 +1,3 @@
-import type { StoredFact } from '../../facts/organization-facts'
 import {
   type Computation,
   describe,
@@ -7,9 +6,10 @@ import {
   percentageChange,
   total,
   writeParts,
-} from '../tables/compute'
-import { MONTH, monthIndex, YEAR } from '../text/calendar'
-import { normalizeLabel } from '../text/measures'
+} from '../../ai/tables/compute'
+import { MONTH, monthIndex, YEAR } from '../../ai/text/calendar'
+import { normalizeLabel } from '../../ai/text/measures'
+import type { StoredFact } from '../organization-facts'
 import type { FactQuestion } from './fact-question'
 import {
   cellsWhere,

@@ -1,8 +1,16 @@
 import Decimal from 'decimal.js'
 
-import type { StoredFact } from '../../facts/organization-facts'
-import { analyze } from '../retrieval/analyzer'
-import { type Computation, describe, formatNumber, type Operand, type Part, total, writeParts } from '../tables/compute'
+import { analyze } from '../../ai/retrieval/analyzer'
+import {
+  type Computation,
+  describe,
+  formatNumber,
+  type Operand,
+  type Part,
+  total,
+  writeParts,
+} from '../../ai/tables/compute'
+import type { StoredFact } from '../organization-facts'
 import { wholeFor } from './composite-strategies'
 import type { FactQuestion } from './fact-question'
 import { explained, statedOnce } from './figures'

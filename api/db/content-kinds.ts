@@ -1,4 +1,4 @@
-/* What a document's tables hold (./tables-hold.ts), as stored with the document: types only, so the schema can name them. */
+/* What a document's tables hold (api/facts/tables-hold.ts), as stored with the document: types only, so the schema can name them. */
 
 export type ContentKind =
   'financial-statements' | 'revenue-breakdown' | 'customer-revenue' | 'add-backs' | 'capex-history' | 'premises'

@@ -1,5 +1,5 @@
-import type { StoredTerm } from '../../facts/organization-terms'
-import { normalizeLabel } from '../text/measures'
+import { normalizeLabel } from '../../ai/text/measures'
+import type { StoredTerm } from '../organization-terms'
 import type { Stated } from './stated-answer'
 
 /*

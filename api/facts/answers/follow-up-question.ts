@@ -1,4 +1,4 @@
-import { continues } from '../answers/follow-up'
+import { continues } from '../../ai/answers/follow-up'
 import { type FactQuestion, readFactQuestion } from './fact-question'
 
 const ADDED = /\b(?:after|with|including|plus|once)\b/

@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js'
 
-import type { StoredFact } from '../../facts/organization-facts'
 import {
   average,
   compoundGrowth,
@@ -14,8 +13,9 @@ import {
   shareOfTotal,
   sum,
   writeParts,
-} from '../tables/compute'
-import { isYearLabel } from '../text/calendar'
+} from '../../ai/tables/compute'
+import { isYearLabel } from '../../ai/text/calendar'
+import type { StoredFact } from '../organization-facts'
 import { ADJUSTED_STRATEGIES } from './adjusted-strategies'
 import { COMPOSITE_STRATEGIES } from './composite-strategies'
 import { ENTITY_STRATEGIES } from './entity-strategies'

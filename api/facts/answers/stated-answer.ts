@@ -1,6 +1,6 @@
 import type { Deps } from '../../context'
-import { linkFacts } from '../../facts/fact-links'
-import type { StoredFact } from '../../facts/organization-facts'
+import { linkFacts } from '../fact-links'
+import type { StoredFact } from '../organization-facts'
 import { type FactAnswer, type Ranked, withChunks } from './fact-answer'
 
 /** What is cited: a fact or a term, by its document and quote, named by its row. */

@@ -37,6 +37,13 @@ export function requireRole(caller: OrgCaller, roles: Role[]) {
   if (caller.role !== 'admin' && !roles.includes(caller.role)) throw forbidden()
 }
 
+/** The caller as an admin of the organization the path's slug names: its other members get 403, anyone else 404. */
+export async function requireCallerAdmin(c: AppContext) {
+  const { caller } = await requireCallerMember(c, slugParam(c))
+  requireRole(caller, ['admin'])
+  return caller
+}
+
 /**
  * The organization of a call without a slug in its path: the one the X-Organization header names
  * (404 if the caller is not a member), else the caller's first organization (404 if none).

@@ -1,5 +1,5 @@
-import { analyze } from '../retrieval/analyzer'
-import { lookup } from '../tables/compute'
+import { analyze } from '../../ai/retrieval/analyzer'
+import { lookup } from '../../ai/tables/compute'
 import { explained, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'
 

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js'
 
-import { type Computation, type Part, writeParts } from '../tables/compute'
-import { SCALES } from '../tables/rows'
-import { type Scale } from '../text/scales'
+import { type Computation, type Part, writeParts } from '../../ai/tables/compute'
+import { SCALES } from '../../ai/tables/rows'
+import { type Scale } from '../../ai/text/scales'
 import type { FactQuestion } from './fact-question'
 
 /**

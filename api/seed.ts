@@ -1,12 +1,12 @@
 import { count, inArray, sql } from 'drizzle-orm'
 
-import { log } from '../../runtime/log'
-import { hashPassword, verifyPassword } from '../auth/passwords'
-import { DEFAULT_DEMO_PASSWORD } from '../config'
-import { giveSampleTemplates } from '../conversation-templates/seed'
-import { giveSampleMeetings } from '../meetings/seed'
-import type { Database } from './database'
-import { memberships, organizations, type Role, users } from './schema'
+import { log } from '../runtime/log'
+import { hashPassword, verifyPassword } from './auth/passwords'
+import { DEFAULT_DEMO_PASSWORD } from './config'
+import { giveSampleTemplates } from './conversation-templates/seed'
+import type { Database } from './db/database'
+import { memberships, organizations, type Role, users } from './db/schema'
+import { giveSampleMeetings } from './meetings/seed'
 
 export const DEMO_ORGANIZATION = {
   name: 'Demo Advisory Group',

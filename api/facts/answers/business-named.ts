@@ -1,9 +1,9 @@
+import { analyze } from '../../ai/retrieval/analyzer'
+import { normalizeLabel } from '../../ai/text/measures'
 import type { Deps } from '../../context'
-import type { FactLink } from '../../facts/fact-links'
-import type { StoredFact } from '../../facts/organization-facts'
-import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
-import { analyze } from '../retrieval/analyzer'
-import { normalizeLabel } from '../text/measures'
+import type { FactLink } from '../fact-links'
+import type { StoredFact } from '../organization-facts'
+import { organizationTerms, type StoredTerm } from '../organization-terms'
 import type { FactQuestion } from './fact-question'
 
 // A business's legal form, which a question naming it leaves out ("Harbor Valve" for "Harbor Valve Co., Inc.").

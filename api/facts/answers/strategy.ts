@@ -1,6 +1,6 @@
-import type { StoredFact } from '../../facts/organization-facts'
-import type { Computation, Operand } from '../tables/compute'
-import { type Scale } from '../text/scales'
+import type { Computation, Operand } from '../../ai/tables/compute'
+import { type Scale } from '../../ai/text/scales'
+import type { StoredFact } from '../organization-facts'
 import type { FactQuestion } from './fact-question'
 
 /** The facts an answer reads, and how it computes from them once each is an operand cited by its cell. */

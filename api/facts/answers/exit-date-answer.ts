@@ -1,6 +1,6 @@
 import { calendarDay } from '../../../shared/calendar'
 import type { Deps } from '../../context'
-import { organizationFacts } from '../../facts/organization-facts'
+import { organizationFacts } from '../organization-facts'
 import type { FactAnswer, Ranked } from './fact-answer'
 import { statedAnswer } from './stated-answer'
 

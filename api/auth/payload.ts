@@ -1,7 +1,7 @@
 import type { Database } from '../db/database'
 import type { users } from '../db/schema'
-import { type CurrentMembership, currentMembership } from '../organizations/membership'
 import type { UserPayload } from './contract'
+import { type CurrentMembership, currentMembership } from './membership'
 
 type UserRow = typeof users.$inferSelect
 

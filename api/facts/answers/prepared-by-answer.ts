@@ -1,5 +1,5 @@
-import type { StoredTerm } from '../../facts/organization-terms'
-import { analyze } from '../retrieval/analyzer'
+import { analyze } from '../../ai/retrieval/analyzer'
+import type { StoredTerm } from '../organization-terms'
 import { type Stated, theOneNamed } from './stated-answer'
 
 /*

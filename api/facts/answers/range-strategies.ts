@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js'
 
-import type { StoredFact } from '../../facts/organization-facts'
-import { analyze } from '../retrieval/analyzer'
-import { describe, writeParts } from '../tables/compute'
+import { analyze } from '../../ai/retrieval/analyzer'
+import { describe, writeParts } from '../../ai/tables/compute'
+import type { StoredFact } from '../organization-facts'
 import { explained } from './figures'
 import type { FactStrategy } from './strategy'
 

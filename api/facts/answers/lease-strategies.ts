@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 
-import type { StoredFact } from '../../facts/organization-facts'
-import { analyze } from '../retrieval/analyzer'
-import { type Computation, describe, describeCell, total, writeParts } from '../tables/compute'
-import { normalizeLabel } from '../text/measures'
+import { analyze } from '../../ai/retrieval/analyzer'
+import { type Computation, describe, describeCell, total, writeParts } from '../../ai/tables/compute'
+import { normalizeLabel } from '../../ai/text/measures'
+import type { StoredFact } from '../organization-facts'
 import { BUSINESS_NOUNS } from './fact-question'
 import { entitiesNamed, explained, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'

@@ -1,8 +1,8 @@
-import { agreeing } from '../../facts/agreeing'
-import type { StoredFact } from '../../facts/organization-facts'
-import type { FactPeriod } from '../../facts/types'
-import { analyze } from '../retrieval/analyzer'
-import { normalizeLabel } from '../text/measures'
+import { analyze } from '../../ai/retrieval/analyzer'
+import { normalizeLabel } from '../../ai/text/measures'
+import { agreeing } from '../agreeing'
+import type { StoredFact } from '../organization-facts'
+import type { FactPeriod } from '../types'
 import type { FactQuestion } from './fact-question'
 
 /*

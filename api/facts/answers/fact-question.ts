@@ -1,9 +1,9 @@
-import type { EntityKind } from '../../facts/types'
-import { analyze } from '../retrieval/analyzer'
-import { type Operation, type Question, readQuestion } from '../tables/question'
-import { CURRENCY_SIGN } from '../text/amounts'
-import { MONTH_YEAR, monthIndex, QUARTER_ORDINAL, quarterOfOrdinal } from '../text/calendar'
-import { measureKeyOf, normalizeLabel } from '../text/measures'
+import { analyze } from '../../ai/retrieval/analyzer'
+import { type Operation, type Question, readQuestion } from '../../ai/tables/question'
+import { CURRENCY_SIGN } from '../../ai/text/amounts'
+import { MONTH_YEAR, monthIndex, QUARTER_ORDINAL, quarterOfOrdinal } from '../../ai/text/calendar'
+import { measureKeyOf, normalizeLabel } from '../../ai/text/measures'
+import type { EntityKind } from '../types'
 import { expandDefinitions } from './definitions'
 
 /** What a question asks done with its figures: the table reader's operations, and a difference of two measures. */

@@ -1,7 +1,7 @@
 import { calendarDay } from '../../../shared/calendar'
-import type { StoredTerm } from '../../facts/organization-terms'
-import { YEAR } from '../text/calendar'
-import { normalizeLabel } from '../text/measures'
+import { YEAR } from '../../ai/text/calendar'
+import { normalizeLabel } from '../../ai/text/measures'
+import type { StoredTerm } from '../organization-terms'
 import type { Stated } from './stated-answer'
 
 /*

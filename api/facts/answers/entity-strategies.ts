@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js'
 
-import type { StoredFact } from '../../facts/organization-facts'
-import type { EntityKind } from '../../facts/types'
-import { type Computation, lookup, type Operand, sum, writeParts } from '../tables/compute'
-import { normalizeLabel } from '../text/measures'
+import { type Computation, lookup, type Operand, sum, writeParts } from '../../ai/tables/compute'
+import { normalizeLabel } from '../../ai/text/measures'
+import type { StoredFact } from '../organization-facts'
+import type { EntityKind } from '../types'
 import type { FactQuestion } from './fact-question'
 import { cellsOf, entitiesNamed, explainedBeside, figureFor, statedOnce } from './figures'
 import type { FactStrategy } from './strategy'

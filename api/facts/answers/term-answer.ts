@@ -1,5 +1,5 @@
 import type { Deps } from '../../context'
-import { organizationTerms, type StoredTerm } from '../../facts/organization-terms'
+import { organizationTerms, type StoredTerm } from '../organization-terms'
 import { asksOfBusiness, readBusinessTerm } from './business-term-answer'
 import type { FactAnswer, Ranked } from './fact-answer'
 import { asksLeaseTerm, readLeaseTerm } from './lease-term-answer'

@@ -1,4 +1,3 @@
-import type { StoredFact } from '../../facts/organization-facts'
 import {
   average,
   compoundGrowth,
@@ -10,7 +9,8 @@ import {
   sum as sumOf,
   total,
   writeParts,
-} from '../tables/compute'
+} from '../../ai/tables/compute'
+import type { StoredFact } from '../organization-facts'
 import type { FactQuestion } from './fact-question'
 import { changeYears, explained, figureFor, periodCells, spannedYears } from './figures'
 import type { FactStrategy } from './strategy'
