@@ -303,11 +303,12 @@ if (wanted('burst')) {
   console.log(
     `\nOne question each from ${organizations} users of ${organizations} organizations at once, within the chat limits:`,
   )
-  const burst = await measureBurst({ organizations, profileDir: option('--profile') })
+  const rounds = Number(option('--rounds') ?? 3)
+  const burst = await measureBurst({ organizations, rounds, profileDir: option('--profile') })
   results.burst = burst
   console.table({
     [`${organizations} organizations`]: {
-      'completed through the relay': `${burst.completed}/${organizations}`,
+      'completed through the relay': `${burst.completed}/${organizations * rounds}`,
       'first chunk, relay p50/p95': `${ms(burst.relayFirstChunk.p50)} / ${ms(burst.relayFirstChunk.p95)}`,
       'first chunk, API p50/p95': `${ms(burst.directFirstChunk.p50)} / ${ms(burst.directFirstChunk.p95)}`,
       'whole answer, relay p50/p95': `${ms(burst.relayTotal.p50)} / ${ms(burst.relayTotal.p95)}`,

@@ -9,7 +9,9 @@ import { pacedModel, readAnswer, spread } from './streams'
 
 export interface BurstResult {
   organizations: number
-  /** Answers through the web relay that ended with the saved message. */
+  /** Crowds asked each way, after one that warmed the server up. */
+  rounds: number
+  /** Answers through the web relay that ended with the saved message, of organizations × rounds. */
   completed: number
   relayFirstChunk: { p50: number; p95: number }
   directFirstChunk: { p50: number; p95: number }
@@ -21,8 +23,8 @@ interface Asker {
   organization: string
   cookie: string
   api: Record<string, string>
-  /** One for a first question that warms the server up, then one for each burst. */
-  conversations: [number, number, number]
+  /** An empty one for each crowd the asker is in. */
+  conversations: number[]
 }
 
 /** A user with an organization of their own, made by the operator's command beside the running server. */
@@ -55,8 +57,8 @@ function createAccount(dataDir: string, index: number) {
   })
 }
 
-/** One asker's organization: a document of their own, processed, and three empty conversations. */
-async function prepare(base: string, dataDir: string, index: number): Promise<Asker> {
+/** One asker's organization: a document of their own, processed, and `crowds` empty conversations. */
+async function prepare(base: string, dataDir: string, index: number, crowds: number): Promise<Asker> {
   const { username, organization } = await createAccount(dataDir, index)
   const api = { authorization: `Bearer ${await apiToken(base, username)}`, 'x-organization': organization }
   const body = new FormData()
@@ -81,26 +83,29 @@ async function prepare(base: string, dataDir: string, index: number): Promise<As
     })
     return ((await response.json()) as { id: number }).id
   }
-  return {
-    username,
-    organization,
-    cookie: await sessionCookie(base, username, PASSWORD),
-    api,
-    conversations: [await conversation(), await conversation(), await conversation()],
-  }
+  const conversations: number[] = []
+  for (let crowd = 0; crowd < crowds; crowd++) conversations.push(await conversation())
+  return { username, organization, cookie: await sessionCookie(base, username, PASSWORD), api, conversations }
 }
 
 /**
  * Issue 49's crowd: `organizations` users, each of their own organization, ask one question each at
  * the same moment, within the default chat limits: the first chunk through the web relay (the
- * browser's path), then, with the second conversation each, straight from the API.
+ * browser's path), then straight from the API, `rounds` times each way, alternating.
  */
 export async function measureBurst({
   organizations = 50,
   pieces = 20,
   gapMs = 50,
+  rounds = 3,
   profileDir,
-}: { organizations?: number; pieces?: number; gapMs?: number; profileDir?: string } = {}): Promise<BurstResult> {
+}: {
+  organizations?: number
+  pieces?: number
+  gapMs?: number
+  rounds?: number
+  profileDir?: string
+} = {}): Promise<BurstResult> {
   const model = await pacedModel(pieces, gapMs)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-burst-'))
   const port = await freePort()
@@ -121,7 +126,7 @@ export async function measureBurst({
     // A few at a time: each account is made by its own process.
     for (let first = 0; first < organizations; first += 5) {
       const batch = Array.from({ length: Math.min(5, organizations - first) }, (_, offset) => first + offset)
-      askers.push(...(await Promise.all(batch.map((index) => prepare(base, dataDir, index)))))
+      askers.push(...(await Promise.all(batch.map((index) => prepare(base, dataDir, index, 1 + 2 * rounds)))))
     }
     const question = 'When does the warehouse lease end?'
     const throughRelay = async (asker: Asker, conversation: number) => {
@@ -144,14 +149,21 @@ export async function measureBurst({
       }).catch(() => new Response(null, { status: 599 }))
       return readAnswer(response, started)
     }
-    // A server answers crowds once it has answered someone: the first questions, a few at once so that
-    // every web process gets one, load and compile what answering needs.
-    const warmUp = await Promise.all(askers.slice(0, 4).map((asker) => throughRelay(asker, asker.conversations[0])))
-    if (!warmUp.every((answer) => answer.completed)) throw new Error('the first questions were not answered')
-    const relay = await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[1])))
-    const api = await Promise.all(askers.map((asker) => direct(asker, asker.conversations[2])))
+    // Measured on a server that has answered a crowd already: the first one after a start also loads
+    // and compiles what answering needs, in every web process.
+    const warmUp = await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[0]!)))
+    if (!warmUp.every((answer) => answer.completed)) throw new Error('the first crowd was not answered')
+    const relay: Awaited<ReturnType<typeof readAnswer>>[] = []
+    const api: typeof relay = []
+    for (let round = 0; round < rounds; round++) {
+      relay.push(
+        ...(await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[1 + 2 * round]!)))),
+      )
+      api.push(...(await Promise.all(askers.map((asker) => direct(asker, asker.conversations[2 + 2 * round]!)))))
+    }
     return {
       organizations,
+      rounds,
       completed: relay.filter((answer) => answer.completed).length,
       relayFirstChunk: spread(relay.map((answer) => answer.firstChunkMs)),
       directFirstChunk: spread(api.map((answer) => answer.firstChunkMs)),
