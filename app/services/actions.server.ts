@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { GatherPayload, PlanPayload as Plan, TaskPayload as Task } from '#api/actions/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 import { readerQuery } from './downloads.server'
 
 export type { Plan, Task }
@@ -76,23 +76,31 @@ const taskPath = (id: number) => `/actions/${id}/`
 export function actionsApi(request: Request) {
   return {
     get: async () =>
-      expectShape<Plan>(PlanShape, await apiJson(request, `/actions/?${await readerQuery(request)}`), 'action plan'),
+      expectPartialShape<Plan>(
+        PlanShape,
+        await apiJson(request, `/actions/?${await readerQuery(request)}`),
+        'action plan',
+      ),
     add: async (input: TaskInput) =>
-      expectShape<Task>(TaskShape, await apiJson(request, '/actions/', { method: 'POST', json: input }), 'task'),
+      expectPartialShape<Task>(TaskShape, await apiJson(request, '/actions/', { method: 'POST', json: input }), 'task'),
     addSuggestion: async (ref: string) =>
-      expectShape<Task>(
+      expectPartialShape<Task>(
         TaskShape,
         await apiJson(request, '/actions/', { method: 'POST', json: { suggestion: ref } }),
         'task',
       ),
     gather: async () =>
-      expectShape<GatherPayload>(
+      expectPartialShape<GatherPayload>(
         z.object({ added: z.number() }),
         await apiJson(request, '/actions/gather/', { method: 'POST' }),
         'gathered tasks',
       ),
     update: async (id: number, patch: TaskPatch) =>
-      expectShape<Task>(TaskShape, await apiJson(request, taskPath(id), { method: 'PATCH', json: patch }), 'task'),
+      expectPartialShape<Task>(
+        TaskShape,
+        await apiJson(request, taskPath(id), { method: 'PATCH', json: patch }),
+        'task',
+      ),
     remove: (id: number) => apiJson<Record<string, never>>(request, taskPath(id), { method: 'DELETE' }),
   }
 }

@@ -7,7 +7,7 @@ import type {
 } from '#api/assessment/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 export type { Assessment, AssessmentQuestion }
 
@@ -73,7 +73,8 @@ const answerPath = (key: string) => `/assessment/answers/${encodeURIComponent(ke
 /** The readiness assessment API, bound to the signed-in request. */
 export function assessmentApi(request: Request) {
   return {
-    get: async () => expectShape<Assessment>(AssessmentShape, await apiJson(request, '/assessment/'), 'assessment'),
+    get: async () =>
+      expectPartialShape<Assessment>(AssessmentShape, await apiJson(request, '/assessment/'), 'assessment'),
     answer: (key: string, body: { score: number; note: string }) =>
       apiJson<unknown>(request, answerPath(key), { method: 'PUT', json: body }),
     accept: (key: string) => apiJson<unknown>(request, `${answerPath(key)}accept/`, { method: 'POST' }),

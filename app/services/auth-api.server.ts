@@ -5,7 +5,7 @@ import type { OwnProfilePayload, PasswordChangedPayload } from '#api/users/contr
 import { type AuthSession, updateTokens } from '~/session/session.server'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 // The backend's response shapes, imported as types only (erased at build).
 export type Me = OwnProfilePayload
@@ -111,11 +111,16 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
   return toAuthSession(body, LOGIN_MESSAGES.badResponse)
 }
 
-export const getMe = async (request: Request) => expectShape<Me>(MeShape, await apiJson(request, '/me/'), 'profile')
+export const getMe = async (request: Request) =>
+  expectPartialShape<Me>(MeShape, await apiJson(request, '/me/'), 'profile')
 
 /** The organization the user works in from now on, remembered by the backend for every sign-in. */
 export const chooseOrganization = async (request: Request, slug: string) =>
-  expectShape<Me>(MeShape, await apiJson(request, '/me/organization/', { method: 'PUT', json: { slug } }), 'profile')
+  expectPartialShape<Me>(
+    MeShape,
+    await apiJson(request, '/me/organization/', { method: 'PUT', json: { slug } }),
+    'profile',
+  )
 
 export { ApiError }
 
@@ -136,7 +141,7 @@ export const updateMe = (
 
 /** Follows an e-mail confirmation link as the signed-in user. */
 export const confirmEmail = async (request: Request, token: string) =>
-  expectShape<UserPayload>(
+  expectPartialShape<UserPayload>(
     UserShape,
     await apiJson(request, '/me/email/confirm/', { method: 'POST', json: { token } }),
     'profile',
@@ -146,7 +151,7 @@ export const cancelEmailChange = (request: Request) => apiJson<void>(request, '/
 
 /** Changes the password; every session ends and this browser carries on with the fresh one it gets. */
 export async function changePassword(request: Request, input: { old_password: string; new_password: string }) {
-  const answer = expectShape<PasswordChangedPayload>(
+  const answer = expectPartialShape<PasswordChangedPayload>(
     z.object({ detail: z.string(), access: z.string(), refresh: z.string() }),
     await apiJson(request, '/change-password/', { method: 'POST', json: input }),
     'password change',

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { ChecklistItemPayload as ChecklistItem, ChecklistPayload as Checklist } from '#api/checklist/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 export type { Checklist, ChecklistItem }
 
@@ -64,15 +64,15 @@ const itemPath = (key: string) => `/checklist/items/${encodeURIComponent(key)}/`
 /** The due-diligence checklist API, bound to the signed-in request. */
 export function checklistApi(request: Request) {
   return {
-    get: async () => expectShape<Checklist>(ChecklistShape, await apiJson(request, '/checklist/'), 'checklist'),
+    get: async () => expectPartialShape<Checklist>(ChecklistShape, await apiJson(request, '/checklist/'), 'checklist'),
     update: async (key: string, patch: ChecklistPatch) =>
-      expectShape<ChecklistItem>(
+      expectPartialShape<ChecklistItem>(
         ItemShape,
         await apiJson(request, itemPath(key), { method: 'PATCH', json: patch }),
         'checklist item',
       ),
     add: async (input: { title: string; section: string }) =>
-      expectShape<ChecklistItem>(
+      expectPartialShape<ChecklistItem>(
         ItemShape,
         await apiJson(request, '/checklist/items/', { method: 'POST', json: input }),
         'checklist item',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { ConversationPayload, MessagePayload } from '#api/conversations/contract'
 
 import { apiFetch, apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 // The backend's response shapes, imported as types only (erased at build).
 export type Conversation = ConversationPayload
@@ -62,15 +62,15 @@ const path = (id: number, rest = '') => `/conversations/${id}/${rest}`
 export function conversationsApi(request: Request) {
   return {
     list: async () =>
-      expectShape<Conversation[]>(
+      expectPartialShape<Conversation[]>(
         z.array(ConversationShape),
         await apiJson(request, '/conversations/'),
         'conversations',
       ),
     get: async (id: number) =>
-      expectShape<Conversation>(ConversationShape, await apiJson(request, path(id)), 'conversation'),
+      expectPartialShape<Conversation>(ConversationShape, await apiJson(request, path(id)), 'conversation'),
     create: async (input: { title?: string; document_ids?: number[]; template_id?: string }) =>
-      expectShape<Conversation>(
+      expectPartialShape<Conversation>(
         ConversationShape,
         await apiJson(request, '/conversations/', { method: 'POST', json: input }),
         'conversation',
@@ -79,12 +79,12 @@ export function conversationsApi(request: Request) {
       apiJson<Conversation>(request, path(id), { method: 'PATCH', json: { title } }),
     remove: (id: number) => apiJson<void>(request, path(id), { method: 'DELETE' }),
     messages: async (id: number) =>
-      expectShape<Message[]>(z.array(MessageShape), await apiJson(request, path(id, 'messages/')), 'messages'),
+      expectPartialShape<Message[]>(z.array(MessageShape), await apiJson(request, path(id, 'messages/')), 'messages'),
     /** The conversation as a PDF or Word file, streamed on as it comes. */
     exportFile: (id: number, query: URLSearchParams) => apiFetch(request, path(id, `export/?${query}`)),
     /** Asks and waits for the whole answer (the chat page without JavaScript). */
     ask: async (id: number, content: string) =>
-      expectShape<Message>(
+      expectPartialShape<Message>(
         MessageShape,
         await apiJson(request, path(id, 'add_message/'), { method: 'POST', json: { content } }),
         'message',

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { DashboardPayload } from '#api/dashboard/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 import { readerQuery } from './downloads.server'
 
 export type Dashboard = DashboardPayload
@@ -23,7 +23,7 @@ const DashboardShape = z.object({
 /** The dashboard's view of the current organization (GET /api/dashboard/), in one call. */
 export const dashboardApi = (request: Request) => ({
   get: async () =>
-    expectShape<Dashboard>(
+    expectPartialShape<Dashboard>(
       DashboardShape,
       await apiJson(request, `/dashboard/?${await readerQuery(request)}`),
       'dashboard',

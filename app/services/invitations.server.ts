@@ -10,7 +10,7 @@ import type {
 } from '#api/invitations/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 // The backend's response shapes, imported as types only (erased at build).
 export type InvitationPreview = InvitationPreviewPayload
@@ -53,13 +53,13 @@ const token = (value: string) => `/invitations/token/${encodeURIComponent(value)
 export function invitationsApi(request: Request) {
   return {
     mine: async () =>
-      expectShape<InvitationPayload[]>(
+      expectPartialShape<InvitationPayload[]>(
         z.array(InvitationShape),
         await apiJson(request, '/users/invitations/'),
         'invitations',
       ),
     accept: async (id: number) =>
-      expectShape<JoinedPayload>(
+      expectPartialShape<JoinedPayload>(
         JoinedShape,
         await apiJson(request, `/users/invitations/${id}/accept/`, { method: 'POST' }),
         'accept',
@@ -67,7 +67,7 @@ export function invitationsApi(request: Request) {
     decline: (id: number) =>
       apiJson<{ detail: string }>(request, `/users/invitations/${id}/decline/`, { method: 'POST' }),
     resend: async (id: number) =>
-      expectShape<InvitationPayload>(
+      expectPartialShape<InvitationPayload>(
         InvitationShape,
         await apiJson(request, `/users/invitations/${id}/resend/`, { method: 'POST' }),
         'resend',
@@ -76,16 +76,18 @@ export function invitationsApi(request: Request) {
     /** Accept or decline through the e-mailed link, signed in as the invited address. */
     async respond(value: string, response: 'accept' | 'decline'): Promise<RespondPayload> {
       const body = await apiJson(request, `${token(value)}respond/`, { method: 'POST', json: { response } })
-      return response === 'accept' ? expectShape<JoinedPayload>(JoinedShape, body, 'accept') : (body as RespondPayload)
+      return response === 'accept'
+        ? expectPartialShape<JoinedPayload>(JoinedShape, body, 'accept')
+        : (body as RespondPayload)
     },
     preview: async (value: string) =>
-      expectShape<InvitationPreview>(
+      expectPartialShape<InvitationPreview>(
         PreviewShape,
         await apiJson(request, token(value), { anonymous: true }),
         'invitation',
       ),
     acceptWithNewAccount: async (value: string, input: NewAccountInput) =>
-      expectShape<NewAccountPayload>(
+      expectPartialShape<NewAccountPayload>(
         NewAccountShape,
         await apiJson(request, `${token(value)}accept/`, { method: 'POST', json: input, anonymous: true }),
         'new account',

@@ -5,7 +5,7 @@ import type { MeetingPayload as Meeting, TranscriptPayload as Transcript } from 
 import { multipart, type StagedFile } from '~/http/uploads.server'
 
 import { apiFetch, apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 export type { Meeting, Transcript }
 
@@ -56,16 +56,20 @@ export function meetingsApi(request: Request) {
       if (query.status) params.set('status', query.status)
       if (query.page && query.page > 1) params.set('page', String(query.page))
       const search = params.size ? `?${params}` : ''
-      return expectShape<MeetingList>(MeetingListShape, await apiJson(request, `/meetings/${search}`), 'meetings')
+      return expectPartialShape<MeetingList>(
+        MeetingListShape,
+        await apiJson(request, `/meetings/${search}`),
+        'meetings',
+      )
     },
-    get: async (id: string) => expectShape<Meeting>(MeetingShape, await apiJson(request, path(id)), 'meeting'),
+    get: async (id: string) => expectPartialShape<Meeting>(MeetingShape, await apiJson(request, path(id)), 'meeting'),
     schedule: async (input: {
       title: string
       date: string
       duration: number
       participants: { name: string; email?: string; role: string }[]
     }) =>
-      expectShape<Meeting>(
+      expectPartialShape<Meeting>(
         MeetingShape,
         await apiJson(request, '/meetings/', { method: 'POST', json: input }),
         'meeting',
@@ -75,14 +79,14 @@ export function meetingsApi(request: Request) {
       apiJson<unknown>(request, path(id, 'transcript/'), { method: 'POST', body: await multipart({ file: [file] }) }),
     /** Sends a staged recording; the backend stores it and answers before it is transcribed. */
     uploadRecording: async (id: string, file: StagedFile) =>
-      expectShape<Meeting>(
+      expectPartialShape<Meeting>(
         MeetingShape,
         await apiJson(request, path(id, 'recording/'), { method: 'POST', body: await multipart({ file: [file] }) }),
         'meeting',
       ),
     /** Makes the meeting's transcript a conversation of the caller's; answers with its id. */
     convert: async (id: string) =>
-      expectShape<{ id: number }>(
+      expectPartialShape<{ id: number }>(
         ConvertedShape,
         await apiJson(request, path(id, 'convert/'), { method: 'POST' }),
         'conversation',
@@ -90,6 +94,6 @@ export function meetingsApi(request: Request) {
     /** The meeting's notes as a PDF or Word file, streamed on as they come. */
     exportFile: (id: string, query: URLSearchParams) => apiFetch(request, path(id, `export/?${query}`)),
     transcript: async (id: string) =>
-      expectShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
+      expectPartialShape<Transcript>(TranscriptShape, await apiJson(request, path(id, 'transcript/')), 'transcript'),
   }
 }

@@ -4,7 +4,7 @@ import type { InvitationPayload } from '#api/invitations/contract'
 import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '#api/organizations/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 import { InvitationShape } from './invitations.server'
 
 // The backend's response shapes, imported as types only (erased at build).
@@ -27,24 +27,24 @@ const path = (slug: string, rest = '') => `/organizations/${encodeURIComponent(s
 export function organizationsApi(request: Request) {
   return {
     mine: async () =>
-      expectShape<Organization[]>(
+      expectPartialShape<Organization[]>(
         z.array(OrganizationShape),
         await apiJson(request, '/users/my-organizations/'),
         'organizations',
       ),
     create: async (input: { name: string; description?: string; website?: string }) =>
-      expectShape<Organization>(
+      expectPartialShape<Organization>(
         OrganizationShape,
         await apiJson(request, '/organizations/', { method: 'POST', json: input }),
         'organization',
       ),
     get: async (slug: string) =>
-      expectShape<Organization>(OrganizationShape, await apiJson(request, path(slug)), 'organization'),
+      expectPartialShape<Organization>(OrganizationShape, await apiJson(request, path(slug)), 'organization'),
     update: (slug: string, changes: Partial<Pick<Organization, 'name' | 'description' | 'website'>>) =>
       apiJson<Organization>(request, path(slug), { method: 'PATCH', json: changes }),
     remove: (slug: string) => apiJson<void>(request, path(slug), { method: 'DELETE' }),
     members: async (slug: string) =>
-      expectShape<Member[]>(z.array(MemberShape), await apiJson(request, path(slug, 'members/')), 'members'),
+      expectPartialShape<Member[]>(z.array(MemberShape), await apiJson(request, path(slug, 'members/')), 'members'),
     removeMember: (slug: string, userId: number) =>
       apiJson<{ detail: string }>(request, path(slug, 'remove_member/'), { method: 'POST', json: { user_id: userId } }),
     updateMemberRole: (slug: string, userId: number, role: Role) =>
@@ -53,7 +53,7 @@ export function organizationsApi(request: Request) {
         json: { user_id: userId, role },
       }),
     invitations: async (slug: string) =>
-      expectShape<Invitation[]>(
+      expectPartialShape<Invitation[]>(
         z.array(InvitationShape),
         await apiJson(request, path(slug, 'invitations/')),
         'invitations',

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { TemplateInput, TemplatePayload as ConversationTemplate } from '#api/conversation-templates/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 export type { ConversationTemplate, TemplateInput }
 
@@ -55,22 +55,22 @@ export function templatesApi(request: Request) {
       if (query.phase) params.set('phase', query.phase)
       if (query.page && query.page > 1) params.set('page', String(query.page))
       const search = params.size ? `?${params}` : ''
-      return expectShape<TemplateList>(
+      return expectPartialShape<TemplateList>(
         TemplateListShape,
         await apiJson(request, `/conversation-templates/${search}`),
         'templates',
       )
     },
     get: async (id: string) =>
-      expectShape<ConversationTemplate>(TemplateShape, await apiJson(request, path(id)), 'template'),
+      expectPartialShape<ConversationTemplate>(TemplateShape, await apiJson(request, path(id)), 'template'),
     create: async (input: TemplateInput) =>
-      expectShape<ConversationTemplate>(
+      expectPartialShape<ConversationTemplate>(
         TemplateShape,
         await apiJson(request, '/conversation-templates/', { method: 'POST', json: input }),
         'template',
       ),
     update: async (id: string, input: TemplateInput) =>
-      expectShape<ConversationTemplate>(
+      expectPartialShape<ConversationTemplate>(
         TemplateShape,
         await apiJson(request, path(id), { method: 'PUT', json: input }),
         'template',

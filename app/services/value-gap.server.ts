@@ -9,7 +9,7 @@ import type {
 } from '#api/value-gap/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 export type { ValueGap, ValueGapInput, ValueGapSource }
 
@@ -77,7 +77,7 @@ export type ValueGapEntriesInput = Partial<Record<keyof ValueGap['entries'], str
 /** The value gap API, bound to the signed-in request. */
 export function valueGapApi(request: Request) {
   return {
-    get: async () => expectShape<ValueGap>(ValueGapShape, await apiJson(request, '/value-gap/'), 'value gap'),
+    get: async () => expectPartialShape<ValueGap>(ValueGapShape, await apiJson(request, '/value-gap/'), 'value gap'),
     update: (entries: ValueGapEntriesInput) =>
       apiJson<ValueGapUpdate>(request, '/value-gap/', { method: 'PUT', json: entries }),
   }
