@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
+import { AUTH_PROVIDERS, type AuthProvider, type Role, ROLES } from '../../shared/accounts'
 import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
@@ -39,10 +40,8 @@ const vector = customType<{ data: number[]; driverData: string }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-export const ROLES = ['admin', 'analyst', 'member'] as const
-export type Role = (typeof ROLES)[number]
-export const AUTH_PROVIDERS = ['jwt', 'google'] as const
-export type AuthProvider = (typeof AUTH_PROVIDERS)[number]
+// Kept in shared/, which the contracts the web tier loads may import; named here as before.
+export { AUTH_PROVIDERS, type AuthProvider, type Role, ROLES }
 
 export const users = pgTable(
   'users',
