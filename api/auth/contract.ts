@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 import type { AuthProvider, Role } from '../db/schema'
 
 // The bodies of the sign-in APIs and the user they sign in, for their services and the web tier's
@@ -30,3 +32,9 @@ export interface SignInPayload extends TokensPayload {
   user_id: number
   user: UserPayload
 }
+
+/** Who created or changed something, as every payload names them; null once their account is gone. */
+export const PersonSchema = z
+  .object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() })
+  .nullable()
+export type PersonPayload = z.infer<typeof PersonSchema>

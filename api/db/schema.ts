@@ -21,6 +21,13 @@ import { AUTH_PROVIDERS, type AuthProvider, type Role, ROLES } from '../../share
 import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
+import {
+  CONVERSATION_STATUSES,
+  type ConversationStatus,
+  MESSAGE_ROLES,
+  type MessageRole,
+  SPEAKER_ROLES,
+} from '../../shared/chat'
 import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment, SummaryPoint } from '../../shared/meetings'
@@ -577,8 +584,7 @@ export const jobs = pgTable(
   ],
 )
 
-export const CONVERSATION_STATUSES = ['active', 'completed'] as const
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
+export { CONVERSATION_STATUSES, type ConversationStatus }
 
 /**
  * A chat of one user in one organization (spec §3 "Conversation"). Only its creator reads or writes
@@ -612,13 +618,7 @@ export const conversations = pgTable(
   ],
 )
 
-/**
- * Who wrote a message: the user and the assistant of a chat, or, in a conversation made from a
- * transcript, one of the meeting's speakers by their participant role group (spec §3).
- */
-export const MESSAGE_ROLES = ['user', 'assistant', 'client', 'advisor', 'participant'] as const
-export const SPEAKER_ROLES = ['client', 'advisor', 'participant'] as const
-export type MessageRole = (typeof MESSAGE_ROLES)[number]
+export { MESSAGE_ROLES, type MessageRole, SPEAKER_ROLES }
 
 /**
  * Where a passage an answer may cite lies: the document, and its chunk, page and sheet. In a
