@@ -17,7 +17,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
-import { AUTH_PROVIDERS, type AuthProvider, type Role, ROLES } from '../../shared/accounts'
+import {
+  AUTH_PROVIDERS,
+  type AuthProvider,
+  INVITATION_STATUSES,
+  type InvitationStatus,
+  type Role,
+  ROLES,
+} from '../../shared/accounts'
 import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
@@ -192,8 +199,7 @@ export const chatQuestions = pgTable(
   (t) => [index('chat_questions_user_idx').on(t.userId), index('chat_questions_organization_idx').on(t.organizationId)],
 )
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+export { INVITATION_STATUSES, type InvitationStatus }
 
 /**
  * An offer to join an organization with a role, sent by e-mail. The link carries a random token of

@@ -1,11 +1,10 @@
 import { z } from 'zod'
 
-import type { InvitationPayload } from '#api/invitations/contract'
+import { type InvitationPayload, InvitationSchema } from '#api/invitations/contract'
 import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '#api/organizations/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectPartialShape } from './api-shape.server'
-import { InvitationShape } from './invitations.server'
+import { expectPartialShape, expectShape } from './api-shape.server'
 
 // The backend's response shapes, imported as types only (erased at build).
 export type { Role }
@@ -53,11 +52,7 @@ export function organizationsApi(request: Request) {
         json: { user_id: userId, role },
       }),
     invitations: async (slug: string) =>
-      expectPartialShape<Invitation[]>(
-        z.array(InvitationShape),
-        await apiJson(request, path(slug, 'invitations/')),
-        'invitations',
-      ),
+      expectShape(z.array(InvitationSchema), await apiJson(request, path(slug, 'invitations/')), 'invitations'),
     invite: (slug: string, input: { email: string; role: Role }) =>
       apiJson<Invitation>(request, path(slug, 'invite/'), { method: 'POST', json: input }),
     removeInvitation: (slug: string, invitationId: number) =>
