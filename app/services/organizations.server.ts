@@ -1,24 +1,22 @@
 import { z } from 'zod'
 
 import { type InvitationPayload, InvitationSchema } from '#api/invitations/contract'
-import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '#api/organizations/contract'
+import {
+  type MemberPayload,
+  type MemberRolePayload,
+  MemberSchema,
+  type OrganizationPayload,
+  OrganizationSchema,
+  type Role,
+} from '#api/organizations/contract'
 
 import { apiJson } from './api-fetch.server'
-import { expectPartialShape, expectShape } from './api-shape.server'
+import { expectShape } from './api-shape.server'
 
-// The backend's response shapes, imported as types only (erased at build).
 export type { Role }
 export type Organization = OrganizationPayload
 export type Member = MemberPayload
 export type Invitation = InvitationPayload
-
-// What the pages read: the lists they map over and the fields they choose by.
-const OrganizationShape = z.object({ id: z.number(), name: z.string(), slug: z.string() })
-const MemberShape = z.object({
-  id: z.number(),
-  role: z.string(),
-  user: z.object({ id: z.number(), email: z.string() }),
-})
 
 const path = (slug: string, rest = '') => `/organizations/${encodeURIComponent(slug)}/${rest}`
 
@@ -26,24 +24,19 @@ const path = (slug: string, rest = '') => `/organizations/${encodeURIComponent(s
 export function organizationsApi(request: Request) {
   return {
     mine: async () =>
-      expectPartialShape<Organization[]>(
-        z.array(OrganizationShape),
-        await apiJson(request, '/users/my-organizations/'),
-        'organizations',
-      ),
+      expectShape(z.array(OrganizationSchema), await apiJson(request, '/users/my-organizations/'), 'organizations'),
     create: async (input: { name: string; description?: string; website?: string }) =>
-      expectPartialShape<Organization>(
-        OrganizationShape,
+      expectShape(
+        OrganizationSchema,
         await apiJson(request, '/organizations/', { method: 'POST', json: input }),
         'organization',
       ),
-    get: async (slug: string) =>
-      expectPartialShape<Organization>(OrganizationShape, await apiJson(request, path(slug)), 'organization'),
+    get: async (slug: string) => expectShape(OrganizationSchema, await apiJson(request, path(slug)), 'organization'),
     update: (slug: string, changes: Partial<Pick<Organization, 'name' | 'description' | 'website'>>) =>
       apiJson<Organization>(request, path(slug), { method: 'PATCH', json: changes }),
     remove: (slug: string) => apiJson<void>(request, path(slug), { method: 'DELETE' }),
     members: async (slug: string) =>
-      expectPartialShape<Member[]>(z.array(MemberShape), await apiJson(request, path(slug, 'members/')), 'members'),
+      expectShape(z.array(MemberSchema), await apiJson(request, path(slug, 'members/')), 'members'),
     removeMember: (slug: string, userId: number) =>
       apiJson<{ detail: string }>(request, path(slug, 'remove_member/'), { method: 'POST', json: { user_id: userId } }),
     updateMemberRole: (slug: string, userId: number, role: Role) =>
