@@ -1,5 +1,21 @@
 import { calendarDay } from './calendar'
 import { moneyToCent } from './figures'
+import type { ValueGapEntries } from './readiness'
+
+/** The fields of PUT /api/value-gap/, by the name of the stored entry each sets. */
+export const ENTRY_FIELDS = {
+  goal_after_tax: 'goalAfterTax',
+  target_date: 'targetDate',
+  ebitda: 'ebitda',
+  valuation_low: 'valuationLow',
+  valuation_high: 'valuationHigh',
+  multiple_low: 'multipleLow',
+  multiple_mid: 'multipleMid',
+  multiple_high: 'multipleHigh',
+  transaction_cost_percent: 'transactionCostPercent',
+  tax_percent: 'taxPercent',
+} as const satisfies Record<string, keyof ValueGapEntries>
+export type EntryField = keyof typeof ENTRY_FIELDS
 
 /** One case of the value gap as the API gives it: exact decimal strings. */
 export interface ScenarioFigures {

@@ -18,6 +18,7 @@ import type { Database } from '../db/database'
 import { actionTasks, analysisResults, documentVersions, memberships, users } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
 import { canEditActions, requireActionEditor, TASK_NOT_FOUND } from './access'
+import type { DueSoonPayload, GatherPayload, PlanPayload, SuggestionPayload, TaskPayload } from './contract'
 import { driverSuggestions, weakDrivers } from './driver-suggestions'
 import { sourceLink } from './links'
 import type { TaskCreate, TaskPatch } from './schema'
@@ -67,7 +68,7 @@ type ReadTask = Awaited<ReturnType<typeof readTasks>>[number]
 
 const canAnalyze = (caller: OrgCaller) => caller.role === 'admin' || caller.role === 'analyst'
 
-function describeTask(row: ReadTask, caller: OrgCaller, today: string) {
+function describeTask(row: ReadTask, caller: OrgCaller, today: string): TaskPayload {
   const { task } = row
   return {
     id: task.id,
@@ -166,7 +167,12 @@ async function planState(deps: Deps, caller: OrgCaller, known: Known = {}) {
  * SUGGESTIONS_PER_SOURCE from each, with how many more follow), the members an owner is chosen
  * from, and whether the caller may change it.
  */
-export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}, timeZone = DEFAULT_TIME_ZONE) {
+export async function getPlan(
+  deps: Deps,
+  caller: OrgCaller,
+  known: Known = {},
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<PlanPayload> {
   const { rows, members, groups } = await planState(deps, caller, known)
   // Today and the day the plan began are days of the reader's calendar (issue 47 item 16).
   const today = isoDayIn(deps.clock.now(), timeZone)
@@ -175,7 +181,7 @@ export async function getPlan(deps: Deps, caller: OrgCaller, known: Known = {}, 
   const tasks = rows.map((row) => describeTask(row, caller, today))
   const { sprints, before, unscheduled } = groupBySprint(planStart, today, tasks)
   const names = new Map(members.map((member) => [member.id, member.name]))
-  const describeSuggestion = (suggestion: Suggestion) => ({
+  const describeSuggestion = (suggestion: Suggestion): SuggestionPayload => ({
     ref: suggestion.ref,
     origin: suggestion.origin,
     title: suggestion.title,
@@ -315,7 +321,7 @@ export async function addTask(deps: Deps, caller: OrgCaller, input: TaskCreate) 
 }
 
 /** Adds every suggestion the plan shows now (at most SUGGESTIONS_PER_SOURCE from each source). */
-export async function gatherSuggestions(deps: Deps, caller: OrgCaller) {
+export async function gatherSuggestions(deps: Deps, caller: OrgCaller): Promise<GatherPayload> {
   requireActionEditor(caller)
   const { groups } = await planState(deps, caller)
   const shown = capped(groups)
@@ -393,7 +399,11 @@ export async function removeTask(deps: Deps, caller: OrgCaller, id: number) {
  * For the dashboard, in one statement: the open and started tasks due within the next
  * DUE_SOON_DAYS days or overdue, soonest first, at most DUE_SOON_LIMIT, and how many there are.
  */
-export async function dueSoon({ db, clock }: Deps, caller: OrgCaller, timeZone = DEFAULT_TIME_ZONE) {
+export async function dueSoon(
+  { db, clock }: Deps,
+  caller: OrgCaller,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<DueSoonPayload> {
   const today = isoDayIn(clock.now(), timeZone)
   const rows = await db
     .select({

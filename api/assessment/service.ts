@@ -10,6 +10,7 @@ import { DRIVERS, QUESTIONS } from '../readiness/drivers'
 import { type ProposalKey, type Proposals, readProposals } from '../readiness/proposals'
 import { compareAssessments, scoreAssessment } from '../readiness/scoring'
 import { canAssess, questionOf, requireAssessor } from './access'
+import type { AnswerPayload, AssessmentPayload, CompletedPayload } from './contract'
 import type { AnswerInput } from './schema'
 
 /** Completed assessments listed: the latest this many (one a quarter is ten years of them). */
@@ -59,7 +60,7 @@ const proposalOf = (proposals: Proposals, key: string) =>
  * what the documents propose for each question.
  */
 /** `generation`: the organization's search generation, which the proposals' passages are kept under. */
-export async function getAssessment(deps: Deps, caller: OrgCaller, generation: number) {
+export async function getAssessment(deps: Deps, caller: OrgCaller, generation: number): Promise<AssessmentPayload> {
   const { db, clock } = deps
   const [[open], completed, proposals] = await Promise.all([
     openAssessment(db, caller.organizationId),
@@ -149,7 +150,7 @@ export async function getAssessment(deps: Deps, caller: OrgCaller, generation: n
   }
 }
 
-function answerPayload(answer: StoredAnswer, titles: Map<number, string>) {
+function answerPayload(answer: StoredAnswer, titles: Map<number, string>): AnswerPayload {
   const origin = answer.origin
   return {
     score: answer.score,
@@ -287,7 +288,7 @@ export async function acceptProposal(deps: Deps, caller: OrgCaller, generation: 
 export const NOTHING_TO_COMPLETE = 'Answer at least one question before completing the assessment.'
 
 /** Completes the open assessment, dated and signed; it joins the history and the next answer opens a new one. */
-export async function completeAssessment(deps: Deps, caller: OrgCaller) {
+export async function completeAssessment(deps: Deps, caller: OrgCaller): Promise<CompletedPayload> {
   requireAssessor(caller)
   return deps.db.transaction(async (tx) => {
     const [open] = await openAssessment(tx, caller.organizationId).for('update')

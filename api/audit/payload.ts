@@ -1,9 +1,10 @@
 import type { auditEvents } from '../db/schema'
+import type { AuditEventPayload, AuditPagePayload } from './contract'
 import type { listAuditEvents } from './service'
 
 type EventRow = typeof auditEvents.$inferSelect
 
-export const describeEvent = (event: EventRow) => ({
+export const describeEvent = (event: EventRow): AuditEventPayload => ({
   id: event.id,
   action: event.action,
   // The actor's id is null once their account is gone; the name and e-mail are those they had then.
@@ -25,7 +26,7 @@ export function describeEventsPage(
   url: URL,
   query: { page: number; page_size: number },
   { rows, count }: Awaited<ReturnType<typeof listAuditEvents>>,
-) {
+): AuditPagePayload {
   const last = Math.max(1, Math.ceil(count / query.page_size))
   return {
     count,

@@ -1,32 +1,41 @@
-import type { AuthProvider, Role } from '../db/schema'
+import { z } from 'zod'
 
-// The bodies of the sign-in APIs and the user they sign in, for their services and the web tier's
-// client (`import type` only).
+import { AUTH_PROVIDERS, ROLES } from '../../shared/accounts'
+
+// The bodies of the sign-in APIs and the user they sign in, declared once: their services return
+// them, the web tier's client checks what it is sent against them. Only zod and shared/, so the web
+// tier may load it.
 
 /** The user as the spec's clients read it: profile fields plus role and organization of the current context. */
-export interface UserPayload {
-  id: number
-  email: string
-  email_verified: boolean
-  username: string
-  first_name: string
-  last_name: string
-  auth_provider: AuthProvider
-  profile_picture: string | null
-  last_login: string | null
-  date_joined: string
-  role: Role
-  organization: { id: number; name: string; slug: string; logo: string | null } | null
-}
+export const UserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  auth_provider: z.enum(AUTH_PROVIDERS),
+  profile_picture: z.string().nullable(),
+  last_login: z.string().nullable(),
+  date_joined: z.string(),
+  role: z.enum(ROLES),
+  organization: z
+    .object({ id: z.number(), name: z.string(), slug: z.string(), logo: z.string().nullable() })
+    .nullable(),
+})
 
 /** A session's tokens. */
-export interface TokensPayload {
-  access: string
-  refresh: string
-}
+export const TokensSchema = z.object({ access: z.string(), refresh: z.string() })
 
 /** What a sign-in answers (token/obtain, users/google): the tokens and the user. */
-export interface SignInPayload extends TokensPayload {
-  user_id: number
-  user: UserPayload
-}
+export const SignInSchema = TokensSchema.extend({ user_id: z.number(), user: UserSchema })
+
+/** Who created or changed something, as every payload names them; null once their account is gone. */
+export const PersonSchema = z
+  .object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() })
+  .nullable()
+
+export type UserPayload = z.infer<typeof UserSchema>
+export type TokensPayload = z.infer<typeof TokensSchema>
+export type SignInPayload = z.infer<typeof SignInSchema>
+export type PersonPayload = z.infer<typeof PersonSchema>

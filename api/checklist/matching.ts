@@ -2,6 +2,7 @@ import { calendarDay } from '../../shared/calendar'
 import type { ChecklistStatus } from '../../shared/checklist'
 import { MONTH, monthIndex, YEAR } from '../ai/text/calendar'
 import type { ContentFound } from '../facts/tables-hold'
+import type { MatchKind } from './contract'
 import { PhraseCounter } from './phrase-counts'
 import type { ChecklistRule } from './standard-items'
 
@@ -30,7 +31,6 @@ export interface MatchDocument {
 }
 
 /** How a document was matched: by an advisor, its title, its category, what its tables hold, or words of its text. */
-export type MatchKind = 'title' | 'category' | 'tables' | 'content' | 'confirmed'
 
 export interface DocumentMatch {
   documentId: number

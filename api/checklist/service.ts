@@ -8,6 +8,7 @@ import type { Database } from '../db/database'
 import { checklistItems, documentPages, documents } from '../db/schema'
 import { badRequest, formError, notFound } from '../http-error'
 import { customKey, ITEM_NOT_FOUND, itemRef, requireChecklistEditor } from './access'
+import type { ChecklistPayload } from './contract'
 import { matchInThread } from './match-in-thread'
 import { TEXT_CHARS } from './matching'
 import type { ChecklistItemInput, ChecklistPatch } from './schema'
@@ -77,7 +78,10 @@ const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
  * an edit or a deletion changes the list on the next read and an unchanged view reads no text.
  * Three statements, and a fourth for the documents' text when the key is new.
  */
-export async function getChecklist({ db, clock, checklistMatches }: Deps, caller: OrgCaller) {
+export async function getChecklist(
+  { db, clock, checklistMatches }: Deps,
+  caller: OrgCaller,
+): Promise<ChecklistPayload> {
   const [docs, rows, members] = await Promise.all([
     readDocuments(db, caller.organizationId),
     db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),

@@ -2,6 +2,7 @@ import { phaseName, totalMinutes } from '../../shared/templates'
 import type { conversationTemplates } from '../db/schema'
 import { type Person, person } from '../users/person'
 import { templateKey } from './access'
+import type { TemplatePayload } from './contract'
 
 /** Spec §3 "Conversation template"; its duration is always the sum of its sections' minutes. */
 export const templatePayload = ({
@@ -10,7 +11,7 @@ export const templatePayload = ({
 }: {
   template: typeof conversationTemplates.$inferSelect
   creator: Person
-}) => ({
+}): TemplatePayload => ({
   id: templateKey(template.id),
   name: template.name,
   phaseId: template.phaseId,

@@ -6,11 +6,16 @@ import type { Database } from '../db/database'
 import { conversationTemplates, users } from '../db/schema'
 import { notFound } from '../http-error'
 import { requireTemplate, requireTemplateEditor, TEMPLATE_NOT_FOUND, templateKey } from './access'
+import type { TemplateListPayload } from './contract'
 import { templatePayload } from './payload'
 import type { ListTemplatesQuery, TemplateInput, TemplatePatch } from './schema'
 
 /** One page of the organization's templates in phase order, with the total, in one statement. */
-export async function listTemplates({ db }: Deps, caller: OrgCaller, query: ListTemplatesQuery) {
+export async function listTemplates(
+  { db }: Deps,
+  caller: OrgCaller,
+  query: ListTemplatesQuery,
+): Promise<TemplateListPayload> {
   const where = and(
     eq(conversationTemplates.organizationId, caller.organizationId),
     query.phase ? eq(conversationTemplates.phaseId, query.phase) : undefined,

@@ -1,13 +1,14 @@
 import { meetingKey } from '../../shared/meetings'
 import { templateKey } from '../conversation-templates/access'
 import type { conversations, messages } from '../db/schema'
+import type { ConversationPayload, MessagePayload } from './contract'
 import { readDerivation } from './derivation'
 
 /**
  * Spec §3 "Conversation", plus the documents its answers are limited to (null: all of them), the
  * template that started it, and the meeting whose transcript it was made from.
  */
-export const conversationPayload = (row: typeof conversations.$inferSelect) => ({
+export const conversationPayload = (row: typeof conversations.$inferSelect): ConversationPayload => ({
   id: row.id,
   title: row.title,
   created_at: row.createdAt.toISOString(),
@@ -25,7 +26,7 @@ export const conversationPayload = (row: typeof conversations.$inferSelect) => (
  * answer computed from tables has its `derivation` (decision 015; its strategy alone, without parts
  * or operands, when it cites a passage and no cell), every other message null.
  */
-export const messagePayload = (row: typeof messages.$inferSelect) => ({
+export const messagePayload = (row: typeof messages.$inferSelect): MessagePayload => ({
   id: row.id,
   conversation: row.conversationId,
   role: row.role,

@@ -4,6 +4,7 @@ import type { organizations } from '../db/schema'
 import { documentStatistics } from '../documents/statistics'
 import { describeOrganization } from '../organizations/contract'
 import { previewMembers } from '../organizations/service'
+import type { DashboardPayload } from './contract'
 
 /** How many members the dashboard's team card lists. */
 export const TEAM_PREVIEW = 5
@@ -17,7 +18,7 @@ export async function dashboard(
   deps: Deps,
   { organization, caller }: { organization: typeof organizations.$inferSelect; caller: OrgCaller },
   timeZone?: string,
-) {
+): Promise<DashboardPayload> {
   const [team, statistics, due] = await Promise.all([
     previewMembers(deps, caller, TEAM_PREVIEW),
     documentStatistics(deps, caller),

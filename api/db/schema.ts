@@ -17,9 +17,24 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
+import {
+  AUTH_PROVIDERS,
+  type AuthProvider,
+  INVITATION_STATUSES,
+  type InvitationStatus,
+  type Role,
+  ROLES,
+} from '../../shared/accounts'
 import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
+import {
+  CONVERSATION_STATUSES,
+  type ConversationStatus,
+  MESSAGE_ROLES,
+  type MessageRole,
+  SPEAKER_ROLES,
+} from '../../shared/chat'
 import type { ChecklistSection } from '../../shared/checklist'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment, SummaryPoint } from '../../shared/meetings'
@@ -39,10 +54,8 @@ const vector = customType<{ data: number[]; driverData: string }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-export const ROLES = ['admin', 'analyst', 'member'] as const
-export type Role = (typeof ROLES)[number]
-export const AUTH_PROVIDERS = ['jwt', 'google'] as const
-export type AuthProvider = (typeof AUTH_PROVIDERS)[number]
+// Kept in shared/, which the contracts the web tier loads may import; named here as before.
+export { AUTH_PROVIDERS, type AuthProvider, type Role, ROLES }
 
 export const users = pgTable(
   'users',
@@ -186,8 +199,7 @@ export const chatQuestions = pgTable(
   (t) => [index('chat_questions_user_idx').on(t.userId), index('chat_questions_organization_idx').on(t.organizationId)],
 )
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+export { INVITATION_STATUSES, type InvitationStatus }
 
 /**
  * An offer to join an organization with a role, sent by e-mail. The link carries a random token of
@@ -578,8 +590,7 @@ export const jobs = pgTable(
   ],
 )
 
-export const CONVERSATION_STATUSES = ['active', 'completed'] as const
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
+export { CONVERSATION_STATUSES, type ConversationStatus }
 
 /**
  * A chat of one user in one organization (spec §3 "Conversation"). Only its creator reads or writes
@@ -613,13 +624,7 @@ export const conversations = pgTable(
   ],
 )
 
-/**
- * Who wrote a message: the user and the assistant of a chat, or, in a conversation made from a
- * transcript, one of the meeting's speakers by their participant role group (spec §3).
- */
-export const MESSAGE_ROLES = ['user', 'assistant', 'client', 'advisor', 'participant'] as const
-export const SPEAKER_ROLES = ['client', 'advisor', 'participant'] as const
-export type MessageRole = (typeof MESSAGE_ROLES)[number]
+export { MESSAGE_ROLES, type MessageRole, SPEAKER_ROLES }
 
 /**
  * Where a passage an answer may cite lies: the document, and its chunk, page and sheet. In a

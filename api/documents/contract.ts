@@ -1,8 +1,9 @@
+import { z } from 'zod'
+
 import type { documentInsights, documentText } from './content'
 import type { documentPayload, versionPayload } from './payload'
 import type { relatedDocuments } from './related'
 import type { listDocuments } from './service'
-import type { documentStatistics } from './statistics'
 import type { resolveDuplicates, uploadBatch, uploadDocument } from './uploads'
 import type { compareVersions } from './versions'
 
@@ -12,7 +13,6 @@ import type { compareVersions } from './versions'
 export type DocumentPayload = ReturnType<typeof documentPayload>
 export type VersionPayload = ReturnType<typeof versionPayload>
 export type DocumentListPayload = Awaited<ReturnType<typeof listDocuments>>
-export type DocumentStatisticsPayload = Awaited<ReturnType<typeof documentStatistics>>
 export type DocumentTextPayload = Awaited<ReturnType<typeof documentText>>
 export type DocumentInsightsPayload = Awaited<ReturnType<typeof documentInsights>>
 export type RelatedDocumentPayload = Awaited<ReturnType<typeof relatedDocuments>>[number]
@@ -22,3 +22,14 @@ export type BatchUploadPayload = Awaited<ReturnType<typeof uploadBatch>>['body']
 export type UploadPayload = Awaited<ReturnType<typeof uploadDocument>>['body']
 export type ResolveDuplicatesPayload = Awaited<ReturnType<typeof resolveDuplicates>>['body']
 export type { DuplicateEntry as DuplicateEntryPayload } from './duplicates'
+
+/** Spec §3 "Document statistics", plus processing and per-file-type counts. Declared once, as the rest will be. */
+export const DocumentStatisticsSchema = z.object({
+  total_documents: z.number(),
+  processed_documents: z.number(),
+  processing_documents: z.number(),
+  pending_documents: z.number(),
+  failed_documents: z.number(),
+  by_file_type: z.record(z.number()),
+})
+export type DocumentStatisticsPayload = z.infer<typeof DocumentStatisticsSchema>

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm'
 import type { Deps, OrgCaller } from '../context'
 import { preparedStatement } from '../db/prepared'
 import { documents } from '../db/schema'
+import type { DocumentStatisticsPayload } from './contract'
 
 /** Spec §3 "Document statistics", plus processing and per-file-type counts. */
 const statisticsQuery = preparedStatement((db) =>
@@ -14,7 +15,7 @@ const statisticsQuery = preparedStatement((db) =>
     .prepare('document_statistics'),
 )
 
-export async function documentStatistics({ db }: Deps, caller: OrgCaller) {
+export async function documentStatistics({ db }: Deps, caller: OrgCaller): Promise<DocumentStatisticsPayload> {
   const rows = await statisticsQuery(db).execute({ organizationId: caller.organizationId })
   const byStatus = { pending: 0, processing: 0, processed: 0, failed: 0 }
   const byFileType: Record<string, number> = {}

@@ -15,6 +15,13 @@ import { badRequest, forbidden, HttpError, notFound } from '../http-error'
 import { ROLE_DISPLAY } from '../organizations/contract'
 import { membersCount } from '../organizations/service'
 import { loadCaller } from '../users/service'
+import type {
+  InvitationPayload,
+  InvitationPreviewPayload,
+  JoinedPayload,
+  NewAccountPayload,
+  RespondPayload,
+} from './contract'
 import { invitationMail } from './mail'
 
 const STATUS_DISPLAY = {
@@ -29,7 +36,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const inviter = alias(users, 'inviter')
 
 /** Invitations with their organization, its member count and the inviter, in the spec's shape. */
-export async function selectInvitations(db: Database, where: ReturnType<typeof and>) {
+export async function selectInvitations(db: Database, where: ReturnType<typeof and>): Promise<InvitationPayload[]> {
   const rows = await db
     .select({
       invitation: invitations,
@@ -247,7 +254,7 @@ export async function acceptInvitation(deps: Deps, caller: Caller, invitationId:
   return joined(deps, invitation)
 }
 
-async function joined({ db }: Deps, invitation: typeof invitations.$inferSelect) {
+async function joined({ db }: Deps, invitation: typeof invitations.$inferSelect): Promise<JoinedPayload> {
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, invitation.organizationId))
   return {
     detail: `You have joined ${organization!.name}`,
@@ -273,7 +280,12 @@ const decline = (db: Database, invitation: typeof invitations.$inferSelect) =>
  * Accept or decline through the e-mailed link while signed in. The link proves the mailbox, so the
  * caller's address (which must be the invited one) counts as verified from now on.
  */
-export async function respondByToken(deps: Deps, caller: Caller, token: string, response: 'accept' | 'decline') {
+export async function respondByToken(
+  deps: Deps,
+  caller: Caller,
+  token: string,
+  response: 'accept' | 'decline',
+): Promise<RespondPayload> {
   const user = await loadCaller(deps, caller)
   const invitation = await byToken(deps.db, token)
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
@@ -342,7 +354,7 @@ export async function inviteByOrganizationSlug(
 }
 
 /** What the e-mail link shows before anyone signs in: enough to decide, nothing more. */
-export async function previewInvitation(deps: Deps, token: string) {
+export async function previewInvitation(deps: Deps, token: string): Promise<InvitationPreviewPayload> {
   const invitation = await describeOne(deps.db, (await byToken(deps.db, token)).id)
   const [account] = await deps.db
     .select({ users: count() })
@@ -367,7 +379,7 @@ export async function acceptWithNewAccount(
   deps: Deps,
   token: string,
   input: { username: string; password: string; first_name?: string; last_name?: string },
-) {
+): Promise<NewAccountPayload> {
   const { db } = deps
   const invitation = await byToken(db, token)
   assertOpen(invitation)

@@ -1,8 +1,9 @@
 import { meetingKey, roleGroupOf, summaryPoints } from '../../shared/meetings'
 import type { meetings, transcripts } from '../db/schema'
+import type { MeetingPayload, TranscriptPayload } from './contract'
 
 /** Spec §3 "Meeting", each participant with the group their role is shown in. */
-export const meetingPayload = (row: typeof meetings.$inferSelect) => ({
+export const meetingPayload = (row: typeof meetings.$inferSelect): MeetingPayload => ({
   id: meetingKey(row.id),
   title: row.title,
   date: row.scheduledAt.toISOString(),
@@ -27,7 +28,7 @@ export const meetingPayload = (row: typeof meetings.$inferSelect) => ({
 })
 
 /** Spec §3 "Transcript", with the file it was read from. */
-export const transcriptPayload = (row: typeof transcripts.$inferSelect) => ({
+export const transcriptPayload = (row: typeof transcripts.$inferSelect): TranscriptPayload => ({
   id: row.id,
   meetingId: meetingKey(row.meetingId),
   createdAt: row.createdAt.toISOString(),

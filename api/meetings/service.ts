@@ -6,6 +6,7 @@ import type { Deps, OrgCaller } from '../context'
 import { meetings, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
 import { MEETING_NOT_FOUND, requireMeeting, requireMeetingEditor } from './access'
+import type { MeetingListPayload, SavedTranscriptPayload } from './contract'
 import { meetingPayload, transcriptPayload } from './payload'
 import { processTranscript } from './processing'
 import { removeUnusedRecording } from './recordings'
@@ -21,7 +22,11 @@ const numbered = (participants: MeetingInput['participants']): Participant[] =>
   participants.map((participant, index) => ({ id: index + 1, ...participant }))
 
 /** One page of the organization's meetings, the latest first, with the total, in one statement. */
-export async function listMeetings({ db }: Deps, caller: OrgCaller, query: ListMeetingsQuery) {
+export async function listMeetings(
+  { db }: Deps,
+  caller: OrgCaller,
+  query: ListMeetingsQuery,
+): Promise<MeetingListPayload> {
   const where = and(
     eq(meetings.organizationId, caller.organizationId),
     query.status ? eq(meetings.status, query.status) : undefined,
@@ -138,7 +143,7 @@ export async function saveTranscript(
   caller: OrgCaller,
   meeting: typeof meetings.$inferSelect,
   upload: TranscriptSource & { fileName: string },
-) {
+): Promise<SavedTranscriptPayload> {
   requireMeetingEditor(caller)
   const saved = await storeTranscript(deps, { ...meeting, organizationId: caller.organizationId }, upload).catch(
     (error: unknown) => {

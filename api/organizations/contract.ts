@@ -1,48 +1,57 @@
-import type { organizations, Role } from '../db/schema'
+import { z } from 'zod'
 
-// The bodies of the organizations API, for its services and the web tier's client (`import type` only).
+import { type Role, ROLES } from '../../shared/accounts'
+import type { organizations } from '../db/schema'
+
+// The bodies of the organizations API, declared once: its services return them, the web tier's
+// client checks what it is sent against them. Only zod and shared/ (types aside), so the web tier
+// may load it.
 
 export type { Role }
 
 export const ROLE_DISPLAY: Record<Role, string> = { admin: 'Administrator', analyst: 'Analyst', member: 'Member' }
 
 /** Spec §3 "Organization"; `role` and `role_display` are the caller's, where a call knows them. */
-export interface OrganizationPayload {
-  id: number
-  name: string
-  slug: string
-  logo: string | null
-  description: string
-  website: string
-  members_count: number
-  created_at: string
-  role?: Role
-  role_display?: string
-}
+export const OrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  description: z.string(),
+  website: z.string(),
+  members_count: z.number(),
+  created_at: z.string(),
+  role: z.enum(ROLES).optional(),
+  role_display: z.string().optional(),
+})
 
 /** Spec §3 "Membership", with the member as the members list shows them. */
-export interface MemberPayload {
-  id: number
-  role: Role
-  role_display: string
-  joined_at: string
-  user: {
-    id: number
-    email: string
-    username: string
-    first_name: string
-    last_name: string
-    last_login: string | null
-  }
-}
+export const MemberSchema = z.object({
+  id: z.number(),
+  role: z.enum(ROLES),
+  role_display: z.string(),
+  joined_at: z.string(),
+  user: z.object({
+    id: z.number(),
+    email: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    last_login: z.string().nullable(),
+  }),
+})
 
 /** PATCH /api/organizations/{slug}/members/{user_id}/: the membership as changed. */
-export interface MemberRolePayload {
-  id: number
-  role: Role
-  role_display: string
-  user_id: number
-}
+export const MemberRoleSchema = z.object({
+  id: z.number(),
+  role: z.enum(ROLES),
+  role_display: z.string(),
+  user_id: z.number(),
+})
+
+export type OrganizationPayload = z.infer<typeof OrganizationSchema>
+export type MemberPayload = z.infer<typeof MemberSchema>
+export type MemberRolePayload = z.infer<typeof MemberRoleSchema>
 
 type OrganizationRow = typeof organizations.$inferSelect
 

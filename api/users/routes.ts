@@ -5,6 +5,7 @@ import { requireCaller } from '../auth/middleware'
 import { describeUser } from '../auth/payload'
 import type { AppEnv } from '../context'
 import { readJson } from '../validation'
+import type { PasswordChangedPayload } from './contract'
 import { cancelEmailChange, confirmEmailChange } from './email-change'
 import { ChangePasswordSchema, ChooseOrganizationSchema, ConfirmEmailSchema, UpdateMeSchema } from './schema'
 import { changePassword, chooseOrganization, getMe, updateMe } from './service'
@@ -35,5 +36,5 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/change-password/', async (c) => {
     const input = await readJson(c, ChangePasswordSchema)
     const tokens = await changePassword(c.var.deps, c.var.caller, input)
-    return c.json({ detail: 'Password updated successfully.', ...tokens })
+    return c.json({ detail: 'Password updated successfully.', ...tokens } satisfies PasswordChangedPayload)
   })

@@ -2,22 +2,8 @@ import Decimal from 'decimal.js'
 import { z } from 'zod'
 
 import { isCalendarDay } from '../../shared/calendar'
-import type { ValueGapEntries } from '../../shared/readiness'
 
-/** The fields of PUT /api/value-gap/, by the name of the stored entry each sets. */
-export const ENTRY_FIELDS = {
-  goal_after_tax: 'goalAfterTax',
-  target_date: 'targetDate',
-  ebitda: 'ebitda',
-  valuation_low: 'valuationLow',
-  valuation_high: 'valuationHigh',
-  multiple_low: 'multipleLow',
-  multiple_mid: 'multipleMid',
-  multiple_high: 'multipleHigh',
-  transaction_cost_percent: 'transactionCostPercent',
-  tax_percent: 'taxPercent',
-} as const satisfies Record<string, keyof ValueGapEntries>
-export type EntryField = keyof typeof ENTRY_FIELDS
+export { ENTRY_FIELDS, type EntryField } from '../../shared/value-gap'
 
 const NOT_A_STRING = 'Send the figure as a string of digits, such as "5000000", never as a JSON number.'
 const NOT_DIGITS = 'Enter a number written with digits and at most one point, such as 5000000 or 6.5.'

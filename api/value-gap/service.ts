@@ -17,10 +17,11 @@ import {
   type ValuationInput,
 } from '../readiness/value-gap'
 import { canEditValueGap, requireValueGapEditor } from './access'
+import type { ValueGapPayload, ValueGapSourcePayload, ValueGapUpdatePayload } from './contract'
 import { ENTRY_FIELDS, type EntryField, type ValueGapPut } from './schema'
 
 /** A source as the API gives it: snake_case, with the sentence a reader is told. */
-function sourceOut(source: InputSource) {
+function sourceOut(source: InputSource): ValueGapSourcePayload {
   const text = sourceText(source.kind === 'entered' ? { ...source, at: source.at.slice(0, 10) } : source)
   return source.kind === 'entered'
     ? { kind: 'entered' as const, by: source.by, at: source.at, text }
@@ -36,7 +37,6 @@ function sourceOut(source: InputSource) {
         text,
       }
 }
-export type SourceOut = ReturnType<typeof sourceOut>
 
 const entered = (entry: Entered): Sourced<string> => ({
   value: entry.value,
@@ -137,7 +137,7 @@ export type Basis = keyof typeof BASIS_TEXT
 const usedOf = (item: InputOut): Sourced<string> | null =>
   item.value === null || !item.source ? null : { value: item.value, source: sourceIn(item.source) }
 
-const sourceIn = (source: SourceOut): InputSource =>
+const sourceIn = (source: ValueGapSourcePayload): InputSource =>
   source.kind === 'entered'
     ? { kind: 'entered', by: source.by, at: source.at }
     : {
@@ -190,7 +190,7 @@ function plan(inputs: ReturnType<typeof inputsOf>, evidence: ValueEvidence) {
 const figure = (value: Decimal) => value.toFixed()
 
 /** The value gap of the caller's organization: every input with its source, and the gap when enough is known. */
-export async function getValueGap(deps: Deps, caller: OrgCaller) {
+export async function getValueGap(deps: Deps, caller: OrgCaller): Promise<ValueGapPayload> {
   const [row, evidence] = await Promise.all([readEntries(deps, caller), readValueEvidence(deps, caller)])
   const entries = row ?? {}
   const inputs = inputsOf(entries, evidence)
@@ -301,7 +301,7 @@ function crossFieldErrors(next: ValueGapEntries) {
  * unchanged one keeps its own. Checked as a whole before anything is written (a 400 changes
  * nothing), and audited with the fields changed, in the same transaction.
  */
-export async function updateValueGap(deps: Deps, caller: OrgCaller, body: ValueGapPut) {
+export async function updateValueGap(deps: Deps, caller: OrgCaller, body: ValueGapPut): Promise<ValueGapUpdatePayload> {
   requireValueGapEditor(caller)
   return deps.db.transaction(async (tx) => {
     await tx.insert(valueGapEntries).values({ organizationId: caller.organizationId }).onConflictDoNothing()

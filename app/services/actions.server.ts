@@ -1,7 +1,10 @@
-import { z } from 'zod'
-
-// The backend's response shapes, imported as types only (erased at build).
-import type { GatherPayload, PlanPayload as Plan, TaskPayload as Task } from '#api/actions/contract'
+import {
+  GatherSchema,
+  type PlanPayload as Plan,
+  PlanSchema,
+  type TaskPayload as Task,
+  TaskSchema,
+} from '#api/actions/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
@@ -10,57 +13,6 @@ import { readerQuery } from './downloads.server'
 export type { Plan, Task }
 export type SuggestionGroup = Plan['suggestion_groups'][number]
 export type Suggestion = SuggestionGroup['suggestions'][number]
-
-// What the page reads of them.
-const SourceShape = z.object({ label: z.string(), link: z.string().nullable() })
-const OwnerShape = z.object({ id: z.number(), name: z.string() }).nullable()
-const TaskShape = z.object({
-  id: z.number(),
-  title: z.string(),
-  note: z.string(),
-  owner: OwnerShape,
-  due_date: z.string().nullable(),
-  status: z.enum(['open', 'in_progress', 'done']),
-  overdue: z.boolean(),
-  origin: z.string(),
-  source: SourceShape,
-})
-const PlanShape = z.object({
-  today: z.string(),
-  plan_started: z.string().nullable(),
-  counts: z.object({ tasks: z.number(), done: z.number(), overdue: z.number() }),
-  sprints: z.array(
-    z.object({
-      number: z.number(),
-      starts: z.string(),
-      ends: z.string(),
-      current: z.boolean(),
-      tasks: z.array(TaskShape),
-    }),
-  ),
-  before_plan: z.array(TaskShape),
-  unscheduled: z.array(TaskShape),
-  suggestion_groups: z.array(
-    z.object({
-      origin: z.string(),
-      heading: z.string(),
-      suggestions: z.array(
-        z.object({
-          ref: z.string(),
-          origin: z.string(),
-          title: z.string(),
-          note: z.string(),
-          owner: OwnerShape,
-          due_date: z.string().nullable(),
-          source: SourceShape,
-        }),
-      ),
-      more: z.number(),
-    }),
-  ),
-  members: z.array(z.object({ id: z.number(), name: z.string() })),
-  can_edit: z.boolean(),
-})
 
 export interface TaskInput {
   title?: string
@@ -76,23 +28,19 @@ const taskPath = (id: number) => `/actions/${id}/`
 export function actionsApi(request: Request) {
   return {
     get: async () =>
-      expectShape<Plan>(PlanShape, await apiJson(request, `/actions/?${await readerQuery(request)}`), 'action plan'),
+      expectShape(PlanSchema, await apiJson(request, `/actions/?${await readerQuery(request)}`), 'action plan'),
     add: async (input: TaskInput) =>
-      expectShape<Task>(TaskShape, await apiJson(request, '/actions/', { method: 'POST', json: input }), 'task'),
+      expectShape(TaskSchema, await apiJson(request, '/actions/', { method: 'POST', json: input }), 'task'),
     addSuggestion: async (ref: string) =>
-      expectShape<Task>(
-        TaskShape,
+      expectShape(
+        TaskSchema,
         await apiJson(request, '/actions/', { method: 'POST', json: { suggestion: ref } }),
         'task',
       ),
     gather: async () =>
-      expectShape<GatherPayload>(
-        z.object({ added: z.number() }),
-        await apiJson(request, '/actions/gather/', { method: 'POST' }),
-        'gathered tasks',
-      ),
+      expectShape(GatherSchema, await apiJson(request, '/actions/gather/', { method: 'POST' }), 'gathered tasks'),
     update: async (id: number, patch: TaskPatch) =>
-      expectShape<Task>(TaskShape, await apiJson(request, taskPath(id), { method: 'PATCH', json: patch }), 'task'),
+      expectShape(TaskSchema, await apiJson(request, taskPath(id), { method: 'PATCH', json: patch }), 'task'),
     remove: (id: number) => apiJson<Record<string, never>>(request, taskPath(id), { method: 'DELETE' }),
   }
 }

@@ -7,7 +7,7 @@ import { ACCESS_DENIED } from '~/utils/access'
 import { ANALYSIS_FAILED, type AnalysisOutcome, type AnalysisResult, type AnalysisType } from '~/utils/analysis'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
-import { expectShape } from './api-shape.server'
+import { expectPartialShape } from './api-shape.server'
 
 export type { AnalysisOutcome, AnalysisResult, AnalysisType }
 
@@ -81,7 +81,7 @@ export function analysisApi(request: Request) {
           json: { document_id: documentId, type },
         })
         // The backend's type, returned as the pages' own: a field renamed there fails the typecheck here.
-        return expectShape<AnalysisPayload>(ResultSchema, body, 'analysis')
+        return expectPartialShape<AnalysisPayload>(ResultSchema, body, 'analysis')
       } catch (error) {
         if (error instanceof ApiError) {
           if (error.status === 403) throw json({ message: ACCESS_DENIED.analysis }, { status: 403 })

@@ -4,18 +4,27 @@ import { log } from '../../runtime/log'
 import { ApiError } from './api-fetch.server'
 
 /**
- * Checks a backend answer for the fields this tier reads before anything uses them. A backend that
- * changed shape then fails here as an ApiError, which every caller already turns into the spec's
- * "Failed to load …" message, instead of as a TypeError in a loader or a blank component.
+ * Checks a backend answer against the schema its feature's contract declares before anything uses
+ * it. A backend that changed shape then fails here as an ApiError, which every caller already turns
+ * into the spec's "Failed to load …" message, instead of as a TypeError in a loader or a blank
+ * component.
  *
- * The schema names only what is read (zod drops nothing from `body`: the body itself is returned,
- * typed as the backend's payload type).
+ * The body itself is returned, not zod's copy: the contracts' schemas transform nothing, so it is
+ * the schema's type already, and a page is not asked to pay for a second copy of a long list.
  */
-export function expectShape<T>(schema: z.ZodTypeAny, body: unknown, what: string): T {
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) {
-    log.error({ issues: parsed.error.issues.slice(0, 5) }, `unexpected ${what} response`)
-    throw new ApiError(502, { detail: 'Invalid response from server' })
-  }
+export function expectShape<S extends z.ZodTypeAny>(schema: S, body: unknown, what: string): z.infer<S> {
+  if (!matches(schema, body, what)) throw new ApiError(502, { detail: 'Invalid response from server' })
+  return body as z.infer<S>
+}
+
+/** For the clients whose feature declares no schema yet: `schema` names only what the page reads. */
+export function expectPartialShape<T>(schema: z.ZodTypeAny, body: unknown, what: string): T {
+  if (!matches(schema, body, what)) throw new ApiError(502, { detail: 'Invalid response from server' })
   return body as T
+}
+
+function matches(schema: z.ZodTypeAny, body: unknown, what: string) {
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) log.error({ issues: parsed.error.issues.slice(0, 5) }, `unexpected ${what} response`)
+  return parsed.success
 }

@@ -1,36 +1,33 @@
 import { z } from 'zod'
 
-import type { SignInPayload, UserPayload } from '#api/auth/contract'
-import type { OwnProfilePayload, PasswordChangedPayload } from '#api/users/contract'
+import { type SignInPayload, UserSchema } from '#api/auth/contract'
+import { type OwnProfilePayload, OwnProfileSchema, PasswordChangedSchema } from '#api/users/contract'
 import { type AuthSession, updateTokens } from '~/session/session.server'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
 
-// The backend's response shapes, imported as types only (erased at build).
 export type Me = OwnProfilePayload
 
-/** The user as every page reads it: who, with what role, in which organization. */
-const UserShape = z.object({
-  id: z.number(),
-  email: z.string(),
-  email_verified: z.boolean(),
-  username: z.string(),
-  role: z.string(),
-  organization: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
-})
-
-/** GET /api/me/ adds the user's organizations, for the header's switcher. */
-const MeShape = UserShape.extend({
-  organizations: z.array(z.object({ name: z.string(), slug: z.string(), role: z.string() })),
-  organizations_listed: z.boolean(),
-  pending_invitations: z.number(),
-  time_zone: z.string().nullable(),
-})
-
-// Spec §8: the answer needs an access (or `token`) value. Its user is kept in the session cookie.
+/**
+ * Spec §8's login response: the user every page reads (who, with what role, in which organization),
+ * and an access (or `token`) value. Looser than api/auth/contract.ts's SignInSchema on purpose: a
+ * backend that answers as the spec does signs in. Its user is kept in the session cookie.
+ */
 const TokenAnswerShape = z
-  .object({ access: z.string().optional(), token: z.string().optional(), refresh: z.string(), user: UserShape })
+  .object({
+    access: z.string().optional(),
+    token: z.string().optional(),
+    refresh: z.string(),
+    user: z.object({
+      id: z.number(),
+      email: z.string(),
+      email_verified: z.boolean(),
+      username: z.string(),
+      role: z.string(),
+      organization: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+    }),
+  })
   .refine((answer) => answer.access ?? answer.token)
 
 type TokenAnswer = SignInPayload & { token?: string }
@@ -111,11 +108,16 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
   return toAuthSession(body, LOGIN_MESSAGES.badResponse)
 }
 
-export const getMe = async (request: Request) => expectShape<Me>(MeShape, await apiJson(request, '/me/'), 'profile')
+export const getMe = async (request: Request) =>
+  expectShape(OwnProfileSchema, await apiJson(request, '/me/'), 'profile')
 
 /** The organization the user works in from now on, remembered by the backend for every sign-in. */
 export const chooseOrganization = async (request: Request, slug: string) =>
-  expectShape<Me>(MeShape, await apiJson(request, '/me/organization/', { method: 'PUT', json: { slug } }), 'profile')
+  expectShape(
+    OwnProfileSchema,
+    await apiJson(request, '/me/organization/', { method: 'PUT', json: { slug } }),
+    'profile',
+  )
 
 export { ApiError }
 
@@ -136,18 +138,14 @@ export const updateMe = (
 
 /** Follows an e-mail confirmation link as the signed-in user. */
 export const confirmEmail = async (request: Request, token: string) =>
-  expectShape<UserPayload>(
-    UserShape,
-    await apiJson(request, '/me/email/confirm/', { method: 'POST', json: { token } }),
-    'profile',
-  )
+  expectShape(UserSchema, await apiJson(request, '/me/email/confirm/', { method: 'POST', json: { token } }), 'profile')
 
 export const cancelEmailChange = (request: Request) => apiJson<void>(request, '/me/email/', { method: 'DELETE' })
 
 /** Changes the password; every session ends and this browser carries on with the fresh one it gets. */
 export async function changePassword(request: Request, input: { old_password: string; new_password: string }) {
-  const answer = expectShape<PasswordChangedPayload>(
-    z.object({ detail: z.string(), access: z.string(), refresh: z.string() }),
+  const answer = expectShape(
+    PasswordChangedSchema,
     await apiJson(request, '/change-password/', { method: 'POST', json: input }),
     'password change',
   )

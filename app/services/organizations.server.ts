@@ -1,25 +1,22 @@
 import { z } from 'zod'
 
-import type { InvitationPayload } from '#api/invitations/contract'
-import type { MemberPayload, MemberRolePayload, OrganizationPayload, Role } from '#api/organizations/contract'
+import { type InvitationPayload, InvitationSchema } from '#api/invitations/contract'
+import {
+  type MemberPayload,
+  type MemberRolePayload,
+  MemberSchema,
+  type OrganizationPayload,
+  OrganizationSchema,
+  type Role,
+} from '#api/organizations/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
-import { InvitationShape } from './invitations.server'
 
-// The backend's response shapes, imported as types only (erased at build).
 export type { Role }
 export type Organization = OrganizationPayload
 export type Member = MemberPayload
 export type Invitation = InvitationPayload
-
-// What the pages read: the lists they map over and the fields they choose by.
-const OrganizationShape = z.object({ id: z.number(), name: z.string(), slug: z.string() })
-const MemberShape = z.object({
-  id: z.number(),
-  role: z.string(),
-  user: z.object({ id: z.number(), email: z.string() }),
-})
 
 const path = (slug: string, rest = '') => `/organizations/${encodeURIComponent(slug)}/${rest}`
 
@@ -27,24 +24,19 @@ const path = (slug: string, rest = '') => `/organizations/${encodeURIComponent(s
 export function organizationsApi(request: Request) {
   return {
     mine: async () =>
-      expectShape<Organization[]>(
-        z.array(OrganizationShape),
-        await apiJson(request, '/users/my-organizations/'),
-        'organizations',
-      ),
+      expectShape(z.array(OrganizationSchema), await apiJson(request, '/users/my-organizations/'), 'organizations'),
     create: async (input: { name: string; description?: string; website?: string }) =>
-      expectShape<Organization>(
-        OrganizationShape,
+      expectShape(
+        OrganizationSchema,
         await apiJson(request, '/organizations/', { method: 'POST', json: input }),
         'organization',
       ),
-    get: async (slug: string) =>
-      expectShape<Organization>(OrganizationShape, await apiJson(request, path(slug)), 'organization'),
+    get: async (slug: string) => expectShape(OrganizationSchema, await apiJson(request, path(slug)), 'organization'),
     update: (slug: string, changes: Partial<Pick<Organization, 'name' | 'description' | 'website'>>) =>
       apiJson<Organization>(request, path(slug), { method: 'PATCH', json: changes }),
     remove: (slug: string) => apiJson<void>(request, path(slug), { method: 'DELETE' }),
     members: async (slug: string) =>
-      expectShape<Member[]>(z.array(MemberShape), await apiJson(request, path(slug, 'members/')), 'members'),
+      expectShape(z.array(MemberSchema), await apiJson(request, path(slug, 'members/')), 'members'),
     removeMember: (slug: string, userId: number) =>
       apiJson<{ detail: string }>(request, path(slug, 'remove_member/'), { method: 'POST', json: { user_id: userId } }),
     updateMemberRole: (slug: string, userId: number, role: Role) =>
@@ -53,11 +45,7 @@ export function organizationsApi(request: Request) {
         json: { user_id: userId, role },
       }),
     invitations: async (slug: string) =>
-      expectShape<Invitation[]>(
-        z.array(InvitationShape),
-        await apiJson(request, path(slug, 'invitations/')),
-        'invitations',
-      ),
+      expectShape(z.array(InvitationSchema), await apiJson(request, path(slug, 'invitations/')), 'invitations'),
     invite: (slug: string, input: { email: string; role: Role }) =>
       apiJson<Invitation>(request, path(slug, 'invite/'), { method: 'POST', json: input }),
     removeInvitation: (slug: string, invitationId: number) =>

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs'
 import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { GatherSchema, PlanSchema, TaskSchema } from '../../api/actions/contract'
 import { actionTasks, auditEvents, organizations, readinessAssessments } from '../../api/db/schema'
 import type { StoredAnswer } from '../../shared/readiness'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
 
@@ -65,7 +67,7 @@ const dayFrom = (today: string, days: number) =>
 async function plan(session: Session, org = DEMO) {
   const response = await api.request('/actions/', { token: session.access, org })
   expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as Plan
+  return inContract(PlanSchema, await response.json())
 }
 /** The suggestions as listed: group after group. */
 const offeredIn = (body: Plan) => body.suggestion_groups.flatMap((group) => group.suggestions)
@@ -85,7 +87,7 @@ const gather = (session: Session, org = DEMO) =>
 async function added(session: Session, json: unknown, org = DEMO) {
   const response = await post(session, json, org)
   expect(response.status, await response.clone().text()).toBe(201)
-  return (await response.json()) as Task
+  return inContract(TaskSchema, await response.json())
 }
 const taskRows = (org: number) => api.db.select().from(actionTasks).where(eq(actionTasks.organizationId, org))
 const orgId = async (slug: string) =>
@@ -469,7 +471,7 @@ describe('gathering tasks from their sources', () => {
     const count = (await events()).length
     const first = await gather(outsider, harbor)
     expect(first.status).toBe(200)
-    const { added: number } = (await first.json()) as { added: number }
+    const { added: number } = inContract(GatherSchema, await first.json())
     expect(number).toBe(offeredIn(before).length)
     expect((await events()).length).toBe(count + number)
     const after = await plan(outsider, harbor)

@@ -1,7 +1,9 @@
 import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { AnswerSchema, AssessmentSchema, CompletedSchema } from '../../api/assessment/contract'
 import { auditEvents, organizations, readinessAssessments } from '../../api/db/schema'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { uploadSaleFile } from './support/sale-file'
 
@@ -67,7 +69,7 @@ afterAll(() => api.close())
 const read = async (session: Session, org = DEMO) => {
   const response = await api.request('/assessment/', { token: session.access, org })
   expect(response.status).toBe(200)
-  return (await response.json()) as Assessment
+  return inContract(AssessmentSchema, await response.json())
 }
 const question = (assessment: Assessment, key: string) =>
   assessment.sections.flatMap((section) => section.questions).find((candidate) => candidate.key === key)!
@@ -179,7 +181,7 @@ describe('answering', () => {
   it('answers a question in a new open assessment, saying who and when, and logs it', async () => {
     const response = await answer(analyst, 'growth.plan', { score: 4, note: '  A written plan for two new depots.  ' })
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({
+    expect(inContract(AnswerSchema, await response.json())).toMatchObject({
       score: 4,
       note: 'A written plan for two new depots.',
       by: 'Riley Chen',
@@ -324,6 +326,7 @@ describe('completing', () => {
   it('completes the open assessment, and refuses a second time with nothing open', async () => {
     const response = await complete(admin, DEMO)
     expect(response.status).toBe(200)
+    inContract(CompletedSchema, await response.json())
     const again = await complete(analyst)
     expect(again.status).toBe(400)
     expect(await again.json()).toEqual(NOTHING_TO_COMPLETE)

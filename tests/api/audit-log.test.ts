@@ -1,7 +1,9 @@
 import { eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { AuditPageSchema } from '../../api/audit/contract'
 import { auditEvents, organizations, users } from '../../api/db/schema'
+import { inContract } from './support/contract'
 import {
   demoAndHarbor,
   type Harness,
@@ -446,7 +448,7 @@ describe('reading the log', () => {
   it("an admin of A reads A's events only, newest first, each with who, what and when", async () => {
     const response = await log(adminA)
     expect(response.status).toBe(200)
-    const page = (await response.json()) as LogPage
+    const page = inContract(AuditPageSchema, await response.json())
     const stored = await api.db.select().from(auditEvents).where(eq(auditEvents.organizationId, idA))
     expect(page.count).toBe(stored.length)
     expect(page.results).toHaveLength(Math.min(20, stored.length))

@@ -1,7 +1,9 @@
 import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { ChecklistItemSchema, ChecklistSchema } from '../../api/checklist/contract'
 import { auditEvents, checklistItems } from '../../api/db/schema'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
 
@@ -46,7 +48,7 @@ afterAll(() => api.close())
 const read = async (session: Session, org = DEMO) => {
   const response = await api.request('/checklist/', { token: session.access, org })
   expect(response.status).toBe(200)
-  return (await response.json()) as Checklist
+  return inContract(ChecklistSchema, await response.json())
 }
 const itemOf = (list: Checklist, key: string) => list.items.find((item) => item.key === key)!
 const patch = (session: Session, key: string, json: unknown, org = DEMO) =>
@@ -176,7 +178,7 @@ describe('changing items', () => {
       note: 'The current one, with the new sales team',
     })
     expect(response.status, await response.clone().text()).toBe(200)
-    const item = (await response.json()) as Item
+    const item = inContract(ChecklistItemSchema, await response.json())
     expect(item).toMatchObject({
       key: 'org-chart',
       assignee: { id: member.user.id },
@@ -242,7 +244,10 @@ describe('who may change what', () => {
     expect((await patch(member, 'leases', { note: 'mine' })).status).toBe(403)
     expect(await (await patch(member, 'leases', { note: 'mine' })).json()).toEqual(FORBIDDEN)
     expect((await add(member, { title: 'X', section: 'Legal' })).status).toBe(403)
-    const custom = (await (await add(analyst, { title: 'Franchise renewals', section: 'Legal' })).json()) as Item
+    const custom = inContract(
+      ChecklistItemSchema,
+      await (await add(analyst, { title: 'Franchise renewals', section: 'Legal' })).json(),
+    )
     expect(
       (await api.request(`/checklist/items/${custom.key}/`, { method: 'DELETE', token: member.access })).status,
     ).toBe(403)

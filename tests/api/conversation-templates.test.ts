@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { TemplateSchema } from '../../api/conversation-templates/contract'
 import { giveSampleTemplates, seedSampleTemplates } from '../../api/conversation-templates/seed'
 import { conversationTemplates, organizations } from '../../api/db/schema'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
@@ -115,7 +116,7 @@ const withSection = (section: Record<string, unknown>, index = 0) => {
   return validTemplate({ sections })
 }
 
-const resource = restResource<Template>(() => api, '/conversation-templates/', DEMO)
+const resource = restResource<Template>(() => api, '/conversation-templates/', DEMO, TemplateSchema)
 const { list, all, get, edit, remove } = resource
 const create = (session: Session, json: unknown = validTemplate(), org = DEMO) => resource.create(session, json, org)
 

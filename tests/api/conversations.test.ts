@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
 import { NO_ANSWER } from '../../api/ai/answers/extractive'
+import { ConversationSchema, MessageSchema } from '../../api/conversations/contract'
 import { rowsOf } from '../../api/db/sql-values'
+import { inContract } from './support/contract'
 import { eventLines, type Reference, type StreamEvent } from './support/event-lines'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
@@ -39,7 +42,7 @@ async function uploadText(session: Session, name: string, text: string, org?: st
 async function create(session: Session, json: unknown = { title: 'New Conversation' }, org = DEMO) {
   const response = await api.request('/conversations/', { method: 'POST', token: session.access, org, json })
   expect(response.status, await response.clone().text()).toBe(201)
-  return (await response.json()) as Conversation
+  return inContract(ConversationSchema, await response.json())
 }
 
 const stream = (session: Session, id: number, json: unknown, org = DEMO) =>
@@ -262,9 +265,12 @@ describe('answers', () => {
       expect((await other.json()).passage).toBeNull()
     }
 
-    const saved = await (
-      await api.request(`/conversations/${conversation.id}/messages/`, { token: member.access, org: DEMO })
-    ).json()
+    const saved = inContract(
+      z.array(MessageSchema),
+      await (
+        await api.request(`/conversations/${conversation.id}/messages/`, { token: member.access, org: DEMO })
+      ).json(),
+    )
     expect(saved.map((row: { role: string }) => row.role)).toEqual(['user', 'assistant'])
     expect(saved[1]).toEqual(message)
     const after = await (

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { DashboardSchema } from '../../api/dashboard/contract'
 import type { RequestScope } from '../../api/request-scope'
 import { measured, newRequestMetrics } from '../../runtime/request-metrics'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, startApi, type TwoOrganizations } from './support/harness'
 
 const DEMO = 'demo-advisory-group'
@@ -26,6 +28,7 @@ describe('GET /api/dashboard/', () => {
       const token = people[role].access
       const dashboard = await get('/dashboard/', token, DEMO)
       expect(dashboard.status).toBe(200)
+      inContract(DashboardSchema, dashboard.body)
       const [organization, members, statistics] = await Promise.all([
         get(`/organizations/${DEMO}/`, token),
         get(`/organizations/${DEMO}/members/`, token),

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
 import { invitations } from '../../api/db/schema'
+import { InvitationPreviewSchema, InvitationSchema, SignedUpSchema } from '../../api/invitations/contract'
+import { inContract } from './support/contract'
 import {
   type Harness,
   invitationToken,
@@ -48,7 +51,10 @@ async function invite(email: string, role: string, slug = A) {
 }
 
 const myInvitations = async (session: Session) =>
-  (await api.request('/users/invitations/', { token: session.access })).json()
+  inContract(
+    z.array(InvitationSchema),
+    await (await api.request('/users/invitations/', { token: session.access })).json(),
+  )
 const rolesIn = async (session: Session, slug: string) =>
   (
     (await (await api.request('/users/my-organizations/', { token: session.access })).json()) as Array<{
@@ -69,7 +75,10 @@ describe('invitation lifecycle', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]).toContain('To: dan@newco.example')
     const token = invitationToken(mails[0]!)
-    const preview = await (await api.request(`/invitations/token/${token}/`)).json()
+    const preview = inContract(
+      InvitationPreviewSchema,
+      await (await api.request(`/invitations/token/${token}/`)).json(),
+    )
     expect(preview).toMatchObject({
       email: 'dan@newco.example',
       organization: expect.objectContaining({ name: 'Demo Advisory Group' }),
@@ -80,6 +89,7 @@ describe('invitation lifecycle', () => {
       json: { username: 'dan', password: 'a-long-password-1' },
     })
     expect(accepted.status).toBe(201)
+    inContract(SignedUpSchema, await accepted.json())
     const dan = await signIn(api, 'dan', 'a-long-password-1')
     expect(await rolesIn(dan, A)).toBe('analyst')
     const reused = await api.request(`/invitations/token/${token}/accept/`, {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { MeetingSchema, SavedTranscriptSchema, TranscriptSchema } from '../../api/meetings/contract'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { restResource } from './support/resource'
 
@@ -197,14 +199,14 @@ const validMeeting = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const resource = restResource<Meeting>(() => api, '/meetings/', DEMO)
+const resource = restResource<Meeting>(() => api, '/meetings/', DEMO, MeetingSchema)
 const { list, all, get, edit, remove } = resource
 const schedule = (session: Session, json: unknown = validMeeting(), org = DEMO) => resource.create(session, json, org)
 
 async function transcriptOf(session: Session, id: string, org = DEMO) {
   const response = await api.request(transcriptPath(id), { token: session.access, org })
   expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as Transcript
+  return inContract(TranscriptSchema, await response.json()) as Transcript
 }
 
 async function expectNoTranscript(id: string) {
@@ -232,7 +234,7 @@ function sendTranscript(session: Session, id: string, name: string, content: Blo
 async function uploadTranscript(session: Session, id: string, name: string, content: BlobPart) {
   const response = await sendTranscript(session, id, name, content)
   expect(response.status, await response.clone().text()).toBe(201)
-  return (await response.json()) as Upload
+  return inContract(SavedTranscriptSchema, await response.json()) as Upload
 }
 
 /** A new organization made by the demo admin, who becomes its admin. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
+import { MemberSchema, OrganizationSchema } from '../../api/organizations/contract'
+import { inContract } from './support/contract'
 import { type Harness, registerThroughInvitation, type Session, signIn, startApi } from './support/harness'
 
 const A = 'demo-advisory-group'
@@ -103,7 +106,10 @@ describe('organization endpoints and another organization', () => {
   })
 
   it('lists only the caller’s organizations, with counts and role', async () => {
-    const mine = await (await api.request('/users/my-organizations/', { token: outsiders.analyst.access })).json()
+    const mine = inContract(
+      z.array(OrganizationSchema),
+      await (await api.request('/users/my-organizations/', { token: outsiders.analyst.access })).json(),
+    )
     expect(mine).toEqual([expect.objectContaining({ slug: slugB, name: 'Harbor Capital', members_count: 4 })])
     expect(JSON.stringify(mine)).not.toContain('Demo Advisory Group')
     const admins = await (await api.request('/users/my-organizations/', { token: adminA.access })).json()
@@ -131,7 +137,10 @@ describe('roles inside an organization', () => {
   }
 
   it('lets members read the organization and its members with role fields', async () => {
-    const members = await (await api.request(`/organizations/${A}/members/`, { token: memberA.access })).json()
+    const members = inContract(
+      z.array(MemberSchema),
+      await (await api.request(`/organizations/${A}/members/`, { token: memberA.access })).json(),
+    )
     expect(members).toContainEqual(
       expect.objectContaining({
         role: 'admin',

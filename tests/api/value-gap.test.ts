@@ -2,6 +2,8 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { auditEvents, organizations, valueGapEntries } from '../../api/db/schema'
+import { ValueGapSchema, ValueGapUpdateSchema } from '../../api/value-gap/contract'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type SaleFileName, uploadSaleFile } from './support/sale-file'
 
@@ -66,10 +68,10 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-const read = async (session: Session, org = DEMO) => {
+const read = async (session: Session, org = DEMO): Promise<ValueGap> => {
   const response = await api.request('/value-gap/', { token: session.access, org })
   expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as ValueGap
+  return inContract(ValueGapSchema, await response.json())
 }
 const put = (session: Session, json: unknown, org = DEMO) =>
   api.request('/value-gap/', { method: 'PUT', token: session.access, org, json })
@@ -164,7 +166,7 @@ describe('entering rates and multiples', () => {
   it('computes the gap on the stated range once the rates are entered', async () => {
     const response = await put(analyst, { transaction_cost_percent: '6', tax_percent: '23.8' })
     expect(response.status, await response.clone().text()).toBe(200)
-    expect(((await response.json()) as { changed: string[] }).changed).toEqual([
+    expect(inContract(ValueGapUpdateSchema, await response.json()).changed).toEqual([
       'transaction_cost_percent',
       'tax_percent',
     ])

@@ -9,6 +9,22 @@ const FOLDERS = ['runtime', 'shared', 'api', 'app', 'server']
 const all = [...FOLDERS.flatMap(sourceFiles), 'server.ts']
 const folderOf = (file: string) => file.split(path.sep)[0]!
 
+const CONTRACT = /^api\/[a-z-]+\/contract\.ts$/
+/**
+ * Whether the web tier may load a contract's values: it imports, types aside, only zod, shared/ and
+ * contracts that are loadable too, so loading it runs no backend code (decision 074).
+ */
+function loadable(contract: string, imports: typeof importsOf = importsOf, seen = new Set<string>()): boolean {
+  if (seen.has(contract)) return true
+  seen.add(contract)
+  return imports(contract)
+    .filter((entry) => !entry.typesOnly)
+    .every(
+      ({ target }) =>
+        target === 'zod' || folderOf(target) === 'shared' || (CONTRACT.test(target) && loadable(target, imports, seen)),
+    )
+}
+
 /** The imports of the modules under `folder` that reach one of `forbidden`, as "module → target". */
 const reaching = (folder: string, forbidden: string[]) =>
   sourceFiles(folder).flatMap((file) =>
@@ -28,14 +44,34 @@ describe('the layers of the code', () => {
     expect(reaching('app', ['server'])).toEqual([])
   })
 
-  it("let the web tier read the backend only through its features' contracts, as types", () => {
+  it("let the web tier read the backend only through its features' contracts, values from its server modules alone", () => {
     const reads = sourceFiles('app').flatMap((file) =>
       importsOf(file)
         .filter((entry) => folderOf(entry.target) === 'api')
-        .filter((entry) => !entry.typesOnly || !/^api\/[a-z-]+\/contract\.ts$/.test(entry.target))
+        .filter(
+          (entry) =>
+            !CONTRACT.test(entry.target) ||
+            (!entry.typesOnly && !(file.endsWith('.server.ts') && loadable(entry.target))),
+        )
         .map((entry) => `${file} → ${entry.target}`),
     )
     expect(reads).toEqual([])
+  })
+
+  it('let a contract the web tier loads import only zod, shared/ and other such contracts', () => {
+    const loaded = sourceFiles('app').flatMap((file) =>
+      importsOf(file)
+        .filter((entry) => !entry.typesOnly && CONTRACT.test(entry.target))
+        .map((entry) => entry.target),
+    )
+    expect(loaded.length).toBeGreaterThan(0)
+    expect([...new Set(loaded)].filter((contract) => !loadable(contract))).toEqual([])
+    expect(
+      loadable('api/organizations/contract.ts', (file) => [
+        ...importsOf(file),
+        { typesOnly: false, target: 'api/db/schema.ts' },
+      ]),
+    ).toBe(false)
   })
 
   it('let the web tier name api/ and shared/ by their aliases, not by climbing folders', () => {
