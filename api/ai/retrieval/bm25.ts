@@ -128,10 +128,13 @@ async function rankPostings(
     ? sql`and p.chunk_id in (select id from document_chunks
         where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))`
     : sql``
-  const score = sql`sum(w.idf * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm}))`
+  // Each posting's weight looked up in the array rather than joined from it: the join hid from the
+  // planner how many postings come, and it sorted them by chunk to group them instead of hashing.
+  const idf = sql`(${floatArray(terms.map((term) => weights.get(term)!))})[array_position(${textArray(terms)}, p.term)]`
+  const score = sql`sum(${idf} * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm}))`
   const scored = sql`
       select p.chunk_id, ${score} as score
-      from chunk_terms p join unnest(${textArray(terms)}, ${floatArray(terms.map((term) => weights.get(term)!))}) as w(term, idf) using (term)
+      from chunk_terms p
       where p.organization_id = ${organizationId} and p.term = any(${textArray(terms)})
       ${inDocuments}
       group by p.chunk_id`
