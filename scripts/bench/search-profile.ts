@@ -81,19 +81,26 @@ try {
   for (const organization of organizations) {
     const perStep = new Map<string, number[]>()
     const totals: number[] = []
+    // CPU time of the whole process (the database's thread included): what a search costs whatever
+    // else the machine runs, where wall time on a shared machine swings with its load.
+    const cpu: number[] = []
     for (const [index, question] of questions.entries()) {
       explaining = index < explainFirst
       timings = new Map()
       const started = performance.now()
+      const usage = process.cpuUsage()
       await retrieve(deps, { organizationId: Number(organization.id), query: question, topK: 5, mode })
       if (explaining) continue
       totals.push(performance.now() - started)
+      const used = process.cpuUsage(usage)
+      cpu.push((used.user + used.system) / 1000)
       for (const [step, ms] of timings) perStep.set(step, [...(perStep.get(step) ?? []), ms])
     }
     console.log(`\n${String(organization.name)} (${mode}), ${totals.length} questions: p50 / p95 / mean ms`)
     const row = (values: number[]) =>
       `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)} / ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(1)}`
     console.log(`  whole retrieve: ${row(totals)}`)
+    console.log(`  CPU time of the whole retrieve: ${row(cpu)}`)
     for (const [step, values] of perStep)
       console.log(`  ${step} (${values.length}): ${row([...values, ...Array(totals.length - values.length).fill(0)])}`)
     if (explained.length) console.log(explained.splice(0).join('\n\n'))

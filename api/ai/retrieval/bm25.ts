@@ -14,7 +14,7 @@ export const B = 0.4
 export interface CollectionStatistics {
   /** Chunks in the organization. */
   chunkCount: number
-  /** Chunks of every organization: what the vector index holds beside the organization's. */
+  /** Chunks of every organization: about what the vector index holds beside the organization's. */
   allChunks: number
   averageLength: number
   /** Chunks of the organization containing each query term. */

@@ -5,7 +5,7 @@ import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
 
 /**
  * Below this many chunks an organization's vectors are scanned exactly; from it on the HNSW index is
- * used, when the organization holds most of the index. Measured with `npm run bench`
+ * used, when the organization is enough of the index (`usesIndex`). Measured with `npm run bench`
  * (docs/benchmarks.md): an exact scan grows with the organization (24 ms at 10,000 chunks, 147 ms at
  * 100,000) while the index answers in under 20 ms, finding 97% of the exact top 10 at 100,000 chunks
  * with the search breadth below.
@@ -20,7 +20,7 @@ const SEARCH_BREADTH = 400
  * The index holds every organization's vectors and the organization is a filter on its results: to
  * return `limit` of its chunks the scan visits about `limit / share` entries, past its breadth when
  * the organization is a small share (docs/decisions/073: 10,000 chunks among 130,000 took 75 ms
- * through the index for 100 candidates, 11–24 ms scanned). An exact scan costs in proportion to
+ * through the index for 100 candidates, about 10 ms scanned). An exact scan costs in proportion to
  * the organization's chunks and the index to the entries it visits, so the organization must be
  * larger by as much as the visits exceed the breadth.
  */
