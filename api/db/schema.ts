@@ -383,8 +383,6 @@ export const documentChunks = pgTable(
   (t) => [
     index('document_chunks_org_doc_idx').on(t.organizationId, t.documentId),
     index('document_chunks_org_model_idx').on(t.organizationId, t.embeddingModel),
-    // BM25's chunk count and average length per organization, read from the index alone.
-    index('document_chunks_org_length_idx').on(t.organizationId, t.termCount),
   ],
 )
 
@@ -509,7 +507,8 @@ export const documentEmbeddings = pgTable(
 /**
  * The inverted index of BM25: one posting per analysed term of a chunk, with its frequency and the
  * chunk's length copied in, so ranking reads postings alone (an index-only scan on the covering
- * index). Document frequencies and average lengths are aggregated per organization at query time.
+ * index). Document frequencies are kept in `term_statistics`, chunk counts and lengths in
+ * `chunk_statistics`.
  */
 export const chunkTerms = pgTable(
   'chunk_terms',
@@ -541,6 +540,19 @@ export const termStatistics = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.term] })],
 )
+
+/**
+ * An organization's chunks and their analysed terms, repeats counted: BM25's collection size and
+ * average length, kept by triggers on `document_chunks` (migration 0037) so a query reads one row
+ * instead of counting the organization's chunks (docs/decisions/073).
+ */
+export const chunkStatistics = pgTable('chunk_statistics', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  chunks: integer('chunks').notNull(),
+  terms: bigint('terms', { mode: 'number' }).notNull(),
+})
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]

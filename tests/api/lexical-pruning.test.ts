@@ -153,3 +153,79 @@ describe('document frequencies', () => {
     expect([...statistics.documentFrequency.keys()]).toEqual(['leas'])
   })
 })
+
+describe('chunk count and average length', () => {
+  /** Each organization's kept statistics beside a count of its chunks; organizations without chunks left out. */
+  const compared = async () => {
+    const kept = rowsOf(
+      await database.db.execute(sql`select organization_id, chunks, terms from chunk_statistics
+        where chunks > 0 order by organization_id`),
+    )
+    const counted = rowsOf(
+      await database.db.execute(sql`select organization_id, count(*) as chunks, sum(term_count) as terms
+        from document_chunks group by organization_id order by organization_id`),
+    )
+    const shown = (rows: Array<Record<string, unknown>>) =>
+      rows.map((row) => `${Number(row.organization_id)}: ${Number(row.chunks)} chunks, ${Number(row.terms)} terms`)
+    return { kept: shown(kept), counted: shown(counted) }
+  }
+  const addOrganization = async (name: string, chunks: number) => {
+    const id = Number(
+      rowsOf(
+        await database.db.execute(sql`insert into organizations (name, slug) values (${name}, ${name}) returning id`),
+      )[0]!.id,
+    )
+    const documentId = Number(
+      rowsOf(
+        await database.db.execute(sql`insert into documents (organization_id, title, file_name, file_type, file_size)
+          values (${id}, 'Other', 'other.txt', 'txt', 1) returning id`),
+      )[0]!.id,
+    )
+    const versionId = Number(
+      rowsOf(
+        await database.db
+          .execute(sql`insert into document_versions (document_id, version_number, file_name, file_type, file_size, storage_key)
+          values (${documentId}, 1, 'other.txt', 'txt', 1, ${name}) returning id`),
+      )[0]!.id,
+    )
+    await database.db.execute(sql`insert into document_chunks
+      (organization_id, document_id, version_id, chunk_index, text, token_count, term_count)
+      select ${id}, ${documentId}, ${versionId}, i, 'lease year', 2, i % 5 from generate_series(1, ${chunks}) as i`)
+    return id
+  }
+
+  it('follow each organization’s chunks as they are written, re-indexed and deleted', async () => {
+    const first = await compared()
+    expect(first.kept).toEqual(first.counted)
+    const other = await addOrganization('statistics-other', 40)
+    const afterInsert = await compared()
+    expect(afterInsert.kept).toEqual(afterInsert.counted)
+    expect(afterInsert.kept).toContain(`${other}: 40 chunks, 80 terms`)
+    // A re-index rewrites lengths in place.
+    await database.db.execute(sql`update document_chunks set term_count = term_count + chunk_index % 3
+      where organization_id in (${organizationId}, ${other})`)
+    const afterUpdate = await compared()
+    expect(afterUpdate.kept).toEqual(afterUpdate.counted)
+    await database.db.execute(sql`delete from document_chunks where organization_id = ${other} and chunk_index <= 10`)
+    const afterDelete = await compared()
+    expect(afterDelete.kept).toEqual(afterDelete.counted)
+    expect(afterDelete.kept.find((row) => row.startsWith(`${organizationId}:`))).toBe(afterUpdate.kept[0])
+    // The organization's own ranking reads its statistics alone.
+    const { statistics } = await rank(database.db, 'lease')
+    const [own] = rowsOf(
+      await database.db.execute(sql`select count(*)::float8 as n, avg(term_count)::float8 as average
+        from document_chunks where organization_id = ${organizationId}`),
+    )
+    expect(statistics.chunkCount).toBe(own!.n)
+    expect(statistics.averageLength).toBeCloseTo(Number(own!.average), 9)
+  })
+
+  it('go with their organization, which takes its chunks along', async () => {
+    const gone = await addOrganization('statistics-gone', 5)
+    await database.db.execute(sql`delete from organizations where id = ${gone}`)
+    const rows = rowsOf(await database.db.execute(sql`select 1 from chunk_statistics where organization_id = ${gone}`))
+    expect(rows).toEqual([])
+    const after = await compared()
+    expect(after.kept).toEqual(after.counted)
+  })
+})

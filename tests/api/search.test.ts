@@ -34,6 +34,20 @@ async function results(session: Session, body: Record<string, unknown>, org?: st
   return (await response.json()).results
 }
 
+/** Every organization's kept chunk count and length (migration 0037) beside a count of its chunks. */
+async function expectStatisticsOfChunks() {
+  const of = async (query: ReturnType<typeof sql>) =>
+    rowsOf(await api.db.execute(query)).map((row) => `${row.organization_id}: ${row.chunks} chunks, ${row.terms} terms`)
+  expect(
+    await of(
+      sql`select organization_id, chunks, terms from chunk_statistics where chunks > 0 order by organization_id`,
+    ),
+  ).toEqual(
+    await of(sql`select organization_id, count(*) as chunks, sum(term_count) as terms
+      from document_chunks group by organization_id order by organization_id`),
+  )
+}
+
 async function uploadText(session: Session, name: string, text: string, org?: string) {
   const created = await (await upload(api, session, { name, bytes: text }, {}, org)).json()
   expect((await processed(api, session, created.id)).processing_status).toBe('processed')
@@ -87,6 +101,10 @@ describe('POST /api/search/', () => {
     const fromHarbor = await results(outsider, { query: HARBOR_TEXT })
     expect(fromHarbor[0]).toMatchObject({ document_id: harborDocument, score: expect.any(Number) })
     expect(fromHarbor.every((result) => result.document_id === harborDocument)).toBe(true)
+  })
+
+  it('keeps each organization’s chunk count and length as documents are processed', async () => {
+    await expectStatisticsOfChunks()
   })
 
   it('scores with the organization’s own statistics: another organization’s documents change nothing', async () => {
@@ -255,6 +273,7 @@ describe('POST /api/search/', () => {
       await api.db.execute(sql`select count(*)::int as postings from chunk_terms where term = 'toledo'`),
     )
     expect(row!.postings).toBe(0)
+    await expectStatisticsOfChunks()
   })
 })
 
@@ -299,6 +318,8 @@ describe('reindex', () => {
     const before = await results(member, { query: 'client dependency income', mode: 'vector', top_k: 50 }, DEMO)
     expect(before.map((result) => result.document_id)).not.toContain(demoDocuments.clients)
 
+    // Lengths the re-index rewrites, as an index made by another analyser would leave them.
+    await api.db.execute(sql`update document_chunks set term_count = 0 where document_id = ${demoDocuments.clients}`)
     const queued = await enqueueReindex(api.deps, { organizations: [DEMO] })
     expect(queued).toBeGreaterThanOrEqual(5)
     await api.worker!.idle()
@@ -313,6 +334,7 @@ describe('reindex', () => {
         where organization_id = (select organization_id from documents where id = ${demoDocuments.clients}) and terms is null`),
     )
     expect(unanalysed).toEqual([{ n: 0 }])
+    await expectStatisticsOfChunks()
     expect((await results(member, { query: 'client dependency income', mode: 'lexical' }, DEMO))[0]!.document_id).toBe(
       demoDocuments.clients,
     )

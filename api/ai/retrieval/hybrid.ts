@@ -68,6 +68,7 @@ export async function retrieve(deps: RetrievalDeps, request: RetrievalRequest): 
         vector: queryVector,
         limit: pool,
         chunkCount: lexical.statistics.chunkCount,
+        allChunks: lexical.statistics.allChunks,
         documentIds,
       })
     : []
@@ -145,11 +146,15 @@ async function distinctPassages(
     const slice = ranked.slice(start, start + batch)
     const rows = rowsOf(
       await db.execute(sql`
-        select c.id, c.document_id, d.title, c.text, c.page_number, c.sheet_name
-        from document_chunks c join documents d on d.id = c.document_id and d.organization_id = ${organizationId}
+        select c.id, c.document_id, c.text, c.page_number, c.sheet_name,
+          (select title from documents d where d.id = c.document_id and d.organization_id = ${organizationId}) as title
+        from document_chunks c
         where c.organization_id = ${organizationId} and c.id = any(${intArray(slice.map((passage) => passage.chunkId))})`),
     )
-    const byId = new Map(rows.map((row) => [Number(row.id), row]))
+    // The title by the document's key for each passage: joined, the planner read every document of
+    // the organization when the table's statistics were old (the embedded database analyses only
+    // the search tables).
+    const byId = new Map(rows.filter((row) => row.title !== null).map((row) => [Number(row.id), row]))
     for (const { chunkId, score, lexical, semantic } of slice) {
       const row = byId.get(chunkId)
       if (!row || kept.length === topK) continue
