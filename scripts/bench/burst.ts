@@ -5,17 +5,12 @@ import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
 import { apiToken, freePort, PASSWORD, root, start, stop, waitFor } from './app-process'
-import { pacedModel, readAnswer, spread } from './streams'
+import { type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
-export interface BurstResult {
+export interface BurstResult extends AnswerTimes {
   organizations: number
-  /** Crowds asked each way, after one that warmed the server up. */
+  /** Crowds asked each way, after one that warmed the server up (`completed` is of all their answers). */
   rounds: number
-  /** Answers through the web relay that ended with the saved message, of organizations × rounds. */
-  completed: number
-  relayFirstChunk: { p50: number; p95: number }
-  directFirstChunk: { p50: number; p95: number }
-  relayTotal: { p50: number; p95: number }
 }
 
 interface Asker {
@@ -129,31 +124,14 @@ export async function measureBurst({
       askers.push(...(await Promise.all(batch.map((index) => prepare(base, dataDir, index, 1 + 2 * rounds)))))
     }
     const question = 'When does the warehouse lease end?'
-    const throughRelay = async (asker: Asker, conversation: number) => {
-      const body = new FormData()
-      body.set('content', question)
-      const started = performance.now()
-      const response = await fetch(`${base}/resources/chat/${conversation}/stream`, {
-        method: 'POST',
-        headers: { cookie: asker.cookie, origin: base },
-        body,
-      }).catch(() => new Response(null, { status: 599 }))
-      return readAnswer(response, started)
-    }
-    const direct = async (asker: Asker, conversation: number) => {
-      const started = performance.now()
-      const response = await fetch(`${base}/api/conversations/${conversation}/add_message_streaming/?stream=true`, {
-        method: 'POST',
-        headers: { ...asker.api, 'content-type': 'application/json' },
-        body: JSON.stringify({ content: question }),
-      }).catch(() => new Response(null, { status: 599 }))
-      return readAnswer(response, started)
-    }
+    const throughRelay = (asker: Asker, conversation: number) =>
+      askThroughRelay(base, asker.cookie, conversation, question)
+    const direct = (asker: Asker, conversation: number) => askApi(base, asker.api, conversation, question)
     // Measured on a server that has answered a crowd already: the first one after a start also loads
     // and compiles what answering needs, in every web process.
     const warmUp = await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[0]!)))
     if (!warmUp.every((answer) => answer.completed)) throw new Error('the first crowd was not answered')
-    const relay: Awaited<ReturnType<typeof readAnswer>>[] = []
+    const relay: Awaited<ReturnType<typeof askApi>>[] = []
     const api: typeof relay = []
     for (let round = 0; round < rounds; round++) {
       relay.push(

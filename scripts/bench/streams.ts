@@ -19,14 +19,18 @@ import {
   waitFor,
 } from './app-process'
 
-export interface StreamRow {
-  concurrent: number
+/** When answers asked together began to come, through the web relay and straight from the API. */
+export interface AnswerTimes {
   /** Streams through the web relay that ended with the saved message. */
   completed: number
-  dropped: number
   relayFirstChunk: { p50: number; p95: number }
   directFirstChunk: { p50: number; p95: number }
   relayTotal: { p50: number; p95: number }
+}
+
+export interface StreamRow extends AnswerTimes {
+  concurrent: number
+  dropped: number
 }
 
 /**
@@ -94,6 +98,30 @@ export const spread = (values: number[]) => {
   return { p50: percentile(known, 50), p95: percentile(known, 95) }
 }
 
+/** Asks in a conversation as a signed-in browser does: the chat page's form, to the web relay. */
+export async function askThroughRelay(base: string, cookie: string, conversation: number, question: string) {
+  const body = new FormData()
+  body.set('content', question)
+  const started = performance.now()
+  const response = await fetch(`${base}/resources/chat/${conversation}/stream`, {
+    method: 'POST',
+    headers: { cookie, origin: base },
+    body,
+  }).catch(() => new Response(null, { status: 599 }))
+  return readAnswer(response, started)
+}
+
+/** Asks in a conversation straight from the API, with a bearer token and an organization. */
+export async function askApi(base: string, api: Record<string, string>, conversation: number, question: string) {
+  const started = performance.now()
+  const response = await fetch(`${base}/api/conversations/${conversation}/add_message_streaming/?stream=true`, {
+    method: 'POST',
+    headers: { ...api, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: question }),
+  }).catch(() => new Response(null, { status: 599 }))
+  return readAnswer(response, started)
+}
+
 /**
  * Concurrent chat answers through the web relay route (a signed-in browser's path) and straight
  * from the API, against a paced model server: how many relay streams end with the saved message,
@@ -143,31 +171,10 @@ export async function measureStreams({
       const [cookie, access] = await Promise.all([sessionCookie(base), apiToken(base, 'admin')])
       const api = { authorization: `Bearer ${access}`, 'x-organization': ORGANIZATION }
       const relayIds = await conversations(count, api)
-      const relay = await Promise.all(
-        relayIds.map(async (id) => {
-          const body = new FormData()
-          body.set('content', 'When does the lease end?')
-          const started = performance.now()
-          const response = await fetch(`${base}/resources/chat/${id}/stream`, {
-            method: 'POST',
-            headers: { cookie, origin: base },
-            body,
-          }).catch(() => new Response(null, { status: 599 }))
-          return readAnswer(response, started)
-        }),
-      )
+      const question = 'When does the lease end?'
+      const relay = await Promise.all(relayIds.map((id) => askThroughRelay(base, cookie, id, question)))
       const directIds = await conversations(count, api)
-      const direct = await Promise.all(
-        directIds.map(async (id) => {
-          const started = performance.now()
-          const response = await fetch(`${base}/api/conversations/${id}/add_message_streaming/?stream=true`, {
-            method: 'POST',
-            headers: { ...api, 'content-type': 'application/json' },
-            body: JSON.stringify({ content: 'When does the lease end?' }),
-          }).catch(() => new Response(null, { status: 599 }))
-          return readAnswer(response, started)
-        }),
-      )
+      const direct = await Promise.all(directIds.map((id) => askApi(base, api, id, question)))
       const completed = relay.filter((answer) => answer.completed).length
       rows.push({
         concurrent: count,
