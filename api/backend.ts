@@ -16,12 +16,12 @@ import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
 import { createJobQueue } from './jobs/queue'
 import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } from './jobs/worker'
 import { createMailer, type Mailer } from './mail/mailer'
-import { TRANSCRIBE_RECORDING } from './meetings/recordings'
-import { transcribeRecordingJob } from './meetings/transcription-job'
 import { createProposalCache } from './readiness/proposal-cache'
 import { createSearchResultCache } from './search/result-cache'
 import { createFileStore } from './storage/create-file-store'
 import type { FileStore } from './storage/file-store'
+import { TRANSCRIBE_RECORDING } from './transcriptions/recordings'
+import { transcribeRecordingJob } from './transcriptions/transcription-job'
 
 export interface BackendOptions {
   db: Database

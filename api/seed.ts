@@ -6,7 +6,7 @@ import { DEFAULT_DEMO_PASSWORD } from './config'
 import { giveSampleTemplates } from './conversation-templates/seed'
 import type { Database } from './db/database'
 import { memberships, organizations, type Role, users } from './db/schema'
-import { giveSampleMeetings } from './meetings/seed'
+import { giveSampleMeetings } from './transcriptions/seed'
 
 export const DEMO_ORGANIZATION = {
   name: 'Demo Advisory Group',

@@ -6,7 +6,7 @@
 // each answer cites prints, beside the same for the retrieval score the chat showed before:
 // - mean N of the cited passages judged relevant and of the others, and the share of each at 70% or more;
 // - calibration: for N in bands, how many were shown so and the share of them judged relevant.
-// `--refit` also fits the relevance model's coefficients (api/conversations/source-relevance.ts) by
+// `--refit` also fits the relevance model's coefficients (api/chat/source-relevance.ts) by
 // logistic regression on every cited passage of both settings, and measures the same form fitted on
 // half of the questions on the other half (ten random halvings), so that its figures are not those
 // of passages it was fitted on.

@@ -178,7 +178,7 @@ export const loginFailures = pgTable(
 )
 
 /**
- * Chat questions let through (api/conversations/chat-limits.ts): counted over the last minute per
+ * Chat questions let through (api/chat/chat-limits.ts): counted over the last minute per
  * user and per organization, and, while `answering_until` is ahead, as an answer being written. That
  * time is a lease the answering process renews: a process that dies stops renewing, so its answers
  * stop counting once it passes. Rows are kept only as long as they count.
@@ -651,7 +651,7 @@ export type PassageReference = {
 
 /**
  * Spec §3 "Document reference": a passage an answer cites, with how likely it holds what was asked
- * (api/conversations/source-relevance.ts) and the table rows the answer took from it, when it took
+ * (api/chat/source-relevance.ts) and the table rows the answer took from it, when it took
  * some (decision 061).
  */
 export type DocumentReference = PassageReference & { relevance_score: number; rows?: RowPosition[] }
@@ -672,7 +672,7 @@ export const messages = pgTable(
     /**
      * An answer computed from tables: its figure and formula, each operand citing its cell (decision
      * 015). Kept as JSON with its message, as the references are; read through a zod check
-     * (conversations/derivation.ts), since rows written by older code may hold another shape.
+     * (chat/derivation.ts), since rows written by older code may hold another shape.
      */
     derivation: jsonb('derivation').$type<MessageDerivation>(),
     createdAt: createdAt(),

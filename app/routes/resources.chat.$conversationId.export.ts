@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 import { requireUser } from '~/services/auth.server'
-import { conversationsApi } from '~/services/conversations.server'
+import { conversationsApi } from '~/services/chat.server'
 import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
 import { requireId } from '~/utils/route-id'
 

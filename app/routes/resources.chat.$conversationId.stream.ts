@@ -4,7 +4,7 @@ import { eventStream } from 'remix-utils/sse/server'
 
 import { readForm } from '~/http/read-form.server'
 import { requireUser } from '~/services/auth.server'
-import { conversationsApi } from '~/services/conversations.server'
+import { conversationsApi } from '~/services/chat.server'
 import { idFrom } from '~/utils/route-id'
 
 /**

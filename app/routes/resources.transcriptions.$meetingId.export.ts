@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { notFound } from '~/http/responses.server'
 import { requireUser } from '~/services/auth.server'
 import { downloadFailure, exportQuery, passFileOn, requestedReportFormat } from '~/services/downloads.server'
-import { meetingsApi } from '~/services/meetings.server'
+import { meetingsApi } from '~/services/transcriptions.server'
 
 /** A meeting's notes as a PDF or Word file (`?format=pdf|docx`); 404 for anything not in the caller's organization. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { count, isNotNull, min } from 'drizzle-orm'
 import type { Sql } from 'postgres'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { ANSWER_LEASE_SECONDS } from '../../api/conversations/chat-limits'
+import { ANSWER_LEASE_SECONDS } from '../../api/chat/chat-limits'
 import { chatQuestions } from '../../api/db/schema'
 import { serveWireDatabase, type WireDatabase } from '../support/wire-database'
 import { eventLines } from './support/event-lines'

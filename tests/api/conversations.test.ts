@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { NO_ANSWER } from '../../api/ai/answers/extractive'
-import { ConversationSchema, MessageSchema } from '../../api/conversations/contract'
+import { ConversationSchema, MessageSchema } from '../../api/chat/contract'
 import { rowsOf } from '../../api/db/sql-values'
 import { inContract } from './support/contract'
 import { eventLines, type Reference, type StreamEvent } from './support/event-lines'

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { transcriptInsights } from '../../api/meetings/insights'
+import { transcriptInsights } from '../../api/transcriptions/insights'
 import type { ParticipantRole } from '../../shared/meetings'
 import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
 import { type Harness, type Session, signIn, startApi } from './support/harness'

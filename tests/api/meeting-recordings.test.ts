@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { jobs } from '../../api/db/schema'
-import { transcribeRecording, TranscriptionError } from '../../api/meetings/transcription-job'
+import { transcribeRecording, TranscriptionError } from '../../api/transcriptions/transcription-job'
 import { wav } from '../support/wav'
 import { demoAndHarbor, type Harness, type Session, signIn, startApi } from './support/harness'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { MeetingSchema, SavedTranscriptSchema, TranscriptSchema } from '../../api/meetings/contract'
+import { MeetingSchema, SavedTranscriptSchema, TranscriptSchema } from '../../api/transcriptions/contract'
 import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { restResource } from './support/resource'

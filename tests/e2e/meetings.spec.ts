@@ -6,7 +6,7 @@ import { api, apiSignIn, createTeam, type TeamUser, uploadTranscript } from './s
 import { downloadText } from './support/downloads'
 import { expectNoAxeViolations, signIn, signInAs, tabTo } from './support/fixtures'
 
-// The demo organization's sample meetings (api/meetings/samples.ts): two held, one to come.
+// The demo organization's sample meetings (api/transcriptions/samples.ts): two held, one to come.
 test.describe('recorded meetings', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'member')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { ComputedAnswer } from '../../api/ai/answers/provider'
-import { derivationOf } from '../../api/conversations/derivation'
+import { derivationOf } from '../../api/chat/derivation'
 import type { DocumentReference } from '../../api/db/schema'
 import { splitAtFormula, writtenFormula } from '../../app/components/chat/derivation'
 import { cellAnchor, cellHref, parseCellParam } from '../../shared/cells'

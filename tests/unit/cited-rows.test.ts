@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { citedRows } from '../../api/conversations/cited-rows'
+import { citedRows } from '../../api/chat/cited-rows'
 import { locateRows } from '../../api/documents/passage'
 import type { MessageDerivation } from '../../shared/cells'
 import { parseRowsParam, passageHref } from '../../shared/cells'

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import { reported } from '../../api/meetings/reported'
-import { readTranscript } from '../../api/meetings/transcript-reading'
+import { reported } from '../../api/transcriptions/reported'
+import { readTranscript } from '../../api/transcriptions/transcript-reading'
 import type { Participant } from '../../shared/meetings'
 
 // Issue 47: a planning call whose decisions are all agreed, not announced: one speaker puts a course

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import { closingNotes } from '../../api/meetings/conversion'
-import { readTranscript } from '../../api/meetings/transcript-reading'
+import { closingNotes } from '../../api/transcriptions/conversion'
+import { readTranscript } from '../../api/transcriptions/transcript-reading'
 import type { Participant } from '../../shared/meetings'
 
 // An eight-minute valuation call: an advisor, the owner and his CFO, with small talk, figures, decisions and tasks.

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { reportPdf } from '../../api/exports/pdf'
 import { breakLongWords } from '../../api/exports/pdf-lines'
 import type { Block, Report } from '../../api/exports/report'
-import type { MeetingPayload, TranscriptPayload } from '../../api/meetings/contract'
-import { meetingReport } from '../../api/meetings/report'
+import type { MeetingPayload, TranscriptPayload } from '../../api/transcriptions/contract'
+import { meetingReport } from '../../api/transcriptions/report'
 import { pdfPageTexts } from './support/export-files'
 
 /*

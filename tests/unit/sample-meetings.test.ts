@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { processTranscript } from '../../api/meetings/processing'
-import { SAMPLE_MEETINGS } from '../../api/meetings/samples'
-import { parseTranscript } from '../../api/meetings/transcript-format'
+import { processTranscript } from '../../api/transcriptions/processing'
+import { SAMPLE_MEETINGS } from '../../api/transcriptions/samples'
+import { parseTranscript } from '../../api/transcriptions/transcript-format'
 
 describe('the demo sample meetings', () => {
   const held = SAMPLE_MEETINGS.filter((sample) => sample.transcript)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { citedRelevance, sourceRelevance } from '../../api/conversations/source-relevance'
+import { citedRelevance, sourceRelevance } from '../../api/chat/source-relevance'
 import type { CellCitation, MessageDerivation } from '../../shared/cells'
 
 const operand = (reference: number | null): CellCitation => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseTranscript, TranscriptError } from '../../api/meetings/transcript-format'
+import { parseTranscript, TranscriptError } from '../../api/transcriptions/transcript-format'
 
 const turns = (input: string) =>
   parseTranscript(input).segments.map(({ speaker, startTime, text }) => [speaker, startTime, text])

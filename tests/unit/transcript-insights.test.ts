@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { transcriptInsights } from '../../api/meetings/insights'
-import { parseTranscript } from '../../api/meetings/transcript-format'
+import { transcriptInsights } from '../../api/transcriptions/insights'
+import { parseTranscript } from '../../api/transcriptions/transcript-format'
 
 const MEETING = new Date(2026, 10, 18, 10, 0) // Wednesday 18 November 2026
 

@@ -1,7 +1,7 @@
 import { Form, NavLink, useNavigation } from '@remix-run/react'
 
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
-import type { Conversation } from '~/services/conversations.server'
+import type { Conversation } from '~/services/chat.server'
 import { relativeTime } from '~/utils/documents'
 
 /** Spec §9: titles are shown cut at 25 characters, then '...'. */

@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 
 import { type CellCitation, cellHref, type DerivationPart, type MessageDerivation } from '#shared/cells'
 import { readableFigure } from '#shared/figures'
-import type { Message } from '~/services/conversations.server'
+import type { Message } from '~/services/chat.server'
 
 type Reference = Message['document_references'][number]
 

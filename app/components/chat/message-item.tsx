@@ -1,6 +1,6 @@
 import { passageHref } from '#shared/cells'
 import { Markdown, SiteLink } from '~/components/markdown'
-import type { Message } from '~/services/conversations.server'
+import type { Message } from '~/services/chat.server'
 import { relativeTime } from '~/utils/documents'
 
 import { Derivation, splitAtFormula } from './derivation'

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { clock, ROLE_LABELS } from '#shared/meetings'
 import { ExportLinks } from '~/components/export-links'
 import { useDates } from '~/components/use-dates'
-import type { Meeting, Transcript } from '~/services/meetings.server'
+import type { Meeting, Transcript } from '~/services/transcriptions.server'
 import { initialOf } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'

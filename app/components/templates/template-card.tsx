@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { ConversationTemplate } from '~/services/templates.server'
+import type { ConversationTemplate } from '~/services/conversation-templates.server'
 import { plural } from '~/utils/format'
 
 import { DeleteTemplateConfirm } from './delete-confirm'

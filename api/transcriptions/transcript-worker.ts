@@ -23,7 +23,7 @@ async function acquire() {
     worker.ref()
     return worker
   }
-  return new Worker(await threadBundle('api/meetings/transcript-thread.ts'))
+  return new Worker(await threadBundle('api/transcriptions/transcript-thread.ts'))
 }
 
 // Only the listeners added here: the worker's own (on `newListener`) start and stop its port.

@@ -244,7 +244,7 @@ function dueDateOf(written: string | null | undefined, meetingDay: string) {
   return iso >= meetingDay ? iso : null
 }
 
-/** The meeting's day where the server is, as the offline insights read dates (api/meetings/insights.ts). */
+/** The meeting's day where the server is, as the offline insights read dates (api/transcriptions/insights.ts). */
 function isoDay(date: Date) {
   const pad = (value: number) => String(value).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`

@@ -8,7 +8,7 @@ import { backendFailed, notFound } from '~/http/responses.server'
 import { stageUpload } from '~/http/uploads.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
-import { meetingsApi } from '~/services/meetings.server'
+import { meetingsApi } from '~/services/transcriptions.server'
 import { redirectWithToast } from '~/session/flash.server'
 
 /** A meeting and, once it is processed, its transcript: 404 for one that is not there. */

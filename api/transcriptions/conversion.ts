@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 
 import { type ActionItem, clock, type Decision, type Participant, roleGroupOf } from '../../shared/meetings'
+import { conversationPayload } from '../chat/payload'
 import type { Deps, OrgCaller } from '../context'
-import { conversationPayload } from '../conversations/payload'
 import { conversations, type meetings, messages, type SPEAKER_ROLES, transcripts } from '../db/schema'
 import { notFound } from '../http-error'
 import { TRANSCRIPT_NOT_FOUND } from './service'

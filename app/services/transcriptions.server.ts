@@ -1,4 +1,4 @@
-import { ConversationSchema } from '#api/conversations/contract'
+import { ConversationSchema } from '#api/chat/contract'
 import {
   type MeetingListPayload as MeetingList,
   MeetingListSchema,
@@ -6,7 +6,7 @@ import {
   MeetingSchema,
   type TranscriptPayload as Transcript,
   TranscriptSchema,
-} from '#api/meetings/contract'
+} from '#api/transcriptions/contract'
 import { multipart, type StagedFile } from '~/http/uploads.server'
 
 import { apiFetch, apiJson } from './api-fetch.server'

@@ -6,7 +6,7 @@ import { readForm } from '~/http/read-form.server'
 import { backendFailed, notFound } from '~/http/responses.server'
 import { ApiError, assertApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
-import { templatesApi } from '~/services/templates.server'
+import { templatesApi } from '~/services/conversation-templates.server'
 import { redirectWithToast } from '~/session/flash.server'
 
 const EDITORS = ['admin', 'analyst'] as const

@@ -4,7 +4,7 @@ import { MEETING_STATUSES, ROLE_NAMES } from '../../shared/meetings'
 
 // The response bodies of the meetings API, declared once: the payload functions write them, the
 // web tier's client checks what it is sent against them. Only zod and shared/, so the web tier may
-// load it. Converting a transcript answers with a conversation (conversations/contract.ts).
+// load it. Converting a transcript answers with a conversation (chat/contract.ts).
 
 /** Spec §3 "Meeting", each participant with the group their role is shown in. */
 export const MeetingSchema = z.object({

@@ -5,7 +5,7 @@ import {
   ConversationSchema,
   type MessagePayload as Message,
   MessageSchema,
-} from '#api/conversations/contract'
+} from '#api/chat/contract'
 
 import { apiFetch, apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'
