@@ -14,8 +14,8 @@ import type { FileStore } from './storage/file-store'
 /**
  * What every handler and job is given; backend.ts builds it. A feature that keeps results in the
  * process declares its cache here itself, by declaration merging (search/result-cache.ts,
- * readiness/proposal-cache.ts, checklist/match-in-thread.ts): every layer imports this module, so it
- * names no feature.
+ * readiness/assessment/proposal-cache.ts, readiness/checklist/match-in-thread.ts): every layer
+ * imports this module, so it names no feature.
  */
 export interface Deps {
   db: Database

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-import { DueSoonSchema } from '../actions/contract'
 import { DocumentStatisticsSchema } from '../documents/contract'
 import { MemberSchema, OrganizationSchema } from '../organizations/contract'
+import { DueSoonSchema } from '../readiness/actions/contract'
 
 // The dashboard's body, declared once from the contracts of the features it gathers: the service
 // returns it, the web tier's client checks what it is sent against it.

@@ -1,9 +1,9 @@
-import { dueSoon } from '../actions/service'
 import type { Deps, OrgCaller } from '../context'
 import type { organizations } from '../db/schema'
 import { documentStatistics } from '../documents/statistics'
 import { describeOrganization } from '../organizations/contract'
 import { previewMembers } from '../organizations/service'
+import { dueSoon } from '../readiness/actions/service'
 import type { DashboardPayload } from './contract'
 
 /** How many members the dashboard's team card lists. */

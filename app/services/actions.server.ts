@@ -4,7 +4,7 @@ import {
   PlanSchema,
   type TaskPayload as Task,
   TaskSchema,
-} from '#api/actions/contract'
+} from '#api/readiness/actions/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'

@@ -2,7 +2,7 @@ import {
   type AssessmentPayload as Assessment,
   type AssessmentQuestionPayload as AssessmentQuestion,
   AssessmentSchema,
-} from '#api/assessment/contract'
+} from '#api/readiness/assessment/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'

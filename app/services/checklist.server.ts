@@ -3,7 +3,7 @@ import {
   ChecklistItemSchema,
   type ChecklistPayload as Checklist,
   ChecklistSchema,
-} from '#api/checklist/contract'
+} from '#api/readiness/checklist/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'

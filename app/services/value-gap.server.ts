@@ -4,7 +4,7 @@ import {
   ValueGapSchema,
   type ValueGapSourcePayload as ValueGapSource,
   type ValueGapUpdatePayload as ValueGapUpdate,
-} from '#api/value-gap/contract'
+} from '#api/readiness/value-gap/contract'
 
 import { apiJson } from './api-fetch.server'
 import { expectShape } from './api-shape.server'

@@ -1,8 +1,8 @@
 import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { AnswerSchema, AssessmentSchema, CompletedSchema } from '../../api/assessment/contract'
 import { auditEvents, organizations, readinessAssessments } from '../../api/db/schema'
+import { AnswerSchema, AssessmentSchema, CompletedSchema } from '../../api/readiness/assessment/contract'
 import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { uploadSaleFile } from './support/sale-file'

@@ -1,8 +1,8 @@
 import { and, desc, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ChecklistItemSchema, ChecklistSchema } from '../../api/checklist/contract'
 import { auditEvents, checklistItems } from '../../api/db/schema'
+import { ChecklistItemSchema, ChecklistSchema } from '../../api/readiness/checklist/contract'
 import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'

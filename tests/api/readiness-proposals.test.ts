@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { documentFacts, organizations } from '../../api/db/schema'
-import { type Proposals, readProposals } from '../../api/readiness/proposals'
+import { type Proposals, readProposals } from '../../api/readiness/assessment/proposals'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type SaleFileName, uploadSaleFile } from './support/sale-file'
 import { processed, upload } from './support/uploads'

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { organizations } from '../../api/db/schema'
-import { readValueEvidence, type ValueEvidence } from '../../api/readiness/value-evidence'
-import { computeValueGap } from '../../api/readiness/value-gap'
+import { computeValueGap } from '../../api/readiness/value-gap/compute'
+import { readValueEvidence, type ValueEvidence } from '../../api/readiness/value-gap/evidence'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type SaleFileName, uploadSaleFile } from './support/sale-file'
 

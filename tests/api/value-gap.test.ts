@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { auditEvents, organizations, valueGapEntries } from '../../api/db/schema'
-import { ValueGapSchema, ValueGapUpdateSchema } from '../../api/value-gap/contract'
+import { ValueGapSchema, ValueGapUpdateSchema } from '../../api/readiness/value-gap/contract'
 import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { type SaleFileName, uploadSaleFile } from './support/sale-file'

@@ -10,6 +10,12 @@ export function sourceFiles(folder: string): string[] {
     .map((file) => path.join(folder, file))
 }
 
+/**
+ * A feature's contract (decision 074): `api/<feature>/contract.ts`, or one level deeper in a group
+ * of features (`api/readiness/<feature>/contract.ts`).
+ */
+export const CONTRACT = /^api\/[a-z-]+(?:\/[a-z-]+)?\/contract\.ts$/
+
 // tsconfig.json's paths.
 const ALIASES = [
   ['~/', 'app'],

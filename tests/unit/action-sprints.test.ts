@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { addDays, groupBySprint, sprintOf } from '../../api/actions/sprints'
+import { addDays, groupBySprint, sprintOf } from '../../api/readiness/actions/sprints'
 import { calendarDay } from '../../shared/calendar'
 
 describe('90-day sprints from the day the plan began', () => {

@@ -3,13 +3,12 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { folderLoops, folderNode, importLoops, importsOf, root, sourceFiles } from '../support/import-graph'
+import { CONTRACT, folderLoops, folderNode, importLoops, importsOf, root, sourceFiles } from '../support/import-graph'
 
 const FOLDERS = ['runtime', 'shared', 'api', 'app', 'server']
 const all = [...FOLDERS.flatMap(sourceFiles), 'server.ts']
 const folderOf = (file: string) => file.split(path.sep)[0]!
 
-const CONTRACT = /^api\/[a-z-]+\/contract\.ts$/
 /**
  * Whether the web tier may load a contract's values: it imports, types aside, only zod, shared/ and
  * contracts that are loadable too, so loading it runs no backend code (decision 074).
@@ -65,6 +64,8 @@ describe('the layers of the code', () => {
         .map((entry) => entry.target),
     )
     expect(loaded.length).toBeGreaterThan(0)
+    // A group's features count too: their contracts are a folder deeper.
+    expect(loaded).toContain(path.join('api', 'readiness', 'value-gap', 'contract.ts'))
     expect([...new Set(loaded)].filter((contract) => !loadable(contract))).toEqual([])
     expect(
       loadable('api/organizations/contract.ts', (file) => [

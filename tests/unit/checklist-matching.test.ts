@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { matchChecklist, type MatchDocument, statedDates, TEXT_CHARS } from '../../api/checklist/matching'
-import { MAX_DOCUMENTS } from '../../api/checklist/service'
-import { STANDARD_ITEMS } from '../../api/checklist/standard-items'
+import { matchChecklist, type MatchDocument, statedDates, TEXT_CHARS } from '../../api/readiness/checklist/matching'
+import { MAX_DOCUMENTS } from '../../api/readiness/checklist/service'
+import { STANDARD_ITEMS } from '../../api/readiness/checklist/standard-items'
 import { MAX_CHECKLIST_TITLE, MAX_CUSTOM_ITEMS } from '../../shared/checklist'
 
 const NOW = new Date('2026-11-28T09:00:00Z')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { driverSuggestions, weakDrivers } from '../../api/actions/driver-suggestions'
-import { chooseLargestCustomer } from '../../api/readiness/proposals/customers'
+import { driverSuggestions, weakDrivers } from '../../api/readiness/actions/driver-suggestions'
+import { chooseLargestCustomer } from '../../api/readiness/assessment/proposals/customers'
 import type { StoredAnswer } from '../../shared/readiness'
 import { documentFacts } from '../support/stored-facts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { PhraseCounter } from '../../api/checklist/phrase-counts'
+import { PhraseCounter } from '../../api/readiness/checklist/phrase-counts'
 
 /** Whole-phrase occurrences at every word, the plain way. */
 function countPlainly(text: string, phrase: string) {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Passage } from '../../api/ai/retrieval/passage'
-import { accountsAssurance } from '../../api/readiness/proposals/accounts'
-import { chooseLargestCustomer, largestCustomer as proposeLargest } from '../../api/readiness/proposals/customers'
-import { leaseEnding } from '../../api/readiness/proposals/lease'
-import { ownerDependence } from '../../api/readiness/proposals/owner'
-import { recurringShare } from '../../api/readiness/proposals/recurring'
+import { accountsAssurance } from '../../api/readiness/assessment/proposals/accounts'
+import {
+  chooseLargestCustomer,
+  largestCustomer as proposeLargest,
+} from '../../api/readiness/assessment/proposals/customers'
+import { leaseEnding } from '../../api/readiness/assessment/proposals/lease'
+import { ownerDependence } from '../../api/readiness/assessment/proposals/owner'
+import { recurringShare } from '../../api/readiness/assessment/proposals/recurring'
 import { documentFacts } from '../support/stored-facts'
 
 let chunk = 0

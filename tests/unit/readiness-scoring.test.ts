@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { DRIVERS, QUESTIONS } from '../../api/readiness/drivers'
+import { DRIVERS, QUESTIONS } from '../../api/readiness/assessment/drivers'
 import {
   type Answer,
   compareAssessments,
@@ -9,7 +9,7 @@ import {
   oneDecimal,
   scoreAssessment,
   validateAnswers,
-} from '../../api/readiness/scoring'
+} from '../../api/readiness/assessment/scoring'
 
 const answers = (scores: Record<string, number>): Answer[] =>
   Object.entries(scores).map(([key, score]) => ({ key, score }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { StoredFact } from '../../api/facts/organization-facts'
-import { chooseValueFacts, evidenceOf } from '../../api/readiness/value-evidence'
+import { chooseValueFacts, evidenceOf } from '../../api/readiness/value-gap/evidence'
 import { documentFacts } from '../support/stored-facts'
 
 const NOW = new Date('2026-11-28T09:00:00Z')

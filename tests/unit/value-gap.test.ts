@@ -8,7 +8,7 @@ import {
   sourceText,
   validateValueGapInputs,
   type ValueGapInputs,
-} from '../../api/readiness/value-gap'
+} from '../../api/readiness/value-gap/compute'
 
 const entered: InputSource = { kind: 'entered', by: 'Dana Whitfield', at: '2026-11-28' }
 const letter: InputSource = {

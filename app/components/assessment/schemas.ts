@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 
-// The backend's own limit (api/readiness/scoring.ts MAX_NOTE); it checks again.
+// The backend's own limit (api/readiness/assessment/scoring.ts MAX_NOTE); it checks again.
 export const MAX_NOTE = 2000
 
 const key = z.string({ required_error: 'Choose a question' }).regex(/^[a-z]+\.[a-z-]+$/, 'Choose a question')

@@ -6,7 +6,7 @@ import { typedAmount } from './typed-amount'
 
 /*
  * The form of the advisor's entries, checked in the browser and again by the action with the
- * backend's own rules (api/value-gap/schema.ts), so most mistakes are caught before a round trip.
+ * backend's own rules (api/readiness/value-gap/schema.ts), so most mistakes are caught before a round trip.
  * A field left empty clears its entry.
  */
 

@@ -1,7 +1,7 @@
 import type { FactGroup } from './model'
 
 /**
- * Which of the standard checklist items (api/checklist/standard-items.ts) a file provides, judged
+ * Which of the standard checklist items (api/readiness/checklist/standard-items.ts) a file provides, judged
  * as an advisor reading it would, from what it holds:
  * - an income statement over three or more years, or with the balance sheet, is the annual
  *   financial statements ('financial-statements'); a balance sheet alone is only a part of them;

@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+
+import { currentMember, type MemberContext, type MemberEnv } from '../../auth/access'
+import { requireCaller } from '../../auth/middleware'
+import { pathId, ReaderQuerySchema, readJson, readQuery } from '../../validation'
+import { requireActionEditor, TASK_NOT_FOUND } from './access'
+import { TaskCreateSchema, TaskPatchSchema } from './schema'
+import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './service'
+
+/** Permission first, then the task, then the body: as DRF orders them. */
+async function editing(c: MemberContext) {
+  const caller = c.var.member.caller
+  requireActionEditor(caller)
+  return { caller, id: pathId(c.req.param('id'), TASK_NOT_FOUND) }
+}
+
+/** Issue 34 item 4: the action plan of the caller's current organization (decision 044). */
+export const actionRoutes = new Hono<MemberEnv>()
+  .use('/actions/*', requireCaller, currentMember)
+  .use('/actions', requireCaller, currentMember)
+  .get('/actions/', async (c) => {
+    const { time_zone } = readQuery(c, ReaderQuerySchema)
+    return c.json(await getPlan(c.var.deps, c.var.member.caller, {}, time_zone))
+  })
+  .post('/actions/', async (c) => {
+    const caller = c.var.member.caller
+    requireActionEditor(caller)
+    return c.json(await addTask(c.var.deps, caller, await readJson(c, TaskCreateSchema)), 201)
+  })
+  .post('/actions/gather/', async (c) => {
+    const caller = c.var.member.caller
+    requireActionEditor(caller)
+    return c.json(await gatherSuggestions(c.var.deps, caller))
+  })
+  .patch('/actions/:id/', async (c) => {
+    const { caller, id } = await editing(c)
+    return c.json(await updateTask(c.var.deps, caller, id, await readJson(c, TaskPatchSchema)))
+  })
+  .delete('/actions/:id/', async (c) => {
+    const { caller, id } = await editing(c)
+    await removeTask(c.var.deps, caller, id)
+    return c.body(null, 204)
+  })

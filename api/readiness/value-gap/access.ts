@@ -1,0 +1,7 @@
+import { requireRole } from '../../auth/access'
+import type { OrgCaller } from '../../context'
+
+/** Entering multiples, rates, the goal and overrides: admin and analyst; members read. */
+export const requireValueGapEditor = (caller: OrgCaller) => requireRole(caller, ['analyst'])
+
+export const canEditValueGap = (caller: OrgCaller) => caller.role === 'admin' || caller.role === 'analyst'

@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+
+import { currentMember, type MemberEnv } from '../../auth/access'
+import { requireCaller } from '../../auth/middleware'
+import { readJson } from '../../validation'
+import { requireValueGapEditor } from './access'
+import { ValueGapPutSchema } from './schema'
+import { getValueGap, updateValueGap } from './service'
+
+/** Issue 34 item 2: the value gap of the caller's current organization, and the advisor's entries. */
+export const valueGapRoutes = new Hono<MemberEnv>()
+  .use('/value-gap/*', requireCaller, currentMember)
+  .use('/value-gap', requireCaller, currentMember)
+  .get('/value-gap/', async (c) => c.json(await getValueGap(c.var.deps, c.var.member.caller)))
+  .put('/value-gap/', async (c) => {
+    const caller = c.var.member.caller
+    // Permission before the body: a member's PUT is 403 whatever it holds.
+    requireValueGapEditor(caller)
+    return c.json(await updateValueGap(c.var.deps, caller, await readJson(c, ValueGapPutSchema)))
+  })
