@@ -79,17 +79,30 @@ const UNGROUPED = /(?<![\p{L}\p{N}.,])([1-9]\d{4,}|[1-9]\d{3}(?=\.\d))(?=(?:\.\d
  */
 export const groupedAmount = (phrase: string) => phrase.replace(UNGROUPED, (digits) => groupDigits(digits))
 
+// A decimal string as Decimal.js and the database write one: a sign, digits, a point and digits.
+const DECIMAL_STRING = /^(-?)(\d+)(\.\d+)?$/
+
+/** A decimal string with its whole part grouped and `before` ahead of the digits; a zero has no sign. */
+function groupedDecimal(value: string, before: string) {
+  const match = DECIMAL_STRING.exec(value.trim())
+  if (!match) return value
+  const [, sign = '', whole = '', decimals = ''] = match
+  return `${/[1-9]/.test(whole + decimals) ? sign : ''}${before}${groupDigits(whole)}${decimals}`
+}
+
+/**
+ * An exact figure from a decimal string, as a computation writes it: "-1452.45" → "-1,452.45",
+ * "1234" → "1,234". Every digit kept, the whole part always grouped (even four digits: a
+ * computed figure is never a year).
+ */
+export const exactFigure = (value: string) => groupedDecimal(value, '')
+
 /**
  * An exact amount of money from a decimal string, as the value gap shows it: "-219747.244" →
  * "-$219,747.244". Every digit kept, the whole part always grouped (even four digits: here the
  * figure is known to be money, never a year).
  */
-export function moneyFigure(value: string) {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value.trim())
-  if (!match) return value
-  const [, sign = '', whole = '', decimals = ''] = match
-  return `${sign}$${groupDigits(whole)}${decimals}`
-}
+export const moneyFigure = (value: string) => groupedDecimal(value, '$')
 
 /**
  * An amount of money to the cent, as a reader is shown a computed one: "1630314.756" → "$1,630,314.76",

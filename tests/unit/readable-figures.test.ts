@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  exactFigure,
   groupedAmount,
   moneyFigure,
   moneyToCent,
@@ -97,6 +98,15 @@ describe('figures grouped for reading', () => {
     expect(moneyFigure('1234')).toBe('$1,234')
     expect(moneyFigure('0')).toBe('$0')
     expect(moneyFigure('123456789012345678.5')).toBe('$123,456,789,012,345,678.5')
+  })
+
+  it('writes an exact computed figure with every digit, grouped even at four digits, and no sign on a zero', () => {
+    expect(exactFigure('-1452.45')).toBe('-1,452.45')
+    expect(exactFigure('1234')).toBe('1,234')
+    expect(exactFigure('6.5')).toBe('6.5')
+    expect(exactFigure('-0.00')).toBe('0.00')
+    expect(moneyFigure('-0')).toBe('$0')
+    expect(exactFigure('12 apples')).toBe('12 apples')
   })
 
   it('writes a computed amount to the cent, rounding half a cent up on its digits', () => {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 
-import { namesIdentifiers, readableCell, withUnit } from '../../../shared/figures'
+import { exactFigure, namesIdentifiers, readableCell, withUnit } from '../../../shared/figures'
 import { CURRENCY_SIGN } from '../text/amounts'
 import { type Scale } from '../text/scales'
 
@@ -45,13 +45,9 @@ const SCALE_DIGITS: Record<Scale, number> = { thousand: 3, million: 6, billion: 
 
 /** 1452.4 → "1,452.4"; −12.5 → "-12.5"; with `decimals`, that many ("1,452.40"), never fewer than it holds. */
 export function formatNumber(value: Decimal, decimals?: number) {
-  const exact = value.abs().toFixed()
+  const exact = value.toFixed()
   const held = exact.split('.')[1]?.length ?? 0
-  const [whole, fraction] = (decimals !== undefined && decimals > held ? value.abs().toFixed(decimals) : exact).split(
-    '.',
-  )
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${value.isNegative() && !value.isZero() ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
+  return exactFigure(decimals !== undefined && decimals > held ? value.toFixed(decimals) : exact)
 }
 
 /** An operand in a formula: negative ones in parentheses so "−" never reads as a subtraction. */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 
-import { formatNumber } from '../../ai/tables/compute'
+import { exactFigure, moneyFigure } from '../../../shared/figures'
 
 /*
  * The value gap (issue 34, item 2): what the owner would keep from a sale, low–mid–high, against the
@@ -127,9 +127,9 @@ function read(name: string, figure: Figure, messages: string[]): Exact | null {
   return null
 }
 
-const money = (value: Decimal) => `${value.isNegative() && !value.isZero() ? '-' : ''}$${formatNumber(value.abs())}`
-const percent = (value: Decimal) => `${formatNumber(value)}%`
-const times = (value: Decimal) => `${formatNumber(value)}×`
+const money = (value: Decimal) => moneyFigure(value.toFixed())
+const percent = (value: Decimal) => `${exactFigure(value.toFixed())}%`
+const times = (value: Decimal) => `${exactFigure(value.toFixed())}×`
 
 /** Checks every input and returns the messages for those that are wrong; empty when all are right. */
 export function validateValueGapInputs(inputs: ValueGapInputs): string[] {
