@@ -1,38 +1,19 @@
-import type { IncomingMessage } from 'node:http'
-
-import type { Context } from 'hono'
-
-import type { AnswerProvider } from './ai/answers/provider'
-import type { EmbeddingProvider } from './ai/embeddings/provider'
+import type { Role } from '../shared/accounts'
 import type { ApiConfig } from './config'
-import type { Database } from './db/database'
-import type { Role, users } from './db/schema'
-import type { JobQueue } from './jobs/queue'
-import type { Mailer } from './mail/mailer'
-import type { FileStore } from './storage/file-store'
 
 /**
- * What every handler and job is given; backend.ts builds it. A feature that keeps results in the
- * process declares its cache here itself, by declaration merging (search/result-cache.ts,
- * readiness/assessment/proposal-cache.ts, readiness/checklist/match-in-thread.ts): every layer
- * imports this module, so it names no feature.
+ * What every handler and job is given; backend.ts builds it. It names nothing above the kernel:
+ * each layer or feature that adds a member declares it beside itself, by declaration merging, so
+ * the kernel stays at the bottom of api/ (decision 077). The members so added: `db` and
+ * `furnishOrganization` (db/database.ts, organizations/service.ts), `files` (storage/file-store.ts),
+ * `jobs` (jobs/queue.ts), `mailer` (mail/mailer.ts), `embeddings` and `answers` (ai/embeddings/provider.ts,
+ * ai/answers/provider.ts), and the caches a feature keeps (search/result-cache.ts,
+ * readiness/assessment/proposal-cache.ts, readiness/checklist/match-in-thread.ts).
  */
 export interface Deps {
-  db: Database
   config: ApiConfig
-  mailer: Mailer
-  files: FileStore
-  jobs: JobQueue
-  embeddings: EmbeddingProvider
-  /** Who writes chat answers (DESIGN §5). */
-  answers: AnswerProvider
   /** The time that sign-in throttling and access-token lifetimes are measured against. */
   clock: Clock
-  /**
-   * Gives an organization made through the API what a new one starts with (the sample templates),
-   * in the transaction that makes it: backend.ts says what, so organizations/ names no feature.
-   */
-  furnishOrganization(tx: Database, organizationId: number): Promise<unknown>
 }
 
 /** Real time in production; tests move a clock of their own forward instead of waiting. */
@@ -60,23 +41,3 @@ export interface OrgCaller extends Caller {
  * that changes data clears it (api-fetch.server.ts), so nothing read before a change is reused.
  */
 export type RequestScope = Map<string, Promise<unknown>>
-
-export type AppEnv = {
-  Bindings: {
-    /** Set by the in-process web server, which knows the socket. */
-    clientAddress?: string
-    /** Set by @hono/node-server when the API runs on its own. */
-    incoming?: IncomingMessage
-    /** Set by the in-process web server: shared by every call one page request makes. */
-    scope?: RequestScope
-  }
-  Variables: { deps: Deps; caller: Caller; user: typeof users.$inferSelect; scope: RequestScope }
-}
-
-/** A call's context; routes below a middleware that sets more variables have a wider `E`. */
-export type AppContext<E extends AppEnv = AppEnv> = Context<E>
-
-export function clientAddress(c: AppContext): string {
-  const forwarded = c.var.deps.config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined
-  return forwarded || c.env?.clientAddress || c.env?.incoming?.socket.remoteAddress || 'unknown'
-}

@@ -10,7 +10,7 @@ import {
   saneRequestId,
   withLogContext,
 } from '../runtime/log'
-import type { AppEnv } from './context'
+import type { AppEnv } from './hono-env'
 
 /**
  * Gives each call a request id and writes one access line when it is answered. A call the web tier

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 
-import type { AppEnv } from './context'
+import type { AppEnv } from './hono-env'
 import { HttpError } from './http-error'
 
 /** C0 and C1 control characters: never part of a slug, an id, a search or a header we read. */

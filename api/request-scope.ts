@@ -1,4 +1,4 @@
-import type { AppContext, AppEnv } from './context'
+import type { AppContext, AppEnv } from './hono-env'
 
 export type { RequestScope } from './context'
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 
-import type { AppEnv } from './context'
+import type { AppEnv } from './hono-env'
 
 /**
  * Headers for every /api answer (decision 005). `no-store` goes on all of them, not only on those

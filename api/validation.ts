@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { idFrom } from '../shared/ids'
 import { canonicalTimeZone } from '../shared/time-zones'
 import { innerSchema } from '../shared/zod-schema'
-import type { AppContext, AppEnv } from './context'
+import type { AppContext, AppEnv } from './hono-env'
 import { HttpError, notFound } from './http-error'
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 
-import { requireCallerMember, requireRole, slugParam } from '../auth/access'
+import { requireRole, slugMember } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../hono-env'
 import { readQuery } from '../validation'
 import { describeEventsPage } from './payload'
 import { AuditQuerySchema } from './schema'
@@ -13,9 +13,14 @@ import { listAuditEvents } from './service'
  * else 404, as for the organization's other admin endpoints. Who is refused is settled before the
  * query is read, so a refusal never depends on it.
  */
-export const auditRoutes = new Hono<AppEnv>().get('/organizations/:slug/audit/', requireCaller, async (c) => {
-  const { caller } = await requireCallerMember(c, slugParam(c))
-  requireRole(caller, ['admin'])
-  const query = readQuery(c, AuditQuerySchema)
-  return c.json(describeEventsPage(new URL(c.req.url), query, await listAuditEvents(c.var.deps, caller, query)))
-})
+export const auditRoutes = new Hono<AppEnv>().get(
+  '/organizations/:slug/audit/',
+  requireCaller,
+  slugMember,
+  async (c) => {
+    const { caller } = c.var.member
+    requireRole(caller, ['admin'])
+    const query = readQuery(c, AuditQuerySchema)
+    return c.json(describeEventsPage(new URL(c.req.url), query, await listAuditEvents(c.var.deps, caller, query)))
+  },
+)

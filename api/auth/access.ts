@@ -1,13 +1,14 @@
 import { createMiddleware } from 'hono/factory'
 
 import { noteCaller } from '../../runtime/log'
-import type { AppContext, AppEnv, Caller, Deps, OrgCaller } from '../context'
+import type { Caller, Deps, OrgCaller } from '../context'
 import type { Role } from '../db/schema'
+import type { AppContext, AppEnv } from '../hono-env'
 import { forbidden, notFound } from '../http-error'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
 
 /** The organization slug of a path; slugs are made of lowercase letters, digits and dashes (slugify), so anything else names no organization. */
-export function slugParam(c: AppContext) {
+export function slugParam<E extends AppEnv>(c: AppContext<E>) {
   const value = c.req.param('slug') ?? ''
   if (!/^[a-z0-9-]{1,100}$/.test(value)) throw notFound()
   return value
@@ -68,5 +69,14 @@ export type MemberContext = AppContext<MemberEnv>
  */
 export const currentMember = createMiddleware<MemberEnv>(async (c, next) => {
   c.set('member', await requireCurrentOrganization(c))
+  await next()
+})
+
+/**
+ * The same for a route whose path names the organization (`/organizations/:slug/…`): the caller's
+ * membership of it, resolved before the route runs; a non-member gets 404.
+ */
+export const slugMember = createMiddleware<MemberEnv>(async (c, next) => {
+  c.set('member', await requireCallerMember(c, slugParam(c)))
   await next()
 })

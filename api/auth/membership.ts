@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 
-import type { AppContext, AppEnv } from '../context'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, users } from '../db/schema'
+import type { AppContext, AppEnv } from '../hono-env'
 import { memo } from '../request-scope'
 
 /** How many of a user's organizations one lookup reads: the header's switcher lists these, and links to the rest. */

@@ -2,7 +2,8 @@ import { createMiddleware } from 'hono/factory'
 
 import { noteCaller } from '../../runtime/log'
 import { count } from '../../runtime/request-metrics'
-import type { AppEnv } from '../context'
+import type { users } from '../db/schema'
+import type { AppEnv } from '../hono-env'
 import { unauthorized } from '../http-error'
 import { memo } from '../request-scope'
 import { membershipsOf } from './membership'
@@ -35,3 +36,10 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', user)
   await next()
 })
+
+declare module '../hono-env' {
+  interface CallVariables {
+    /** The caller's account, as requireCaller found it. */
+    user: typeof users.$inferSelect
+  }
+}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 
-import { type AppEnv, clientAddress } from '../context'
+import { type AppEnv, clientAddress } from '../hono-env'
 import { readJson } from '../validation'
 import { verifyGoogleIdToken } from './google'
 import { GoogleTokenSchema, ObtainTokenSchema, RefreshTokenSchema } from './schema'

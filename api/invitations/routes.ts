@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { requireCallerAdmin } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../hono-env'
 import { InvitationIdSchema, InviteSchema } from '../organizations/schema'
 import { pathId, readJson } from '../validation'
 import { CreateInvitationSchema, NewAccountSchema, RespondSchema } from './schema'

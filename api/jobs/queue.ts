@@ -249,3 +249,9 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
     },
   }
 }
+
+declare module '../context' {
+  interface Deps {
+    jobs: JobQueue
+  }
+}

@@ -50,3 +50,9 @@ export function createMailer(config: ApiConfig): Mailer {
     },
   }
 }
+
+declare module '../context' {
+  interface Deps {
+    mailer: Mailer
+  }
+}

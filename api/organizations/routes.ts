@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 
-import { requireCallerAdmin, requireCallerMember, slugParam } from '../auth/access'
+import { type MemberContext, type MemberEnv, requireRole, slugMember } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import type { AppContext, AppEnv } from '../context'
 import { readJson } from '../validation'
 import { CreateOrganizationSchema, MemberRoleSchema, MemberSchema, UpdateOrganizationSchema } from './schema'
 import {
@@ -16,36 +15,41 @@ import {
   updateOrganization,
 } from './service'
 
-const member = (c: AppContext) => requireCallerMember(c, slugParam(c))
+/** The caller as an admin of the path's organization: its other members get 403. */
+function admin(c: MemberContext) {
+  requireRole(c.var.member.caller, ['admin'])
+  return c.var.member.caller
+}
 
-export const organizationRoutes = new Hono<AppEnv>()
+export const organizationRoutes = new Hono<MemberEnv>()
   .use('/organizations/*', requireCaller)
   .use('/organizations/', requireCaller)
+  .use('/organizations/:slug/*', slugMember)
   .use('/users/my-organizations/', requireCaller)
   .get('/users/my-organizations/', async (c) => c.json(await listMyOrganizations(c.var.deps, c.var.caller)))
   .post('/organizations/', async (c) => {
     const input = await readJson(c, CreateOrganizationSchema)
     return c.json(await createOrganization(c.var.deps, c.var.caller, input), 201)
   })
-  .get('/organizations/:slug/', async (c) => c.json(await getOrganization(c.var.deps, (await member(c)).caller)))
+  .get('/organizations/:slug/', async (c) => c.json(await getOrganization(c.var.deps, c.var.member.caller)))
   .patch('/organizations/:slug/', async (c) => {
-    const caller = await requireCallerAdmin(c)
+    const caller = admin(c)
     const changes = await readJson(c, UpdateOrganizationSchema)
     return c.json(await updateOrganization(c.var.deps, caller, changes))
   })
   .delete('/organizations/:slug/', async (c) => {
-    await deleteOrganization(c.var.deps, await requireCallerAdmin(c))
+    await deleteOrganization(c.var.deps, admin(c))
     return c.body(null, 204)
   })
-  .get('/organizations/:slug/members/', async (c) => c.json(await listMembers(c.var.deps, (await member(c)).caller)))
+  .get('/organizations/:slug/members/', async (c) => c.json(await listMembers(c.var.deps, c.var.member.caller)))
   .post('/organizations/:slug/remove_member/', async (c) => {
-    const caller = await requireCallerAdmin(c)
+    const caller = admin(c)
     const { user_id } = await readJson(c, MemberSchema)
     await removeMember(c.var.deps, caller, user_id)
     return c.json({ detail: 'Member removed.' })
   })
   .post('/organizations/:slug/update_member_role/', async (c) => {
-    const caller = await requireCallerAdmin(c)
+    const caller = admin(c)
     const { user_id, role } = await readJson(c, MemberRoleSchema)
     return c.json(await updateMemberRole(c.var.deps, caller, user_id, role))
   })

@@ -277,3 +277,13 @@ export async function updateMemberRole({ db, clock }: Deps, caller: OrgCaller, u
     return changed
   })
 }
+
+declare module '../context' {
+  interface Deps {
+    /**
+     * Gives an organization made through the API what a new one starts with (the sample templates),
+     * in the transaction that makes it: backend.ts says what, so organizations/ names no feature.
+     */
+    furnishOrganization(tx: Database, organizationId: number): Promise<unknown>
+  }
+}

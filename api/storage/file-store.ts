@@ -120,3 +120,9 @@ export async function fileExists(file: string) {
     return false
   }
 }
+
+declare module '../context' {
+  interface Deps {
+    files: FileStore
+  }
+}

@@ -70,3 +70,10 @@ export interface ComputedAnswer {
   /** The fact layer's way of answering that gave it (api/facts/answers/strategies.ts); absent when read from passages. */
   strategy?: string
 }
+
+declare module '../../context' {
+  interface Deps {
+    /** Who writes chat answers (DESIGN §5). */
+    answers: AnswerProvider
+  }
+}

@@ -71,3 +71,9 @@ export function embeddedElsewhere(
     embed,
   }
 }
+
+declare module '../../context' {
+  interface Deps {
+    embeddings: EmbeddingProvider
+  }
+}
