@@ -59,8 +59,8 @@ export default tseslint.config(
   {
     // These modules exist to find control characters in untrusted input.
     files: [
-      'api/request-sanity.ts',
-      'api/validation.ts',
+      'api/kernel/request-sanity.ts',
+      'api/kernel/validation.ts',
       'api/documents/multipart.ts',
       'api/ingest/extraction-types.ts',
     ],

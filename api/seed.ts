@@ -2,10 +2,10 @@ import { count, inArray, sql } from 'drizzle-orm'
 
 import { log } from '../runtime/log'
 import { hashPassword, verifyPassword } from './auth/passwords'
-import { DEFAULT_DEMO_PASSWORD } from './config'
 import { giveSampleTemplates } from './conversation-templates/seed'
 import type { Database } from './db/database'
 import { memberships, organizations, type Role, users } from './db/schema'
+import { DEFAULT_DEMO_PASSWORD } from './kernel/config'
 import { giveSampleMeetings } from './transcriptions/seed'
 
 export const DEMO_ORGANIZATION = {

@@ -4,9 +4,9 @@
 // server: an embedded database it holds is reached through its socket.
 import { EXIT, runAccountsCommand } from '../api/accounts/command'
 import { AccountRefusal } from '../api/accounts/service'
-import { ConfigError, loadApiConfig } from '../api/config'
-import { systemClock } from '../api/context'
 import { openDatabase, runningDatabaseSocket } from '../api/db/client'
+import { ConfigError, loadApiConfig } from '../api/kernel/config'
+import { systemClock } from '../api/kernel/context'
 import { keepNewFilesPrivate, makeDataDirPrivate } from '../runtime/owner-only-files'
 import { withGeneratedSecrets } from '../runtime/secrets'
 

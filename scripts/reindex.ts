@@ -8,10 +8,10 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 
 import { createBackend } from '../api/backend'
-import { ConfigError, loadApiConfig } from '../api/config'
 import { openDatabase } from '../api/db/client'
 import { rowsOf } from '../api/db/sql-values'
 import { enqueueReindex, INDEX_DOCUMENT } from '../api/ingest/reindex-document-job'
+import { ConfigError, loadApiConfig } from '../api/kernel/config'
 import { keepNewFilesPrivate, makeDataDirPrivate } from '../runtime/owner-only-files'
 import { withGeneratedSecrets } from '../runtime/secrets'
 

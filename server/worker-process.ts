@@ -1,7 +1,7 @@
 import { createDeps, startWorker } from '../api/backend'
-import { ConfigError, loadApiConfig } from '../api/config'
 import { openDatabase } from '../api/db/client'
 import { stopExtractionWorkers } from '../api/ingest/extraction-pool'
+import { ConfigError, loadApiConfig } from '../api/kernel/config'
 import { assertSharedFileStorage } from '../api/storage/shared-storage'
 import { runEntryPoint } from '../runtime/entry-point'
 import { log } from '../runtime/log'

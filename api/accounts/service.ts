@@ -4,10 +4,10 @@ import { type AuditEntry, personName, recordOperatorEvent } from '../audit/servi
 import { hashPassword } from '../auth/passwords'
 import { findUserByLogin, freeUsername } from '../auth/service'
 import { endSessions } from '../auth/sessions'
-import type { Clock } from '../context'
 import { giveSampleTemplates } from '../conversation-templates/seed'
 import type { Database } from '../db/database'
 import { memberships, organizations, type Role, users } from '../db/schema'
+import type { Clock } from '../kernel/context'
 import { uniqueSlug } from '../organizations/service'
 import { DEMO_ORGANIZATION, DEMO_USERS } from '../seed'
 

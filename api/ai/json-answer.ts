@@ -1,5 +1,5 @@
 import { log } from '../../runtime/log'
-import type { ApiConfig } from '../config'
+import type { ApiConfig } from '../kernel/config'
 
 /** An answer from the model that cannot be used; the message says why, for the log. */
 export class UnusableAnswer extends Error {}

@@ -1,5 +1,5 @@
 import { type Source, sourcePlace } from '../../shared/analysis'
-import { literalMarkdown as literal } from '../literal-markdown'
+import { literalMarkdown as literal } from '../kernel/literal-markdown'
 import type { AnalysisPayload } from './contract'
 
 const GENERATED_BY = {

@@ -4,7 +4,7 @@ import { currentMember, type MemberContext, type MemberEnv } from '../auth/acces
 import { requireCaller } from '../auth/middleware'
 import { attachment } from '../documents/content'
 import { sendReport } from '../exports/respond'
-import { readJson, readQuery } from '../validation'
+import { readJson, readQuery } from '../kernel/validation'
 import { requireAnalyst } from './access'
 import { analysisMarkdown } from './markdown'
 import { analysisReport } from './report'

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
 import { analyseOffline, OFFLINE_ENGINE } from '../ai/analysis/offline'
 import type { AnalysisInput } from '../ai/analysis/types'
-import type { Deps, OrgCaller } from '../context'
 import {
   type AnalysisGenerator,
   analysisResults,
@@ -13,7 +12,8 @@ import {
   documentVersions,
 } from '../db/schema'
 import { requireDocument } from '../documents/access'
-import { HttpError, notFound } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { HttpError, notFound } from '../kernel/http-error'
 import { requireAnalyst } from './access'
 import type { AnalysisPayload } from './contract'
 import { analysisPayload } from './payload'

@@ -2,10 +2,10 @@ import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import { requireRole } from '../auth/access'
-import type { Clock, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
 import { type AuditAction, auditEvents, memberships, users } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
+import type { Clock, Deps, OrgCaller } from '../kernel/context'
 import type { AuditQuerySchema } from './schema'
 
 /** What an action did, as the log keeps it. */

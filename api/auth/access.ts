@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory'
 
 import { noteCaller } from '../../runtime/log'
-import type { Caller, Deps, OrgCaller } from '../context'
 import type { Role } from '../db/schema'
-import type { AppContext, AppEnv } from '../hono-env'
-import { forbidden, notFound } from '../http-error'
+import type { Caller, Deps, OrgCaller } from '../kernel/context'
+import type { AppContext, AppEnv } from '../kernel/hono-env'
+import { forbidden, notFound } from '../kernel/http-error'
 import { callerMembership, type CurrentMembership, currentMembership } from './membership'
 
 /** The organization slug of a path; slugs are made of lowercase letters, digits and dashes (slugify), so anything else names no organization. */

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
 
-import type { ApiConfig } from '../config'
-import { HttpError, notFound, unauthorized } from '../http-error'
+import type { ApiConfig } from '../kernel/config'
+import { HttpError, notFound, unauthorized } from '../kernel/http-error'
 
 export interface GoogleIdentity {
   sub: string

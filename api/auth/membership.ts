@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, users } from '../db/schema'
-import type { AppContext, AppEnv } from '../hono-env'
-import { memo } from '../request-scope'
+import type { AppContext, AppEnv } from '../kernel/hono-env'
+import { memo } from '../kernel/request-scope'
 
 /** How many of a user's organizations one lookup reads: the header's switcher lists these, and links to the rest. */
 export const MEMBERSHIPS_LISTED = 20

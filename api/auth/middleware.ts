@@ -3,9 +3,9 @@ import { createMiddleware } from 'hono/factory'
 import { noteCaller } from '../../runtime/log'
 import { count } from '../../runtime/request-metrics'
 import type { users } from '../db/schema'
-import type { AppEnv } from '../hono-env'
-import { unauthorized } from '../http-error'
-import { memo } from '../request-scope'
+import type { AppEnv } from '../kernel/hono-env'
+import { unauthorized } from '../kernel/http-error'
+import { memo } from '../kernel/request-scope'
 import { membershipsOf } from './membership'
 import { activeSessionUser } from './sessions'
 import { verifyAccessToken } from './tokens'
@@ -37,7 +37,7 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-declare module '../hono-env' {
+declare module '../kernel/hono-env' {
   interface CallVariables {
     /** The caller's account, as requireCaller found it. */
     user: typeof users.$inferSelect

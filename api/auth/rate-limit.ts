@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import { loginFailures } from '../db/schema'
-import { HttpError } from '../http-error'
+import type { Deps } from '../kernel/context'
+import { HttpError } from '../kernel/http-error'
 
 /**
  * Who a sign-in attempt is against: the account (whatever name or e-mail was typed for it), or the

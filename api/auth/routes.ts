@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 
-import { type AppEnv, clientAddress } from '../hono-env'
-import { readJson } from '../validation'
+import { type AppEnv, clientAddress } from '../kernel/hono-env'
+import { readJson } from '../kernel/validation'
 import { verifyGoogleIdToken } from './google'
 import { GoogleTokenSchema, ObtainTokenSchema, RefreshTokenSchema } from './schema'
 import { googleSignIn, obtainToken } from './service'

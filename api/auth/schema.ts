@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { requiredString } from '../validation'
+import { requiredString } from '../kernel/validation'
 
 const limited = (max: number) =>
   requiredString().pipe(z.string().max(max, `Ensure this field has no more than ${max} characters.`))

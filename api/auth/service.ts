@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import { users } from '../db/schema'
-import { unauthorized } from '../http-error'
+import type { Deps } from '../kernel/context'
+import { unauthorized } from '../kernel/http-error'
 import type { SignInPayload } from './contract'
 import type { GoogleIdentity } from './google'
 import { verifyPassword } from './passwords'

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { refreshTokens, users } from '../db/schema'
-import { unauthorized } from '../http-error'
+import type { Deps } from '../kernel/context'
+import { unauthorized } from '../kernel/http-error'
 import {
   type AccessClaims,
   hashRefreshToken,

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 
 import { jwtVerify, SignJWT } from 'jose'
 
-import type { ApiConfig } from '../config'
-import { unauthorized } from '../http-error'
+import type { ApiConfig } from '../kernel/config'
+import { unauthorized } from '../kernel/http-error'
 
 export interface AccessClaims {
   userId: number

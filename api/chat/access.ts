@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 
-import type { Deps, OrgCaller } from '../context'
 import { conversations } from '../db/schema'
-import { notFound } from '../http-error'
-import { pathId } from '../validation'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
+import { pathId } from '../kernel/validation'
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.'
 

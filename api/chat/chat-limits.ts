@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
-import type { ApiConfig } from '../config'
-import type { Deps, OrgCaller } from '../context'
 import { chatQuestions } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
-import { HttpError } from '../http-error'
+import type { ApiConfig } from '../kernel/config'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { HttpError } from '../kernel/http-error'
 
 /**
  * How long an answer counts as being written unless the process writing it renews it: a process

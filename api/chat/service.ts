@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 
 import { recordEvent } from '../audit/service'
-import type { Deps, OrgCaller } from '../context'
 import { requireTemplate, TEMPLATE_NOT_FOUND, templateId } from '../conversation-templates/access'
 import { templateOutline } from '../conversation-templates/outline'
 import { conversations, documents, messages } from '../db/schema'
-import { badRequest, HttpError, notFound } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { badRequest, HttpError, notFound } from '../kernel/http-error'
 import { CONVERSATION_NOT_FOUND, requireConversation } from './access'
 import { conversationPayload, messagePayload } from './payload'
 import { type CreateConversationInput, DEFAULT_TITLE } from './schema'

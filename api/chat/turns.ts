@@ -8,7 +8,6 @@ import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answ
 import type { ChatTurn } from '../ai/answers/provider'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
-import type { Deps, OrgCaller } from '../context'
 import {
   conversations,
   type ConversationStatus,
@@ -19,6 +18,7 @@ import {
 import { answerExitDate } from '../facts/answers/exit-date-answer'
 import { answerFromFacts } from '../facts/answers/fact-answer'
 import { answerFromTerms } from '../facts/answers/term-answer'
+import type { Deps, OrgCaller } from '../kernel/context'
 import { requireConversation } from './access'
 import { admitQuestion, type AnswerSlot } from './chat-limits'
 import { citedRows } from './cited-rows'

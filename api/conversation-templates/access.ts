@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 
 import { requireRole } from '../auth/access'
-import type { Deps, OrgCaller } from '../context'
 import { conversationTemplates, users } from '../db/schema'
-import { notFound } from '../http-error'
-import { pathId } from '../validation'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
+import { pathId } from '../kernel/validation'
 
 /** Spec §4 "Templates and meetings". */
 export const TEMPLATE_NOT_FOUND = 'Template not found'

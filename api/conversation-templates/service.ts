@@ -1,10 +1,10 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm'
 
 import { recordEvent } from '../audit/service'
-import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
 import { conversationTemplates, users } from '../db/schema'
-import { notFound } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
 import { requireTemplate, requireTemplateEditor, TEMPLATE_NOT_FOUND, templateKey } from './access'
 import type { TemplateListPayload } from './contract'
 import { templatePayload } from './payload'

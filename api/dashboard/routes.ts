@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { ReaderQuerySchema, readQuery } from '../validation'
+import { ReaderQuerySchema, readQuery } from '../kernel/validation'
 import { dashboard } from './service'
 
 /** GET /api/dashboard/: what the dashboard shows of the current organization, in one call. */

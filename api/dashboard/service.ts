@@ -1,6 +1,6 @@
-import type { Deps, OrgCaller } from '../context'
 import type { organizations } from '../db/schema'
 import { documentStatistics } from '../documents/statistics'
+import type { Deps, OrgCaller } from '../kernel/context'
 import { describeOrganization } from '../organizations/contract'
 import { previewMembers } from '../organizations/service'
 import { dueSoon } from '../readiness/actions/service'

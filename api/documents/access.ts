@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 
-import type { Deps, OrgCaller } from '../context'
 import { documents } from '../db/schema'
-import { notFound } from '../http-error'
-import { pathId } from '../validation'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
+import { pathId } from '../kernel/validation'
 
 /** A document id from the path; anything but digits naming a possible row answers 404 (it cannot exist). */
 export const documentId = (raw: string | undefined) => pathId(raw, 'Document not found.')

@@ -3,9 +3,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 
-import type { Deps, OrgCaller } from '../context'
 import { documents, documentVersions, FILE_TYPES, type FileType } from '../db/schema'
-import { HttpError } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { HttpError } from '../kernel/http-error'
 
 /** The file of an upload as far as a document needs it: where its bytes are and what they are. */
 export interface FileRef {

@@ -5,8 +5,8 @@ import busboy from 'busboy'
 
 import { tooLargeRefusal, unsupportedTypeRefusal } from '../../shared/file-types'
 import type { FileType } from '../db/schema'
-import { HttpError } from '../http-error'
 import { contentMismatch, extensionOf, isAcceptedType } from '../ingest/file-types'
+import { HttpError } from '../kernel/http-error'
 import type { FileStore, StoredFile } from '../storage/file-store'
 
 export interface UploadedFile extends StoredFile {

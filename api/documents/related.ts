@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 
-import type { Deps, OrgCaller } from '../context'
 import { rowsOf } from '../db/sql-values'
+import type { Deps, OrgCaller } from '../kernel/context'
 import { requireDocument } from './access'
 
 const RELATED_LIMIT = 5

@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm'
 
-import type { Deps, OrgCaller } from '../context'
 import { preparedStatement } from '../db/prepared'
 import { documents } from '../db/schema'
+import type { Deps, OrgCaller } from '../kernel/context'
 import type { DocumentStatisticsPayload } from './contract'
 
 /** Spec §3 "Document statistics", plus processing and per-file-type counts. */

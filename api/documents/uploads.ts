@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 
 import { refusedFilesSentence } from '../../shared/file-types'
-import type { Deps, OrgCaller } from '../context'
-import { badRequest, HttpError } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { badRequest, HttpError } from '../kernel/http-error'
 import { requireDocument } from './access'
 import {
   type DuplicateEntry,

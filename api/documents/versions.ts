@@ -1,11 +1,11 @@
 import { diffLines } from 'diff'
 import { and, desc, eq, max } from 'drizzle-orm'
 
-import type { Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
 import { documentPages, documents, documentVersions, users } from '../db/schema'
-import { badRequest, HttpError, notFound } from '../http-error'
 import { PROCESS_DOCUMENT } from '../ingest/process-document'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { badRequest, HttpError, notFound } from '../kernel/http-error'
 import { requireDocument } from './access'
 import type { FileRef } from './duplicates'
 import { parseUpload } from './multipart'

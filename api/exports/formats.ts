@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { ReaderQuerySchema } from '../validation'
+import { ReaderQuerySchema } from '../kernel/validation'
 
 export const EXPORT_FORMATS = ['pdf', 'docx'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]

@@ -1,5 +1,5 @@
 import { attachment } from '../documents/content'
-import type { AppContext, AppEnv } from '../hono-env'
+import type { AppContext, AppEnv } from '../kernel/hono-env'
 import type { ExportFormat, ExportQuery } from './formats'
 import { renderInThread } from './render-in-thread'
 import { type Report, reportFileName } from './report'

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { CellPosition } from '../../shared/cells'
 import { splitRow } from '../../shared/table-lines'
 import { parseTables } from '../ai/tables/table'
-import type { Deps } from '../context'
 import { intArray, rowsOf, textArray } from '../db/sql-values'
+import type { Deps } from '../kernel/context'
 import type { StoredFact } from './organization-facts'
 
 /** What is linked to its passage: a fact or a term, by its document and quote. */

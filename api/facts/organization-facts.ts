@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import { documentFacts, documentPages, documents } from '../db/schema'
+import type { Deps } from '../kernel/context'
 import type { EntityKind, Fact } from './types'
 
 /** A fact with the document it was read from and the page, sheet or section that holds it. */

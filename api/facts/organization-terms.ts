@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import { documents, documentTerms } from '../db/schema'
+import type { Deps } from '../kernel/context'
 import type { Term } from './types'
 
 export interface StoredTerm extends Term {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 
-import type { AppEnv } from '../hono-env'
+import type { AppEnv } from '../kernel/hono-env'
 import { readiness } from './service'
 
 const noStore = { 'Cache-Control': 'no-store' }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
-import type { Deps } from '../context'
 import { migrationsFolder } from '../db/client'
 import type { Database } from '../db/database'
 import { pendingMigrations } from '../db/migrate'
+import type { Deps } from '../kernel/context'
 
 /** A database that has not answered `select 1` by then is as good as down for a load balancer. */
 export const READY_TIMEOUT_MS = 2_000

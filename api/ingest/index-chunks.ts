@@ -5,9 +5,9 @@ import { embedAll } from '../ai/embeddings/provider'
 import { isZero, meanVector } from '../ai/embeddings/vector-math'
 import { analyze, joinTerms } from '../ai/retrieval/analyzer'
 import { writePostings } from '../ai/retrieval/postings'
-import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import { documentEmbeddings } from '../db/schema'
+import type { Deps } from '../kernel/context'
 
 /** What search needs of a chunk besides its text: analysed terms and, when the provider answered, a vector. */
 export interface ChunkIndex {

@@ -1,7 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import { jobs } from '../db/schema'
+import type { Deps } from '../kernel/context'
 import type { OcrAllowance } from './extraction-types'
 
 /** The allowance is for any 24 hours, so a burst at midnight does not get two days' worth. */

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
-import type { Deps } from '../context'
 import { documentOcrPages, documents, jobs } from '../db/schema'
+import type { Deps } from '../kernel/context'
 import type { OcrProgress } from './extraction-types'
 
 /** The document was deleted, or another version became its current one, while OCR read it. */

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
 import type { ExtractedPage } from '../ai/text/pages'
-import type { Deps } from '../context'
 import type { Database } from '../db/database'
 import {
   documentChunks,
@@ -17,6 +16,7 @@ import { replaceFacts } from '../facts/store'
 import { tablesHold } from '../facts/tables-hold'
 import type { Job } from '../jobs/queue'
 import { watchRunTurn } from '../jobs/run-turns'
+import type { Deps } from '../kernel/context'
 import { guessCategory } from './categories'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'

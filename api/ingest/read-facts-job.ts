@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 
-import type { Deps } from '../context'
 import { documents, jobs } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
 import { FACTS_READER, readFactsOrNone } from '../facts/read-facts'
 import { replaceFacts } from '../facts/store'
 import type { Job } from '../jobs/queue'
+import type { Deps } from '../kernel/context'
 import { storedPages } from './process-document'
 
 export const READ_FACTS = 'read-facts'

@@ -2,9 +2,9 @@ import { Hono } from 'hono'
 
 import { requireCallerAdmin } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import type { AppEnv } from '../hono-env'
+import type { AppEnv } from '../kernel/hono-env'
+import { pathId, readJson } from '../kernel/validation'
 import { InvitationIdSchema, InviteSchema } from '../organizations/schema'
-import { pathId, readJson } from '../validation'
 import { CreateInvitationSchema, NewAccountSchema, RespondSchema } from './schema'
 import {
   acceptInvitation,

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
+import { requiredString } from '../kernel/validation'
 import { InviteSchema } from '../organizations/schema'
 import { PasswordSchema, UsernameSchema } from '../users/schema'
-import { requiredString } from '../validation'
 
 export const CreateInvitationSchema = InviteSchema.extend({
   organization: requiredString().pipe(z.string().max(200, 'Ensure this field has no more than 200 characters.')),

@@ -250,7 +250,7 @@ export function createJobQueue(db: Database, { leaseSeconds }: { leaseSeconds: n
   }
 }
 
-declare module '../context' {
+declare module '../kernel/context' {
   interface Deps {
     jobs: JobQueue
   }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Transporter } from 'nodemailer'
 
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../runtime/owner-only-files'
-import type { ApiConfig } from '../config'
+import type { ApiConfig } from '../kernel/config'
 
 export interface Mail {
   to: string
@@ -51,7 +51,7 @@ export function createMailer(config: ApiConfig): Mailer {
   }
 }
 
-declare module '../context' {
+declare module '../kernel/context' {
   interface Deps {
     mailer: Mailer
   }

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, min, sql } from 'drizzle-orm'
 
-import type { Caller, Deps } from '../context'
 import type { Database } from '../db/database'
 import { auditEvents } from '../db/schema'
-import { HttpError } from '../http-error'
+import type { Caller, Deps } from '../kernel/context'
+import { HttpError } from '../kernel/http-error'
 
 const WINDOW_MS = 24 * 60 * 60 * 1000
 // An advisory lock class in the two-key form, apart from chat-limits.ts's (26_001 and 26_002).

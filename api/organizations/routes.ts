@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { type MemberContext, type MemberEnv, requireRole, slugMember } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { readJson } from '../validation'
+import { readJson } from '../kernel/validation'
 import { CreateOrganizationSchema, MemberRoleSchema, MemberSchema, UpdateOrganizationSchema } from './schema'
 import {
   createOrganization,

@@ -2,11 +2,11 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import { personName, recordEvent } from '../audit/service'
-import type { Caller, Deps, OrgCaller } from '../context'
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
 import { memberships, organizations, type Role, users } from '../db/schema'
-import { HttpError, notFound } from '../http-error'
+import type { Caller, Deps, OrgCaller } from '../kernel/context'
+import { HttpError, notFound } from '../kernel/http-error'
 import { describeOrganization, type MemberPayload, type MemberRolePayload, ROLE_DISPLAY } from './contract'
 import { admitOrganizationCreation } from './creation-limit'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schema'
@@ -278,7 +278,7 @@ export async function updateMemberRole({ db, clock }: Deps, caller: OrgCaller, u
   })
 }
 
-declare module '../context' {
+declare module '../kernel/context' {
   interface Deps {
     /**
      * Gives an organization made through the API what a new one starts with (the sample templates),

@@ -1,4 +1,4 @@
-import { keptResults } from '../kept-results'
+import { keptResults } from '../kernel/kept-results'
 import type { SearchResultPayload } from './contract'
 import type { SearchInput } from './schema'
 
@@ -38,7 +38,7 @@ export function createSearchResultCache() {
 
 export type SearchResultCache = ReturnType<typeof createSearchResultCache>
 
-declare module '../context' {
+declare module '../kernel/context' {
   interface Deps {
     searchResults: SearchResultCache
   }

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { readJson } from '../validation'
+import { readJson } from '../kernel/validation'
 import { SearchSchema } from './schema'
 import { searchPassages } from './service'
 

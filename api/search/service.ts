@@ -1,5 +1,5 @@
 import { retrieve } from '../ai/retrieval/hybrid'
-import type { Deps, OrgCaller } from '../context'
+import type { Deps, OrgCaller } from '../kernel/context'
 import type { SearchResponsePayload, SearchResultPayload } from './contract'
 import { relevanceFloor } from './relevance-floor'
 import type { SearchInput } from './schema'

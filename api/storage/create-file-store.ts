@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { ApiConfig } from '../config'
+import type { ApiConfig } from '../kernel/config'
 import { createDiskFileStore, type FileStore } from './file-store'
 import { createS3FileStore } from './s3-file-store'
 

@@ -121,7 +121,7 @@ export async function fileExists(file: string) {
   }
 }
 
-declare module '../context' {
+declare module '../kernel/context' {
   interface Deps {
     files: FileStore
   }

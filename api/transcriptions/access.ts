@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm'
 
 import { meetingKey } from '../../shared/meetings'
 import { requireRole } from '../auth/access'
-import type { Deps, OrgCaller } from '../context'
 import { meetings } from '../db/schema'
-import { notFound } from '../http-error'
-import { pathId } from '../validation'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
+import { pathId } from '../kernel/validation'
 
 /** Spec §7 "Simulated services": the 404 of a meeting that is not there. */
 export const MEETING_NOT_FOUND = 'Meeting not found'

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 
 import { type ActionItem, clock, type Decision, type Participant, roleGroupOf } from '../../shared/meetings'
 import { conversationPayload } from '../chat/payload'
-import type { Deps, OrgCaller } from '../context'
 import { conversations, type meetings, messages, type SPEAKER_ROLES, transcripts } from '../db/schema'
-import { notFound } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
 import { TRANSCRIPT_NOT_FOUND } from './service'
 import { summaryLines } from './summary-lines'
 

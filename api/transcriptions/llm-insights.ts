@@ -10,7 +10,7 @@ import {
 } from '../../shared/meetings'
 import { askForJson, UnusableAnswer } from '../ai/json-answer'
 import { sentencesOf } from '../ai/text/sentences'
-import type { ApiConfig } from '../config'
+import type { ApiConfig } from '../kernel/config'
 import { ACTION_ITEMS } from './action-items'
 import { normal } from './speakers'
 import { secondsOf } from './transcript-format'

@@ -1,5 +1,5 @@
 import { type Participant, summaryPoints } from '../../shared/meetings'
-import type { ApiConfig } from '../config'
+import type { ApiConfig } from '../kernel/config'
 import type { TranscriptInsights } from './insights'
 import { llmInsights } from './llm-insights'
 import { sourcedPoints } from './summary'

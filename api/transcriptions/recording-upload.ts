@@ -5,8 +5,8 @@ import busboy from 'busboy'
 
 import { tooLargeRefusal } from '../../shared/file-types'
 import { RECORDING_TYPES, RECORDING_TYPES_TEXT, type RecordingType, recordingTypeOf } from '../../shared/recordings'
-import { HttpError } from '../http-error'
 import { looksLikeText } from '../ingest/decode-text'
+import { HttpError } from '../kernel/http-error'
 import type { FileStore, StoredFile } from '../storage/file-store'
 
 export interface RecordingUpload extends StoredFile {

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream'
 
 import { and, count, eq } from 'drizzle-orm'
 
-import type { Deps, OrgCaller } from '../context'
 import { documentVersions, meetings } from '../db/schema'
 import { attachment } from '../documents/content'
-import { notFound } from '../http-error'
+import type { Deps, OrgCaller } from '../kernel/context'
+import { notFound } from '../kernel/http-error'
 import { MEETING_NOT_FOUND, requireMeeting, requireMeetingEditor } from './access'
 import { meetingPayload } from './payload'
 import type { RecordingUpload } from './recording-upload'

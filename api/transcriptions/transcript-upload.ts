@@ -5,9 +5,9 @@ import {
   transcriptTooLargeRefusal,
   transcriptTypeRefusal,
 } from '../../shared/meetings'
-import { HttpError } from '../http-error'
 import { decodeText, looksLikeText } from '../ingest/decode-text'
 import { extensionOf } from '../ingest/file-types'
+import { HttpError } from '../kernel/http-error'
 import type { TranscriptError } from './transcript-error'
 
 export const TRANSCRIPT_EXTENSIONS: readonly string[] = TRANSCRIPT_TYPES

@@ -4,10 +4,10 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
 import { personName, recordAccountEvent } from '../audit/service'
-import type { Caller, Deps } from '../context'
 import type { Database } from '../db/database'
 import { emailConfirmations, users } from '../db/schema'
-import { badRequest, HttpError } from '../http-error'
+import type { Caller, Deps } from '../kernel/context'
+import { badRequest, HttpError } from '../kernel/http-error'
 import { emailChangedMail, emailConfirmationMail } from './mail'
 
 type UserRow = typeof users.$inferSelect

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { requiredString, TimeZoneSchema } from '../validation'
+import { requiredString, TimeZoneSchema } from '../kernel/validation'
 
 const text = (max: number) =>
   z

@@ -5,8 +5,8 @@ import path from 'node:path'
 import * as XLSX from '@e965/xlsx'
 
 import { createBackend } from '../../api/backend'
-import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
+import { loadApiConfig } from '../../api/kernel/config'
 import { seedDemo } from '../../api/seed'
 
 const CORPUS = path.resolve('../shared/corpus/parsing')

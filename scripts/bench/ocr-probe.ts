@@ -3,9 +3,9 @@
 // prints {seconds, pages, idleMb, peakMb, readerPeakMb, meanConfidence, text} as JSON: the RSS of
 // this process and its reader processes together, idle and at their highest, and of the largest
 // reader alone (what its budget, EXTRACTION_MEMORY_MB + READER_BASE_MB, is checked against).
-import { loadApiConfig } from '../../api/config'
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
 import { residentMemoryMb } from '../../api/ingest/resident-memory'
+import { loadApiConfig } from '../../api/kernel/config'
 import { threadBundle } from '../../runtime/thread-bundle'
 import { readerProcesses, residentMemoryWithChildrenMb } from '../../tests/support/reader-processes'
 

@@ -10,10 +10,10 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 
 import { retrieve } from '../../api/ai/retrieval/hybrid'
 import { createBackend } from '../../api/backend'
-import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
 import type { Database } from '../../api/db/database'
 import { rowsOf } from '../../api/db/sql-values'
+import { loadApiConfig } from '../../api/kernel/config'
 import { percentile } from '../eval/metrics'
 
 const dataDir = process.argv[2]

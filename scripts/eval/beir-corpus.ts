@@ -4,8 +4,8 @@ import path from 'node:path'
 
 import type { createApi } from '../../api/app'
 import { createBackend } from '../../api/backend'
-import { loadApiConfig } from '../../api/config'
 import { openDatabase } from '../../api/db/client'
+import { loadApiConfig } from '../../api/kernel/config'
 import { seedDemo } from '../../api/seed'
 import { log } from '../../runtime/log'
 

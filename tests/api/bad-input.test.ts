@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createApi } from '../../api/app'
-import { dataExceptionCode } from '../../api/http-error'
+import { dataExceptionCode } from '../../api/kernel/http-error'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { captureLogs, ERROR, WARN } from './support/logs'
 import { corpusFile, upload } from './support/uploads'

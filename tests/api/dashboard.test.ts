@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DashboardSchema } from '../../api/dashboard/contract'
-import type { RequestScope } from '../../api/request-scope'
+import type { RequestScope } from '../../api/kernel/request-scope'
 import { measured, newRequestMetrics } from '../../runtime/request-metrics'
 import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, startApi, type TwoOrganizations } from './support/harness'

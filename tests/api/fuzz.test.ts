@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { createApi } from '../../api/app'
-import type { Deps } from '../../api/context'
 import { rowsOf } from '../../api/db/sql-values'
 import { isUpload } from '../../api/documents/routes'
+import type { Deps } from '../../api/kernel/context'
 import {
   type Harness,
   invitationToken,

@@ -14,8 +14,8 @@ export const fill = (unit: string, size: number, head = '') =>
 /** What one parser can be given at most, and where that limit is set. */
 export const LIMITS = {
   transcript: { chars: MAX_TRANSCRIPT_MB * 1024 * 1024, source: 'MAX_TRANSCRIPT_MB (shared/meetings.ts)' },
-  // Extraction keeps at most MAX_EXTRACTED_CHARS of a document's text (api/config.ts, default).
-  document: { chars: 3_000_000, source: 'MAX_EXTRACTED_CHARS default (api/config.ts)' },
+  // Extraction keeps at most MAX_EXTRACTED_CHARS of a document's text (api/kernel/config.ts, default).
+  document: { chars: 3_000_000, source: 'MAX_EXTRACTED_CHARS default (api/kernel/config.ts)' },
   question: { chars: MAX_MESSAGE, source: 'MAX_MESSAGE (shared/chat.ts)' },
   // A search query is at most 1,000 characters (api/search/schema.ts); chat questions are searched too.
   query: { chars: MAX_MESSAGE, source: 'MAX_MESSAGE (shared/chat.ts), over the search query max of 1,000' },

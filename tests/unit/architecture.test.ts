@@ -100,8 +100,9 @@ describe('the layers of the code', () => {
 })
 
 // api/'s folders below its features (decision 072), bottom first: each imports only folders of the
-// layers before its own. Loose modules (config.ts, context.ts, …) are not folders.
-const BASE_LAYERS = [['db'], ['storage', 'jobs', 'mail', 'ai'], ['facts'], ['ingest']].map((layer) =>
+// layers before its own. The kernel (decision 077) is the bottom: the dependency bag, HTTP errors,
+// validation and the middleware every call passes, naming nothing above them.
+const BASE_LAYERS = [['kernel'], ['db'], ['storage', 'jobs', 'mail', 'ai'], ['facts'], ['ingest']].map((layer) =>
   layer.map((folder) => `api/${folder}`),
 )
 // The loose modules that put the backend together; every other loose module is below the features.
@@ -141,6 +142,11 @@ describe('the folders inside the tiers', () => {
     expect(folderLoops('api')).toEqual([])
   })
 
+  it("of api/ leave at its root only the composition root, the basics being the kernel's", () => {
+    const loose = sourceFiles('api').filter((file) => folderNode(file) === file)
+    expect(loose.sort()).toEqual([...COMPOSITION_ROOT].sort())
+  })
+
   it('of api/ below the features import only the folders below them, never a feature', () => {
     expect(climbsFromBelowFeatures()).toEqual([])
   })
@@ -158,7 +164,8 @@ describe('the folders inside the tiers', () => {
     const planted: Record<string, string> = {
       [path.join('api', 'db', 'schema.ts')]: path.join('api', 'documents', 'contract.ts'),
       [path.join('api', 'ai', 'text', 'pages.ts')]: path.join('api', 'ingest', 'extraction-types.ts'),
-      [path.join('api', 'context.ts')]: path.join('api', 'search', 'result-cache.ts'),
+      [path.join('api', 'kernel', 'context.ts')]: path.join('api', 'search', 'result-cache.ts'),
+      [path.join('api', 'kernel', 'validation.ts')]: path.join('api', 'db', 'schema.ts'),
     }
     const imports = (file: string) =>
       planted[file] ? [...importsOf(file), { typesOnly: true, target: planted[file] }] : importsOf(file)

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { ConfigError, loadApiConfig } from '../../api/config'
+import { ConfigError, loadApiConfig } from '../../api/kernel/config'
 import { withGeneratedSecrets } from '../../runtime/secrets'
 
 const secret = 'x'.repeat(32)

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 
-import { loadApiConfig } from '../../api/config'
+import { loadApiConfig } from '../../api/kernel/config'
 
 // Docker does not run where the tests do: these read Dockerfile and compose.yaml and hold them to
 // what CI does run (package.json's scripts, the config schemas, docs/configuration.md).
@@ -244,7 +244,7 @@ describe('compose.yaml', () => {
       const accepted = await acceptedNames(environment)
       for (const variable of Object.keys(environment)) {
         expect(documented, `${variable} in docs/configuration.md`).toContain(variable)
-        expect(accepted, `${variable} known to api/config.ts or app/http/env.server.ts`).toContain(variable)
+        expect(accepted, `${variable} known to api/kernel/config.ts or app/http/env.server.ts`).toContain(variable)
       }
     }
   })

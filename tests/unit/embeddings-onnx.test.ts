@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { createOnnxEmbeddingProvider } from '../../api/ai/embeddings/onnx'
 import type { EmbeddingProvider } from '../../api/ai/embeddings/provider'
-import { loadApiConfig } from '../../api/config'
+import { loadApiConfig } from '../../api/kernel/config'
 import { TINY_DIMENSIONS, TINY_VOCABULARY, writeTinyModel } from '../fixtures/onnx/make-tiny-model'
 import { embeddingError } from './support/embedding-error'
 

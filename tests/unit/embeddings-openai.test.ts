@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { createOpenAiEmbeddingProvider } from '../../api/ai/embeddings/openai'
-import { loadApiConfig } from '../../api/config'
+import { loadApiConfig } from '../../api/kernel/config'
 import { embeddingError } from './support/embedding-error'
 
 const API_KEY = 'sk-test-5f1e9a0c-secret'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { ConfigError } from '../../api/config'
+import { ConfigError } from '../../api/kernel/config'
 import { runEntryPoint } from '../../runtime/entry-point'
 
 function watchExit() {

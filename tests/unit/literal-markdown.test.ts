@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { literalMarkdown } from '../../api/literal-markdown'
+import { literalMarkdown } from '../../api/kernel/literal-markdown'
 import { renderedMarkdown as rendered, seenText as seen, withoutAddressLinks } from './support/rendered-markdown'
 
 const HOSTILE = [

@@ -17,8 +17,8 @@ import { Readable } from 'node:stream'
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { loadApiConfig } from '../../api/config'
 import { lockDirectory } from '../../api/db/client'
+import { loadApiConfig } from '../../api/kernel/config'
 import { createMailer } from '../../api/mail/mailer'
 import { createDiskFileStore } from '../../api/storage/file-store'
 import { stageUpload } from '../../app/http/uploads.server'

@@ -9,7 +9,7 @@ import {
   RISK_LEVELS,
 } from '../../../shared/analysis'
 import { readableMoneyIn } from '../../../shared/figures'
-import type { ApiConfig } from '../../config'
+import type { ApiConfig } from '../../kernel/config'
 import { askForJson, UnusableAnswer } from '../json-answer'
 import { analyze } from '../retrieval/analyzer'
 import { figureCount } from '../text/amounts'

@@ -1,4 +1,4 @@
-import type { ApiConfig } from '../../config'
+import type { ApiConfig } from '../../kernel/config'
 import { extractiveAnswers } from './extractive'
 import type { AnswerProvider } from './provider'
 

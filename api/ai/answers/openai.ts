@@ -1,6 +1,6 @@
 import type OpenAI from 'openai'
 
-import type { ApiConfig } from '../../config'
+import type { ApiConfig } from '../../kernel/config'
 import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
 import { computedFor } from './computed'

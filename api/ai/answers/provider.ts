@@ -71,7 +71,7 @@ export interface ComputedAnswer {
   strategy?: string
 }
 
-declare module '../../context' {
+declare module '../../kernel/context' {
   interface Deps {
     /** Who writes chat answers (DESIGN §5). */
     answers: AnswerProvider

@@ -1,4 +1,4 @@
-import type { ApiConfig } from '../../config'
+import type { ApiConfig } from '../../kernel/config'
 import type { EmbeddingProvider } from './provider'
 import { createWordVectorProvider } from './word-vectors'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import type { FeatureExtractionPipeline } from '@huggingface/transformers'
 
-import type { ApiConfig } from '../../config'
+import type { ApiConfig } from '../../kernel/config'
 import { EmbeddingError, type EmbeddingKind, type EmbeddingProvider, normalize } from './provider'
 
 /** What transformers.js reads from a sentence-embedding folder in the Hugging Face layout. */

@@ -72,7 +72,7 @@ export function embeddedElsewhere(
   }
 }
 
-declare module '../../context' {
+declare module '../../kernel/context' {
   interface Deps {
     embeddings: EmbeddingProvider
   }

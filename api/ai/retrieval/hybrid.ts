@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 
 import { log } from '../../../runtime/log'
-import type { ApiConfig } from '../../config'
 import type { Database } from '../../db/database'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
+import type { ApiConfig } from '../../kernel/config'
 import type { EmbeddingProvider } from '../embeddings/provider'
 import { isZero } from '../embeddings/vector-math'
 import { relatedTerms } from '../text/related-terms'
@@ -22,7 +22,7 @@ const CANDIDATES = 100
 const MIN_SEMANTIC_WITHOUT_WORDS = 0.3
 
 /**
- * What retrieval reads of the backend's dependencies (api/context.ts `Deps`), named here because
+ * What retrieval reads of the backend's dependencies (api/kernel/context.ts `Deps`), named here because
  * ai/ sits below that bag, which names ai/'s providers.
  */
 export interface RetrievalDeps {

@@ -1,6 +1,6 @@
 import { analyze } from '../../ai/retrieval/analyzer'
 import { normalizeLabel } from '../../ai/text/measures'
-import type { Deps } from '../../context'
+import type { Deps } from '../../kernel/context'
 import type { FactLink } from '../fact-links'
 import type { StoredFact } from '../organization-facts'
 import { organizationTerms, type StoredTerm } from '../organization-terms'

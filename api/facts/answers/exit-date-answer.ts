@@ -1,5 +1,5 @@
 import { calendarDay } from '../../../shared/calendar'
-import type { Deps } from '../../context'
+import type { Deps } from '../../kernel/context'
 import { organizationFacts } from '../organization-facts'
 import type { FactAnswer, Ranked } from './fact-answer'
 import { statedAnswer } from './stated-answer'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../context'
+import type { Deps } from '../../kernel/context'
 import { linkFacts } from '../fact-links'
 import type { StoredFact } from '../organization-facts'
 import { type FactAnswer, type Ranked, withChunks } from './fact-answer'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../context'
+import type { Deps } from '../../kernel/context'
 import { organizationTerms, type StoredTerm } from '../organization-terms'
 import { asksOfBusiness, readBusinessTerm } from './business-term-answer'
 import type { FactAnswer, Ranked } from './fact-answer'

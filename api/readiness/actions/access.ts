@@ -1,5 +1,5 @@
 import { requireRole } from '../../auth/access'
-import type { OrgCaller } from '../../context'
+import type { OrgCaller } from '../../kernel/context'
 
 export const TASK_NOT_FOUND = 'Task not found'
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberContext, type MemberEnv } from '../../auth/access'
 import { requireCaller } from '../../auth/middleware'
-import { pathId, ReaderQuerySchema, readJson, readQuery } from '../../validation'
+import { pathId, ReaderQuerySchema, readJson, readQuery } from '../../kernel/validation'
 import { requireActionEditor, TASK_NOT_FOUND } from './access'
 import { TaskCreateSchema, TaskPatchSchema } from './schema'
 import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './service'

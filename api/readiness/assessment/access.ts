@@ -1,6 +1,6 @@
 import { requireRole } from '../../auth/access'
-import type { OrgCaller } from '../../context'
-import { notFound } from '../../http-error'
+import type { OrgCaller } from '../../kernel/context'
+import { notFound } from '../../kernel/http-error'
 import { QUESTIONS } from './drivers'
 
 /** Answering, accepting a proposal and completing: admin and analyst; members read. */

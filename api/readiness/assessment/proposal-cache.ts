@@ -1,4 +1,4 @@
-import { keptResults } from '../../kept-results'
+import { keptResults } from '../../kernel/kept-results'
 import type { Proposals } from './proposals/shared'
 
 // Organizations whose proposals a process keeps (a few kilobytes each), for the day they were read.
@@ -8,7 +8,7 @@ const KEPT_ORGANIZATIONS = 500
 export const createProposalCache = () => keptResults<Proposals>({ max: KEPT_ORGANIZATIONS })
 export type ProposalCache = ReturnType<typeof createProposalCache>
 
-declare module '../../context' {
+declare module '../../kernel/context' {
   interface Deps {
     readinessProposals: ProposalCache
   }

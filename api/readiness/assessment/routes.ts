@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberContext, type MemberEnv } from '../../auth/access'
 import { requireCaller } from '../../auth/middleware'
-import { readJson } from '../../validation'
+import { readJson } from '../../kernel/validation'
 import { questionOf, requireAssessor } from './access'
 import { answerSchema } from './schema'
 import { acceptProposal, answerQuestion, completeAssessment, getAssessment } from './service'

@@ -1,8 +1,8 @@
 import { CHECKLIST_KEY } from '../../../shared/checklist'
 import { idFrom } from '../../../shared/ids'
 import { requireRole } from '../../auth/access'
-import type { OrgCaller } from '../../context'
-import { notFound } from '../../http-error'
+import type { OrgCaller } from '../../kernel/context'
+import { notFound } from '../../kernel/http-error'
 import { STANDARD_ITEMS } from './standard-items'
 
 export const ITEM_NOT_FOUND = 'Checklist item not found'

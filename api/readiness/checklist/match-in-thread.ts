@@ -1,6 +1,6 @@
 import { threadBundle } from '../../../runtime/thread-bundle'
 import { workPool } from '../../../runtime/work-pool'
-import { keptResults } from '../../kept-results'
+import { keptResults } from '../../kernel/kept-results'
 import type { ItemResult } from './matching'
 import type { MatchTask } from './matching-thread'
 
@@ -27,7 +27,7 @@ export const createChecklistMatchCache = () => keptResults<Map<string, ItemResul
 
 export type ChecklistMatchCache = ReturnType<typeof createChecklistMatchCache>
 
-declare module '../../context' {
+declare module '../../kernel/context' {
   interface Deps {
     checklistMatches: ChecklistMatchCache
   }

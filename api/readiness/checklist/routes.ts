@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberContext, type MemberEnv } from '../../auth/access'
 import { requireCaller } from '../../auth/middleware'
-import { readJson } from '../../validation'
+import { readJson } from '../../kernel/validation'
 import { itemRef, requireChecklistEditor } from './access'
 import { ChecklistItemSchema, ChecklistPatchSchema } from './schema'
 import { addChecklistItem, getChecklist, removeChecklistItem, updateChecklistItem } from './service'

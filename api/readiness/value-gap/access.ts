@@ -1,5 +1,5 @@
 import { requireRole } from '../../auth/access'
-import type { OrgCaller } from '../../context'
+import type { OrgCaller } from '../../kernel/context'
 
 /** Entering multiples, rates, the goal and overrides: admin and analyst; members read. */
 export const requireValueGapEditor = (caller: OrgCaller) => requireRole(caller, ['analyst'])

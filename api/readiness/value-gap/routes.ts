@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberEnv } from '../../auth/access'
 import { requireCaller } from '../../auth/middleware'
-import { readJson } from '../../validation'
+import { readJson } from '../../kernel/validation'
 import { requireValueGapEditor } from './access'
 import { ValueGapPutSchema } from './schema'
 import { getValueGap, updateValueGap } from './service'

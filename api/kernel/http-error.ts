@@ -1,4 +1,4 @@
-import type { WorkRefusal, WorkRefused } from '../runtime/work-pool'
+import type { WorkRefusal, WorkRefused } from '../../runtime/work-pool'
 
 /** An error the API answers with, rendered in Django REST Framework's shape by the error handler. */
 export class HttpError extends Error {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-import { idFrom } from '../shared/ids'
-import { canonicalTimeZone } from '../shared/time-zones'
-import { innerSchema } from '../shared/zod-schema'
+import { idFrom } from '../../shared/ids'
+import { canonicalTimeZone } from '../../shared/time-zones'
+import { innerSchema } from '../../shared/zod-schema'
 import type { AppContext, AppEnv } from './hono-env'
 import { HttpError, notFound } from './http-error'
 

@@ -1,4 +1,4 @@
-import type { Role } from '../shared/accounts'
+import type { Role } from '../../shared/accounts'
 import type { ApiConfig } from './config'
 
 /**

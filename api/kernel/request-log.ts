@@ -9,7 +9,7 @@ import {
   requestEnd,
   saneRequestId,
   withLogContext,
-} from '../runtime/log'
+} from '../../runtime/log'
 import type { AppEnv } from './hono-env'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { ConfigError } from '../runtime/config-error'
-import { LOG_LEVELS } from '../runtime/log'
+import { ConfigError } from '../../runtime/config-error'
+import { LOG_LEVELS } from '../../runtime/log'
 
 /** The demo users' password unless DEMO_PASSWORD says otherwise: published in README, so never for production. */
 export const DEFAULT_DEMO_PASSWORD = 'demo-password'
