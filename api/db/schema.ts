@@ -25,7 +25,12 @@ import {
   type Role,
   ROLES,
 } from '../../shared/accounts'
-import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
+import {
+  ANALYSIS_GENERATORS,
+  type AnalysisBody,
+  type AnalysisGenerator,
+  type AnalysisType,
+} from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
 import {
@@ -770,8 +775,8 @@ export const transcripts = pgTable('transcripts', {
   createdAt: createdAt(),
 })
 
-export const ANALYSIS_GENERATORS = ['offline', 'llm'] as const
-export type AnalysisGenerator = (typeof ANALYSIS_GENERATORS)[number]
+// Kept in shared/ beside the analysis contract's schemas, which name it; named here as before.
+export { ANALYSIS_GENERATORS, type AnalysisGenerator }
 
 /**
  * A document analysis (spec §3 "Analysis results"), kept per version, type and who made it: the
