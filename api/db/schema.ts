@@ -41,6 +41,7 @@ import {
   SPEAKER_ROLES,
 } from '../../shared/chat'
 import type { ChecklistSection } from '../../shared/checklist'
+import { type PageKind, PROCESSING_STATUSES, type ProcessingStatus } from '../../shared/documents'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment, SummaryPoint } from '../../shared/meetings'
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
@@ -236,8 +237,8 @@ export const invitations = pgTable(
 
 // Defined with the web tier's file pickers; re-exported for the backend's modules.
 export { FILE_TYPES, type FileType }
-export const PROCESSING_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const
-export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
+// Kept in shared/ beside the page kinds, which the documents' contract names; named here as before.
+export { PROCESSING_STATUSES, type ProcessingStatus }
 
 /**
  * A document of an organization (spec §3 "Document"). The file fields mirror its current version;
@@ -325,7 +326,7 @@ export const documentPages = pgTable(
       .references(() => documentVersions.id, { onDelete: 'cascade' }),
     /** Position in the document; the page number when kind is 'page'. */
     pageNumber: integer('page_number').notNull(),
-    kind: text('kind').$type<'page' | 'sheet' | 'section'>().notNull().default('page'),
+    kind: text('kind').$type<PageKind>().notNull().default('page'),
     /** The sheet or section name; null for PDF pages. */
     label: text('label'),
     /** A table's header row, repeated at the top of each chunk. */
