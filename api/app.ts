@@ -7,29 +7,14 @@ import type { StatusCode } from 'hono/utils/http-status'
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
 import { WorkRefused } from '../runtime/work-pool'
-import { actionRoutes } from './actions/routes'
-import { analysisRoutes } from './analysis/routes'
-import { assessmentRoutes } from './assessment/routes'
-import { auditRoutes } from './audit/routes'
-import { authRoutes } from './auth/routes'
-import { checklistRoutes } from './checklist/routes'
 import type { AppEnv, Deps } from './context'
-import { templateRoutes } from './conversation-templates/routes'
-import { conversationRoutes } from './conversations/routes'
-import { dashboardRoutes } from './dashboard/routes'
-import { documentRoutes, isUpload } from './documents/routes'
-import { healthRoutes } from './health/routes'
+import { isUpload } from './documents/routes'
 import { dataExceptionCode, HttpError, refusalError } from './http-error'
-import { invitationRoutes } from './invitations/routes'
-import { isRecordingUpload, isTranscriptUpload, meetingRoutes } from './meetings/routes'
-import { organizationRoutes } from './organizations/routes'
-import { readinessReportRoutes } from './readiness-report/routes'
+import { isRecordingUpload, isTranscriptUpload } from './meetings/routes'
 import { requestLog } from './request-log'
 import { requestSanity } from './request-sanity'
-import { searchRoutes } from './search/routes'
+import { ROUTERS } from './routers'
 import { securityHeaders } from './security-headers'
-import { userRoutes } from './users/routes'
-import { valueGapRoutes } from './value-gap/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
@@ -55,24 +40,8 @@ export function createApi(deps: Deps) {
       ? next()
       : jsonLimit(c, next),
   )
-  app.route('/', healthRoutes)
-  app.route('/', authRoutes)
-  app.route('/', userRoutes)
-  app.route('/', organizationRoutes)
-  app.route('/', invitationRoutes)
-  app.route('/', auditRoutes)
-  app.route('/', documentRoutes)
-  app.route('/', searchRoutes)
-  app.route('/', dashboardRoutes)
-  app.route('/', conversationRoutes)
-  app.route('/', templateRoutes)
-  app.route('/', meetingRoutes)
-  app.route('/', analysisRoutes)
-  app.route('/', assessmentRoutes)
-  app.route('/', checklistRoutes)
-  app.route('/', valueGapRoutes)
-  app.route('/', readinessReportRoutes)
-  app.route('/', actionRoutes)
+  // Each router's own types are the web tier's (api/routers.ts); mounted, they are all the same.
+  for (const router of ROUTERS as readonly Hono<AppEnv>[]) app.route('/', router)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -5,6 +5,7 @@ import { ACCESS_DENIED } from '~/utils/access'
 import { ANALYSIS_FAILED, type AnalysisOutcome, type AnalysisResult, type AnalysisType } from '~/utils/analysis'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { AnalysisOutcome, AnalysisResult, AnalysisType }
@@ -32,7 +33,7 @@ export function analysisApi(request: Request) {
      */
     async run({ documentId, type }: { documentId: number; type: AnalysisType }): Promise<AnalysisResult> {
       try {
-        const body = await apiJson<unknown>(request, '/analysis/', {
+        const body = await apiJson(request, apiPath('/analysis/'), {
           method: 'POST',
           json: { document_id: documentId, type },
         })
@@ -51,7 +52,14 @@ export function analysisApi(request: Request) {
     },
     /** The analysis as a file with its source references (`query`: see exportQuery), streamed on as it comes. */
     exportFile: ({ documentId, type }: { documentId: number; type: AnalysisType }, query: URLSearchParams) =>
-      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type })}&${query}`),
+      apiFetch(
+        request,
+        apiPath(
+          '/analysis/export/',
+          undefined,
+          `${new URLSearchParams({ document_id: String(documentId), type })}&${query}`,
+        ),
+      ),
   }
 }
 

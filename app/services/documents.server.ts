@@ -30,6 +30,7 @@ import { cellParam, type CellPosition, type RowPosition, rowsParam } from '#shar
 import { multipart, type StagedFile } from '~/http/uploads.server'
 
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type {
@@ -77,20 +78,26 @@ export interface ListQuery {
   page_size?: number
 }
 
-const path = (id: number, rest = '') => `/documents/${id}/${rest}`
-
 /** The documents API, bound to the signed-in request (organization from the session). */
 export function documentsApi(request: Request) {
   const documentIn = async (body: Promise<unknown>) => expectShape(DocumentSchema, await body, 'document')
   return {
     statistics: async () =>
-      expectShape(DocumentStatisticsSchema, await apiJson(request, '/documents/statistics/'), 'document statistics'),
+      expectShape(
+        DocumentStatisticsSchema,
+        await apiJson(request, apiPath('/documents/statistics/')),
+        'document statistics',
+      ),
     async list(query: ListQuery = {}) {
       const params = new URLSearchParams()
       for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value))
-      return expectShape(DocumentListSchema, await apiJson(request, `/documents/?${params}`), 'documents')
+      return expectShape(
+        DocumentListSchema,
+        await apiJson(request, apiPath('/documents/', undefined, params)),
+        'documents',
+      )
     },
-    get: (id: number) => documentIn(apiJson(request, path(id))),
+    get: (id: number) => documentIn(apiJson(request, apiPath('/documents/:id/', { id }))),
     /**
      * Asks first: a file the organization already holds is not stored but answered as `held`, to be
      * settled with `resolveDuplicates` once the user has chosen.
@@ -98,7 +105,7 @@ export function documentsApi(request: Request) {
     async upload(file: StagedFile, fields: UploadFields): Promise<{ stored: UploadPayload } | { held: HeldFile }> {
       try {
         const body = await multipart({ file: [file] }, { ...fields, on_duplicate: 'ask' })
-        const stored = await apiJson(request, '/documents/', { method: 'POST', body })
+        const stored = await apiJson(request, apiPath('/documents/'), { method: 'POST', body })
         return { stored: expectShape(UploadSchema, stored, 'upload') }
       } catch (error) {
         const held = heldFiles(error)
@@ -111,7 +118,7 @@ export function documentsApi(request: Request) {
       const body = await multipart({ files }, { ...fields, on_duplicate: 'ask' })
       const result = expectShape(
         BatchUploadSchema,
-        await apiJson(request, '/documents/upload_batch/', { method: 'POST', body }),
+        await apiJson(request, apiPath('/documents/upload_batch/'), { method: 'POST', body }),
         'batch upload',
       )
       return {
@@ -122,13 +129,15 @@ export function documentsApi(request: Request) {
     resolveDuplicates: async (choices: DuplicateResolution[]) =>
       expectShape(
         DuplicatesResolvedSchema,
-        await apiJson(request, '/documents/resolve_duplicates/', { method: 'POST', json: { choices } }),
+        await apiJson(request, apiPath('/documents/resolve_duplicates/'), { method: 'POST', json: { choices } }),
         'duplicates resolved',
       ),
     update: (id: number, changes: { title?: string; description?: string; category?: string; tags?: string[] }) =>
-      documentIn(apiJson(request, path(id), { method: 'PATCH', json: changes })),
-    remove: (id: number) => apiJson<Record<string, never>>(request, path(id), { method: 'DELETE' }),
-    reprocess: (id: number) => documentIn(apiJson(request, path(id, 'reprocess/'), { method: 'POST' })),
+      documentIn(apiJson(request, apiPath('/documents/:id/', { id }), { method: 'PATCH', json: changes })),
+    remove: (id: number) =>
+      apiJson<Record<string, never>>(request, apiPath('/documents/:id/', { id }), { method: 'DELETE' }),
+    reprocess: (id: number) =>
+      documentIn(apiJson(request, apiPath('/documents/:id/reprocess/', { id }), { method: 'POST' })),
     /**
      * A page's text; with a chunk, the page of that passage and where it is there, with the rows of
      * it an answer took, and with a cell of it too, the table holding the cell.
@@ -142,33 +151,48 @@ export function documentsApi(request: Request) {
         DocumentTextSchema,
         await apiJson(
           request,
-          path(
-            id,
-            `text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}${chunk && rows.length ? `&rows=${rowsParam(rows)}` : ''}`,
+          apiPath(
+            '/documents/:id/text/',
+            { id },
+            `page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}${chunk && rows.length ? `&rows=${rowsParam(rows)}` : ''}`,
           ),
         ),
         'document text',
       ),
     insights: async (id: number) =>
-      expectShape(DocumentInsightsSchema, await apiJson(request, path(id, 'insights/')), 'document insights'),
+      expectShape(
+        DocumentInsightsSchema,
+        await apiJson(request, apiPath('/documents/:id/insights/', { id })),
+        'document insights',
+      ),
     related: async (id: number) =>
-      expectShape(z.array(RelatedDocumentSchema), await apiJson(request, path(id, 'related/')), 'related documents'),
+      expectShape(
+        z.array(RelatedDocumentSchema),
+        await apiJson(request, apiPath('/documents/:id/related/', { id })),
+        'related documents',
+      ),
     versions: async (id: number) =>
-      expectShape(z.array(VersionSchema), await apiJson(request, path(id, 'versions/')), 'versions'),
+      expectShape(
+        z.array(VersionSchema),
+        await apiJson(request, apiPath('/documents/:id/versions/', { id })),
+        'versions',
+      ),
     async uploadVersion(id: number, file: StagedFile, changes?: string) {
       const body = await multipart({ file: [file] }, { changes })
-      return documentIn(apiJson(request, path(id, 'versions/'), { method: 'POST', body }))
+      return documentIn(apiJson(request, apiPath('/documents/:id/versions/', { id }), { method: 'POST', body }))
     },
     restore: (id: number, versionId: number) =>
-      documentIn(apiJson(request, path(id, `versions/${versionId}/restore/`), { method: 'POST' })),
+      documentIn(
+        apiJson(request, apiPath('/documents/:id/versions/:versionId/restore/', { id, versionId }), { method: 'POST' }),
+      ),
     compare: async (id: number, from: number, to: number) =>
       expectShape(
         VersionComparisonSchema,
-        await apiJson(request, path(id, `versions/compare/?from=${from}&to=${to}`)),
+        await apiJson(request, apiPath('/documents/:id/versions/compare/', { id }, `from=${from}&to=${to}`)),
         'version comparison',
       ),
     /** The backend's streamed answer, passed on to the browser as it is. */
     download: (id: number, versionId?: number) =>
-      apiFetch(request, path(id, `download/${versionId ? `?version=${versionId}` : ''}`)),
+      apiFetch(request, apiPath('/documents/:id/download/', { id }, versionId ? `version=${versionId}` : '')),
   }
 }
