@@ -14,6 +14,7 @@ import {
   type DocumentTextPayload as DocumentText,
   DocumentTextSchema,
   type DuplicateEntryPayload as DuplicateEntry,
+  DuplicatesHeldSchema,
   DuplicatesResolvedSchema,
   type HeldDuplicatePayload as HeldFile,
   HeldDuplicateSchema,
@@ -65,8 +66,8 @@ const HeldFilesSchema = z.array(HeldDuplicateSchema)
 /** The held files of a single upload's 409 answer, or null for any other failure. */
 function heldFiles(error: unknown): HeldFile[] | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null
-  const parsed = HeldFilesSchema.safeParse(error.body.duplicates)
-  return parsed.success ? parsed.data : null
+  const parsed = DuplicatesHeldSchema.safeParse(error.body)
+  return parsed.success ? parsed.data.duplicates : null
 }
 
 export interface ListQuery {
