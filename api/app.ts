@@ -7,30 +7,15 @@ import type { StatusCode } from 'hono/utils/http-status'
 import { log } from '../runtime/log'
 import { count } from '../runtime/request-metrics'
 import { WorkRefused } from '../runtime/work-pool'
-import { analysisRoutes } from './analysis/routes'
-import { auditRoutes } from './audit/routes'
-import { authRoutes } from './auth/routes'
-import { conversationRoutes } from './chat/routes'
-import { templateRoutes } from './conversation-templates/routes'
-import { dashboardRoutes } from './dashboard/routes'
-import { documentRoutes, isUpload } from './documents/routes'
-import { healthRoutes } from './health/routes'
-import { invitationRoutes } from './invitations/routes'
+import { isUpload } from './documents/routes'
 import type { Deps } from './kernel/context'
 import type { AppEnv } from './kernel/hono-env'
 import { dataExceptionCode, HttpError, refusalError } from './kernel/http-error'
 import { requestLog } from './kernel/request-log'
 import { requestSanity } from './kernel/request-sanity'
 import { securityHeaders } from './kernel/security-headers'
-import { organizationRoutes } from './organizations/routes'
-import { actionRoutes } from './readiness/actions/routes'
-import { assessmentRoutes } from './readiness/assessment/routes'
-import { checklistRoutes } from './readiness/checklist/routes'
-import { readinessReportRoutes } from './readiness/report/routes'
-import { valueGapRoutes } from './readiness/value-gap/routes'
-import { searchRoutes } from './search/routes'
-import { isRecordingUpload, isTranscriptUpload, meetingRoutes } from './transcriptions/routes'
-import { userRoutes } from './users/routes'
+import { ROUTERS } from './routers'
+import { isRecordingUpload, isTranscriptUpload } from './transcriptions/routes'
 
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
@@ -56,24 +41,8 @@ export function createApi(deps: Deps) {
       ? next()
       : jsonLimit(c, next),
   )
-  app.route('/', healthRoutes)
-  app.route('/', authRoutes)
-  app.route('/', userRoutes)
-  app.route('/', organizationRoutes)
-  app.route('/', invitationRoutes)
-  app.route('/', auditRoutes)
-  app.route('/', documentRoutes)
-  app.route('/', searchRoutes)
-  app.route('/', dashboardRoutes)
-  app.route('/', conversationRoutes)
-  app.route('/', templateRoutes)
-  app.route('/', meetingRoutes)
-  app.route('/', analysisRoutes)
-  app.route('/', assessmentRoutes)
-  app.route('/', checklistRoutes)
-  app.route('/', valueGapRoutes)
-  app.route('/', readinessReportRoutes)
-  app.route('/', actionRoutes)
+  // Each router's own types are the web tier's (api/routers.ts); mounted, they are all the same.
+  for (const router of ROUTERS as readonly Hono<AppEnv>[]) app.route('/', router)
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {

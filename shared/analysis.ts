@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** Document analysis (spec §2 "Analysis page", §3 "Analysis results"): the names both tiers share. */
 
 export const ANALYSIS_TYPES = ['summary', 'key-findings', 'risks', 'recommendations'] as const
@@ -44,49 +46,59 @@ export function sourcePlace(source: SourcePlace): string | null {
   return null
 }
 
-// The results of an analysis as stored (api/db/schema.ts) and sent (api/analysis/contract.ts).
+/** Who wrote a stored result: the offline engine or the configured model. */
+export const ANALYSIS_GENERATORS = ['offline', 'llm'] as const
+export type AnalysisGenerator = (typeof ANALYSIS_GENERATORS)[number]
+
+// The results of an analysis as stored (api/db/schema.ts) and sent (api/analysis/contract.ts),
+// declared once: the engines' types are these schemas' and the web tier checks what it is sent
+// against them. Here rather than in the contract because the store and the engines below the
+// features name them too.
 
 /** Where an item comes from: its chunk, the chunk's page or sheet, and the words it rests on. */
-export interface Source {
-  chunk_id: number
-  page_number: number | null
-  sheet_name: string | null
-  quote: string
+export const SourceSchema = z.object({
+  chunk_id: z.number(),
+  page_number: z.number().nullable(),
+  sheet_name: z.string().nullable(),
+  quote: z.string(),
   /**
    * For a row of a CSV or a spreadsheet, where it stands in words a reader finds it by: the sheet
    * (a CSV's is the document's title), the row as the sheet counts them (the header row is 1) and
    * the header of the column the item rests on, as a reader names it ("Share of revenue (%)").
    * Absent for prose, and in results stored before it was kept.
    */
-  cell?: { sheet: string; row: number; column: string | null }
-}
+  cell: z.object({ sheet: z.string(), row: z.number(), column: z.string().nullable() }).optional(),
+})
+export type Source = z.infer<typeof SourceSchema>
 
-export interface Sentence {
-  text: string
-  source: Source
-}
+export const SentenceSchema = z.object({ text: z.string(), source: SourceSchema })
+export type Sentence = z.infer<typeof SentenceSchema>
 
-export interface Risk {
-  category: RiskCategory
-  level: RiskLevel
-  description: string
-  evidence: string
-  source: Source
-}
+export const RiskSchema = z.object({
+  category: z.enum(RISK_CATEGORIES),
+  level: z.enum(RISK_LEVELS),
+  description: z.string(),
+  evidence: z.string(),
+  source: SourceSchema,
+})
+export type Risk = z.infer<typeof RiskSchema>
 
-export interface Recommendation {
-  text: string
+export const RecommendationSchema = z.object({
+  text: z.string(),
   /** The risk categories (or 'Key findings') it follows from. */
-  addresses: string[]
-  source: Source | null
-}
+  addresses: z.array(z.string()),
+  source: SourceSchema.nullable(),
+})
+export type Recommendation = z.infer<typeof RecommendationSchema>
 
 /** What each analysis type answers besides the header fields, as stored and sent. */
-export interface AnalysisBodies {
-  summary: { content: string; sentences: Sentence[] }
-  'key-findings': { findings: Sentence[] }
-  risks: { risks: Risk[] }
-  recommendations: { recommendations: Recommendation[] }
-}
+export const ANALYSIS_BODY_SCHEMAS = {
+  summary: z.object({ content: z.string(), sentences: z.array(SentenceSchema) }),
+  'key-findings': z.object({ findings: z.array(SentenceSchema) }),
+  risks: z.object({ risks: z.array(RiskSchema) }),
+  recommendations: z.object({ recommendations: z.array(RecommendationSchema) }),
+} satisfies Record<AnalysisType, z.AnyZodObject>
+
+export type AnalysisBodies = { [T in AnalysisType]: z.infer<(typeof ANALYSIS_BODY_SCHEMAS)[T]> }
 
 export type AnalysisBody<T extends AnalysisType = AnalysisType> = AnalysisBodies[T]

@@ -1,24 +1,33 @@
-import type { AnalysisBodies, AnalysisType, Source } from '../../shared/analysis'
-import type { AnalysisGenerator } from '../db/schema'
+import { z } from 'zod'
 
-// The response body of the analysis API, for its service and the web tier (`import type` only).
+import { ANALYSIS_BODY_SCHEMAS, ANALYSIS_GENERATORS, type AnalysisType, type Source } from '../../shared/analysis'
 
-interface Header<T extends AnalysisType> {
-  document_id: number
-  document_title: string
-  version_id: number
-  type: T
-  generated_by: AnalysisGenerator
-  created_at: string
-  /** True when the stored result of an earlier request for this version and type is answered. */
-  cached: boolean
-  title: string
-}
+// The response body of the analysis API, declared once: the payload function writes it, the web
+// tier's client checks what it is sent against it. Only zod and shared/, so the web tier may load it.
+
+const header = <T extends AnalysisType>(type: T) =>
+  z.object({
+    document_id: z.number(),
+    document_title: z.string(),
+    version_id: z.number(),
+    type: z.literal(type),
+    generated_by: z.enum(ANALYSIS_GENERATORS),
+    created_at: z.string(),
+    /** True when the stored result of an earlier request for this version and type is answered. */
+    cached: z.boolean(),
+    title: z.string(),
+  })
 
 /**
  * Spec §3 "Analysis results" ({title, content}, {title, findings}, {title, risks}, {title,
  * recommendations}) with every item an object that names its source (docs/decisions/014).
  */
-export type AnalysisPayload = { [T in AnalysisType]: Header<T> & AnalysisBodies[T] }[AnalysisType]
+export const AnalysisSchema = z.discriminatedUnion('type', [
+  header('summary').merge(ANALYSIS_BODY_SCHEMAS.summary),
+  header('key-findings').merge(ANALYSIS_BODY_SCHEMAS['key-findings']),
+  header('risks').merge(ANALYSIS_BODY_SCHEMAS.risks),
+  header('recommendations').merge(ANALYSIS_BODY_SCHEMAS.recommendations),
+])
+export type AnalysisPayload = z.infer<typeof AnalysisSchema>
 /** The passage an item comes from. */
 export type AnalysisSource = Source

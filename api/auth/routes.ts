@@ -21,10 +21,9 @@ export const authRoutes = new Hono<AppEnv>()
     const identity = await verifyGoogleIdToken(c.var.deps.config, token)
     return c.json(await googleSignIn(c.var.deps, identity))
   })
-
-// Sign-out: revokes the refresh token's whole family, so neither it nor its successors work again.
-authRoutes.post('/token/revoke/', async (c) => {
-  const { refresh } = await readJson(c, RefreshTokenSchema)
-  await revokeRefreshFamily(c.var.deps, refresh)
-  return c.json({ detail: 'Signed out.' })
-})
+  // Sign-out: revokes the refresh token's whole family, so neither it nor its successors work again.
+  .post('/token/revoke/', async (c) => {
+    const { refresh } = await readJson(c, RefreshTokenSchema)
+    await revokeRefreshFamily(c.var.deps, refresh)
+    return c.json({ detail: 'Signed out.' })
+  })

@@ -25,7 +25,12 @@ import {
   type Role,
   ROLES,
 } from '../../shared/accounts'
-import type { AnalysisBody, AnalysisType } from '../../shared/analysis'
+import {
+  ANALYSIS_GENERATORS,
+  type AnalysisBody,
+  type AnalysisGenerator,
+  type AnalysisType,
+} from '../../shared/analysis'
 import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit'
 import type { MessageDerivation, RowPosition } from '../../shared/cells'
 import {
@@ -36,6 +41,7 @@ import {
   SPEAKER_ROLES,
 } from '../../shared/chat'
 import type { ChecklistSection } from '../../shared/checklist'
+import { type PageKind, PROCESSING_STATUSES, type ProcessingStatus } from '../../shared/documents'
 import { FILE_TYPES, type FileType } from '../../shared/file-types'
 import type { ActionItem, Decision, MeetingStatus, Participant, Segment, SummaryPoint } from '../../shared/meetings'
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
@@ -231,8 +237,8 @@ export const invitations = pgTable(
 
 // Defined with the web tier's file pickers; re-exported for the backend's modules.
 export { FILE_TYPES, type FileType }
-export const PROCESSING_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const
-export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number]
+// Kept in shared/ beside the page kinds, which the documents' contract names; named here as before.
+export { PROCESSING_STATUSES, type ProcessingStatus }
 
 /**
  * A document of an organization (spec §3 "Document"). The file fields mirror its current version;
@@ -320,7 +326,7 @@ export const documentPages = pgTable(
       .references(() => documentVersions.id, { onDelete: 'cascade' }),
     /** Position in the document; the page number when kind is 'page'. */
     pageNumber: integer('page_number').notNull(),
-    kind: text('kind').$type<'page' | 'sheet' | 'section'>().notNull().default('page'),
+    kind: text('kind').$type<PageKind>().notNull().default('page'),
     /** The sheet or section name; null for PDF pages. */
     label: text('label'),
     /** A table's header row, repeated at the top of each chunk. */
@@ -770,8 +776,8 @@ export const transcripts = pgTable('transcripts', {
   createdAt: createdAt(),
 })
 
-export const ANALYSIS_GENERATORS = ['offline', 'llm'] as const
-export type AnalysisGenerator = (typeof ANALYSIS_GENERATORS)[number]
+// Kept in shared/ beside the analysis contract's schemas, which name it; named here as before.
+export { ANALYSIS_GENERATORS, type AnalysisGenerator }
 
 /**
  * A document analysis (spec §3 "Analysis results"), kept per version, type and who made it: the

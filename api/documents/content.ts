@@ -7,6 +7,7 @@ import { documentChunks, documentPages, documentVersions, type FileType } from '
 import type { Deps, OrgCaller } from '../kernel/context'
 import { notFound } from '../kernel/http-error'
 import { requireDocument } from './access'
+import type { DocumentInsightsPayload, DocumentTextPayload } from './contract'
 import { keyFacts } from './insights'
 import { citedTable, locatePassage, locateRows } from './passage'
 
@@ -40,7 +41,7 @@ export async function documentText(
   id: number,
   requestedPage: number,
   { chunkId, cell, rows = [] }: { chunkId?: number; cell?: CellPosition; rows?: RowPosition[] } = {},
-) {
+): Promise<DocumentTextPayload> {
   const document = await requireDocument(deps, caller, id)
   const pages = await deps.db
     .select({
@@ -105,7 +106,7 @@ export async function documentText(
 }
 
 /** Facts read from the text itself: size, and the terms and figures it mentions most. */
-export async function documentInsights(deps: Deps, caller: OrgCaller, id: number) {
+export async function documentInsights(deps: Deps, caller: OrgCaller, id: number): Promise<DocumentInsightsPayload> {
   const document = await requireDocument(deps, caller, id)
   const pages = await deps.db
     .select({ text: documentPages.text })

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { documents, documentVersions, FILE_TYPES, type FileType } from '../db/schema'
 import type { Deps, OrgCaller } from '../kernel/context'
 import { HttpError } from '../kernel/http-error'
+import type { DuplicateEntryPayload as DuplicateEntry, DuplicateOutcome as Outcome } from './contract'
 
 /** The file of an upload as far as a document needs it: where its bytes are and what they are. */
 export interface FileRef {
@@ -117,23 +118,6 @@ export function readHoldToken({ config }: Deps, caller: OrgCaller, token: string
   if (held.o !== caller.organizationId || held.u !== caller.userId || held.e < now)
     throw new HttpError(400, { detail: EXPIRED })
   return { key: held.k, fileName: held.n, type: held.t, size: held.s, documentId: held.d }
-}
-
-export type Outcome = 'kept' | 'skipped' | 'new_version' | 'undecided'
-
-/** What became of one duplicate file, as the API answers it. */
-export interface DuplicateEntry {
-  file_name: string
-  /**
-   * The organization's document that holds the same file. Null only for a held file skipped after
-   * that document was deleted: skipping needs nothing of it.
-   */
-  duplicate_of: { id: number; title: string; version_number: number; is_current: boolean } | null
-  outcome: Outcome
-  /** The document created (kept) or given a new version; null when skipped or undecided. */
-  document: { id: number; title: string; current_version: number | null } | null
-  /** For `undecided` only: settles the file with POST /documents/resolve_duplicates/. */
-  token?: string
 }
 
 export const duplicateOf = (match: DuplicateMatch | null): DuplicateEntry['duplicate_of'] =>

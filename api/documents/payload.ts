@@ -1,5 +1,6 @@
 import type { documents, documentVersions } from '../db/schema'
 import { type Person, person } from '../users/person'
+import type { DocumentPayload, VersionPayload } from './contract'
 
 type DocumentRow = typeof documents.$inferSelect
 type VersionRow = typeof documentVersions.$inferSelect
@@ -7,7 +8,7 @@ type VersionRow = typeof documentVersions.$inferSelect
 export function documentPayload(
   row: DocumentRow,
   extra: { createdBy: Person; versionCount: number; currentVersion: number | null },
-) {
+): DocumentPayload {
   return {
     id: row.id,
     title: row.title,
@@ -37,8 +38,11 @@ export function documentPayload(
   }
 }
 
-/** Spec §3 "Version", for real. */
-export function versionPayload(row: VersionRow, extra: { createdBy: Person; currentVersionId: number | null }) {
+/** Spec §3 "Version". */
+export function versionPayload(
+  row: VersionRow,
+  extra: { createdBy: Person; currentVersionId: number | null },
+): VersionPayload {
   return {
     id: row.id,
     version_number: row.versionNumber,

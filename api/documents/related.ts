@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
 
+import type { FileType } from '../../shared/file-types'
 import { rowsOf } from '../db/sql-values'
 import type { Deps, OrgCaller } from '../kernel/context'
 import { requireDocument } from './access'
+import type { RelatedDocumentPayload } from './contract'
 
 const RELATED_LIMIT = 5
 
@@ -11,7 +13,7 @@ const RELATED_LIMIT = 5
  * the same model. Similarity is rescaled from the provider's baseline for unrelated texts, and
  * documents at or below it are left out.
  */
-export async function relatedDocuments(deps: Deps, caller: OrgCaller, id: number) {
+export async function relatedDocuments(deps: Deps, caller: OrgCaller, id: number): Promise<RelatedDocumentPayload[]> {
   await requireDocument(deps, caller, id)
   const organizationId = caller.organizationId
   const rows = rowsOf(
@@ -33,7 +35,7 @@ export async function relatedDocuments(deps: Deps, caller: OrgCaller, id: number
     .map((row) => ({
       document_id: Number(row.id),
       document_title: String(row.title),
-      file_type: String(row.file_type),
+      file_type: String(row.file_type) as FileType,
       score:
         Math.round(Math.min(1, Math.max(0, (Number(row.similarity) - baseline) / (1 - baseline))) * 10_000) / 10_000,
     }))

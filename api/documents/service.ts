@@ -11,6 +11,7 @@ import { PROCESS_DOCUMENT } from '../ingest/process-document'
 import type { Deps, OrgCaller } from '../kernel/context'
 import { notFound } from '../kernel/http-error'
 import { requireDocument } from './access'
+import type { DocumentListPayload, DocumentPayload, DocumentStatusPayload } from './contract'
 import type { FileRef } from './duplicates'
 import { documentPayload } from './payload'
 import type { ListDocumentsSchema, UpdateDocumentSchema } from './schema'
@@ -45,7 +46,7 @@ const documentById = preparedStatement((db) =>
     .prepare('document_by_id'),
 )
 
-export async function describeDocument({ db }: Deps, row: DocumentRow) {
+export async function describeDocument({ db }: Deps, row: DocumentRow): Promise<DocumentPayload> {
   const [detailed] = await documentById(db).execute({ id: row.id })
   if (!detailed) throw notFound('Document not found.')
   return describe(detailed)
@@ -81,7 +82,11 @@ const documentsSummary = preparedStatement((db) =>
     .prepare('documents_summary'),
 )
 
-export async function listDocuments({ db }: Deps, caller: OrgCaller, query: z.infer<typeof ListDocumentsSchema>) {
+export async function listDocuments(
+  { db }: Deps,
+  caller: OrgCaller,
+  query: z.infer<typeof ListDocumentsSchema>,
+): Promise<DocumentListPayload> {
   const filters = {
     organizationId: caller.organizationId,
     statuses: query.status.length ? `{${query.status.join(',')}}` : null,
@@ -253,12 +258,12 @@ export async function reprocessDocument(deps: Deps, caller: OrgCaller, id: numbe
   return describeDocument(deps, row)
 }
 
-export function statusPayload(row: DocumentRow) {
+export function statusPayload(row: DocumentRow): DocumentStatusPayload {
   return {
     id: row.id,
     processing_status: row.processingStatus,
     failure_reason: row.failureReason,
-    updated_at: row.updatedAt,
+    updated_at: row.updatedAt.toISOString(),
   }
 }
 

@@ -4,8 +4,13 @@ import { refusedFilesSentence } from '../../shared/file-types'
 import type { Deps, OrgCaller } from '../kernel/context'
 import { badRequest, HttpError } from '../kernel/http-error'
 import { requireDocument } from './access'
+import type {
+  BatchUploadPayload,
+  DuplicateEntryPayload as DuplicateEntry,
+  DuplicatesResolvedPayload,
+  UploadPayload,
+} from './contract'
 import {
-  type DuplicateEntry,
   type DuplicateMatch,
   duplicateOf,
   type FileRef,
@@ -22,6 +27,12 @@ import { createDocument, describeDocument, discard, type DocumentRow, maxBytes, 
 import { addVersion } from './versions'
 
 type Fields = { title?: string; description: string; category: string }
+
+/** A body with its status: 201 when anything was stored, else 200. */
+interface Answer<Body> {
+  status: 201 | 200
+  body: Body
+}
 
 interface Stored {
   /** The document created (no duplicate, or kept) or given a new version; null when nothing was stored. */
@@ -91,7 +102,7 @@ const refusalErrors = (refused: RefusedFile[]) => refused.map((file) => file.rea
  * `on_duplicate` says (default keep); the answer is the document created or given the version (201),
  * or the existing one when skipped (200), with `duplicate` naming what the file copies.
  */
-export async function uploadDocument(deps: Deps, caller: OrgCaller, request: Request) {
+export async function uploadDocument(deps: Deps, caller: OrgCaller, request: Request): Promise<Answer<UploadPayload>> {
   requireEditor(caller)
   const upload = await parseUpload(request, deps.files, { maxBytes: maxBytes(deps), maxFiles: 1, fileField: 'file' })
   const fields = UploadFieldsSchema.safeParse(upload.fields)
@@ -111,6 +122,7 @@ export async function uploadDocument(deps: Deps, caller: OrgCaller, request: Req
   const match = await findDuplicate(deps, caller.organizationId, file.key)
   const stored = await store(deps, caller, file, documentFields, choice, match)
   if (stored.entry?.outcome === 'undecided') {
+    // DuplicatesHeldSchema in the contract; tests/api/duplicate-uploads.test.ts holds it to that.
     throw new HttpError(409, {
       detail: `"${file.fileName}" is already uploaded as ${whereHeld(stored.entry.duplicate_of!)}.`,
       duplicates: [stored.entry],
@@ -129,7 +141,11 @@ export async function uploadDocument(deps: Deps, caller: OrgCaller, request: Req
  * file the organization already holds (an earlier file of the same batch included) as `on_duplicate`
  * says. 201 when anything was stored; 200 when every file was skipped or held.
  */
-export async function uploadBatch(deps: Deps, caller: OrgCaller, request: Request) {
+export async function uploadBatch(
+  deps: Deps,
+  caller: OrgCaller,
+  request: Request,
+): Promise<Answer<BatchUploadPayload>> {
   requireEditor(caller)
   const upload = await parseUpload(request, deps.files, {
     maxBytes: maxBytes(deps),
@@ -187,7 +203,11 @@ const NO_LONGER_HELD = (fileName: string) =>
  * key is never taken from a client unless the organization already has a version with it. All are
  * checked before anything is stored, so a refusal stores nothing.
  */
-export async function resolveDuplicates(deps: Deps, caller: OrgCaller, input: z.infer<typeof ResolveDuplicatesSchema>) {
+export async function resolveDuplicates(
+  deps: Deps,
+  caller: OrgCaller,
+  input: z.infer<typeof ResolveDuplicatesSchema>,
+): Promise<Answer<DuplicatesResolvedPayload>> {
   requireEditor(caller)
   const checked: Array<{ held: HeldFile; choice: DuplicateChoice; fields: Fields; match: DuplicateMatch | null }> = []
   for (const { token, on_duplicate: choice, ...fields } of input.choices) {

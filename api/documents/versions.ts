@@ -7,12 +7,13 @@ import { PROCESS_DOCUMENT } from '../ingest/process-document'
 import type { Deps, OrgCaller } from '../kernel/context'
 import { badRequest, HttpError, notFound } from '../kernel/http-error'
 import { requireDocument } from './access'
+import type { VersionComparisonPayload, VersionPayload } from './contract'
 import type { FileRef } from './duplicates'
 import { parseUpload } from './multipart'
 import { versionPayload } from './payload'
 import { describeDocument, discard, insertVersion, requireEditor } from './service'
 
-export async function listVersions(deps: Deps, caller: OrgCaller, id: number) {
+export async function listVersions(deps: Deps, caller: OrgCaller, id: number): Promise<VersionPayload[]> {
   const document = await requireDocument(deps, caller, id)
   const rows = await deps.db
     .select({
@@ -132,7 +133,13 @@ async function versionText(deps: Deps, versionId: number) {
 }
 
 /** A line diff of the extracted text of two versions of one document. */
-export async function compareVersions(deps: Deps, caller: OrgCaller, id: number, fromId: number, toId: number) {
+export async function compareVersions(
+  deps: Deps,
+  caller: OrgCaller,
+  id: number,
+  fromId: number,
+  toId: number,
+): Promise<VersionComparisonPayload> {
   const document = await requireDocument(deps, caller, id)
   const [from, to] = await Promise.all([
     requireVersion(deps, document.id, fromId),

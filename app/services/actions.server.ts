@@ -7,6 +7,7 @@ import {
 } from '#api/readiness/actions/contract'
 
 import { apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 import { readerQuery } from './downloads.server'
 
@@ -22,23 +23,31 @@ export interface TaskInput {
 }
 export type TaskPatch = TaskInput & { status?: 'open' | 'in_progress' | 'done' }
 
-const taskPath = (id: number) => `/actions/${id}/`
+const taskPath = (id: number) => apiPath('/actions/:id/', { id })
 
 /** The action plan API, bound to the signed-in request. */
 export function actionsApi(request: Request) {
   return {
     get: async () =>
-      expectShape(PlanSchema, await apiJson(request, `/actions/?${await readerQuery(request)}`), 'action plan'),
+      expectShape(
+        PlanSchema,
+        await apiJson(request, apiPath('/actions/', undefined, await readerQuery(request))),
+        'action plan',
+      ),
     add: async (input: TaskInput) =>
-      expectShape(TaskSchema, await apiJson(request, '/actions/', { method: 'POST', json: input }), 'task'),
+      expectShape(TaskSchema, await apiJson(request, apiPath('/actions/'), { method: 'POST', json: input }), 'task'),
     addSuggestion: async (ref: string) =>
       expectShape(
         TaskSchema,
-        await apiJson(request, '/actions/', { method: 'POST', json: { suggestion: ref } }),
+        await apiJson(request, apiPath('/actions/'), { method: 'POST', json: { suggestion: ref } }),
         'task',
       ),
     gather: async () =>
-      expectShape(GatherSchema, await apiJson(request, '/actions/gather/', { method: 'POST' }), 'gathered tasks'),
+      expectShape(
+        GatherSchema,
+        await apiJson(request, apiPath('/actions/gather/'), { method: 'POST' }),
+        'gathered tasks',
+      ),
     update: async (id: number, patch: TaskPatch) =>
       expectShape(TaskSchema, await apiJson(request, taskPath(id), { method: 'PATCH', json: patch }), 'task'),
     remove: (id: number) => apiJson<Record<string, never>>(request, taskPath(id), { method: 'DELETE' }),

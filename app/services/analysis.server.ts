@@ -1,57 +1,14 @@
 import { json } from '@remix-run/node'
-import { z } from 'zod'
 
-import type { AnalysisPayload } from '#api/analysis/contract'
-import { ANALYSIS_TYPES, RISK_LEVELS } from '#shared/analysis'
+import { AnalysisSchema } from '#api/analysis/contract'
 import { ACCESS_DENIED } from '~/utils/access'
 import { ANALYSIS_FAILED, type AnalysisOutcome, type AnalysisResult, type AnalysisType } from '~/utils/analysis'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
-import { expectPartialShape } from './api-shape.server'
+import { apiPath } from './api-path.server'
+import { expectShape } from './api-shape.server'
 
 export type { AnalysisOutcome, AnalysisResult, AnalysisType }
-
-const SourceSchema = z.object({
-  chunk_id: z.number(),
-  page_number: z.number().nullable(),
-  sheet_name: z.string().nullable(),
-  quote: z.string(),
-  cell: z.object({ sheet: z.string(), row: z.number(), column: z.string().nullable() }).optional(),
-})
-
-const Sourced = z.object({ text: z.string(), source: SourceSchema })
-
-const BaseSchema = z.object({
-  document_id: z.number(),
-  document_title: z.string(),
-  type: z.enum(ANALYSIS_TYPES),
-  created_at: z.string(),
-  title: z.string(),
-})
-
-// The fields the pages read, per type; anything else the backend sends is passed on untouched.
-const ResultSchema = z.discriminatedUnion('type', [
-  BaseSchema.extend({ type: z.literal('summary'), content: z.string(), sentences: z.array(Sourced) }),
-  BaseSchema.extend({ type: z.literal('key-findings'), findings: z.array(Sourced) }),
-  BaseSchema.extend({
-    type: z.literal('risks'),
-    risks: z.array(
-      z.object({
-        category: z.string(),
-        level: z.enum(RISK_LEVELS),
-        description: z.string(),
-        evidence: z.string(),
-        source: SourceSchema,
-      }),
-    ),
-  }),
-  BaseSchema.extend({
-    type: z.literal('recommendations'),
-    recommendations: z.array(
-      z.object({ text: z.string(), addresses: z.array(z.string()), source: SourceSchema.nullable() }),
-    ),
-  }),
-])
 
 /**
  * A run that gave no result: the spec's message, with the backend's reason when it has one to give
@@ -76,12 +33,11 @@ export function analysisApi(request: Request) {
      */
     async run({ documentId, type }: { documentId: number; type: AnalysisType }): Promise<AnalysisResult> {
       try {
-        const body = await apiJson<unknown>(request, '/analysis/', {
+        const body = await apiJson(request, apiPath('/analysis/'), {
           method: 'POST',
           json: { document_id: documentId, type },
         })
-        // The backend's type, returned as the pages' own: a field renamed there fails the typecheck here.
-        return expectPartialShape<AnalysisPayload>(ResultSchema, body, 'analysis')
+        return expectShape(AnalysisSchema, body, 'analysis')
       } catch (error) {
         if (error instanceof ApiError) {
           if (error.status === 403) throw json({ message: ACCESS_DENIED.analysis }, { status: 403 })
@@ -96,7 +52,14 @@ export function analysisApi(request: Request) {
     },
     /** The analysis as a file with its source references (`query`: see exportQuery), streamed on as it comes. */
     exportFile: ({ documentId, type }: { documentId: number; type: AnalysisType }, query: URLSearchParams) =>
-      apiFetch(request, `/analysis/export/?${new URLSearchParams({ document_id: String(documentId), type })}&${query}`),
+      apiFetch(
+        request,
+        apiPath(
+          '/analysis/export/',
+          undefined,
+          `${new URLSearchParams({ document_id: String(documentId), type })}&${query}`,
+        ),
+      ),
   }
 }
 

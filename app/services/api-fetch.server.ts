@@ -14,6 +14,7 @@ import {
 import { signInPath } from '~/utils/safe-redirect'
 
 import { currentLogContext } from '../../runtime/log'
+import { type ApiMethod, type ApiPath, apiPath, type ApiPattern } from './api-path.server'
 
 /** A non-2xx answer of the backend, with its DRF-shaped body (and headers, such as a 429's Retry-After). */
 export class ApiError extends Error {
@@ -50,8 +51,9 @@ export class ApiUnavailableError extends Error {
   name = 'ApiUnavailableError'
 }
 
-interface ApiInit {
-  method?: string
+interface ApiInit<P extends ApiPattern = ApiPattern> {
+  /** One the API answers on the path; GET when left out. */
+  method?: ApiMethod<P>
   json?: unknown
   body?: BodyInit
   headers?: HeadersInit
@@ -61,8 +63,12 @@ interface ApiInit {
   signal?: AbortSignal
 }
 
+/** What a call on `P` is given: its method may be left out only where the API answers GET. */
+type InitOf<P extends ApiPattern> =
+  'GET' extends ApiMethod<P> ? [init?: ApiInit<P>] : [init: ApiInit<P> & { method: ApiMethod<P> }]
+
 /** Sends one request to the backend: in process by default, over HTTP when API_URL is set. */
-async function dispatch(path: string, init: ApiInit, access?: string, organization?: string) {
+async function dispatch(path: ApiPath, init: ApiInit, access?: string, organization?: string) {
   const base = webEnv().API_URL ?? 'http://in-process'
   const headers = new Headers(init.headers)
   if (access) headers.set('Authorization', `Bearer ${access}`)
@@ -109,7 +115,7 @@ function refreshOnce(refresh: string) {
   let pending = refreshes.get(refresh)
   if (!pending) {
     pending = (async () => {
-      const response = await dispatch('/token/refresh/', { method: 'POST', json: { refresh } })
+      const response = await dispatch(apiPath('/token/refresh/'), { method: 'POST', json: { refresh } })
       if (!response.ok) return null
       const body = (await response.json()) as Partial<Tokens>
       return body.access ? { access: body.access, refresh: body.refresh ?? refresh } : null
@@ -141,7 +147,11 @@ async function signOutAndRedirect(request: Request, reason: string): Promise<nev
  * Calls the backend as the signed-in user. On a 401 it refreshes the tokens once and retries; when
  * the refresh fails the session ends and the browser is sent to /login.
  */
-export async function apiFetch(request: Request, path: string, init: ApiInit = {}): Promise<Response> {
+export async function apiFetch<P extends ApiPattern>(
+  request: Request,
+  path: ApiPath<P>,
+  ...[init = {}]: InitOf<P>
+): Promise<Response> {
   const session = await getSession(request)
   const auth = init.anonymous ? undefined : (session.get(AUTH_KEY) as AuthSession | undefined)
   const organization = session.get(ORGANIZATION_KEY) as string | undefined
@@ -156,8 +166,12 @@ export async function apiFetch(request: Request, path: string, init: ApiInit = {
 }
 
 /** apiFetch for JSON answers: parses the body and throws ApiError on a non-2xx status. */
-export async function apiJson<T>(request: Request, path: string, init: ApiInit = {}): Promise<T> {
-  const response = await apiFetch(request, path, init)
+export async function apiJson<T = unknown, P extends ApiPattern = ApiPattern>(
+  request: Request,
+  path: ApiPath<P>,
+  ...init: InitOf<P>
+): Promise<T> {
+  const response = await apiFetch(request, path, ...init)
   const text = await response.text()
   let body: unknown = {}
   try {

@@ -13,18 +13,8 @@ import { ApiError } from './api-fetch.server'
  * the schema's type already, and a page is not asked to pay for a second copy of a long list.
  */
 export function expectShape<S extends z.ZodTypeAny>(schema: S, body: unknown, what: string): z.infer<S> {
-  if (!matches(schema, body, what)) throw new ApiError(502, { detail: 'Invalid response from server' })
-  return body as z.infer<S>
-}
-
-/** For the clients whose feature declares no schema yet: `schema` names only what the page reads. */
-export function expectPartialShape<T>(schema: z.ZodTypeAny, body: unknown, what: string): T {
-  if (!matches(schema, body, what)) throw new ApiError(502, { detail: 'Invalid response from server' })
-  return body as T
-}
-
-function matches(schema: z.ZodTypeAny, body: unknown, what: string) {
   const parsed = schema.safeParse(body)
-  if (!parsed.success) log.error({ issues: parsed.error.issues.slice(0, 5) }, `unexpected ${what} response`)
-  return parsed.success
+  if (parsed.success) return body as z.infer<S>
+  log.error({ issues: parsed.error.issues.slice(0, 5) }, `unexpected ${what} response`)
+  throw new ApiError(502, { detail: 'Invalid response from server' })
 }

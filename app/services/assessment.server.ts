@@ -5,19 +5,18 @@ import {
 } from '#api/readiness/assessment/contract'
 
 import { apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { Assessment, AssessmentQuestion }
 
-const answerPath = (key: string) => `/assessment/answers/${encodeURIComponent(key)}/`
-
 /** The readiness assessment API, bound to the signed-in request. */
 export function assessmentApi(request: Request) {
   return {
-    get: async () => expectShape(AssessmentSchema, await apiJson(request, '/assessment/'), 'assessment'),
+    get: async () => expectShape(AssessmentSchema, await apiJson(request, apiPath('/assessment/')), 'assessment'),
     answer: (key: string, body: { score: number; note: string }) =>
-      apiJson<unknown>(request, answerPath(key), { method: 'PUT', json: body }),
-    accept: (key: string) => apiJson<unknown>(request, `${answerPath(key)}accept/`, { method: 'POST' }),
-    complete: () => apiJson<unknown>(request, '/assessment/complete/', { method: 'POST' }),
+      apiJson(request, apiPath('/assessment/answers/:key/', { key }), { method: 'PUT', json: body }),
+    accept: (key: string) => apiJson(request, apiPath('/assessment/answers/:key/accept/', { key }), { method: 'POST' }),
+    complete: () => apiJson(request, apiPath('/assessment/complete/'), { method: 'POST' }),
   }
 }

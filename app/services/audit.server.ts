@@ -1,6 +1,7 @@
 import { type AuditEventPayload, type AuditPagePayload, AuditPageSchema } from '#api/audit/contract'
 
 import { apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type AuditEvent = AuditEventPayload
@@ -10,10 +11,9 @@ export type AuditPage = AuditPagePayload
 export function auditApi(request: Request) {
   return {
     list: async (slug: string, page: number) => {
-      const search = page > 1 ? `?page=${page}` : ''
       return expectShape(
         AuditPageSchema,
-        await apiJson(request, `/organizations/${encodeURIComponent(slug)}/audit/${search}`),
+        await apiJson(request, apiPath('/organizations/:slug/audit/', { slug }, page > 1 ? `page=${page}` : '')),
         'audit log',
       )
     },

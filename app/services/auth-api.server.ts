@@ -5,6 +5,7 @@ import { type OwnProfilePayload, OwnProfileSchema, PasswordChangedSchema } from 
 import { type AuthSession, updateTokens } from '~/session/session.server'
 
 import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type Me = OwnProfilePayload
@@ -68,7 +69,11 @@ function firstMessage(body: Record<string, unknown>) {
 export async function obtainToken(request: Request, credentials: { username: string; password: string }) {
   let response: Response
   try {
-    response = await apiFetch(request, '/token/obtain/', { method: 'POST', json: credentials, anonymous: true })
+    response = await apiFetch(request, apiPath('/token/obtain/'), {
+      method: 'POST',
+      json: credentials,
+      anonymous: true,
+    })
   } catch (error) {
     if (error instanceof ApiUnavailableError) throw new LoginError(LOGIN_MESSAGES.unavailable)
     throw error
@@ -92,7 +97,11 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
   if (!idToken) throw new LoginError('Google authentication failed: No credential received')
   let response: Response
   try {
-    response = await apiFetch(request, '/users/google/', { method: 'POST', json: { token: idToken }, anonymous: true })
+    response = await apiFetch(request, apiPath('/users/google/'), {
+      method: 'POST',
+      json: { token: idToken },
+      anonymous: true,
+    })
   } catch (error) {
     if (error instanceof ApiUnavailableError) {
       throw new LoginError('Network error. Please check your internet connection and try again.')
@@ -109,13 +118,13 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
 }
 
 export const getMe = async (request: Request) =>
-  expectShape(OwnProfileSchema, await apiJson(request, '/me/'), 'profile')
+  expectShape(OwnProfileSchema, await apiJson(request, apiPath('/me/')), 'profile')
 
 /** The organization the user works in from now on, remembered by the backend for every sign-in. */
 export const chooseOrganization = async (request: Request, slug: string) =>
   expectShape(
     OwnProfileSchema,
-    await apiJson(request, '/me/organization/', { method: 'PUT', json: { slug } }),
+    await apiJson(request, apiPath('/me/organization/'), { method: 'PUT', json: { slug } }),
     'profile',
   )
 
@@ -124,7 +133,7 @@ export { ApiError }
 /** Revokes the session's refresh-token family at the backend; signing out works even if this fails. */
 export async function revokeSession(request: Request, refresh: string) {
   try {
-    await apiFetch(request, '/token/revoke/', { method: 'POST', json: { refresh }, anonymous: true })
+    await apiFetch(request, apiPath('/token/revoke/'), { method: 'POST', json: { refresh }, anonymous: true })
   } catch (error) {
     if (!(error instanceof ApiUnavailableError)) throw error
   }
@@ -134,19 +143,24 @@ export const updateMe = (
   request: Request,
   // time_zone '' is automatic: the browser's zone.
   changes: Partial<Pick<Me, 'first_name' | 'last_name' | 'email' | 'username'> & { time_zone: string }>,
-) => apiJson<Me>(request, '/me/', { method: 'PUT', json: changes })
+) => apiJson<Me>(request, apiPath('/me/'), { method: 'PUT', json: changes })
 
 /** Follows an e-mail confirmation link as the signed-in user. */
 export const confirmEmail = async (request: Request, token: string) =>
-  expectShape(UserSchema, await apiJson(request, '/me/email/confirm/', { method: 'POST', json: { token } }), 'profile')
+  expectShape(
+    UserSchema,
+    await apiJson(request, apiPath('/me/email/confirm/'), { method: 'POST', json: { token } }),
+    'profile',
+  )
 
-export const cancelEmailChange = (request: Request) => apiJson<void>(request, '/me/email/', { method: 'DELETE' })
+export const cancelEmailChange = (request: Request) =>
+  apiJson<void>(request, apiPath('/me/email/'), { method: 'DELETE' })
 
 /** Changes the password; every session ends and this browser carries on with the fresh one it gets. */
 export async function changePassword(request: Request, input: { old_password: string; new_password: string }) {
   const answer = expectShape(
     PasswordChangedSchema,
-    await apiJson(request, '/change-password/', { method: 'POST', json: input }),
+    await apiJson(request, apiPath('/change-password/'), { method: 'POST', json: input }),
     'password change',
   )
   await updateTokens(request, { access: answer.access, refresh: answer.refresh })

@@ -8,41 +8,49 @@ import {
 } from '#api/chat/contract'
 
 import { apiFetch, apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { Conversation, Message }
-
-const path = (id: number, rest = '') => `/conversations/${id}/${rest}`
 
 /** The conversations API (spec §7 "Conversations"), bound to the signed-in request. */
 export function conversationsApi(request: Request) {
   return {
     list: async () =>
-      expectShape(z.array(ConversationSchema), await apiJson(request, '/conversations/'), 'conversations'),
-    get: async (id: number) => expectShape(ConversationSchema, await apiJson(request, path(id)), 'conversation'),
+      expectShape(z.array(ConversationSchema), await apiJson(request, apiPath('/conversations/')), 'conversations'),
+    get: async (id: number) =>
+      expectShape(ConversationSchema, await apiJson(request, apiPath('/conversations/:id/', { id })), 'conversation'),
     create: async (input: { title?: string; document_ids?: number[]; template_id?: string }) =>
       expectShape(
         ConversationSchema,
-        await apiJson(request, '/conversations/', { method: 'POST', json: input }),
+        await apiJson(request, apiPath('/conversations/'), { method: 'POST', json: input }),
         'conversation',
       ),
     rename: (id: number, title: string) =>
-      apiJson<Conversation>(request, path(id), { method: 'PATCH', json: { title } }),
-    remove: (id: number) => apiJson<void>(request, path(id), { method: 'DELETE' }),
+      apiJson<Conversation>(request, apiPath('/conversations/:id/', { id }), { method: 'PATCH', json: { title } }),
+    remove: (id: number) => apiJson<void>(request, apiPath('/conversations/:id/', { id }), { method: 'DELETE' }),
     messages: async (id: number) =>
-      expectShape(z.array(MessageSchema), await apiJson(request, path(id, 'messages/')), 'messages'),
+      expectShape(
+        z.array(MessageSchema),
+        await apiJson(request, apiPath('/conversations/:id/messages/', { id })),
+        'messages',
+      ),
     /** The conversation as a PDF or Word file, streamed on as it comes. */
-    exportFile: (id: number, query: URLSearchParams) => apiFetch(request, path(id, `export/?${query}`)),
+    exportFile: (id: number, query: URLSearchParams) =>
+      apiFetch(request, apiPath('/conversations/:id/export/', { id }, query)),
     /** Asks and waits for the whole answer (the chat page without JavaScript). */
     ask: async (id: number, content: string) =>
       expectShape(
         MessageSchema,
-        await apiJson(request, path(id, 'add_message/'), { method: 'POST', json: { content } }),
+        await apiJson(request, apiPath('/conversations/:id/add_message/', { id }), {
+          method: 'POST',
+          json: { content },
+        }),
         'message',
       ),
     /** Asks and returns the backend's event stream as it comes (the relay reads it). */
     stream: (id: number, content: string, signal: AbortSignal) =>
-      apiFetch(request, path(id, 'add_message_streaming/?stream=true'), {
+      apiFetch(request, apiPath('/conversations/:id/add_message_streaming/', { id }, 'stream=true'), {
         method: 'POST',
         json: { content },
         signal,

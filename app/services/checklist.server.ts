@@ -6,6 +6,7 @@ import {
 } from '#api/readiness/checklist/contract'
 
 import { apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { Checklist, ChecklistItem }
@@ -19,12 +20,12 @@ export interface ChecklistPatch {
   confirmed_document?: number | null
 }
 
-const itemPath = (key: string) => `/checklist/items/${encodeURIComponent(key)}/`
+const itemPath = (key: string) => apiPath('/checklist/items/:key/', { key })
 
 /** The due-diligence checklist API, bound to the signed-in request. */
 export function checklistApi(request: Request) {
   return {
-    get: async () => expectShape(ChecklistSchema, await apiJson(request, '/checklist/'), 'checklist'),
+    get: async () => expectShape(ChecklistSchema, await apiJson(request, apiPath('/checklist/')), 'checklist'),
     update: async (key: string, patch: ChecklistPatch) =>
       expectShape(
         ChecklistItemSchema,
@@ -34,7 +35,7 @@ export function checklistApi(request: Request) {
     add: async (input: { title: string; section: string }) =>
       expectShape(
         ChecklistItemSchema,
-        await apiJson(request, '/checklist/items/', { method: 'POST', json: input }),
+        await apiJson(request, apiPath('/checklist/items/'), { method: 'POST', json: input }),
         'checklist item',
       ),
     remove: (key: string) => apiJson<Record<string, never>>(request, itemPath(key), { method: 'DELETE' }),

@@ -7,11 +7,12 @@ import {
 } from '#api/conversation-templates/contract'
 
 import { apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { ConversationTemplate, TemplateInput, TemplateList }
 
-const path = (id: string) => `/conversation-templates/${encodeURIComponent(id)}/`
+const path = (id: string) => apiPath('/conversation-templates/:id/', { id })
 
 /** The conversation templates API, bound to the signed-in request. */
 export function templatesApi(request: Request) {
@@ -20,14 +21,17 @@ export function templatesApi(request: Request) {
       const params = new URLSearchParams()
       if (query.phase) params.set('phase', query.phase)
       if (query.page && query.page > 1) params.set('page', String(query.page))
-      const search = params.size ? `?${params}` : ''
-      return expectShape(TemplateListSchema, await apiJson(request, `/conversation-templates/${search}`), 'templates')
+      return expectShape(
+        TemplateListSchema,
+        await apiJson(request, apiPath('/conversation-templates/', undefined, params)),
+        'templates',
+      )
     },
     get: async (id: string) => expectShape(TemplateSchema, await apiJson(request, path(id)), 'template'),
     create: async (input: TemplateInput) =>
       expectShape(
         TemplateSchema,
-        await apiJson(request, '/conversation-templates/', { method: 'POST', json: input }),
+        await apiJson(request, apiPath('/conversation-templates/'), { method: 'POST', json: input }),
         'template',
       ),
     update: async (id: string, input: TemplateInput) =>

@@ -1,25 +1,38 @@
 import { z } from 'zod'
 
-// The backend's response shapes, imported as types only: erased at build, so no backend code is
-// bundled, and a field renamed in api/documents/payload.ts fails the typecheck here.
-import type {
-  BatchUploadPayload as BatchUploadResult,
-  DocumentInsightsPayload as DocumentInsights,
-  DocumentListPayload as DocumentList,
-  DocumentPayload as DocumentSummary,
-  DocumentStatisticsPayload as DocumentStatistics,
-  DocumentTextPayload as DocumentText,
-  DuplicateEntryPayload as DuplicateEntry,
-  RelatedDocumentPayload as RelatedDocument,
-  ResolveDuplicatesPayload,
-  UploadPayload,
-  VersionComparisonPayload as VersionComparison,
-  VersionPayload as DocumentVersion,
+import {
+  type BatchUploadPayload as BatchUploadResult,
+  BatchUploadSchema,
+  type DocumentInsightsPayload as DocumentInsights,
+  DocumentInsightsSchema,
+  type DocumentListPayload as DocumentList,
+  DocumentListSchema,
+  type DocumentPayload as DocumentSummary,
+  DocumentSchema,
+  type DocumentStatisticsPayload as DocumentStatistics,
+  DocumentStatisticsSchema,
+  type DocumentTextPayload as DocumentText,
+  DocumentTextSchema,
+  type DuplicateEntryPayload as DuplicateEntry,
+  DuplicatesHeldSchema,
+  DuplicatesResolvedSchema,
+  type HeldDuplicatePayload as HeldFile,
+  HeldDuplicateSchema,
+  type RelatedDocumentPayload as RelatedDocument,
+  RelatedDocumentSchema,
+  type UploadPayload,
+  UploadSchema,
+  type VersionComparisonPayload as VersionComparison,
+  VersionComparisonSchema,
+  type VersionPayload as DocumentVersion,
+  VersionSchema,
 } from '#api/documents/contract'
 import { cellParam, type CellPosition, type RowPosition, rowsParam } from '#shared/cells'
 import { multipart, type StagedFile } from '~/http/uploads.server'
 
 import { ApiError, apiFetch, apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
+import { expectShape } from './api-shape.server'
 
 export type {
   BatchUploadResult,
@@ -30,6 +43,7 @@ export type {
   DocumentText,
   DocumentVersion,
   DuplicateEntry,
+  HeldFile,
   RelatedDocument,
   StagedFile,
   VersionComparison,
@@ -47,22 +61,13 @@ export interface DuplicateResolution extends UploadFields {
   on_duplicate: 'keep' | 'skip' | 'new_version'
 }
 
-const HeldFilesSchema = z.array(
-  z.object({
-    file_name: z.string(),
-    duplicate_of: z.object({ id: z.number(), title: z.string(), version_number: z.number(), is_current: z.boolean() }),
-    token: z.string(),
-  }),
-)
-
-/** A file an upload held back because the organization already holds it, and the document that does. */
-export type HeldFile = z.infer<typeof HeldFilesSchema>[number]
+const HeldFilesSchema = z.array(HeldDuplicateSchema)
 
 /** The held files of a single upload's 409 answer, or null for any other failure. */
 function heldFiles(error: unknown): HeldFile[] | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null
-  const parsed = HeldFilesSchema.safeParse(error.body.duplicates)
-  return parsed.success ? parsed.data : null
+  const parsed = DuplicatesHeldSchema.safeParse(error.body)
+  return parsed.success ? parsed.data.duplicates : null
 }
 
 export interface ListQuery {
@@ -76,14 +81,24 @@ export interface ListQuery {
 
 /** The documents API, bound to the signed-in request (organization from the session). */
 export function documentsApi(request: Request) {
+  const documentIn = async (body: Promise<unknown>) => expectShape(DocumentSchema, await body, 'document')
   return {
-    statistics: () => apiJson<DocumentStatistics>(request, '/documents/statistics/'),
-    list(query: ListQuery = {}) {
+    statistics: async () =>
+      expectShape(
+        DocumentStatisticsSchema,
+        await apiJson(request, apiPath('/documents/statistics/')),
+        'document statistics',
+      ),
+    async list(query: ListQuery = {}) {
       const params = new URLSearchParams()
       for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value))
-      return apiJson<DocumentList>(request, `/documents/?${params}`)
+      return expectShape(
+        DocumentListSchema,
+        await apiJson(request, apiPath('/documents/', undefined, params)),
+        'documents',
+      )
     },
-    get: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/`),
+    get: (id: number) => documentIn(apiJson(request, apiPath('/documents/:id/', { id }))),
     /**
      * Asks first: a file the organization already holds is not stored but answered as `held`, to be
      * settled with `resolveDuplicates` once the user has chosen.
@@ -91,7 +106,8 @@ export function documentsApi(request: Request) {
     async upload(file: StagedFile, fields: UploadFields): Promise<{ stored: UploadPayload } | { held: HeldFile }> {
       try {
         const body = await multipart({ file: [file] }, { ...fields, on_duplicate: 'ask' })
-        return { stored: await apiJson<UploadPayload>(request, '/documents/', { method: 'POST', body }) }
+        const stored = await apiJson(request, apiPath('/documents/'), { method: 'POST', body })
+        return { stored: expectShape(UploadSchema, stored, 'upload') }
       } catch (error) {
         const held = heldFiles(error)
         if (held?.length === 1) return { held: held[0]! }
@@ -101,49 +117,83 @@ export function documentsApi(request: Request) {
     /** Stores the files the organization does not hold yet; each other one comes back held, with its token. */
     async uploadBatch(files: StagedFile[], fields: { category?: string } = {}) {
       const body = await multipart({ files }, { ...fields, on_duplicate: 'ask' })
-      const result = await apiJson<BatchUploadResult>(request, '/documents/upload_batch/', { method: 'POST', body })
+      const result = expectShape(
+        BatchUploadSchema,
+        await apiJson(request, apiPath('/documents/upload_batch/'), { method: 'POST', body }),
+        'batch upload',
+      )
       return {
         ...result,
         held: HeldFilesSchema.parse(result.duplicates.filter((entry) => entry.outcome === 'undecided')),
       }
     },
-    resolveDuplicates: (choices: DuplicateResolution[]) =>
-      apiJson<ResolveDuplicatesPayload>(request, '/documents/resolve_duplicates/', {
-        method: 'POST',
-        json: { choices },
-      }),
+    resolveDuplicates: async (choices: DuplicateResolution[]) =>
+      expectShape(
+        DuplicatesResolvedSchema,
+        await apiJson(request, apiPath('/documents/resolve_duplicates/'), { method: 'POST', json: { choices } }),
+        'duplicates resolved',
+      ),
     update: (id: number, changes: { title?: string; description?: string; category?: string; tags?: string[] }) =>
-      apiJson<DocumentSummary>(request, `/documents/${id}/`, { method: 'PATCH', json: changes }),
-    remove: (id: number) => apiJson<Record<string, never>>(request, `/documents/${id}/`, { method: 'DELETE' }),
-    reprocess: (id: number) => apiJson<DocumentSummary>(request, `/documents/${id}/reprocess/`, { method: 'POST' }),
+      documentIn(apiJson(request, apiPath('/documents/:id/', { id }), { method: 'PATCH', json: changes })),
+    remove: (id: number) =>
+      apiJson<Record<string, never>>(request, apiPath('/documents/:id/', { id }), { method: 'DELETE' }),
+    reprocess: (id: number) =>
+      documentIn(apiJson(request, apiPath('/documents/:id/reprocess/', { id }), { method: 'POST' })),
     /**
      * A page's text; with a chunk, the page of that passage and where it is there, with the rows of
      * it an answer took, and with a cell of it too, the table holding the cell.
      */
-    text: (
+    text: async (
       id: number,
       page: number,
       { chunk, cell, rows = [] }: { chunk?: number; cell?: CellPosition; rows?: RowPosition[] } = {},
     ) =>
-      apiJson<DocumentText>(
-        request,
-        `/documents/${id}/text/?page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}${chunk && rows.length ? `&rows=${rowsParam(rows)}` : ''}`,
+      expectShape(
+        DocumentTextSchema,
+        await apiJson(
+          request,
+          apiPath(
+            '/documents/:id/text/',
+            { id },
+            `page=${page}${chunk ? `&chunk=${chunk}` : ''}${chunk && cell ? `&cell=${cellParam(cell)}` : ''}${chunk && rows.length ? `&rows=${rowsParam(rows)}` : ''}`,
+          ),
+        ),
+        'document text',
       ),
-    insights: (id: number) => apiJson<DocumentInsights>(request, `/documents/${id}/insights/`),
-    related: (id: number) => apiJson<RelatedDocument[]>(request, `/documents/${id}/related/`),
-    versions: (id: number) => apiJson<DocumentVersion[]>(request, `/documents/${id}/versions/`),
+    insights: async (id: number) =>
+      expectShape(
+        DocumentInsightsSchema,
+        await apiJson(request, apiPath('/documents/:id/insights/', { id })),
+        'document insights',
+      ),
+    related: async (id: number) =>
+      expectShape(
+        z.array(RelatedDocumentSchema),
+        await apiJson(request, apiPath('/documents/:id/related/', { id })),
+        'related documents',
+      ),
+    versions: async (id: number) =>
+      expectShape(
+        z.array(VersionSchema),
+        await apiJson(request, apiPath('/documents/:id/versions/', { id })),
+        'versions',
+      ),
     async uploadVersion(id: number, file: StagedFile, changes?: string) {
-      return apiJson<DocumentSummary>(request, `/documents/${id}/versions/`, {
-        method: 'POST',
-        body: await multipart({ file: [file] }, { changes }),
-      })
+      const body = await multipart({ file: [file] }, { changes })
+      return documentIn(apiJson(request, apiPath('/documents/:id/versions/', { id }), { method: 'POST', body }))
     },
     restore: (id: number, versionId: number) =>
-      apiJson<DocumentSummary>(request, `/documents/${id}/versions/${versionId}/restore/`, { method: 'POST' }),
-    compare: (id: number, from: number, to: number) =>
-      apiJson<VersionComparison>(request, `/documents/${id}/versions/compare/?from=${from}&to=${to}`),
+      documentIn(
+        apiJson(request, apiPath('/documents/:id/versions/:versionId/restore/', { id, versionId }), { method: 'POST' }),
+      ),
+    compare: async (id: number, from: number, to: number) =>
+      expectShape(
+        VersionComparisonSchema,
+        await apiJson(request, apiPath('/documents/:id/versions/compare/', { id }, `from=${from}&to=${to}`)),
+        'version comparison',
+      ),
     /** The backend's streamed answer, passed on to the browser as it is. */
     download: (id: number, versionId?: number) =>
-      apiFetch(request, `/documents/${id}/download/${versionId ? `?version=${versionId}` : ''}`),
+      apiFetch(request, apiPath('/documents/:id/download/', { id }, versionId ? `version=${versionId}` : '')),
   }
 }

@@ -1,29 +1,14 @@
-import { z } from 'zod'
+import { SearchResponseSchema, type SearchResultPayload as SearchResult } from '#api/search/contract'
 
-import type { SearchResultPayload } from '#api/search/contract'
-
-import { log } from '../../runtime/log'
 import { ApiError, apiJson, ApiUnavailableError } from './api-fetch.server'
+import { apiPath } from './api-path.server'
+import { expectShape } from './api-shape.server'
+
+export type { SearchResult }
 
 /** Spec §9: five passages per search. */
 export const SEARCH_TOP_K = 5
 export const SEARCH_FAILED = 'Failed to perform search. Please try again.'
-
-const SearchResultSchema = z.object({
-  chunk_id: z.number(),
-  document_id: z.number(),
-  document_title: z.string(),
-  text: z.string(),
-  score: z.number().min(0).max(1),
-  page_number: z.number().nullable(),
-  sheet_name: z.string().nullable(),
-  weak: z.boolean(),
-}) satisfies z.ZodType<SearchResultPayload>
-
-const SearchResponseSchema = z.object({ results: z.array(SearchResultSchema) })
-
-// The backend's type; the schema above must produce it (`satisfies`), so the two cannot drift apart.
-export type SearchResult = SearchResultPayload
 
 /**
  * A search that did not give results: `fieldErrors.query` when the backend refused the query itself
@@ -47,20 +32,15 @@ export function searchApi(request: Request) {
   return {
     /** The passages of the current organization that best answer `query`, best first. Throws SearchFailure. */
     async search({ query, topK = SEARCH_TOP_K }: { query: string; topK?: number }): Promise<SearchResult[]> {
-      let body: unknown
       try {
-        body = await apiJson<unknown>(request, '/search/', { method: 'POST', json: { query, top_k: topK } })
+        const body = await apiJson(request, apiPath('/search/'), { method: 'POST', json: { query, top_k: topK } })
+        // A body that is not the contract's is an ApiError too (502), shown as the spec's banner.
+        return expectShape(SearchResponseSchema, body, 'search').results
       } catch (error) {
         if (error instanceof ApiError) throw new SearchFailure({ query: queryErrorsOf(error) })
         if (error instanceof ApiUnavailableError) throw new SearchFailure()
         throw error
       }
-      const parsed = SearchResponseSchema.safeParse(body)
-      if (!parsed.success) {
-        log.error({ issues: parsed.error.issues.slice(0, 5) }, 'unexpected search response')
-        throw new SearchFailure()
-      }
-      return parsed.data.results
     },
   }
 }

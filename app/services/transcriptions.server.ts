@@ -10,11 +10,10 @@ import {
 import { multipart, type StagedFile } from '~/http/uploads.server'
 
 import { apiFetch, apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { Meeting, MeetingList, Transcript }
-
-const path = (id: string, rest = '') => `/meetings/${encodeURIComponent(id)}/${rest}`
 
 /** The meetings API, bound to the signed-in request. */
 export function meetingsApi(request: Request) {
@@ -23,32 +22,52 @@ export function meetingsApi(request: Request) {
       const params = new URLSearchParams()
       if (query.status) params.set('status', query.status)
       if (query.page && query.page > 1) params.set('page', String(query.page))
-      const search = params.size ? `?${params}` : ''
-      return expectShape(MeetingListSchema, await apiJson(request, `/meetings/${search}`), 'meetings')
+      return expectShape(
+        MeetingListSchema,
+        await apiJson(request, apiPath('/meetings/', undefined, params)),
+        'meetings',
+      )
     },
-    get: async (id: string) => expectShape(MeetingSchema, await apiJson(request, path(id)), 'meeting'),
+    get: async (id: string) =>
+      expectShape(MeetingSchema, await apiJson(request, apiPath('/meetings/:id/', { id })), 'meeting'),
     schedule: async (input: {
       title: string
       date: string
       duration: number
       participants: { name: string; email?: string; role: string }[]
-    }) => expectShape(MeetingSchema, await apiJson(request, '/meetings/', { method: 'POST', json: input }), 'meeting'),
+    }) =>
+      expectShape(
+        MeetingSchema,
+        await apiJson(request, apiPath('/meetings/'), { method: 'POST', json: input }),
+        'meeting',
+      ),
     /** Sends a staged transcript file; the backend answers once it has read it. */
     uploadTranscript: async (id: string, file: StagedFile) =>
-      apiJson<unknown>(request, path(id, 'transcript/'), { method: 'POST', body: await multipart({ file: [file] }) }),
+      apiJson(request, apiPath('/meetings/:id/transcript/', { id }), {
+        method: 'POST',
+        body: await multipart({ file: [file] }),
+      }),
     /** Sends a staged recording; the backend stores it and answers before it is transcribed. */
     uploadRecording: async (id: string, file: StagedFile) =>
       expectShape(
         MeetingSchema,
-        await apiJson(request, path(id, 'recording/'), { method: 'POST', body: await multipart({ file: [file] }) }),
+        await apiJson(request, apiPath('/meetings/:id/recording/', { id }), {
+          method: 'POST',
+          body: await multipart({ file: [file] }),
+        }),
         'meeting',
       ),
     /** Makes the meeting's transcript a conversation of the caller's; answers with its id. */
     convert: async (id: string) =>
-      expectShape(ConversationSchema, await apiJson(request, path(id, 'convert/'), { method: 'POST' }), 'conversation'),
+      expectShape(
+        ConversationSchema,
+        await apiJson(request, apiPath('/meetings/:id/convert/', { id }), { method: 'POST' }),
+        'conversation',
+      ),
     /** The meeting's notes as a PDF or Word file, streamed on as they come. */
-    exportFile: (id: string, query: URLSearchParams) => apiFetch(request, path(id, `export/?${query}`)),
+    exportFile: (id: string, query: URLSearchParams) =>
+      apiFetch(request, apiPath('/meetings/:id/export/', { id }, query)),
     transcript: async (id: string) =>
-      expectShape(TranscriptSchema, await apiJson(request, path(id, 'transcript/')), 'transcript'),
+      expectShape(TranscriptSchema, await apiJson(request, apiPath('/meetings/:id/transcript/', { id })), 'transcript'),
   }
 }

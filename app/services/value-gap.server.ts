@@ -7,6 +7,7 @@ import {
 } from '#api/readiness/value-gap/contract'
 
 import { apiJson } from './api-fetch.server'
+import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
 export type { ValueGap, ValueGapInput, ValueGapSource }
@@ -17,8 +18,8 @@ export type ValueGapEntriesInput = Partial<Record<keyof ValueGap['entries'], str
 /** The value gap API, bound to the signed-in request. */
 export function valueGapApi(request: Request) {
   return {
-    get: async () => expectShape(ValueGapSchema, await apiJson(request, '/value-gap/'), 'value gap'),
+    get: async () => expectShape(ValueGapSchema, await apiJson(request, apiPath('/value-gap/')), 'value gap'),
     update: (entries: ValueGapEntriesInput) =>
-      apiJson<ValueGapUpdate>(request, '/value-gap/', { method: 'PUT', json: entries }),
+      apiJson<ValueGapUpdate>(request, apiPath('/value-gap/'), { method: 'PUT', json: entries }),
   }
 }

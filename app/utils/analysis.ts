@@ -1,6 +1,6 @@
 /**
- * The analysis results as the pages read them (client-safe). The service checks these fields at run
- * time (app/services/analysis.server.ts) before a page sees them.
+ * The analysis results as the pages read them (client-safe). The service checks each body against
+ * the contract's schema (app/services/analysis.server.ts) before a page sees it.
  */
 
 import type { AnalysisPayload, AnalysisSource } from '#api/analysis/contract'

@@ -4,24 +4,19 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { type AnalysisPayload, AnalysisSchema } from '../../api/analysis/contract'
 import { analysisResults, documentChunks, organizations } from '../../api/db/schema'
-import { ANALYSIS_TYPES } from '../../shared/analysis'
+import { ANALYSIS_TYPES, type AnalysisType, type Source } from '../../shared/analysis'
 import { ANALYSIS_FIXTURES } from '../unit/support/analysis-fixtures'
 import { renderedMarkdown, seenText, withoutAddressLinks } from '../unit/support/rendered-markdown'
 import { type Reply, startChatCompletionServer } from './support/chat-completion-server'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi, type TwoOrganizations } from './support/harness'
 import { type CapturedLogs, captureLogs } from './support/logs'
 import { corpusFile, form, processed, upload } from './support/uploads'
 
 const DEMO = 'demo-advisory-group'
 const fixture = (name: string) => readFileSync(path.join(ANALYSIS_FIXTURES, name), 'utf8')
-
-interface Source {
-  chunk_id: number
-  page_number: number | null
-  sheet_name: string | null
-  quote: string
-}
 
 /** Uploads a fixture to the demo organization and waits until it is processed. */
 async function uploadFixture(api: Harness, session: Session, name: string, title?: string) {
@@ -34,6 +29,18 @@ async function uploadFixture(api: Harness, session: Session, name: string, title
 
 const analyse = (api: Harness, session: Session, body: unknown, org = DEMO) =>
   api.request('/analysis/', { method: 'POST', token: session.access, org, json: body })
+
+/** An analysis answered, checked to be exactly what the contract declares (decision 074). */
+async function analysed<T extends AnalysisType>(
+  api: Harness,
+  session: Session,
+  request: { document_id: number; type: T },
+  org = DEMO,
+) {
+  const response = await analyse(api, session, request, org)
+  expect(response.status, await response.clone().text()).toBe(200)
+  return inContract(AnalysisSchema, await response.json()) as Extract<AnalysisPayload, { type: T }>
+}
 
 /** The chunks of a document's current version, as stored. */
 async function chunksOf(api: Harness, documentId: number) {
@@ -85,9 +92,7 @@ describe('document analysis, offline', () => {
   afterAll(() => api.close())
 
   it('answers a summary that keeps the key figures, each sentence with its source', async () => {
-    const response = await analyse(api, people.analyst, { document_id: valuation, type: 'summary' })
-    expect(response.status).toBe(200)
-    const body = await response.json()
+    const body = await analysed(api, people.analyst, { document_id: valuation, type: 'summary' })
     expect(Object.keys(body).sort()).toEqual([...Object.keys(HEADER), 'type', 'title', 'content', 'sentences'].sort())
     expect(body).toMatchObject({
       ...HEADER,
@@ -98,32 +103,32 @@ describe('document analysis, offline', () => {
     })
     expect(body.content).toContain('£18.4 million')
     expect(body.content).toContain('38%')
-    expect(body.content).toBe(body.sentences.map((sentence: { text: string }) => sentence.text).join(' '))
+    expect(body.content).toBe(body.sentences.map((sentence) => sentence.text).join(' '))
     const [chunk] = await chunksOf(api, valuation)
     expect(body.version_id).toBe(chunk!.versionId)
     await expectSourcesIn(
       api,
       valuation,
-      body.sentences.map((sentence: { source: Source }) => sentence.source),
+      body.sentences.map((sentence) => sentence.source),
     )
   })
 
   it('answers key findings with the stated revenue and margin', async () => {
-    const body = await (await analyse(api, people.analyst, { document_id: valuation, type: 'key-findings' })).json()
+    const body = await analysed(api, people.analyst, { document_id: valuation, type: 'key-findings' })
     expect(Object.keys(body).sort()).toEqual([...Object.keys(HEADER), 'type', 'title', 'findings'].sort())
     expect(body).toMatchObject({ ...HEADER, type: 'key-findings', title: 'Key Findings' })
-    const texts = body.findings.map((finding: { text: string }) => finding.text)
+    const texts = body.findings.map((finding) => finding.text)
     expect(texts).toContain('EBITDA was £3.3 million, an EBITDA margin of 17.9%.')
-    expect(texts.some((text: string) => text.includes('revenue of £18.4 million'))).toBe(true)
+    expect(texts.some((text) => text.includes('revenue of £18.4 million'))).toBe(true)
     await expectSourcesIn(
       api,
       valuation,
-      body.findings.map((finding: { source: Source }) => finding.source),
+      body.findings.map((finding) => finding.source),
     )
   })
 
   it('answers risks with category, level, description and the sentence that shows each', async () => {
-    const body = await (await analyse(api, people.admin, { document_id: valuation, type: 'risks' })).json()
+    const body = await analysed(api, people.admin, { document_id: valuation, type: 'risks' })
     expect(Object.keys(body).sort()).toEqual([...Object.keys(HEADER), 'type', 'title', 'risks'].sort())
     expect(body).toMatchObject({ ...HEADER, type: 'risks', title: 'Risk Assessment' })
     for (const risk of body.risks) {
@@ -142,28 +147,28 @@ describe('document analysis, offline', () => {
     await expectSourcesIn(
       api,
       valuation,
-      body.risks.map((risk: { source: Source }) => risk.source),
+      body.risks.map((risk) => risk.source),
     )
   })
 
   it('answers recommendations that name the risks they address', async () => {
-    const body = await (await analyse(api, people.analyst, { document_id: memo, type: 'recommendations' })).json()
+    const body = await analysed(api, people.analyst, { document_id: memo, type: 'recommendations' })
     expect(Object.keys(body).sort()).toEqual([...Object.keys(HEADER), 'type', 'title', 'recommendations'].sort())
     expect(body).toMatchObject({ ...HEADER, document_id: memo, type: 'recommendations', title: 'Recommendations' })
-    const addressed = body.recommendations.flatMap((item: { addresses: string[] }) => item.addresses)
+    const addressed = body.recommendations.flatMap((item) => item.addresses)
     expect(addressed).toEqual(expect.arrayContaining(['Succession', 'Legal and contractual', 'Key-person dependence']))
     await expectSourcesIn(
       api,
       memo,
-      body.recommendations.map((item: { source: Source | null }) => item.source),
+      body.recommendations.map((item) => item.source),
     )
   })
 
   it('answers the stored result to the same request, and recomputes for a new version', async () => {
-    const first = await (await analyse(api, people.analyst, { document_id: memo, type: 'risks' })).json()
+    const first = await analysed(api, people.analyst, { document_id: memo, type: 'risks' })
     expect(first.cached).toBe(false)
-    const again = await analyse(api, people.admin, { document_id: memo, type: 'risks' })
-    expect(await again.json()).toEqual({ ...first, cached: true })
+    const again = await analysed(api, people.admin, { document_id: memo, type: 'risks' })
+    expect(again).toEqual({ ...first, cached: true })
 
     const next = await api.request(`/documents/${memo}/versions/`, {
       method: 'POST',
@@ -173,14 +178,14 @@ describe('document analysis, offline', () => {
     })
     expect(next.status).toBe(201)
     await processed(api, people.analyst, memo)
-    const fresh = await (await analyse(api, people.analyst, { document_id: memo, type: 'risks' })).json()
+    const fresh = await analysed(api, people.analyst, { document_id: memo, type: 'risks' })
     expect(fresh).toMatchObject({ cached: false, risks: [] })
     expect(fresh.version_id).not.toBe(first.version_id)
     expect((await chunksOf(api, memo)).every((chunk) => chunk.versionId === fresh.version_id)).toBe(true)
   })
 
   it('keeps each result with the organization of its document', async () => {
-    const body = await (await analyse(api, people.analyst, { document_id: valuation, type: 'summary' })).json()
+    const body = await analysed(api, people.analyst, { document_id: valuation, type: 'summary' })
     const rows = await api.db
       .select({ organizationId: analysisResults.organizationId, generatedBy: analysisResults.generatedBy })
       .from(analysisResults)
@@ -191,7 +196,7 @@ describe('document analysis, offline', () => {
 
   it('reads a customer list’s rows, citing the row of the largest customer', async () => {
     const id = await uploadFixture(api, people.analyst, 'customer-list.csv')
-    const body = await (await analyse(api, people.analyst, { document_id: id, type: 'risks' })).json()
+    const body = await analysed(api, people.analyst, { document_id: id, type: 'risks' })
     expect(body.risks[0]).toMatchObject({
       category: 'Customer concentration',
       level: 'High',
@@ -201,7 +206,7 @@ describe('document analysis, offline', () => {
     await expectSourcesIn(
       api,
       id,
-      body.risks.map((risk: { source: Source }) => risk.source),
+      body.risks.map((risk) => risk.source),
     )
   })
 
@@ -351,7 +356,7 @@ describe('the Markdown export of a document that carries markup', () => {
 
   it('writes the document’s words as literal text: no raw HTML, script link or image', async () => {
     for (const type of ['summary', 'key-findings'] as const) {
-      expect((await analyse(api, people.analyst, { document_id: board, type })).status).toBe(200)
+      await analysed(api, people.analyst, { document_id: board, type })
       const markdown = await (
         await api.request(`/analysis/export/?document_id=${board}&type=${type}`, {
           token: people.analyst.access,
@@ -444,9 +449,7 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
         ],
       }),
     }))
-    const response = await analyse(api, people.analyst, { document_id: valuation, type: 'risks' })
-    expect(response.status).toBe(200)
-    const body = await response.json()
+    const body = await analysed(api, people.analyst, { document_id: valuation, type: 'risks' })
     expect(body).toMatchObject({ generated_by: 'llm', cached: false, title: 'Risk Assessment' })
     const request = llm.requests.at(-1)!
     expect(request).toMatchObject({ model: 'test-model', temperature: 0, response_format: { type: 'json_object' } })
@@ -467,11 +470,11 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
     await expectSourcesIn(
       api,
       valuation,
-      body.risks.map((risk: { source: Source }) => risk.source),
+      body.risks.map((risk) => risk.source),
     )
 
     const calls = llm.requests.length
-    const again = await (await analyse(api, people.admin, { document_id: valuation, type: 'risks' })).json()
+    const again = await analysed(api, people.admin, { document_id: valuation, type: 'risks' })
     expect(again).toEqual({ ...body, cached: true })
     expect(llm.requests).toHaveLength(calls)
     expect(logged()).toEqual([])
@@ -481,9 +484,9 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
     llm.answer(() => ({
       content: JSON.stringify({ findings: [{ text: 'Revenue was £18.4 million.', chunk: 7, quote: 'revenue' }] }),
     }))
-    const fallback = await (await analyse(api, people.analyst, { document_id: valuation, type: 'key-findings' })).json()
+    const fallback = await analysed(api, people.analyst, { document_id: valuation, type: 'key-findings' })
     expect(fallback).toMatchObject({ generated_by: 'offline', cached: false })
-    expect(fallback.findings.map((finding: { text: string }) => finding.text)).toContain(
+    expect(fallback.findings.map((finding) => finding.text)).toContain(
       'EBITDA was £3.3 million, an EBITDA margin of 17.9%.',
     )
     expect(logged()).toEqual([
@@ -499,7 +502,7 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
         ],
       }),
     }))
-    const written = await (await analyse(api, people.analyst, { document_id: valuation, type: 'key-findings' })).json()
+    const written = await analysed(api, people.analyst, { document_id: valuation, type: 'key-findings' })
     expect(written).toMatchObject({
       generated_by: 'llm',
       cached: false,
@@ -525,7 +528,7 @@ describe('document analysis by a language model (ANSWER_PROVIDER=openai)', () =>
     'answers the offline summary when the model sends %s',
     async (_what, reply, reason) => {
       llm.answer(() => reply)
-      const body = await (await analyse(api, people.analyst, { document_id: valuation, type: 'summary' })).json()
+      const body = await analysed(api, people.analyst, { document_id: valuation, type: 'summary' })
       expect(body).toMatchObject({ generated_by: 'offline', type: 'summary' })
       expect(body.content).toContain('£18.4 million')
       expect(logged()).toEqual([expect.stringMatching(reason)])

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { DocumentTextSchema } from '../../api/documents/contract'
 import { FINANCIALS, financialsWorkbook } from '../support/financials-workbook'
+import { inContract } from './support/contract'
 import { eventLines } from './support/event-lines'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { processed, upload } from './support/uploads'
@@ -124,12 +126,12 @@ describe('an answer computed from a table', () => {
       `chunk=${later!.chunk_id}&cell=${later!.table}.${later!.row}.${later!.column}`,
     )
     expect(response.status).toBe(200)
-    const body = await response.json()
+    const body = inContract(DocumentTextSchema, await response.json())
     expect(body.page).toMatchObject({ kind: 'sheet', label: FINANCIALS.sheet })
     expect(body.cell).toMatchObject({ chunk_id: later!.chunk_id, table: 0, row: 1, column: 2, header_rows: 1 })
-    expect(body.cell.rows[0]).toEqual(['', '2024', '2025'])
-    expect(body.cell.rows[later!.row][later!.column]).toBe(FINANCIALS.revenue2025)
-    expect(body.cell.caption).toContain('in thousands')
+    expect(body.cell!.rows[0]).toEqual(['', '2024', '2025'])
+    expect(body.cell!.rows[later!.row]![later!.column]).toBe(FINANCIALS.revenue2025)
+    expect(body.cell!.caption).toContain('in thousands')
 
     // A cell past the table, a malformed one, or one without its chunk: the page alone, no table.
     for (const query of [
@@ -192,9 +194,12 @@ describe('a citation into a CSV', () => {
 
     // Opened at the rows of the citation, or at the cell of the figure: that row is marked, alone.
     for (const query of [`rows=0.4`, `cell=0.4.2`]) {
-      const marked = await (await text(outsider, created.id, `chunk=${reference!.chunk_id}&${query}`, harbor)).json()
+      const marked = inContract(
+        DocumentTextSchema,
+        await (await text(outsider, created.id, `chunk=${reference!.chunk_id}&${query}`, harbor)).json(),
+      )
       expect(
-        marked.passage.rows.map((row: { start: number; end: number }) => marked.page.text.slice(row.start, row.end)),
+        marked.passage!.rows.map((row) => marked.page!.text.slice(row.start, row.end)),
         query,
       ).toEqual(['Delta Marine | South | 176250 | 7.8'])
     }

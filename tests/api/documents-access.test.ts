@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import {
+  DocumentListSchema,
+  DocumentSchema,
+  DocumentStatisticsSchema,
+  DocumentStatusSchema,
+} from '../../api/documents/contract'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { form, processed, upload } from './support/uploads'
 
@@ -72,14 +79,23 @@ describe('another organization', () => {
         expect(body).not.toContain('9.5x')
       }
     }
-    const still = await (await api.request(`/documents/${documentId}/`, { token: admin.access, org: DEMO })).json()
+    const still = inContract(
+      DocumentSchema,
+      await (await api.request(`/documents/${documentId}/`, { token: admin.access, org: DEMO })).json(),
+    )
     expect(still).toMatchObject({ title: 'Secret valuation', current_version: 1, processing_status: 'processed' })
   })
 
   it('does not see the document in its list or statistics', async () => {
-    const list = await (await api.request('/documents/', { token: outsider.access })).json()
+    const list = inContract(
+      DocumentListSchema,
+      await (await api.request('/documents/', { token: outsider.access })).json(),
+    )
     expect(list).toMatchObject({ count: 0, results: [] })
-    const statistics = await (await api.request('/documents/statistics/', { token: outsider.access })).json()
+    const statistics = inContract(
+      DocumentStatisticsSchema,
+      await (await api.request('/documents/statistics/', { token: outsider.access })).json(),
+    )
     expect(statistics.total_documents).toBe(0)
   })
 
@@ -110,8 +126,11 @@ describe('roles', () => {
       expect(response.status).toBe(403)
       expect(await response.json()).toEqual({ detail: 'You do not have permission to perform this action.' })
     }
-    const list = await (await api.request('/documents/', { token: member.access, org: DEMO })).json()
-    expect(list.results.map((document: { title: string }) => document.title)).toEqual(['Secret valuation'])
+    const list = inContract(
+      DocumentListSchema,
+      await (await api.request('/documents/', { token: member.access, org: DEMO })).json(),
+    )
+    expect(list.results.map((document) => document.title)).toEqual(['Secret valuation'])
   })
 
   it('lets a member read, download and see the text', async () => {
@@ -122,6 +141,12 @@ describe('roles', () => {
       `attachment; filename="Secret valuation.txt"; filename*=UTF-8''Secret%20valuation.txt`,
     )
     expect(await download.text()).toBe('Harbor must never read this valuation of 9.5x EBITDA.')
+    const status = await api.request(`/documents/${documentId}/status/`, { token: member.access, org: DEMO })
+    expect(inContract(DocumentStatusSchema, await status.json())).toMatchObject({
+      id: documentId,
+      processing_status: 'processed',
+      failure_reason: null,
+    })
   })
 
   it('lets an analyst and an admin upload, reprocess and delete', async () => {
@@ -136,7 +161,7 @@ describe('roles', () => {
         org: DEMO,
       })
       expect(reprocess.status).toBe(200)
-      expect((await reprocess.json()).processing_status).toBe('pending')
+      expect(inContract(DocumentSchema, await reprocess.json()).processing_status).toBe('pending')
       expect((await processed(api, editor, created.id)).processing_status).toBe('processed')
       const deleted = await api.request(`/documents/${created.id}/`, {
         method: 'DELETE',

@@ -3,6 +3,8 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { BatchUploadSchema, DocumentTextSchema, UploadSchema } from '../../api/documents/contract'
+import { inContract } from './support/contract'
 import { type Harness, type Session, signIn, startApi } from './support/harness'
 import { corpusFile, form, processed, upload } from './support/uploads'
 
@@ -32,7 +34,7 @@ describe('single upload and processing', () => {
       bytes: 'The business is valued at 4.2x EBITDA. Revenue grew 12% last year.',
     })
     expect(response.status).toBe(201)
-    const created = await response.json()
+    const created = inContract(UploadSchema, await response.json())
     expect(created).toMatchObject({
       title: 'Valuation summary',
       file_type: 'txt',
@@ -42,8 +44,11 @@ describe('single upload and processing', () => {
     })
     const done = await processed(api, analyst, created.id)
     expect(done).toMatchObject({ processing_status: 'processed', word_count: 12, failure_reason: null })
-    const text = await (await api.request(`/documents/${created.id}/text/?page=1`, { token: analyst.access })).json()
-    expect(text.page.text).toBe('The business is valued at 4.2x EBITDA. Revenue grew 12% last year.')
+    const text = inContract(
+      DocumentTextSchema,
+      await (await api.request(`/documents/${created.id}/text/?page=1`, { token: analyst.access })).json(),
+    )
+    expect(text.page!.text).toBe('The business is valued at 4.2x EBITDA. Revenue grew 12% last year.')
   })
 
   it('keeps PDF page numbers', async () => {
@@ -105,7 +110,7 @@ describe('batch upload', () => {
       }),
     })
     expect(response.status).toBe(201)
-    const body = await response.json()
+    const body = inContract(BatchUploadSchema, await response.json())
     expect(body.document_ids).toHaveLength(2)
     expect(body.refused).toEqual([
       {

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
+import {
+  BatchUploadSchema,
+  DocumentListSchema,
+  DocumentSchema,
+  DuplicatesHeldSchema,
+  DuplicatesResolvedSchema,
+  UploadSchema,
+  VersionSchema,
+} from '../../api/documents/contract'
+import { SearchResponseSchema } from '../../api/search/contract'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { form, type Part, processed, resolveDuplicates, upload, uploadBatch } from './support/uploads'
 
@@ -27,17 +39,17 @@ const uniqueFile = (name: string, words = 'Notes on the sale of the business.'):
 async function uploaded(session: Session, file: Part, fields: Record<string, string> = {}, org?: string) {
   const response = await upload(api, session, file, fields, org)
   expect(response.status, await response.clone().text()).toBe(201)
-  return (await response.json()) as { id: number; title: string; duplicate: unknown }
+  return inContract(UploadSchema, await response.json())
 }
 
 async function documentCount(session: Session, org?: string) {
   const response = await api.request('/documents/?page_size=1', { token: session.access, org })
-  return ((await response.json()) as { count: number }).count
+  return inContract(DocumentListSchema, await response.json()).count
 }
 
 async function versions(session: Session, id: number, org?: string) {
   const response = await api.request(`/documents/${id}/versions/`, { token: session.access, org })
-  return (await response.json()) as Array<{ version_number: number; is_current: boolean; changes: string }>
+  return inContract(z.array(VersionSchema), await response.json())
 }
 
 describe('uploading a file the organization already holds', () => {
@@ -61,7 +73,7 @@ describe('uploading a file the organization already holds', () => {
     const before = await documentCount(analyst)
     const response = await upload(api, analyst, file, { title: 'Another memo', on_duplicate: 'ask' })
     expect(response.status).toBe(409)
-    const body = await response.json()
+    const body = inContract(DuplicatesHeldSchema, await response.json())
     expect(body.detail).toBe('"memo.txt" is already uploaded as "Valuation memo".')
     expect(body.duplicates).toEqual([
       {
@@ -81,7 +93,7 @@ describe('uploading a file the organization already holds', () => {
     const before = await documentCount(analyst)
     const response = await upload(api, analyst, file, { title: 'Lease copy', on_duplicate: 'skip' })
     expect(response.status).toBe(200)
-    const body = await response.json()
+    const body = inContract(UploadSchema, await response.json())
     expect(body).toMatchObject({
       id: first.id,
       title: 'Lease',
@@ -103,7 +115,7 @@ describe('uploading a file the organization already holds', () => {
       { title: 'ignored', on_duplicate: 'new_version' },
     )
     expect(response.status).toBe(201)
-    const body = await response.json()
+    const body = inContract(UploadSchema, await response.json())
     expect(body).toMatchObject({
       id: first.id,
       title: 'Forecast',
@@ -136,9 +148,9 @@ describe('uploading a file the organization already holds', () => {
     expect(next.status).toBe(201)
     const response = await upload(api, analyst, original, { on_duplicate: 'ask' })
     expect(response.status).toBe(409)
-    const body = await response.json()
+    const body = inContract(DuplicatesHeldSchema, await response.json())
     expect(body.detail).toBe('"terms.txt" is already uploaded as version 1 of "Term sheet".')
-    expect(body.duplicates[0].duplicate_of).toEqual({
+    expect(body.duplicates[0]!.duplicate_of).toEqual({
       id: document.id,
       title: 'Term sheet',
       version_number: 1,
@@ -152,7 +164,7 @@ describe('uploading a file the organization already holds', () => {
     const single = await upload(api, outsider, file, { title: 'Their own copy', on_duplicate: 'ask' }, harbor)
     expect(single.status).toBe(201)
     const singleBody = await single.text()
-    expect(JSON.parse(singleBody)).toMatchObject({ title: 'Their own copy', duplicate: null })
+    expect(inContract(UploadSchema, JSON.parse(singleBody))).toMatchObject({ title: 'Their own copy', duplicate: null })
     expect(singleBody).not.toContain('Lindqvist')
 
     const other = uniqueFile('other-secret.txt', 'Another confidential Lindqvist figure.')
@@ -160,7 +172,10 @@ describe('uploading a file the organization already holds', () => {
     const batch = await uploadBatch(api, outsider, [other], { on_duplicate: 'ask' }, harbor)
     expect(batch.status).toBe(201)
     const batchBody = await batch.text()
-    expect(JSON.parse(batchBody)).toMatchObject({ document_ids: [expect.any(Number)], duplicates: [] })
+    expect(inContract(BatchUploadSchema, JSON.parse(batchBody))).toMatchObject({
+      document_ids: [expect.any(Number)],
+      duplicates: [],
+    })
     expect(batchBody).not.toContain('Lindqvist')
   })
 
@@ -171,7 +186,7 @@ describe('uploading a file the organization already holds', () => {
     const again = await upload(api, analyst, file, { on_duplicate: 'ask' })
     expect(again.status).toBe(201)
     const body = await again.text()
-    expect(JSON.parse(body)).toMatchObject({ title: 'old-deck', duplicate: null })
+    expect(inContract(UploadSchema, JSON.parse(body))).toMatchObject({ title: 'old-deck', duplicate: null })
     expect(body).not.toContain('Old deck')
   })
 
@@ -197,15 +212,14 @@ describe('a batch with duplicates', () => {
       on_duplicate: 'ask',
     })
     expect(response.status).toBe(201)
-    const body = await response.json()
+    const body = inContract(BatchUploadSchema, await response.json())
     expect(body.document_ids).toHaveLength(1)
     const [freshId] = body.document_ids
-    type Entry = { file_name: string; duplicate_of: { id: number; title: string }; outcome: string; token: string }
-    const entries = (body.duplicates as Entry[])
+    const entries = body.duplicates
       .map((entry) => [
         entry.file_name,
-        entry.duplicate_of.id,
-        entry.duplicate_of.title,
+        entry.duplicate_of!.id,
+        entry.duplicate_of!.title,
         entry.outcome,
         typeof entry.token,
       ])
@@ -225,7 +239,7 @@ describe('a batch with duplicates', () => {
     const docA = await uploaded(analyst, a, { title: 'Kept original' })
     const response = await uploadBatch(api, analyst, [a, uniqueFile('new.txt')])
     expect(response.status).toBe(201)
-    const body = await response.json()
+    const body = inContract(BatchUploadSchema, await response.json())
     expect(body.document_ids).toHaveLength(2)
     expect(body.message).toBe(
       '2 documents uploaded and queued for processing. "kept.txt" is a copy of "Kept original".',
@@ -238,7 +252,7 @@ describe('a batch with duplicates', () => {
         document: { id: expect.any(Number), title: 'kept', current_version: 1 },
       },
     ])
-    expect(body.document_ids).toContain(body.duplicates[0].document.id)
+    expect(body.document_ids).toContain(body.duplicates[0]!.document!.id)
   })
 
   it('skips or adds versions for every duplicate with on_duplicate=skip or new_version', async () => {
@@ -246,13 +260,13 @@ describe('a batch with duplicates', () => {
     const docA = await uploaded(analyst, a, { title: 'Quarter' })
     const skipped = await uploadBatch(api, analyst, [a], { on_duplicate: 'skip' })
     expect(skipped.status).toBe(200)
-    expect(await skipped.json()).toMatchObject({
+    expect(inContract(BatchUploadSchema, await skipped.json())).toMatchObject({
       document_ids: [],
       message: 'Nothing uploaded: "quarter.txt" is already uploaded as "Quarter".',
     })
     const added = await uploadBatch(api, analyst, [a, uniqueFile('other.txt')], { on_duplicate: 'new_version' })
     expect(added.status).toBe(201)
-    expect((await added.json()).message).toBe(
+    expect(inContract(BatchUploadSchema, await added.json()).message).toBe(
       '1 document uploaded and queued for processing. "quarter.txt" added as version 2 of "Quarter".',
     )
     expect(await versions(analyst, docA.id)).toHaveLength(2)
@@ -265,9 +279,9 @@ describe('settling held duplicates (POST /documents/resolve_duplicates/)', () =>
     for (const [index, file] of files.entries())
       documents.push(await uploaded(session, file, { title: titles[index]! }, org))
     const response = await uploadBatch(api, session, files, { on_duplicate: 'ask' }, org)
-    const body = await response.json()
+    const body = inContract(BatchUploadSchema, await response.json())
     // In the order of `files` (a batch answers them in the order they finished arriving).
-    const entries = body.duplicates as Array<{ file_name: string; token: string }>
+    const entries = body.duplicates
     return { documents, tokens: files.map((file) => entries.find((entry) => entry.file_name === file.name)!.token) }
   }
 
@@ -281,19 +295,18 @@ describe('settling held duplicates (POST /documents/resolve_duplicates/)', () =>
       { token: tokens[2]!, on_duplicate: 'new_version' },
     ])
     expect(response.status).toBe(201)
-    const body = await response.json()
+    const body = inContract(DuplicatesResolvedSchema, await response.json())
     expect(body.document_ids).toHaveLength(1)
-    expect(body.duplicates.map((entry: { outcome: string }) => entry.outcome)).toEqual([
-      'kept',
-      'skipped',
-      'new_version',
-    ])
+    expect(body.duplicates.map((entry) => entry.outcome)).toEqual(['kept', 'skipped', 'new_version'])
     expect(body.message).toBe(
       '1 document uploaded and queued for processing. "keep.txt" is a copy of "Keep me". ' +
         '"version.txt" added as version 2 of "Version me". Skipped: "skip.txt" is already uploaded as "Skip me".',
     )
     expect(await documentCount(analyst)).toBe(before + 1)
-    const kept = await (await api.request(`/documents/${body.document_ids[0]}/`, { token: analyst.access })).json()
+    const kept = inContract(
+      DocumentSchema,
+      await (await api.request(`/documents/${body.document_ids[0]}/`, { token: analyst.access })).json(),
+    )
     expect(kept).toMatchObject({ title: 'keep', file_name: 'keep.txt', category: 'Legal' })
     expect(await versions(analyst, documents[1]!.id)).toHaveLength(1)
     expect(await versions(analyst, documents[2]!.id)).toHaveLength(2)
@@ -304,7 +317,7 @@ describe('settling held duplicates (POST /documents/resolve_duplicates/)', () =>
     const before = await documentCount(analyst)
     const response = await resolveDuplicates(api, analyst, [{ token: tokens[0]!, on_duplicate: 'skip' }])
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({
+    expect(inContract(DuplicatesResolvedSchema, await response.json())).toMatchObject({
       document_ids: [],
       message: 'Skipped: "only.txt" is already uploaded as "Only".',
     })
@@ -358,7 +371,10 @@ describe('settling held duplicates (POST /documents/resolve_duplicates/)', () =>
     expect(await documentCount(analyst)).toBe(before)
     const skipped = await resolveDuplicates(api, analyst, [{ token: tokens[0]!, on_duplicate: 'skip' }])
     expect(skipped.status).toBe(200)
-    expect(await skipped.json()).toMatchObject({ document_ids: [], message: '"gone.txt" skipped.' })
+    expect(inContract(DuplicatesResolvedSchema, await skipped.json())).toMatchObject({
+      document_ids: [],
+      message: '"gone.txt" skipped.',
+    })
   })
 
   it('stores nothing when one choice of several is refused', async () => {
@@ -423,7 +439,10 @@ describe('search over documents kept twice on purpose', () => {
     ids.push((await other.json()).id as number)
     await api.worker!.idle()
     for (const id of ids) {
-      const document = await (await api.request(`/documents/${id}/`, { token: admin.access, org })).json()
+      const document = inContract(
+        DocumentSchema,
+        await (await api.request(`/documents/${id}/`, { token: admin.access, org })).json(),
+      )
       expect(document.processing_status).toBe('processed')
     }
 
@@ -435,7 +454,7 @@ describe('search over documents kept twice on purpose', () => {
         json: { query: 'marina harbour buyer', top_k: 50, mode },
       })
       expect(response.status).toBe(200)
-      const results = (await response.json()).results as Array<{ text: string; document_id: number }>
+      const { results } = inContract(SearchResponseSchema, await response.json())
       const texts = results.map((result) => result.text.replace(/\s+/g, ' ').trim())
       expect(new Set(texts).size, mode).toBe(texts.length)
       expect(results.length, mode).toBeGreaterThan(1)
@@ -448,7 +467,7 @@ describe('search over documents kept twice on purpose', () => {
         org,
         json: { query: 'marina buyer harbour berth', top_k: 3, mode },
       })
-      const results = (await response.json()).results as Array<{ text: string }>
+      const { results } = inContract(SearchResponseSchema, await response.json())
       expect(results, mode).toHaveLength(3)
       expect(new Set(results.map((result) => result.text)).size, mode).toBe(3)
     }

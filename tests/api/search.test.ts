@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
 import { HNSW_MIN_CHUNKS, vectorCandidates } from '../../api/ai/retrieval/vector-search'
 import { rowsOf } from '../../api/db/sql-values'
+import { RelatedDocumentSchema, UploadSchema } from '../../api/documents/contract'
 import { enqueueReindex } from '../../api/ingest/reindex-document-job'
-import type { SearchResultPayload } from '../../api/search/contract'
+import { SearchResponseSchema, type SearchResultPayload } from '../../api/search/contract'
+import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
 import { corpusFile, processed, upload } from './support/uploads'
 
@@ -31,7 +34,7 @@ async function search(session: Session, body: unknown, org?: string) {
 async function results(session: Session, body: Record<string, unknown>, org?: string): Promise<Result[]> {
   const response = await search(session, body, org)
   expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()).results
+  return inContract(SearchResponseSchema, await response.json()).results
 }
 
 /** Every organization's kept chunk count and length (migration 0037) beside a count of its chunks. */
@@ -49,9 +52,9 @@ async function expectStatisticsOfChunks() {
 }
 
 async function uploadText(session: Session, name: string, text: string, org?: string) {
-  const created = await (await upload(api, session, { name, bytes: text }, {}, org)).json()
+  const created = inContract(UploadSchema, await (await upload(api, session, { name, bytes: text }, {}, org)).json())
   expect((await processed(api, session, created.id)).processing_status).toBe('processed')
-  return created.id as number
+  return created.id
 }
 
 beforeAll(async () => {
@@ -284,7 +287,7 @@ describe('related documents', () => {
       org: DEMO,
     })
     expect(response.status).toBe(200)
-    const related = (await response.json()) as Array<{ document_id: number; score: number }>
+    const related = inContract(z.array(RelatedDocumentSchema), await response.json())
     expect(related[0]!.document_id).toBe(demoDocuments.clients)
     expect(related.map((item) => item.document_id)).not.toContain(harborDocument)
     expect(related.map((item) => item.document_id)).not.toContain(demoDocuments.customers)

@@ -10,6 +10,12 @@ const all = [...FOLDERS.flatMap(sourceFiles), 'server.ts']
 const folderOf = (file: string) => file.split(path.sep)[0]!
 
 /**
+ * The routers' paths and methods, which the web tier's client takes as a type in one module, so a
+ * path changed in a router fails the type check of a call (decision 076). The type also holds what
+ * each route's handler returns; nothing of the web tier reads that, its bodies are the contracts'.
+ */
+const ROUTES_TYPE = { module: 'app/services/api-path.server.ts', target: 'api/routers.ts' }
+/**
  * Whether the web tier may load a contract's values: it imports, types aside, only zod, shared/ and
  * contracts that are loadable too, so loading it runs no backend code (decision 074).
  */
@@ -47,6 +53,7 @@ describe('the layers of the code', () => {
     const reads = sourceFiles('app').flatMap((file) =>
       importsOf(file)
         .filter((entry) => folderOf(entry.target) === 'api')
+        .filter((entry) => !(file === ROUTES_TYPE.module && entry.target === ROUTES_TYPE.target && entry.typesOnly))
         .filter(
           (entry) =>
             !CONTRACT.test(entry.target) ||
@@ -106,7 +113,7 @@ const BASE_LAYERS = [['kernel'], ['db'], ['storage', 'jobs', 'mail', 'ai'], ['fa
   layer.map((folder) => `api/${folder}`),
 )
 // The loose modules that put the backend together; every other loose module is below the features.
-const COMPOSITION_ROOT = ['api/app.ts', 'api/backend.ts', 'api/seed.ts']
+const COMPOSITION_ROOT = ['api/app.ts', 'api/backend.ts', 'api/routers.ts', 'api/seed.ts']
 
 /**
  * The imports of api/ that reach above a module below the features, as "module → target": a base

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
+import { DocumentSchema } from '../../../api/documents/contract'
+import { inContract } from './contract'
 import type { Harness, Session } from './harness'
 
 export const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus/parsing')
@@ -39,7 +41,7 @@ export async function upload(
 export async function processed(api: Harness, session: Session, id: number) {
   await api.worker!.idle()
   const response = await api.request(`/documents/${id}/`, { token: session.access })
-  return response.json()
+  return inContract(DocumentSchema, await response.json())
 }
 
 export async function uploadBatch(
