@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
 import { apiToken, freePort, PASSWORD, root, start, stop, waitFor } from './app-process'
-import { type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
+import { answeringFrom, type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
 export interface BurstResult extends AnswerTimes {
   organizations: number
@@ -105,15 +105,7 @@ export async function measureBurst({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-burst-'))
   const port = await freePort()
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_PASSWORD: PASSWORD,
-    ANSWER_PROVIDER: 'openai',
-    LLM_BASE_URL: model.url,
-    LLM_MODEL: 'bench-model',
-  })
+  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], answeringFrom(model, port, dataDir))
   const base = `http://localhost:${port}`
   try {
     await waitFor(`${base}/login`, ours.child, ours.output)
