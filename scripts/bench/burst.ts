@@ -4,13 +4,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
-import { apiToken, freePort, PASSWORD, root, start, stop, waitFor } from './app-process'
+import { apiToken, cpuMs, freePort, PASSWORD, processTree, root, start, stop, waitFor } from './app-process'
 import { answeringFrom, type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
 export interface BurstResult extends AnswerTimes {
   organizations: number
   /** Crowds asked each way, after one that warmed the server up (`completed` is of all their answers). */
   rounds: number
+  /**
+   * The server's CPU time (all its processes, user and system) for each question asked, from the
+   * crowd's start to its last answer: on a machine shared with other work this moves less than the
+   * latencies do.
+   */
+  cpuPerQuestionMs: { relay: number; api: number }
 }
 
 interface Asker {
@@ -125,11 +131,17 @@ export async function measureBurst({
     if (!warmUp.every((answer) => answer.completed)) throw new Error('the first crowd was not answered')
     const relay: Awaited<ReturnType<typeof askApi>>[] = []
     const api: typeof relay = []
+    const cpu = { relay: 0, api: 0 }
+    const crowd = async (way: 'relay' | 'api', ask: (asker: Asker) => ReturnType<typeof askApi>) => {
+      const server = processTree(ours.child.pid!)
+      const before = cpuMs(server)
+      const answers = await Promise.all(askers.map(ask))
+      cpu[way] += cpuMs(server) - before
+      return answers
+    }
     for (let round = 0; round < rounds; round++) {
-      relay.push(
-        ...(await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[1 + 2 * round]!)))),
-      )
-      api.push(...(await Promise.all(askers.map((asker) => direct(asker, asker.conversations[2 + 2 * round]!)))))
+      relay.push(...(await crowd('relay', (asker) => throughRelay(asker, asker.conversations[1 + 2 * round]!))))
+      api.push(...(await crowd('api', (asker) => direct(asker, asker.conversations[2 + 2 * round]!))))
     }
     return {
       organizations,
@@ -138,6 +150,7 @@ export async function measureBurst({
       relayFirstChunk: spread(relay.map((answer) => answer.firstChunkMs)),
       directFirstChunk: spread(api.map((answer) => answer.firstChunkMs)),
       relayTotal: spread(relay.map((answer) => answer.totalMs)),
+      cpuPerQuestionMs: { relay: cpu.relay / relay.length, api: cpu.api / api.length },
     }
   } finally {
     await stop(ours.child)
