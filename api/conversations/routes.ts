@@ -66,7 +66,7 @@ export const conversationRoutes = new Hono<MemberEnv>()
   .post('/conversations/:id/add_message_streaming/', async (c) => {
     const turn = await turnOf(c)
     const stop = new AbortController()
-    return c.body(eventStream(answerTurn(c.var.deps, turn, stop.signal), stop), 200, {
+    return c.body(eventStream(answerTurn(c.var.deps, turn, stop.signal), stop, c.req.raw.signal), 200, {
       'Content-Type': 'text/event-stream',
       // Someone's own answer: no cache may keep it (no-cache would let one keep it and revalidate).
       'Cache-Control': 'no-store',
