@@ -312,6 +312,7 @@ if (wanted('burst')) {
       'first chunk, relay p50/p95': `${ms(burst.relayFirstChunk.p50)} / ${ms(burst.relayFirstChunk.p95)}`,
       'first chunk, API p50/p95': `${ms(burst.directFirstChunk.p50)} / ${ms(burst.directFirstChunk.p95)}`,
       'whole answer, relay p50/p95': `${ms(burst.relayTotal.p50)} / ${ms(burst.relayTotal.p95)}`,
+      'server CPU a question, relay/API': `${ms(burst.cpuPerQuestionMs.relay)} / ${ms(burst.cpuPerQuestionMs.api)}`,
     },
   })
 }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 
 import { currentMember, type MemberContext, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
 import { ExportQuerySchema } from '../exports/formats'
 import { sendReport } from '../exports/respond'
+import { eventStream } from '../kernel/event-stream'
 import { HttpError } from '../kernel/http-error'
 import { readJson, readQuery } from '../kernel/validation'
 import { conversationId, requireConversation } from './access'
@@ -66,14 +66,9 @@ export const conversationRoutes = new Hono<MemberEnv>()
   .post('/conversations/:id/add_message_streaming/', async (c) => {
     const turn = await turnOf(c)
     const stop = new AbortController()
-    const response = streamSSE(c, async (stream) => {
-      stream.onAbort(() => stop.abort())
-      for await (const event of answerTurn(c.var.deps, turn, stop.signal)) {
-        if (stream.aborted) break
-        await stream.writeSSE({ data: JSON.stringify(event) })
-      }
+    return c.body(eventStream(answerTurn(c.var.deps, turn, stop.signal), stop, c.req.raw.signal), 200, {
+      'Content-Type': 'text/event-stream',
+      // Someone's own answer: no cache may keep it (no-cache would let one keep it and revalidate).
+      'Cache-Control': 'no-store',
     })
-    // streamSSE says no-cache, which lets a cache keep the answer (and revalidate it); it is someone's own.
-    response.headers.set('Cache-Control', 'no-store')
-    return response
   })

@@ -4,13 +4,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
-import { apiToken, freePort, PASSWORD, root, start, stop, waitFor } from './app-process'
-import { type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
+import { apiToken, cpuMs, freePort, PASSWORD, processTree, root, start, stop, waitFor } from './app-process'
+import { answeringFrom, type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
 export interface BurstResult extends AnswerTimes {
   organizations: number
   /** Crowds asked each way, after one that warmed the server up (`completed` is of all their answers). */
   rounds: number
+  /**
+   * The server's CPU time (all its processes, user and system) for each question asked, from the
+   * crowd's start to its last answer: on a machine shared with other work this moves less than the
+   * latencies do.
+   */
+  cpuPerQuestionMs: { relay: number; api: number }
 }
 
 interface Asker {
@@ -105,15 +111,7 @@ export async function measureBurst({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-burst-'))
   const port = await freePort()
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_PASSWORD: PASSWORD,
-    ANSWER_PROVIDER: 'openai',
-    LLM_BASE_URL: model.url,
-    LLM_MODEL: 'bench-model',
-  })
+  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], answeringFrom(model, port, dataDir))
   const base = `http://localhost:${port}`
   try {
     await waitFor(`${base}/login`, ours.child, ours.output)
@@ -133,11 +131,17 @@ export async function measureBurst({
     if (!warmUp.every((answer) => answer.completed)) throw new Error('the first crowd was not answered')
     const relay: Awaited<ReturnType<typeof askApi>>[] = []
     const api: typeof relay = []
+    const cpu = { relay: 0, api: 0 }
+    const crowd = async (way: 'relay' | 'api', ask: (asker: Asker) => ReturnType<typeof askApi>) => {
+      const server = processTree(ours.child.pid!)
+      const before = cpuMs(server)
+      const answers = await Promise.all(askers.map(ask))
+      cpu[way] += cpuMs(server) - before
+      return answers
+    }
     for (let round = 0; round < rounds; round++) {
-      relay.push(
-        ...(await Promise.all(askers.map((asker) => throughRelay(asker, asker.conversations[1 + 2 * round]!)))),
-      )
-      api.push(...(await Promise.all(askers.map((asker) => direct(asker, asker.conversations[2 + 2 * round]!)))))
+      relay.push(...(await crowd('relay', (asker) => throughRelay(asker, asker.conversations[1 + 2 * round]!))))
+      api.push(...(await crowd('api', (asker) => direct(asker, asker.conversations[2 + 2 * round]!))))
     }
     return {
       organizations,
@@ -146,6 +150,7 @@ export async function measureBurst({
       relayFirstChunk: spread(relay.map((answer) => answer.firstChunkMs)),
       directFirstChunk: spread(api.map((answer) => answer.firstChunkMs)),
       relayTotal: spread(relay.map((answer) => answer.totalMs)),
+      cpuPerQuestionMs: { relay: cpu.relay / relay.length, api: cpu.api / api.length },
     }
   } finally {
     await stop(ours.child)

@@ -72,6 +72,17 @@ export async function pacedModel(pieces: number, gapMs: number) {
   }
 }
 
+/** Our server in production on `port` and `dataDir`, answering questions from `model` (`pacedModel`). */
+export const answeringFrom = (model: { url: string }, port: number, dataDir: string) => ({
+  NODE_ENV: 'production',
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  DEMO_PASSWORD: PASSWORD,
+  ANSWER_PROVIDER: 'openai',
+  LLM_BASE_URL: model.url,
+  LLM_MODEL: 'bench-model',
+})
+
 /** Reads one answer stream to its end: when its first chunk came, and whether the final message did. */
 export async function readAnswer(response: Response, started: number) {
   let firstChunkMs = Number.NaN
@@ -136,13 +147,7 @@ export async function measureStreams({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-streams-'))
   const port = await freePort()
   const ours = start(process.execPath, ['scripts/start.mjs'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_PASSWORD: PASSWORD,
-    ANSWER_PROVIDER: 'openai',
-    LLM_BASE_URL: model.url,
-    LLM_MODEL: 'bench-model',
+    ...answeringFrom(model, port, dataDir),
     // The bench asks hundreds of questions at once as one user: what it measures is past the chat limits.
     CHAT_QUESTIONS_PER_MINUTE_PER_USER: '1000000',
     CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION: '1000000',

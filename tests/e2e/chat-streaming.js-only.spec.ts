@@ -133,7 +133,8 @@ test.describe('the relay route', () => {
       return response.body!.pipeThrough(new TextDecoderStream()).getReader()
     }
 
-    // Incremental: the first event is read while the model still holds the rest of its answer.
+    // Incremental: the first event is read while the model still holds the rest of its answer, and it
+    // is the backend's event as the backend wrote it (the relay passes its bytes on).
     const release = gate()
     let call = nextCall()
     const first = await ask()
@@ -141,7 +142,7 @@ test.describe('the relay route', () => {
     model.send('The lease runs until 2031')
     let received = ''
     while (!received.includes('\n\n')) received += (await first.read()).value ?? ''
-    expect(received).toBe('event: message\ndata: {"type":"chunk","content":"The lease runs until 2031"}\n\n')
+    expect(received).toBe('data: {"type":"chunk","content":"The lease runs until 2031"}\n\n')
     void release.opened.then(() => {
       model.send(' [1].')
       model.finish()
