@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { type SignInPayload, UserSchema } from '#api/auth/contract'
+import { type SignInPayload, SignInSchema, UserSchema } from '#api/auth/contract'
 import { type OwnProfilePayload, OwnProfileSchema, PasswordChangedSchema } from '#api/users/contract'
 import { type AuthSession, updateTokens } from '~/session/session.server'
 
@@ -12,22 +12,19 @@ export type Me = OwnProfilePayload
 
 /**
  * Spec §8's login response: the user every page reads (who, with what role, in which organization),
- * and an access (or `token`) value. Looser than api/auth/contract.ts's SignInSchema on purpose: a
+ * and an access (or `token`) value. Made from api/auth/contract.ts's SignInSchema, looser on purpose: a
  * backend that answers as the spec does signs in. Its user is kept in the session cookie.
  */
-const TokenAnswerShape = z
-  .object({
+const SpecSignInSchema = SignInSchema.pick({ refresh: true })
+  .extend({
     access: z.string().optional(),
     token: z.string().optional(),
-    refresh: z.string(),
-    user: z.object({
-      id: z.number(),
-      email: z.string(),
-      email_verified: z.boolean(),
-      username: z.string(),
-      role: z.string(),
-      organization: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
-    }),
+    // The fields the spec's user has; what else a backend sends is kept as it is.
+    user: UserSchema.pick({ id: true, email: true, email_verified: true, username: true, role: true })
+      .extend({
+        organization: UserSchema.shape.organization.unwrap().pick({ id: true, name: true, slug: true }).nullable(),
+      })
+      .passthrough(),
   })
   .refine((answer) => answer.access ?? answer.token)
 
@@ -46,7 +43,7 @@ export class LoginError extends Error {
 }
 
 function toAuthSession(body: unknown, badResponse: string): AuthSession {
-  if (!TokenAnswerShape.safeParse(body).success) throw new LoginError(badResponse)
+  if (!SpecSignInSchema.safeParse(body).success) throw new LoginError(badResponse)
   const answer = body as TokenAnswer
   return { access: answer.access ?? answer.token!, refresh: answer.refresh, user: answer.user }
 }
