@@ -1,7 +1,7 @@
+import type { AuditEventPayload as AuditEvent } from '#api/audit/contract'
 import { AUDIT_ACTION_LABELS, isAuditAction } from '#shared/audit'
 import { phaseName } from '#shared/templates'
 import { useDates } from '~/components/use-dates'
-import type { AuditEvent } from '~/services/audit.server'
 import { roleLabel } from '~/utils/access'
 import { plural } from '~/utils/format'
 

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 
+import type { MemberPayload as Member, Role } from '#api/organizations/contract'
 import { useDates } from '~/components/use-dates'
-import type { Member, Role } from '~/services/organizations.server'
 import { roleLabel } from '~/utils/access'
 import { displayName } from '~/utils/format'
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData } from '@remix-run/react'
 
-import type { Organization } from '~/services/organizations.server'
+import type { OrganizationPayload as Organization } from '#api/organizations/contract'
 
 import { ErrorList } from './forms'
 import { OrganizationFields, OrganizationSchema } from './organization-fields'

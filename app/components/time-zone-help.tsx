@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { TimeZoneChoice } from '~/services/time-zone.server'
+import type { TimeZoneChoice } from '~/utils/time-zone-choice'
 
 /** Which zone times are read in and why; away from the profile, with the way to change it. */
 export function TimeZoneHelp({ name, source, onProfile = false }: TimeZoneChoice & { onProfile?: boolean }) {

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-import type { Toast } from '~/session/flash.server'
+import type { Toast } from '~/utils/toast'
 
 export const TOAST_DURATION_MS = 5000
 

@@ -2,8 +2,8 @@ import { useRouteLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
 
 import { DEFAULT_TIME_ZONE } from '#shared/time-zones'
-import type { TimeZoneChoice } from '~/services/time-zone.server'
 import { formatDate, formatDateTime } from '~/utils/format'
+import type { TimeZoneChoice } from '~/utils/time-zone-choice'
 
 /** What the root and the signed-in frame's loaders say of the zone (root.tsx, routes/_app.tsx). */
 type ZoneData = { timeZone: TimeZoneChoice }

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 
-import { TemplateFormSchema, templateInput } from '~/components/templates/template-schema'
+import { TemplateFormSchema, templateInput } from '~/components/conversation-templates/template-schema'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { backendFailed, notFound } from '~/http/responses.server'

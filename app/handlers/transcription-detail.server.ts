@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { json } from '@remix-run/node'
 
 import { recordingTypeOf } from '#shared/recordings'
-import { TranscriptUploadSchema } from '~/components/meetings/transcript-upload-form'
+import { TranscriptUploadSchema } from '~/components/transcriptions/transcript-upload-form'
 import { parseForm } from '~/http/parse-form.server'
 import { backendFailed, notFound } from '~/http/responses.server'
 import { stageUpload } from '~/http/uploads.server'

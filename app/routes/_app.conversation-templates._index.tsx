@@ -3,24 +3,24 @@ import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 
 import { PHASES } from '#shared/templates'
+import { TemplateCard } from '~/components/conversation-templates/template-card'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
-import { TemplateCard } from '~/components/templates/template-card'
 import { deleteTemplateAction } from '~/handlers/conversation-templates.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { templatesApi } from '~/services/conversation-templates.server'
-import templateStyles from '~/styles/templates.css'
+import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Conversation Templates | Exit Planner')
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conversationTemplateStyles }]
 
 const LIST = '/conversation-templates'
 

@@ -2,18 +2,18 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 
+import { templateStatusHandlers } from '~/components/conversation-templates/template-errors'
+import { TemplateForm } from '~/components/conversation-templates/template-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { templateStatusHandlers } from '~/components/templates/template-errors'
-import { TemplateForm } from '~/components/templates/template-form'
 import { loadTemplate, saveTemplateAction } from '~/handlers/conversation-templates.server'
 import { requireRole } from '~/services/auth.server'
-import templateStyles from '~/styles/templates.css'
+import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`Edit ${data?.template.name ?? 'Template'} | Exit Planner`)
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conversationTemplateStyles }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, ['admin', 'analyst'])

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 
+import { TemplateForm } from '~/components/conversation-templates/template-form'
+import { NEW_TEMPLATE } from '~/components/conversation-templates/template-schema'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { TemplateForm } from '~/components/templates/template-form'
-import { NEW_TEMPLATE } from '~/components/templates/template-schema'
 import { saveTemplateAction } from '~/handlers/conversation-templates.server'
 import { requireRole } from '~/services/auth.server'
-import templateStyles from '~/styles/templates.css'
+import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Create Template | Exit Planner')
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conversationTemplateStyles }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ['admin', 'analyst'])

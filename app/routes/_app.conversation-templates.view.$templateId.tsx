@@ -2,22 +2,22 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 
+import { DeleteTemplateConfirm } from '~/components/conversation-templates/delete-confirm'
+import { templateStatusHandlers } from '~/components/conversation-templates/template-errors'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { DeleteTemplateConfirm } from '~/components/templates/delete-confirm'
-import { templateStatusHandlers } from '~/components/templates/template-errors'
 import { useDates } from '~/components/use-dates'
 import { deleteTemplateAction, loadTemplate } from '~/handlers/conversation-templates.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { currentUser } from '~/services/auth.server'
-import templateStyles from '~/styles/templates.css'
+import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.template.name ?? 'Template'} | Exit Planner`)
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templateStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conversationTemplateStyles }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await currentUser(request)

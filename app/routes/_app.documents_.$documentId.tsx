@@ -6,11 +6,12 @@ import { awaitsProcessing, DocumentPanel } from '~/components/documents/document
 import { PanelProvider } from '~/components/documents/panel-context'
 import { usePoll } from '~/components/documents/use-poll'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
-import { handleDocumentDetailAction } from '~/handlers/document-detail.server'
 import { loadDocumentDetail } from '~/services/document-detail.server'
 import analysisStyles from '~/styles/analysis.css'
 import { pageMeta } from '~/utils/meta'
 import { requireId } from '~/utils/route-id'
+
+import { handleDocumentDetailAction } from './_app.documents_.$documentId.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.document.title ?? 'Document'} | Exit Planner`)

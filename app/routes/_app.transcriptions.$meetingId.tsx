@@ -3,20 +3,20 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { meetingStatusHandlers } from '~/components/meetings/meeting-errors'
-import { MeetingView } from '~/components/meetings/meeting-view'
-import { TranscriptUploadForm } from '~/components/meetings/transcript-upload-form'
+import { meetingStatusHandlers } from '~/components/transcriptions/meeting-errors'
+import { MeetingView } from '~/components/transcriptions/meeting-view'
+import { TranscriptUploadForm } from '~/components/transcriptions/transcript-upload-form'
 import { loadMeeting, uploadTranscriptAction } from '~/handlers/transcription-detail.server'
 import { webEnv } from '~/http/env.server'
 import { currentUser } from '~/services/auth.server'
-import meetingStyles from '~/styles/meetings.css'
+import transcriptionStyles from '~/styles/transcriptions.css'
 import { canManageMeetings } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.meeting.title ?? 'Meeting'} | Exit Planner`)
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: transcriptionStyles }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await currentUser(request)

@@ -3,17 +3,17 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { meetingStatusHandlers } from '~/components/meetings/meeting-errors'
-import { MeetingView } from '~/components/meetings/meeting-view'
+import { meetingStatusHandlers } from '~/components/transcriptions/meeting-errors'
+import { MeetingView } from '~/components/transcriptions/meeting-view'
 import { loadMeeting } from '~/handlers/transcription-detail.server'
 import { requireUser } from '~/services/auth.server'
-import meetingStyles from '~/styles/meetings.css'
+import transcriptionStyles from '~/styles/transcriptions.css'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.meeting.title ?? 'Meeting'}: transcript | Exit Planner`)
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: transcriptionStyles }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)

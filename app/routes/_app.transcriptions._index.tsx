@@ -5,16 +5,16 @@ import { z } from 'zod'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
-import { STATUS_FILTERS } from '~/components/meetings/labels'
-import { MeetingCard } from '~/components/meetings/meeting-card'
 import { Pagination } from '~/components/pagination'
+import { STATUS_FILTERS } from '~/components/transcriptions/labels'
+import { MeetingCard } from '~/components/transcriptions/meeting-card'
 import { readForm } from '~/http/read-form.server'
 import { badRequest } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser, requireUser } from '~/services/auth.server'
 import { meetingsApi } from '~/services/transcriptions.server'
 import { redirectWithToast } from '~/session/flash.server'
-import meetingStyles from '~/styles/meetings.css'
+import transcriptionStyles from '~/styles/transcriptions.css'
 import { canManageMeetings } from '~/utils/access'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
@@ -22,7 +22,7 @@ import { safeRedirect } from '~/utils/safe-redirect'
 
 export const meta: MetaFunction = () => pageMeta('Recorded Meetings | Exit Planner')
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: transcriptionStyles }]
 
 const ConvertSchema = z.object({ intent: z.literal('convert'), meetingId: z.string().regex(/^meet-\d+$/) })
 

@@ -4,7 +4,7 @@ import { useActionData } from '@remix-run/react'
 
 import { zonedInputToUtc } from '#shared/time-zones'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ScheduleForm, ScheduleSchema } from '~/components/meetings/schedule-form'
+import { ScheduleForm, ScheduleSchema } from '~/components/transcriptions/schedule-form'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { assertApiError } from '~/services/api-fetch.server'
@@ -12,15 +12,15 @@ import { requireRole } from '~/services/auth.server'
 import { userTimeZone } from '~/services/time-zone.server'
 import { meetingsApi } from '~/services/transcriptions.server'
 import { redirectWithToast } from '~/session/flash.server'
-import meetingStyles from '~/styles/meetings.css'
-import templateStyles from '~/styles/templates.css'
+import conversationTemplateStyles from '~/styles/conversation-templates.css'
+import transcriptionStyles from '~/styles/transcriptions.css'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () => pageMeta('Schedule a Meeting | Exit Planner')
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: meetingStyles },
-  { rel: 'stylesheet', href: templateStyles },
+  { rel: 'stylesheet', href: transcriptionStyles },
+  { rel: 'stylesheet', href: conversationTemplateStyles },
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,8 +12,6 @@ import { expectShape } from './api-shape.server'
 import { readerQuery } from './downloads.server'
 
 export type { Plan, Task }
-export type SuggestionGroup = Plan['suggestion_groups'][number]
-export type Suggestion = SuggestionGroup['suggestions'][number]
 
 export interface TaskInput {
   title?: string

@@ -1,14 +1,10 @@
-import {
-  type AssessmentPayload as Assessment,
-  type AssessmentQuestionPayload as AssessmentQuestion,
-  AssessmentSchema,
-} from '#api/readiness/assessment/contract'
+import { type AssessmentPayload as Assessment, AssessmentSchema } from '#api/readiness/assessment/contract'
 
 import { apiJson } from './api-fetch.server'
 import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
-export type { Assessment, AssessmentQuestion }
+export type { Assessment }
 
 /** The readiness assessment API, bound to the signed-in request. */
 export function assessmentApi(request: Request) {

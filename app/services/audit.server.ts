@@ -1,10 +1,9 @@
-import { type AuditEventPayload, type AuditPagePayload, AuditPageSchema } from '#api/audit/contract'
+import { type AuditPagePayload, AuditPageSchema } from '#api/audit/contract'
 
 import { apiJson } from './api-fetch.server'
 import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
-export type AuditEvent = AuditEventPayload
 export type AuditPage = AuditPagePayload
 
 /** An organization's audit log (admins only), bound to the signed-in request. */

@@ -1,5 +1,4 @@
 import {
-  type ChecklistItemPayload as ChecklistItem,
   ChecklistItemSchema,
   type ChecklistPayload as Checklist,
   ChecklistSchema,
@@ -9,7 +8,7 @@ import { apiJson } from './api-fetch.server'
 import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
-export type { Checklist, ChecklistItem }
+export type { Checklist }
 
 export interface ChecklistPatch {
   assignee?: number | null

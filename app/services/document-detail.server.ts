@@ -2,6 +2,7 @@ import { parseCellParam, parseRowsParam } from '#shared/cells'
 import { notFound } from '~/http/responses.server'
 import { canAnalyze, canManageDocuments } from '~/utils/access'
 import { type AnalysisOutcome, isAnalysisType } from '~/utils/analysis'
+import { DOCUMENT_TABS, type DocumentDetailData, type DocumentTab } from '~/utils/document-detail'
 
 import { runAnalysis } from './analysis.server'
 import { ApiError } from './api-fetch.server'
@@ -15,11 +16,8 @@ import {
   type VersionComparison,
 } from './documents.server'
 
-export const DOCUMENT_TABS = ['preview', 'metadata', 'analysis', 'versions'] as const
-export type DocumentTab = (typeof DOCUMENT_TABS)[number]
-
 /** Everything the document panel shows for one tab: the page at /documents/{id} and the overlay. */
-export async function loadDocumentDetail(request: Request, id: number) {
+export async function loadDocumentDetail(request: Request, id: number): Promise<DocumentDetailData> {
   const me = await currentUser(request)
   const url = new URL(request.url)
   const tab = (DOCUMENT_TABS as readonly string[]).includes(url.searchParams.get('tab') ?? '')
@@ -80,8 +78,6 @@ export async function loadDocumentDetail(request: Request, id: number) {
     now: Date.now(),
   }
 }
-
-export type DocumentDetailData = Awaited<ReturnType<typeof loadDocumentDetail>>
 
 export const documentNotFound = () => notFound('Document not found')
 

@@ -43,7 +43,6 @@ export type {
   DocumentText,
   DocumentVersion,
   DuplicateEntry,
-  HeldFile,
   RelatedDocument,
   StagedFile,
   VersionComparison,

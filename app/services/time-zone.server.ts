@@ -1,12 +1,8 @@
 import { DEFAULT_TIME_ZONE } from '#shared/time-zones'
+import type { TimeZoneChoice } from '~/utils/time-zone-choice'
 import { browserTimeZone } from '~/utils/time-zone-hint'
 
 import { currentUser } from './auth.server'
-
-/** Where the zone times are shown in comes from: the profile, the browser, or neither (UTC). */
-export type TimeZoneSource = 'profile' | 'browser' | 'default'
-
-export type TimeZoneChoice = { name: string; source: TimeZoneSource }
 
 /** The zone a visitor who is not signed in sees times in. */
 export function visitorTimeZone(request: Request): TimeZoneChoice {

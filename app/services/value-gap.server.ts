@@ -1,8 +1,6 @@
 import {
-  type ValueGapInputPayload as ValueGapInput,
   type ValueGapPayload as ValueGap,
   ValueGapSchema,
-  type ValueGapSourcePayload as ValueGapSource,
   type ValueGapUpdatePayload as ValueGapUpdate,
 } from '#api/readiness/value-gap/contract'
 
@@ -10,7 +8,7 @@ import { apiJson } from './api-fetch.server'
 import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
 
-export type { ValueGap, ValueGapInput, ValueGapSource }
+export type { ValueGap }
 
 /** What the form sends: a figure sets an entry, "" clears it. */
 export type ValueGapEntriesInput = Partial<Record<keyof ValueGap['entries'], string>>

@@ -2,13 +2,7 @@ import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
 import { secureCookies, webEnv } from '~/http/env.server'
 import type { AuthLogEntry } from '~/utils/auth-log'
-
-export type ToastType = 'success' | 'error' | 'info' | 'warning'
-export interface Toast {
-  id: string
-  type: ToastType
-  message: string
-}
+import type { Toast } from '~/utils/toast'
 
 interface Flash {
   toast?: Toast

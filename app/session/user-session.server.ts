@@ -2,8 +2,9 @@ import { redirect } from '@remix-run/node'
 
 import type { AuthLogEntry } from '~/utils/auth-log'
 import { safeRedirect } from '~/utils/safe-redirect'
+import type { Toast } from '~/utils/toast'
 
-import { flashCookie, type Toast } from './flash.server'
+import { flashCookie } from './flash.server'
 import { AUTH_KEY, type AuthSession, commitSession, getSession, ORGANIZATION_KEY } from './session.server'
 
 /**

@@ -38,6 +38,18 @@ const reaching = (folder: string, forbidden: string[]) =>
       .map((entry) => `${file} → ${entry.target}`),
   )
 
+/**
+ * The imports of app/components that reach a `.server` module, as "module → target". A component
+ * takes its types from the contracts or a plain module (issue 50): a server module is the loader's,
+ * and even a type import of one ties what the browser renders to it.
+ */
+const componentsReachingServer = (imports: typeof importsOf = importsOf) =>
+  sourceFiles(path.join('app', 'components')).flatMap((file) =>
+    imports(file)
+      .filter(({ target }) => /\.server\.tsx?$/.test(target))
+      .map(({ target }) => `${file} → ${target}`),
+  )
+
 describe('the layers of the code', () => {
   it('have no import loops, type imports included', () => {
     expect(importLoops(all)).toEqual([])
@@ -62,6 +74,17 @@ describe('the layers of the code', () => {
         .map((entry) => `${file} → ${entry.target}`),
     )
     expect(reads).toEqual([])
+  })
+
+  it("let the components import no server module, type imports included, their types being the contracts'", () => {
+    expect(componentsReachingServer()).toEqual([])
+    const planted = path.join('app', 'components', 'actions', 'task-card.tsx')
+    const target = path.join('app', 'services', 'actions.server.ts')
+    expect(
+      componentsReachingServer((file) =>
+        file === planted ? [...importsOf(file), { typesOnly: true, target }] : importsOf(file),
+      ),
+    ).toEqual([`${planted} → ${target}`])
   })
 
   it('let a contract the web tier loads import only zod, shared/ and other such contracts', () => {

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
 
 import { templateOutline } from '../../api/conversation-templates/outline'
-import { TemplateFormSchema, templateInput } from '../../app/components/templates/template-schema'
+import { TemplateFormSchema, templateInput } from '../../app/components/conversation-templates/template-schema'
 
 /** A form post as the browser sends it, field by field. */
 function formData(fields: Record<string, string>) {

@@ -3,10 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
+import type { PlanPayload as Plan } from '#api/readiness/actions/contract'
 import { DateField } from '~/components/date-field'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { MemberField } from '~/components/member-field'
-import type { Plan } from '~/services/actions.server'
 
 import { AddTaskSchema, type LastSubmission } from './schemas'
 

@@ -1,5 +1,5 @@
+import type { PlanPayload as Plan, TaskPayload as Task } from '#api/readiness/actions/contract'
 import { calendarDay } from '#shared/calendar'
-import type { Plan, Task } from '~/services/actions.server'
 import { plural } from '~/utils/format'
 
 import type { LastSubmission } from './schemas'

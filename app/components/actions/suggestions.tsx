@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 
+import type { PlanPayload as Plan, SuggestionPayload as Suggestion } from '#api/readiness/actions/contract'
 import { calendarDay } from '#shared/calendar'
-import type { Plan, Suggestion } from '~/services/actions.server'
 import { plural } from '~/utils/format'
 
 function SuggestionItem({ suggestion, next, canEdit }: { suggestion: Suggestion; next: string; canEdit: boolean }) {

@@ -1,6 +1,6 @@
+import type { PlanPayload as Plan, TaskPayload as Task } from '#api/readiness/actions/contract'
 import { calendarDay } from '#shared/calendar'
 import { TASK_STATUS_LABELS } from '#shared/readiness'
-import type { Plan, Task } from '~/services/actions.server'
 
 import type { LastSubmission } from './schemas'
 import { EditTaskForm, RemoveTask, StatusButtons } from './task-forms'

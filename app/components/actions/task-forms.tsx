@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from '@remix-run/react'
 
+import type { PlanPayload as Plan, TaskPayload as Task } from '#api/readiness/actions/contract'
 import { dateDefault, DateField } from '~/components/date-field'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { MemberField } from '~/components/member-field'
-import type { Plan, Task } from '~/services/actions.server'
 
 import { EditTaskSchema, type LastSubmission } from './schemas'
 

@@ -1,6 +1,6 @@
+import type { AssessmentPayload as Assessment } from '#api/readiness/assessment/contract'
 import { changeWords } from '#shared/readiness'
 import { useDates } from '~/components/use-dates'
-import type { Assessment } from '~/services/assessment.server'
 
 /** The overall score, and the drivers weakest first with their change since the last completed assessment. */
 export function AssessmentSummary({ assessment }: { assessment: Assessment }) {

@@ -1,8 +1,8 @@
 import { Form } from '@remix-run/react'
 
+import type { AssessmentPayload as Assessment } from '#api/readiness/assessment/contract'
 import { ErrorList } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
-import type { Assessment } from '~/services/assessment.server'
 
 import { AssessmentSummary } from './assessment-summary'
 import { QuestionCard } from './question-card'

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 
+import type { AssessmentQuestionPayload as AssessmentQuestion } from '#api/readiness/assessment/contract'
 import { ErrorList } from '~/components/forms'
-import type { AssessmentQuestion } from '~/services/assessment.server'
 
 import type { LastSubmission } from './schemas'
 

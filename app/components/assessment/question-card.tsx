@@ -2,9 +2,9 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
+import type { AssessmentQuestionPayload as AssessmentQuestion } from '#api/readiness/assessment/contract'
 import { control, ErrorList, TextareaField } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
-import type { AssessmentQuestion } from '~/services/assessment.server'
 
 import { ProposalBox } from './proposal-box'
 import { answerLineId, AnswerSchema, type LastSubmission } from './schemas'

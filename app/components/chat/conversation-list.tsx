@@ -1,7 +1,7 @@
 import { Form, NavLink, useNavigation } from '@remix-run/react'
 
+import type { ConversationPayload as Conversation } from '#api/chat/contract'
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
-import type { Conversation } from '~/services/chat.server'
 import { relativeTime } from '~/utils/documents'
 
 /** Spec §9: titles are shown cut at 25 characters, then '...'. */

@@ -1,8 +1,8 @@
 import { Fragment } from 'react'
 
+import type { MessagePayload as Message } from '#api/chat/contract'
 import { type CellCitation, cellHref, type DerivationPart, type MessageDerivation } from '#shared/cells'
 import { readableFigure } from '#shared/figures'
-import type { Message } from '~/services/chat.server'
 
 type Reference = Message['document_references'][number]
 

@@ -1,6 +1,6 @@
+import type { MessagePayload as Message } from '#api/chat/contract'
 import { passageHref } from '#shared/cells'
 import { Markdown, SiteLink } from '~/components/markdown'
-import type { Message } from '~/services/chat.server'
 import { relativeTime } from '~/utils/documents'
 
 import { Derivation, splitAtFormula } from './derivation'

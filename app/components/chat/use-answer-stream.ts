@@ -2,7 +2,7 @@ import { useRevalidator } from '@remix-run/react'
 import { createParser } from 'eventsource-parser'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import type { Message } from '~/services/chat.server'
+import type { MessagePayload as Message } from '#api/chat/contract'
 
 export const INCOMPLETE = 'Error: Failed to get complete response.'
 export const SEND_FAILED = 'Failed to send message. Please try again.'

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import type { ChecklistItemPayload as ChecklistItem } from '#api/readiness/checklist/contract'
 import { calendarDay } from '#shared/calendar'
 import { CHECKLIST_STATUS_LABELS } from '#shared/checklist'
-import type { ChecklistItem } from '~/services/checklist.server'
 
 /** Where an item's forms are: a page of its own, so the list of forty-four stays a list to read. */
 export const itemPagePath = (key: string) => `/readiness/checklist/${encodeURIComponent(key)}`

@@ -1,5 +1,5 @@
+import type { ChecklistPayload as Checklist } from '#api/readiness/checklist/contract'
 import { CHECKLIST_SECTIONS } from '#shared/checklist'
-import type { Checklist } from '~/services/checklist.server'
 import { plural } from '~/utils/format'
 
 import { AddItemForm } from './add-item-form'

@@ -3,10 +3,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import type {
+  ChecklistItemPayload as ChecklistItem,
+  ChecklistPayload as Checklist,
+} from '#api/readiness/checklist/contract'
 import { dateDefault, DateField } from '~/components/date-field'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { MemberField } from '~/components/member-field'
-import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
 import { LinkDocumentForm } from './link-document-form'
 import { AssignSchema, type LastSubmission, NotApplicableSchema } from './schemas'

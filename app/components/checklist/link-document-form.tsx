@@ -2,8 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
+import type {
+  ChecklistItemPayload as ChecklistItem,
+  ChecklistPayload as Checklist,
+} from '#api/readiness/checklist/contract'
 import { ErrorList, SelectField } from '~/components/forms'
-import type { Checklist, ChecklistItem } from '~/services/checklist.server'
 
 import { LinkDocumentSchema } from './schemas'
 

@@ -1,6 +1,6 @@
 import { cellAnchor } from '#shared/cells'
 import { readableCell } from '#shared/figures'
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/utils/document-detail'
 
 type CitedCell = NonNullable<NonNullable<DocumentDetailData['preview']>['cell']>
 

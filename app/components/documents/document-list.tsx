@@ -1,8 +1,8 @@
 import { Form } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 
+import type { DocumentPayload as DocumentSummary } from '#api/documents/contract'
 import { AppLink } from '~/components/app-link'
-import type { DocumentSummary } from '~/services/documents.server'
 import { formatSize, relativeTime, STATUS_LABELS, truncate } from '~/utils/documents'
 
 import { FileIcon } from './file-icon'

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/utils/document-detail'
 
 import { awaitsProcessing, DocumentPanel } from './document-panel'
 import { type PanelActionResult, PanelProvider } from './panel-context'

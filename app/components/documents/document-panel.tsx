@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import type { DocumentDetailData, DocumentTab } from '~/services/document-detail.server'
+import type { DocumentDetailData, DocumentTab } from '~/utils/document-detail'
 import { STATUS_LABELS, truncate } from '~/utils/documents'
 
 import { InsightsTab } from './insights-tab'

@@ -4,7 +4,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { Fragment, useEffect, useRef } from 'react'
 import { z } from 'zod'
 
-import type { HeldFile } from '~/services/documents.server'
+import type { HeldDuplicatePayload as HeldFile } from '#api/documents/contract'
 
 export const DUPLICATE_CHOICES = [
   { value: 'keep', label: 'Keep both', forAll: 'Keep all' },

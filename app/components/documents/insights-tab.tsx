@@ -2,8 +2,8 @@ import { Link, useNavigation } from '@remix-run/react'
 
 import { AnalysisOutcomeView } from '~/components/analysis/analysis-result'
 import { AnalysisTypeChoices } from '~/components/analysis/analysis-type-choices'
-import type { DocumentDetailData } from '~/services/document-detail.server'
 import { analysisHref, DEFAULT_ANALYSIS_TYPE } from '~/utils/analysis'
+import type { DocumentDetailData } from '~/utils/document-detail'
 
 import { PanelGetForm, usePanel } from './panel-context'
 import { ProcessingNotice } from './processing-notice'

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { MAX_TAG_LENGTH, tagTooLong } from '#shared/categories'
 import { Field, SelectField, TextareaField } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/utils/document-detail'
 import { formatSize, SAMPLE_CATEGORIES, STATUS_LABELS } from '~/utils/documents'
 
 import { MetadataSchema } from './metadata-schema'

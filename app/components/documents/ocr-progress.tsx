@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react'
 
-import type { DocumentSummary } from '~/services/documents.server'
+import type { DocumentPayload as DocumentSummary } from '#api/documents/contract'
 
 type OcrProgressValue = NonNullable<DocumentSummary['ocr_progress']>
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import { readableCell } from '#shared/figures'
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/utils/document-detail'
 import { pageBlocks } from '~/utils/page-blocks'
 
 import { CitedTable } from './cited-table'

@@ -1,4 +1,4 @@
-import type { DocumentSummary } from '~/services/documents.server'
+import type { DocumentPayload as DocumentSummary } from '#api/documents/contract'
 
 import { OcrProgress } from './ocr-progress'
 import { PanelForm } from './panel-context'

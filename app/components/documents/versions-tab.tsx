@@ -1,6 +1,6 @@
 import { Field } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
-import type { DocumentDetailData } from '~/services/document-detail.server'
+import type { DocumentDetailData } from '~/utils/document-detail'
 import { ACCEPTED_FILE_TYPES, formatSize } from '~/utils/documents'
 import { displayName } from '~/utils/format'
 

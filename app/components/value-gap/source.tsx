@@ -1,6 +1,6 @@
+import type { ValueGapSourcePayload as ValueGapSource } from '#api/readiness/value-gap/contract'
 import { cellHref, passageHref } from '#shared/cells'
 import { useDates } from '~/components/use-dates'
-import type { ValueGapSource } from '~/services/value-gap.server'
 
 /** Where a cited figure leads: the document at its cell, else at its passage, as chat's citations do, else at its page. */
 export function sourceHref(source: Extract<ValueGapSource, { kind: 'document' }>) {

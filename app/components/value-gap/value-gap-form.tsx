@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
+import type { ValueGapPayload as ValueGap } from '#api/readiness/value-gap/contract'
 import { moneyFigure } from '#shared/figures'
 import { shownValue } from '#shared/value-gap'
 import { dateDefault, DateField } from '~/components/date-field'
 import { ErrorList, Field } from '~/components/forms'
-import type { ValueGap } from '~/services/value-gap.server'
 
 import { ValueGapFormSchema } from './schemas'
 

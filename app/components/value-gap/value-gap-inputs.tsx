@@ -1,5 +1,8 @@
+import type {
+  ValueGapInputPayload as ValueGapInput,
+  ValueGapPayload as ValueGap,
+} from '#api/readiness/value-gap/contract'
 import { shownValue } from '#shared/value-gap'
-import type { ValueGap, ValueGapInput } from '~/services/value-gap.server'
 
 import { SourceText } from './source'
 

@@ -1,5 +1,5 @@
+import type { ValueGapPayload as ValueGap } from '#api/readiness/value-gap/contract'
 import { CASE_LABELS, GAP_ROW, VALUE_GAP_ROWS } from '#shared/value-gap'
-import type { ValueGap } from '~/services/value-gap.server'
 
 type Result = NonNullable<ValueGap['result']>
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 
-import type { ValueGap } from '~/services/value-gap.server'
+import type { ValueGapPayload as ValueGap } from '#api/readiness/value-gap/contract'
 
 import { ValueGapForm } from './value-gap-form'
 import { ValueGapInputs } from './value-gap-inputs'

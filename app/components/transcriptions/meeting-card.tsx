@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
+import type { MeetingPayload as Meeting } from '#api/transcriptions/contract'
 import { useDates } from '~/components/use-dates'
-import type { Meeting } from '~/services/transcriptions.server'
 import { plural } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'

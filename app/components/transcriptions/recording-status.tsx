@@ -1,4 +1,4 @@
-import type { Meeting } from '~/services/transcriptions.server'
+import type { MeetingPayload as Meeting } from '#api/transcriptions/contract'
 import { formatSize } from '~/utils/documents'
 
 /** The meeting's recording, for its facts list: its name and size. */

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
+import type { TranscriptPayload as Transcript } from '#api/transcriptions/contract'
 import { clock } from '#shared/meetings'
-import type { Transcript } from '~/services/transcriptions.server'
 
 /** The id of a turn on the transcript page, which a summary point links to. */
 export const turnAnchor = (segmentId: number) => `turn-${segmentId}`

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import type { ConversationTemplate } from '~/services/conversation-templates.server'
+import type { TemplatePayload as ConversationTemplate } from '#api/conversation-templates/contract'
 import { plural } from '~/utils/format'
 
 import { DeleteTemplateConfirm } from './delete-confirm'

@@ -8,9 +8,11 @@ import { unknownIntent } from '~/http/responses.server'
 import { stageUpload } from '~/http/uploads.server'
 import { ApiError, fieldErrorsOf } from '~/services/api-fetch.server'
 import { requireRole } from '~/services/auth.server'
-import { documentNotFound, type DocumentTab, getDocument } from '~/services/document-detail.server'
+import { documentNotFound, getDocument } from '~/services/document-detail.server'
 import { documentsApi } from '~/services/documents.server'
-import { flashCookie, type ToastType } from '~/session/flash.server'
+import { flashCookie } from '~/session/flash.server'
+import type { DocumentTab } from '~/utils/document-detail'
+import type { ToastType } from '~/utils/toast'
 
 /**
  * Answers a form of the panel: with a redirect back to the tab (the page, without JavaScript), or

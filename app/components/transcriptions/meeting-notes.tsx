@@ -1,6 +1,6 @@
+import type { TranscriptPayload as Transcript } from '#api/transcriptions/contract'
 import { calendarDay } from '#shared/calendar'
 import { clock } from '#shared/meetings'
-import type { Transcript } from '~/services/transcriptions.server'
 
 /** What a meeting settled and who will do what: the two lists people come back to a meeting for. */
 export function MeetingNotes({

@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import type { MeetingPayload as Meeting, TranscriptPayload as Transcript } from '#api/transcriptions/contract'
 import { clock, ROLE_LABELS } from '#shared/meetings'
 import { ExportLinks } from '~/components/export-links'
 import { useDates } from '~/components/use-dates'
-import type { Meeting, Transcript } from '~/services/transcriptions.server'
 import { initialOf } from '~/utils/format'
 
 import { ConvertForm } from './convert-form'
