@@ -8,7 +8,6 @@ import { MembersTable } from '~/components/members-table'
 import { OrganizationSchema } from '~/components/organization-fields'
 import { OrganizationSettings } from '~/components/organization-settings'
 import { useDates } from '~/components/use-dates'
-import { changeMember, idParam } from '~/handlers/members.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { badRequest, unknownIntent } from '~/http/responses.server'
@@ -20,6 +19,8 @@ import { organizationsApi } from '~/services/organizations.server'
 import { redirectWithToast } from '~/session/flash.server'
 import { selectOrganization } from '~/session/session.server'
 import { pageMeta } from '~/utils/meta'
+
+import { changeMember, idParam } from './_app.admin.members.server'
 
 export const meta: MetaFunction = () => pageMeta('Organization Administration | Exit Planner')
 

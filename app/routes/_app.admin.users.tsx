@@ -5,12 +5,13 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { MembersTable } from '~/components/members-table'
-import { changeMember, idParam } from '~/handlers/members.server'
 import { readForm } from '~/http/read-form.server'
 import { badRequest, unknownIntent } from '~/http/responses.server'
 import { requireAdmin } from '~/services/auth.server'
 import { organizationsApi } from '~/services/organizations.server'
 import { pageMeta } from '~/utils/meta'
+
+import { changeMember, idParam } from './_app.admin.members.server'
 
 export const meta: MetaFunction = () => pageMeta('User Management | Exit Planner')
 

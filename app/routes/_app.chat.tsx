@@ -4,7 +4,6 @@ import { Form, useLoaderData, useOutlet } from '@remix-run/react'
 
 import { ConversationList } from '~/components/chat/conversation-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { loadTemplate } from '~/handlers/conversation-templates.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { ApiError, assertApiError } from '~/services/api-fetch.server'
@@ -15,6 +14,8 @@ import { redirectWithToast } from '~/session/flash.server'
 import chatStyles from '~/styles/chat.css'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
+
+import { loadTemplate } from './_app.conversation-templates.server'
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -7,7 +7,6 @@ import { TemplateCard } from '~/components/conversation-templates/template-card'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SelectField } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
-import { deleteTemplateAction } from '~/handlers/conversation-templates.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
@@ -17,6 +16,8 @@ import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
+
+import { deleteTemplateAction } from './_app.conversation-templates.server'
 
 export const meta: MetaFunction = () => pageMeta('Conversation Templates | Exit Planner')
 

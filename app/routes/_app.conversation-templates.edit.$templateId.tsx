@@ -5,10 +5,11 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { templateStatusHandlers } from '~/components/conversation-templates/template-errors'
 import { TemplateForm } from '~/components/conversation-templates/template-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { loadTemplate, saveTemplateAction } from '~/handlers/conversation-templates.server'
 import { requireRole } from '~/services/auth.server'
 import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { pageMeta } from '~/utils/meta'
+
+import { loadTemplate, saveTemplateAction } from './_app.conversation-templates.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`Edit ${data?.template.name ?? 'Template'} | Exit Planner`)

@@ -4,10 +4,11 @@ import { useActionData } from '@remix-run/react'
 import { TemplateForm } from '~/components/conversation-templates/template-form'
 import { NEW_TEMPLATE } from '~/components/conversation-templates/template-schema'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { saveTemplateAction } from '~/handlers/conversation-templates.server'
 import { requireRole } from '~/services/auth.server'
 import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { pageMeta } from '~/utils/meta'
+
+import { saveTemplateAction } from './_app.conversation-templates.server'
 
 export const meta: MetaFunction = () => pageMeta('Create Template | Exit Planner')
 

@@ -6,13 +6,14 @@ import { DeleteTemplateConfirm } from '~/components/conversation-templates/delet
 import { templateStatusHandlers } from '~/components/conversation-templates/template-errors'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { useDates } from '~/components/use-dates'
-import { deleteTemplateAction, loadTemplate } from '~/handlers/conversation-templates.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { currentUser } from '~/services/auth.server'
 import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { canManageTemplates } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
+
+import { deleteTemplateAction, loadTemplate } from './_app.conversation-templates.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.template.name ?? 'Template'} | Exit Planner`)

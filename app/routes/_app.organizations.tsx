@@ -10,7 +10,6 @@ import { InvitationActions } from '~/components/invitation-actions'
 import { OrgAvatar } from '~/components/org-avatar'
 import { OrganizationFields, OrganizationSchema } from '~/components/organization-fields'
 import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
-import { answerInvitation } from '~/handlers/invitations.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { notFound, unknownIntent } from '~/http/responses.server'
@@ -24,6 +23,8 @@ import { selectOrganization } from '~/session/session.server'
 import { plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
 import { switchLanding } from '~/utils/switch-landing'
+
+import { answerInvitation } from './_app.organizations_.invitations.server'
 
 export const meta: MetaFunction = () => pageMeta('Organizations | Exit Planner')
 

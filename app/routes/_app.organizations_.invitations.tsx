@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { InvitationActions } from '~/components/invitation-actions'
 import { UnconfirmedEmailNotice } from '~/components/unconfirmed-email-notice'
 import { useDates } from '~/components/use-dates'
-import { answerInvitation } from '~/handlers/invitations.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
@@ -15,6 +14,8 @@ import { invitationsApi } from '~/services/invitations.server'
 import type { Invitation } from '~/services/organizations.server'
 import { displayName, plural } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
+
+import { answerInvitation } from './_app.organizations_.invitations.server'
 
 export const meta: MetaFunction = () => pageMeta('Invitations | Exit Planner')
 

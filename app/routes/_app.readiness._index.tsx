@@ -6,7 +6,6 @@ import type { z } from 'zod'
 import { AssessmentView } from '~/components/assessment/assessment-view'
 import { AcceptSchema, answerLineId, AnswerSchema, CompleteSchema } from '~/components/assessment/schemas'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { changeItem, type ItemChange, type ItemPage } from '~/handlers/item-change.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
@@ -14,6 +13,8 @@ import { assessmentApi } from '~/services/assessment.server'
 import { requireRole } from '~/services/auth.server'
 import assessmentStyles from '~/styles/assessment.css'
 import { pageMeta } from '~/utils/meta'
+
+import { changeItem, type ItemChange, type ItemPage } from './_app.readiness.item-change.server'
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -4,13 +4,14 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { ChecklistSection } from '~/components/checklist/checklist-section'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { changeChecklist, checklistPage } from '~/handlers/checklist-change.server'
 import { assertApiError } from '~/services/api-fetch.server'
 import { currentUser } from '~/services/auth.server'
 import { checklistApi } from '~/services/checklist.server'
 import checklistStyles from '~/styles/checklist.css'
 import { canManageChecklist } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
+
+import { changeChecklist, checklistPage } from './_app.readiness.checklist.server'
 
 export const meta: MetaFunction = () =>
   pageMeta(

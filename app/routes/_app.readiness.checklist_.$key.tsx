@@ -5,12 +5,13 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ItemDetails } from '~/components/checklist/checklist-item'
 import { ItemForms } from '~/components/checklist/item-forms'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
-import { changeChecklist, checklistPage } from '~/handlers/checklist-change.server'
 import { notFound } from '~/http/responses.server'
 import { requireRole } from '~/services/auth.server'
 import { checklistApi } from '~/services/checklist.server'
 import checklistStyles from '~/styles/checklist.css'
 import { pageMeta } from '~/utils/meta'
+
+import { changeChecklist, checklistPage } from './_app.readiness.checklist.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.item.title ?? 'Checklist item'} | Checklist | Readiness | Exit Planner`)

@@ -6,12 +6,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { meetingStatusHandlers } from '~/components/transcriptions/meeting-errors'
 import { MeetingView } from '~/components/transcriptions/meeting-view'
 import { TranscriptUploadForm } from '~/components/transcriptions/transcript-upload-form'
-import { loadMeeting, uploadTranscriptAction } from '~/handlers/transcription-detail.server'
 import { webEnv } from '~/http/env.server'
 import { currentUser } from '~/services/auth.server'
 import transcriptionStyles from '~/styles/transcriptions.css'
 import { canManageMeetings } from '~/utils/access'
 import { pageMeta } from '~/utils/meta'
+
+import { loadMeeting, uploadTranscriptAction } from './_app.transcriptions.$meetingId.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.meeting.title ?? 'Meeting'} | Exit Planner`)

@@ -5,10 +5,11 @@ import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { meetingStatusHandlers } from '~/components/transcriptions/meeting-errors'
 import { MeetingView } from '~/components/transcriptions/meeting-view'
-import { loadMeeting } from '~/handlers/transcription-detail.server'
 import { requireUser } from '~/services/auth.server'
 import transcriptionStyles from '~/styles/transcriptions.css'
 import { pageMeta } from '~/utils/meta'
+
+import { loadMeeting } from './_app.transcriptions.$meetingId.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(`${data?.meeting.title ?? 'Meeting'}: transcript | Exit Planner`)

@@ -9,7 +9,6 @@ import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Logo } from '~/components/logo'
-import { answerInvitationLink } from '~/handlers/invitations.server'
 import { parseForm } from '~/http/parse-form.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
@@ -22,6 +21,8 @@ import { createUserSession } from '~/session/user-session.server'
 import loginStyles from '~/styles/login.css'
 import { displayName } from '~/utils/format'
 import { pageMeta } from '~/utils/meta'
+
+import { answerInvitationLink } from './_app.organizations_.invitations.server'
 
 export const meta: MetaFunction = () => pageMeta('Invitation | Exit Planner')
 

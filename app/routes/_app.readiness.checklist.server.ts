@@ -7,11 +7,12 @@ import {
   LinkDocumentSchema,
   NotApplicableSchema,
 } from '~/components/checklist/schemas'
-import { changeItem, type ItemChange, type ItemPage } from '~/handlers/item-change.server'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { requireRole } from '~/services/auth.server'
 import { checklistApi, type ChecklistPatch } from '~/services/checklist.server'
+
+import { changeItem, type ItemChange, type ItemPage } from './_app.readiness.item-change.server'
 
 // The API's field names are the form's, but for the reason of setting an item aside.
 const FORM_FIELDS: Record<string, string> = { not_applicable_reason: 'reason', confirmed_document: '' }
