@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
+import { isMainThread } from 'node:worker_threads'
 
 import pino, { type DestinationStream, type Level, type Logger } from 'pino'
 
@@ -33,9 +34,11 @@ function create(): Shared {
   const context = new AsyncLocalStorage<LogContext>()
   const shared: Shared = {
     context,
-    // Asynchronous writes: a request does not wait for the terminal or the pipe. pino flushes what is
-    // buffered when the process exits.
-    sink: pino.destination({ dest: 1, sync: false }),
+    // Asynchronous writes: a request does not wait for the terminal or the pipe. Buffered to 4 KB
+    // (or 200 ms) in a process's main thread, so a page's three lines do not each cost a write (3–5%
+    // of a web process's CPU under load, issue 49); pino flushes what is buffered when the process
+    // exits. A worker thread's lines go at once: nothing flushes them when the thread ends.
+    sink: pino.destination({ dest: 1, sync: false, ...(isMainThread && { minLength: 4096, periodicFlush: 200 }) }),
     logger: undefined as unknown as Logger,
   }
   shared.logger = pino(
