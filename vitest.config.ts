@@ -17,6 +17,7 @@ const WIRE_FILES = [
   'jobs-fairness',
   'documents-resume',
   'sessions',
+  'caller-profile',
   'auth',
   'login-throttle',
   'chat-limits',

@@ -16,6 +16,7 @@ import { requestSanity } from './kernel/request-sanity'
 import { securityHeaders } from './kernel/security-headers'
 import { ROUTERS } from './routers'
 import { isRecordingUpload, isTranscriptUpload } from './transcriptions/routes'
+import { carryCallerProfile } from './users/caller-profile'
 
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
@@ -29,6 +30,7 @@ export function createApi(deps: Deps) {
     await next()
   })
   app.use(requestSanity)
+  app.use(carryCallerProfile)
   // Uploads stream to disk under their own limit (MAX_UPLOAD_MB); every other body is small JSON.
   const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,

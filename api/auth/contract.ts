@@ -39,3 +39,14 @@ export type UserPayload = z.infer<typeof UserSchema>
 export type TokensPayload = z.infer<typeof TokensSchema>
 export type SignInPayload = z.infer<typeof SignInSchema>
 export type PersonPayload = z.infer<typeof PersonSchema>
+
+/**
+ * Sent `1` on a call, asks the API for the caller's profile (GET /api/me/'s body, users/contract.ts) beside the answer,
+ * so that a page's one call gives its frame the caller too (issue 49). It comes only with a 2xx
+ * answer: from an API in the same process as a value handed over, from one over HTTP as this header
+ * on the response, the profile's JSON in base64url, left out when longer than CALLER_PROFILE_MAX_CHARS.
+ * The body is the call's own either way.
+ */
+export const CALLER_PROFILE_HEADER = 'X-Caller-Profile'
+/** Well under the 16 KB Node and undici allow for all of a response's headers. */
+export const CALLER_PROFILE_MAX_CHARS = 8192

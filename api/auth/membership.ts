@@ -54,12 +54,20 @@ export async function currentMembership(db: Database, userId: number, slug?: str
 }
 
 /**
- * The user's memberships, looked up once per request scope. The caller's check starts it beside the
- * session's (`requireCaller`), for the organization the X-Organization header names: a page's calls
- * all read it, and asked together the two lookups cost one round trip to the database.
+ * The user's memberships, looked up once per request scope. The caller's check finds them with the
+ * session (`requireCaller`), for the organization the X-Organization header names, and keeps them
+ * here: a page's calls all read them.
  */
-export const membershipsOf = <E extends AppEnv>(c: AppContext<E>, userId: number, slug?: string | null) =>
-  memo(c, `memberships:${userId}:${slug ?? ''}`, () => userMemberships(c.var.deps.db, userId, slug))
+export const membershipsOf = <E extends AppEnv>(
+  c: AppContext<E>,
+  userId: number,
+  slug?: string | null,
+  /** Found already (by the caller's statement): kept for the scope instead of asked for. */
+  known?: CurrentMembership[],
+) =>
+  memo(c, `memberships:${userId}:${slug ?? ''}`, () =>
+    known ? Promise.resolve(known) : userMemberships(c.var.deps.db, userId, slug),
+  )
 
 /** The caller's membership of the organization named by slug (or their current one), looked up once per request scope. */
 export const callerMembership = async <E extends AppEnv>(c: AppContext<E>, slug?: string | null) =>

@@ -1,48 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 
 import type { Database } from '../db/database'
-import { preparedStatement } from '../db/prepared'
 import { refreshTokens, users } from '../db/schema'
 import type { Deps } from '../kernel/context'
 import { unauthorized } from '../kernel/http-error'
-import {
-  type AccessClaims,
-  hashRefreshToken,
-  issueAccessToken,
-  newFamilyId,
-  newRefreshToken,
-  successorRefreshToken,
-} from './tokens'
+import { hashRefreshToken, issueAccessToken, newFamilyId, newRefreshToken, successorRefreshToken } from './tokens'
 
 const invalidRefresh = () => unauthorized('Token is invalid or expired', 'token_not_valid')
-
-/**
- * The user of an access token whose session is still open, or a refusal: its refresh-token family
- * was revoked (sign-out, password change, replay) or its user was deactivated. One indexed lookup
- * (refresh_tokens_family_idx), a statement prepared once per database: `npm run bench -- --only=session`.
- */
-export async function activeSessionUser({ db }: Deps, claims: AccessClaims) {
-  const [open] = await sessionCheck(db).execute({ familyId: claims.familyId, userId: claims.userId })
-  if (!open) throw unauthorized('This session has ended. Please sign in again.', 'token_not_valid')
-  return open.user
-}
-
-const sessionCheck = preparedStatement((db) =>
-  db
-    .select({ user: users })
-    .from(refreshTokens)
-    .innerJoin(users, eq(users.id, refreshTokens.userId))
-    .where(
-      and(
-        eq(refreshTokens.familyId, sql.placeholder('familyId')),
-        eq(refreshTokens.userId, sql.placeholder('userId')),
-        isNull(refreshTokens.revokedAt),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1)
-    .prepare('session_check'),
-)
 
 /** Issues an access token and a refresh token, of a new family. */
 export async function issueTokens(deps: Deps, userId: number) {

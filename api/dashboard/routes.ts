@@ -2,13 +2,13 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberEnv } from '../auth/access'
 import { requireCaller } from '../auth/middleware'
-import { ReaderQuerySchema, readQuery } from '../kernel/validation'
+import { ReaderQuerySchema, readerTimeZone, readQuery } from '../kernel/validation'
 import { dashboard } from './service'
 
 /** GET /api/dashboard/: what the dashboard shows of the current organization, in one call. */
 export const dashboardRoutes = new Hono<MemberEnv>()
   .use('/dashboard/', requireCaller, currentMember)
   .get('/dashboard/', async (c) => {
-    const { time_zone } = readQuery(c, ReaderQuerySchema)
-    return c.json(await dashboard(c.var.deps, c.var.member, time_zone))
+    const zone = readerTimeZone(readQuery(c, ReaderQuerySchema), c.var.user.timeZone)
+    return c.json(await dashboard(c.var.deps, c.var.member, zone))
   })

@@ -14,16 +14,22 @@ export interface CallVariables {
   scope: RequestScope
 }
 
+/**
+ * What the server gives a call beside its request; a module that reads one more declares it beside
+ * itself, by declaration merging (users/caller-profile.ts, `deliverProfile`).
+ */
+export interface CallBindings {
+  /** Set by the in-process web server, which knows the socket. */
+  clientAddress?: string
+  /** Set by @hono/node-server when the API runs on its own. */
+  incoming?: IncomingMessage
+  /** Set by the in-process web server: shared by every call one page request makes. */
+  scope?: RequestScope
+}
+
 /** The Hono environment of every route of the API. */
 export type AppEnv = {
-  Bindings: {
-    /** Set by the in-process web server, which knows the socket. */
-    clientAddress?: string
-    /** Set by @hono/node-server when the API runs on its own. */
-    incoming?: IncomingMessage
-    /** Set by the in-process web server: shared by every call one page request makes. */
-    scope?: RequestScope
-  }
+  Bindings: CallBindings
   Variables: CallVariables
 }
 

@@ -146,5 +146,16 @@ export const TimeZoneSchema = z.string({ invalid_type_error: 'Not a valid string
   return zone ?? z.NEVER
 })
 
-/** `?time_zone=`: the reader's zone, whose calendar a page's "today" is on; UTC when not given. */
-export const ReaderQuerySchema = z.object({ time_zone: TimeZoneSchema.optional() })
+/**
+ * `?time_zone=`: the reader's zone, whose calendar a page's "today" is on. Without it, the zone the
+ * caller chose, else `?fallback_time_zone=` (the browser's), else UTC (`readerTimeZone`): a page's
+ * call then needs nothing of the caller's profile, which comes with it (decision 079).
+ */
+export const ReaderQuerySchema = z.object({
+  time_zone: TimeZoneSchema.optional(),
+  fallback_time_zone: TimeZoneSchema.optional(),
+})
+
+/** The zone of ReaderQuerySchema's rule; undefined is UTC. */
+export const readerTimeZone = (query: z.infer<typeof ReaderQuerySchema>, chosen: string | null) =>
+  query.time_zone ?? chosen ?? query.fallback_time_zone

@@ -13,9 +13,16 @@ import { changePassword, chooseOrganization, getMe, updateMe } from './service'
 export const userRoutes = new Hono<AppEnv>()
   .use('/me/*', requireCaller)
   .use('/change-password/', requireCaller)
-  .get('/me/', async (c) =>
-    c.json(await getMe(c.var.deps, c.var.user, callerMemberships(c, c.req.header('x-organization')))),
-  )
+  .get('/me/', async (c) => {
+    const profile = await getMe(
+      c.var.deps,
+      c.var.user,
+      callerMemberships(c, c.req.header('x-organization')),
+      c.var.notices,
+    )
+    c.set('ownProfile', profile)
+    return c.json(profile)
+  })
   .on(['PUT', 'PATCH'], '/me/', async (c) => {
     const changes = await readJson(c, UpdateMeSchema)
     return c.json(await updateMe(c.var.deps, c.var.caller, changes, c.req.header('x-organization')))

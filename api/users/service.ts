@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 
 import { personName, recordAccountEvent } from '../audit/service'
+import type { AccountNotices } from '../auth/caller-statement'
 import type { TokensPayload } from '../auth/contract'
 import { type CurrentMembership, MEMBERSHIPS_LISTED, userMemberships } from '../auth/membership'
 import { hashPassword, verifyPassword } from '../auth/passwords'
@@ -23,15 +24,17 @@ export async function loadCaller({ db }: Deps, caller: Caller) {
 
 /**
  * GET /api/me/: the caller's user and memberships as the request resolves them, with what only its
- * owner sees: the address waiting for confirmation and the open invitations. Those are asked for
- * while the memberships are (one round trip to the database for both).
+ * owner sees: the address waiting for confirmation and the open invitations. Those come with the
+ * caller when the call asked for its profile, and are asked for while the memberships are otherwise.
  */
 export async function getMe(
   deps: Deps,
   user: typeof users.$inferSelect,
   memberships: Promise<CurrentMembership[]>,
+  /** Found with the caller already (requireCaller), when the call asked for its profile. */
+  known?: AccountNotices,
 ): Promise<OwnProfilePayload> {
-  const [rows, notices] = await Promise.all([memberships, accountNotices(deps.db, user.id)])
+  const [rows, notices] = await Promise.all([memberships, known ?? accountNotices(deps.db, user.id)])
   return {
     ...describeMember(user, rows[0]),
     pending_email: notices.pendingEmail,

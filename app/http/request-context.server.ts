@@ -1,5 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import type { OwnProfilePayload } from '#api/users/contract'
+
+/**
+ * A page's wish for its caller's profile and the call that brings it (services/caller-profile.server.ts).
+ */
+export interface ProfileRide {
+  /** The call that brings the profile: undefined when it came without it. */
+  carrier?: Promise<OwnProfilePayload | undefined>
+  /** No call boards any more: the frame has its answer or asks GET /api/me/. */
+  closed: boolean
+}
+
 /**
  * Per-request state shared by every loader and action of one HTTP request. The server wraps each
  * request in it so that a token refresh done deep inside a service call can still put the new
@@ -12,6 +24,8 @@ export interface RequestStore {
   cache: Map<string, Promise<unknown>>
   /** What the in-process backend resolved about the caller, shared by this request's calls. */
   apiScope: Map<string, Promise<unknown>>
+  /** Set once the frame wants the caller's profile. */
+  profileRide?: ProfileRide
 }
 
 const key = Symbol.for('exit-planning.request-store')
@@ -35,7 +49,11 @@ export function perRequest<T>(name: string, compute: () => Promise<T>): Promise<
 
 type ApiHandler = (
   request: Request,
-  env: { clientAddress?: string; scope?: Map<string, Promise<unknown>> },
+  env: {
+    clientAddress?: string
+    scope?: Map<string, Promise<unknown>>
+    deliverProfile?: (profile: OwnProfilePayload) => void
+  },
 ) => Response | Promise<Response>
 const handlerKey = Symbol.for('exit-planning.api-handler')
 

@@ -10,7 +10,7 @@ import { Pagination } from '~/components/pagination'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
+import { withCaller } from '~/services/auth.server'
 import { templatesApi } from '~/services/conversation-templates.server'
 import conversationTemplateStyles from '~/styles/conversation-templates.css'
 import { canManageTemplates } from '~/utils/access'
@@ -26,14 +26,14 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: conversati
 const LIST = '/conversation-templates'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
   const url = new URL(request.url)
   // An unknown phase shows every phase, as 'All Phases' does.
   const phase = PHASES.find((option) => option.id === url.searchParams.get('phase'))?.id ?? ''
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1)
+  const { me, answer } = await withCaller(request, templatesApi(request).list({ phase, page }))
   const canEdit = canManageTemplates(me.role)
   try {
-    const list = await templatesApi(request).list({ phase, page })
+    const list = await answer
     const deleteId = url.searchParams.get('delete')
     const confirmDelete =
       canEdit && deleteId ? (list.results.find((template) => template.id === deleteId) ?? null) : null

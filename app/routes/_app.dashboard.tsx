@@ -84,23 +84,25 @@ export const meta: MetaFunction = () =>
   )
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
+  // Started together: the dashboard's call brings the caller the page and its frame read (decision 079).
+  const [me, answer] = await Promise.all([
+    currentUser(request),
+    dashboardApi(request)
+      .get()
+      .then(
+        (dashboard) => ({ dashboard }),
+        (error: unknown) => {
+          assertApiError(error)
+          return { dashboard: null }
+        },
+      ),
+  ])
   const user = { email: me.email, role: me.role, pendingInvitations: me.pending_invitations }
-  if (!me.organization)
-    return json({ user, organization: null, statistics: null, members: [], due_this_week: null, error: null })
-  try {
-    return json({ user, ...(await dashboardApi(request).get()), error: null })
-  } catch (error) {
-    assertApiError(error)
-    return json({
-      user,
-      organization: null,
-      statistics: null,
-      members: [],
-      due_this_week: null,
-      error: 'Failed to load dashboard data',
-    })
-  }
+  const empty = { user, organization: null, statistics: null, members: [], due_this_week: null }
+  // Without an organization the call is refused, and there is nothing to show but the way to one.
+  if (!me.organization) return json({ ...empty, error: null })
+  if (!answer.dashboard) return json({ ...empty, error: 'Failed to load dashboard data' })
+  return json({ user, ...answer.dashboard, error: null })
 }
 
 export default function Dashboard() {

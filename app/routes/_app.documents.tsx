@@ -40,7 +40,6 @@ const STATUS_FILTERS = [
 ] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
   const url = new URL(request.url)
   const status = url.searchParams.get('status') ?? ''
   const filter = STATUS_FILTERS.find((option) => option.value === status) ?? STATUS_FILTERS[0]
@@ -50,6 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: 'statuses' in filter ? filter.statuses : filter.value || undefined,
     page: Math.max(1, Number(url.searchParams.get('page')) || 1),
   }
+  // Started together: the list's call brings the caller the page and its frame read (decision 079).
+  const [me, listed] = await Promise.all([
+    currentUser(request),
+    documentsApi(request)
+      .list(query)
+      .catch((error: unknown) => {
+        assertApiError(error)
+        return null
+      }),
+  ])
   const canEdit = canManageDocuments(me.role)
   const base = {
     organizationName: me.organization?.name ?? null,
@@ -60,22 +69,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filtered: Boolean(query.search || query.category || query.status),
     now: Date.now(),
   }
-  try {
-    const { results, ...page } = await documentsApi(request).list(query)
-    const list = { ...page, results: results.map(listItem) }
-    const confirmId = Number(url.searchParams.get('confirm-delete'))
-    const confirmDelete =
-      canEdit && confirmId ? (list.results.find((document) => document.id === confirmId) ?? null) : null
-    return json({ ...base, list, confirmDelete, error: null })
-  } catch (error) {
-    assertApiError(error)
+  if (!listed)
     return json({
       ...base,
       list: null,
       confirmDelete: null,
       error: 'Failed to load documents. Please try again later.',
     })
-  }
+  const list = { ...listed, results: listed.results.map(listItem) }
+  const confirmId = Number(url.searchParams.get('confirm-delete'))
+  const confirmDelete =
+    canEdit && confirmId ? (list.results.find((document) => document.id === confirmId) ?? null) : null
+  return json({ ...base, list, confirmDelete, error: null })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -29,8 +29,9 @@ import { answerInvitation } from './_app.organizations_.invitations.server'
 export const meta: MetaFunction = () => pageMeta('Organizations | Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
-  const [organizations, invitations] = await Promise.all([
+  // Started with the caller, which the first of them brings (decision 079).
+  const [me, organizations, invitations] = await Promise.all([
+    currentUser(request),
     organizationsApi(request)
       .mine()
       .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),

@@ -9,7 +9,7 @@ import { useDates } from '~/components/use-dates'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
-import { currentUser, requireUser } from '~/services/auth.server'
+import { requireUser, withCaller } from '~/services/auth.server'
 import { invitationsApi } from '~/services/invitations.server'
 import type { Invitation } from '~/services/organizations.server'
 import { displayName, plural } from '~/utils/format'
@@ -20,10 +20,10 @@ import { answerInvitation } from './_app.organizations_.invitations.server'
 export const meta: MetaFunction = () => pageMeta('Invitations | Exit Planner')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
+  const { me, answer } = await withCaller(request, invitationsApi(request).mine())
   const unconfirmedEmail = me.email_verified ? null : me.email
   try {
-    return json({ invitations: await invitationsApi(request).mine(), error: null, unconfirmedEmail })
+    return json({ invitations: await answer, error: null, unconfirmedEmail })
   } catch (error) {
     assertApiError(error)
     return json({

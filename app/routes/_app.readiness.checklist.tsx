@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ChecklistSection } from '~/components/checklist/checklist-section'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { assertApiError } from '~/services/api-fetch.server'
-import { currentUser } from '~/services/auth.server'
+import { withCaller } from '~/services/auth.server'
 import { checklistApi } from '~/services/checklist.server'
 import checklistStyles from '~/styles/checklist.css'
 import { canManageChecklist } from '~/utils/access'
@@ -22,9 +22,9 @@ export const meta: MetaFunction = () =>
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checklistStyles }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
+  const { me, answer } = await withCaller(request, checklistApi(request).get())
   try {
-    return json({ checklist: await checklistApi(request).get(), canEdit: canManageChecklist(me.role), error: null })
+    return json({ checklist: await answer, canEdit: canManageChecklist(me.role), error: null })
   } catch (error) {
     assertApiError(error)
     return json({ checklist: null, canEdit: false, error: 'Failed to load the checklist. Please try again later.' })

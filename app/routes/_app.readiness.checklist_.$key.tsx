@@ -6,7 +6,7 @@ import { ItemDetails } from '~/components/checklist/checklist-item'
 import { ItemForms } from '~/components/checklist/item-forms'
 import { ErrorPage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { notFound } from '~/http/responses.server'
-import { requireRole } from '~/services/auth.server'
+import { requireRoleWith } from '~/services/auth.server'
 import { checklistApi } from '~/services/checklist.server'
 import checklistStyles from '~/styles/checklist.css'
 import { pageMeta } from '~/utils/meta'
@@ -20,8 +20,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checklistS
 
 /** One item of the checklist with its forms, for those who manage the list (members read the list). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, ['admin', 'analyst'])
-  const checklist = await checklistApi(request).get()
+  // Members may read the checklist: its call is started with the caller it brings (decision 079).
+  const { answer } = await requireRoleWith(request, ['admin', 'analyst'], checklistApi(request).get())
+  const checklist = await answer
   const item = checklist.items.find((candidate) => candidate.key === params.key)
   if (!item) throw notFound()
   return json({ item, members: checklist.members, documents: checklist.documents })

@@ -11,7 +11,7 @@ import { MeetingCard } from '~/components/transcriptions/meeting-card'
 import { readForm } from '~/http/read-form.server'
 import { badRequest } from '~/http/responses.server'
 import { assertApiError } from '~/services/api-fetch.server'
-import { currentUser, requireUser } from '~/services/auth.server'
+import { requireUser, withCaller } from '~/services/auth.server'
 import { meetingsApi } from '~/services/transcriptions.server'
 import { redirectWithToast } from '~/session/flash.server'
 import transcriptionStyles from '~/styles/transcriptions.css'
@@ -27,14 +27,14 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: transcript
 const ConvertSchema = z.object({ intent: z.literal('convert'), meetingId: z.string().regex(/^meet-\d+$/) })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const me = await currentUser(request)
-  const canManage = canManageMeetings(me.role)
   const url = new URL(request.url)
   // An unknown status shows every meeting, as 'All Meetings' does.
   const status = STATUS_FILTERS.find((filter) => filter.value === url.searchParams.get('status'))?.value ?? ''
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1)
+  const { me, answer } = await withCaller(request, meetingsApi(request).list({ status, page }))
+  const canManage = canManageMeetings(me.role)
   try {
-    return json({ status, canManage, list: await meetingsApi(request).list({ status, page }), error: null })
+    return json({ status, canManage, list: await answer, error: null })
   } catch (error) {
     assertApiError(error)
     return json({ status, canManage, list: null, error: 'Failed to load meetings. Please try again later.' })

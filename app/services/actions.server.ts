@@ -29,7 +29,7 @@ export function actionsApi(request: Request) {
     get: async () =>
       expectShape(
         PlanSchema,
-        await apiJson(request, apiPath('/actions/', undefined, await readerQuery(request))),
+        await apiJson(request, apiPath('/actions/', undefined, readerQuery(request))),
         'action plan',
       ),
     add: async (input: TaskInput) =>

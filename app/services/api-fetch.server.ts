@@ -15,6 +15,7 @@ import { signInPath } from '~/utils/safe-redirect'
 
 import { currentLogContext } from '../../runtime/log'
 import { type ApiMethod, type ApiPath, apiPath, type ApiPattern } from './api-path.server'
+import { askForProfile, asksForProfile, boardRide, carriedProfile, handOver } from './caller-profile.server'
 
 /** A non-2xx answer of the backend, with its DRF-shaped body (and headers, such as a 429's Retry-After). */
 export class ApiError extends Error {
@@ -61,6 +62,11 @@ interface ApiInit<P extends ApiPattern = ApiPattern> {
   anonymous?: boolean
   /** Aborts the call (a browser that went away from a streamed answer). */
   signal?: AbortSignal
+  /**
+   * A POST that changes nothing (a search, whose query is its body): it may bring the caller's
+   * profile as a page's GET does, and the calls after it keep the caller the API resolved.
+   */
+  reads?: true
 }
 
 /** What a call on `P` is given: its method may be left out only where the API answers GET. */
@@ -92,9 +98,16 @@ async function dispatch(path: ApiPath, init: ApiInit, access?: string, organizat
   })
   try {
     if (handler) {
-      const response = await handler(request, { clientAddress: store?.clientAddress, scope: store?.apiScope })
+      let profile: Parameters<typeof handOver>[1]
+      const deliverProfile = asksForProfile(headers) ? (given: typeof profile) => (profile = given) : undefined
+      const response = await handler(request, {
+        clientAddress: store?.clientAddress,
+        scope: store?.apiScope,
+        deliverProfile,
+      })
+      handOver(response, profile)
       // A change may end the session or a membership: later calls of this page resolve the caller again.
-      if (request.method !== 'GET' && request.method !== 'HEAD') store?.apiScope.clear()
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !init.reads) store?.apiScope.clear()
       return response
     }
     if (!webEnv().API_URL) throw new ApiUnavailableError('No backend is registered and API_URL is not set')
@@ -152,6 +165,22 @@ export async function apiFetch<P extends ApiPattern>(
   path: ApiPath<P>,
   ...[init = {}]: InitOf<P>
 ): Promise<Response> {
+  // Boarding is decided before the first await: the frame waits for calls started with it (decision 079).
+  const seat = !init.anonymous && ((init.method ?? 'GET') === 'GET' || init.reads) ? boardRide() : undefined
+  if (!seat) return fetchAsCaller(request, path, init)
+  try {
+    const headers = new Headers(init.headers)
+    askForProfile(headers)
+    const response = await fetchAsCaller(request, path, { ...init, headers })
+    seat.settle(carriedProfile(response))
+    return response
+  } catch (error) {
+    seat.fail(error)
+    throw error
+  }
+}
+
+async function fetchAsCaller(request: Request, path: ApiPath, init: ApiInit): Promise<Response> {
   const session = await getSession(request)
   const auth = init.anonymous ? undefined : (session.get(AUTH_KEY) as AuthSession | undefined)
   const organization = session.get(ORGANIZATION_KEY) as string | undefined
@@ -171,7 +200,11 @@ export async function apiJson<T = unknown, P extends ApiPattern = ApiPattern>(
   path: ApiPath<P>,
   ...init: InitOf<P>
 ): Promise<T> {
-  const response = await apiFetch(request, path, ...init)
+  return answerOf<T>(await apiFetch(request, path, ...init))
+}
+
+/** A backend answer's JSON body; a non-2xx one thrown as ApiError. */
+export async function answerOf<T>(response: Response): Promise<T> {
   const text = await response.text()
   let body: unknown = {}
   try {

@@ -4,9 +4,10 @@ import { type SignInPayload, SignInSchema, UserSchema } from '#api/auth/contract
 import { type OwnProfilePayload, OwnProfileSchema, PasswordChangedSchema } from '#api/users/contract'
 import { type AuthSession, updateTokens } from '~/session/session.server'
 
-import { ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
+import { answerOf, ApiError, apiFetch, apiJson, ApiUnavailableError } from './api-fetch.server'
 import { apiPath } from './api-path.server'
 import { expectShape } from './api-shape.server'
+import { askForProfile, carriedProfile } from './caller-profile.server'
 
 export type Me = OwnProfilePayload
 
@@ -114,8 +115,19 @@ export async function exchangeGoogleToken(request: Request, idToken: string | un
   return toAuthSession(body, LOGIN_MESSAGES.badResponse)
 }
 
-export const getMe = async (request: Request) =>
-  expectShape(OwnProfileSchema, await apiJson(request, apiPath('/me/')), 'profile')
+/** GET /api/me/, when no call of the page brought the profile (decision 079). */
+export async function getMe(request: Request): Promise<Me> {
+  const headers = new Headers()
+  // The API then finds the caller and the profile's notices in one statement.
+  askForProfile(headers)
+  const response = await apiFetch(request, apiPath('/me/'), { headers })
+  const handed = carriedProfile(response)
+  if (handed) {
+    await response.body?.cancel()
+    return handed
+  }
+  return expectShape(OwnProfileSchema, await answerOf(response), 'profile')
+}
 
 /** The organization the user works in from now on, remembered by the backend for every sign-in. */
 export const chooseOrganization = async (request: Request, slug: string) =>

@@ -9,7 +9,8 @@ import { AUTH_KEY, type AuthSession, getAuthSession, sessionStorage } from '~/se
 import { ACCESS_DENIED, hasRole } from '~/utils/access'
 import { signInPath } from '~/utils/safe-redirect'
 
-import { exchangeGoogleToken, getMe, obtainToken } from './auth-api.server'
+import { exchangeGoogleToken, getMe, type Me, obtainToken } from './auth-api.server'
+import { profileCarried, wantProfile } from './caller-profile.server'
 
 let authenticator: Authenticator<AuthSession> | undefined
 
@@ -53,10 +54,29 @@ export async function requireUser(request: Request): Promise<AuthSession> {
   return auth
 }
 
-/** The caller as the backend sees them right now (role and organization can change after sign-in). */
-export async function currentUser(request: Request) {
-  await requireUser(request)
-  return perRequest('me', () => getMe(request))
+/**
+ * The caller as the backend sees them right now (role and organization can change after sign-in):
+ * brought by a call the page's loaders start with it, else asked of GET /api/me/ (decision 079).
+ */
+export function currentUser(request: Request): Promise<Me> {
+  return perRequest('me', () => {
+    const ride = wantProfile()
+    return (async () => {
+      await requireUser(request)
+      return (await profileCarried(ride)) ?? getMe(request)
+    })()
+  })
+}
+
+/**
+ * The caller, and the answer of the page's own call started beside it: the call brings the caller
+ * (decision 079), so a loader starts it first and awaits the answer where it handles its failure.
+ * A caller that cannot be found (a redirect to sign in) is thrown before the answer is looked at.
+ */
+export async function withCaller<T>(request: Request, call: Promise<T>): Promise<{ me: Me; answer: Promise<T> }> {
+  // Handled where the loader awaits it; the caller may be thrown before that.
+  call.catch(() => undefined)
+  return { me: await currentUser(request), answer: call }
 }
 
 export type Role = 'admin' | 'analyst' | 'member'
@@ -70,6 +90,16 @@ export async function requireRole(request: Request, roles: Role[], denied: strin
   const me = await currentUser(request)
   if (!hasRole(me.role, roles)) throw json({ message: denied }, { status: 403 })
   return me
+}
+
+/**
+ * requireRole for a page whose call any role may make: started beside the caller it brings
+ * (withCaller), its answer unread when the role is refused.
+ */
+export async function requireRoleWith<T>(request: Request, roles: Role[], call: Promise<T>) {
+  const { me, answer } = await withCaller(request, call)
+  if (!hasRole(me.role, roles)) throw json({ message: ACCESS_DENIED.other }, { status: 403 })
+  return { me, answer }
 }
 
 /** The organization administration pages (/admin, its invite page, /admin/users): admins only. */

@@ -12,7 +12,7 @@ export const dashboardApi = (request: Request) => ({
   get: async () =>
     expectShape(
       DashboardSchema,
-      await apiJson(request, apiPath('/dashboard/', undefined, await readerQuery(request))),
+      await apiJson(request, apiPath('/dashboard/', undefined, readerQuery(request))),
       'dashboard',
     ),
 })

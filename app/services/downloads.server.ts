@@ -1,5 +1,5 @@
 import { backendFailed, notFound } from '~/http/responses.server'
-import { userTimeZone } from '~/services/time-zone.server'
+import { userTimeZone, visitorTimeZone } from '~/services/time-zone.server'
 import type { ExportFormat } from '~/utils/export-formats'
 
 // What of a backend file response reaches the browser: its type, size and name, and how to treat it.
@@ -52,6 +52,10 @@ export function requestedReportFormat(request: Request): ReportFormat {
 export const exportQuery = async (request: Request, format: ExportFormat) =>
   new URLSearchParams({ format, time_zone: (await userTimeZone(request)).name })
 
-/** `?time_zone=` of the reader: a page's "today" is a day of their calendar, not UTC's. */
-export const readerQuery = async (request: Request) =>
-  new URLSearchParams({ time_zone: (await userTimeZone(request)).name })
+/**
+ * The reader's zone for a page's call: a page's "today" is a day of their calendar, not UTC's. The
+ * API takes the zone the caller chose, else this one, the browser's: the call need not wait for the
+ * caller's profile, which comes with it (decision 079).
+ */
+export const readerQuery = (request: Request) =>
+  new URLSearchParams({ fallback_time_zone: visitorTimeZone(request).name })

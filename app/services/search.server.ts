@@ -33,7 +33,11 @@ export function searchApi(request: Request) {
     /** The passages of the current organization that best answer `query`, best first. Throws SearchFailure. */
     async search({ query, topK = SEARCH_TOP_K }: { query: string; topK?: number }): Promise<SearchResult[]> {
       try {
-        const body = await apiJson(request, apiPath('/search/'), { method: 'POST', json: { query, top_k: topK } })
+        const body = await apiJson(request, apiPath('/search/'), {
+          method: 'POST',
+          json: { query, top_k: topK },
+          reads: true,
+        })
         // A body that is not the contract's is an ApiError too (502), shown as the spec's banner.
         return expectShape(SearchResponseSchema, body, 'search').results
       } catch (error) {

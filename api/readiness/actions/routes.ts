@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 
 import { currentMember, type MemberContext, type MemberEnv } from '../../auth/access'
 import { requireCaller } from '../../auth/middleware'
-import { pathId, ReaderQuerySchema, readJson, readQuery } from '../../kernel/validation'
+import { pathId, ReaderQuerySchema, readerTimeZone, readJson, readQuery } from '../../kernel/validation'
 import { requireActionEditor, TASK_NOT_FOUND } from './access'
 import { TaskCreateSchema, TaskPatchSchema } from './schema'
 import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './service'
@@ -19,8 +19,8 @@ export const actionRoutes = new Hono<MemberEnv>()
   .use('/actions/*', requireCaller, currentMember)
   .use('/actions', requireCaller, currentMember)
   .get('/actions/', async (c) => {
-    const { time_zone } = readQuery(c, ReaderQuerySchema)
-    return c.json(await getPlan(c.var.deps, c.var.member.caller, {}, time_zone))
+    const zone = readerTimeZone(readQuery(c, ReaderQuerySchema), c.var.user.timeZone)
+    return c.json(await getPlan(c.var.deps, c.var.member.caller, {}, zone))
   })
   .post('/actions/', async (c) => {
     const caller = c.var.member.caller

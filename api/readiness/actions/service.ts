@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE, isoDayIn } from '../../../shared/time-zones'
 import { personName, recordEvent } from '../../audit/service'
 import { organizationMembers } from '../../auth/membership'
 import type { Database } from '../../db/database'
+import { preparedStatement } from '../../db/prepared'
 import { actionTasks, analysisResults, documentVersions, memberships, users } from '../../db/schema'
 import type { Deps, OrgCaller } from '../../kernel/context'
 import { badRequest, formError, notFound } from '../../kernel/http-error'
@@ -398,14 +399,10 @@ export async function removeTask(deps: Deps, caller: OrgCaller, id: number) {
 /**
  * For the dashboard, in one statement: the open and started tasks due within the next
  * DUE_SOON_DAYS days or overdue, soonest first, at most DUE_SOON_LIMIT, and how many there are.
+ * Built once per database: every dashboard asks it (issue 49).
  */
-export async function dueSoon(
-  { db, clock }: Deps,
-  caller: OrgCaller,
-  timeZone = DEFAULT_TIME_ZONE,
-): Promise<DueSoonPayload> {
-  const today = isoDayIn(clock.now(), timeZone)
-  const rows = await db
+const dueSoonQuery = preparedStatement((db) =>
+  db
     .select({
       id: actionTasks.id,
       title: actionTasks.title,
@@ -420,13 +417,26 @@ export async function dueSoon(
     .leftJoin(owners, eq(owners.id, actionTasks.ownerId))
     .where(
       and(
-        eq(actionTasks.organizationId, caller.organizationId),
+        eq(actionTasks.organizationId, sql.placeholder('organizationId')),
         inArray(actionTasks.status, ['open', 'in_progress']),
-        lte(actionTasks.dueDate, addDays(today, DUE_SOON_DAYS)),
+        lte(actionTasks.dueDate, sql.placeholder('dueBy')),
       ),
     )
     .orderBy(asc(actionTasks.dueDate), asc(actionTasks.id))
     .limit(DUE_SOON_LIMIT)
+    .prepare('due_soon'),
+)
+
+export async function dueSoon(
+  { db, clock }: Deps,
+  caller: OrgCaller,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<DueSoonPayload> {
+  const today = isoDayIn(clock.now(), timeZone)
+  const rows = await dueSoonQuery(db).execute({
+    organizationId: caller.organizationId,
+    dueBy: addDays(today, DUE_SOON_DAYS),
+  })
   return {
     today,
     count: rows[0]?.total ?? 0,

@@ -7,6 +7,7 @@ import { openDatabase } from '../../../api/db/client'
 import type { JobWorker } from '../../../api/jobs/worker'
 import { loadApiConfig } from '../../../api/kernel/config'
 import type { Clock, Deps } from '../../../api/kernel/context'
+import type { CallBindings } from '../../../api/kernel/hono-env'
 import type { RequestScope } from '../../../api/kernel/request-scope'
 import { seedDemo } from '../../../api/seed'
 import { openWireDatabase } from '../../support/wire-database'
@@ -25,6 +26,8 @@ export interface Harness {
       scope?: RequestScope
     },
   ): Promise<Response>
+  /** The API's own fetch, as the in-process web tier calls it (request and bindings as given). */
+  fetch(request: Request, bindings?: CallBindings): Promise<Response>
   db: Awaited<ReturnType<typeof openDatabase>>['db']
   deps: Deps
   /** The in-process job worker; absent when started with JOB_WORKER=false. */
@@ -98,6 +101,7 @@ export async function startApi(
     worker: backend.worker,
     dataDir,
     clock,
+    fetch: (request, bindings = {}) => Promise.resolve(api.fetch(request, bindings)),
     request(url, { json, token, org, address = '203.0.113.7', headers, scope, ...init } = {}) {
       const merged = new Headers(headers)
       if (json !== undefined) merged.set('Content-Type', 'application/json')
