@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/database'
-import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
+import { intArray, rowsOf, textArray } from '../../db/sql-values'
 import { analyze, bigrams, joinTerms } from './analyzer'
 
 /**
@@ -123,26 +123,39 @@ async function rankPostings(
   bound: number,
 ): Promise<{ rows: Array<{ chunkId: number; score: number }>; theta: number | null }> {
   const averageLength = Math.max(statistics.averageLength, 1)
-  const lengthNorm = sql`(1 - ${B}::float8 + ${B}::float8 * p.chunk_length / ${averageLength}::float8)`
   const inDocuments = documentIds
     ? sql`and p.chunk_id in (select id from document_chunks
         where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))`
     : sql``
-  // Each posting's weight looked up in the array rather than joined from it: the join hid from the
-  // planner how many postings come, and it sorted them by chunk to group them instead of hashing.
-  const idf = sql`(${floatArray(terms.map((term) => weights.get(term)!))})[array_position(${textArray(terms)}, p.term)]`
-  const score = sql`sum(${idf} * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm}))`
-  // With a bound, the best `RESCORED_AT_MOST` in one top-N sort, and θ and the cut taken from them here: the
-  // statement that found θ in SQL kept every chunk's score and read it twice more (17,132 for one
-  // question), for the same rows.
+  // A term's postings scored with its weight and the length norm as constants:
+  // idf × (k1 + 1) × tf / (tf + k1 × (1 − b) + k1 × b × length / avgdl).
+  const scored = (term: string) => sql`
+      select p.chunk_id, ${weights.get(term)! * (K1 + 1)}::float8 * p.frequency
+        / (p.frequency + ${K1 * (1 - B)}::float8 + ${(K1 * B) / averageLength}::float8 * p.chunk_length) as score
+      from chunk_terms p
+      where p.organization_id = ${organizationId} and p.term = ${term} ${inDocuments}`
+  // The commonest term (the last, rarest first) holds most of the postings, and a chunk holds each
+  // term once: its postings are scored as they are read and only the other terms' are grouped by
+  // chunk and joined to them. Grouping every posting built a hash table of every chunk (17,132 for
+  // one question), which cost more than reading and scoring them.
+  const last = terms.at(-1)!
+  const others = terms.slice(0, -1)
+  const ranked =
+    others.length === 0
+      ? scored(last)
+      : sql`
+      with others as materialized (
+        select chunk_id, sum(score) as score
+        from (${sql.join(others.map(scored), sql` union all `)}) o
+        group by chunk_id)
+      select coalesce(l.chunk_id, o.chunk_id) as chunk_id, coalesce(l.score, 0) + coalesce(o.score, 0) as score
+      from (${scored(last)}) l full join others o on o.chunk_id = l.chunk_id`
+  // With a bound, the best `RESCORED_AT_MOST` in one top-N sort, and θ and the cut taken from them
+  // here: the statement that found θ in SQL kept every chunk's score and read it twice more.
   const rows = rowsOf(
     await db.execute(sql`
-      select p.chunk_id, ${score} as score
-      from chunk_terms p
-      where p.organization_id = ${organizationId} and p.term = any(${textArray(terms)})
-      ${inDocuments}
-      group by p.chunk_id
-      order by score desc, p.chunk_id
+      select chunk_id, score from (${ranked}) r
+      order by score desc, chunk_id
       limit ${bound === 0 ? limit : Math.max(limit, RESCORED_AT_MOST)}`),
   ).map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) }))
   if (bound === 0) return { rows, theta: null }
