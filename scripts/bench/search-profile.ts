@@ -40,7 +40,7 @@ function stepOf(text: string) {
   if (/<=>/.test(text) && /order by/.test(text)) return 'vectors (nearest)'
   if (/set_config|^set local|^begin|^commit|^rollback/i.test(text.trim())) return 'vectors (settings)'
   if (/similarity/.test(text)) return 'candidates fetched'
-  if (/join documents d/.test(text)) return 'passages read'
+  if (/join documents d|from documents d/.test(text)) return 'passages read'
   return text.replace(/\s+/g, ' ').slice(0, 60)
 }
 
