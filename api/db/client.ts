@@ -16,6 +16,7 @@ import { initdbSnapshot } from './initdb-snapshot'
 import { migrateOnce } from './migrate'
 import type { PgliteThreadData, PgliteThreadReply } from './pglite-thread'
 import * as schema from './schema'
+import { databaseBytes, memoryLimitBytes, sharedBuffersMb } from './shared-buffers'
 
 export interface DatabaseHandle {
   db: Database
@@ -48,13 +49,15 @@ export function openDatabase(options: {
   dataDir?: string
   /** The socket of an embedded database that another process of this server opened. */
   socketPath?: string
+  /** The embedded database's shared buffers in MB, instead of the size its files give (benchmarks). */
+  sharedBuffersMb?: number
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return Promise.resolve(openPostgres(options.databaseUrl))
   if (options.socketPath) return Promise.resolve(connectToThread(options.socketPath))
   const key = options.dataDir ? path.resolve(options.dataDir, 'pgdata') : `memory:${Math.random()}`
   let handle = openHandles.get(key)
   if (!handle) {
-    handle = (options.dataDir ? openPgliteThread(key) : openPglite()).catch((error) => {
+    handle = (options.dataDir ? openPgliteThread(key, options.sharedBuffersMb) : openPglite()).catch((error) => {
       openHandles.delete(key)
       throw error
     })
@@ -186,7 +189,7 @@ async function stopThread(thread: Worker) {
  * A data directory's database, in a thread of its own reached over a Unix socket in a folder only
  * this user can open (the socket asks for no password). Measured in decision 009.
  */
-async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
+async function openPgliteThread(directory: string, sharedBuffers?: number): Promise<DatabaseHandle> {
   const fresh = !existsSync(path.join(directory, 'PG_VERSION'))
   mkdirSync(directory, { recursive: true, mode: PRIVATE_DIR_MODE })
   const unlock = lockDirectory(directory)
@@ -196,7 +199,12 @@ async function openPgliteThread(directory: string): Promise<DatabaseHandle> {
     rmSync(socketDir, { recursive: true, force: true })
     unlock()
   }
-  const workerData: PgliteThreadData = { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432') }
+  const workerData: PgliteThreadData = {
+    dataDir: directory,
+    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    sharedBuffersMb:
+      sharedBuffers ?? sharedBuffersMb({ databaseBytes: databaseBytes(directory), memoryBytes: memoryLimitBytes() }),
+  }
   const startThread = async () => {
     const thread = new Worker(await threadBundle('api/db/pglite-thread.ts'), { workerData })
     const started = await nextReply(thread)

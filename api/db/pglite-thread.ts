@@ -15,6 +15,8 @@ import { WireMultiplexer } from './wire-multiplexer'
 export interface PgliteThreadData {
   dataDir: string
   socketPath: string
+  /** `shared_buffers` in MB (api/db/shared-buffers.ts). */
+  sharedBuffersMb: number
 }
 export type PgliteThreadReply = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'closed' }
 
@@ -24,18 +26,18 @@ export type PgliteThreadReply = { type: 'ready' } | { type: 'failed'; message: s
  * the drivers prepare hot statements once (decision 009), and every process of the server (the web
  * processes and the one running jobs) holds a connection of its own (decision 012).
  */
-const { dataDir, socketPath } = workerData as PgliteThreadData
+const { dataDir, socketPath, sharedBuffersMb } = workerData as PgliteThreadData
 const reply = (message: PgliteThreadReply) => parentPort!.postMessage(message)
 
 try {
-  // PostgreSQL's default 128 MB of shared buffers is all resident once read through, and the WASM
-  // memory PGlite grows for maintenance (64 MB by default) is never handed back: the embedded
-  // database of one organization's documents works in far less, and the OS caches its files anyway.
+  // PGlite makes its shared buffers resident at start, so they are sized by the data
+  // (api/db/shared-buffers.ts); the WASM memory it grows for maintenance (64 MB by default) is never
+  // handed back, and the embedded database works in far less.
   const db = await PGlite.create({
     fs: new OwnerOnlyNodeFS(dataDir),
     loadDataDir: await initdbSnapshotFor(dataDir),
     extensions: { vector },
-    postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=16MB'],
+    postgresqlconf: [`shared_buffers=${sharedBuffersMb}MB`, 'maintenance_work_mem=16MB'],
   })
   const server = new WireMultiplexer(db)
   await server.listen(socketPath)

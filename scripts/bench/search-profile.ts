@@ -1,7 +1,9 @@
-// `npx tsx scripts/bench/search-profile.ts <data dir> [--explain=N] [--mode=hybrid]`: where a search's
-// time goes, on a data dir kept by `npm run bench -- --only=search --search-data-dir=<data dir>`.
+// `npx tsx scripts/bench/search-profile.ts <data dir> [--explain=N] [--mode=hybrid] [--shared-buffers=MB]`:
+// where a search's time goes, on a data dir kept by `npm run bench -- --only=search --search-data-dir=<data dir>`.
 // Every statement `retrieve` sends is timed and grouped by what it does; `--explain=N` prints
-// EXPLAIN (ANALYZE, BUFFERS) of each statement of the first N questions.
+// EXPLAIN (ANALYZE, BUFFERS) of each statement of the first N questions; `--shared-buffers` sets the
+// embedded database's instead of the size its files give. The process's memory (the database's
+// thread included) is printed after opening and after each organization's questions.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -22,6 +24,13 @@ const option = (name: string) =>
   process.argv.find((argument) => argument.startsWith(`${name}=`))?.slice(name.length + 1)
 const explainFirst = Number(option('--explain') ?? 0)
 const mode = (option('--mode') ?? 'hybrid') as 'hybrid' | 'lexical' | 'vector'
+const sharedBuffers = option('--shared-buffers')
+
+/** RSS and PSS of this process in MB: the database's thread and its WebAssembly memory are in it. */
+function memory() {
+  const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'))
+  return `RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB, PSS ${pss ? Math.round(Number(pss[1]) / 1024) : '?'} MB`
+}
 
 /** What a statement does, from its text. */
 function stepOf(text: string) {
@@ -31,7 +40,7 @@ function stepOf(text: string) {
   if (/<=>/.test(text) && /order by/.test(text)) return 'vectors (nearest)'
   if (/set_config|^set local|^begin|^commit|^rollback/i.test(text.trim())) return 'vectors (settings)'
   if (/similarity/.test(text)) return 'candidates fetched'
-  if (/join documents d/.test(text)) return 'passages read'
+  if (/join documents d|from documents d/.test(text)) return 'passages read'
   return text.replace(/\s+/g, ' ').slice(0, 60)
 }
 
@@ -42,10 +51,12 @@ const questions = readFileSync(path.resolve('../shared/corpus/retrieval-dev/quer
   .map((line) => (JSON.parse(line) as { text: string }).text)
   .slice(0, 200)
 
-const database = await openDatabase({ dataDir })
+const database = await openDatabase({ dataDir, sharedBuffersMb: sharedBuffers ? Number(sharedBuffers) : undefined })
 await database.migrate()
 const config = loadApiConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' })
 const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true })
+const [buffers] = rowsOf(await database.db.execute(sql`show shared_buffers`))
+console.log(`shared_buffers ${String(buffers?.shared_buffers)}; idle, the backend started: ${memory()}`)
 let timings = new Map<string, number>()
 let explaining = false
 const explained: string[] = []
@@ -103,6 +114,7 @@ try {
     console.log(`  CPU time of the whole retrieve: ${row(cpu)}`)
     for (const [step, values] of perStep)
       console.log(`  ${step} (${values.length}): ${row([...values, ...Array(totals.length - values.length).fill(0)])}`)
+    console.log(`  memory after: ${memory()}`)
     if (explained.length) console.log(explained.splice(0).join('\n\n'))
   }
 } finally {

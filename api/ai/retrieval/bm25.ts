@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/database'
-import { floatArray, intArray, rowsOf, textArray } from '../../db/sql-values'
-import { analyze, bigrams } from './analyzer'
+import { intArray, rowsOf, textArray } from '../../db/sql-values'
+import { analyze, bigrams, joinTerms } from './analyzer'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our
@@ -123,40 +123,45 @@ async function rankPostings(
   bound: number,
 ): Promise<{ rows: Array<{ chunkId: number; score: number }>; theta: number | null }> {
   const averageLength = Math.max(statistics.averageLength, 1)
-  const lengthNorm = sql`(1 - ${B}::float8 + ${B}::float8 * p.chunk_length / ${averageLength}::float8)`
   const inDocuments = documentIds
     ? sql`and p.chunk_id in (select id from document_chunks
         where organization_id = ${organizationId} and document_id = any(${intArray(documentIds)}))`
     : sql``
-  // Each posting's weight looked up in the array rather than joined from it: the join hid from the
-  // planner how many postings come, and it sorted them by chunk to group them instead of hashing.
-  const idf = sql`(${floatArray(terms.map((term) => weights.get(term)!))})[array_position(${textArray(terms)}, p.term)]`
-  const score = sql`sum(${idf} * p.frequency * ${K1 + 1}::float8 / (p.frequency + ${K1}::float8 * ${lengthNorm}))`
-  const scored = sql`
-      select p.chunk_id, ${score} as score
+  // A term's postings scored with its weight and the length norm as constants:
+  // idf × (k1 + 1) × tf / (tf + k1 × (1 − b) + k1 × b × length / avgdl).
+  const scored = (term: string) => sql`
+      select p.chunk_id, ${weights.get(term)! * (K1 + 1)}::float8 * p.frequency
+        / (p.frequency + ${K1 * (1 - B)}::float8 + ${(K1 * B) / averageLength}::float8 * p.chunk_length) as score
       from chunk_terms p
-      where p.organization_id = ${organizationId} and p.term = any(${textArray(terms)})
-      ${inDocuments}
-      group by p.chunk_id`
-  if (bound === 0) {
-    const rows = rowsOf(await db.execute(sql`${scored} order by score desc, p.chunk_id limit ${limit}`))
-    return { rows: rows.map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) })), theta: null }
-  }
+      where p.organization_id = ${organizationId} and p.term = ${term} ${inDocuments}`
+  // The commonest term (the last, rarest first) holds most of the postings, and a chunk holds each
+  // term once: its postings are scored as they are read and only the other terms' are grouped by
+  // chunk and joined to them. Grouping every posting built a hash table of every chunk (17,132 for
+  // one question), which cost more than reading and scoring them.
+  const last = terms.at(-1)!
+  const others = terms.slice(0, -1)
+  const ranked =
+    others.length === 0
+      ? scored(last)
+      : sql`
+      with others as materialized (
+        select chunk_id, sum(score) as score
+        from (${sql.join(others.map(scored), sql` union all `)}) o
+        group by chunk_id)
+      select coalesce(l.chunk_id, o.chunk_id) as chunk_id, coalesce(l.score, 0) + coalesce(o.score, 0) as score
+      from (${scored(last)}) l full join others o on o.chunk_id = l.chunk_id`
+  // With a bound, the best `RESCORED_AT_MOST` in one top-N sort, and θ and the cut taken from them
+  // here: the statement that found θ in SQL kept every chunk's score and read it twice more.
   const rows = rowsOf(
     await db.execute(sql`
-      with scored as materialized (${scored}),
-      -- Materialized, or the join sorts the scores again for every chunk (5,351 times for one question).
-      theta as materialized (select score from scored order by score desc offset ${limit - 1} limit 1)
-      select s.chunk_id, s.score, t.score as theta
-      from scored s, theta t
-      where s.score + ${bound}::float8 >= t.score
-      order by s.score desc, s.chunk_id
-      limit ${RESCORED_AT_MOST}`),
-  )
-  return {
-    rows: rows.map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) })),
-    theta: rows.length ? Number(rows[0]!.theta) : null,
-  }
+      select chunk_id, score from (${ranked}) r
+      order by score desc, chunk_id
+      limit ${bound === 0 ? limit : Math.max(limit, RESCORED_AT_MOST)}`),
+  ).map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) }))
+  if (bound === 0) return { rows, theta: null }
+  if (rows.length < limit) return { rows: [], theta: null }
+  const theta = rows[limit - 1]!.score
+  return { rows: rows.filter((row) => row.score + bound >= theta), theta }
 }
 
 /**
@@ -179,7 +184,9 @@ async function prunedRanking(
   const candidates = proved ? rows : rows.slice(0, Math.max(rescored, limit))
   const batchSize = proved ? RESCORE_BATCH : candidates.length
   const averageLength = Math.max(statistics.averageLength, 1)
-  const commonWeights = new Map(common.map((term) => [term, weights.get(term)!]))
+  // Found as space-delimited substrings of the stored terms: splitting a thousand chunks' terms into
+  // arrays to count a few common ones cost twice as much.
+  const needles = common.map((term) => ({ needle: ` ${term} `, weight: weights.get(term)! }))
   const best: Array<{ chunkId: number; score: number }> = []
   // The limit-th best full score so far: a candidate whose partial score plus the bound is below it cannot enter.
   let floor = -Infinity
@@ -195,14 +202,17 @@ async function prunedRanking(
     for (const { chunkId, score } of batch) {
       const row = byId.get(chunkId)
       if (!row) continue
-      const terms = row.terms === null ? analyze(String(row.text)) : String(row.terms).split(' ')
-      const length = row.terms === null ? terms.length : Number(row.term_count)
+      const analysed = row.terms === null ? analyze(String(row.text)) : null
+      const haystack = ` ${analysed ? joinTerms(analysed) : String(row.terms)} `
+      const length = analysed ? analysed.length : Number(row.term_count)
       const norm = K1 * (1 - B + (B * length) / averageLength)
-      const frequencies = new Map<string, number>()
-      for (const term of terms) if (commonWeights.has(term)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
       let full = score
-      for (const [term, frequency] of frequencies)
-        full += (commonWeights.get(term)! * frequency * (K1 + 1)) / (frequency + norm)
+      for (const { needle, weight } of needles) {
+        let frequency = 0
+        for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length - 1))
+          frequency++
+        if (frequency) full += (weight * frequency * (K1 + 1)) / (frequency + norm)
+      }
       best.push({ chunkId, score: full })
     }
     best.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
