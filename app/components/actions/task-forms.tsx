@@ -1,8 +1,9 @@
 import { useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 
 import type { PlanPayload as Plan, TaskPayload as Task } from '#api/readiness/actions/contract'
+import { AppLink } from '~/components/app-link'
 import { dateDefault, DateField } from '~/components/date-field'
 import { ErrorList, Field, formControls, TextareaField, textareaProps, textInputProps } from '~/components/forms'
 import { MemberField } from '~/components/member-field'
@@ -93,9 +94,9 @@ export function EditTaskForm({
 export function RemoveTask({ task, confirming }: { task: Task; confirming: boolean }) {
   if (!confirming)
     return (
-      <Link to={`/actions?remove=${task.id}#task-${task.id}`} className="button button-small button-danger-outline">
+      <AppLink to={`/actions?remove=${task.id}#task-${task.id}`} className="button button-small button-danger-outline">
         Remove<span className="visually-hidden"> “{task.title}”</span>
-      </Link>
+      </AppLink>
     )
   return (
     <Form method="post" className="task-remove-confirm" aria-labelledby={`remove-${task.id}-question`}>
@@ -108,9 +109,9 @@ export function RemoveTask({ task, confirming }: { task: Task; confirming: boole
       <button type="submit" className="button button-danger">
         Remove the task
       </button>{' '}
-      <Link to={`/actions#task-${task.id}`} className="button">
+      <AppLink to={`/actions#task-${task.id}`} className="button">
         Keep it
-      </Link>
+      </AppLink>
     </Form>
   )
 }

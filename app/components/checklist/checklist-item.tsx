@@ -1,9 +1,9 @@
-import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import type { ChecklistItemPayload as ChecklistItem } from '#api/readiness/checklist/contract'
 import { calendarDay } from '#shared/calendar'
 import { CHECKLIST_STATUS_LABELS } from '#shared/checklist'
+import { AppLink } from '~/components/app-link'
 
 /** Where an item's forms are: a page of its own, so the list of forty-four stays a list to read. */
 export const itemPagePath = (key: string) => `/readiness/checklist/${encodeURIComponent(key)}`
@@ -55,9 +55,9 @@ export function ChecklistItemCard({ item, canEdit }: { item: ChecklistItem; canE
       <ItemDetails item={item} heading={<h4>{item.title}</h4>} />
       {canEdit ? (
         <p className="checklist-manage">
-          <Link to={itemPagePath(item.key)}>
+          <AppLink to={itemPagePath(item.key)}>
             Manage<span className="visually-hidden"> {item.title}</span>
-          </Link>
+          </AppLink>
         </p>
       ) : null}
     </li>
