@@ -21,9 +21,12 @@ export function LinkDocumentForm({
   item,
   lastResult,
 }: {
-  checklist: Pick<Checklist, 'items' | 'documents'>
+  checklist: {
+    items: Array<Pick<ChecklistItem, 'key' | 'title' | 'not_applicable'>>
+    documents: Checklist['documents']
+  }
   /** The item whose page this is; without it the form asks which item. */
-  item?: ChecklistItem
+  item?: Pick<ChecklistItem, 'key'>
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const formId = item ? `link-${item.key}` : 'link-checklist-document'
