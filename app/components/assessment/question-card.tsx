@@ -64,7 +64,6 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AnswerSchema }),
   })
   const controls = formControls(formId, form, fields, CONSTRAINT)
-  const key = controls.field('key')
   const score = controls.field('score')
   const note = controls.field('note')
   const scoreAria = score.errors ? { 'aria-invalid': true, 'aria-describedby': score.errorId } : {}
@@ -72,7 +71,8 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
     // Without JavaScript a refused answer comes back at its question, not at the top of the page.
     <Form method="post" action={`?index#q-${question.key}`} {...controls.props} className="assessment-form">
       <input type="hidden" name="intent" value="answer" />
-      <input type="hidden" {...key.props} defaultValue={key.value} />
+      {/* The question's key is no field to fill in: it has no errors of its own to show, nor an id. */}
+      <input type="hidden" name="key" value={question.key} />
       <fieldset aria-describedby={controls.errors?.length ? controls.errorId : undefined}>
         <legend>{question.text}</legend>
         <ErrorList id={controls.errorId} errors={controls.errors} />
