@@ -17,6 +17,7 @@ import { type Clock, type Deps, systemClock } from './kernel/context'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createProposalCache } from './readiness/assessment/proposal-cache'
 import { createChecklistMatchCache } from './readiness/checklist/match-in-thread'
+import { createValueEvidenceCache } from './readiness/value-gap/evidence-cache'
 import { createSearchResultCache } from './search/result-cache'
 import { createFileStore } from './storage/create-file-store'
 import type { FileStore } from './storage/file-store'
@@ -82,6 +83,7 @@ export async function createDeps({
     searchResults: createSearchResultCache(),
     readinessProposals: createProposalCache(),
     checklistMatches: createChecklistMatchCache(),
+    valueEvidence: createValueEvidenceCache(),
   }
 }
 

@@ -79,14 +79,16 @@ export function typedDay(day: string) {
   return `${month}/${date}/${year}`
 }
 
+// One formatter per month style: `toLocaleDateString` builds a new one on every call, which was a
+// twentieth of the action plan's page, drawing a date for each of its suggestions (decision 081).
+const dayFormats = {
+  short: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }),
+  long: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }),
+}
+
 /**
  * A calendar day (a due date, a target date) as written, whatever the reader's zone: "Jun 30, 2028",
  * or in a sentence "June 30, 2028". Read at noon UTC, it is on its own day in every zone's calendar.
  */
 export const calendarDay = (day: string, month: 'short' | 'long' = 'short') =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month,
-    day: 'numeric',
-  })
+  dayFormats[month].format(new Date(`${day}T12:00:00Z`))

@@ -1,8 +1,7 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { z } from 'zod'
 
 import { DATE_EXAMPLE, readTypedDay, typedDay } from '#shared/calendar'
-import { Field } from '~/components/forms'
+import { type Control, Field, textInputProps } from '~/components/forms'
 
 /*
  * A date is typed into a text field, not an `<input type="date">`: Chromium's date field turns a day
@@ -31,20 +30,12 @@ export const dateDefault = (day: string | null | undefined) => (day ? typedDay(d
 const FORMAT = `MM/DD/YYYY, e.g. ${DATE_EXAMPLE}.`
 
 /** A labelled date field saying how to write the date, with `help` after that when there is more to say. */
-export function DateField({
-  label,
-  meta,
-  help,
-}: {
-  label: string
-  meta: FieldMetadata<string | undefined>
-  help?: string
-}) {
+export function DateField({ label, control, help }: { label: string; control: Control; help?: string }) {
   return (
     <Field
       label={label}
-      inputProps={{ ...getInputProps(meta, { type: 'text' }), autoComplete: 'off' }}
-      errors={meta.errors}
+      inputProps={{ ...textInputProps(control), autoComplete: 'off' }}
+      errors={control.errors}
       help={help ? `${FORMAT} ${help}` : FORMAT}
     />
   )

@@ -1,5 +1,5 @@
 import type { getZodConstraint } from '@conform-to/zod'
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import type { FormEvent, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 
 /*
  * Every field of every form goes through these helpers, so the label, `aria-invalid`,
@@ -15,30 +15,83 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 
 type Errors = string[] | null | undefined
 
-/** What `control` reads of a field of Conform's `useForm`. */
+/** What `formControls` reads of the form and of each field of Conform's `useForm`. */
+interface FormReading {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  errors: Errors
+}
 interface FieldReading {
-  id: string
-  name: string
   initialValue: unknown
   errors: Errors
 }
 
+/** A field's attributes, its initial value and its errors, as `formControls` reads them. */
+export interface Control {
+  props: { id: string; name: string } & ReturnType<typeof getZodConstraint>[string]
+  value: string | undefined
+  errors: string[] | undefined
+  errorId: string
+}
+
 /**
- * A field's attributes from four reads of its metadata and the schema's constraint, computed once
- * where the schema is declared. Conform builds a new proxy for every property read and its
- * `getInputProps` reads sixteen: on the assessment's eighteen forms that was three quarters of the
- * page's render (decision 057). Reading the initial value and the errors keeps the field rendering
- * again when Conform changes either. The aria attributes are the frames' (`Field`, …).
+ * A form's attributes and its fields' from two reads of the metadata each (the initial value and
+ * the errors) and the schema's constraint, computed once where the schema is declared. Conform builds
+ * a new proxy for every property read, `getInputProps` reads seventeen and `getFormProps` six: on the
+ * assessment's eighteen forms that was three quarters of the page's render (decisions 057, 081).
+ * Reading the initial value and the errors keeps the field rendering again when Conform changes
+ * either (a reset, a refusal). The ids are Conform's own (`${formId}-${name}`, errors at
+ * `${id}-error`), which tests/unit/form-controls.test.ts holds them to; the aria attributes are the
+ * frames' (`Field`, …). The one attribute `getInputProps` adds that these leave out is the redundant
+ * `form`, as the fields sit in their form.
  */
-export function control(field: FieldReading, constraint: ReturnType<typeof getZodConstraint>) {
-  const { id, name, initialValue, errors } = field
+export function formControls<Name extends string>(
+  formId: string,
+  form: FormReading,
+  fields: Record<Name, FieldReading>,
+  constraint: ReturnType<typeof getZodConstraint>,
+) {
+  const errors = form.errors ?? undefined
+  const errorId = `${formId}-error`
   return {
-    props: { id, name, ...constraint[name] },
-    value: typeof initialValue === 'string' ? initialValue : undefined,
-    errors: errors ?? undefined,
-    errorId: `${id}-error`,
+    /** What `getFormProps` gives: the id, Conform's submit handler, no browser validation. */
+    props: { id: formId, onSubmit: form.onSubmit, noValidate: true, 'aria-describedby': errors ? errorId : undefined },
+    errors,
+    errorId,
+    field(name: Name): Control {
+      const { initialValue, errors } = fields[name]
+      const id = `${formId}-${name}`
+      return {
+        // `required: false` drawn is no attribute; Conform leaves it out, so the props compare equal.
+        props: { id, name, ...constraint[name], required: constraint[name]?.required || undefined },
+        value: typeof initialValue === 'string' ? initialValue : undefined,
+        errors: errors ?? undefined,
+        errorId: `${id}-error`,
+      }
+    },
   }
 }
+
+/** A select's attributes from its control, as `getSelectProps` gives them: of the constraint, `required` and `multiple`. */
+export const selectProps = ({ props: { id, name, required, multiple }, value }: Control) => ({
+  id,
+  name,
+  required,
+  multiple,
+  defaultValue: value,
+})
+
+/** A textarea's attributes from its control, as `getTextareaProps` gives them. */
+export const textareaProps = ({ props: { id, name, required, minLength, maxLength }, value }: Control) => ({
+  id,
+  name,
+  required,
+  minLength,
+  maxLength,
+  defaultValue: value,
+})
+
+/** A text input's attributes from its control, as `getInputProps(…, { type: 'text' })` gives them. */
+export const textInputProps = ({ props, value }: Control) => ({ ...props, type: 'text', defaultValue: value })
 
 interface FieldFrame {
   label: ReactNode

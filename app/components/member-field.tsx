@@ -1,7 +1,6 @@
-import { type FieldMetadata, getSelectProps } from '@conform-to/react'
 import { z } from 'zod'
 
-import { SelectField } from '~/components/forms'
+import { type Control, SelectField, selectProps } from '~/components/forms'
 
 /** Who a task or a checklist item is given to: a member's id, or empty for nobody. */
 export const optionalMember = () => z.coerce.number().int().positive('Choose a member').optional()
@@ -9,15 +8,15 @@ export const optionalMember = () => z.coerce.number().int().positive('Choose a m
 /** The choice of a member of the organization, "Nobody" first. */
 export function MemberField({
   label,
-  meta,
+  control,
   members,
 }: {
   label: string
-  meta: FieldMetadata<number | string | undefined>
+  control: Control
   members: ReadonlyArray<{ id: number; name: string }>
 }) {
   return (
-    <SelectField label={label} selectProps={getSelectProps(meta)} errors={meta.errors}>
+    <SelectField label={label} selectProps={selectProps(control)} errors={control.errors}>
       <option value="">Nobody</option>
       {members.map((member) => (
         <option key={member.id} value={member.id}>

@@ -1,4 +1,6 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+
+import { AppLink } from './app-link'
 
 export interface Tab {
   to: string
@@ -18,7 +20,7 @@ export function TabNav({ label, tabs, className }: { label: string; tabs: Tab[];
       <ul>
         {tabs.map((tab) => (
           <li key={tab.to}>
-            <Link
+            <AppLink
               to={tab.to}
               aria-current={
                 here === tab.to || here === tab.also
@@ -29,7 +31,7 @@ export function TabNav({ label, tabs, className }: { label: string; tabs: Tab[];
               }
             >
               {tab.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

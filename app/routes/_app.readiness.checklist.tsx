@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 
-import { ChecklistSection } from '~/components/checklist/checklist-section'
+import { ChecklistSection, listedChecklist } from '~/components/checklist/checklist-section'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { assertApiError } from '~/services/api-fetch.server'
 import { withCaller } from '~/services/auth.server'
@@ -24,7 +24,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checklistS
 export async function loader({ request }: LoaderFunctionArgs) {
   const { me, answer } = await withCaller(request, checklistApi(request).get())
   try {
-    return json({ checklist: await answer, canEdit: canManageChecklist(me.role), error: null })
+    const canEdit = canManageChecklist(me.role)
+    return json({ checklist: listedChecklist(await answer, canEdit), canEdit, error: null })
   } catch (error) {
     assertApiError(error)
     return json({ checklist: null, canEdit: false, error: 'Failed to load the checklist. Please try again later.' })

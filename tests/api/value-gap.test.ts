@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { auditEvents, organizations, valueGapEntries } from '../../api/db/schema'
+import { auditEvents, documentFacts, documents, organizations, valueGapEntries } from '../../api/db/schema'
 import { ValueGapSchema, ValueGapUpdateSchema } from '../../api/readiness/value-gap/contract'
 import { inContract } from './support/contract'
 import { demoAndHarbor, type Harness, type Session, startApi } from './support/harness'
@@ -311,5 +311,37 @@ describe('bad input', () => {
     const list = await put(analyst, ['5'])
     expect(list.status).toBe(400)
     expect(await list.json()).toEqual({ non_field_errors: ['Invalid data. Expected a JSON object.'] })
+  })
+})
+
+describe('what a view reads', () => {
+  const stated = async () => (await read(member)).inputs.ebitda!.document
+  const generation = async () =>
+    (await api.db.select().from(organizations).where(eq(organizations.slug, DEMO)))[0]!.searchGeneration
+
+  it('reads the evidence again once its facts or their titles change, and keeps it until then', async () => {
+    const income = ids['income-statement.csv']
+    expect(await stated()).toMatchObject({ value: '1184000', source: { document_id: income } })
+
+    // A title is part of the citation: renaming the document raises the generation the view is kept under.
+    const [{ title } = { title: '' }] = await api.db
+      .select({ title: documents.title })
+      .from(documents)
+      .where(eq(documents.id, income))
+    let before = await generation()
+    await api.db.update(documents).set({ title: 'Income statement, renamed' }).where(eq(documents.id, income))
+    expect(await generation()).toBeGreaterThan(before)
+    expect((await stated())!.source).toMatchObject({ title: 'Income statement, renamed' })
+    await api.db.update(documents).set({ title }).where(eq(documents.id, income))
+
+    // The job that reads an older version's facts again changes them without touching chunks.
+    const ofIncome = eq(documentFacts.documentId, income)
+    const facts = await api.db.select().from(documentFacts).where(ofIncome)
+    before = await generation()
+    await api.db.delete(documentFacts).where(ofIncome)
+    expect(await generation()).toBeGreaterThan(before)
+    expect(await stated()).toBeNull()
+    await api.db.insert(documentFacts).values(facts.map(({ id: _id, ...fact }) => fact))
+    expect(await stated()).toMatchObject({ value: '1184000', source: { document_id: income, title } })
   })
 })

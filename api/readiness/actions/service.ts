@@ -25,13 +25,7 @@ import { sourceLink } from './links'
 import type { TaskCreate, TaskPatch } from './schema'
 import { readLargestCustomer, readLatestAnswers, readMeetingItems, readRecommendations } from './sources'
 import { addDays, groupBySprint, utcDay } from './sprints'
-import {
-  analysisSuggestions,
-  checklistSuggestions,
-  meetingSuggestions,
-  type Member,
-  type Suggestion,
-} from './suggestions'
+import { analysisSuggestions, checklistSuggestions, meetingSuggestions, type Suggestion } from './suggestions'
 
 type TaskRow = typeof actionTasks.$inferSelect
 const owners = alias(users, 'owner')
@@ -113,14 +107,15 @@ async function readSuggestions(
   deps: Deps,
   caller: OrgCaller,
   taken: Set<string>,
-  members: Member[],
+  members: ChecklistPayload['members'],
   known: Known = {},
 ) {
   const [drivers, meetingRows, recommendationRows, checklist] = await Promise.all([
     readDriverSuggestions(deps.db, caller.organizationId),
     readMeetingItems(deps.db, caller.organizationId),
     readRecommendations(deps.db, caller.organizationId),
-    known.checklist ?? getChecklist(deps, caller),
+    // The members are read once for the plan and its checklist.
+    known.checklist ?? getChecklist(deps, caller, { members }),
   ])
   const memberIds = new Set(members.map((member) => member.id))
   const bySource: Record<Suggestion['origin'], Suggestion[]> = {

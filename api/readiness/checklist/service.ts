@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { type ChecklistSection, MAX_CUSTOM_ITEMS } from '../../../shared/checklist'
@@ -70,6 +72,18 @@ const ruleOf = (row: ItemRow): ChecklistRule => ({
 
 const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
 
+const readMembers = async (db: Database, organizationId: number) =>
+  (await organizationMembers(db, organizationId)).map((member) => ({
+    id: member.id,
+    name: personName(member),
+    role: member.role,
+  }))
+
+// The standard items change only with the code: they name a kept matching by one digest made when
+// the process starts, not by their 13 KB of terms written out and hashed again on every view of the
+// checklist and of the action plan (decision 081).
+const STANDARD_RULES = createHash('sha256').update(JSON.stringify(STANDARD_ITEMS)).digest('base64')
+
 /**
  * The checklist as it stands: every standard item and the organization's own, each matched to the
  * documents now, with its assignment, note, setting aside, and the completeness figure. A matching
@@ -81,22 +95,25 @@ const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
 export async function getChecklist(
   { db, clock, checklistMatches }: Deps,
   caller: OrgCaller,
+  /** The organization's members when the caller has read them for the same request (the action plan). */
+  known: { members?: ChecklistPayload['members'] } = {},
 ): Promise<ChecklistPayload> {
   const [docs, rows, members] = await Promise.all([
     readDocuments(db, caller.organizationId),
     db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),
-    organizationMembers(db, caller.organizationId),
+    known.members ?? readMembers(db, caller.organizationId),
   ])
   const state = new Map(rows.map((row) => [keyOf(row), row]))
   const custom = rows.filter((row) => row.standardKey === null).sort((a, b) => a.id - b.id)
-  const rules = [...STANDARD_ITEMS, ...custom.map(ruleOf)]
+  const customRules = custom.map(ruleOf)
+  const rules = [...STANDARD_ITEMS, ...customRules]
   const confirmed = new Map(
     rows.flatMap((row) => (row.confirmedDocumentId === null ? [] : [[keyOf(row), row.confirmedDocumentId] as const])),
   )
   const now = clock.now()
   // Matching reads the days only (a date stated after today is a term, one over a year old is stale).
   const day = now.toISOString().slice(0, 10)
-  const key = [caller.organizationId, day, rules, [...confirmed], docs]
+  const key = [caller.organizationId, day, STANDARD_RULES, customRules, [...confirmed], docs]
   const results = await checklistMatches.get(key, async () => {
     const openings = await openingsOf(
       db,
@@ -106,7 +123,7 @@ export async function getChecklist(
     const documents = docs.map((doc) => ({ ...doc, text: openings.get(doc.id) ?? '' }))
     return matchInThread({ rules, documents, now, confirmed }, caller.userId)
   })
-  const names = new Map(members.map((member) => [member.id, personName(member)]))
+  const names = new Map(members.map((member) => [member.id, member.name]))
   const items = rules.map((rule) => {
     const row = state.get(rule.key)
     const result = results.get(rule.key)!
@@ -155,7 +172,7 @@ export async function getChecklist(
     /** The documents an advisor may link to an item by hand, newest first. */
     documents: docs.map(({ id, title }) => ({ id, title })),
     checked_at: now.toISOString(),
-    members: members.map((member) => ({ id: member.id, name: personName(member), role: member.role })),
+    members,
     items,
   }
 }

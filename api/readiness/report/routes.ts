@@ -22,7 +22,7 @@ export const readinessReportRoutes = new Hono<MemberEnv>()
     const checklist = await getChecklist(deps, caller)
     const [assessment, valueGap, plan] = await Promise.all([
       getAssessment(deps, caller, organization.searchGeneration),
-      getValueGap(deps, caller),
+      getValueGap(deps, caller, organization.searchGeneration),
       getPlan(deps, caller, { checklist }, query.time_zone),
     ])
     const parts = {

@@ -11,7 +11,10 @@ import { getValueGap, updateValueGap } from './service'
 export const valueGapRoutes = new Hono<MemberEnv>()
   .use('/value-gap/*', requireCaller, currentMember)
   .use('/value-gap', requireCaller, currentMember)
-  .get('/value-gap/', async (c) => c.json(await getValueGap(c.var.deps, c.var.member.caller)))
+  .get('/value-gap/', async (c) => {
+    const { caller, organization } = c.var.member
+    return c.json(await getValueGap(c.var.deps, caller, organization.searchGeneration))
+  })
   .put('/value-gap/', async (c) => {
     const caller = c.var.member.caller
     // Permission before the body: a member's PUT is 403 whatever it holds.

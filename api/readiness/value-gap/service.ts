@@ -14,9 +14,16 @@ import { inputsOf, plan } from './inputs'
 import { valueGapPayload, valueGapUpdatePayload } from './payload'
 import { ENTRY_FIELDS, type EntryField, type ValueGapPut } from './schema'
 
-/** The value gap of the caller's organization: every input with its source, and the gap when enough is known. */
-export async function getValueGap(deps: Deps, caller: OrgCaller): Promise<ValueGapPayload> {
-  const [row, evidence] = await Promise.all([readEntries(deps, caller), readValueEvidence(deps, caller)])
+/**
+ * The value gap of the caller's organization: every input with its source, and the gap when enough
+ * is known. `generation`: the organization's search generation, which the evidence is kept under.
+ */
+export async function getValueGap(deps: Deps, caller: OrgCaller, generation: number): Promise<ValueGapPayload> {
+  const day = deps.clock.now().toISOString().slice(0, 10)
+  const [row, evidence] = await Promise.all([
+    readEntries(deps, caller),
+    deps.valueEvidence.get([caller.organizationId, generation, day], () => readValueEvidence(deps, caller)),
+  ])
   const entries = row ?? {}
   const inputs = inputsOf(entries, evidence)
   const { basis, valuation, goal, cost, tax, needed } = plan(inputs, evidence)

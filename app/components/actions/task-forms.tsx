@@ -1,13 +1,16 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 
 import type { PlanPayload as Plan, TaskPayload as Task } from '#api/readiness/actions/contract'
+import { AppLink } from '~/components/app-link'
 import { dateDefault, DateField } from '~/components/date-field'
-import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ErrorList, Field, formControls, TextareaField, textareaProps, textInputProps } from '~/components/forms'
 import { MemberField } from '~/components/member-field'
 
 import { EditTaskSchema, type LastSubmission } from './schemas'
+
+const CONSTRAINT = getZodConstraint(EditTaskSchema)
 
 /** The next steps a task's status offers: open → start or finish; started → finish; done → reopen. */
 const STEPS: Record<Task['status'], Array<{ status: Task['status']; label: string }>> = {
@@ -44,8 +47,9 @@ export function EditTaskForm({
   members: Plan['members']
   last: LastSubmission | undefined
 }) {
+  const formId = `edit-task-${task.id}`
   const [form, fields] = useForm({
-    id: `edit-task-${task.id}`,
+    id: formId,
     lastResult: last?.intent === 'edit' ? last.result : undefined,
     defaultValue: {
       id: String(task.id),
@@ -54,29 +58,27 @@ export function EditTaskForm({
       due_date: dateDefault(task.due_date),
       note: task.note,
     },
-    constraint: getZodConstraint(EditTaskSchema),
+    constraint: CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditTaskSchema }),
   })
+  const controls = formControls(formId, form, fields, CONSTRAINT)
+  const [id, title, note] = [controls.field('id'), controls.field('title'), controls.field('note')]
   const failed = last?.intent === 'edit' && last.result.status === 'error'
   return (
     <details className="task-edit" open={failed || undefined}>
       <summary>
         Edit<span className="visually-hidden"> “{task.title}”</span>
       </summary>
-      <Form method="post" {...getFormProps(form)} className="form task-form">
+      <Form method="post" {...controls.props} className="form task-form">
         <input type="hidden" name="intent" value="edit" />
-        <input {...getInputProps(fields.id, { type: 'hidden' })} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Task" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
-        <MemberField label="Owner" meta={fields.owner} members={members} />
-        <DateField label="Due date" meta={fields.due_date} />
-        <TextareaField
-          label="Note"
-          textareaProps={{ ...getTextareaProps(fields.note), rows: 3 }}
-          errors={fields.note.errors}
-        />
+        <input type="hidden" {...id.props} defaultValue={id.value} />
+        <ErrorList id={controls.errorId} errors={controls.errors} />
+        <Field label="Task" inputProps={textInputProps(title)} errors={title.errors} />
+        <MemberField label="Owner" control={controls.field('owner')} members={members} />
+        <DateField label="Due date" control={controls.field('due_date')} />
+        <TextareaField label="Note" textareaProps={{ ...textareaProps(note), rows: 3 }} errors={note.errors} />
         <button type="submit" className="button-primary">
           Save<span className="visually-hidden"> “{task.title}”</span>
         </button>
@@ -92,9 +94,9 @@ export function EditTaskForm({
 export function RemoveTask({ task, confirming }: { task: Task; confirming: boolean }) {
   if (!confirming)
     return (
-      <Link to={`/actions?remove=${task.id}#task-${task.id}`} className="button button-small button-danger-outline">
+      <AppLink to={`/actions?remove=${task.id}#task-${task.id}`} className="button button-small button-danger-outline">
         Remove<span className="visually-hidden"> “{task.title}”</span>
-      </Link>
+      </AppLink>
     )
   return (
     <Form method="post" className="task-remove-confirm" aria-labelledby={`remove-${task.id}-question`}>
@@ -107,9 +109,9 @@ export function RemoveTask({ task, confirming }: { task: Task; confirming: boole
       <button type="submit" className="button button-danger">
         Remove the task
       </button>{' '}
-      <Link to={`/actions#task-${task.id}`} className="button">
+      <AppLink to={`/actions#task-${task.id}`} className="button">
         Keep it
-      </Link>
+      </AppLink>
     </Form>
   )
 }

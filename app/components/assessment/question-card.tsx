@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
 import type { AssessmentQuestionPayload as AssessmentQuestion } from '#api/readiness/assessment/contract'
-import { control, ErrorList, TextareaField } from '~/components/forms'
+import { ErrorList, formControls, TextareaField, textareaProps } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
 
 import { ProposalBox } from './proposal-box'
@@ -49,8 +49,9 @@ function AnswerLine({
 
 /** One question for an editor: the 1–5 choice with its anchors in words, a note, Save; then the proposal. */
 function AnswerForm({ question, last }: { question: AssessmentQuestion; last: LastSubmission | undefined }) {
+  const formId = `answer-${question.key}`
   const [form, fields] = useForm({
-    id: `answer-${question.key}`,
+    id: formId,
     lastResult: last?.intent === 'answer' && last.key === question.key ? last.result : undefined,
     defaultValue: {
       key: question.key,
@@ -62,18 +63,19 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AnswerSchema }),
   })
-  const key = control(fields.key, CONSTRAINT)
-  const score = control(fields.score, CONSTRAINT)
-  const note = control(fields.note, CONSTRAINT)
+  const controls = formControls(formId, form, fields, CONSTRAINT)
+  const score = controls.field('score')
+  const note = controls.field('note')
   const scoreAria = score.errors ? { 'aria-invalid': true, 'aria-describedby': score.errorId } : {}
   return (
     // Without JavaScript a refused answer comes back at its question, not at the top of the page.
-    <Form method="post" action={`?index#q-${question.key}`} {...getFormProps(form)} className="assessment-form">
+    <Form method="post" action={`?index#q-${question.key}`} {...controls.props} className="assessment-form">
       <input type="hidden" name="intent" value="answer" />
-      <input type="hidden" {...key.props} defaultValue={key.value} />
-      <fieldset aria-describedby={form.errors?.length ? form.errorId : undefined}>
+      {/* The question's key is no field to fill in: it has no errors of its own to show, nor an id. */}
+      <input type="hidden" name="key" value={question.key} />
+      <fieldset aria-describedby={controls.errors?.length ? controls.errorId : undefined}>
         <legend>{question.text}</legend>
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={controls.errorId} errors={controls.errors} />
         <div className="assessment-scale">
           {SCORES.map((value) => {
             const id = `${score.props.id}-${value}`
@@ -99,7 +101,7 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
         <ErrorList id={score.errorId} errors={score.errors} />
         <TextareaField
           label="Note (optional)"
-          textareaProps={{ ...note.props, defaultValue: note.value, rows: 2 }}
+          textareaProps={{ ...textareaProps(note), rows: 2 }}
           errors={note.errors}
         />
         <button type="submit" className="button-primary">

@@ -1,15 +1,48 @@
-import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import type { ChecklistItemPayload as ChecklistItem } from '#api/readiness/checklist/contract'
 import { calendarDay } from '#shared/calendar'
 import { CHECKLIST_STATUS_LABELS } from '#shared/checklist'
+import { AppLink } from '~/components/app-link'
+
+/**
+ * What the list shows of an item, and of each document matched to it: the list's loader sends the
+ * browser this much (listedChecklist), not the item's whole state, which its own page reads.
+ */
+export interface ListedItem extends Pick<
+  ChecklistItem,
+  'key' | 'section' | 'title' | 'status' | 'reason' | 'due_date' | 'note' | 'not_applicable' | 'not_applicable_reason'
+> {
+  matches: Array<Pick<ChecklistItem['matches'][number], 'document_id' | 'title' | 'how' | 'date' | 'date_text'>>
+  assignee: { name: string } | null
+}
+
+/** The item as the list shows it. */
+export const listedItem = (item: ChecklistItem): ListedItem => ({
+  key: item.key,
+  section: item.section,
+  title: item.title,
+  status: item.status,
+  reason: item.reason,
+  matches: item.matches.map(({ document_id, title, how, date, date_text }) => ({
+    document_id,
+    title,
+    how,
+    date,
+    date_text,
+  })),
+  assignee: item.assignee && { name: item.assignee.name },
+  due_date: item.due_date,
+  note: item.note,
+  not_applicable: item.not_applicable,
+  not_applicable_reason: item.not_applicable_reason,
+})
 
 /** Where an item's forms are: a page of its own, so the list of forty-four stays a list to read. */
 export const itemPagePath = (key: string) => `/readiness/checklist/${encodeURIComponent(key)}`
 
 /** An item's state under its heading: its status in words, the documents that answer it and how, who has it. */
-export function ItemDetails({ item, heading }: { item: ChecklistItem; heading: ReactNode }) {
+export function ItemDetails({ item, heading }: { item: ListedItem; heading: ReactNode }) {
   const status = item.not_applicable ? 'not_applicable' : item.status
   return (
     <>
@@ -49,15 +82,15 @@ export function ItemDetails({ item, heading }: { item: ChecklistItem; heading: R
 }
 
 /** One request of the list, and for an editor the way to its forms. */
-export function ChecklistItemCard({ item, canEdit }: { item: ChecklistItem; canEdit: boolean }) {
+export function ChecklistItemCard({ item, canEdit }: { item: ListedItem; canEdit: boolean }) {
   return (
     <li id={`item-${item.key}`} className="checklist-item card">
       <ItemDetails item={item} heading={<h4>{item.title}</h4>} />
       {canEdit ? (
         <p className="checklist-manage">
-          <Link to={itemPagePath(item.key)}>
+          <AppLink to={itemPagePath(item.key)}>
             Manage<span className="visually-hidden"> {item.title}</span>
-          </Link>
+          </AppLink>
         </p>
       ) : null}
     </li>

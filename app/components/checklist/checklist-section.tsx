@@ -3,9 +3,22 @@ import { CHECKLIST_SECTIONS } from '#shared/checklist'
 import { plural } from '~/utils/format'
 
 import { AddItemForm } from './add-item-form'
-import { ChecklistItemCard } from './checklist-item'
+import { ChecklistItemCard, type ListedItem, listedItem } from './checklist-item'
 import { LinkDocumentForm } from './link-document-form'
 import type { LastSubmission } from './schemas'
+
+/** What the list shows of the checklist: not the members, nor the items' state only their own pages use. */
+export interface ListedChecklist extends Pick<Checklist, 'completeness' | 'documents_checked' | 'documents'> {
+  items: ListedItem[]
+}
+
+/** The checklist as the list shows it; the documents an item may be linked to only for those who may link. */
+export const listedChecklist = (checklist: Checklist, canEdit: boolean): ListedChecklist => ({
+  completeness: checklist.completeness,
+  documents_checked: checklist.documents_checked,
+  documents: canEdit ? checklist.documents : [],
+  items: checklist.items.map(listedItem),
+})
 
 const sectionId = (section: string) => `checklist-${section.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 
@@ -15,7 +28,7 @@ export function ChecklistSection({
   canEdit,
   last,
 }: {
-  checklist: Checklist
+  checklist: ListedChecklist
   canEdit: boolean
   last: LastSubmission | undefined
 }) {

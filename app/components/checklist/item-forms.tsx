@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -8,11 +8,14 @@ import type {
   ChecklistPayload as Checklist,
 } from '#api/readiness/checklist/contract'
 import { dateDefault, DateField } from '~/components/date-field'
-import { ErrorList, Field, TextareaField } from '~/components/forms'
+import { ErrorList, Field, formControls, TextareaField, textareaProps, textInputProps } from '~/components/forms'
 import { MemberField } from '~/components/member-field'
 
 import { LinkDocumentForm } from './link-document-form'
 import { AssignSchema, type LastSubmission, NotApplicableSchema } from './schemas'
+
+const ASSIGN_CONSTRAINT = getZodConstraint(AssignSchema)
+const SET_ASIDE_CONSTRAINT = getZodConstraint(NotApplicableSchema)
 
 /** A change to the item that is one button: its form holds the item's key, and a document's when it names one. */
 function ItemButton({
@@ -55,8 +58,10 @@ export function ItemForms({
   documents: Checklist['documents']
   last: LastSubmission | undefined
 }) {
-  const [assign, assignFields] = useForm({
-    id: `assign-${item.key}`,
+  const assignId = `assign-${item.key}`
+  const setAsideId = `not-applicable-${item.key}`
+  const [assignForm, assignFields] = useForm({
+    id: assignId,
     lastResult: last?.intent === 'assign' ? last.result : undefined,
     defaultValue: {
       key: item.key,
@@ -64,37 +69,39 @@ export function ItemForms({
       due_date: dateDefault(item.due_date),
       note: item.note,
     },
-    constraint: getZodConstraint(AssignSchema),
+    constraint: ASSIGN_CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignSchema }),
   })
-  const [setAside, setAsideFields] = useForm({
-    id: `not-applicable-${item.key}`,
+  const [setAsideForm, setAsideFields] = useForm({
+    id: setAsideId,
     lastResult: last?.intent === 'not-applicable' ? last.result : undefined,
     defaultValue: { key: item.key, reason: '' },
-    constraint: getZodConstraint(NotApplicableSchema),
+    constraint: SET_ASIDE_CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NotApplicableSchema }),
   })
+  const assign = formControls(assignId, assignForm, assignFields, ASSIGN_CONSTRAINT)
+  const setAside = formControls(setAsideId, setAsideForm, setAsideFields, SET_ASIDE_CONSTRAINT)
+  const assignKey = assign.field('key')
+  const setAsideKey = setAside.field('key')
+  const reason = setAside.field('reason')
+  const note = assign.field('note')
   const probable = item.status === 'probable' && !item.not_applicable
   const offered = probable ? item.matches.filter((match) => match.kind !== 'confirmed').slice(0, 2) : []
   return (
     <>
       <section aria-labelledby="assign-heading" className="card checklist-add">
         <h3 id="assign-heading">Who has it</h3>
-        <Form method="post" {...getFormProps(assign)} className="form checklist-form">
+        <Form method="post" {...assign.props} className="form checklist-form">
           <input type="hidden" name="intent" value="assign" />
-          <input {...getInputProps(assignFields.key, { type: 'hidden' })} />
+          <input type="hidden" {...assignKey.props} defaultValue={assignKey.value} />
           <ErrorList id={assign.errorId} errors={assign.errors} />
-          <MemberField label="Assigned to" meta={assignFields.assignee} members={members} />
-          <DateField label="Due date" meta={assignFields.due_date} />
-          <TextareaField
-            label="Note"
-            textareaProps={{ ...getTextareaProps(assignFields.note), rows: 2 }}
-            errors={assignFields.note.errors}
-          />
+          <MemberField label="Assigned to" control={assign.field('assignee')} members={members} />
+          <DateField label="Due date" control={assign.field('due_date')} />
+          <TextareaField label="Note" textareaProps={{ ...textareaProps(note), rows: 2 }} errors={note.errors} />
           <button type="submit" className="button-primary">
             Save<span className="visually-hidden"> {item.title}</span>
           </button>
@@ -130,15 +137,11 @@ export function ItemForms({
             Mark applicable again<span className="visually-hidden">: {item.title}</span>
           </ItemButton>
         ) : (
-          <Form method="post" {...getFormProps(setAside)} className="form checklist-form">
+          <Form method="post" {...setAside.props} className="form checklist-form">
             <input type="hidden" name="intent" value="not-applicable" />
-            <input {...getInputProps(setAsideFields.key, { type: 'hidden' })} />
+            <input type="hidden" {...setAsideKey.props} defaultValue={setAsideKey.value} />
             <ErrorList id={setAside.errorId} errors={setAside.errors} />
-            <Field
-              label="Why it does not apply"
-              inputProps={getInputProps(setAsideFields.reason, { type: 'text' })}
-              errors={setAsideFields.reason.errors}
-            />
+            <Field label="Why it does not apply" inputProps={textInputProps(reason)} errors={reason.errors} />
             <button type="submit" className="button">
               Mark not applicable<span className="visually-hidden">: {item.title}</span>
             </button>

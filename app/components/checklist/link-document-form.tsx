@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
@@ -6,9 +6,11 @@ import type {
   ChecklistItemPayload as ChecklistItem,
   ChecklistPayload as Checklist,
 } from '#api/readiness/checklist/contract'
-import { ErrorList, SelectField } from '~/components/forms'
+import { ErrorList, formControls, SelectField, selectProps } from '~/components/forms'
 
 import { LinkDocumentSchema } from './schemas'
+
+const CONSTRAINT = getZodConstraint(LinkDocumentSchema)
 
 /**
  * An advisor links any document to an item by hand, when neither its title nor its tables say what
@@ -19,28 +21,34 @@ export function LinkDocumentForm({
   item,
   lastResult,
 }: {
-  checklist: Pick<Checklist, 'items' | 'documents'>
+  checklist: {
+    items: Array<Pick<ChecklistItem, 'key' | 'title' | 'not_applicable'>>
+    documents: Checklist['documents']
+  }
   /** The item whose page this is; without it the form asks which item. */
-  item?: ChecklistItem
+  item?: Pick<ChecklistItem, 'key'>
   lastResult: SubmissionResult<string[]> | undefined
 }) {
+  const formId = item ? `link-${item.key}` : 'link-checklist-document'
   const [form, fields] = useForm({
-    id: item ? `link-${item.key}` : 'link-checklist-document',
+    id: formId,
     lastResult,
     defaultValue: { key: item?.key ?? '', document: '' },
-    constraint: getZodConstraint(LinkDocumentSchema),
+    constraint: CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkDocumentSchema }),
   })
+  const controls = formControls(formId, form, fields, CONSTRAINT)
+  const [itemField, documentField] = [controls.field('key'), controls.field('document')]
   return (
-    <Form method="post" {...getFormProps(form)} className="form checklist-form">
+    <Form method="post" {...controls.props} className="form checklist-form">
       <input type="hidden" name="intent" value="link" />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={controls.errorId} errors={controls.errors} />
       {item ? (
-        <input {...getInputProps(fields.key, { type: 'hidden' })} />
+        <input type="hidden" {...itemField.props} defaultValue={itemField.value} />
       ) : (
-        <SelectField label="Item" selectProps={getSelectProps(fields.key)} errors={fields.key.errors}>
+        <SelectField label="Item" selectProps={selectProps(itemField)} errors={itemField.errors}>
           <option value="">Choose an item</option>
           {checklist.items
             .filter((other) => !other.not_applicable)
@@ -53,8 +61,8 @@ export function LinkDocumentForm({
       )}
       <SelectField
         label="Document"
-        selectProps={getSelectProps(fields.document)}
-        errors={fields.document.errors}
+        selectProps={selectProps(documentField)}
+        errors={documentField.errors}
         help="The document then answers the item, as a confirmed match does."
       >
         <option value="">Choose a document</option>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
@@ -6,9 +6,12 @@ import type { ValueGapPayload as ValueGap } from '#api/readiness/value-gap/contr
 import { moneyFigure } from '#shared/figures'
 import { shownValue } from '#shared/value-gap'
 import { dateDefault, DateField } from '~/components/date-field'
-import { ErrorList, Field } from '~/components/forms'
+import { type Control, ErrorList, Field, formControls, textInputProps } from '~/components/forms'
 
-import { ValueGapFormSchema } from './schemas'
+import { VALUE_GAP_FIELDS, ValueGapFormSchema } from './schemas'
+
+const FORM_ID = 'value-gap-entries'
+const CONSTRAINT = getZodConstraint(ValueGapFormSchema)
 
 /** What the documents state for an override's field, so the advisor knows what a blank leaves in place. */
 function documentHelp(gap: ValueGap, key: keyof ValueGap['inputs']) {
@@ -34,7 +37,7 @@ export function ValueGapForm({
   // Amounts as people write them ("$18,000,000"), which the form reads back as typed.
   const amount = (key: keyof ValueGap['entries']) => (gap.entries[key] ? moneyFigure(value(key)) : '')
   const [form, fields] = useForm({
-    id: 'value-gap-entries',
+    id: FORM_ID,
     lastResult,
     defaultValue: {
       multiple_low: value('multiple_low'),
@@ -48,32 +51,34 @@ export function ValueGapForm({
       valuation_low: amount('valuation_low'),
       valuation_high: amount('valuation_high'),
     },
-    constraint: getZodConstraint(ValueGapFormSchema),
+    constraint: CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ValueGapFormSchema }),
   })
-  const text = (field: (typeof fields)[keyof typeof fields]) => ({
-    ...getInputProps(field, { type: 'text' }),
-    inputMode: 'decimal' as const,
-    autoComplete: 'off',
-  })
+  const controls = formControls(FORM_ID, form, fields, CONSTRAINT)
+  // Each field's control once, where Conform's metadata would be read again for every attribute.
+  const control = Object.fromEntries(VALUE_GAP_FIELDS.map((name) => [name, controls.field(name)])) as Record<
+    (typeof VALUE_GAP_FIELDS)[number],
+    Control
+  >
+  const text = (field: Control) => ({ ...textInputProps(field), inputMode: 'decimal' as const, autoComplete: 'off' })
   return (
     <section aria-labelledby="value-gap-form-heading" className="value-gap-form card">
       <h3 id="value-gap-form-heading">Set the multiples and rates</h3>
-      <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorList id={form.errorId} errors={form.errors} />
+      <Form method="post" {...controls.props} className="form">
+        <ErrorList id={controls.errorId} errors={controls.errors} />
         <p className="field-help">Amounts in dollars, written as you would: 18,000,000, $18M or 250k.</p>
         <fieldset>
           <legend>Multiples of normalized EBITDA</legend>
           <p className="field-help">Entered multiples take precedence over a stated valuation range.</p>
           <div className="value-gap-row">
-            <Field label="Multiple, low" inputProps={text(fields.multiple_low)} errors={fields.multiple_low.errors} />
-            <Field label="Multiple, mid" inputProps={text(fields.multiple_mid)} errors={fields.multiple_mid.errors} />
+            <Field label="Multiple, low" inputProps={text(control.multiple_low)} errors={control.multiple_low.errors} />
+            <Field label="Multiple, mid" inputProps={text(control.multiple_mid)} errors={control.multiple_mid.errors} />
             <Field
               label="Multiple, high"
-              inputProps={text(fields.multiple_high)}
-              errors={fields.multiple_high.errors}
+              inputProps={text(control.multiple_high)}
+              errors={control.multiple_high.errors}
             />
           </div>
         </fieldset>
@@ -82,14 +87,14 @@ export function ValueGapForm({
           <div className="value-gap-row">
             <Field
               label="Transaction costs (%)"
-              inputProps={text(fields.transaction_cost_percent)}
-              errors={fields.transaction_cost_percent.errors}
+              inputProps={text(control.transaction_cost_percent)}
+              errors={control.transaction_cost_percent.errors}
               help="Of the sale price: 6.5 for 6.5%."
             />
             <Field
               label="Tax (%)"
-              inputProps={text(fields.tax_percent)}
-              errors={fields.tax_percent.errors}
+              inputProps={text(control.tax_percent)}
+              errors={control.tax_percent.errors}
               help="On the proceeds after costs."
             />
           </div>
@@ -99,11 +104,11 @@ export function ValueGapForm({
           <div className="value-gap-row">
             <Field
               label="Goal after tax ($)"
-              inputProps={text(fields.goal_after_tax)}
-              errors={fields.goal_after_tax.errors}
+              inputProps={text(control.goal_after_tax)}
+              errors={control.goal_after_tax.errors}
               help={documentHelp(gap, 'goal_after_tax')}
             />
-            <DateField label="Target date" meta={fields.target_date} help={documentHelp(gap, 'target_date')} />
+            <DateField label="Target date" control={control.target_date} help={documentHelp(gap, 'target_date')} />
           </div>
         </fieldset>
         <fieldset>
@@ -111,20 +116,20 @@ export function ValueGapForm({
           <div className="value-gap-row">
             <Field
               label="Reported EBITDA ($)"
-              inputProps={text(fields.ebitda)}
-              errors={fields.ebitda.errors}
+              inputProps={text(control.ebitda)}
+              errors={control.ebitda.errors}
               help={documentHelp(gap, 'ebitda')}
             />
             <Field
               label="Valuation, low ($)"
-              inputProps={text(fields.valuation_low)}
-              errors={fields.valuation_low.errors}
+              inputProps={text(control.valuation_low)}
+              errors={control.valuation_low.errors}
               help={documentHelp(gap, 'valuation_low')}
             />
             <Field
               label="Valuation, high ($)"
-              inputProps={text(fields.valuation_high)}
-              errors={fields.valuation_high.errors}
+              inputProps={text(control.valuation_high)}
+              errors={control.valuation_high.errors}
               help={documentHelp(gap, 'valuation_high')}
             />
           </div>
