@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, exists, getTableColumns, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm'
 
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
-import { emailConfirmations, invitations, memberships, organizations, refreshTokens, users } from '../db/schema'
+import { memberships, organizations, refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../kernel/http-error'
 import type { CurrentMembership } from './membership'
 import { MEMBERSHIPS_LISTED } from './membership'
+import { accountNoticeColumns } from './notice-columns'
 import type { AccessClaims } from './tokens'
 
-/** What the user is waiting on, which only their own profile shows (see `accountNotices`). */
+/** What the user is waiting on, which only their own profile shows (`accountNoticeColumns`). */
 export interface AccountNotices {
   pendingEmail: string | null
   pendingInvitations: number
@@ -37,22 +38,7 @@ function callerStatement(db: Database, withNotices: boolean, name: string) {
     .limit(MEMBERSHIPS_LISTED + 1)
     .as('current')
   const notices = withNotices
-    ? {
-        pendingEmail: sql<string | null>`(${db
-          .select({ email: emailConfirmations.email })
-          .from(emailConfirmations)
-          .where(and(eq(emailConfirmations.userId, users.id), gt(emailConfirmations.expiresAt, sql`now()`)))})`,
-        pendingInvitations: sql<number>`case when ${users.emailVerified} then (${db
-          .select({ count: sql`count(*)::int` })
-          .from(invitations)
-          .where(
-            and(
-              eq(sql`lower(${invitations.email})`, sql`lower(${users.email})`),
-              eq(invitations.status, 'pending'),
-              gt(invitations.expiresAt, sql`now()`),
-            ),
-          )}) else 0 end`,
-      }
+    ? accountNoticeColumns(db)
     : { pendingEmail: sql<null>`null`, pendingInvitations: sql<null>`null` }
   return db
     .select({
