@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server'
 import { NonceProvider } from './components/nonce'
 import { webEnv } from './http/env.server'
 import { errorReference, logClientError, logServerError } from './http/error-reference.server'
+import { freshBytes } from './http/fresh-bytes.server'
 import { checkScriptStyles } from './utils/time-zone-hint'
 
 const styleHash = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`
@@ -63,7 +64,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const nonce = randomBytes(16).toString('base64')
+  const nonce = freshBytes(16).toString('base64')
   const html =
     '<!DOCTYPE html>' +
     lowPriorityModulePreloads(

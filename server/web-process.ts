@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 
 import type { Api } from '../api/app'
+import { setHeader } from '../api/kernel/response-headers'
 import { secureCookies } from '../app/http/env.server'
 import { registerApiHandler, requestStorage, type RequestStore } from '../app/http/request-context.server'
 import { originSettingsFrom, refuseCrossOrigin } from '../app/http/same-origin.server'
@@ -76,14 +77,14 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
     const forwarded = originSettings.trustProxy ? saneRequestId(c.req.header('x-request-id')) : undefined
     const requestId = forwarded ?? newRequestId()
     await withLogContext({ requestId }, next)
-    c.header('X-Request-Id', requestId)
+    setHeader(c, 'X-Request-Id', requestId)
   })
   // Where the session cookie is Secure the site is served over https only: browsers may as well
   // never try plain http (decision 005).
   if (secureCookies()) {
     app.use(async (c, next) => {
       await next()
-      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      setHeader(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     })
   }
   // Under load the heap grows to what fifty pages in flight need; once requests stop it is given
@@ -94,6 +95,15 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
     await next()
   })
   app.use(compress())
+  // Named before compress looks: it would add the name with `c.header`, remaking the answer
+  // (api/kernel/response-headers.ts). What it compresses, or could, varies with Accept-Encoding.
+  app.use(async (c, next) => {
+    await next()
+    const vary = c.res.headers.get('Vary')
+    if (!vary) setHeader(c, 'Vary', 'Accept-Encoding')
+    else if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))
+      setHeader(c, 'Vary', `${vary}, Accept-Encoding`)
+  })
   app.use(
     '/build/*',
     serveStatic({

@@ -11,6 +11,7 @@ import {
   withLogContext,
 } from '../../runtime/log'
 import type { AppEnv } from './hono-env'
+import { setHeader } from './response-headers'
 
 /**
  * Gives each call a request id and writes one access line when it is answered. A call the web tier
@@ -25,7 +26,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   }
   await withLogContext(context, async () => {
     await next()
-    c.header('X-Request-Id', context.requestId)
+    setHeader(c, 'X-Request-Id', context.requestId)
     log.info(
       {
         method: c.req.method,

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 
 import type { AppEnv } from './hono-env'
+import { setHeader } from './response-headers'
 
 /**
  * Headers for every /api answer (decision 005). `no-store` goes on all of them, not only on those
@@ -10,7 +11,7 @@ import type { AppEnv } from './hono-env'
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next()
-  c.header('X-Content-Type-Options', 'nosniff')
-  c.header('Referrer-Policy', 'no-referrer')
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  setHeader(c, 'X-Content-Type-Options', 'nosniff')
+  setHeader(c, 'Referrer-Policy', 'no-referrer')
+  if (!c.res.headers.has('Cache-Control')) setHeader(c, 'Cache-Control', 'no-store')
 })

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { CALLER_PROFILE_HEADER, CALLER_PROFILE_MAX_CHARS } from '../auth/contract'
 import { callerMemberships } from '../auth/membership'
 import type { AppEnv } from '../kernel/hono-env'
+import { setHeader } from '../kernel/response-headers'
 import type { OwnProfilePayload } from './contract'
 import { getMe } from './service'
 
@@ -26,7 +27,7 @@ export const carryCallerProfile = createMiddleware<AppEnv>(async (c, next) => {
   if (deliver) return deliver(profile)
   if (answered) return
   const encoded = Buffer.from(JSON.stringify(profile)).toString('base64url')
-  if (encoded.length <= CALLER_PROFILE_MAX_CHARS) c.header(CALLER_PROFILE_HEADER, encoded)
+  if (encoded.length <= CALLER_PROFILE_MAX_CHARS) setHeader(c, CALLER_PROFILE_HEADER, encoded)
 })
 
 declare module '../kernel/hono-env' {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
-
 import { type ErrorResponse, isRouteErrorResponse } from '@remix-run/react'
 
 import { log, loggedPath } from '../../runtime/log'
+import { freshBytes } from './fresh-bytes.server'
 import { currentRequestStore } from './request-context.server'
 
 /*
@@ -27,7 +26,7 @@ export function errorReference(request?: Request) {
   return reference
 }
 
-const newReference = () => randomBytes(4).toString('hex')
+const newReference = () => freshBytes(4).toString('hex')
 
 /** Logs an error of a loader, action or render with the request's reference; answers the reference. */
 export function logServerError(error: unknown, request: Request) {

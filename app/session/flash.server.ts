@@ -1,8 +1,10 @@
-import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage, redirect } from '@remix-run/node'
 
 import { secureCookies, webEnv } from '~/http/env.server'
 import type { AuthLogEntry } from '~/utils/auth-log'
 import type { Toast } from '~/utils/toast'
+
+import { keptCookie } from './kept-cookie.server'
 
 interface Flash {
   toast?: Toast
@@ -14,14 +16,16 @@ interface Flash {
 let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { flash: Flash }>> | undefined
 const flashStorage = () =>
   (storage ??= createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
-    cookie: {
-      name: 'en_flash',
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: secureCookies(),
-      secrets: webEnv().SESSION_SECRET,
-    },
+    // Read on every page, mostly to find there is none.
+    cookie: keptCookie(
+      createCookie('en_flash', {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: secureCookies(),
+        secrets: webEnv().SESSION_SECRET,
+      }),
+    ),
   }))
 
 export const authEvent = (

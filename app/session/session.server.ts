@@ -1,8 +1,10 @@
-import { createCookieSessionStorage, type Session } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage, type Session } from '@remix-run/node'
 
 import type { UserPayload } from '#api/auth/contract'
 import { secureCookies, webEnv } from '~/http/env.server'
 import { currentRequestStore, perRequest } from '~/http/request-context.server'
+
+import { keptCookie } from './kept-cookie.server'
 
 /** The user as the session cookie keeps them: the backend's user without what the header never shows. */
 export type SessionUser = Omit<UserPayload, 'last_login' | 'date_joined'>
@@ -21,15 +23,16 @@ let storage: ReturnType<typeof createStorage> | undefined
 
 function createStorage() {
   return createCookieSessionStorage({
-    cookie: {
-      name: '__session',
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: secureCookies(),
-      secrets: webEnv().SESSION_SECRET,
-      maxAge: 60 * 60 * 24 * 30,
-    },
+    cookie: keptCookie(
+      createCookie('__session', {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: secureCookies(),
+        secrets: webEnv().SESSION_SECRET,
+        maxAge: 60 * 60 * 24 * 30,
+      }),
+    ),
   })
 }
 

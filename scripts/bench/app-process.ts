@@ -154,7 +154,11 @@ export async function documentCount(base: string) {
   return ((await response.json()) as { count: number }).count
 }
 
-/** Signs in through the real login form (honeypot fields included) and answers the session cookie. */
+/**
+ * Signs in through the real login form (honeypot fields included), follows the redirect to the page
+ * it lands on as a browser does (which reads and clears the sign-in's flash), and answers the cookies
+ * the browser then holds.
+ */
 export async function sessionCookie(base: string) {
   const page = await (await fetch(`${base}/login`)).text()
   const form = new URLSearchParams(loginFormFields(page))
@@ -166,8 +170,20 @@ export async function sessionCookie(base: string) {
     body: form,
     redirect: 'manual',
   })
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
-  if (response.status !== 302 || cookies.length === 0)
+  const jar = new Map<string, string>()
+  const keep = (answer: Response) => {
+    for (const cookie of answer.headers.getSetCookie()) {
+      const [name, value] = cookie.split(';')[0]!.split(/=(.*)/)
+      if (value) jar.set(name!, value)
+      else jar.delete(name!)
+    }
+  }
+  keep(response)
+  if (response.status !== 302 || jar.size === 0)
     throw new Error(`sign-in answered ${response.status}: ${await response.text()}`)
-  return cookies.join('; ')
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  const landing = await fetch(new URL(response.headers.get('location')!, base), { headers: { cookie: header() } })
+  await landing.arrayBuffer()
+  keep(landing)
+  return header()
 }
