@@ -46,6 +46,8 @@ export interface OcrSettings {
   allowance?: OcrAllowance
   /** Pages read by an earlier run of this extraction that was cut off (a restart resumes there). */
   done: OcrPage[]
+  /** The scans an earlier run of this extraction found, so that this one need not look for them. */
+  scans?: ScannedPage[]
   /** Told of each page read, with how many of the pages to read are done. */
   onProgress?: (progress: OcrProgress) => void
 }
@@ -56,11 +58,21 @@ export interface OcrAllowance {
   pagesPerDay: number
 }
 
-/** Where OCR of a document stands: `page` is the page just read, absent when the count is first known. */
+/** A page that is a picture (a scan) with little or no text of its own, and its scan's resolution. */
+export interface ScannedPage {
+  pageNumber: number
+  dpi: number
+}
+
+/**
+ * Where OCR of a document stands: `page` is the page just read, absent when the count is first
+ * known; then `scans` are the scans found, which a further run is given.
+ */
 export interface OcrProgress {
   done: number
   total: number
   page?: OcrPage
+  scans?: ScannedPage[]
 }
 
 /** A document that cannot be read, with a reason fit to show its owner. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { log } from '../../runtime/log'
 import { documentOcrPages, documents, jobs } from '../db/schema'
 import type { Deps } from '../kernel/context'
-import type { OcrProgress } from './extraction-types'
+import type { OcrProgress, ScannedPage } from './extraction-types'
 
 /** The document was deleted, or another version became its current one, while OCR read it. */
 export class DocumentGone extends Error {
@@ -30,6 +30,7 @@ export function ocrProgressWriter(
   let writes = Promise.resolve()
   let pagesKept = 0
   let reading = false
+  let scans: ScannedPage[] | undefined
   const stop = new AbortController()
   const save = async ({ done, total, page }: OcrProgress) => {
     if (stop.signal.aborted) return
@@ -66,6 +67,7 @@ export function ocrProgressWriter(
   return {
     write(progress: OcrProgress) {
       reading = true
+      scans = progress.scans ?? scans
       writes = writes.then(() =>
         save(progress).catch((error: unknown) => log.warn({ err: error, documentId }, 'could not record OCR progress')),
       )
@@ -74,6 +76,10 @@ export function ocrProgressWriter(
     /** Pages this run read and kept, which a following run need not read again. */
     get pagesKept() {
       return pagesKept
+    },
+    /** The scans the run found (or was given), once it has looked: a further run need not look again. */
+    get scans() {
+      return scans
     },
     /** Whether OCR has begun on the document's scans: from then on what the run does is kept as it goes. */
     get reading() {

@@ -20,7 +20,7 @@ import type { Deps } from '../kernel/context'
 import { guessCategory } from './categories'
 import { chunkPages, countTokens } from './chunker'
 import { extractInWorker } from './extraction-pool'
-import { ExtractionError, ExtractionTimeout } from './extraction-types'
+import { ExtractionError, ExtractionTimeout, type ScannedPage } from './extraction-types'
 import { chunkIndexColumns, prepareChunkIndex, writeChunkIndex } from './index-chunks'
 import { ocrAllowance } from './ocr-allowance'
 import { ocrProgressWriter } from './ocr-progress'
@@ -30,6 +30,8 @@ export const PROCESS_DOCUMENT = 'process-document'
 export interface ProcessDocumentPayload {
   documentId: number
   versionId: number
+  /** A PDF's scans, found by the run this one goes on from. */
+  scans?: ScannedPage[]
 }
 
 const INSERT_BATCH = 500
@@ -46,7 +48,7 @@ export const UNEXPECTED_FAILURE = 'Processing failed unexpectedly. Try Reprocess
 export function processDocumentJob(deps: Deps) {
   const { db, config, files } = deps
   return async (job: Job, signal?: AbortSignal) => {
-    const { documentId, versionId } = job.payload as unknown as ProcessDocumentPayload
+    const { documentId, versionId, scans } = job.payload as unknown as ProcessDocumentPayload
     const [document] = await db.select().from(documents).where(eq(documents.id, documentId))
     if (!document || document.currentVersionId !== versionId) return
     const [version] = await db.select().from(documentVersions).where(eq(documentVersions.id, versionId))
@@ -81,6 +83,7 @@ export function processDocumentJob(deps: Deps) {
           ? {
               maxPages: config.OCR_MAX_PAGES,
               done,
+              scans,
               // Only a PDF has scans to read: other files need not count the organization's pages.
               allowance: version.fileType === 'pdf' ? await ocrAllowance(deps, job.organizationId) : undefined,
             }
@@ -127,7 +130,7 @@ export function processDocumentJob(deps: Deps) {
         await progress.settled()
         if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
         if (extraction.ocrUnfinished) {
-          await continueLater(deps, job, documentId, versionId)
+          await continueLater(deps, job, progress.scans)
           return
         }
         pages = extraction.pages.map((page, index) => ({ ...page, pageNumber: index + 1 }))
@@ -141,12 +144,13 @@ export function processDocumentJob(deps: Deps) {
       if (progress.stopped.aborted) return await forgetRun(deps, job, versionId)
       // Stopped for another organization's job: a further run goes on from the pages kept.
       if (turn?.gaveWay.aborted) {
-        await continueLater(deps, job, documentId, versionId)
+        await continueLater(deps, job, progress.scans)
         return
       }
-      // Stopped in the middle of a page after reading others: the next run goes on from those.
-      if (error instanceof ExtractionTimeout && progress.pagesKept > 0) {
-        await continueLater(deps, job, documentId, versionId)
+      // Stopped in the middle of a page after reading others, or after finding the scans it was not
+      // given: the next run goes on from there.
+      if (error instanceof ExtractionTimeout && (progress.pagesKept > 0 || (progress.scans && !scans))) {
+        await continueLater(deps, job, progress.scans)
         return
       }
       if (!(error instanceof ExtractionError)) {
@@ -273,13 +277,19 @@ async function lockIfCurrent(tx: Database, documentId: number, versionId: number
  * on from the pages read so far, so each run stays within the extraction's time limit and other
  * documents get their turn in between.
  */
-async function continueLater({ db, jobs }: Deps, job: Job, documentId: number, versionId: number) {
+/** A further run goes on from this one's pages, given the scans this one found (if it looked). */
+async function continueLater({ db, jobs }: Deps, job: Job, scans: ScannedPage[] | undefined) {
+  const { documentId, versionId } = job.payload as unknown as ProcessDocumentPayload
   await db.transaction(async (tx) => {
     if (!(await lockIfCurrent(tx, documentId, versionId))) return
-    await jobs.enqueue(PROCESS_DOCUMENT, job.payload, {
-      db: tx,
-      organizationId: job.organizationId,
-    })
+    await jobs.enqueue(
+      PROCESS_DOCUMENT,
+      { documentId, versionId, scans },
+      {
+        db: tx,
+        organizationId: job.organizationId,
+      },
+    )
   })
   jobs.notify()
 }

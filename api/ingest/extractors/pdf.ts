@@ -2,9 +2,15 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import type { ExtractedPage } from '../../ai/text/pages'
-import { type Extraction, ExtractionError, type ExtractionLimits, TextBudget } from '../extraction-types'
+import {
+  type Extraction,
+  ExtractionError,
+  type ExtractionLimits,
+  type ScannedPage,
+  TextBudget,
+} from '../extraction-types'
 import { pageImages } from '../ocr/page-images'
-import { readScans, type ScannedPage } from '../ocr/read-scans'
+import { readScans } from '../ocr/read-scans'
 import { pageText, type TextItem } from './pdf-text'
 
 const require = createRequire(import.meta.url)
@@ -58,6 +64,9 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): P
   const scans: ScannedPage[] = []
   const notes: string[] = []
   let ocrUnfinished = false
+  // Looking for scans decodes every picture, the largest part of a run before OCR begins: a further
+  // run takes the scans its first run found.
+  const known = limits.ocr?.scans && new Map(limits.ocr.scans.map((scan) => [scan.pageNumber, scan]))
   try {
     for (let number = 1; number <= document.numPages && !budget.full; number++) {
       try {
@@ -66,7 +75,10 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): P
         const fields = fieldValues(await page.getAnnotations())
         const text = budget.takeCleaned([pageText(content.items as TextItem[]), ...fields].join('\n'))
         // A page that filled the budget is no scan, and OCR would have no room left for it.
-        if (text.replace(/\s/g, '').length < FEW_CHARACTERS && !budget.full) {
+        if (known) {
+          const scan = known.get(number)
+          if (scan) scans.push(scan)
+        } else if (text.replace(/\s/g, '').length < FEW_CHARACTERS && !budget.full) {
           const images = await pageImages(page, pdfjs.OPS)
           if (images.coverage >= SCAN_COVERAGE) scans.push({ pageNumber: number, dpi: images.dpi })
         }

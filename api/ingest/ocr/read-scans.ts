@@ -1,15 +1,9 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api'
 
 import type { ExtractedPage } from '../../ai/text/pages'
-import { cleanText, type OcrSettings, type TextBudget } from '../extraction-types'
+import { cleanText, type OcrSettings, type ScannedPage, type TextBudget } from '../extraction-types'
 import { ocrResolution, renderGreyscale } from './render-page'
 import { createOcrReader, type OcrReader } from './tesseract-reader'
-
-/** A page that is a picture (a scan) with little or no text of its own, and its scan's resolution. */
-export interface ScannedPage {
-  pageNumber: number
-  dpi: number
-}
 
 /** "3", "3 and 5", "3-6, 9 and 12": page numbers as a reader would write them. */
 export function pageList(numbers: number[]) {
@@ -61,7 +55,7 @@ export async function readScans(
   const earlier = new Map(settings.done.map((page) => [page.pageNumber, page]))
   let done = chosen.filter((scan) => earlier.has(scan.pageNumber)).length
   const before = done
-  settings.onProgress?.({ done, total: chosen.length })
+  settings.onProgress?.({ done, total: chosen.length, scans })
   let reader: OcrReader | undefined
   const unread: number[] = []
   const beyondAllowance: number[] = []
@@ -119,8 +113,9 @@ export async function readScans(
     await reader?.close()
   }
   if (undrawable.length) notes.push(`${pagesWord(undrawable)} could not be drawn to be read by OCR.`)
-  // A run that read nothing new (its text took all its time) would be followed by another like it.
-  if (unread.length && done > before) return { notes, unfinished: true }
+  // A run that read nothing new, though it was given the scans, would be followed by another like it
+  // (its text took all its time). One that had to look for them leaves that work done.
+  if (unread.length && (done > before || !settings.scans)) return { notes, unfinished: true }
   if (unread.length)
     notes.push(
       `${pagesWord(unread)} ${unread.length > 1 ? 'were' : 'was'} not read by OCR: reading the document reached its time limit.`,
