@@ -275,9 +275,9 @@ async function lockIfCurrent(tx: Database, documentId: number, versionId: number
 /**
  * OCR ran out of this run's time with pages still to read: the same version is queued again, to go
  * on from the pages read so far, so each run stays within the extraction's time limit and other
- * documents get their turn in between.
+ * documents get their turn in between. It is given the scans this run found (if it looked), so it
+ * need not look for them again.
  */
-/** A further run goes on from this one's pages, given the scans this one found (if it looked). */
 async function continueLater({ db, jobs }: Deps, job: Job, scans: ScannedPage[] | undefined) {
   const { documentId, versionId } = job.payload as unknown as ProcessDocumentPayload
   await db.transaction(async (tx) => {
