@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
 import { NodeFS } from '@electric-sql/pglite/nodefs'
 
+import { keepFileSizes, type SizedFS } from './kept-file-sizes'
+
 type PostgresMod = Parameters<NodeFS['init']>[1]
 
 /** The calls of Emscripten's FS wrapped here (its own types are not installed). */
@@ -20,6 +22,8 @@ const GROUP_AND_OTHERS = 0o077
  * applied: even with umask 077, 968 of a fresh database's 972 files came out 0666. Every chmod
  * and mkdir of the database's file system goes through the three calls wrapped here (`open` and
  * the PostgreSQL system calls use them), so none can give group or other users anything.
+ * Its files' sizes are kept in memory rather than asked of the disk at each seek to their end
+ * (`keepFileSizes`).
  */
 export class OwnerOnlyNodeFS extends NodeFS {
   constructor(dataDir: string) {
@@ -37,6 +41,9 @@ export class OwnerOnlyNodeFS extends NodeFS {
       FS.fchmod = (fd, mode) => fchmod(fd, mode & ~GROUP_AND_OTHERS)
       FS.mkdir = (folder, mode = 0o777) => mkdir(folder, mode & ~GROUP_AND_OTHERS)
     }
-    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), ownerOnly] } }
+    const sizesKept = (module: PostgresMod) => keepFileSizes(module.FS as SizedFS)
+    return {
+      emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), ownerOnly, sizesKept] },
+    }
   }
 }
