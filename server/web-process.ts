@@ -54,7 +54,7 @@ export async function serveWeb(env: NodeJS.ProcessEnv, mode: BackendMode, load?:
     const backend = own ?? (await attachBackend(env, (mode as Extract<BackendMode, { kind: 'attached' }>).primary))
     signIns = own?.signIns
     api = backend.api
-    registerApiHandler((request, bindings) => backend.api.fetch(request, bindings))
+    registerApiHandler((request, bindings) => backend.api.fetch(request, bindings), { ofThisBuild: true })
     stopBackend = (graceMs) => backend.backend.stop({ graceMs })
     closeDatabase = () => backend.database.close()
   } else {

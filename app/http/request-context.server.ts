@@ -56,10 +56,20 @@ type ApiHandler = (
   },
 ) => Response | Promise<Response>
 const handlerKey = Symbol.for('exit-planning.api-handler')
+const ofThisBuildKey = Symbol.for('exit-planning.api-of-this-build')
+const globals = globalThis as Record<symbol, unknown>
 
-/** The in-process backend, registered by the server entry; absent when the web tier uses API_URL. */
-export function registerApiHandler(handler: ApiHandler) {
-  ;(globalThis as Record<symbol, unknown>)[handlerKey] = handler
+/**
+ * The in-process backend, registered by the server entry; absent when the web tier uses API_URL.
+ * `ofThisBuild`: it is the backend built with these pages, whose answers the compiler and the API
+ * tests hold to the contracts (decision 083); a stand-in of a test is not.
+ */
+export function registerApiHandler(handler: ApiHandler, { ofThisBuild = false } = {}) {
+  globals[handlerKey] = handler
+  globals[ofThisBuildKey] = ofThisBuild
 }
 
-export const inProcessApi = () => (globalThis as Record<symbol, unknown>)[handlerKey] as ApiHandler | undefined
+export const inProcessApi = () => globals[handlerKey] as ApiHandler | undefined
+
+/** Whether the in-process backend is the one built with these pages (the web tier then calls it, not API_URL). */
+export const inProcessApiOfThisBuild = () => globals[ofThisBuildKey] === true

@@ -17,15 +17,29 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ]
 
-/** "3 hours ago", relative to `now` (passed in so server and browser render the same text). */
-// Made once: building an Intl formatter costs more than a page's worth of formatting with it.
+// Made once: building an Intl formatter costs more than a page's worth of formatting with it. Its
+// phrases are kept too (a list says "3 hours ago" many times; each is 1% of a page of documents'
+// CPU), up to a bound: the years a date can be off by are not.
 const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+const phrases = new Map<string, string>()
+const PHRASES_KEPT = 1000
 
+function phrase(value: number, unit: Intl.RelativeTimeFormatUnit) {
+  const key = `${value} ${unit}`
+  let text = phrases.get(key)
+  if (text === undefined) {
+    if (phrases.size >= PHRASES_KEPT) phrases.clear()
+    text = relativeFormat.format(value, unit)
+    phrases.set(key, text)
+  }
+  return text
+}
+
+/** "3 hours ago", relative to `now` (passed in so server and browser render the same text). */
 export function relativeTime(iso: string, now: number) {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000)
-  const format = relativeFormat
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit)
+    if (Math.abs(seconds) >= size) return phrase(Math.round(seconds / size), unit)
   }
   return 'just now'
 }

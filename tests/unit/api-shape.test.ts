@@ -51,6 +51,17 @@ describe('responses the pages depend on', () => {
     answer = [{ ...invitation, organization: null }]
     await expect(invitationsApi(request()).mine()).rejects.toBeInstanceOf(ApiError)
   })
+
+  it('takes the answers of the backend built with the pages as they come, unchecked (decision 083)', async () => {
+    registerApiHandler(() => Response.json(answer), { ofThisBuild: true })
+    try {
+      answer = [{ id: 1, name: 'Acme' }]
+      expect(await organizationsApi(request()).mine()).toEqual([{ id: 1, name: 'Acme' }])
+    } finally {
+      registerApiHandler(() => Response.json(answer))
+    }
+    await expect(organizationsApi(request()).mine()).rejects.toBeInstanceOf(ApiError)
+  })
 })
 
 describe('sign-in answers (spec §8 "Login response")', () => {

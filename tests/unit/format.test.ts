@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { relativeTime } from '../../app/utils/documents'
 import { displayName, formatDate, formatDateTime, initialOf, plural } from '../../app/utils/format'
 
 describe('format helpers', () => {
@@ -34,5 +35,25 @@ describe('format helpers', () => {
     )
     expect(displayName({ first_name: '', last_name: '', username: 'admin', email: 'a@x' })).toBe('admin')
     expect(displayName({ email: 'a@x' })).toBe('a@x')
+  })
+})
+
+describe('relativeTime', () => {
+  const now = Date.parse('2026-06-15T12:00:00Z')
+  const ago = (seconds: number) => relativeTime(new Date(now - seconds * 1000).toISOString(), now)
+
+  it('says how long ago in the largest whole unit, the same each time it is asked', () => {
+    expect(ago(30)).toBe('just now')
+    expect(ago(3 * 3600)).toBe('3 hours ago')
+    expect(ago(3 * 3600)).toBe('3 hours ago')
+    expect(ago(24 * 3600)).toBe('yesterday')
+    expect(ago(-2 * 24 * 3600)).toBe('in 2 days')
+    expect(ago(2 * 365 * 24 * 3600)).toBe('2 years ago')
+  })
+
+  it('stays right past the number of phrases it keeps', () => {
+    for (let years = 1; years <= 1500; years++) ago(years * 365 * 24 * 3600)
+    expect(ago(1499 * 365 * 24 * 3600)).toBe('1,499 years ago')
+    expect(ago(5 * 60)).toBe('5 minutes ago')
   })
 })
