@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 
@@ -15,7 +15,7 @@ import { parseForm } from '~/http/parse-form.server'
 import { requireUser } from '~/services/auth.server'
 import { SEARCH_FAILED, searchApi, SearchFailure, type SearchResult } from '~/services/search.server'
 import searchStyles from '~/styles/search.css'
-import { excerpt } from '~/utils/highlight'
+import { excerpt, highlightSegments } from '~/utils/highlight'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = () =>
@@ -209,9 +209,10 @@ function summaryOf({ matched, list }: { matched: boolean; list: SearchResult[] }
 }
 
 function ResultItem({ result, query }: { result: SearchResult; query: string }) {
-  const shown = excerpt(result.text, query, EXCERPT_CHARS)
-  const whole = result.text.trim()
-  const cut = whole.replace(/\s+/g, ' ').length > EXCERPT_CHARS
+  const { shown, whole } = useMemo(() => {
+    const shown = excerpt(result.text, query, EXCERPT_CHARS)
+    return { shown, whole: shown.cut ? highlightSegments(result.text.trim(), query) : null }
+  }, [result.text, query])
   return (
     <li className={result.weak ? 'search-result search-result-weak' : 'search-result'}>
       <div className="search-result-header">
@@ -235,13 +236,13 @@ function ResultItem({ result, query }: { result: SearchResult; query: string }) 
         <p className="search-result-location">Sheet: {result.sheet_name}</p>
       ) : null}
       <p className="search-result-text">
-        <Highlight text={shown} query={query} />
+        <Highlight segments={shown.segments} />
       </p>
-      {cut ? (
+      {whole ? (
         <details className="search-result-more">
           <summary>Show the whole passage</summary>
           <p className="search-result-passage">
-            <Highlight text={whole} query={query} />
+            <Highlight segments={whole} />
           </p>
         </details>
       ) : null}

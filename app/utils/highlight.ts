@@ -68,54 +68,88 @@ const BEFORE = '(?<![\\p{L}\\p{N}])'
 const WORD_TAIL = '[\\p{L}\\p{N}]*'
 const NUMBER_END = '(?![\\p{L}\\p{N}]|[.,]\\p{N})'
 
-/** One regular expression for every term, or null when the query has nothing to highlight. */
+// A page of results asks for the same query's pattern for each passage it shows. Bounded: queries are
+// the visitors' own text.
+const patterns = new Map<string, RegExp | null>()
+const PATTERNS_KEPT = 200
+
+/**
+ * One regular expression for every term, or null when the query has nothing to highlight. It is
+ * shared: use it only through `matchAll`, which matches with a copy.
+ */
 export function termPattern(query: string): RegExp | null {
+  let pattern = patterns.get(query)
+  if (pattern !== undefined) return pattern
   const alternatives = queryTerms(query).map((term) => {
     // Words of letters also match their longer forms; numbers and short or mixed tokens ("q3", "10")
     // match whole, so "10" never lights up "100".
     if (LETTERS.test(term) && term.length >= 3) return `${BEFORE}${escapeRegExp(lightStem(term))}${WORD_TAIL}`
     return `${BEFORE}${escapeRegExp(term)}${NUMBER_END}`
   })
-  if (alternatives.length === 0) return null
   // Longest first, so a longer term wins where two could start at the same place.
   alternatives.sort((a, b) => b.length - a.length)
-  return new RegExp(alternatives.join('|'), 'giu')
+  pattern = alternatives.length ? new RegExp(alternatives.join('|'), 'giu') : null
+  if (patterns.size === PATTERNS_KEPT) patterns.clear()
+  patterns.set(query, pattern)
+  return pattern
+}
+
+/** Where the query's words are in a text: [start, end) of each, in order. */
+function matchesIn(text: string, query: string): Array<[number, number]> {
+  const pattern = termPattern(query)
+  if (!pattern) return []
+  const matches: Array<[number, number]> = []
+  for (const found of text.matchAll(pattern)) {
+    if (found[0].length) matches.push([found.index!, found.index! + found[0].length])
+  }
+  return matches
+}
+
+/** The text from `from` to `to` as plain and matching segments; joined they give that text back. */
+function segmentsBetween(text: string, matches: Array<[number, number]>, from: number, to: number): Segment[] {
+  const segments: Segment[] = []
+  let last = from
+  for (const [start, end] of matches) {
+    if (end <= from) continue
+    if (start >= to) break
+    const [matchFrom, matchTo] = [Math.max(start, from), Math.min(end, to)]
+    if (matchFrom > last) segments.push({ text: text.slice(last, matchFrom), match: false })
+    segments.push({ text: text.slice(matchFrom, matchTo), match: true })
+    last = matchTo
+  }
+  if (last < to) segments.push({ text: text.slice(last, to), match: false })
+  return segments
 }
 
 /** Splits a text into plain and matching segments, in order; joined they give the text back. */
 export function highlightSegments(text: string, query: string): Segment[] {
-  const pattern = termPattern(query)
-  if (!pattern || !text) return text ? [{ text, match: false }] : []
-  const segments: Segment[] = []
-  let last = 0
-  for (const found of text.matchAll(pattern)) {
-    const start = found.index ?? 0
-    if (found[0].length === 0) continue
-    if (start > last) segments.push({ text: text.slice(last, start), match: false })
-    segments.push({ text: found[0], match: true })
-    last = start + found[0].length
-  }
-  if (last < text.length) segments.push({ text: text.slice(last), match: false })
-  return segments
+  return segmentsBetween(text, matchesIn(text, query), 0, text.length)
+}
+
+export interface Excerpt {
+  /** The excerpt's plain and matching segments, its ellipses among them. */
+  segments: Segment[]
+  /** Whether part of the passage is left out. */
+  cut: boolean
 }
 
 /**
  * The part of a long passage worth reading first: about `maxChars` characters around the place where
- * the query's words are densest, cut at word boundaries and marked with ellipses where cut.
- * Whitespace is collapsed, since passages keep the line breaks of their source.
+ * the query's words are densest, cut at word boundaries and marked with ellipses where cut, with
+ * those words marked. Whitespace is collapsed, since passages keep the line breaks of their source.
+ * The words are found once, in the whole passage: finding them again in the excerpt cost as much.
  */
-export function excerpt(text: string, query: string, maxChars = 420): string {
+export function excerpt(text: string, query: string, maxChars = 420): Excerpt {
   const flat = text.replace(/\s+/g, ' ').trim()
-  if (flat.length <= maxChars) return flat
-  const pattern = termPattern(query)
-  const starts = pattern ? [...flat.matchAll(pattern)].map((found) => found.index ?? 0) : []
+  const matches = matchesIn(flat, query)
+  if (flat.length <= maxChars) return { segments: segmentsBetween(flat, matches, 0, flat.length), cut: false }
   let best = 0
   let bestCount = 0
-  // The matches within reach of each, counted with a second index that only moves on (the starts
+  // The matches within reach of each, counted with a second index that only moves on (the matches
   // are in order): counting them afresh for each match was quadratic in a passage full of them.
   let end = 0
-  starts.forEach((start, index) => {
-    while (end < starts.length && starts[end]! < start + maxChars * 0.8) end++
+  matches.forEach(([start], index) => {
+    while (end < matches.length && matches[end]![0] < start + maxChars * 0.8) end++
     if (end - index > bestCount) {
       best = start
       bestCount = end - index
@@ -132,5 +166,13 @@ export function excerpt(text: string, query: string, maxChars = 420): string {
     const space = flat.lastIndexOf(' ', to)
     if (space > from) to = space
   }
-  return `${from > 0 ? '…' : ''}${flat.slice(from, to)}${to < flat.length ? '…' : ''}`
+  const ellipsis = { text: '…', match: false }
+  return {
+    segments: [
+      ...(from > 0 ? [ellipsis] : []),
+      ...segmentsBetween(flat, matches, from, to),
+      ...(to < flat.length ? [ellipsis] : []),
+    ],
+    cut: true,
+  }
 }

@@ -10,7 +10,13 @@ const marked = (text: string, query: string) =>
   highlightSegments(text, query)
     .filter((segment) => segment.match)
     .map((segment) => segment.text)
-const render = (text: string, query: string) => renderToStaticMarkup(createElement(Highlight, { text, query }))
+const render = (text: string, query: string) =>
+  renderToStaticMarkup(createElement(Highlight, { segments: highlightSegments(text, query) }))
+/** The excerpt as the page shows it, its marked words in brackets. */
+const shownOf = (text: string, query: string, maxChars?: number) =>
+  excerpt(text, query, maxChars)
+    .segments.map((segment) => (segment.match ? `[${segment.text}]` : segment.text))
+    .join('')
 
 describe('highlightSegments', () => {
   it('splits a text into plain and matching segments that join back to the text', () => {
@@ -115,17 +121,45 @@ describe('Highlight', () => {
 })
 
 describe('excerpt', () => {
-  it('keeps a short passage whole, with its whitespace collapsed', () => {
-    expect(excerpt('Line one\n\nline   two', 'line')).toBe('Line one line two')
+  it('keeps a short passage whole, with its whitespace collapsed and its words marked', () => {
+    expect(shownOf('Line one\n\nline   two', 'line')).toBe('[Line] one [line] two')
+    expect(excerpt('Line one\n\nline   two', 'line').cut).toBe(false)
   })
 
   it('cuts a long passage around the query words, at word boundaries, with ellipses', () => {
     const filler = (word: string, count: number) => Array.from({ length: count }, () => word).join(' ')
     const text = `${filler('alpha', 100)} the customer concentration risk is high ${filler('omega', 100)}`
     const shown = excerpt(text, 'customer concentration risk', 200)
+    expect(shown.cut).toBe(true)
+    const plain = shown.segments.map((segment) => segment.text).join('')
     // Cut between words: whole words at both ends.
-    expect(shown).toMatch(/^…alpha .* omega…$/)
-    expect(shown).toContain('customer concentration risk is high')
-    expect(shown.length).toBeLessThanOrEqual(202)
+    expect(plain).toMatch(/^…alpha .* omega…$/)
+    expect(plain).toContain('customer concentration risk is high')
+    expect(plain.length).toBeLessThanOrEqual(202)
+    expect(shown.segments.filter((segment) => segment.match).map((segment) => segment.text)).toEqual([
+      'customer',
+      'concentration',
+      'risk',
+    ])
+  })
+
+  it('marks the same words as highlighting the excerpt on its own would', () => {
+    const text = `${'Revenue grew. '.repeat(40)}Net cash used in investing activities was 1,452.4 in 2019. ${'Costs fell. '.repeat(40)}`
+    for (const query of ['net cash investing 1,452.4', 'revenue costs', 'nothing here']) {
+      const shown = excerpt(text, query, 200)
+      const plain = shown.segments.map((segment) => segment.text).join('')
+      expect(shownOf(text, query, 200)).toBe(
+        highlightSegments(plain, query)
+          .map((segment) => (segment.match ? `[${segment.text}]` : segment.text))
+          .join(''),
+      )
+    }
+  })
+
+  it('gives the same marks for a query asked again (its pattern is kept)', () => {
+    const text = 'Risk and risks: the risk of customer concentration.'
+    expect(marked(text, 'risk')).toEqual(['Risk', 'risks', 'risk'])
+    expect(marked(text, 'risk')).toEqual(['Risk', 'risks', 'risk'])
+    expect(shownOf(text, 'risk')).toBe('[Risk] and [risks]: the [risk] of customer concentration.')
   })
 })

@@ -1,13 +1,13 @@
-import { Fragment, useMemo } from 'react'
+import { Fragment } from 'react'
 
-import { highlightSegments } from '~/utils/highlight'
+import type { Segment } from '~/utils/highlight'
 
 /**
- * A text with the query's words wrapped in <mark>. Everything is rendered as React text nodes, so a
- * passage or a query holding markup shows it as text; never switch this to dangerouslySetInnerHTML.
+ * A text's segments, the query's words wrapped in <mark>. Everything is rendered as React text nodes,
+ * so a passage or a query holding markup shows it as text; never switch this to
+ * dangerouslySetInnerHTML.
  */
-export function Highlight({ text, query }: { text: string; query: string }) {
-  const segments = useMemo(() => highlightSegments(text, query), [text, query])
+export function Highlight({ segments }: { segments: Segment[] }) {
   return (
     <>
       {segments.map((segment, index) =>
