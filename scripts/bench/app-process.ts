@@ -69,9 +69,30 @@ export function processTree(pid: number): number[] {
 /** The fields of /proc/<pid>/stat after the command name: state, ppid, ... (see proc(5)). */
 const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
 
+// Linux's clock ticks a second, in which /proc gives CPU times.
+const USER_HZ = 100
+
+/**
+ * CPU time, in milliseconds, of a process and all under it, counting those that ended and were
+ * waited for (their time is then their parent's cutime and cstime, proc(5)) and those that started
+ * since: a sum over the tree of one moment loses a worker that exits while it is measured, and takes
+ * back all it had used before.
+ */
+export function treeCpuMs(pid: number) {
+  let ticks = 0
+  for (const member of processTree(pid)) {
+    try {
+      const fields = statFields(member)
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+    } catch {
+      // the process ended while we looked: its parent counts it once it has waited for it
+    }
+  }
+  return (ticks * 1000) / USER_HZ
+}
+
 /** CPU time the processes have used, user and system, in milliseconds. */
 export function cpuMs(pids: number[]) {
-  const ticksPerSecond = 100 // Linux's USER_HZ
   let ticks = 0
   for (const pid of pids) {
     try {
@@ -81,7 +102,7 @@ export function cpuMs(pids: number[]) {
       // the process ended while we looked
     }
   }
-  return (ticks * 1000) / ticksPerSecond
+  return (ticks * 1000) / USER_HZ
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
-import { apiToken, cpuMs, freePort, PASSWORD, processTree, root, start, stop, waitFor } from './app-process'
+import { apiToken, freePort, PASSWORD, root, start, stop, treeCpuMs, waitFor } from './app-process'
 import { answeringFrom, type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
 export interface BurstResult extends AnswerTimes {
@@ -133,10 +133,9 @@ export async function measureBurst({
     const api: typeof relay = []
     const cpu = { relay: 0, api: 0 }
     const crowd = async (way: 'relay' | 'api', ask: (asker: Asker) => ReturnType<typeof askApi>) => {
-      const server = processTree(ours.child.pid!)
-      const before = cpuMs(server)
+      const before = treeCpuMs(ours.child.pid!)
       const answers = await Promise.all(askers.map(ask))
-      cpu[way] += cpuMs(server) - before
+      cpu[way] += treeCpuMs(ours.child.pid!) - before
       return answers
     }
     for (let round = 0; round < rounds; round++) {
