@@ -75,9 +75,9 @@ const PATTERNS_KEPT = 200
 
 /**
  * One regular expression for every term, or null when the query has nothing to highlight. It is
- * shared: use it only through `matchAll`, which matches with a copy.
+ * shared, so it stays in this module and is used only through `matchAll`, which matches with a copy.
  */
-export function termPattern(query: string): RegExp | null {
+function termPattern(query: string): RegExp | null {
   let pattern = patterns.get(query)
   if (pattern !== undefined) return pattern
   const alternatives = queryTerms(query).map((term) => {
