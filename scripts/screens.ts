@@ -335,6 +335,8 @@ async function photograph(browser: Browser, setup: Awaited<ReturnType<typeof pre
     // The readiness workspace: the assessment's summary and a proposal, the gap, the checklist, the plan.
     await page.goto(`${base}/readiness`)
     await shoot(page, `readiness-assessment-${width.name}`, false)
+    // One driver's questions a page (decision 084): the customer table's proposal is on its driver's.
+    await page.goto(`${base}/readiness?driver=customers`)
     await page.locator('[id="q-customers.largest-share"]').screenshot({
       path: path.join(outDir, `readiness-proposal-${width.name}.png`),
     })

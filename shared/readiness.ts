@@ -60,3 +60,9 @@ export function changeWords(display: string) {
   if (display.startsWith('-')) return `down ${display.slice(1)}`
   return 'unchanged'
 }
+
+/** The value driver a question belongs to: its key's first part ("customers.largest-share" → "customers"). */
+export const driverOfQuestion = (questionKey: string) => questionKey.split('.', 1)[0]!
+
+/** The assessment's page for one value driver: its questions are answered there (decision 084). */
+export const driverPagePath = (driverKey: string) => `/readiness?driver=${encodeURIComponent(driverKey)}`

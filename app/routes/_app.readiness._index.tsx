@@ -3,7 +3,9 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 
+import { driverOfQuestion, driverPagePath } from '#shared/readiness'
 import { AssessmentView } from '~/components/assessment/assessment-view'
+import { driverPage } from '~/components/assessment/driver-page'
 import { AcceptSchema, answerLineId, AnswerSchema, CompleteSchema } from '~/components/assessment/schemas'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { readForm } from '~/http/read-form.server'
@@ -26,25 +28,34 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: assessment
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    return json({ assessment: await assessmentApi(request).get(), error: null })
+    const assessment = await assessmentApi(request).get()
+    // One driver's questions a page (decision 084): the scores of all drivers, the forms of one.
+    return json({ assessment: driverPage(assessment, askedDriver(request)), error: null })
   } catch (error) {
     assertApiError(error)
     return json({ assessment: null, error: 'Failed to load the assessment. Please try again later.' })
   }
 }
 
-const PAGE: ItemPage = {
-  page: '/readiness',
-  // The stored answer, where a keyboard or screen-reader user hears what was saved (issue 47 item 10).
-  anchor: (key) => `/readiness#${answerLineId(key)}`,
-  field: (name) => (name === 'score' || name === 'note' ? name : null),
+const askedDriver = (request: Request) => new URL(request.url).searchParams.get('driver')
+
+/** The driver's page the form was sent from; a change returns to its question's driver. */
+const pageOf = (request: Request): ItemPage => {
+  const driver = askedDriver(request)
+  return {
+    page: driver ? driverPagePath(driver) : '/readiness',
+    // The stored answer, where a keyboard or screen-reader user hears what was saved (issue 47 item 10).
+    anchor: (key) => `${driverPagePath(driverOfQuestion(key))}#${answerLineId(key)}`,
+    field: (name) => (name === 'score' || name === 'note' ? name : null),
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, ['admin', 'analyst'])
   const form = await readForm(request)
   const api = assessmentApi(request)
-  const change = <Schema extends z.ZodTypeAny>(change: ItemChange<Schema>) => changeItem(request, form, PAGE, change)
+  const change = <Schema extends z.ZodTypeAny>(change: ItemChange<Schema>) =>
+    changeItem(request, form, pageOf(request), change)
   switch (String(form.get('intent') ?? '')) {
     case 'answer':
       return change({

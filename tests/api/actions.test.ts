@@ -408,7 +408,7 @@ describe('gathering tasks from their sources', () => {
       'Sign multi-year contracts with your largest customers',
     ])
     expect(drivers!.suggestions[0]).toMatchObject({
-      source: { label: 'Readiness driver: Owner dependence', link: '/readiness' },
+      source: { label: 'Readiness driver: Owner dependence', link: '/readiness?driver=owner' },
     })
     expect(drivers!.suggestions[0]!.note).toMatch(/^Scored 1\.5 of 5 on the latest readiness assessment/)
     expect(checklist!.suggestions.length).toBeLessThanOrEqual(20)
@@ -454,7 +454,7 @@ describe('gathering tasks from their sources', () => {
       expect.objectContaining({
         ref: 'driver:customers',
         title,
-        source: { label: 'Readiness driver: Customer concentration', link: '/readiness' },
+        source: { label: 'Readiness driver: Customer concentration', link: '/readiness?driver=customers' },
       }),
     ])
     expect(drivers!.suggestions[0]!.note).toBe(

@@ -209,7 +209,7 @@ test.describe('action plan', () => {
     await expect(driver).toContainText('Ridgeline Builders brings 18.0% of revenue (from “Customers FY2025”).')
     await expect(driver.getByRole('link', { name: 'Readiness driver: Customer concentration' })).toHaveAttribute(
       'href',
-      '/readiness',
+      '/readiness?driver=customers',
     )
     const meetings = suggestions.getByRole('region', { name: 'Action items from meetings' })
     await expect(meetings.getByRole('listitem').filter({ hasText: MEETING_TASK })).toHaveCount(1)

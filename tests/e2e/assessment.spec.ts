@@ -13,6 +13,9 @@ const PLAN = 'Is there a credible plan for growth a buyer could carry on?'
 
 const card = (page: Page, key: string) => page.locator(`[id="q-${key}"]`)
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text)
+/** A driver's link in the scores: its page shows its questions, and only its (decision 084). */
+const driverLink = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Drivers, weakest first' }).getByRole('link', { name, exact: true })
 
 async function teamWithCustomers(label: string) {
   const team = await createTeam(label, ['analyst', 'member'])
@@ -54,6 +57,17 @@ test.describe('readiness assessment', () => {
       'complete-error complete-help',
     )
 
+    // A page holds one driver's questions: the first with a question unanswered, then the next.
+    await expect(driverLink(page, 'Financial performance and quality of earnings')).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(card(page, 'financial.assurance')).toBeVisible()
+    await expect(card(page, 'growth.plan')).toHaveCount(0)
+    await page.getByRole('link', { name: 'Next driver: Growth' }).click()
+    await expect(driverLink(page, 'Growth')).toHaveAttribute('aria-current', 'page')
+    await expect(card(page, 'financial.assurance')).toHaveCount(0)
+
     // Saving without a score: the error is announced with the choice.
     const plan = card(page, 'growth.plan')
     await plan.getByRole('button', { name: `Save the answer to: ${PLAN}` }).click()
@@ -77,6 +91,7 @@ test.describe('readiness assessment', () => {
     await expect(card(page, 'growth.plan')).toContainText(`Answered 3 by ${analyst.username} on`)
 
     // The customer table proposes a 2, with its cell; accepting stores it as the proposal's.
+    await driverLink(page, 'Customer concentration').click()
     const share = card(page, 'customers.largest-share')
     await expect(share.getByRole('complementary')).toContainText('Proposed from the documents: 2')
     await expect(share.getByRole('complementary')).toContainText('Ridgeline Builders')
@@ -104,6 +119,7 @@ test.describe('readiness assessment', () => {
     await expect(page.locator('.assessment-note')).toContainText('No assessment is open')
 
     // The next answer opens a new assessment, and the change since the completed one shows in words.
+    await driverLink(page, 'Growth').click()
     await card(page, 'growth.plan').getByRole('radio', { name: '4', exact: true }).check()
     await card(page, 'growth.plan')
       .getByRole('button', { name: `Save the answer to: ${PLAN}` })
@@ -120,7 +136,9 @@ test.describe('readiness assessment', () => {
     await signInAs(memberPage, member.username, member.password, { to: '/readiness' })
     await expect(memberPage.locator('#assessment-overall')).toHaveText(/^3\.0 of 5 overall/)
     await expect(memberPage.locator('.assessment form')).toHaveCount(0)
+    await driverLink(memberPage, 'Growth').click()
     await expect(card(memberPage, 'growth.plan')).toContainText('4 of 5')
+    await driverLink(memberPage, 'Customer concentration').click()
     await expect(card(memberPage, 'customers.largest-share')).toContainText('accepted from the documents')
     await expect(memberPage.getByRole('button', { name: 'Complete assessment' })).toHaveCount(0)
     await expect(memberPage.getByRole('region', { name: 'Completed assessments' }).getByRole('listitem')).toHaveCount(1)
@@ -133,6 +151,10 @@ test.describe('readiness assessment', () => {
     const { users } = await teamWithCustomers('Assessment keys')
     const analyst = users[0]!
     await signInAs(page, analyst.username, analyst.password, { to: '/readiness' })
+    // From the scores to the driver's questions, by the keyboard.
+    await tabTo(page, driverLink(page, 'Growth'))
+    await page.keyboard.press('Enter')
+    await expect(driverLink(page, 'Growth')).toHaveAttribute('aria-current', 'page')
     const plan = card(page, 'growth.plan')
     // Tab reaches the group at its first choice; Space picks it, the arrow keys move the choice.
     await tabTo(page, plan.getByRole('radio', { name: /^1 / }))
@@ -152,6 +174,9 @@ test.describe('readiness assessment', () => {
     // starts Tab there.
     await expectAt(page, 'q-growth.plan-answer', javaScriptEnabled)
 
+    // On to the next driver's questions, by the link after these.
+    await tabTo(page, page.getByRole('link', { name: 'Next driver: Customer concentration' }))
+    await page.keyboard.press('Enter')
     const accept = card(page, 'customers.largest-share').getByRole('button', { name: /^Accept proposed answer/ })
     await tabTo(page, accept)
     await page.keyboard.press('Enter')

@@ -1,5 +1,5 @@
 import { meetingKey } from '../../../shared/meetings'
-import type { TaskOrigin } from '../../../shared/readiness'
+import { driverPagePath, type TaskOrigin } from '../../../shared/readiness'
 
 /**
  * Where a task came from, as a link on the pages. An analysis recommendation opens the document's
@@ -21,7 +21,7 @@ export function sourceLink(
     case 'checklist':
       return `/readiness/checklist#item-${parts[1]}`
     case 'driver':
-      return '/readiness'
+      return parts[1] ? driverPagePath(parts[1]) : '/readiness'
     default:
       return null
   }

@@ -1,9 +1,14 @@
-import type { AssessmentPayload as Assessment } from '#api/readiness/assessment/contract'
-import { changeWords } from '#shared/readiness'
+import { changeWords, driverPagePath } from '#shared/readiness'
+import { AppLink } from '~/components/app-link'
 import { useDates } from '~/components/use-dates'
 
-/** The overall score, and the drivers weakest first with their change since the last completed assessment. */
-export function AssessmentSummary({ assessment }: { assessment: Assessment }) {
+import type { DriverPage } from './driver-page'
+
+/**
+ * The overall score, and the drivers weakest first with their change since the last completed
+ * assessment; each links to its page, the one shown marked as the current.
+ */
+export function AssessmentSummary({ assessment }: { assessment: DriverPage }) {
   const { formatDate } = useDates()
   const { overall } = assessment
   const since = assessment.change_since ? ` since ${formatDate(assessment.change_since)}` : ''
@@ -28,8 +33,13 @@ export function AssessmentSummary({ assessment }: { assessment: Assessment }) {
       <ol className="assessment-drivers" aria-labelledby="assessment-drivers">
         {assessment.drivers.map((driver) => (
           <li key={driver.key}>
-            <a href={`#driver-${driver.key}`}>{driver.name}</a>:{' '}
-            {driver.display ? <strong>{driver.display}</strong> : 'not answered'}
+            <AppLink
+              to={`${driverPagePath(driver.key)}#driver-${driver.key}`}
+              aria-current={driver.key === assessment.section.key ? 'page' : undefined}
+            >
+              {driver.name}
+            </AppLink>
+            : {driver.display ? <strong>{driver.display}</strong> : 'not answered'}
             {driver.change ? (
               <span className="assessment-change">
                 {' '}

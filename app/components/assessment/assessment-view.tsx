@@ -1,15 +1,18 @@
 import { Form } from '@remix-run/react'
 
-import type { AssessmentPayload as Assessment } from '#api/readiness/assessment/contract'
+import { driverPagePath } from '#shared/readiness'
+import { AppLink } from '~/components/app-link'
 import { ErrorList } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
 
 import { AssessmentSummary } from './assessment-summary'
+import type { DriverPage } from './driver-page'
 import { QuestionCard } from './question-card'
 import type { LastSubmission } from './schemas'
 
-/** The readiness assessment: the scores, each driver's questions, completing, and the history. */
-export function AssessmentView({ assessment, last }: { assessment: Assessment; last: LastSubmission | undefined }) {
+/** The readiness assessment: the scores, one driver's questions, completing, and the history. */
+export function AssessmentView({ assessment, last }: { assessment: DriverPage; last: LastSubmission | undefined }) {
+  const { section, next } = assessment
   const { formatDate } = useDates()
   const canEdit = assessment.can_edit
   const completeErrors = last?.intent === 'complete' ? last.result.error?.[''] : undefined
@@ -24,21 +27,24 @@ export function AssessmentView({ assessment, last }: { assessment: Assessment; l
           {canEdit ? ' Saving an answer opens a new assessment that starts from them.' : ''}
         </p>
       ) : null}
-      {assessment.sections.map((section) => (
-        <section key={section.key} aria-labelledby={`driver-${section.key}`} className="assessment-driver">
-          <h3 id={`driver-${section.key}`}>
-            {section.name}
-            <span className="assessment-driver-score">
-              {section.display ? ` ${section.display} of 5` : ' (not answered)'}
-            </span>
-          </h3>
-          <ul className="assessment-questions">
-            {section.questions.map((question) => (
-              <QuestionCard key={question.key} question={question} canEdit={canEdit} last={last} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <section aria-labelledby={`driver-${section.key}`} className="assessment-driver">
+        <h3 id={`driver-${section.key}`}>
+          {section.name}
+          <span className="assessment-driver-score">
+            {section.display ? ` ${section.display} of 5` : ' (not answered)'}
+          </span>
+        </h3>
+        <ul className="assessment-questions">
+          {section.questions.map((question) => (
+            <QuestionCard key={question.key} question={question} canEdit={canEdit} last={last} />
+          ))}
+        </ul>
+        {next ? (
+          <p className="assessment-next">
+            <AppLink to={`${driverPagePath(next.key)}#driver-${next.key}`}>Next driver: {next.name}</AppLink>
+          </p>
+        ) : null}
+      </section>
       {canEdit ? (
         <Form method="post" className="assessment-complete card">
           <input type="hidden" name="intent" value="complete" />

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 
 import type { AssessmentQuestionPayload as AssessmentQuestion } from '#api/readiness/assessment/contract'
+import { driverOfQuestion } from '#shared/readiness'
 import { ErrorList, formControls, TextareaField, textareaProps } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
 
@@ -69,7 +70,12 @@ function AnswerForm({ question, last }: { question: AssessmentQuestion; last: La
   const scoreAria = score.errors ? { 'aria-invalid': true, 'aria-describedby': score.errorId } : {}
   return (
     // Without JavaScript a refused answer comes back at its question, not at the top of the page.
-    <Form method="post" action={`?index#q-${question.key}`} {...controls.props} className="assessment-form">
+    <Form
+      method="post"
+      action={`?driver=${driverOfQuestion(question.key)}&index#q-${question.key}`}
+      {...controls.props}
+      className="assessment-form"
+    >
       <input type="hidden" name="intent" value="answer" />
       {/* The question's key is no field to fill in: it has no errors of its own to show, nor an id. */}
       <input type="hidden" name="key" value={question.key} />
