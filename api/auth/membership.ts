@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type Placeholder, sql } from 'drizzle-orm'
 
 import type { Database } from '../db/database'
 import { preparedStatement } from '../db/prepared'
@@ -81,7 +81,7 @@ export const callerMemberships = <E extends AppEnv>(c: AppContext<E>, slug?: str
  * An organization's members with their names and roles, by name (or the one member `userId` names,
  * or none): whom a checklist item or a task may be given to.
  */
-export function organizationMembers(db: Database, organizationId: number, userId?: number) {
+export function organizationMembers(db: Database, organizationId: number | Placeholder, userId?: number) {
   return db
     .select({
       id: users.id,
@@ -100,3 +100,8 @@ export function organizationMembers(db: Database, organizationId: number, userId
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.username))
 }
+
+/** Every member of an organization, by name: built once per database, for the pages that list them. */
+export const allMembers = preparedStatement((db) =>
+  organizationMembers(db, sql.placeholder('organizationId')).prepare('organization_members'),
+)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, lte, type Placeholder, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/actions'
 import { DEFAULT_TIME_ZONE, isoDayIn } from '../../../shared/time-zones'
 import { personName, recordEvent } from '../../audit/service'
-import { organizationMembers } from '../../auth/membership'
+import { allMembers } from '../../auth/membership'
 import type { Database } from '../../db/database'
 import { preparedStatement } from '../../db/prepared'
 import { actionTasks, analysisResults, documentVersions, memberships, users } from '../../db/schema'
@@ -37,7 +37,7 @@ const NOT_OFFERED = 'This suggestion is not offered now: it is in the plan alrea
  * The organization's tasks with their owner's name and, for an analysis recommendation, the document
  * its analysis is of (none once the document, and with it the analysis, is deleted).
  */
-function readTasks(db: Database, organizationId: number, id?: number) {
+function readTasks(db: Database, organizationId: number | Placeholder, id?: number) {
   // CASE, not AND: only an analysis reference has a number after its first colon.
   const resultId = sql`case when ${actionTasks.origin} = 'analysis' then split_part(${actionTasks.originRef}, ':', 2)::integer end`
   return db
@@ -60,6 +60,9 @@ function readTasks(db: Database, organizationId: number, id?: number) {
 }
 
 type ReadTask = Awaited<ReturnType<typeof readTasks>>[number]
+
+/** The whole plan's tasks, built once per database: every view of the plan reads them. */
+const planTasks = preparedStatement((db) => readTasks(db, sql.placeholder('organizationId')).prepare('plan_tasks'))
 
 const canAnalyze = (caller: OrgCaller) => caller.role === 'admin' || caller.role === 'analyst'
 
@@ -148,10 +151,8 @@ interface Known {
 }
 
 async function planState(deps: Deps, caller: OrgCaller, known: Known = {}) {
-  const [rows, memberRows] = await Promise.all([
-    readTasks(deps.db, caller.organizationId),
-    organizationMembers(deps.db, caller.organizationId),
-  ])
+  const scope = { organizationId: caller.organizationId }
+  const [rows, memberRows] = await Promise.all([planTasks(deps.db).execute(scope), allMembers(deps.db).execute(scope)])
   const members = memberRows.map((member) => ({ id: member.id, name: personName(member), role: member.role }))
   const taken = new Set(rows.flatMap((row) => (row.task.originRef ? [row.task.originRef] : [])))
   const groups = await readSuggestions(deps, caller, taken, members, known)

@@ -4,8 +4,9 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { type ChecklistSection, MAX_CUSTOM_ITEMS } from '../../../shared/checklist'
 import { personName, recordEvent } from '../../audit/service'
-import { organizationMembers } from '../../auth/membership'
+import { allMembers, organizationMembers } from '../../auth/membership'
 import type { Database } from '../../db/database'
+import { preparedStatement } from '../../db/prepared'
 import { checklistItems, documentPages, documents } from '../../db/schema'
 import type { Deps, OrgCaller } from '../../kernel/context'
 import { badRequest, formError, notFound } from '../../kernel/http-error'
@@ -29,8 +30,8 @@ type ItemRow = typeof checklistItems.$inferSelect
  * The organization's documents as the checklist matches them, without their text: what their tables
  * hold, and the current version and status, which decide their text.
  */
-function readDocuments(db: Database, organizationId: number) {
-  return db
+const readDocuments = preparedStatement((db) =>
+  db
     .select({
       id: documents.id,
       title: documents.title,
@@ -40,10 +41,20 @@ function readDocuments(db: Database, organizationId: number) {
       status: documents.processingStatus,
     })
     .from(documents)
-    .where(eq(documents.organizationId, organizationId))
+    .where(eq(documents.organizationId, sql.placeholder('organizationId')))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(MAX_DOCUMENTS)
-}
+    .prepare('checklist_documents'),
+)
+
+/** The organization's own items and its standard items' state (assignments, notes, confirmed links). */
+const readItems = preparedStatement((db) =>
+  db
+    .select()
+    .from(checklistItems)
+    .where(eq(checklistItems.organizationId, sql.placeholder('organizationId')))
+    .prepare('checklist_items'),
+)
 
 /** The start of each document's current text, in one statement. */
 async function openingsOf(db: Database, organizationId: number, documentIds: number[]) {
@@ -73,7 +84,7 @@ const ruleOf = (row: ItemRow): ChecklistRule => ({
 const keyOf = (row: ItemRow) => row.standardKey ?? customKey(row.id)
 
 const readMembers = async (db: Database, organizationId: number) =>
-  (await organizationMembers(db, organizationId)).map((member) => ({
+  (await allMembers(db).execute({ organizationId })).map((member) => ({
     id: member.id,
     name: personName(member),
     role: member.role,
@@ -98,9 +109,10 @@ export async function getChecklist(
   /** The organization's members when the caller has read them for the same request (the action plan). */
   known: { members?: ChecklistPayload['members'] } = {},
 ): Promise<ChecklistPayload> {
+  const scope = { organizationId: caller.organizationId }
   const [docs, rows, members] = await Promise.all([
-    readDocuments(db, caller.organizationId),
-    db.select().from(checklistItems).where(eq(checklistItems.organizationId, caller.organizationId)),
+    readDocuments(db).execute(scope),
+    readItems(db).execute(scope),
     known.members ?? readMembers(db, caller.organizationId),
   ])
   const state = new Map(rows.map((row) => [keyOf(row), row]))
