@@ -1,8 +1,8 @@
-import { changeWords, driverPagePath } from '#shared/readiness'
+import { changeWords } from '#shared/readiness'
 import { AppLink } from '~/components/app-link'
 import { useDates } from '~/components/use-dates'
 
-import type { DriverPage } from './driver-page'
+import { driverHeadingPath, type DriverPage } from './driver-page'
 
 /**
  * The overall score, and the drivers weakest first with their change since the last completed
@@ -34,7 +34,7 @@ export function AssessmentSummary({ assessment }: { assessment: DriverPage }) {
         {assessment.drivers.map((driver) => (
           <li key={driver.key}>
             <AppLink
-              to={`${driverPagePath(driver.key)}#driver-${driver.key}`}
+              to={driverHeadingPath(driver.key)}
               aria-current={driver.key === assessment.section.key ? 'page' : undefined}
             >
               {driver.name}

@@ -1,12 +1,11 @@
 import { Form } from '@remix-run/react'
 
-import { driverPagePath } from '#shared/readiness'
 import { AppLink } from '~/components/app-link'
 import { ErrorList } from '~/components/forms'
 import { useDates } from '~/components/use-dates'
 
 import { AssessmentSummary } from './assessment-summary'
-import type { DriverPage } from './driver-page'
+import { driverHeadingPath, type DriverPage } from './driver-page'
 import { QuestionCard } from './question-card'
 import type { LastSubmission } from './schemas'
 
@@ -41,7 +40,7 @@ export function AssessmentView({ assessment, last }: { assessment: DriverPage; l
         </ul>
         {next ? (
           <p className="assessment-next">
-            <AppLink to={`${driverPagePath(next.key)}#driver-${next.key}`}>Next driver: {next.name}</AppLink>
+            <AppLink to={driverHeadingPath(next.key)}>Next driver: {next.name}</AppLink>
           </p>
         ) : null}
       </section>

@@ -1,6 +1,10 @@
 import type { AssessmentPayload as Assessment } from '#api/readiness/assessment/contract'
+import { driverPagePath } from '#shared/readiness'
 
-export type AssessmentSection = Assessment['sections'][number]
+type AssessmentSection = Assessment['sections'][number]
+
+/** A driver's page at its heading, so Tab starts at its first question without JavaScript too. */
+export const driverHeadingPath = (driverKey: string) => `${driverPagePath(driverKey)}#driver-${driverKey}`
 
 /** The assessment as one driver's page shows it: the scores of all, the questions of one (decision 084). */
 export type DriverPage = Omit<Assessment, 'sections'> & {
