@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { me, answer } = await withCaller(request, checklistApi(request).get())
   try {
     const canEdit = canManageChecklist(me.role)
-    return json({ checklist: listedChecklist(await answer, canEdit), canEdit, error: null })
+    return json({ checklist: listedChecklist(await answer), canEdit, error: null })
   } catch (error) {
     assertApiError(error)
     return json({ checklist: null, canEdit: false, error: 'Failed to load the checklist. Please try again later.' })

@@ -80,13 +80,17 @@ test.describe('due-diligence checklist', () => {
     await expect(itemCard(page, 'inventory')).toContainText('Not applicable: A services firm holds no stock')
     await expect(figure(page)).toHaveText(`1 of ${total - 1} items provided (${Math.floor(100 / (total - 1))}%)`)
 
-    // Linking a document to an item by hand, by keyboard: a choice left empty is said on its field.
-    const linking = page.getByRole('region', { name: 'Link a document to an item' })
-    await tabTo(page, linking.getByLabel('Item'))
-    await page.keyboard.type('Other material contracts')
-    await tabTo(page, linking.getByRole('button', { name: 'Link the document' }))
+    // Linking a document to an item by hand, by keyboard, on its page: a choice left empty is said on its field.
+    await expect(page.getByRole('heading', { name: 'Link a document to an item' })).toHaveCount(0)
+    await tabTo(
+      page,
+      itemCard(page, 'material-contracts').getByRole('link', { name: 'Manage Other material contracts' }),
+    )
     await page.keyboard.press('Enter')
-    const document = page.getByRole('region', { name: 'Link a document to an item' }).getByLabel('Document')
+    await expect(page).toHaveURL(/\/readiness\/checklist\/material-contracts$/)
+    await tabTo(page, page.getByRole('button', { name: 'Link the document' }))
+    await page.keyboard.press('Enter')
+    const document = page.getByLabel('Document', { exact: true })
     await expect(document).toHaveAttribute('aria-invalid', 'true')
     const [errorId] = (await document.getAttribute('aria-describedby'))!.split(' ')
     await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Choose a document')
@@ -95,6 +99,7 @@ test.describe('due-diligence checklist', () => {
     await tabTo(page, page.getByRole('button', { name: 'Link the document' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status').getByText('Document linked')).toBeVisible()
+    await expect(page).toHaveURL(/\/readiness\/checklist#item-material-contracts$/)
     const contracts = itemCard(page, 'material-contracts')
     await expect(contracts.locator('.status')).toHaveText('Present')
     await expect(contracts).toContainText('confirmed by an advisor')

@@ -4,19 +4,20 @@ import { plural } from '~/utils/format'
 
 import { AddItemForm } from './add-item-form'
 import { ChecklistItemCard, type ListedItem, listedItem } from './checklist-item'
-import { LinkDocumentForm } from './link-document-form'
 import type { LastSubmission } from './schemas'
 
-/** What the list shows of the checklist: not the members, nor the items' state only their own pages use. */
-export interface ListedChecklist extends Pick<Checklist, 'completeness' | 'documents_checked' | 'documents'> {
+/**
+ * What the list shows of the checklist: not the members, the documents to link, nor the items'
+ * state only their own pages use, so the list does not grow with the organization's documents.
+ */
+export interface ListedChecklist extends Pick<Checklist, 'completeness' | 'documents_checked'> {
   items: ListedItem[]
 }
 
-/** The checklist as the list shows it; the documents an item may be linked to only for those who may link. */
-export const listedChecklist = (checklist: Checklist, canEdit: boolean): ListedChecklist => ({
+/** The checklist as the list shows it. */
+export const listedChecklist = (checklist: Checklist): ListedChecklist => ({
   completeness: checklist.completeness,
   documents_checked: checklist.documents_checked,
-  documents: canEdit ? checklist.documents : [],
   items: checklist.items.map(listedItem),
 })
 
@@ -55,7 +56,7 @@ export function ChecklistSection({
           A buyer&rsquo;s standard request list, matched to {plural(checklist.documents_checked, 'document')} by title,
           category, what their tables hold and the opening of their text each time this page is shown. An item is stale
           when the date its document states is over a year old.
-          {canEdit ? ' Manage an item to assign it, confirm its document or set it aside.' : ''}
+          {canEdit ? ' Manage an item to assign it, confirm or link its document, or set it aside.' : ''}
         </p>
       </div>
       {CHECKLIST_SECTIONS.map((section) => {
@@ -72,12 +73,6 @@ export function ChecklistSection({
           </section>
         )
       })}
-      {canEdit && checklist.documents.length ? (
-        <section aria-labelledby="link-document-heading" className="checklist-add card">
-          <h3 id="link-document-heading">Link a document to an item</h3>
-          <LinkDocumentForm checklist={checklist} lastResult={last?.intent === 'link' ? last.result : undefined} />
-        </section>
-      ) : null}
       {canEdit ? <AddItemForm lastResult={last?.intent === 'add-item' ? last.result : undefined} /> : null}
     </section>
   )

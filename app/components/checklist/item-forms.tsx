@@ -122,8 +122,8 @@ export function ItemForms({
         ) : null}
         {documents.length ? (
           <LinkDocumentForm
-            checklist={{ items: [item], documents }}
             item={item}
+            documents={documents}
             lastResult={last?.intent === 'link' ? last.result : undefined}
           />
         ) : (

@@ -12,28 +12,21 @@ import { LinkDocumentSchema } from './schemas'
 
 const CONSTRAINT = getZodConstraint(LinkDocumentSchema)
 
-/**
- * An advisor links any document to an item by hand, when neither its title nor its tables say what
- * it is: on the list, one form with two lists; on an item's page, the list of documents.
- */
+/** An advisor links any document to an item by hand, when neither its title nor its tables say what it is. */
 export function LinkDocumentForm({
-  checklist,
   item,
+  documents,
   lastResult,
 }: {
-  checklist: {
-    items: Array<Pick<ChecklistItem, 'key' | 'title' | 'not_applicable'>>
-    documents: Checklist['documents']
-  }
-  /** The item whose page this is; without it the form asks which item. */
-  item?: Pick<ChecklistItem, 'key'>
+  item: Pick<ChecklistItem, 'key'>
+  documents: Checklist['documents']
   lastResult: SubmissionResult<string[]> | undefined
 }) {
-  const formId = item ? `link-${item.key}` : 'link-checklist-document'
+  const formId = `link-${item.key}`
   const [form, fields] = useForm({
     id: formId,
     lastResult,
-    defaultValue: { key: item?.key ?? '', document: '' },
+    defaultValue: { key: item.key, document: '' },
     constraint: CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -45,20 +38,7 @@ export function LinkDocumentForm({
     <Form method="post" {...controls.props} className="form checklist-form">
       <input type="hidden" name="intent" value="link" />
       <ErrorList id={controls.errorId} errors={controls.errors} />
-      {item ? (
-        <input type="hidden" {...itemField.props} defaultValue={itemField.value} />
-      ) : (
-        <SelectField label="Item" selectProps={selectProps(itemField)} errors={itemField.errors}>
-          <option value="">Choose an item</option>
-          {checklist.items
-            .filter((other) => !other.not_applicable)
-            .map((other) => (
-              <option key={other.key} value={other.key}>
-                {other.title}
-              </option>
-            ))}
-        </SelectField>
-      )}
+      <input type="hidden" {...itemField.props} defaultValue={itemField.value} />
       <SelectField
         label="Document"
         selectProps={selectProps(documentField)}
@@ -66,7 +46,7 @@ export function LinkDocumentForm({
         help="The document then answers the item, as a confirmed match does."
       >
         <option value="">Choose a document</option>
-        {checklist.documents.map((document) => (
+        {documents.map((document) => (
           <option key={document.id} value={document.id}>
             {document.title}
           </option>
