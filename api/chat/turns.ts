@@ -8,6 +8,7 @@ import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answ
 import type { ChatTurn } from '../ai/answers/provider'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
+import { preparedStatement } from '../db/prepared'
 import {
   conversations,
   type ConversationStatus,
@@ -41,6 +42,23 @@ const HISTORY_MESSAGES = 6
 // A conversation still titled by default takes its first question as its title, cut here.
 const AUTO_TITLE_CHARS = 80
 
+// Built once per database: every question reads them.
+const earlierTurns = preparedStatement((db) =>
+  db
+    .select({ role: sql<ChatTurn['role']>`${messages.role}`, content: messages.content })
+    .from(messages)
+    // A meeting's turns are not the chat's own exchange; what was said there is not a question.
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder('conversationId')),
+        inArray(messages.role, ['user', 'assistant']),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(HISTORY_MESSAGES)
+    .prepare('earlier_turns'),
+)
+
 export interface Turn {
   conversation: { id: number; title: string; documentIds: number[] | null; status: ConversationStatus }
   organizationId: number
@@ -59,13 +77,7 @@ export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: n
   const conversation = await requireConversation(deps, caller, conversationId)
   const slot = await admitQuestion(deps, caller)
   try {
-    const earlier = await deps.db
-      .select({ role: sql<ChatTurn['role']>`${messages.role}`, content: messages.content })
-      .from(messages)
-      // A meeting's turns are not the chat's own exchange; what was said there is not a question.
-      .where(and(eq(messages.conversationId, conversation.id), inArray(messages.role, ['user', 'assistant'])))
-      .orderBy(desc(messages.id))
-      .limit(HISTORY_MESSAGES)
+    const earlier = await earlierTurns(deps.db).execute({ conversationId: conversation.id })
     // A conversation still titled by default takes its first question as its title.
     const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
     await addMessage(deps, conversation.id, 'user', content, {
