@@ -10,7 +10,7 @@ import { readJson, readQuery } from '../kernel/validation'
 import { conversationId, requireConversation } from './access'
 import { conversationPayload } from './payload'
 import { conversationReport } from './report'
-import { CreateConversationSchema, MessageSchema, RenameConversationSchema } from './schema'
+import { CreateConversationSchema, MessageSchema, MessagesQuerySchema, RenameConversationSchema } from './schema'
 import { createConversation, deleteConversation, listConversations, listMessages, renameConversation } from './service'
 import { ANSWER_FAILED, answerTurn, startTurn } from './turns'
 
@@ -45,7 +45,10 @@ export const conversationRoutes = new Hono<MemberEnv>()
     await deleteConversation(c.var.deps, c.var.member.caller, id(c))
     return c.body(null, 204)
   })
-  .get('/conversations/:id/messages/', async (c) => c.json(await listMessages(c.var.deps, c.var.member.caller, id(c))))
+  .get('/conversations/:id/messages/', async (c) => {
+    const query = readQuery(c, MessagesQuerySchema)
+    return c.json(await listMessages(c.var.deps, c.var.member.caller, id(c), query))
+  })
   // The conversation as a PDF or Word file for the client, with its sources numbered.
   .get('/conversations/:id/export/', async (c) => {
     const { caller, organization } = c.var.member

@@ -6,6 +6,7 @@ import {
   MAX_MESSAGE,
 } from '../../shared/chat'
 import { MAX_ID } from '../../shared/ids'
+import { queryInteger } from '../kernel/validation'
 
 export { DEFAULT_TITLE }
 
@@ -47,3 +48,21 @@ export const MessageSchema = z
   .strict('Unknown field.')
 
 export type CreateConversationInput = z.infer<typeof CreateConversationSchema>
+
+/**
+ * GET /api/conversations/{id}/messages/: every message by default (spec §7); with `limit`, at most
+ * that many, the latest ones, or those just `before` a message or just `after` one, oldest first.
+ * A long conversation (a meeting's turns, a day of questions) is read a page at a time.
+ */
+export const MessagesQuerySchema = z
+  .object({
+    before: queryInteger(1, MAX_ID).optional(),
+    after: queryInteger(1, MAX_ID).optional(),
+    limit: queryInteger(1, 100).optional(),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    message: 'Give before or after, not both.',
+    path: ['after'],
+  })
+
+export type MessagesQuery = z.infer<typeof MessagesQuerySchema>

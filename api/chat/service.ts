@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm'
 
 import { recordEvent } from '../audit/service'
 import { requireTemplate, TEMPLATE_NOT_FOUND, templateId } from '../conversation-templates/access'
@@ -8,7 +8,7 @@ import type { Deps, OrgCaller } from '../kernel/context'
 import { badRequest, HttpError, notFound } from '../kernel/http-error'
 import { CONVERSATION_NOT_FOUND, requireConversation } from './access'
 import { conversationPayload, messagePayload } from './payload'
-import { type CreateConversationInput, DEFAULT_TITLE } from './schema'
+import { type CreateConversationInput, DEFAULT_TITLE, type MessagesQuery } from './schema'
 
 /** The caller's conversations in their current organization, most recently active first. */
 export async function listConversations({ db }: Deps, caller: OrgCaller) {
@@ -97,8 +97,25 @@ export async function deleteConversation(deps: Deps, caller: OrgCaller, id: numb
   })
 }
 
-export async function listMessages(deps: Deps, caller: OrgCaller, id: number) {
+/** The conversation's messages, oldest first: all of them, or the page `query` names (`MessagesQuerySchema`). */
+export async function listMessages(deps: Deps, caller: OrgCaller, id: number, query: MessagesQuery = {}) {
   await requireConversation(deps, caller, id)
-  const rows = await deps.db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.id))
+  const { before, after, limit } = query
+  // A page before a message (or the latest) is the `limit` newest of them, read newest first.
+  const newestFirst = limit !== undefined && after === undefined
+  const page = deps.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, id),
+        before === undefined ? undefined : lt(messages.id, before),
+        after === undefined ? undefined : gt(messages.id, after),
+      ),
+    )
+    .orderBy(newestFirst ? desc(messages.id) : asc(messages.id))
+    .$dynamic()
+  const rows = await (limit === undefined ? page : page.limit(limit))
+  if (newestFirst) rows.reverse()
   return rows.map(messagePayload)
 }

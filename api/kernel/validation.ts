@@ -38,6 +38,14 @@ export async function readJson<T extends z.ZodTypeAny, E extends AppEnv>(
   return parsed.data
 }
 
+/** A whole number from `min` to `max` in the query string, refused with DRF's messages. */
+export const queryInteger = (min: number, max: number) =>
+  z.coerce
+    .number({ invalid_type_error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(min, `Ensure this value is greater than or equal to ${min}.`)
+    .max(max, `Ensure this value is less than or equal to ${max}.`)
+
 /** Reads and validates the query string, answering 400 in DRF's shape like `readJson`. */
 export function readQuery<T extends z.ZodTypeAny, E extends AppEnv>(c: AppContext<E>, schema: T): z.infer<T> {
   const parsed = schema.safeParse(c.req.query())

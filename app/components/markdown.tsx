@@ -6,11 +6,12 @@ import { remarkBoundedTables } from '~/components/bounded-tables'
 import { isOffSite } from '~/utils/off-site'
 
 /**
- * A link into this app: a fragment stays in place, a page opens apart, so the conversation or page
- * the link sits in is kept.
+ * A link into this app: a fragment, or another part of the same page (`?before=` a conversation's
+ * earlier messages), stays in this tab; another page opens apart, so the conversation or page the
+ * link sits in is kept.
  */
 export function SiteLink({ href, children }: { href: string; children: ReactNode }) {
-  return href.startsWith('#') ? (
+  return href.startsWith('#') || href.startsWith('?') ? (
     <a href={href}>{children}</a>
   ) : (
     <a href={href} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 
@@ -9,6 +9,7 @@ import { ChatHeader } from '~/components/chat/chat-header'
 import { ChatInput } from '~/components/chat/chat-input'
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
 import { MessageItem, messageMarkdown } from '~/components/chat/message-item'
+import { messagePage, MESSAGES_PER_PAGE, messageWindow, turnLinks } from '~/components/chat/message-window'
 import { SEND_FAILED, useAnswerStream } from '~/components/chat/use-answer-stream'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { readForm } from '~/http/read-form.server'
@@ -38,22 +39,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request)
   const id = requireId(params.conversationId)
   const api = conversationsApi(request)
-  const [conversation, messages] = await Promise.all([
+  const search = new URL(request.url).searchParams
+  const window = messageWindow(search)
+  const [conversation, rows] = await Promise.all([
     api.get(id).catch((error) => {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
     }),
-    api.messages(id).catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
+    api
+      .messages(id, { ...window, limit: MESSAGES_PER_PAGE + 1 })
+      .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
   ])
-  const search = new URL(request.url).searchParams
+  const page = rows ? messagePage(rows, window) : { shown: null, earlier: null, later: null }
+  if (!page) throw redirect(`/chat/${id}`)
+  const { shown: messages, earlier, later } = page
   const mode: 'rename' | 'delete' | null = search.has('rename') ? 'rename' : search.has('delete') ? 'delete' : null
   // Each message's Markdown rendered once, off this event loop; its pieces, in order, by message.
+  const turnHref = turnLinks(messages ?? [])
   const pieces = (messages ?? []).map(({ content, document_references: references, derivation }) =>
-    messageMarkdown({ content, references, derivation }),
+    messageMarkdown({ content, references, derivation, turnHref }),
   )
   const html = await markdownHtml(pieces.flat(), user.id)
   const rendered = (messages ?? []).map((_, index) => html.splice(0, pieces[index]!.length))
-  return json({ conversation, messages, rendered, mode, now: Date.now() })
+  return json({ conversation, messages, earlier, later, rendered, mode, now: Date.now() })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -120,13 +128,14 @@ function refused(error: ApiError, question: string) {
 }
 
 export default function ConversationPage() {
-  const { conversation, messages, rendered, mode, now } = useLoaderData<typeof loader>()
+  const { conversation, messages, earlier, later, rendered, mode, now } = useLoaderData<typeof loader>()
   const refusal = useActionData<typeof action>()?.refused
   const navigation = useNavigation()
   const location = useLocation()
   const { pending, sending, send, settle } = useAnswerStream(conversation.id)
   const input = useRef<HTMLTextAreaElement>(null)
   const end = useRef<HTMLDivElement>(null)
+  const region = useRef<HTMLDivElement>(null)
 
   const loading =
     navigation.state === 'loading' &&
@@ -137,21 +146,28 @@ export default function ConversationPage() {
   useEffect(() => {
     if (saved) settle()
   }, [saved, settle])
-  // Spec §2: the input takes the focus when the conversation changes.
+  // Spec §2: the input takes the focus when the conversation changes; on an earlier page, which has
+  // no input, the messages do, so the keyboard goes on from them.
   useEffect(() => {
-    if (mode === null) input.current?.focus()
-  }, [conversation.id, mode])
-  // And the view follows the newest message, as it streams in too.
+    if (mode !== null) return
+    if (later === null) input.current?.focus()
+    else region.current?.focus({ preventScroll: true })
+  }, [conversation.id, mode, later])
+  // And the view follows the newest message, as it streams in too; another page of the conversation
+  // opens at its newest, next to the messages it came from.
+  const first = messages?.[0]?.id
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' })
-  }, [messages?.length, pending?.answer, conversation.id])
+  }, [messages?.length, first, pending?.answer, conversation.id])
 
   const shown = messages ?? []
+  const here = `/chat/${conversation.id}`
+  const turnHref = turnLinks(shown)
   return (
     <div className="chat-conversation">
       <ChatHeader conversation={conversation} now={now} initialMode={mode} />
       {/* Focusable so the keyboard can scroll a long conversation (a meeting's turns have no links to stop on). */}
-      <div className="chat-messages" tabIndex={0} role="region" aria-label="Messages of this conversation">
+      <div ref={region} className="chat-messages" tabIndex={0} role="region" aria-label="Messages of this conversation">
         {messages === null ? <DismissibleBanner message="Failed to load messages. Please try again." /> : null}
         {refusal ? <DismissibleBanner message={SEND_FAILED} detail={refusal.detail} /> : null}
         {pending?.failure ? (
@@ -161,6 +177,13 @@ export default function ConversationPage() {
           <p className="chat-status" role="status">
             Loading conversation...
           </p>
+        ) : earlier !== null ? (
+          <p className="chat-more">
+            <Link to={`${here}?before=${earlier}`}>Show earlier messages</Link>
+          </p>
+        ) : null}
+        {loading ? null : shown.length === 0 && later !== null ? (
+          <p className="chat-status">No earlier messages.</p>
         ) : shown.length === 0 && !pending ? (
           <div className="chat-welcome">
             <p>Start a conversation with the Exit Planner assistant.</p>
@@ -174,7 +197,7 @@ export default function ConversationPage() {
             {shown.map((message, index) => (
               <MessageItem
                 key={message.id}
-                id={index === shown.length - 1 && !pending ? 'latest' : undefined}
+                id={index === shown.length - 1 && !pending && later === null ? 'latest' : undefined}
                 messageId={message.id}
                 author={message.role}
                 speaker={message.speaker}
@@ -184,11 +207,19 @@ export default function ConversationPage() {
                 derivation={message.derivation}
                 html={rendered[index]}
                 now={now}
+                turnHref={turnHref}
               />
             ))}
             {pending && !saved ? (
               <>
-                <MessageItem author="user" content={pending.question} createdAt={null} references={[]} now={now} />
+                <MessageItem
+                  author="user"
+                  content={pending.question}
+                  createdAt={null}
+                  references={[]}
+                  now={now}
+                  turnHref={turnHref}
+                />
                 <MessageItem
                   author="assistant"
                   content={pending.final?.content ?? pending.answer}
@@ -196,6 +227,7 @@ export default function ConversationPage() {
                   references={pending.final?.document_references ?? []}
                   derivation={pending.final?.derivation}
                   now={now}
+                  turnHref={turnHref}
                   streaming={!pending.final && !pending.failure}
                 />
               </>
@@ -204,13 +236,16 @@ export default function ConversationPage() {
         )}
         <div ref={end} />
       </div>
-      <ChatInput
-        ref={input}
-        action={`/chat/${conversation.id}`}
-        busy={sending || loading}
-        onSend={send}
-        defaultValue={refusal?.question}
-      />
+      {later === null ? (
+        <ChatInput ref={input} action={here} busy={sending || loading} onSend={send} defaultValue={refusal?.question} />
+      ) : (
+        // Asking belongs to the latest page: an answer given here would land past the messages shown.
+        <nav className="chat-reading" aria-label="Earlier messages">
+          <p>You are reading earlier messages of this conversation.</p>
+          <Link to={`${here}?after=${later}`}>Show newer messages</Link>
+          <Link to={`${here}#latest`}>Back to the latest messages</Link>
+        </nav>
+      )}
     </div>
   )
 }

@@ -29,10 +29,18 @@ export function conversationsApi(request: Request) {
     rename: (id: number, title: string) =>
       apiJson<Conversation>(request, apiPath('/conversations/:id/', { id }), { method: 'PATCH', json: { title } }),
     remove: (id: number) => apiJson<void>(request, apiPath('/conversations/:id/', { id }), { method: 'DELETE' }),
-    messages: async (id: number) =>
+    /** Every message, or the page `query` names (`before` or `after` a message id, `limit`). */
+    messages: async (id: number, query: Record<string, number> = {}) =>
       expectShape(
         z.array(MessageSchema),
-        await apiJson(request, apiPath('/conversations/:id/messages/', { id })),
+        await apiJson(
+          request,
+          apiPath(
+            '/conversations/:id/messages/',
+            { id },
+            new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])),
+          ),
+        ),
         'messages',
       ),
     /** The conversation as a PDF or Word file, streamed on as it comes. */

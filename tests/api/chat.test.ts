@@ -213,6 +213,61 @@ describe('conversations', () => {
     ).json()
     expect(after.message_count).toBe(0)
   })
+
+  it('list their messages a page at a time: the latest, or those before or after a message', async () => {
+    const conversation = await create(member)
+    const contents = Array.from({ length: 25 }, (_, index) => `Turn ${index + 1}`)
+    await api.db.execute(sql`
+      insert into messages (conversation_id, role, content)
+      select ${conversation.id}, case when n % 2 = 1 then 'user' else 'assistant' end, 'Turn ' || n
+      from generate_series(1, 25) n order by n`)
+    const read = async (query: string) => {
+      const response = await api.request(`/conversations/${conversation.id}/messages/${query}`, {
+        token: member.access,
+        org: DEMO,
+      })
+      expect(response.status, query).toBe(200)
+      return inContract(z.array(MessageSchema), await response.json())
+    }
+    const all = await read('')
+    expect(all.map((message) => message.content)).toEqual(contents)
+    const id = (turn: number) => all[turn - 1]!.id
+    const turns = async (query: string) => (await read(query)).map((message) => message.content)
+    expect(await turns('?limit=10')).toEqual(contents.slice(15))
+    expect(await turns(`?before=${id(11)}&limit=5`)).toEqual(contents.slice(5, 10))
+    expect(await turns(`?before=${id(3)}&limit=5`)).toEqual(contents.slice(0, 2))
+    expect(await turns(`?after=${id(20)}&limit=3`)).toEqual(contents.slice(20, 23))
+    expect(await turns(`?after=${id(22)}`)).toEqual(contents.slice(22))
+    expect(await turns(`?before=${id(1)}`)).toEqual([])
+
+    const refused: Array<[string, Record<string, string[]>]> = [
+      ['?limit=0', { limit: ['Ensure this value is greater than or equal to 1.'] }],
+      ['?limit=101', { limit: ['Ensure this value is less than or equal to 100.'] }],
+      ['?limit=ten', { limit: ['A valid integer is required.'] }],
+      ['?before=1.5', { before: ['A valid integer is required.'] }],
+      ['?after=99999999999', { after: ['Ensure this value is less than or equal to 2147483647.'] }],
+      [`?before=${id(5)}&after=${id(2)}`, { after: ['Give before or after, not both.'] }],
+    ]
+    for (const [query, errors] of refused) {
+      const response = await api.request(`/conversations/${conversation.id}/messages/${query}`, {
+        token: member.access,
+        org: DEMO,
+      })
+      expect(response.status, query).toBe(400)
+      expect(await response.json()).toEqual(errors)
+    }
+    // A page of someone else's conversation is refused as the whole list is.
+    for (const [session, org] of [
+      [analyst, DEMO],
+      [outsider, harbor],
+    ] as const) {
+      const response = await api.request(`/conversations/${conversation.id}/messages/?limit=5`, {
+        token: session.access,
+        org,
+      })
+      expect(response.status).toBe(404)
+    }
+  })
 })
 
 describe('answers', () => {

@@ -444,4 +444,84 @@ test.describe('converting a transcript', () => {
     await expect(page).toHaveURL(/\/transcriptions$/)
     await expect(convert).toHaveCount(0)
   })
+  test('shows a long meeting a page at a time, a cited turn on the page that holds it, by keyboard', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { users } = await createTeam('Long meeting', ['analyst', 'member'])
+    const [analyst, member] = users
+    const { access } = await apiSignIn(analyst!.username, analyst!.password)
+    const meeting = await api<{ id: string }>('POST', '/meetings/', {
+      token: access,
+      body: {
+        title: 'Quarterly review with Harbor Capital',
+        date: '2026-11-18T15:00:00Z',
+        duration: 60,
+        participants: [
+          { name: 'Nina Park', role: 'advisor' },
+          { name: 'Oscar Lund', role: 'client' },
+        ],
+      },
+    })
+    const subjects = ['warehouse lease', 'payroll audit', 'fleet renewal', 'supplier terms', 'pension scheme']
+    const turns = [
+      '[00:00:04] Nina Park: Harbor offered 12 million, with 3 million of it as an earn-out.',
+      ...Array.from(
+        { length: 29 },
+        (_, index) =>
+          `[00:${String(index + 1).padStart(2, '0')}:30] ${index % 2 ? 'Nina Park' : 'Oscar Lund'}: ` +
+          `Point ${index + 1} was the ${subjects[index % subjects.length]}, which stays as planned.`,
+      ),
+    ]
+    await uploadTranscript(access, meeting.id, { name: 'quarterly-review.txt', text: turns.join('\n') })
+    const { access: memberAccess } = await apiSignIn(member!.username, member!.password)
+    const conversation = await api<{ id: number }>('POST', `/meetings/${meeting.id}/convert/`, {
+      token: memberAccess,
+    })
+
+    // Thirty turns and the summary: the page shows the latest twenty and links to the rest.
+    await signInAs(page, member!.username, member!.password, { to: `/chat/${conversation.id}` })
+    const messages = page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ has: page.locator('.message-header') })
+    await expect(messages).toHaveCount(20)
+    await expect(messages.first()).toContainText('Point 11 was')
+    const earlier = page.getByRole('link', { name: 'Show earlier messages' })
+    await tabTo(page, earlier)
+    await page.keyboard.press('Enter')
+    await expect(messages.first()).toContainText('Harbor offered 12 million')
+    await expect(messages).toHaveCount(11)
+    // The link is gone with nothing earlier: the keyboard goes on from the messages.
+    if (javaScriptEnabled)
+      await expect(page.getByRole('region', { name: 'Messages of this conversation' })).toBeFocused()
+    await expect(earlier).toHaveCount(0)
+    // An earlier page is for reading: the question box is on the latest page.
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await tabTo(page, page.getByRole('link', { name: 'Show newer messages' }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/chat/${conversation.id}$`))
+    await expect(messages).toHaveCount(20)
+
+    // The answer cites the first turn, two pages up: its link opens the page that holds it.
+    await tabTo(page, page.getByRole('textbox', { name: 'Message' }))
+    await page.keyboard.type('What did Harbor offer?')
+    await tabTo(page, page.getByRole('button', { name: 'Send' }))
+    await page.keyboard.press('Enter')
+    const answer = messages.last()
+    const source = answer.getByRole('link', { name: 'Meeting transcript: Quarterly review with Harbor Capital' })
+    await expect(source).toHaveAttribute('href', /^\?before=\d+#message-\d+$/)
+    await expect(answer).toContainText('12 million')
+    const cited = (await source.getAttribute('href'))!.split('#')[1]!
+    await tabTo(page, source)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/chat/${conversation.id}\\?before=\\d+#${cited}$`))
+    await expect(messages.last().locator(`[id="${cited}"]`)).toHaveText(/Nina Park/)
+    await expect(messages.last()).toContainText('Harbor offered 12 million')
+    await tabTo(page, page.getByRole('link', { name: 'Back to the latest messages' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    await expect(messages.last()).toContainText('12 million')
+  })
 })

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { MessageContent, messageMarkdown } from '../../app/components/chat/message-item'
+import { turnLinks } from '../../app/components/chat/message-window'
 import { Markdown } from '../../app/components/markdown'
 import { markdownHtml } from '../../app/render/markdown-html.server'
 
@@ -22,7 +23,7 @@ describe('a message’s Markdown rendered off the event loop', () => {
   })
 
   it('draws a message from its rendered pieces as the component draws it from its Markdown', async () => {
-    const message = { content: 'The margin was **24%** [1].', references: [] }
+    const message = { content: 'The margin was **24%** [1].', references: [], turnHref: turnLinks([]) }
     const html = await markdownHtml(messageMarkdown(message), 1)
     const drawn = renderToStaticMarkup(createElement(MessageContent, { ...message, html }))
     expect(drawn).toBe(
@@ -32,7 +33,12 @@ describe('a message’s Markdown rendered off the event loop', () => {
 
   it('shows a piece the server could not render as its text, saying why', () => {
     const drawn = renderToStaticMarkup(
-      createElement(MessageContent, { content: '**bold** <b>x</b>', references: [], html: [null] }),
+      createElement(MessageContent, {
+        content: '**bold** <b>x</b>',
+        references: [],
+        html: [null],
+        turnHref: turnLinks([]),
+      }),
     )
     expect(drawn).toContain('<p class="message-plain">**bold** &lt;b&gt;x&lt;/b&gt;</p>')
     expect(drawn).toContain('Shown without formatting: the server was busy.')

@@ -3,6 +3,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { MessageContent, MessageItem } from '../../app/components/chat/message-item'
+import { turnLinks } from '../../app/components/chat/message-window'
 import { Markdown } from '../../app/components/markdown'
 import { OrgAvatar } from '../../app/components/org-avatar'
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS } from '../../shared/table-bounds'
@@ -51,6 +52,7 @@ describe('markdown from users and documents', () => {
 
   it('keeps links into the app: a fragment in place, a page opened apart', () => {
     expect(render('[turn](#message-4)')).toContain('<a href="#message-4">turn</a>')
+    expect(render('[turn](?before=5#message-4)')).toContain('<a href="?before=5#message-4">turn</a>')
     expect(render('[doc](/documents/3?chunk=9#passage-9)')).toContain(
       '<a href="/documents/3?chunk=9#passage-9" target="_blank" rel="noopener noreferrer">doc</a>',
     )
@@ -61,7 +63,7 @@ describe('markdown from users and documents', () => {
     const references = [
       { document_id: 3, chunk_id: 9, message_id: null, document_title: 'Chart', relevance_score: 0.5 },
     ] as unknown as Parameters<typeof MessageContent>[0]['references']
-    const html = renderToStaticMarkup(createElement(MessageContent, { content, references }))
+    const html = renderToStaticMarkup(createElement(MessageContent, { content, references, turnHref: turnLinks([]) }))
     expect(html).not.toContain('<img')
     expect(html).toMatch(/^<div class="message-content"><blockquote>\n<p>Our chart <a href="https:\/\/evil/)
     expect(html).toContain('<a href="/documents/3?chunk=9#passage-9" target="_blank" rel="noopener noreferrer">[1]</a>')
@@ -80,6 +82,7 @@ describe('every message of a conversation', () => {
           createdAt: null,
           references: [],
           now: 0,
+          turnHref: turnLinks([]),
         }),
       )
       expect(html).not.toContain('<img')
@@ -102,7 +105,15 @@ describe('a table in a message (issue 43)', () => {
   const cells = (html: string) => html.match(/<t[hd][ >]/g)?.length ?? 0
   const message = (content: string) =>
     renderToString(
-      createElement(MessageItem, { author: 'user', speaker: null, content, createdAt: null, references: [], now: 0 }),
+      createElement(MessageItem, {
+        author: 'user',
+        speaker: null,
+        content,
+        createdAt: null,
+        references: [],
+        now: 0,
+        turnHref: turnLinks([]),
+      }),
     )
 
   it('of 1,000 columns over 1,998 rows is drawn within the bounds, and says it was cut (finding 2)', () => {

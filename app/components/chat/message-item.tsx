@@ -4,29 +4,28 @@ import { Markdown, SiteLink } from '~/components/markdown'
 import { relativeTime } from '~/utils/documents'
 
 import { Derivation, splitAtFormula } from './derivation'
+import { turnAnchor, type TurnHref } from './message-window'
 
 type Reference = Message['document_references'][number]
 
 /**
  * Where a citation leads: the document's page at the cited passage, which it highlights (the rows
- * the answer took from it, when it took some), or the meeting's turn further up this conversation.
+ * the answer took from it, when it took some), or the meeting's turn in this conversation.
  */
-const citationHref = (reference: Reference) =>
+const citationHref = (reference: Reference, turnHref: TurnHref) =>
   reference.document_id === null
-    ? `#${turnAnchor(reference.message_id)}`
+    ? turnHref(reference.message_id)
     : passageHref(reference.document_id, reference.chunk_id, reference.rows)
-
-const turnAnchor = (messageId: number) => `message-${messageId}`
 
 /**
  * The answer's `[n]` markers as links to their passages. Only markers that name a saved reference
  * become links (the server keeps no other); a bracketed number inside code stays as written.
  */
-function linkMarkers(content: string, references: Reference[]) {
+function linkMarkers(content: string, references: Reference[], turnHref: TurnHref) {
   return content.replace(/(`+)[\s\S]*?\1|\[(\d{1,3})\](?!\()/g, (whole, fence: string | undefined, digits?: string) => {
     if (fence || !digits) return whole
     const reference = references[Number(digits) - 1]
-    return reference ? `[\\[${digits}\\]](${citationHref(reference)})` : whole
+    return reference ? `[\\[${digits}\\]](${citationHref(reference, turnHref)})` : whole
   })
 }
 
@@ -34,6 +33,8 @@ interface MessageText {
   content: string
   references: Reference[]
   derivation?: Message['derivation']
+  /** Where a cited turn of the conversation's meeting is (`turnLinks`). */
+  turnHref: TurnHref
 }
 
 /** A working with cells to link is drawn; one naming only its strategy (a name read from a sentence) is not. */
@@ -46,10 +47,10 @@ const drawn = (derivation: Message['derivation'] | null): derivation is NonNulla
  * renders these to HTML off its event loop (~/render/markdown-html.server.ts); the component draws the
  * same pieces.
  */
-export function messageMarkdown({ content, references, derivation = null }: MessageText) {
-  if (!drawn(derivation)) return [linkMarkers(content, references)]
+export function messageMarkdown({ content, references, derivation = null, turnHref }: MessageText) {
+  if (!drawn(derivation)) return [linkMarkers(content, references, turnHref)]
   const { before, after } = splitAtFormula(content, derivation)
-  return [linkMarkers(before, references), linkMarkers(after, references)]
+  return [linkMarkers(before, references, turnHref), linkMarkers(after, references, turnHref)]
 }
 
 /**
@@ -129,6 +130,7 @@ export function MessageItem({
   derivation = null,
   html,
   now,
+  turnHref,
   streaming = false,
 }: {
   id?: string
@@ -144,6 +146,7 @@ export function MessageItem({
   /** Its Markdown rendered by the server (see MessageContent). */
   html?: Array<string | null>
   now: number
+  turnHref: TurnHref
   streaming?: boolean
 }) {
   return (
@@ -164,7 +167,13 @@ export function MessageItem({
           </span>
         </p>
       ) : (
-        <MessageContent content={content} references={references} derivation={derivation} html={html} />
+        <MessageContent
+          content={content}
+          references={references}
+          derivation={derivation}
+          html={html}
+          turnHref={turnHref}
+        />
       )}
       {references.length ? (
         <div className="message-sources">
@@ -175,7 +184,7 @@ export function MessageItem({
                 <SiteLink
                   href={
                     reference.document_id === null
-                      ? `#${turnAnchor(reference.message_id)}`
+                      ? turnHref(reference.message_id)
                       : `/documents/${reference.document_id}`
                   }
                 >
