@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { type DemoRole, signIn } from './support/fixtures'
+import { api, apiSignIn, createTeam } from './support/api'
+import { type DemoRole, signIn, signInAs } from './support/fixtures'
 
 /**
  * What one page costs the backend, read from the Server-Timing header the server puts on every
@@ -81,6 +82,25 @@ test('a search asked again is answered from the web process’s cache: no rankin
   const costs = [await costOf(page, path), await costOf(page, path), await costOf(page, path)]
   expect(Math.max(...costs.map((cost) => cost.sqlStatements))).toBeGreaterThan(1)
   expect(Math.min(...costs.map((cost) => cost.sqlStatements))).toBeLessThanOrEqual(1)
+})
+
+test('a conversation’s page costs its three calls and five statements, a page of messages read at once', async ({
+  page,
+}) => {
+  // A member of an organization of their own: the demo member's chat limits are other tests' too.
+  const [member] = (await createTeam('Costs', ['member'])).users
+  const { access } = await apiSignIn(member!.username, member!.password)
+  const { id } = await api<{ id: number }>('POST', '/conversations/', { token: access, body: { title: 'Costs' } })
+  for (const question of ['When does the lease end?', 'Who are the largest customers?'])
+    await api('POST', `/conversations/${id}/add_message/`, { token: access, body: { content: question } })
+  await signInAs(page, member!.username, member!.password)
+  // The caller; the conversations beside it (the layout); the conversation; and its latest page of
+  // messages, checked to be the caller's (decision 086): the same however long the conversation is.
+  for (const path of [`/chat/${id}`, `/chat/${id}?before=2147483647`]) {
+    const cost = await costOf(page, path)
+    expect(cost, path).toMatchObject({ apiCalls: 3, callerResolutions: 1 })
+    expect(cost.sqlStatements, path).toBeLessThanOrEqual(5)
+  }
 })
 
 test('a signed-out page costs the backend nothing', async ({ page }) => {
