@@ -10,7 +10,13 @@ import { readJson, readQuery } from '../kernel/validation'
 import { conversationId, requireConversation } from './access'
 import { conversationPayload } from './payload'
 import { conversationReport } from './report'
-import { CreateConversationSchema, MessageSchema, MessagesQuerySchema, RenameConversationSchema } from './schema'
+import {
+  ConversationsQuerySchema,
+  CreateConversationSchema,
+  MessageSchema,
+  MessagesQuerySchema,
+  RenameConversationSchema,
+} from './schema'
 import { createConversation, deleteConversation, listConversations, listMessages, renameConversation } from './service'
 import { ANSWER_FAILED, answerTurn, startTurn } from './turns'
 
@@ -28,7 +34,10 @@ async function turnOf(c: MemberContext) {
 export const conversationRoutes = new Hono<MemberEnv>()
   .use('/conversations/*', requireCaller, currentMember)
   .use('/conversations', requireCaller, currentMember)
-  .get('/conversations/', async (c) => c.json(await listConversations(c.var.deps, c.var.member.caller)))
+  .get('/conversations/', async (c) => {
+    const query = readQuery(c, ConversationsQuerySchema)
+    return c.json(await listConversations(c.var.deps, c.var.member.caller, query))
+  })
   .post('/conversations/', async (c) => {
     const caller = c.var.member.caller
     return c.json(await createConversation(c.var.deps, caller, await readJson(c, CreateConversationSchema)), 201)

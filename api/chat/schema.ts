@@ -66,3 +66,15 @@ export const MessagesQuerySchema = z
   })
 
 export type MessagesQuery = z.infer<typeof MessagesQuerySchema>
+
+/**
+ * GET /api/conversations/: every one of the caller's conversations by default (spec §7); with
+ * `limit`, at most that many, the most recently active first, or those after conversation `before`
+ * in that order. The chat page's sidebar lists them a page at a time.
+ */
+export const ConversationsQuerySchema = z.object({
+  before: queryInteger(1, MAX_ID).optional(),
+  limit: queryInteger(1, 100).optional(),
+})
+
+export type ConversationsQuery = z.infer<typeof ConversationsQuerySchema>

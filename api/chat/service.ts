@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 
 import { recordEvent } from '../audit/service'
 import { requireTemplate, TEMPLATE_NOT_FOUND, templateId } from '../conversation-templates/access'
@@ -8,15 +8,31 @@ import type { Deps, OrgCaller } from '../kernel/context'
 import { badRequest, HttpError, notFound } from '../kernel/http-error'
 import { CONVERSATION_NOT_FOUND, requireConversation } from './access'
 import { conversationPayload, messagePayload } from './payload'
-import { type CreateConversationInput, DEFAULT_TITLE, type MessagesQuery } from './schema'
+import { type ConversationsQuery, type CreateConversationInput, DEFAULT_TITLE, type MessagesQuery } from './schema'
 
-/** The caller's conversations in their current organization, most recently active first. */
-export async function listConversations({ db }: Deps, caller: OrgCaller) {
-  const rows = await db
+/**
+ * The caller's conversations in their current organization, most recently active first: all, or
+ * the page `query` names (`ConversationsQuerySchema`). A `before` that is not one of the caller's
+ * conversations starts no page: the list is empty.
+ */
+export async function listConversations({ db }: Deps, caller: OrgCaller, query: ConversationsQuery = {}) {
+  const page = db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.organizationId, caller.organizationId), eq(conversations.userId, caller.userId)))
+    .where(
+      and(
+        eq(conversations.organizationId, caller.organizationId),
+        eq(conversations.userId, caller.userId),
+        query.before === undefined
+          ? undefined
+          : sql`(${conversations.updatedAt}, ${conversations.id}) < (
+              select c.updated_at, c.id from ${conversations} c
+              where c.id = ${query.before} and c.organization_id = ${caller.organizationId} and c.user_id = ${caller.userId})`,
+      ),
+    )
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .$dynamic()
+  const rows = await (query.limit === undefined ? page : page.limit(query.limit))
   return rows.map(conversationPayload)
 }
 

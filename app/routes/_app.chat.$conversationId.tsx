@@ -91,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case 'delete': {
         await api.remove(id)
         // Spec §4: leaving a deleted conversation goes to another one, or to a new one when none is left.
-        const next = (await api.list())[0] ?? (await api.create({ title: 'New Conversation' }))
+        const next = (await api.list({ limit: 1 }))[0] ?? (await api.create({ title: 'New Conversation' }))
         return redirectWithToast(request, `/chat/${next.id}`, { type: 'success', message: 'Conversation deleted' })
       }
       default:

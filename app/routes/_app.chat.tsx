@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node'
 import { Form, useLoaderData, useOutlet } from '@remix-run/react'
 
-import { ConversationList } from '~/components/chat/conversation-list'
+import { idFrom } from '#shared/ids'
+import { ConversationList, CONVERSATIONS_PER_PAGE } from '~/components/chat/conversation-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { readForm } from '~/http/read-form.server'
 import { unknownIntent } from '~/http/responses.server'
@@ -29,15 +30,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
   // /chat?template={id} (a template's Start Conversation) offers to start one from it: a link that is
   // followed, prefetched or reloaded creates nothing.
-  const templateId = params.conversationId ? null : new URL(request.url).searchParams.get('template')
-  const [conversations, template] = await Promise.all([
+  const search = new URL(request.url).searchParams
+  const templateId = params.conversationId ? null : search.get('template')
+  // The sidebar a page at a time (decision 086): the most recent, or those after `?older=` one.
+  const older = idFrom(search.get('older') ?? undefined)
+  const [listed, template] = await Promise.all([
     conversationsApi(request)
-      .list()
+      .list({ limit: CONVERSATIONS_PER_PAGE + 1, ...(older === null ? {} : { before: older }) })
       .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
     templateId === null ? null : loadTemplate(request, templateId),
   ])
+  const conversations = listed?.slice(0, CONVERSATIONS_PER_PAGE) ?? null
+  const olderFrom = listed && listed.length > CONVERSATIONS_PER_PAGE ? conversations!.at(-1)!.id : null
   // Spec §2: /chat opens the most recent conversation when there is one.
-  if (!params.conversationId && !template && conversations?.length) throw redirect(`/chat/${conversations[0]!.id}`)
+  if (!params.conversationId && !template && older === null && conversations?.length)
+    throw redirect(`/chat/${conversations[0]!.id}`)
   const startFrom = template && {
     id: template.id,
     name: template.name,
@@ -45,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     minutes: template.estimatedDuration,
     sections: template.sections.length,
   }
-  return json({ conversations, startFrom, now: Date.now() })
+  return json({ conversations, older, olderFrom, startFrom, now: Date.now() })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,11 +83,11 @@ async function documentTitle(request: Request, id: number) {
 }
 
 export default function Chat() {
-  const { conversations, startFrom, now } = useLoaderData<typeof loader>()
+  const { conversations, older, olderFrom, startFrom, now } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   return (
     <div className="sidebar-layout">
-      <ConversationList conversations={conversations} now={now} />
+      <ConversationList conversations={conversations} older={older} olderFrom={olderFrom} now={now} />
       <section className="chat-main" aria-label="Conversation">
         {outlet ??
           (startFrom ? (

@@ -13,11 +13,21 @@ import { expectShape } from './api-shape.server'
 
 export type { Conversation, Message }
 
+/** A page of a list: ids to start `before` or `after`, and a `limit`. */
+type PageQuery = Record<string, number>
+const searchOf = (query: PageQuery) =>
+  new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
+
 /** The conversations API (spec §7 "Conversations"), bound to the signed-in request. */
 export function conversationsApi(request: Request) {
   return {
-    list: async () =>
-      expectShape(z.array(ConversationSchema), await apiJson(request, apiPath('/conversations/')), 'conversations'),
+    /** Every conversation, or the page `query` names (`before` a conversation id, `limit`). */
+    list: async (query: PageQuery = {}) =>
+      expectShape(
+        z.array(ConversationSchema),
+        await apiJson(request, apiPath('/conversations/', undefined, searchOf(query))),
+        'conversations',
+      ),
     get: async (id: number) =>
       expectShape(ConversationSchema, await apiJson(request, apiPath('/conversations/:id/', { id })), 'conversation'),
     create: async (input: { title?: string; document_ids?: number[]; template_id?: string }) =>
@@ -30,17 +40,10 @@ export function conversationsApi(request: Request) {
       apiJson<Conversation>(request, apiPath('/conversations/:id/', { id }), { method: 'PATCH', json: { title } }),
     remove: (id: number) => apiJson<void>(request, apiPath('/conversations/:id/', { id }), { method: 'DELETE' }),
     /** Every message, or the page `query` names (`before` or `after` a message id, `limit`). */
-    messages: async (id: number, query: Record<string, number> = {}) =>
+    messages: async (id: number, query: PageQuery = {}) =>
       expectShape(
         z.array(MessageSchema),
-        await apiJson(
-          request,
-          apiPath(
-            '/conversations/:id/messages/',
-            { id },
-            new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])),
-          ),
-        ),
+        await apiJson(request, apiPath('/conversations/:id/messages/', { id }, searchOf(query))),
         'messages',
       ),
     /** The conversation as a PDF or Word file, streamed on as it comes. */

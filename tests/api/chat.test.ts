@@ -214,6 +214,36 @@ describe('conversations', () => {
     expect(after.message_count).toBe(0)
   })
 
+  it('are listed a page at a time, most recently active first, after one of the caller’s own', async () => {
+    const mine = analyst
+    const created: number[] = []
+    for (let index = 0; index < 7; index++) created.push((await create(mine, { title: `Page ${index}` })).id)
+    const list = async (query: string, session = mine, org = DEMO) => {
+      const response = await api.request(`/conversations/${query}`, { token: session.access, org })
+      expect(response.status, query).toBe(200)
+      return inContract(z.array(ConversationSchema), await response.json()).map((conversation) => conversation.id)
+    }
+    const all = await list('')
+    expect(all.slice(0, 7)).toEqual(created.reverse())
+    const first = await list('?limit=3')
+    expect(first).toEqual(all.slice(0, 3))
+    expect(await list(`?limit=3&before=${first.at(-1)}`)).toEqual(all.slice(3, 6))
+    expect(await list(`?before=${all.at(-1)}`)).toEqual([])
+    // Another user's conversation starts no page: nothing of theirs is ordered against it.
+    const theirs = await create(member)
+    expect(await list(`?before=${theirs.id}`)).toEqual([])
+    expect(await list(`?before=${all[0]}`, member)).toEqual([])
+    for (const [query, errors] of [
+      ['?limit=0', { limit: ['Ensure this value is greater than or equal to 1.'] }],
+      ['?limit=many', { limit: ['A valid integer is required.'] }],
+      ['?before=-1', { before: ['Ensure this value is greater than or equal to 1.'] }],
+    ] as const) {
+      const response = await api.request(`/conversations/${query}`, { token: mine.access, org: DEMO })
+      expect(response.status, query).toBe(400)
+      expect(await response.json()).toEqual(errors)
+    }
+  })
+
   it('list their messages a page at a time: the latest, or those before or after a message', async () => {
     const conversation = await create(member)
     const contents = Array.from({ length: 25 }, (_, index) => `Turn ${index + 1}`)

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 
-import { createTeam, type TeamUser } from './support/api'
+import { api, apiSignIn, createTeam, type TeamUser } from './support/api'
 import { uploadProcessed } from './support/documents'
-import { signInAs } from './support/fixtures'
+import { signInAs, tabTo } from './support/fixtures'
 
 const LEASE = {
   title: 'Dayton lease summary',
@@ -193,4 +193,33 @@ test.describe('chat', () => {
     const response = await page.goto(mine)
     expect(response?.status()).toBe(404)
   })
+})
+
+test('lists many conversations thirty at a time, older ones a link away, by keyboard', async ({ page }) => {
+  const [owner] = (await createTeam('Many chats', ['member'])).users
+  const { access } = await apiSignIn(owner!.username, owner!.password)
+  for (let index = 1; index <= 32; index++)
+    await api('POST', '/conversations/', { token: access, body: { title: `Buyer call ${index}` } })
+  await signInAs(page, owner!.username, owner!.password, { to: '/chat' })
+  const listed = sidebar(page).getByRole('listitem')
+  await expect(listed).toHaveCount(30)
+  await expect(listed.first()).toContainText('Buyer call 32')
+  await expect(listed.last()).toContainText('Buyer call 3')
+  await expect(sidebar(page).getByRole('link', { name: 'Most recent conversations' })).toHaveCount(0)
+
+  await tabTo(page, sidebar(page).getByRole('link', { name: 'Older conversations' }))
+  await page.keyboard.press('Enter')
+  await expect(listed).toHaveCount(2)
+  await expect(listed).toContainText(['Buyer call 2', 'Buyer call 1'])
+  await expect(sidebar(page).getByRole('link', { name: 'Older conversations' })).toHaveCount(0)
+  // A conversation opened from the older page keeps the page beside it, marked as the one open.
+  await tabTo(page, listed.last().getByRole('link'))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Buyer call 1', exact: true })).toBeVisible()
+  await expect(listed).toHaveCount(2)
+  await expect(listed.last().getByRole('link')).toHaveAttribute('aria-current', 'page')
+  await tabTo(page, sidebar(page).getByRole('link', { name: 'Most recent conversations' }))
+  await page.keyboard.press('Enter')
+  await expect(listed).toHaveCount(30)
+  await expect(page.getByRole('heading', { name: 'Buyer call 1', exact: true })).toBeVisible()
 })

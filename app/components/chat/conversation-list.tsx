@@ -1,4 +1,4 @@
-import { Form, NavLink, useNavigation } from '@remix-run/react'
+import { Form, Link, NavLink, useLocation, useNavigation } from '@remix-run/react'
 
 import type { ConversationPayload as Conversation } from '#api/chat/contract'
 import { DismissibleBanner } from '~/components/chat/dismissible-banner'
@@ -12,8 +12,29 @@ export const displayTitle = (title: string | null | undefined) => {
 
 const messageCount = (count: number) => `${count} message${count === 1 ? '' : 's'}`
 
-/** The sidebar of spec §2 "Chat": the caller's conversations, newest activity first, and New. */
-export function ConversationList({ conversations, now }: { conversations: Conversation[] | null; now: number }) {
+/**
+ * The conversations the sidebar lists at once: past a few dozen, every page of the chat would carry
+ * them all, twice (decision 086).
+ */
+export const CONVERSATIONS_PER_PAGE = 30
+
+/**
+ * The sidebar of spec §2 "Chat": the caller's conversations, newest activity first, and New. A page
+ * of them: the most recent, or (`older`) those after that one, with links to the next page
+ * (`olderFrom`) and back to the most recent; a conversation opened from an older page keeps it.
+ */
+export function ConversationList({
+  conversations,
+  older,
+  olderFrom,
+  now,
+}: {
+  conversations: Conversation[] | null
+  older: number | null
+  olderFrom: number | null
+  now: number
+}) {
+  const { pathname } = useLocation()
   const navigation = useNavigation()
   const creating = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create'
   return (
@@ -37,7 +58,11 @@ export function ConversationList({ conversations, now }: { conversations: Conver
         <ul className="sidebar-list">
           {conversations.map((conversation) => (
             <li key={conversation.id}>
-              <NavLink to={`/chat/${conversation.id}`} className="sidebar-link conversation-link" prefetch="intent">
+              <NavLink
+                to={older === null ? `/chat/${conversation.id}` : `/chat/${conversation.id}?older=${older}`}
+                className="sidebar-link conversation-link"
+                prefetch="intent"
+              >
                 <span className="sidebar-link-name">{displayTitle(conversation.title)}</span>
                 <span className="conversation-meta">
                   <span>{relativeTime(conversation.updated_at, now)}</span>
@@ -48,6 +73,12 @@ export function ConversationList({ conversations, now }: { conversations: Conver
           ))}
         </ul>
       )}
+      {olderFrom !== null || older !== null ? (
+        <p className="chat-sidebar-more">
+          {olderFrom !== null ? <Link to={`${pathname}?older=${olderFrom}`}>Older conversations</Link> : null}
+          {older !== null ? <Link to={pathname}>Most recent conversations</Link> : null}
+        </p>
+      ) : null}
     </nav>
   )
 }
