@@ -40,17 +40,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.conversationId)
   const api = conversationsApi(request)
   const search = new URL(request.url).searchParams
-  const window = messageWindow(search)
+  const range = messageWindow(search)
   const [conversation, rows] = await Promise.all([
     api.get(id).catch((error) => {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
     }),
     api
-      .messages(id, { ...window, limit: MESSAGES_PER_PAGE + 1 })
+      .messages(id, { ...range, limit: MESSAGES_PER_PAGE + 1 })
       .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
   ])
-  const page = rows ? messagePage(rows, window) : { shown: null, earlier: null, later: null }
+  const page = rows ? messagePage(rows, range) : { shown: null, earlier: null, later: null }
   if (!page) throw redirect(`/chat/${id}`)
   const { shown: messages, earlier, later } = page
   const mode: 'rename' | 'delete' | null = search.has('rename') ? 'rename' : search.has('delete') ? 'delete' : null

@@ -2,8 +2,8 @@ import { idFrom } from '#shared/ids'
 
 /**
  * The messages a conversation's page shows at once: a meeting's transcript or a long day of
- * questions would otherwise put every message, its sources and its working on one page (issue 49:
- * past 64K characters a page costs the server a third more to send).
+ * questions would otherwise put every message, its sources and its working on one page, and past
+ * 64K characters a page costs the server more to send (decision 085).
  */
 export const MESSAGES_PER_PAGE = 20
 
@@ -23,16 +23,16 @@ export function messageWindow(search: URLSearchParams): MessageWindow {
  * for `?after=` (null when it is the latest page, the one that asks). A window after a message that
  * reaches the end is the latest page under another address: `null`, for the loader to redirect.
  */
-export function messagePage<T extends { id: number }>(rows: T[], window: MessageWindow) {
+export function messagePage<T extends { id: number }>(rows: T[], range: MessageWindow) {
   const more = rows.length > MESSAGES_PER_PAGE
-  if ('after' in window) {
+  if ('after' in range) {
     if (!more) return null
     const shown = rows.slice(0, MESSAGES_PER_PAGE)
     return { shown, earlier: shown[0]!.id, later: shown.at(-1)!.id }
   }
   const shown = more ? rows.slice(1) : rows
   const earlier = more ? shown[0]!.id : null
-  return { shown, earlier, later: 'before' in window ? (shown.at(-1)?.id ?? window.before - 1) : null }
+  return { shown, earlier, later: 'before' in range ? (shown.at(-1)?.id ?? range.before - 1) : null }
 }
 
 export const turnAnchor = (messageId: number) => `message-${messageId}`
