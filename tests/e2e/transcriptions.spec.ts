@@ -369,26 +369,31 @@ test.describe('scheduling a meeting', () => {
   })
 })
 
+/** A team's analyst schedules a meeting of Nina Park (advisor) and Oscar Lund (client); its member converts it. */
+async function harborMeeting(team: string, title: string, duration: number) {
+  const [analyst, member] = (await createTeam(team, ['analyst', 'member'])).users
+  const { access } = await apiSignIn(analyst!.username, analyst!.password)
+  const meeting = await api<{ id: string }>('POST', '/meetings/', {
+    token: access,
+    body: {
+      title,
+      date: '2026-11-18T15:00:00Z',
+      duration,
+      participants: [
+        { name: 'Nina Park', role: 'advisor' },
+        { name: 'Oscar Lund', role: 'client' },
+      ],
+    },
+  })
+  return { member, access, meeting }
+}
+
 test.describe('converting a transcript', () => {
   test('turns a processed meeting into a conversation, one message per turn, with the keyboard only', async ({
     page,
     javaScriptEnabled,
   }) => {
-    const { users } = await createTeam('Converters', ['analyst', 'member'])
-    const [analyst, member] = users
-    const { access } = await apiSignIn(analyst!.username, analyst!.password)
-    const meeting = await api<{ id: string }>('POST', '/meetings/', {
-      token: access,
-      body: {
-        title: 'Earn-out call with Harbor Capital',
-        date: '2026-11-18T15:00:00Z',
-        duration: 30,
-        participants: [
-          { name: 'Nina Park', role: 'advisor' },
-          { name: 'Oscar Lund', role: 'client' },
-        ],
-      },
-    })
+    const { member, access, meeting } = await harborMeeting('Converters', 'Earn-out call with Harbor Capital', 30)
     const transcript = [
       '[00:00:04] Nina Park: Harbor offered 12 million, with 3 million of it as an earn-out.',
       '[00:00:15] Oscar Lund: We agreed to counter at 13.5 million. I will send the counter-offer by Friday.',
@@ -448,21 +453,7 @@ test.describe('converting a transcript', () => {
     page,
     javaScriptEnabled,
   }) => {
-    const { users } = await createTeam('Long meeting', ['analyst', 'member'])
-    const [analyst, member] = users
-    const { access } = await apiSignIn(analyst!.username, analyst!.password)
-    const meeting = await api<{ id: string }>('POST', '/meetings/', {
-      token: access,
-      body: {
-        title: 'Quarterly review with Harbor Capital',
-        date: '2026-11-18T15:00:00Z',
-        duration: 60,
-        participants: [
-          { name: 'Nina Park', role: 'advisor' },
-          { name: 'Oscar Lund', role: 'client' },
-        ],
-      },
-    })
+    const { member, access, meeting } = await harborMeeting('Long meeting', 'Quarterly review with Harbor Capital', 60)
     const subjects = ['warehouse lease', 'payroll audit', 'fleet renewal', 'supplier terms', 'pension scheme']
     const turns = [
       '[00:00:04] Nina Park: Harbor offered 12 million, with 3 million of it as an earn-out.',
