@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
 import { chatQuestions } from '../db/schema'
@@ -68,21 +68,34 @@ function refusal(config: ApiConfig, since: Date, counts: Record<string, unknown>
  * questions in the last minute, and answers being written at once. Kept in the database, so several
  * instances on one PostgreSQL share the count (decision 020); admit_chat_question (migration 0036)
  * takes two advisory locks that make the count and the insert one step, so requests sent together
- * cannot all squeeze under the limit, in one round trip. A refused
- * question is not counted. The answering code releases the slot when its answer ends, however it
- * ends; meanwhile a timer renews the lease.
+ * cannot all squeeze under the limit, in one round trip. A refused question is not counted. What
+ * the caller writes with the question (`alongside`: data-modifying statements, each given the
+ * condition that the question was admitted) runs in the same statement, so a refused question
+ * writes nothing and an admitted one costs the embedded database's one session one turn (issue 49).
+ * The answering code releases the slot when its answer ends, however it ends; meanwhile a timer
+ * renews the lease.
  */
-export async function admitQuestion(deps: Deps, caller: OrgCaller): Promise<AnswerSlot> {
+export async function admitQuestion(
+  deps: Deps,
+  caller: OrgCaller,
+  alongside: (admitted: SQL) => SQL[] = () => [],
+): Promise<AnswerSlot> {
   const { db, config, clock } = deps
   const now = clock.now()
   const since = new Date(now.getTime() - WINDOW_SECONDS * 1000)
   const leaseEnd = (from: Date) => new Date(from.getTime() + ANSWER_LEASE_SECONDS * 1000)
+  const admitted = sql`exists (select 1 from admission where admission.admitted is not null)`
+  const along = alongside(admitted).map(
+    (statement, index) => sql`, ${sql.identifier(`along_${index}`)} as (${statement})`,
+  )
+  // Materialized: the admission is counted once, before anything written with it reads it.
   const [counts] = rowsOf(
-    await db.execute(sql`select * from admit_chat_question(
+    await db.execute(sql`with admission as materialized (select * from admit_chat_question(
       ${caller.userId}, ${caller.organizationId}, ${now.toISOString()}, ${since.toISOString()},
       ${leaseEnd(now).toISOString()}, ${config.CHAT_QUESTIONS_PER_MINUTE_PER_USER},
       ${config.CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION}, ${config.CHAT_ANSWERS_AT_ONCE_PER_USER},
-      ${config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION})`),
+      ${config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION}))${sql.join(along)}
+    select * from admission`),
   )
   const id = counts?.admitted
   if (typeof id !== 'number') throw refusal(config, since, counts)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
 import type { MessageDerivation } from '../../shared/cells'
@@ -20,7 +20,8 @@ import { answerExitDate } from '../facts/answers/exit-date-answer'
 import { answerFromFacts } from '../facts/answers/fact-answer'
 import { answerFromTerms } from '../facts/answers/term-answer'
 import type { Deps, OrgCaller } from '../kernel/context'
-import { requireConversation } from './access'
+import { notFound } from '../kernel/http-error'
+import { CONVERSATION_NOT_FOUND } from './access'
 import { admitQuestion, type AnswerSlot } from './chat-limits'
 import { citedRows } from './cited-rows'
 import type { MessagePayload } from './contract'
@@ -42,21 +43,32 @@ const HISTORY_MESSAGES = 6
 // A conversation still titled by default takes its first question as its title, cut here.
 const AUTO_TITLE_CHARS = 80
 
-// Built once per database: every question reads them.
-const earlierTurns = preparedStatement((db) =>
+// Built once per database: every question reads it. The conversation, if it is the caller's (anyone
+// else's answers 404 like one that does not exist, as requireConversation does), with its latest
+// turns, in one round trip.
+const conversationForTurn = preparedStatement((db) =>
   db
-    .select({ role: sql<ChatTurn['role']>`${messages.role}`, content: messages.content })
-    .from(messages)
-    // A meeting's turns are not the chat's own exchange; what was said there is not a question.
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      documentIds: conversations.documentIds,
+      status: conversations.status,
+      // A meeting's turns are not the chat's own exchange; what was said there is not a question.
+      history: sql<ChatTurn[]>`coalesce((
+        select json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id)
+        from (select m.id, m.role, m.content from ${messages} m
+          where m.conversation_id = ${conversations.id} and m.role in ('user', 'assistant')
+          order by m.id desc limit ${sql.raw(String(HISTORY_MESSAGES))}) t), '[]')`,
+    })
+    .from(conversations)
     .where(
       and(
-        eq(messages.conversationId, sql.placeholder('conversationId')),
-        inArray(messages.role, ['user', 'assistant']),
+        eq(conversations.id, sql.placeholder('id')),
+        eq(conversations.organizationId, sql.placeholder('organizationId')),
+        eq(conversations.userId, sql.placeholder('userId')),
       ),
     )
-    .orderBy(desc(messages.id))
-    .limit(HISTORY_MESSAGES)
-    .prepare('earlier_turns'),
+    .prepare('conversation_for_turn'),
 )
 
 export interface Turn {
@@ -74,27 +86,27 @@ export interface Turn {
  * streamed.
  */
 export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: number, content: string): Promise<Turn> {
-  const conversation = await requireConversation(deps, caller, conversationId)
-  const slot = await admitQuestion(deps, caller)
-  try {
-    const earlier = await earlierTurns(deps.db).execute({ conversationId: conversation.id })
-    // A conversation still titled by default takes its first question as its title.
-    const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
-    await addMessage(deps, conversation.id, 'user', content, {
+  const [found] = await conversationForTurn(deps.db).execute({
+    id: conversationId,
+    organizationId: caller.organizationId,
+    userId: caller.userId,
+  })
+  if (!found) throw notFound(CONVERSATION_NOT_FOUND)
+  const { history, ...conversation } = found
+  const now = deps.clock.now()
+  // A conversation still titled by default takes its first question as its title.
+  const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
+  // Saved in the admission's statement, only when the question is let through.
+  const slot = await admitQuestion(deps, caller, (admitted) => [
+    counting(deps, conversation.id, now, {
       title: sql`case when ${conversations.title} = ${DEFAULT_TITLE} and ${conversations.messageCount} = 0
         then ${title} else ${conversations.title} end`,
-    })
-    return {
-      conversation,
-      organizationId: caller.organizationId,
-      question: content,
-      history: earlier.reverse(),
-      slot,
-    }
-  } catch (error) {
-    await slot.release()
-    throw error
-  }
+      when: admitted,
+    }).getSQL(),
+    sql`insert into ${messages} (conversation_id, role, content, created_at)
+      select ${conversation.id}, 'user', ${content}, ${now.toISOString()}::timestamptz where ${admitted}`,
+  ])
+  return { conversation, organizationId: caller.organizationId, question: content, history, slot }
 }
 
 /**
@@ -221,10 +233,17 @@ function citedReferences(
   }))
 }
 
+/** Counts a new message on its conversation, which becomes the most recently active (and takes `title`, when given). */
+function counting(deps: Deps, conversationId: number, now: Date, { title, when }: { title?: SQL; when?: SQL } = {}) {
+  return deps.db
+    .update(conversations)
+    .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: now, ...(title ? { title } : {}) })
+    .where(and(eq(conversations.id, conversationId), when))
+}
+
 /**
- * Adds a message and counts it on its conversation, which becomes the most recently active (and
- * takes `title`, when given). One statement, so no transaction holds the database's one session
- * while this process is busy with other requests.
+ * Adds a message and counts it on its conversation. One statement, so no transaction holds the
+ * database's one session while this process is busy with other requests.
  */
 async function addMessage(
   deps: Deps,
@@ -234,18 +253,11 @@ async function addMessage(
   {
     documentReferences = [],
     derivation = null,
-    title,
-  }: { documentReferences?: DocumentReference[]; derivation?: MessageDerivation | null; title?: SQL } = {},
+  }: { documentReferences?: DocumentReference[]; derivation?: MessageDerivation | null } = {},
 ) {
   const { db, clock } = deps
   const now = clock.now()
-  const counted = db.$with('counted').as(
-    db
-      .update(conversations)
-      .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: now, ...(title ? { title } : {}) })
-      .where(eq(conversations.id, conversationId))
-      .returning({ id: conversations.id }),
-  )
+  const counted = db.$with('counted').as(counting(deps, conversationId, now).returning({ id: conversations.id }))
   const [row] = await db
     .with(counted)
     .insert(messages)
