@@ -37,6 +37,7 @@ function stepOf(text: string) {
   if (/chunk_statistics|count\(\*\)::float8 as n/.test(text)) return 'statistics'
   if (/from chunk_terms/.test(text)) return 'postings ranking'
   if (/select id, terms, term_count/.test(text)) return 'common terms re-scored'
+  if (/union select n\.id/.test(text)) return 'vectors (nearest) and candidates fetched'
   if (/<=>/.test(text) && /order by/.test(text)) return 'vectors (nearest)'
   if (/set_config|^set local|^begin|^commit|^rollback/i.test(text.trim())) return 'vectors (settings)'
   if (/similarity/.test(text)) return 'candidates fetched'

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 
 import { log } from '../../../runtime/log'
 import type { Database } from '../../db/database'
@@ -10,7 +10,7 @@ import { relatedTerms } from '../text/related-terms'
 import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
 import type { Passage, SearchMode } from './passage'
-import { vectorCandidates } from './vector-search'
+import { readingNearest } from './vector-search'
 
 // Each ranking hands this many candidates to fusion; phrase scoring re-orders them, and on the dev
 // set more than 50 never changed the top 10.
@@ -61,31 +61,33 @@ export async function retrieve(deps: RetrievalDeps, request: RetrievalRequest): 
     lexical = await lexicalOf(terms)
   }
   const queryVector = mode === 'lexical' ? null : await embedQuery(deps, query, mode === 'vector')
-  const nearest = queryVector
-    ? await vectorCandidates(db, {
-        organizationId,
-        model: embeddings.model,
-        vector: queryVector,
-        limit: pool,
-        chunkCount: lexical.statistics.chunkCount,
-        allChunks: lexical.statistics.allChunks,
-        documentIds,
-      })
-    : []
-  const ids = [...new Set([...lexical.chunkIds, ...nearest.map((hit) => hit.id)])]
-  if (ids.length === 0) return []
-
   const similarity = queryVector
     ? sql`case when c.embedding_model = ${embeddings.model}
         then 1 - (c.embedding <=> ${vectorLiteral(queryVector)}::vector) end`
     : sql`null::float8`
-  // Texts are read only for the passages shown (below): for every candidate they were most of the bytes.
-  const candidates = rowsOf(
-    await db.execute(sql`
+  // The candidates of either ranking, read in the statement that finds the nearest. Texts are read
+  // only for the passages shown (below): for every candidate they were most of the bytes.
+  const candidatesOf = (nearest: SQL | null) => sql`
       select c.id, c.terms, c.term_count, case when c.terms is null then c.text end as text, ${similarity} as similarity
       from document_chunks c
-      where c.organization_id = ${organizationId} and c.id = any(${intArray(ids)})`),
-  )
+      where c.organization_id = ${organizationId} and c.id in (
+        select unnest(${intArray(lexical.chunkIds)}) ${nearest ? sql`union select n.id from (${nearest}) n` : sql``})`
+  if (!queryVector && lexical.chunkIds.length === 0) return []
+  const candidates = queryVector
+    ? await readingNearest(
+        db,
+        {
+          organizationId,
+          model: embeddings.model,
+          vector: queryVector,
+          limit: pool,
+          chunkCount: lexical.statistics.chunkCount,
+          allChunks: lexical.statistics.allChunks,
+          documentIds,
+        },
+        candidatesOf,
+      )
+    : rowsOf(await db.execute(candidatesOf(null)))
   const scoreLexically = lexicalScorer(terms, lexical.statistics)
   const baseline = embeddings.baselineSimilarity
   const weight =

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/database'
 import { intArray, rowsOf, vectorLiteral } from '../../db/sql-values'
@@ -36,37 +36,54 @@ export interface VectorHit {
   similarity: number
 }
 
+export interface NearestOptions {
+  organizationId: number
+  model: string
+  vector: Float32Array
+  limit: number
+  chunkCount: number
+  /** Chunks of every organization (the index's size); the organization's own when left out. */
+  allChunks?: number
+  documentIds?: number[]
+}
+
 /**
  * The organization's chunks nearest to `vector` by cosine, among those embedded by `model`. Small
  * organizations (and searches within given documents) are scanned exactly; large ones go through
  * the HNSW index with pgvector's iterative scan, so the organization filter cannot starve the result.
  */
-export async function vectorCandidates(
+export async function vectorCandidates(db: Database, options: NearestOptions): Promise<VectorHit[]> {
+  const rows = await readingNearest(db, options, (nearest) => nearest)
+  return rows
+    .map((row) => ({ id: Number(row.id), similarity: Number(row.similarity) }))
+    .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
+}
+
+/**
+ * Runs the statement `read` makes of the nearest chunks' query (`id`, `similarity`): alone, or in a
+ * statement that reads more of them, so a search asks for its candidates in one round trip.
+ */
+export async function readingNearest(
   db: Database,
-  options: {
-    organizationId: number
-    model: string
-    vector: Float32Array
-    limit: number
-    chunkCount: number
-    /** Chunks of every organization (the index's size); the organization's own when left out. */
-    allChunks?: number
-    documentIds?: number[]
-  },
-): Promise<VectorHit[]> {
+  options: NearestOptions,
+  read: (nearest: SQL) => SQL,
+): Promise<Array<Record<string, unknown>>> {
   const { organizationId, model, vector, limit, chunkCount, allChunks, documentIds } = options
   const literal = vectorLiteral(vector)
   const dimensions = vector.length
   const useIndex = !documentIds && DIMENSIONS_WITH_INDEX.has(dimensions) && usesIndex({ chunkCount, allChunks, limit })
   if (!useIndex) {
-    const result = await db.execute(sql`
+    return rowsOf(
+      await db.execute(
+        read(sql`
       select id, 1 - (embedding <=> ${literal}::vector) as similarity
       from document_chunks
       where organization_id = ${organizationId} and embedding_model = ${model}
         ${documentIds ? sql`and document_id = any(${intArray(documentIds)})` : sql``}
       order by embedding <=> ${literal}::vector, id
-      limit ${limit}`)
-    return hits(result)
+      limit ${limit}`),
+      ),
+    )
   }
   // The cast and the dimension test must read exactly as in the partial index for the planner to use it.
   const typed = sql.raw(`vector(${dimensions})`)
@@ -75,15 +92,15 @@ export async function vectorCandidates(
     // Statistics can lag behind a fast-growing organization; only the index gives this order unsorted.
     await tx.execute(sql`select set_config('hnsw.ef_search', ${String(Math.max(SEARCH_BREADTH, limit))}, true),
       set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_sort', 'off', true)`)
-    const result = await tx.execute(sql`
+    return rowsOf(
+      await tx.execute(
+        read(sql`
       select id, 1 - (embedding::${typed} <=> ${literal}::${typed}) as similarity
       from document_chunks
       where vector_dims(embedding) = ${sql.raw(String(dimensions))} and organization_id = ${organizationId} and embedding_model = ${model}
       order by embedding::${typed} <=> ${literal}::${typed}
-      limit ${limit}`)
-    return hits(result).sort((a, b) => b.similarity - a.similarity || a.id - b.id)
+      limit ${limit}`),
+      ),
+    )
   })
 }
-
-const hits = (result: unknown) =>
-  rowsOf(result).map((row) => ({ id: Number(row.id), similarity: Number(row.similarity) }))
