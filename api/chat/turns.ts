@@ -45,7 +45,8 @@ const AUTO_TITLE_CHARS = 80
 
 // Built once per database: every question reads it. The conversation, if it is the caller's (anyone
 // else's answers 404 like one that does not exist, as requireConversation does), with its latest
-// turns, in one round trip.
+// turns, in one round trip. The turns are picked by the id asked for: drizzle writes the outer
+// table's columns unqualified, and inside the subquery a bare "id" is the message's own.
 const conversationForTurn = preparedStatement((db) =>
   db
     .select({
@@ -57,7 +58,7 @@ const conversationForTurn = preparedStatement((db) =>
       history: sql<ChatTurn[]>`coalesce((
         select json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id)
         from (select m.id, m.role, m.content from ${messages} m
-          where m.conversation_id = ${conversations.id} and m.role in ('user', 'assistant')
+          where m.conversation_id = ${sql.placeholder('id')} and m.role in ('user', 'assistant')
           order by m.id desc limit ${sql.raw(String(HISTORY_MESSAGES))}) t), '[]')`,
     })
     .from(conversations)

@@ -104,6 +104,28 @@ describe('answers from an OpenAI-compatible server', () => {
     expect(sent.messages.at(-1)!.content).toContain('2031\nfactory, lease ends: 2031 [1]')
   })
 
+  it('are given their own conversation’s earlier turns, oldest first, and no other conversation’s', async () => {
+    llm.onCall((call) => {
+      call.send(`Answer ${llm.calls.length} [1].`)
+      call.finish()
+    })
+    // Several conversations and messages first, so no conversation's id is one of its messages'.
+    for (let index = 0; index < 3; index++)
+      await eventLines(await streamed(await conversation(), 'Who is the landlord?')).rest()
+    const id = await conversation()
+    await eventLines(await streamed(id, 'When does the lease end?')).rest()
+    const [question, answer] = await messagesOf(id)
+    await eventLines(await streamed(id, 'And the renewal options?')).rest()
+    const sent = llm.calls.at(-1)!.body.messages
+    expect(sent.slice(1, -1)).toEqual([
+      { role: 'user', content: question!.content },
+      { role: 'assistant', content: answer!.content },
+    ])
+    const other = await conversation()
+    await eventLines(await streamed(other, 'When does the lease end?')).rest()
+    expect(llm.calls.at(-1)!.body.messages.map((message) => message.role)).toEqual(['system', 'user'])
+  })
+
   it('stop the server’s generation when the client goes away, and save no partial answer', async () => {
     let seen!: (aborted: Promise<void>) => void
     const call = new Promise<Promise<void>>((resolve) => (seen = resolve))
