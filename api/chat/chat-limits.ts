@@ -20,8 +20,22 @@ const BUSY_RETRY_SECONDS = 5
 
 /** A question let through: it counts as an answer being written until released (or its lease runs out). */
 export interface AnswerSlot {
+  /**
+   * Runs `write` given the statement that gives the slot back, to be run inside its own (the
+   * answer's save): one round trip for both. Once `write` has resolved the slot is released.
+   */
+  releasingWith<T>(write: (freeing: SlotRelease) => Promise<T>): Promise<T>
   release(): Promise<void>
 }
+
+function slotRelease(deps: Deps, id: number) {
+  return deps.db
+    .update(chatQuestions)
+    .set({ answeringUntil: null })
+    .where(eq(chatQuestions.id, id))
+    .returning({ id: chatQuestions.id })
+}
+export type SlotRelease = ReturnType<typeof slotRelease>
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
@@ -110,12 +124,18 @@ export async function admitQuestion(
   renew.unref()
   let released = false
   return {
+    async releasingWith(write) {
+      clearInterval(renew)
+      const written = await write(slotRelease(deps, id))
+      released = true
+      return written
+    },
     async release() {
       if (released) return
       released = true
       clearInterval(renew)
       try {
-        await db.update(chatQuestions).set({ answeringUntil: null }).where(eq(chatQuestions.id, id))
+        await slotRelease(deps, id)
       } catch (error) {
         // The answer itself is done; its lease frees the slot a minute later.
         log.warn({ err: error }, '[chat] could not release an answer’s slot')
