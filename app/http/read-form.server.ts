@@ -23,6 +23,17 @@ function pastEveryForm(form: FormData) {
 }
 
 /**
+ * A form-encoded body as `formData()` reads it (UTF-8, a byte order mark kept), without a second
+ * Request and its body stream: every question asked through the chat's relay comes this way.
+ */
+function urlEncodedForm(body: Buffer) {
+  const form = new FormData()
+  for (const [name, value] of new URLSearchParams(new TextDecoder('utf-8', { ignoreBOM: true }).decode(body)))
+    form.append(name, value)
+  return form
+}
+
+/**
  * The body, read only as far as `MAX_FORM_BYTES`: `formData()` would hold any size in memory, and a
  * body past what a form can be is refused (413) before more of it is read.
  */
@@ -62,7 +73,10 @@ export async function readForm(request: Request): Promise<FormData> {
   const body = await boundedBody(request)
   let form: FormData
   try {
-    form = await new Request(request.url, { method: request.method, headers: request.headers, body }).formData()
+    form =
+      type === 'application/x-www-form-urlencoded'
+        ? urlEncodedForm(body)
+        : await new Request(request.url, { method: request.method, headers: request.headers, body }).formData()
   } catch {
     throw refuse(400, 'The form could not be read: its body is cut off or is not valid form data.')
   }

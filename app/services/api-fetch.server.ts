@@ -83,6 +83,9 @@ async function dispatch(path: ApiPath, init: ApiInit, access?: string, organizat
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json')
     body = JSON.stringify(init.json)
+    // As a socket's request would have it: a body of unknown length is read and copied by the
+    // API's body limit before any route sees it.
+    headers.set('Content-Length', String(Buffer.byteLength(body)))
   }
   const store = currentRequestStore()
   const handler = webEnv().API_URL ? undefined : inProcessApi()

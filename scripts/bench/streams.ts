@@ -111,8 +111,8 @@ export const spread = (values: number[]) => {
 
 /** Asks in a conversation as a signed-in browser does: the chat page's form, to the web relay. */
 export async function askThroughRelay(base: string, cookie: string, conversation: number, question: string) {
-  const body = new FormData()
-  body.set('content', question)
+  // What the chat page sends (app/components/chat/use-answer-stream.ts).
+  const body = new URLSearchParams({ content: question })
   const started = performance.now()
   const response = await fetch(`${base}/resources/chat/${conversation}/stream`, {
     method: 'POST',

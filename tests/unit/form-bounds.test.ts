@@ -260,4 +260,18 @@ describe('reading an action body as a form', () => {
     )
     expect(Object.fromEntries(read)).toEqual({ name: 'Harbor', 'sections[0].title': 'x' })
   })
+
+  it('reads a form-encoded body as the platform’s formData does', async () => {
+    const urlencoded = 'application/x-www-form-urlencoded'
+    const bodies = [
+      new URLSearchParams({ content: 'Wann endet der Mietvertrag? 50% + “Zinsen” & 2031 ✓' }).toString(),
+      '\uFEFFa=1&a=2&b=%ZZ&c&=empty&d=x+y%20z&e=%F0%9F%8F%A0',
+      '',
+      new Uint8Array([0x61, 0x3d, 0xff, 0x26, 0x62, 0x3d, 0xc3]),
+    ]
+    for (const body of bodies) {
+      const ours = [...(await readForm(post(body, urlencoded)))]
+      expect(ours).toEqual([...(await post(body, urlencoded).formData())])
+    }
+  })
 })

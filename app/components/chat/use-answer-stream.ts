@@ -50,8 +50,8 @@ export function useAnswerStream(conversationId: number) {
         setPending((turn) => turn && { ...turn, answer: `${turn.answer}\n\n${INCOMPLETE}`.trim(), failure, detail })
       let response: Response
       try {
-        const body = new FormData()
-        body.set('content', question)
+        // Form-encoded, as the page's form without JavaScript sends it: the cheaper body to read.
+        const body = new URLSearchParams({ content: question })
         response = await fetch(`/resources/chat/${conversationId}/stream`, {
           method: 'POST',
           body,
