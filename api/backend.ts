@@ -3,6 +3,7 @@ import { createAnswerProvider } from './ai/answers'
 import { createEmbeddingProvider } from './ai/embeddings'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
 import { createSearchMaintenance } from './ai/retrieval/maintenance'
+import { createPostingsCache } from './ai/retrieval/postings-cache'
 import { createApi } from './app'
 import { giveSampleTemplates } from './conversation-templates/seed'
 import type { Database } from './db/database'
@@ -58,6 +59,7 @@ export async function createBackend({
       await worker?.stop(options)
       await stopExtractionWorkers()
       await deps.embeddings.close?.()
+      await deps.postings.settled()
     },
   }
 }
@@ -81,6 +83,7 @@ export async function createDeps({
     clock,
     furnishOrganization: giveSampleTemplates,
     searchResults: createSearchResultCache(),
+    postings: createPostingsCache(),
     readinessProposals: createProposalCache(),
     checklistMatches: createChecklistMatchCache(),
     valueEvidence: createValueEvidenceCache(),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analyze, joinTerms } from '../../api/ai/retrieval/analyzer'
 import { B, K1, lexicalCandidates } from '../../api/ai/retrieval/bm25'
 import { writePostings } from '../../api/ai/retrieval/postings'
+import { createPostingsCache, type PostingsCache } from '../../api/ai/retrieval/postings-cache'
 import { openDatabase } from '../../api/db/client'
 import type { Database } from '../../api/db/database'
 import { rowsOf } from '../../api/db/sql-values'
@@ -13,15 +14,20 @@ let database: Awaited<ReturnType<typeof openDatabase>>
 let organizationId: number
 const chunks: Array<{ id: number; terms: string[] }> = []
 
-/** The database, recording the terms among the parameters of every statement that ranks postings. */
+/**
+ * The database, recording the terms among the parameters of every statement that ranks postings,
+ * and every statement that reads the chunks or their postings.
+ */
 function recording(db: Database) {
   const dialect = new PgDialect()
   const rankings: string[][] = []
+  const reads: string[] = []
   const wrapped = new Proxy(db, {
     get(target, property, receiver) {
       if (property !== 'execute') return Reflect.get(target, property, receiver)
       return (query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query)
+        if (/from (chunk_terms|document_chunks)/.test(text)) reads.push(text)
         // A term is a parameter of its own or an element of an array parameter ('{"a","b"}').
         if (/from chunk_terms[\s\S]*order by score desc/.test(text))
           rankings.push(
@@ -36,7 +42,7 @@ function recording(db: Database) {
       }
     },
   })
-  return { db: wrapped, rankings }
+  return { db: wrapped, rankings, reads }
 }
 
 // 1,200 chunks: "year" and "total" in most of them, "lease" in 150, "renew" in 40, "dayton" in 3.
@@ -86,8 +92,11 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const rank = (db: Database, query: string, options: { budget?: number; pruning?: boolean } = {}) =>
-  lexicalCandidates(db, { organizationId, terms: analyze(query), limit: 20, ...options })
+const rank = (
+  db: Database,
+  query: string,
+  options: { budget?: number; pruning?: boolean; held?: PostingsCache } = {},
+) => lexicalCandidates(db, { organizationId, terms: analyze(query), limit: 20, ...options })
 
 /** The top 20 by BM25 over `query`'s terms, computed here from the chunks' own terms. */
 function bm25Reference(query: string) {
@@ -170,6 +179,78 @@ describe('lexical candidates with common terms', () => {
       budget: 500,
     })
     expect(pruned.chunkIds).toEqual([])
+  })
+})
+
+describe('postings held by the process', () => {
+  const queries = ['total lease year', 'Dayton lease renewal total year', 'Dayton year', 'total year']
+
+  it('rank a question from the lists once read, exactly as every posting, without reading a chunk', async () => {
+    const held = createPostingsCache()
+    for (const query of queries)
+      expect((await rank(database.db, query, { budget: 500, held })).chunkIds, query).toEqual(bm25Reference(query))
+    await held.settled()
+    for (const query of queries) {
+      const { db, reads } = recording(database.db)
+      expect((await rank(db, query, { budget: 500, held })).chunkIds, query).toEqual(bm25Reference(query))
+      expect(reads, query).toEqual([])
+    }
+  })
+
+  it('are not used once the organization’s chunks change, and are read again', async () => {
+    const held = createPostingsCache()
+    await rank(database.db, 'renewal total', { budget: 500, held })
+    await held.settled()
+    const before = await rank(database.db, 'renewal total', { budget: 500, held })
+    // A chunk holding "renewal" twice, whose postings raise the organization's search generation.
+    const text = 'renewal renewal total'
+    const terms = analyze(text)
+    const [row] = rowsOf(
+      await database.db.execute(sql`insert into document_chunks
+        (organization_id, document_id, version_id, chunk_index, text, token_count, term_count, terms)
+        select organization_id, document_id, version_id, 5000, ${text}, ${terms.length}, ${terms.length}, ${joinTerms(terms)}
+        from document_chunks where id = ${chunks[0]!.id} returning id`),
+    )
+    const added = { id: Number(row!.id), terms }
+    chunks.push(added)
+    await writePostings(database.db, organizationId, [added])
+    const { db, rankings } = recording(database.db)
+    const after = await rank(db, 'renewal total', { budget: 500, held })
+    expect(after.chunkIds).toEqual(bm25Reference('renewal total'))
+    expect(after.chunkIds).toContain(added.id)
+    expect(before.chunkIds).not.toContain(added.id)
+    expect(rankings.length).toBeGreaterThan(0)
+    await held.settled()
+    const again = recording(database.db)
+    expect((await rank(again.db, 'renewal total', { budget: 500, held })).chunkIds).toEqual(after.chunkIds)
+    expect(again.reads).toEqual([])
+  })
+
+  it('hold no more postings than their bound, and a failed read holds nothing', async () => {
+    // "year" and "total" have more postings than this bound, "dayton" and "renewal" fewer.
+    const small = createPostingsCache({ maxPostings: 100 })
+    await rank(database.db, 'Dayton renewal total year', { budget: 10, held: small })
+    await small.settled()
+    const { lists, missing } = small.lists(organizationId, Number.NaN, ['dayton'])
+    expect([lists.size, missing]).toEqual([0, ['dayton']])
+    const generation = Number(
+      rowsOf(
+        await database.db.execute(sql`select search_generation from organizations where id = ${organizationId}`),
+      )[0]!.search_generation,
+    )
+    const kept = small.lists(organizationId, generation, ['dayton', 'renew', 'total', 'year'])
+    expect([...kept.lists.keys()]).toEqual(['dayton', 'renew'])
+    expect(kept.missing).toEqual(['total', 'year'])
+    const failing = createPostingsCache()
+    const broken = new Proxy(database.db, {
+      get: (target, property, receiver) =>
+        property === 'execute'
+          ? () => Promise.reject(new Error('the database went away'))
+          : Reflect.get(target, property, receiver),
+    })
+    failing.read(broken, organizationId, [{ term: 'dayton', postings: 3 }])
+    await failing.settled()
+    expect(failing.lists(organizationId, generation, ['dayton']).missing).toEqual(['dayton'])
   })
 })
 

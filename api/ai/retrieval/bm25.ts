@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { intArray, rowsOf, textArray } from '../../db/sql-values'
 import { analyze, bigrams, joinTerms } from './analyzer'
+import type { PostingList, PostingsCache } from './postings-cache'
 
 /**
  * Okapi BM25 with Anserini's defaults (k1 0.9, b 0.4), chosen as published rather than tuned on our
@@ -28,6 +29,7 @@ const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
  * to re-score the candidates the rarer ones found (`lexicalCandidates`). At 100,000 chunks "year"
  * and "net" have tens of thousands of postings each, and aggregating them was most of a search's
  * time. Below it (every dev-set question on its 1,634 passages) the ranking reads every posting.
+ * Past it, a question whose terms' postings this process holds (`PostingsCache`) is ranked from them.
  */
 export const POSTINGS_BUDGET = 20_000
 
@@ -54,7 +56,9 @@ const RESCORED_AT_MOST = 1_000
  * posting (MaxScore, Turtle and Flood 1995). When it is not, the best `RESCORED_AT_MOST`
  * candidates by the rarer terms are scored fully and the top kept: an approximation, measured in
  * docs/decisions/070. When fewer chunks than `limit` hold a rarer term, the next term joins them.
- * `pruning: false` ranks every posting.
+ * `pruning: false` ranks every posting. Past the budget, when `held` has the lists of every term at
+ * the organization's generation, they are ranked here, every posting exactly (docs/decisions/087);
+ * when not, they are read for the next question.
  */
 export async function lexicalCandidates(
   db: Database,
@@ -66,6 +70,7 @@ export async function lexicalCandidates(
     budget = POSTINGS_BUDGET,
     rescored = RESCORED_AT_MOST,
     pruning = true,
+    held,
   }: {
     organizationId: number
     terms: string[]
@@ -76,9 +81,11 @@ export async function lexicalCandidates(
     /** The candidates scored fully when the rarer terms cannot prove the top (tests, tuning). */
     rescored?: number
     pruning?: boolean
+    /** The postings this process holds (`documentIds` aside). */
+    held?: PostingsCache
   },
 ): Promise<{ statistics: CollectionStatistics; chunkIds: number[] }> {
-  const statistics = await collectionStatistics(db, organizationId, [...new Set(terms)])
+  const { generation, ...statistics } = await collectionStatistics(db, organizationId, [...new Set(terms)])
   const { documentFrequency } = statistics
   if (limit === 0 || documentFrequency.size === 0) return { statistics, chunkIds: [] }
   const weights = new Map([...documentFrequency].map(([term, df]) => [term, idf(statistics.chunkCount, df)] as const))
@@ -86,6 +93,19 @@ export async function lexicalCandidates(
   const known = [...documentFrequency.keys()].sort(
     (a, b) => documentFrequency.get(a)! - documentFrequency.get(b)! || (a < b ? -1 : 1),
   )
+  const everyPosting = known.reduce((sum, term) => sum + documentFrequency.get(term)!, 0)
+  if (held && !documentIds && everyPosting > budget) {
+    const { lists, missing } = held.lists(organizationId, generation, known)
+    if (missing.length === 0) {
+      const scored = known.map((term) => ({ list: lists.get(term)!, weight: weights.get(term)! }))
+      return { statistics, chunkIds: rankLists(scored, statistics.averageLength, limit) }
+    }
+    held.read(
+      db,
+      organizationId,
+      missing.map((term) => ({ term, postings: documentFrequency.get(term)! })),
+    )
+  }
   // The rarest terms whose postings fit in the budget (at least one) select the candidates.
   let split = 0
   for (let postings = 0; split < known.length; split++) {
@@ -223,36 +243,137 @@ async function prunedRanking(
 }
 
 /**
+ * The top `limit` chunks by BM25 over every posting of the lists, best first (ties by chunk), as
+ * `rankPostings` computes each term's part: the lists are merged in chunk order, each chunk summed
+ * once and offered to a heap of the best `limit`.
+ */
+export function rankLists(
+  lists: Array<{ list: PostingList; weight: number }>,
+  averageLength: number,
+  limit: number,
+): number[] {
+  const constant = K1 * (1 - B)
+  const perLength = (K1 * B) / Math.max(averageLength, 1)
+  // Indexed loops over typed arrays: iterating the lists' entries allocated at every posting.
+  const count = lists.length
+  const chunkIds = lists.map(({ list }) => list.chunkIds)
+  const frequencies = lists.map(({ list }) => list.frequencies)
+  const lengths = lists.map(({ list }) => list.lengths)
+  const factors = lists.map(({ weight }) => weight * (K1 + 1))
+  const positions = new Int32Array(count)
+  const top = new BestScores(limit)
+  for (;;) {
+    let chunkId = Infinity
+    for (let index = 0; index < count; index++) {
+      const at = positions[index]!
+      if (at < chunkIds[index]!.length && chunkIds[index]![at]! < chunkId) chunkId = chunkIds[index]![at]!
+    }
+    if (chunkId === Infinity) break
+    let score = 0
+    for (let index = 0; index < count; index++) {
+      const at = positions[index]!
+      if (chunkIds[index]![at] !== chunkId) continue
+      const frequency = frequencies[index]![at]!
+      score += (factors[index]! * frequency) / (frequency + constant + perLength * lengths[index]![at]!)
+      positions[index] = at + 1
+    }
+    top.offer(chunkId, score)
+  }
+  return top.best()
+}
+
+/** The best `limit` of the chunks offered, by score and then the lower id: a heap whose root is the worst kept. */
+class BestScores {
+  private readonly chunkIds: number[] = []
+  private readonly scores: number[] = []
+  constructor(private readonly limit: number) {}
+
+  offer(chunkId: number, score: number) {
+    if (this.chunkIds.length < this.limit) {
+      this.chunkIds.push(chunkId)
+      this.scores.push(score)
+      this.siftUp(this.chunkIds.length - 1)
+    } else if (this.limit > 0 && this.worse(0, chunkId, score)) {
+      this.chunkIds[0] = chunkId
+      this.scores[0] = score
+      this.siftDown(0)
+    }
+  }
+
+  best() {
+    return this.chunkIds
+      .map((chunkId, index) => ({ chunkId, score: this.scores[index]! }))
+      .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+      .map((row) => row.chunkId)
+  }
+
+  /** Whether the kept entry at `index` ranks below the chunk `chunkId` scoring `score`. */
+  private worse(index: number, chunkId: number, score: number) {
+    const kept = this.scores[index]!
+    return kept < score || (kept === score && this.chunkIds[index]! > chunkId)
+  }
+
+  private swap(a: number, b: number) {
+    ;[this.chunkIds[a], this.chunkIds[b]] = [this.chunkIds[b]!, this.chunkIds[a]!]
+    ;[this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!]
+  }
+
+  private siftUp(index: number) {
+    for (let at = index; at > 0;) {
+      const parent = (at - 1) >> 1
+      if (this.worse(parent, this.chunkIds[at]!, this.scores[at]!)) return
+      this.swap(at, parent)
+      at = parent
+    }
+  }
+
+  private siftDown(index: number) {
+    for (let at = index; ;) {
+      let worst = at
+      for (const child of [2 * at + 1, 2 * at + 2])
+        if (child < this.chunkIds.length && this.worse(child, this.chunkIds[worst]!, this.scores[worst]!)) worst = child
+      if (worst === at) return
+      this.swap(at, worst)
+      at = worst
+    }
+  }
+}
+
+/**
  * The organization's chunk count and average length as the triggers of migration 0037 keep them in
  * `chunk_statistics`, and each term's document frequency as those of migration 0035 keep it in
  * `term_statistics`: counting a common term's postings at every query cost as much as ranking them,
- * and counting the chunks 10 ms at 100,000.
+ * and counting the chunks 10 ms at 100,000. With them the organization's search generation, under
+ * which the postings this process holds are kept.
  */
 async function collectionStatistics(
   db: Database,
   organizationId: number,
   terms: string[],
-): Promise<CollectionStatistics> {
+): Promise<CollectionStatistics & { generation: number }> {
   const rows = rowsOf(
     await db.execute(sql`
       select null::text as term, chunks::float8 as n, (terms::float8 / greatest(chunks, 1))::float8 as avgdl,
-        (select sum(chunks) from chunk_statistics)::float8 as total
+        (select sum(chunks) from chunk_statistics)::float8 as total,
+        (select search_generation from organizations where id = ${organizationId})::float8 as generation
       from chunk_statistics where organization_id = ${organizationId}
       union all
-      select term, chunks::float8, null, null from term_statistics
+      select term, chunks::float8, null, null, null from term_statistics
       where organization_id = ${organizationId} and term = any(${textArray(terms)}) and chunks > 0`),
   )
-  const statistics: CollectionStatistics = {
+  const statistics = {
     chunkCount: 0,
     allChunks: 0,
     averageLength: 0,
-    documentFrequency: new Map(),
+    generation: 0,
+    documentFrequency: new Map<string, number>(),
   }
   for (const row of rows) {
     if (row.term === null) {
       statistics.chunkCount = Number(row.n)
       statistics.allChunks = Number(row.total)
       statistics.averageLength = Number(row.avgdl)
+      statistics.generation = Number(row.generation)
     } else statistics.documentFrequency.set(String(row.term), Number(row.n))
   }
   return statistics

@@ -10,6 +10,7 @@ import { relatedTerms } from '../text/related-terms'
 import { analyze, joinTerms } from './analyzer'
 import { lexicalCandidates, lexicalScorer } from './bm25'
 import type { Passage, SearchMode } from './passage'
+import type { PostingsCache } from './postings-cache'
 import { readingNearest } from './vector-search'
 
 // Each ranking hands this many candidates to fusion; phrase scoring re-orders them, and on the dev
@@ -29,6 +30,8 @@ export interface RetrievalDeps {
   db: Database
   config: Pick<ApiConfig, 'SEARCH_SEMANTIC_WEIGHT'>
   embeddings: EmbeddingProvider
+  /** The postings of the terms asked of large organizations that this process holds (docs/decisions/087). */
+  postings?: PostingsCache
 }
 
 export interface RetrievalRequest {
@@ -44,13 +47,24 @@ export interface RetrievalRequest {
  * Hybrid retrieval: BM25 candidates and nearest-vector candidates of the organization, fused by a
  * weighted sum of scores that are each absolute (not relative to the best hit), so the score means
  * the same from one query to the next. Chosen by `npm run eval:retrieval` (docs/decisions/004).
+ * While it runs, the process reads no postings to hold (`PostingsCache.asking`).
  */
 export async function retrieve(deps: RetrievalDeps, request: RetrievalRequest): Promise<Passage[]> {
+  return deps.postings ? deps.postings.asking(() => retrieveNow(deps, request)) : retrieveNow(deps, request)
+}
+
+async function retrieveNow(deps: RetrievalDeps, request: RetrievalRequest): Promise<Passage[]> {
   const { db, embeddings } = deps
   const { organizationId, query, topK, mode, documentIds } = request
   const pool = Math.max(CANDIDATES, topK * 2)
   const lexicalOf = (terms: string[]) =>
-    lexicalCandidates(db, { organizationId, terms, limit: mode === 'vector' ? 0 : pool, documentIds })
+    lexicalCandidates(db, {
+      organizationId,
+      terms,
+      limit: mode === 'vector' ? 0 : pool,
+      documentIds,
+      held: deps.postings,
+    })
   let terms = analyze(query)
   let lexical = await lexicalOf(terms)
   // A word no passage of the organization holds is looked for in the words that name the same thing

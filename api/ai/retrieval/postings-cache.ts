@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
+
+import { log } from '../../../runtime/log'
+import type { Database } from '../../db/database'
+import { rowsOf } from '../../db/sql-values'
+
+/** A term's postings in chunk order, as BM25 reads them: 8 bytes each. */
+export interface PostingList {
+  chunkIds: Int32Array
+  frequencies: Uint16Array
+  lengths: Uint16Array
+}
+
+// 8,000,000 postings are 64 MB: at 100,000 chunks the terms of the 200 retrieval dev-set questions
+// that pass the ranking's budget have 4.3 million (docs/decisions/087).
+const MAX_POSTINGS = 8_000_000
+// Terms waiting to be read at most: past it, a term asked waits for the next question that asks it.
+const MAX_QUEUED = 10_000
+// A posting's frequency and chunk length are counts of terms in a chunk of at most 1,600 characters
+// (api/ingest/chunker.ts); two bytes each hold them.
+const PACKED_BYTES = 8
+
+/**
+ * The postings of an organization's commonest search terms, kept by this process under the
+ * organization's search generation (migration 0011: every change to its chunks or postings raises
+ * it). A large organization's ranking costs the embedded database some 10 ms for 20,000 postings
+ * and the common terms' re-scoring as much again; from lists held here the exact ranking of every
+ * posting takes a few milliseconds (docs/decisions/087). Lists are read in the background, a term a
+ * statement while no question is being answered, so a question never waits for its own and behind
+ * one at most: it is ranked by the database until its terms are held at its generation.
+ */
+export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPostings?: number } = {}) {
+  const held = new LRUCache<string, { generation: number; list: PostingList }>({
+    maxSize: maxPostings,
+    sizeCalculation: ({ list }) => list.chunkIds.length + 1,
+  })
+  // Terms waiting to be read, by key; one is read at a time.
+  const queue = new Map<string, { db: Database; organizationId: number; term: string }>()
+  let reading: Promise<void> | null = null
+  // Questions being answered by this process: a list is read only when none is, so that none waits
+  // behind one on the database's connection.
+  let asking = 0
+  let idle: Array<() => void> = []
+  const drain = async () => {
+    for (const [key, { db, organizationId, term }] of queue) {
+      while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve))
+      try {
+        const { generation, list } = await readList(db, organizationId, term)
+        held.set(key, { generation, list })
+      } catch (error) {
+        log.warn({ err: error, organizationId }, '[search] reading postings failed')
+      }
+      queue.delete(key)
+    }
+    reading = null
+  }
+  const keyOf = (organizationId: number, term: string) => `${organizationId} ${term}`
+  return {
+    /** The lists held at `generation`, and the terms whose list is not. */
+    lists(organizationId: number, generation: number, terms: string[]) {
+      const lists = new Map<string, PostingList>()
+      const missing: string[] = []
+      for (const term of terms) {
+        const entry = held.get(keyOf(organizationId, term))
+        if (entry?.generation === generation) lists.set(term, entry.list)
+        else missing.push(term)
+      }
+      return { lists, missing }
+    },
+    /**
+     * Reads the lists of the terms (with their document frequencies) as the database holds them
+     * now, one statement each, so a question waits behind one list at most; a list past the bound
+     * is not read. A failure is logged: the question that asked was ranked without them.
+     */
+    read(db: Database, organizationId: number, terms: Array<{ term: string; postings: number }>) {
+      for (const { term, postings } of terms)
+        if (postings < maxPostings && queue.size < MAX_QUEUED)
+          queue.set(keyOf(organizationId, term), { db, organizationId, term })
+      // Not with nothing queued: a drain of an empty queue would end before it was kept as the one reading.
+      if (queue.size > 0) reading ??= drain()
+    },
+    /** Runs a retrieval as one of the questions that lists wait for. */
+    async asking<T>(work: () => Promise<T>): Promise<T> {
+      asking++
+      try {
+        return await work()
+      } finally {
+        if (--asking === 0) {
+          for (const resolve of idle) resolve()
+          idle = []
+        }
+      }
+    },
+    /** Resolves when no list is being read (a stopping backend waits for them before its database closes). */
+    async settled() {
+      await reading
+    },
+  }
+}
+
+export type PostingsCache = ReturnType<typeof createPostingsCache>
+
+/** A term's postings and the generation they were read at, in one statement and so one snapshot. */
+async function readList(db: Database, organizationId: number, term: string) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select o.search_generation::float8 as generation,
+        (select string_agg(int4send(p.chunk_id) || int2send(least(p.frequency, 32767)::int2)
+            || int2send(least(p.chunk_length, 32767)::int2), ''::bytea order by p.chunk_id)
+          from chunk_terms p where p.organization_id = o.id and p.term = ${term}) as packed
+      from organizations o where o.id = ${organizationId}`),
+  )
+  return {
+    generation: Number(row?.generation ?? -1),
+    list: unpack((row?.packed as Uint8Array | null | undefined) ?? new Uint8Array()),
+  }
+}
+
+function unpack(packed: Uint8Array): PostingList {
+  const count = packed.length / PACKED_BYTES
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength)
+  const list = { chunkIds: new Int32Array(count), frequencies: new Uint16Array(count), lengths: new Uint16Array(count) }
+  for (let index = 0; index < count; index++) {
+    const at = index * PACKED_BYTES
+    list.chunkIds[index] = view.getInt32(at)
+    list.frequencies[index] = view.getUint16(at + 4)
+    list.lengths[index] = view.getUint16(at + 6)
+  }
+  return list
+}
+
+declare module '../../kernel/context' {
+  interface Deps {
+    postings: PostingsCache
+  }
+}
