@@ -59,7 +59,7 @@ export async function createBackend({
       await worker?.stop(options)
       await stopExtractionWorkers()
       await deps.embeddings.close?.()
-      await deps.postings.settled()
+      await deps.postings.stop()
     },
   }
 }

@@ -226,7 +226,7 @@ describe('postings held by the process', () => {
     expect(again.reads).toEqual([])
   })
 
-  it('hold no more postings than their bound, and a failed read holds nothing', async () => {
+  it('hold no more postings than their bound; a failed read holds nothing, a stopped cache reads no more', async () => {
     // "year" and "total" have more postings than this bound, "dayton" and "renewal" fewer.
     const small = createPostingsCache({ maxPostings: 100 })
     await rank(database.db, 'Dayton renewal total year', { budget: 10, held: small })
@@ -251,6 +251,18 @@ describe('postings held by the process', () => {
     failing.read(broken, organizationId, [{ term: 'dayton', postings: 3 }])
     await failing.settled()
     expect(failing.lists(organizationId, generation, ['dayton']).missing).toEqual(['dayton'])
+
+    // A stopped cache finishes the list it is reading and reads no other.
+    const stopping = createPostingsCache()
+    stopping.read(database.db, organizationId, [
+      { term: 'dayton', postings: 3 },
+      { term: 'renew', postings: 40 },
+    ])
+    await stopping.stop()
+    stopping.read(database.db, organizationId, [{ term: 'leas', postings: 150 }])
+    await stopping.settled()
+    const left = stopping.lists(organizationId, generation, ['dayton', 'renew', 'leas'])
+    expect([[...left.lists.keys()], left.missing]).toEqual([['dayton'], ['renew', 'leas']])
   })
 })
 

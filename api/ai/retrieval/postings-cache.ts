@@ -42,9 +42,11 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
   // behind one on the database's connection.
   let asking = 0
   let idle: Array<() => void> = []
+  let stopped = false
   const drain = async () => {
     for (const [key, { db, organizationId, term }] of queue) {
       while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve))
+      if (stopped) break
       try {
         const { generation, list } = await readList(db, organizationId, term)
         held.set(key, { generation, list })
@@ -74,6 +76,7 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
      * is not read. A failure is logged: the question that asked was ranked without them.
      */
     read(db: Database, organizationId: number, terms: Array<{ term: string; postings: number }>) {
+      if (stopped) return
       for (const { term, postings } of terms)
         if (postings < maxPostings && queue.size < MAX_QUEUED)
           queue.set(keyOf(organizationId, term), { db, organizationId, term })
@@ -92,8 +95,14 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
         }
       }
     },
-    /** Resolves when no list is being read (a stopping backend waits for them before its database closes). */
+    /** Resolves when every list asked for has been read. */
     async settled() {
+      await reading
+    },
+    /** Reads no more lists, and resolves when the one being read is (before the database closes). */
+    async stop() {
+      stopped = true
+      queue.clear()
       await reading
     },
   }
