@@ -244,8 +244,9 @@ async function prunedRanking(
 
 /**
  * The top `limit` chunks by BM25 over every posting of the lists, best first (ties by chunk), as
- * `rankPostings` computes each term's part: the lists are merged in chunk order, each chunk summed
- * once and offered to a heap of the best `limit`.
+ * `rankPostings` computes each term's part: the lists are merged in chunk order and each chunk summed
+ * once; one that beats the `limit`-th best so far is kept, the kept ones cut back to the best `limit`
+ * whenever they are twice as many.
  */
 export function rankLists(
   lists: Array<{ list: PostingList; weight: number }>,
@@ -261,7 +262,15 @@ export function rankLists(
   const lengths = lists.map(({ list }) => list.lengths)
   const factors = lists.map(({ weight }) => weight * (K1 + 1))
   const positions = new Int32Array(count)
-  const top = new BestScores(limit)
+  const kept: Array<{ chunkId: number; score: number }> = []
+  // The limit-th best score once `limit` are kept. Chunks come in rising order, so one that only
+  // ties it ranks below it.
+  let floor = -Infinity
+  const cut = () => {
+    kept.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    kept.length = Math.min(kept.length, limit)
+    if (limit > 0 && kept.length === limit) floor = kept[limit - 1]!.score
+  }
   for (;;) {
     let chunkId = Infinity
     for (let index = 0; index < count; index++) {
@@ -277,66 +286,13 @@ export function rankLists(
       score += (factors[index]! * frequency) / (frequency + constant + perLength * lengths[index]![at]!)
       positions[index] = at + 1
     }
-    top.offer(chunkId, score)
-  }
-  return top.best()
-}
-
-/** The best `limit` of the chunks offered, by score and then the lower id: a heap whose root is the worst kept. */
-class BestScores {
-  private readonly chunkIds: number[] = []
-  private readonly scores: number[] = []
-  constructor(private readonly limit: number) {}
-
-  offer(chunkId: number, score: number) {
-    if (this.chunkIds.length < this.limit) {
-      this.chunkIds.push(chunkId)
-      this.scores.push(score)
-      this.siftUp(this.chunkIds.length - 1)
-    } else if (this.limit > 0 && this.worse(0, chunkId, score)) {
-      this.chunkIds[0] = chunkId
-      this.scores[0] = score
-      this.siftDown(0)
+    if (score > floor) {
+      kept.push({ chunkId, score })
+      if (kept.length >= 2 * limit) cut()
     }
   }
-
-  best() {
-    return this.chunkIds
-      .map((chunkId, index) => ({ chunkId, score: this.scores[index]! }))
-      .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
-      .map((row) => row.chunkId)
-  }
-
-  /** Whether the kept entry at `index` ranks below the chunk `chunkId` scoring `score`. */
-  private worse(index: number, chunkId: number, score: number) {
-    const kept = this.scores[index]!
-    return kept < score || (kept === score && this.chunkIds[index]! > chunkId)
-  }
-
-  private swap(a: number, b: number) {
-    ;[this.chunkIds[a], this.chunkIds[b]] = [this.chunkIds[b]!, this.chunkIds[a]!]
-    ;[this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!]
-  }
-
-  private siftUp(index: number) {
-    for (let at = index; at > 0;) {
-      const parent = (at - 1) >> 1
-      if (this.worse(parent, this.chunkIds[at]!, this.scores[at]!)) return
-      this.swap(at, parent)
-      at = parent
-    }
-  }
-
-  private siftDown(index: number) {
-    for (let at = index; ;) {
-      let worst = at
-      for (const child of [2 * at + 1, 2 * at + 2])
-        if (child < this.chunkIds.length && this.worse(child, this.chunkIds[worst]!, this.scores[worst]!)) worst = child
-      if (worst === at) return
-      this.swap(at, worst)
-      at = worst
-    }
-  }
+  cut()
+  return kept.map((row) => row.chunkId)
 }
 
 /**
