@@ -74,5 +74,8 @@ export const MessageSchema = z.object({
   derivation: DerivationSchema.nullable(),
 })
 
+/** GET /conversations/{id}/ asked with a page of its messages (docs/decisions/088). */
+export const ConversationPageSchema = ConversationSchema.extend({ messages: z.array(MessageSchema) })
+
 export type ConversationPayload = z.infer<typeof ConversationSchema>
 export type MessagePayload = z.infer<typeof MessageSchema>

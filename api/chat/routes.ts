@@ -17,7 +17,14 @@ import {
   MessagesQuerySchema,
   RenameConversationSchema,
 } from './schema'
-import { createConversation, deleteConversation, listConversations, listMessages, renameConversation } from './service'
+import {
+  createConversation,
+  deleteConversation,
+  listConversations,
+  listMessages,
+  messagePage,
+  renameConversation,
+} from './service'
 import { ANSWER_FAILED, answerTurn, startTurn } from './turns'
 
 const id = (c: MemberContext) => conversationId(c.req.param('id'))
@@ -42,9 +49,14 @@ export const conversationRoutes = new Hono<MemberEnv>()
     const caller = c.var.member.caller
     return c.json(await createConversation(c.var.deps, caller, await readJson(c, CreateConversationSchema)), 201)
   })
-  .get('/conversations/:id/', async (c) =>
-    c.json(conversationPayload(await requireConversation(c.var.deps, c.var.member.caller, id(c)))),
-  )
+  // Asked with a page of its messages (the query of GET messages/), the conversation brings it: the
+  // chat page reads both in one call (docs/decisions/088).
+  .get('/conversations/:id/', async (c) => {
+    const query = readQuery(c, MessagesQuerySchema)
+    const conversation = conversationPayload(await requireConversation(c.var.deps, c.var.member.caller, id(c)))
+    if (Object.keys(query).length === 0) return c.json(conversation)
+    return c.json({ ...conversation, messages: await messagePage(c.var.deps, conversation.id, query) })
+  })
   .patch('/conversations/:id/', async (c) => {
     const caller = c.var.member.caller
     const { title } = await readJson(c, RenameConversationSchema)

@@ -116,6 +116,11 @@ export async function deleteConversation(deps: Deps, caller: OrgCaller, id: numb
 /** The conversation's messages, oldest first: all of them, or the page `query` names (`MessagesQuerySchema`). */
 export async function listMessages(deps: Deps, caller: OrgCaller, id: number, query: MessagesQuery = {}) {
   await requireConversation(deps, caller, id)
+  return messagePage(deps, id, query)
+}
+
+/** `listMessages` of a conversation already found to be the caller's. */
+export async function messagePage(deps: Deps, id: number, query: MessagesQuery) {
   const { before, after, limit } = query
   // A page before a message (or the latest) is the `limit` newest of them, read newest first.
   const newestFirst = limit !== undefined && after === undefined

@@ -41,15 +41,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = conversationsApi(request)
   const search = new URL(request.url).searchParams
   const range = messageWindow(search)
-  const [conversation, rows] = await Promise.all([
-    api.get(id).catch((error) => {
+  const { messages: rows, ...conversation } = await api
+    .withMessages(id, { ...range, limit: MESSAGES_PER_PAGE + 1 })
+    .catch((error) => {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
-    }),
-    api
-      .messages(id, { ...range, limit: MESSAGES_PER_PAGE + 1 })
-      .catch((error) => (error instanceof ApiError ? null : Promise.reject(error))),
-  ])
+    })
   const page = rows ? messagePage(rows, range) : { shown: null, earlier: null, later: null }
   if (!page) throw redirect(`/chat/${id}`)
   const { shown: messages, earlier, later } = page

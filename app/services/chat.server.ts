@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import {
+  ConversationPageSchema,
   type ConversationPayload as Conversation,
   ConversationSchema,
   type MessagePayload as Message,
@@ -18,6 +19,11 @@ type PageQuery = Record<string, number>
 const searchOf = (query: PageQuery) =>
   new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
 
+// A page of messages the web tier cannot read leaves the conversation shown, with a banner.
+const ConversationWithPage = ConversationPageSchema.extend({
+  messages: ConversationPageSchema.shape.messages.nullable().catch(null),
+})
+
 /** The conversations API (spec §7 "Conversations"), bound to the signed-in request. */
 export function conversationsApi(request: Request) {
   return {
@@ -28,8 +34,16 @@ export function conversationsApi(request: Request) {
         await apiJson(request, apiPath('/conversations/', undefined, searchOf(query))),
         'conversations',
       ),
-    get: async (id: number) =>
-      expectShape(ConversationSchema, await apiJson(request, apiPath('/conversations/:id/', { id })), 'conversation'),
+    /**
+     * The conversation with the page of its messages `query` names: one call for the chat page
+     * (docs/decisions/088).
+     */
+    withMessages: async (id: number, query: PageQuery) =>
+      expectShape(
+        ConversationWithPage,
+        await apiJson(request, apiPath('/conversations/:id/', { id }, searchOf(query))),
+        'conversation',
+      ),
     create: async (input: { title?: string; document_ids?: number[]; template_id?: string }) =>
       expectShape(
         ConversationSchema,
@@ -39,13 +53,6 @@ export function conversationsApi(request: Request) {
     rename: (id: number, title: string) =>
       apiJson<Conversation>(request, apiPath('/conversations/:id/', { id }), { method: 'PATCH', json: { title } }),
     remove: (id: number) => apiJson<void>(request, apiPath('/conversations/:id/', { id }), { method: 'DELETE' }),
-    /** Every message, or the page `query` names (`before` or `after` a message id, `limit`). */
-    messages: async (id: number, query: PageQuery = {}) =>
-      expectShape(
-        z.array(MessageSchema),
-        await apiJson(request, apiPath('/conversations/:id/messages/', { id }, searchOf(query))),
-        'messages',
-      ),
     /** The conversation as a PDF or Word file, streamed on as it comes. */
     exportFile: (id: number, query: URLSearchParams) =>
       apiFetch(request, apiPath('/conversations/:id/export/', { id }, query)),

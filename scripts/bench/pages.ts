@@ -91,6 +91,41 @@ function devQuestions() {
     .map((line) => (JSON.parse(line) as { text: string }).text)
 }
 
+const CONVERSATION_TITLE = 'Bench conversation'
+
+/**
+ * The admin's conversation of ten dev-set questions with their answers, a latest page of twenty
+ * messages: made once in a data dir, found again in a kept one.
+ */
+async function benchConversation(base: string, asked: string[]) {
+  const headers = {
+    authorization: `Bearer ${await apiToken(base, 'admin')}`,
+    'x-organization': ORGANIZATION,
+    'content-type': 'application/json',
+  }
+  const listed = (await (await fetch(`${base}/api/conversations/`, { headers })).json()) as Array<{
+    id: number
+    title: string
+  }>
+  const kept = listed.find((conversation) => conversation.title === CONVERSATION_TITLE)
+  if (kept) return kept.id
+  const created = await fetch(`${base}/api/conversations/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ title: CONVERSATION_TITLE }),
+  })
+  const { id } = (await created.json()) as { id: number }
+  for (const content of asked.slice(0, 10)) {
+    const response = await fetch(`${base}/api/conversations/${id}/add_message/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content }),
+    })
+    if (response.status !== 201) throw new Error(`asking the bench conversation: ${response.status}`)
+  }
+  return id
+}
+
 interface Target {
   name: string
   url: string
@@ -190,6 +225,7 @@ export async function measurePages({
     const barePids = () => [bare.child.pid!]
     const ourPids = () => processTree(ours.child.pid!)
     const asked = devQuestions()
+    const conversation = await benchConversation(base, asked)
     let next = 0
     // Access tokens live five minutes: every target is loaded with a session signed in just before.
     const targets = async (): Promise<Target[]> => {
@@ -217,6 +253,7 @@ export async function measurePages({
         page('/readiness/value-gap', '/readiness/value-gap'),
         page('/readiness/checklist', '/readiness/checklist'),
         page('/actions', '/actions'),
+        page('/chat/{id}', `/chat/${conversation}`),
         { name: 'GET /api/me/', url: `${base}/api/me/`, headers: api, pids: ourPids },
         {
           name: 'POST /api/search/',

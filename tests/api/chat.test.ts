@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { NO_ANSWER } from '../../api/ai/answers/extractive'
-import { ConversationSchema, MessageSchema } from '../../api/chat/contract'
+import { ConversationPageSchema, ConversationSchema, MessageSchema } from '../../api/chat/contract'
 import { rowsOf } from '../../api/db/sql-values'
 import { inContract } from './support/contract'
 import { eventLines, type Reference, type StreamEvent } from './support/event-lines'
@@ -297,6 +297,36 @@ describe('conversations', () => {
       })
       expect(response.status).toBe(404)
     }
+  })
+})
+
+describe('a conversation asked with a page of its messages', () => {
+  it('brings the page GET messages/ gives, refuses what that refuses, and is the caller’s alone', async () => {
+    const conversation = await create(member)
+    await api.db.execute(sql`
+      insert into messages (conversation_id, role, content)
+      select ${conversation.id}, 'user', 'Turn ' || n from generate_series(1, 8) n order by n`)
+    const get = (path: string, session = member, org = DEMO) => api.request(path, { token: session.access, org })
+    const plain = inContract(ConversationSchema, await (await get(`/conversations/${conversation.id}/`)).json())
+    expect(plain).not.toHaveProperty('messages')
+    for (const query of ['?limit=3', `?limit=3&before=${conversation.id}`, '?after=1&limit=2']) {
+      const response = await get(`/conversations/${conversation.id}/${query}`)
+      expect(response.status, query).toBe(200)
+      const { messages, ...rest } = inContract(ConversationPageSchema, await response.json())
+      expect(rest).toEqual(plain)
+      const page = await get(`/conversations/${conversation.id}/messages/${query}`)
+      expect(messages, query).toEqual(await page.json())
+    }
+    const refused = await get(`/conversations/${conversation.id}/?limit=0`)
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      { limit: ['Ensure this value is greater than or equal to 1.'] },
+    ])
+    for (const [session, org] of [
+      [analyst, DEMO],
+      [outsider, harbor],
+    ] as const)
+      expect((await get(`/conversations/${conversation.id}/?limit=5`, session, org)).status).toBe(404)
   })
 })
 
