@@ -38,7 +38,7 @@ function memory() {
 /** What a statement does, from its text. */
 function stepOf(text: string) {
   if (/chunk_statistics|count\(\*\)::float8 as n/.test(text)) return 'statistics'
-  if (/string_agg/.test(text)) return 'postings read to be held'
+  if (/string_agg/.test(text)) return 'postings read (held, or a question’s rarer terms)'
   if (/from chunk_terms/.test(text)) return 'postings ranking'
   if (/select id, terms, term_count/.test(text)) return 'common terms re-scored'
   if (/union select n\.id/.test(text)) return 'vectors (nearest) and candidates fetched'

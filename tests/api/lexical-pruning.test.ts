@@ -197,6 +197,27 @@ describe('postings held by the process', () => {
     }
   })
 
+  it('rank a question whose common terms are held with its rarer terms read in one statement', async () => {
+    const held = createPostingsCache()
+    await rank(database.db, 'total year', { budget: 500, held })
+    await held.settled()
+    // "dayton", "lease" and "renew" have 193 postings, within the budget; "total" and "year" are held.
+    const query = 'Dayton lease renewal total year'
+    const { db, reads, rankings } = recording(database.db)
+    expect((await rank(db, query, { budget: 500, held })).chunkIds).toEqual(bm25Reference(query))
+    expect([reads.length, rankings]).toEqual([1, []])
+    const generation = Number(
+      rowsOf(
+        await database.db.execute(sql`select search_generation from organizations where id = ${organizationId}`),
+      )[0]!.search_generation,
+    )
+    expect(held.lists(organizationId, generation, ['dayton', 'leas', 'renew']).missing).toEqual([])
+    // Read at a generation the organization has left, they are neither used nor held.
+    const stale = createPostingsCache()
+    expect(await stale.readNow(database.db, organizationId, generation - 1, ['dayton'])).toBeNull()
+    expect(stale.lists(organizationId, generation - 1, ['dayton']).missing).toEqual(['dayton'])
+  })
+
   it('are not used once the organization’s chunks change, and are read again', async () => {
     const held = createPostingsCache()
     await rank(database.db, 'renewal total', { budget: 500, held })

@@ -56,9 +56,10 @@ const RESCORED_AT_MOST = 1_000
  * posting (MaxScore, Turtle and Flood 1995). When it is not, the best `RESCORED_AT_MOST`
  * candidates by the rarer terms are scored fully and the top kept: an approximation, measured in
  * docs/decisions/070. When fewer chunks than `limit` hold a rarer term, the next term joins them.
- * `pruning: false` ranks every posting. Past the budget, when `held` has the lists of every term at
- * the organization's generation, they are ranked here, every posting exactly (docs/decisions/087);
- * when not, they are read for the next question.
+ * `pruning: false` ranks every posting. Past the budget, when `held` has the lists of the terms at
+ * the organization's generation but for some whose postings fit in the budget, those are read with
+ * the question and all are ranked here, every posting exactly (docs/decisions/087); when not, the
+ * missing lists are read for the next question.
  */
 export async function lexicalCandidates(
   db: Database,
@@ -96,8 +97,15 @@ export async function lexicalCandidates(
   const everyPosting = known.reduce((sum, term) => sum + documentFrequency.get(term)!, 0)
   if (held && !documentIds && everyPosting > budget) {
     const { lists, missing } = held.lists(organizationId, generation, known)
-    if (missing.length === 0) {
-      const scored = known.map((term) => ({ list: lists.get(term)!, weight: weights.get(term)! }))
+    const unheld = missing.reduce((sum, term) => sum + documentFrequency.get(term)!, 0)
+    // The terms not held are the rarer ones of a question whose common terms are: their few postings
+    // are read with the question and ranked with the held lists.
+    const read =
+      missing.length === 0
+        ? new Map<string, PostingList>()
+        : unheld <= budget && (await held.readNow(db, organizationId, generation, missing))
+    if (read) {
+      const scored = known.map((term) => ({ list: lists.get(term) ?? read.get(term)!, weight: weights.get(term)! }))
       return { statistics, chunkIds: rankLists(scored, statistics.averageLength, limit) }
     }
     held.read(

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 
 import { log } from '../../../runtime/log'
 import type { Database } from '../../db/database'
-import { rowsOf } from '../../db/sql-values'
+import { rowsOf, textArray } from '../../db/sql-values'
 
 /** A term's postings in chunk order, as BM25 reads them: 8 bytes each. */
 export interface PostingList {
@@ -27,8 +27,9 @@ const PACKED_BYTES = 8
  * it). A large organization's ranking costs the embedded database some 10 ms for 20,000 postings
  * and the common terms' re-scoring as much again; from lists held here the exact ranking of every
  * posting takes a few milliseconds (docs/decisions/087). Lists are read in the background, a term a
- * statement while no question is being answered, so a question never waits for its own and behind
- * one at most: it is ranked by the database until its terms are held at its generation.
+ * statement while no question is being answered, so a question never waits for a common term's
+ * list and behind one at most: it is ranked by the database until the terms it does not find held
+ * at its generation are few enough postings to read with it (`readNow`).
  */
 export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPostings?: number } = {}) {
   const held = new LRUCache<string, { generation: number; list: PostingList }>({
@@ -48,8 +49,8 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
       while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve))
       if (stopped) break
       try {
-        const { generation, list } = await readList(db, organizationId, term)
-        held.set(key, { generation, list })
+        const { generation, lists } = await readLists(db, organizationId, [term])
+        held.set(key, { generation, list: lists.get(term)! })
       } catch (error) {
         log.warn({ err: error, organizationId }, '[search] reading postings failed')
       }
@@ -83,6 +84,20 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
       // Not with nothing queued: a drain of an empty queue would end before it was kept as the one reading.
       if (queue.size > 0) reading ??= drain()
     },
+    /**
+     * The lists of `terms` read now, in one statement, for the question that asks them, and held:
+     * null when the organization's generation is no longer `generation` (its chunks changed since
+     * the question's statistics were read).
+     */
+    async readNow(db: Database, organizationId: number, generation: number, terms: string[]) {
+      const read = await readLists(db, organizationId, terms)
+      if (read.generation !== generation) return null
+      for (const [term, list] of read.lists) {
+        queue.delete(keyOf(organizationId, term))
+        if (!stopped) held.set(keyOf(organizationId, term), { generation, list })
+      }
+      return read.lists
+    },
     /** Runs a retrieval as one of the questions that lists wait for. */
     async asking<T>(work: () => Promise<T>): Promise<T> {
       asking++
@@ -110,20 +125,22 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
 
 export type PostingsCache = ReturnType<typeof createPostingsCache>
 
-/** A term's postings and the generation they were read at, in one statement and so one snapshot. */
-async function readList(db: Database, organizationId: number, term: string) {
-  const [row] = rowsOf(
+/** The terms' postings and the generation they were read at, in one statement and so one snapshot. */
+async function readLists(db: Database, organizationId: number, terms: string[]) {
+  const rows = rowsOf(
     await db.execute(sql`
-      select o.search_generation::float8 as generation,
-        (select string_agg(int4send(p.chunk_id) || int2send(least(p.frequency, 32767)::int2)
-            || int2send(least(p.chunk_length, 32767)::int2), ''::bytea order by p.chunk_id)
-          from chunk_terms p where p.organization_id = o.id and p.term = ${term}) as packed
-      from organizations o where o.id = ${organizationId}`),
+      select o.search_generation::float8 as generation, l.term, l.packed
+      from organizations o left join lateral (
+        select p.term, string_agg(int4send(p.chunk_id) || int2send(least(p.frequency, 32767)::int2)
+            || int2send(least(p.chunk_length, 32767)::int2), ''::bytea order by p.chunk_id) as packed
+        from chunk_terms p where p.organization_id = o.id and p.term = any(${textArray(terms)})
+        group by p.term) l on true
+      where o.id = ${organizationId}`),
   )
-  return {
-    generation: Number(row?.generation ?? -1),
-    list: unpack((row?.packed as Uint8Array | null | undefined) ?? new Uint8Array()),
-  }
+  // A term no chunk holds any more has no row: its list is empty.
+  const lists = new Map(terms.map((term) => [term, unpack(new Uint8Array())]))
+  for (const row of rows) if (row.term !== null) lists.set(String(row.term), unpack(row.packed as Uint8Array))
+  return { generation: Number(rows[0]?.generation ?? -1), lists }
 }
 
 function unpack(packed: Uint8Array): PostingList {
