@@ -527,7 +527,10 @@ export const chunkTerms = pgTable(
     frequency: integer('frequency').notNull(),
     chunkLength: integer('chunk_length').notNull(),
   },
-  (t) => [index('chunk_terms_org_term_idx').on(t.organizationId, t.term), index('chunk_terms_chunk_idx').on(t.chunkId)],
+  (t) => [
+    index('chunk_terms_org_term_chunk_idx').on(t.organizationId, t.term, t.chunkId),
+    index('chunk_terms_chunk_idx').on(t.chunkId),
+  ],
 )
 
 /**

@@ -182,6 +182,13 @@ describe('lexical candidates with common terms', () => {
   })
 })
 
+async function currentGeneration() {
+  const [row] = rowsOf(
+    await database.db.execute(sql`select search_generation from organizations where id = ${organizationId}`),
+  )
+  return Number(row!.search_generation)
+}
+
 describe('postings held by the process', () => {
   const queries = ['total lease year', 'Dayton lease renewal total year', 'Dayton year', 'total year']
 
@@ -206,11 +213,7 @@ describe('postings held by the process', () => {
     const { db, reads, rankings } = recording(database.db)
     expect((await rank(db, query, { budget: 500, held })).chunkIds).toEqual(bm25Reference(query))
     expect([reads.length, rankings]).toEqual([1, []])
-    const generation = Number(
-      rowsOf(
-        await database.db.execute(sql`select search_generation from organizations where id = ${organizationId}`),
-      )[0]!.search_generation,
-    )
+    const generation = await currentGeneration()
     expect(held.lists(organizationId, generation, ['dayton', 'leas', 'renew']).missing).toEqual([])
     // Read at a generation the organization has left, they are neither used nor held.
     const stale = createPostingsCache()
@@ -247,6 +250,62 @@ describe('postings held by the process', () => {
     expect(again.reads).toEqual([])
   })
 
+  it('are read a slice a statement, a question going before the next slice', async () => {
+    const sliced = createPostingsCache({ slicePostings: 100 })
+    const order: string[] = []
+    let asked: Promise<unknown> | null = null
+    // The database as the cache sees it: once the first slice is read, a question is asked.
+    const pausing = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver)
+        return async (query: SQL) => {
+          order.push('slice')
+          const result = await target.execute(query)
+          asked ??= sliced.asking(async () => {
+            const { db, reads } = recording(database.db)
+            await rank(db, 'Dayton lease year', { budget: 500 })
+            order.push(...reads.map(() => 'question'))
+          })
+          return result
+        }
+      },
+    })
+    sliced.read(pausing, organizationId, [{ term: 'year', postings: 960 }])
+    await sliced.settled()
+    await asked
+    // "year" is in 960 of the 1,200 chunks: ten slices, and the question's reads after the first.
+    const reads = order.filter((step) => step === 'question').length
+    expect(reads).toBeGreaterThan(0)
+    expect(order).toEqual(['slice', ...Array<string>(reads).fill('question'), ...Array<string>(9).fill('slice')])
+    const list = sliced.lists(organizationId, await currentGeneration(), ['year']).lists.get('year')!
+    const holding = chunks.filter((chunk) => chunk.terms.includes('year'))
+    expect([...list.chunkIds]).toEqual(holding.map((chunk) => chunk.id).sort((a, b) => a - b))
+    expect([...list.frequencies].every((frequency) => frequency === 1)).toBe(true)
+
+    // Slices read at two generations are not one list: it is not held, and read again when asked.
+    const moving = createPostingsCache({ slicePostings: 100 })
+    let raised = false
+    const changing = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver)
+        return async (query: SQL) => {
+          const result = await target.execute(query)
+          if (!raised) {
+            raised = true
+            await target.execute(sql`update organizations set search_generation = search_generation + 1
+              where id = ${organizationId}`)
+          }
+          return result
+        }
+      },
+    })
+    moving.read(changing, organizationId, [{ term: 'year', postings: 960 }])
+    await moving.settled()
+    const generation = await currentGeneration()
+    for (const at of [generation - 1, generation])
+      expect(moving.lists(organizationId, at, ['year']).missing).toEqual(['year'])
+  })
+
   it('hold no more postings than their bound; a failed read holds nothing, a stopped cache reads no more', async () => {
     // "year" and "total" have more postings than this bound, "dayton" and "renewal" fewer.
     const small = createPostingsCache({ maxPostings: 100 })
@@ -254,11 +313,7 @@ describe('postings held by the process', () => {
     await small.settled()
     const { lists, missing } = small.lists(organizationId, Number.NaN, ['dayton'])
     expect([lists.size, missing]).toEqual([0, ['dayton']])
-    const generation = Number(
-      rowsOf(
-        await database.db.execute(sql`select search_generation from organizations where id = ${organizationId}`),
-      )[0]!.search_generation,
-    )
+    const generation = await currentGeneration()
     const kept = small.lists(organizationId, generation, ['dayton', 'renew', 'total', 'year'])
     expect([...kept.lists.keys()]).toEqual(['dayton', 'renew'])
     expect(kept.missing).toEqual(['total', 'year'])

@@ -17,6 +17,10 @@ export interface PostingList {
 const MAX_POSTINGS = 8_000_000
 // Terms waiting to be read at most: past it, a term asked waits for the next question that asks it.
 const MAX_QUEUED = 10_000
+// A list read in the background takes the database's one connection a slice at a time, so a question
+// waits behind this many postings at most (a few milliseconds) and not a common term's whole list
+// (~40 ms for 72,000 at 100,000 chunks).
+const SLICE_POSTINGS = 8_192
 // A posting's frequency and chunk length are counts of terms in a chunk of at most 1,600 characters
 // (api/ingest/chunker.ts); two bytes each hold them.
 const PACKED_BYTES = 8
@@ -26,12 +30,15 @@ const PACKED_BYTES = 8
  * organization's search generation (migration 0011: every change to its chunks or postings raises
  * it). A large organization's ranking costs the embedded database some 10 ms for 20,000 postings
  * and the common terms' re-scoring as much again; from lists held here the exact ranking of every
- * posting takes a few milliseconds (docs/decisions/087). Lists are read in the background, a term a
- * statement while no question is being answered, so a question never waits for a common term's
- * list and behind one at most: it is ranked by the database until the terms it does not find held
- * at its generation are few enough postings to read with it (`readNow`).
+ * posting takes a few milliseconds (docs/decisions/087). Lists are read in the background, a slice
+ * of a term a statement while no question is being answered, so a question never waits for a
+ * common term's list and behind one slice at most: it is ranked by the database until the terms it
+ * does not find held at its generation are few enough postings to read with it (`readNow`).
  */
-export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPostings?: number } = {}) {
+export function createPostingsCache({
+  maxPostings = MAX_POSTINGS,
+  slicePostings = SLICE_POSTINGS,
+}: { maxPostings?: number; slicePostings?: number } = {}) {
   const held = new LRUCache<string, { generation: number; list: PostingList }>({
     maxSize: maxPostings,
     sizeCalculation: ({ list }) => list.chunkIds.length + 1,
@@ -44,13 +51,16 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
   let asking = 0
   let idle: Array<() => void> = []
   let stopped = false
+  // Whether to read on: once no question is being answered, unless the cache was stopped.
+  const whenIdle = async () => {
+    while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve))
+    return !stopped
+  }
   const drain = async () => {
     for (const [key, { db, organizationId, term }] of queue) {
-      while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve))
-      if (stopped) break
       try {
-        const { generation, lists } = await readLists(db, organizationId, [term])
-        held.set(key, { generation, list: lists.get(term)! })
+        const read = await readSliced(db, organizationId, term, slicePostings, whenIdle)
+        if (read) held.set(key, read)
       } catch (error) {
         log.warn({ err: error, organizationId }, '[search] reading postings failed')
       }
@@ -72,9 +82,9 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
       return { lists, missing }
     },
     /**
-     * Reads the lists of the terms (with their document frequencies) as the database holds them
-     * now, one statement each, so a question waits behind one list at most; a list past the bound
-     * is not read. A failure is logged: the question that asked was ranked without them.
+     * Queues the lists of the terms (with their document frequencies) to be read, a slice a
+     * statement between questions; a list past the bound is not read. A failure is logged: the
+     * question that asked was ranked without them.
      */
     read(db: Database, organizationId: number, terms: Array<{ term: string; postings: number }>) {
       if (stopped) return
@@ -125,14 +135,52 @@ export function createPostingsCache({ maxPostings = MAX_POSTINGS }: { maxPosting
 
 export type PostingsCache = ReturnType<typeof createPostingsCache>
 
+// A posting as 8 bytes: its chunk id, its frequency and the chunk's length, in chunk order.
+const packed = sql`string_agg(int4send(p.chunk_id) || int2send(least(p.frequency, 32767)::int2)
+  || int2send(least(p.chunk_length, 32767)::int2), ''::bytea order by p.chunk_id)`
+
+/**
+ * A term's list read `slice` postings a statement in chunk order, each slice from where the last one
+ * ended and each after `idle`; null when `idle` says to stop, or when the organization's generation
+ * moved between two slices (they would not be one snapshot: the term is read again when asked again).
+ */
+async function readSliced(
+  db: Database,
+  organizationId: number,
+  term: string,
+  slice: number,
+  idle: () => Promise<boolean>,
+): Promise<{ generation: number; list: PostingList } | null> {
+  const pieces: Uint8Array[] = []
+  let generation: number | null = null
+  let after = 0
+  for (;;) {
+    if (!(await idle())) return null
+    const [row] = rowsOf(
+      await db.execute(sql`
+        select o.search_generation::float8 as generation, s.packed, s.last, s.count
+        from organizations o, lateral (
+          select ${packed} as packed, max(p.chunk_id) as last, count(*)::int as count
+          from (select chunk_id, frequency, chunk_length from chunk_terms
+            where organization_id = o.id and term = ${term} and chunk_id > ${after}
+            order by chunk_id limit ${slice}) p) s
+        where o.id = ${organizationId}`),
+    )
+    if (!row || (generation !== null && Number(row.generation) !== generation)) return null
+    generation = Number(row.generation)
+    if (row.packed !== null) pieces.push(row.packed as Uint8Array)
+    if (Number(row.count) < slice) return { generation, list: unpack(Buffer.concat(pieces)) }
+    after = Number(row.last)
+  }
+}
+
 /** The terms' postings and the generation they were read at, in one statement and so one snapshot. */
 async function readLists(db: Database, organizationId: number, terms: string[]) {
   const rows = rowsOf(
     await db.execute(sql`
       select o.search_generation::float8 as generation, l.term, l.packed
       from organizations o left join lateral (
-        select p.term, string_agg(int4send(p.chunk_id) || int2send(least(p.frequency, 32767)::int2)
-            || int2send(least(p.chunk_length, 32767)::int2), ''::bytea order by p.chunk_id) as packed
+        select p.term, ${packed} as packed
         from chunk_terms p where p.organization_id = o.id and p.term = any(${textArray(terms)})
         group by p.term) l on true
       where o.id = ${organizationId}`),
