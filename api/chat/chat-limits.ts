@@ -83,17 +83,18 @@ function refusal(config: ApiConfig, since: Date, counts: Record<string, unknown>
  * instances on one PostgreSQL share the count (decision 020); admit_chat_question (migration 0036)
  * takes two advisory locks that make the count and the insert one step, so requests sent together
  * cannot all squeeze under the limit, in one round trip. A refused question is not counted. What
- * the caller writes with the question (`alongside`: data-modifying statements, each given the
- * condition that the question was admitted) runs in the same statement, so a refused question
- * writes nothing and an admitted one costs the embedded database's one session one turn (issue 49).
- * The answering code releases the slot when its answer ends, however it ends; meanwhile a timer
- * renews the lease.
+ * the question is asked of (`needs`: a query of one row, or none when the caller may not ask it) is
+ * read and what the caller writes with the question (`alongside`: data-modifying statements, each
+ * given the condition that the question was admitted) runs in the same statement, so a question
+ * with nothing to ask of is neither counted nor refused (null), a refused one writes nothing, and
+ * an admitted one costs the embedded database's one session one turn (issue 49). The answering
+ * code releases the slot when its answer ends, however it ends; meanwhile a timer renews the lease.
  */
 export async function admitQuestion(
   deps: Deps,
   caller: OrgCaller,
-  alongside: (admitted: SQL) => SQL[] = () => [],
-): Promise<AnswerSlot> {
+  { needs, alongside }: { needs: SQL; alongside: (admitted: SQL) => SQL[] },
+): Promise<{ needed: Record<string, unknown>; slot: AnswerSlot } | null> {
   const { db, config, clock } = deps
   const now = clock.now()
   const since = new Date(now.getTime() - WINDOW_SECONDS * 1000)
@@ -102,16 +103,20 @@ export async function admitQuestion(
   const along = alongside(admitted).map(
     (statement, index) => sql`, ${sql.identifier(`along_${index}`)} as (${statement})`,
   )
-  // Materialized: the admission is counted once, before anything written with it reads it.
-  const [counts] = rowsOf(
-    await db.execute(sql`with admission as materialized (select * from admit_chat_question(
+  // Materialized: the admission is counted once, before anything written with it reads it, and not
+  // at all without what it needs (a one-time filter: the function is not called).
+  const [row] = rowsOf(
+    await db.execute(sql`with needed as materialized (${needs}),
+    admission as materialized (select * from admit_chat_question(
       ${caller.userId}, ${caller.organizationId}, ${now.toISOString()}, ${since.toISOString()},
       ${leaseEnd(now).toISOString()}, ${config.CHAT_QUESTIONS_PER_MINUTE_PER_USER},
       ${config.CHAT_QUESTIONS_PER_MINUTE_PER_ORGANIZATION}, ${config.CHAT_ANSWERS_AT_ONCE_PER_USER},
-      ${config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION}))${sql.join(along)}
-    select * from admission`),
+      ${config.CHAT_ANSWERS_AT_ONCE_PER_ORGANIZATION}) where exists (select 1 from needed))${sql.join(along)}
+    select to_json(needed) as needed, admission.* from needed, admission`),
   )
-  const id = counts?.admitted
+  if (!row) return null
+  const { needed, ...counts } = row
+  const id = counts.admitted
   if (typeof id !== 'number') throw refusal(config, since, counts)
 
   const renew = setInterval(() => {
@@ -123,7 +128,7 @@ export async function admitQuestion(
   // An answer in progress never keeps a stopping process alive: the lease frees its slot anyway.
   renew.unref()
   let released = false
-  return {
+  const slot: AnswerSlot = {
     async releasingWith(write) {
       clearInterval(renew)
       const written = await write(slotRelease(deps, id))
@@ -142,4 +147,5 @@ export async function admitQuestion(
       }
     },
   }
+  return { needed: needed as Record<string, unknown>, slot }
 }

@@ -8,7 +8,6 @@ import { previousQuestion, searchQueryFor, standaloneQuestion } from '../ai/answ
 import type { ChatTurn } from '../ai/answers/provider'
 import { withDocumentScale } from '../ai/retrieval/document-scale'
 import { retrieve } from '../ai/retrieval/hybrid'
-import { preparedStatement } from '../db/prepared'
 import {
   conversations,
   type ConversationStatus,
@@ -43,34 +42,18 @@ const HISTORY_MESSAGES = 6
 // A conversation still titled by default takes its first question as its title, cut here.
 const AUTO_TITLE_CHARS = 80
 
-// Built once per database: every question reads it. The conversation, if it is the caller's (anyone
-// else's answers 404 like one that does not exist, as requireConversation does), with its latest
-// turns, in one round trip. The turns are picked by the id asked for: drizzle writes the outer
-// table's columns unqualified, and inside the subquery a bare "id" is the message's own.
-const conversationForTurn = preparedStatement((db) =>
-  db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      documentIds: conversations.documentIds,
-      status: conversations.status,
-      // A meeting's turns are not the chat's own exchange; what was said there is not a question.
-      history: sql<ChatTurn[]>`coalesce((
-        select json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id)
+// The conversation, if it is the caller's (anyone else's answers 404 like one that does not exist, as
+// requireConversation does), with its latest turns: read in the statement that admits the question.
+function conversationForTurn(caller: OrgCaller, conversationId: number) {
+  return sql`select c.id, c.title, c.document_ids as "documentIds", c.status,
+      -- A meeting's turns are not the chat's own exchange; what was said there is not a question.
+      coalesce((select json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id)
         from (select m.id, m.role, m.content from ${messages} m
-          where m.conversation_id = ${sql.placeholder('id')} and m.role in ('user', 'assistant')
-          order by m.id desc limit ${sql.raw(String(HISTORY_MESSAGES))}) t), '[]')`,
-    })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, sql.placeholder('id')),
-        eq(conversations.organizationId, sql.placeholder('organizationId')),
-        eq(conversations.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('conversation_for_turn'),
-)
+          where m.conversation_id = c.id and m.role in ('user', 'assistant')
+          order by m.id desc limit ${HISTORY_MESSAGES}) t), '[]') as history
+    from ${conversations} c
+    where c.id = ${conversationId} and c.organization_id = ${caller.organizationId} and c.user_id = ${caller.userId}`
+}
 
 export interface Turn {
   conversation: { id: number; title: string; documentIds: number[] | null; status: ConversationStatus }
@@ -87,27 +70,25 @@ export interface Turn {
  * streamed.
  */
 export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: number, content: string): Promise<Turn> {
-  const [found] = await conversationForTurn(deps.db).execute({
-    id: conversationId,
-    organizationId: caller.organizationId,
-    userId: caller.userId,
-  })
-  if (!found) throw notFound(CONVERSATION_NOT_FOUND)
-  const { history, ...conversation } = found
   const now = deps.clock.now()
   // A conversation still titled by default takes its first question as its title.
   const title = content.replace(/\s+/g, ' ').slice(0, AUTO_TITLE_CHARS)
   // Saved in the admission's statement, only when the question is let through.
-  const slot = await admitQuestion(deps, caller, (admitted) => [
-    counting(deps, conversation.id, now, {
-      title: sql`case when ${conversations.title} = ${DEFAULT_TITLE} and ${conversations.messageCount} = 0
-        then ${title} else ${conversations.title} end`,
-      when: admitted,
-    }).getSQL(),
-    sql`insert into ${messages} (conversation_id, role, content, created_at)
-      select ${conversation.id}, 'user', ${content}, ${now.toISOString()}::timestamptz where ${admitted}`,
-  ])
-  return { conversation, organizationId: caller.organizationId, question: content, history, slot }
+  const admitted = await admitQuestion(deps, caller, {
+    needs: conversationForTurn(caller, conversationId),
+    alongside: (admitted) => [
+      counting(deps, conversationId, now, {
+        title: sql`case when ${conversations.title} = ${DEFAULT_TITLE} and ${conversations.messageCount} = 0
+          then ${title} else ${conversations.title} end`,
+        when: admitted,
+      }).getSQL(),
+      sql`insert into ${messages} (conversation_id, role, content, created_at)
+        select ${conversationId}, 'user', ${content}, ${now.toISOString()}::timestamptz where ${admitted}`,
+    ],
+  })
+  if (!admitted) throw notFound(CONVERSATION_NOT_FOUND)
+  const { history, ...conversation } = admitted.needed as unknown as Turn['conversation'] & { history: ChatTurn[] }
+  return { conversation, organizationId: caller.organizationId, question: content, history, slot: admitted.slot }
 }
 
 /**

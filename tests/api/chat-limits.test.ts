@@ -148,6 +148,21 @@ describe('chat limits', () => {
     await chat.answered(member, id)
   })
 
+  it('counts no question asked of a conversation that is not the caller’s', async () => {
+    answerAtOnce()
+    const asked = async () => (await api.db.select({ n: count() }).from(chatQuestions))[0]!.n
+    const before = await asked()
+    const others = [await chat.conversation(analyst), await chat.conversation(outsider, harbor), 999_999]
+    for (const id of others) {
+      expect((await chat.streamed(member, id)).status).toBe(404)
+      expect((await chat.whole(member, id)).status).toBe(404)
+    }
+    expect(await asked()).toBe(before)
+    // Had any of the six counted, the member's limit of four a minute would refuse these.
+    const mine = await chat.conversation(member)
+    for (let question = 0; question < 4; question++) await chat.answered(member, mine)
+  })
+
   it('refuses every member of an organization past its limit a minute, and no one of another organization', async () => {
     answerAtOnce()
     const mine = await chat.conversation(member)
