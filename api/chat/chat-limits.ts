@@ -90,11 +90,11 @@ function refusal(config: ApiConfig, since: Date, counts: Record<string, unknown>
  * an admitted one costs the embedded database's one session one turn (issue 49). The answering
  * code releases the slot when its answer ends, however it ends; meanwhile a timer renews the lease.
  */
-export async function admitQuestion(
+export async function admitQuestion<Needed>(
   deps: Deps,
   caller: OrgCaller,
-  { needs, alongside }: { needs: SQL; alongside: (admitted: SQL) => SQL[] },
-): Promise<{ needed: Record<string, unknown>; slot: AnswerSlot } | null> {
+  { needs, alongside }: { needs: SQL<Needed>; alongside: (admitted: SQL) => SQL[] },
+): Promise<{ needed: Needed; slot: AnswerSlot } | null> {
   const { db, config, clock } = deps
   const now = clock.now()
   const since = new Date(now.getTime() - WINDOW_SECONDS * 1000)
@@ -147,5 +147,5 @@ export async function admitQuestion(
       }
     },
   }
-  return { needed: needed as Record<string, unknown>, slot }
+  return { needed: needed as Needed, slot }
 }

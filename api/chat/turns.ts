@@ -45,7 +45,9 @@ const AUTO_TITLE_CHARS = 80
 // The conversation, if it is the caller's (anyone else's answers 404 like one that does not exist, as
 // requireConversation does), with its latest turns: read in the statement that admits the question.
 function conversationForTurn(caller: OrgCaller, conversationId: number) {
-  return sql`select c.id, c.title, c.document_ids as "documentIds", c.status,
+  return sql<
+    Turn['conversation'] & { history: ChatTurn[] }
+  >`select c.id, c.title, c.document_ids as "documentIds", c.status,
       -- A meeting's turns are not the chat's own exchange; what was said there is not a question.
       coalesce((select json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id)
         from (select m.id, m.role, m.content from ${messages} m
@@ -87,7 +89,7 @@ export async function startTurn(deps: Deps, caller: OrgCaller, conversationId: n
     ],
   })
   if (!admitted) throw notFound(CONVERSATION_NOT_FOUND)
-  const { history, ...conversation } = admitted.needed as unknown as Turn['conversation'] & { history: ChatTurn[] }
+  const { history, ...conversation } = admitted.needed
   return { conversation, organizationId: caller.organizationId, question: content, history, slot: admitted.slot }
 }
 
