@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { analyze, bigrams, joinTerms } from '../../api/ai/retrieval/analyzer'
-import { lexicalScorer } from '../../api/ai/retrieval/bm25'
+import { B, K1, lexicalScorer, rankLists } from '../../api/ai/retrieval/bm25'
 
 describe('analysis', () => {
   it('lower-cases, drops stop words, stems, and keeps numbers whole', () => {
@@ -64,5 +64,92 @@ describe('the lexical score', () => {
       score('customer concentration risk customer concentration risk customer concentration risk'),
     ).toBeLessThanOrEqual(1)
     expect(lexicalScorer(analyze('the of and'), statistics)('anyth', 1)).toBe(0)
+  })
+})
+
+describe('ranking held postings lists', () => {
+  // A deterministic generator, so a failure shows the same lists again.
+  function random(seed: number) {
+    // mulberry32: 32-bit integer steps, where a float product would lose its low bits and cycle.
+    let state = seed
+    return () => {
+      state = (state + 0x6d2b79f5) | 0
+      let mixed = Math.imul(state ^ (state >>> 15), 1 | state)
+      mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed
+      return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
+    }
+  }
+  /** Lists over chunk ids spread across several 65,536-id windows, with gaps and repeated scores. */
+  function listsOf(seed: number) {
+    const next = random(seed)
+    return [300, 4_000, 20_000].map((size, term) => {
+      const ids = new Set<number>()
+      while (ids.size < size)
+        ids.add(next() < 0.5 ? 1 + Math.floor(next() * 30_000) : 200_000 + Math.floor(next() * 150_000))
+      const chunkIds = Int32Array.from([...ids].sort((a, b) => a - b))
+      // Few frequencies and lengths, so many chunks tie.
+      const frequencies = Uint16Array.from(chunkIds, () => 1 + Math.floor(next() * 3))
+      const lengths = Uint16Array.from(chunkIds, () => 20 + 10 * Math.floor(next() * 3))
+      return { list: { chunkIds, frequencies, lengths }, weight: 3 - term }
+    })
+  }
+  /** Every chunk's score summed in the lists' order, sorted: what ranking every posting gives. */
+  function reference(lists: ReturnType<typeof listsOf>, averageLength: number, limit: number) {
+    const scores = new Map<number, number>()
+    for (const { list, weight } of lists)
+      list.chunkIds.forEach((chunkId, at) => {
+        const frequency = list.frequencies[at]!
+        const part =
+          (weight * (K1 + 1) * frequency) / (frequency + K1 * (1 - B) + ((K1 * B) / averageLength) * list.lengths[at]!)
+        scores.set(chunkId, (scores.get(chunkId) ?? 0) + part)
+      })
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([chunkId]) => chunkId)
+  }
+
+  it('gives the top chunks of every posting, ties by chunk, across windows and gaps', () => {
+    for (const seed of [1, 2, 3])
+      for (const limit of [1, 10, 100, 1_000, 10_000]) {
+        const lists = listsOf(seed)
+        expect(rankLists(lists, 25, limit), `seed ${seed}, limit ${limit}`).toEqual(reference(lists, 25, limit))
+      }
+  })
+
+  it('ranks nothing from empty lists and keeps a rare term’s few chunks', () => {
+    const empty = { chunkIds: new Int32Array(), frequencies: new Uint16Array(), lengths: new Uint16Array() }
+    expect(rankLists([{ list: empty, weight: 1 }], 25, 10)).toEqual([])
+    const rare = {
+      chunkIds: Int32Array.of(7, 900_000),
+      frequencies: Uint16Array.of(1, 2),
+      lengths: Uint16Array.of(25, 25),
+    }
+    expect(
+      rankLists(
+        [
+          { list: empty, weight: 1 },
+          { list: rare, weight: 2 },
+        ],
+        25,
+        10,
+      ),
+    ).toEqual([900_000, 7])
+    // Equal scores: chunks 1 and 2 are summed after 10 to 13 and still come first.
+    const once = (...ids: number[]) => ({
+      chunkIds: Int32Array.from(ids),
+      frequencies: new Uint16Array(ids.length).fill(1),
+      lengths: new Uint16Array(ids.length).fill(25),
+    })
+    expect(
+      rankLists(
+        [
+          { list: once(10, 11, 12, 13), weight: 1 },
+          { list: once(1, 2), weight: 1 },
+        ],
+        25,
+        2,
+      ),
+    ).toEqual([1, 2])
   })
 })

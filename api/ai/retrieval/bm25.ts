@@ -250,11 +250,19 @@ async function prunedRanking(
   return best.map((row) => row.chunkId)
 }
 
+// Chunks scored together by `rankLists`: a window of chunk ids whose scores are summed in an array
+// (Lucene's BooleanScorer does the same), 512 KB of scores however far apart an organization's chunks are.
+const WINDOW = 65_536
+const windowScores = new Float64Array(WINDOW)
+const windowTouched = new Int32Array(WINDOW)
+
 /**
  * The top `limit` chunks by BM25 over every posting of the lists, best first (ties by chunk), as
- * `rankPostings` computes each term's part: the lists are merged in chunk order and each chunk summed
- * once; one that beats the `limit`-th best so far is kept, the kept ones cut back to the best `limit`
- * whenever they are twice as many.
+ * `rankPostings` computes each term's part, summed in the lists' order. Term at a time within a
+ * window of chunk ids: each list's postings in the window are added to their chunk's slot, then the
+ * window's chunks are offered to the kept ones; a window starts at the lowest chunk not yet read, so
+ * a stretch of ids no list holds costs nothing. Merging the lists a chunk at a time compared every
+ * list at every chunk: ~7 ms of a held question's ~28 at 100,000 chunks (docs/benchmarks.md).
  */
 export function rankLists(
   lists: Array<{ list: PostingList; weight: number }>,
@@ -263,40 +271,46 @@ export function rankLists(
 ): number[] {
   const constant = K1 * (1 - B)
   const perLength = (K1 * B) / Math.max(averageLength, 1)
-  // Indexed loops over typed arrays: iterating the lists' entries allocated at every posting.
-  const count = lists.length
-  const chunkIds = lists.map(({ list }) => list.chunkIds)
-  const frequencies = lists.map(({ list }) => list.frequencies)
-  const lengths = lists.map(({ list }) => list.lengths)
-  const factors = lists.map(({ weight }) => weight * (K1 + 1))
-  const positions = new Int32Array(count)
+  const positions = new Int32Array(lists.length)
   const kept: Array<{ chunkId: number; score: number }> = []
-  // The limit-th best score once `limit` are kept. Chunks come in rising order, so one that only
-  // ties it ranks below it.
+  // The limit-th best kept once `limit` are, which a chunk must beat (or tie with a lower id) to be kept.
   let floor = -Infinity
+  let floorChunk = Infinity
   const cut = () => {
     kept.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
     kept.length = Math.min(kept.length, limit)
-    if (limit > 0 && kept.length === limit) floor = kept[limit - 1]!.score
+    if (limit > 0 && kept.length === limit) ({ score: floor, chunkId: floorChunk } = kept[limit - 1]!)
   }
   for (;;) {
-    let chunkId = Infinity
-    for (let index = 0; index < count; index++) {
+    let start = Infinity
+    lists.forEach(({ list }, index) => {
       const at = positions[index]!
-      if (at < chunkIds[index]!.length && chunkIds[index]![at]! < chunkId) chunkId = chunkIds[index]![at]!
-    }
-    if (chunkId === Infinity) break
-    let score = 0
-    for (let index = 0; index < count; index++) {
-      const at = positions[index]!
-      if (chunkIds[index]![at] !== chunkId) continue
-      const frequency = frequencies[index]![at]!
-      score += (factors[index]! * frequency) / (frequency + constant + perLength * lengths[index]![at]!)
-      positions[index] = at + 1
-    }
-    if (score > floor) {
-      kept.push({ chunkId, score })
-      if (kept.length >= 2 * limit) cut()
+      if (at < list.chunkIds.length) start = Math.min(start, list.chunkIds[at]!)
+    })
+    if (start === Infinity) break
+    const end = start + WINDOW
+    let touched = 0
+    lists.forEach(({ list: { chunkIds, frequencies, lengths }, weight }, index) => {
+      const factor = weight * (K1 + 1)
+      let at = positions[index]!
+      for (; at < chunkIds.length && chunkIds[at]! < end; at++) {
+        const slot = chunkIds[at]! - start
+        const frequency = frequencies[at]!
+        // Zero until a posting lands: a term's part is positive at any frequency of at least 1.
+        if (windowScores[slot] === 0) windowTouched[touched++] = slot
+        windowScores[slot] += (factor * frequency) / (frequency + constant + perLength * lengths[at]!)
+      }
+      positions[index] = at
+    })
+    for (let index = 0; index < touched; index++) {
+      const slot = windowTouched[index]!
+      const score = windowScores[slot]!
+      windowScores[slot] = 0
+      const chunkId = start + slot
+      if (score > floor || (score === floor && chunkId < floorChunk)) {
+        kept.push({ chunkId, score })
+        if (kept.length >= 2 * limit) cut()
+      }
     }
   }
   cut()
