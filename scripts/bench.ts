@@ -215,6 +215,7 @@ if (wanted('search')) {
         {
           'hybrid p50/p95': `${ms(organization.hybrid.p50)} / ${ms(organization.hybrid.p95)}`,
           'hybrid, terms held': `${ms(organization.hybridHeld.p50)} / ${ms(organization.hybridHeld.p95)}`,
+          'hybrid, first asked after idle': `${ms(organization.hybridAfterIdle.p50)} / ${ms(organization.hybridAfterIdle.p95)}`,
           'full text p50/p95': `${ms(organization.lexical.p50)} / ${ms(organization.lexical.p95)}`,
           'vector exact p50/p95': `${ms(organization.vectorExact.p50)} / ${ms(organization.vectorExact.p95)}`,
           'vector HNSW p50/p95': `${ms(organization.vectorHnsw.p50)} / ${ms(organization.vectorHnsw.p95)}`,

@@ -5,7 +5,9 @@
 // embedded database's instead of the size its files give. The process's memory (the database's
 // thread included) is printed after opening and after each organization's questions. `--warm` asks
 // every question once before the measured pass, so the process holds their terms' postings
-// (api/ai/retrieval/postings-cache.ts) as a server that has answered them does.
+// (api/ai/retrieval/postings-cache.ts) as a server that has answered them does; `--after-idle` asks
+// one question and waits for the lists it set to be read (its own and the organization's commonest,
+// read ahead), as a server idle for a few seconds after an organization's first question.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -28,6 +30,7 @@ const explainFirst = Number(option('--explain') ?? 0)
 const mode = (option('--mode') ?? 'hybrid') as 'hybrid' | 'lexical' | 'vector'
 const sharedBuffers = option('--shared-buffers')
 const warmFirst = process.argv.includes('--warm')
+const afterIdle = process.argv.includes('--after-idle')
 
 /** RSS and PSS of this process in MB: the database's thread and its WebAssembly memory are in it. */
 function memory() {
@@ -105,6 +108,10 @@ try {
         await retrieve(deps, { organizationId: Number(organization.id), query, topK: 5, mode })
         await deps.postings.settled()
       }
+    }
+    if (afterIdle) {
+      await retrieve(deps, { organizationId: Number(organization.id), query: questions[0]!, topK: 5, mode })
+      await deps.postings.settled()
     }
     for (const [index, question] of questions.entries()) {
       explaining = index < explainFirst

@@ -306,6 +306,53 @@ describe('postings held by the process', () => {
       expect(moving.lists(organizationId, at, ['year']).missing).toEqual(['year'])
   })
 
+  it('hold the organization’s commonest lists, read ahead once a generation, after its first question', async () => {
+    const ahead = createPostingsCache()
+    await rank(database.db, 'Dayton total', { budget: 500, held: ahead })
+    await ahead.settled()
+    // Terms in at least 25 chunks (a twentieth of the budget), never asked, are held.
+    let generation = await currentGeneration()
+    expect(ahead.lists(organizationId, generation, ['year', 'leas', 'renew', 'word1']).missing).toEqual([])
+    const query = 'lease renewal year word1'
+    const { db, reads } = recording(database.db)
+    expect((await rank(db, query, { budget: 500, held: ahead })).chunkIds).toEqual(bm25Reference(query))
+    expect(reads).toEqual([])
+    // Once a generation: found again only when the organization's chunks changed.
+    let lookups = 0
+    const counting = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver)
+        return (query: SQL) => {
+          if (
+            /from term_statistics\s+where organization_id = \$1 and chunks >=/.test(
+              new PgDialect().sqlToQuery(query).sql,
+            )
+          )
+            lookups++
+          return target.execute(query)
+        }
+      },
+    })
+    const once = createPostingsCache()
+    for (const question of ['Dayton total', 'lease year']) {
+      await rank(counting, question, { budget: 500, held: once })
+      await once.settled()
+    }
+    await database.db.execute(sql`update organizations set search_generation = search_generation + 1
+      where id = ${organizationId}`)
+    await rank(counting, 'Dayton total', { budget: 500, held: once })
+    await once.settled()
+    expect(lookups).toBe(2)
+    generation = await currentGeneration()
+    // Up to the postings it is given, commonest first: "pad0" (1,028 chunks) and "year" (960), not
+    // "pad1" (856) nor "total" (800).
+    const bounded = createPostingsCache({ aheadPostings: 2_000 })
+    await rank(database.db, 'Dayton lease', { budget: 100, held: bounded })
+    await bounded.settled()
+    const commonest = ['pad0', 'year', 'pad1', 'total']
+    expect(bounded.lists(organizationId, generation, commonest).missing).toEqual(['pad1', 'total'])
+  })
+
   it('hold no more postings than their bound; a failed read holds nothing, a stopped cache reads no more', async () => {
     // "year" and "total" have more postings than this bound, "dayton" and "renewal" fewer.
     const small = createPostingsCache({ maxPostings: 100 })

@@ -96,6 +96,8 @@ export async function lexicalCandidates(
   )
   const everyPosting = known.reduce((sum, term) => sum + documentFrequency.get(term)!, 0)
   if (held && !documentIds && everyPosting > budget) {
+    // Lists of a twentieth of the budget or less are read with the questions that ask them.
+    held.readAhead(db, organizationId, generation, { minChunks: Math.ceil(budget / 20) })
     const { lists, missing } = held.lists(organizationId, generation, known)
     const unheld = missing.reduce((sum, term) => sum + documentFrequency.get(term)!, 0)
     // The terms not held are the rarer ones of a question whose common terms are: their few postings
