@@ -343,7 +343,29 @@ describe('postings held by the process', () => {
     await rank(counting, 'Dayton total', { budget: 500, held: once })
     await once.settled()
     expect(lookups).toBe(2)
+    // Left once the organization's chunks change: the first list read ahead finds it at another
+    // generation, reads nothing, and the others are dropped; the question's own terms are read.
+    const moving = createPostingsCache()
+    let slices = 0
+    const changing = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver)
+        return async (query: SQL) => {
+          const { sql: text } = new PgDialect().sqlToQuery(query)
+          if (/string_agg/.test(text)) slices++
+          const result = await target.execute(query)
+          if (/from term_statistics\s+where organization_id = \$1 and chunks >=/.test(text))
+            await target.execute(sql`update organizations set search_generation = search_generation + 1
+              where id = ${organizationId}`)
+          return result
+        }
+      },
+    })
+    await rank(changing, 'Dayton total', { budget: 500, held: moving })
+    await moving.settled()
     generation = await currentGeneration()
+    const moved = moving.lists(organizationId, generation, ['dayton', 'total', 'year', 'leas'])
+    expect([[...moved.lists.keys()], moved.missing, slices]).toEqual([['dayton', 'total'], ['year', 'leas'], 3])
     // Up to the postings it is given, commonest first: "pad0" (1,028 chunks) and "year" (960), not
     // "pad1" (856) nor "total" (800).
     const bounded = createPostingsCache({ aheadPostings: 2_000 })

@@ -48,10 +48,14 @@ export function createPostingsCache({
     sizeCalculation: ({ list }) => list.chunkIds.length + 1,
   })
   // Terms waiting to be read, by key, one at a time; a null term stands for the organization's
-  // commonest terms, found when its turn comes.
+  // commonest terms, found when its turn comes. Those are read ahead at a generation (`ahead`) and
+  // dropped once the organization has left it: its chunks are changing, and the next question
+  // asks for them again at the new one.
   const queue = new Map<
     string,
-    { db: Database; organizationId: number } & ({ term: string } | { term: null; minChunks: number })
+    { db: Database; organizationId: number } & (
+      { term: string; ahead?: number } | { term: null; ahead: number; minChunks: number }
+    )
   >()
   // The search generation each organization's commonest terms were last read ahead at.
   const readAheadAt = new LRUCache<number, number>({ max: MAX_QUEUED })
@@ -66,16 +70,29 @@ export function createPostingsCache({
     while (asking > 0) await new Promise<void>((resolve) => idle.push(resolve))
     return !stopped
   }
+  const keyOf = (organizationId: number, term: string) => `${organizationId} ${term}`
+  // The organization's commonest terms queued to be read at `ahead`, but for those whose list is held
+  // at it or that a question queued.
+  const queueCommonest = async (db: Database, organizationId: number, ahead: number, minChunks: number) => {
+    for (const { term, postings } of await commonestTerms(db, organizationId, aheadPostings, minChunks)) {
+      const key = keyOf(organizationId, term)
+      if (held.peek(key)?.generation === ahead || queue.has(key)) continue
+      if (postings < maxPostings && queue.size < MAX_QUEUED) queue.set(key, { db, organizationId, term, ahead })
+    }
+  }
   const drain = async () => {
     for (const [key, entry] of queue) {
-      const { db, organizationId } = entry
+      const { db, organizationId, ahead } = entry
       try {
         if (entry.term === null) {
-          if (await whenIdle())
-            enqueue(db, organizationId, await commonestTerms(db, organizationId, aheadPostings, entry.minChunks))
+          if (await whenIdle()) await queueCommonest(db, organizationId, entry.ahead, entry.minChunks)
         } else {
-          const read = await readSliced(db, organizationId, entry.term, slicePostings, whenIdle)
+          const read = await readSliced(db, organizationId, entry.term, slicePostings, whenIdle, ahead)
           if (read) held.set(key, read)
+          // The organization has left the generation they were read ahead at.
+          else if (ahead !== undefined)
+            for (const [other, queued] of queue)
+              if (queued.organizationId === organizationId && queued.ahead === ahead) queue.delete(other)
         }
       } catch (error) {
         log.warn({ err: error, organizationId }, '[search] reading postings failed')
@@ -83,12 +100,6 @@ export function createPostingsCache({
       queue.delete(key)
     }
     reading = null
-  }
-  const keyOf = (organizationId: number, term: string) => `${organizationId} ${term}`
-  const enqueue = (db: Database, organizationId: number, terms: Array<{ term: string; postings: number }>) => {
-    for (const { term, postings } of terms)
-      if (postings < maxPostings && queue.size < MAX_QUEUED)
-        queue.set(keyOf(organizationId, term), { db, organizationId, term })
   }
   return {
     /** The lists held at `generation`, and the terms whose list is not. */
@@ -109,7 +120,9 @@ export function createPostingsCache({
      */
     read(db: Database, organizationId: number, terms: Array<{ term: string; postings: number }>) {
       if (stopped) return
-      enqueue(db, organizationId, terms)
+      for (const { term, postings } of terms)
+        if (postings < maxPostings && queue.size < MAX_QUEUED)
+          queue.set(keyOf(organizationId, term), { db, organizationId, term })
       // Not with nothing queued: a drain of an empty queue would end before it was kept as the one reading.
       if (queue.size > 0) reading ??= drain()
     },
@@ -121,7 +134,7 @@ export function createPostingsCache({
     readAhead(db: Database, organizationId: number, generation: number, { minChunks }: { minChunks: number }) {
       if (stopped || readAheadAt.get(organizationId) === generation || queue.size >= MAX_QUEUED) return
       readAheadAt.set(organizationId, generation)
-      queue.set(`${organizationId}`, { db, organizationId, term: null, minChunks })
+      queue.set(`${organizationId}`, { db, organizationId, term: null, ahead: generation, minChunks })
       reading ??= drain()
     },
     /**
@@ -172,7 +185,8 @@ const packed = sql`string_agg(int4send(p.chunk_id) || int2send(least(p.frequency
 /**
  * A term's list read `slice` postings a statement in chunk order, each slice from where the last one
  * ended and each after `idle`; null when `idle` says to stop, or when the organization's generation
- * moved between two slices (they would not be one snapshot: the term is read again when asked again).
+ * moved between two slices (they would not be one snapshot: the term is read again when asked again)
+ * or is not `at`, when given (nothing is read then).
  */
 async function readSliced(
   db: Database,
@@ -180,6 +194,7 @@ async function readSliced(
   term: string,
   slice: number,
   idle: () => Promise<boolean>,
+  at?: number,
 ): Promise<{ generation: number; list: PostingList } | null> {
   const pieces: Uint8Array[] = []
   let generation: number | null = null
@@ -194,7 +209,7 @@ async function readSliced(
           from (select chunk_id, frequency, chunk_length from chunk_terms
             where organization_id = o.id and term = ${term} and chunk_id > ${after}
             order by chunk_id limit ${slice}) p) s
-        where o.id = ${organizationId}`),
+        where o.id = ${organizationId} ${at === undefined ? sql`` : sql`and o.search_generation = ${at}`}`),
     )
     if (!row || (generation !== null && Number(row.generation) !== generation)) return null
     generation = Number(row.generation)
