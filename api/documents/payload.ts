@@ -2,11 +2,35 @@ import type { documents, documentVersions } from '../db/schema'
 import { type Person, person } from '../users/person'
 import type { DocumentPayload, VersionPayload } from './contract'
 
-type DocumentRow = typeof documents.$inferSelect
 type VersionRow = typeof documentVersions.$inferSelect
+
+/** The columns of a document its payload shows: what a read for it selects (documents/service.ts). */
+export const PAYLOAD_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'fileName',
+  'fileType',
+  'fileSize',
+  'category',
+  'tags',
+  'processingStatus',
+  'failureReason',
+  'pageCount',
+  'wordCount',
+  'extractionNote',
+  'ocrPagesDone',
+  'ocrPagesTotal',
+  'processedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof documents.$inferSelect)[]
+
+export type DocumentPayloadRow = Pick<typeof documents.$inferSelect, (typeof PAYLOAD_COLUMNS)[number]>
+
 /** Spec §3 "Document", plus what processing learned about it. */
 export function documentPayload(
-  row: DocumentRow,
+  row: DocumentPayloadRow,
   extra: { createdBy: Person; versionCount: number; currentVersion: number | null },
 ): DocumentPayload {
   return {
