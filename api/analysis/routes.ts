@@ -13,7 +13,7 @@ import { analyseDocument } from './service'
 
 /** The caller, if they may analyse: permission is checked before the request is read. */
 async function analyst(c: MemberContext) {
-  const { caller, organization } = c.var.member
+  const { caller, organization } = c.get('member')
   requireAnalyst(caller)
   return { caller, organization }
 }
@@ -24,13 +24,13 @@ export const analysisRoutes = new Hono<MemberEnv>()
   .use('/analysis', requireCaller, currentMember)
   .post('/analysis/', async (c) => {
     const { caller } = await analyst(c)
-    return c.json(await analyseDocument(c.var.deps, caller, await readJson(c, AnalysisRequestSchema)))
+    return c.json(await analyseDocument(c.get('deps'), caller, await readJson(c, AnalysisRequestSchema)))
   })
   // The same analysis as a file with its sources: PDF or Word for the client, Markdown for the advisor's notes.
   .get('/analysis/export/', async (c) => {
     const { caller, organization } = await analyst(c)
     const { format, time_zone, ...request } = readQuery(c, AnalysisExportSchema)
-    const analysis = await analyseDocument(c.var.deps, caller, request)
+    const analysis = await analyseDocument(c.get('deps'), caller, request)
     if (format !== 'md') return sendReport(c, analysisReport(analysis, organization.name), { format, time_zone })
     const fileName = `${analysis.document_title} - ${analysis.title}.md`.replace(/[/\\]/g, '-')
     return c.body(analysisMarkdown(analysis), 200, {

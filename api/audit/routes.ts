@@ -18,9 +18,9 @@ export const auditRoutes = new Hono<AppEnv>().get(
   requireCaller,
   slugMember,
   async (c) => {
-    const { caller } = c.var.member
+    const { caller } = c.get('member')
     requireRole(caller, ['admin'])
     const query = readQuery(c, AuditQuerySchema)
-    return c.json(describeEventsPage(new URL(c.req.url), query, await listAuditEvents(c.var.deps, caller, query)))
+    return c.json(describeEventsPage(new URL(c.req.url), query, await listAuditEvents(c.get('deps'), caller, query)))
   },
 )

@@ -30,7 +30,7 @@ export async function requireMember({ db }: Deps, caller: Caller, slug: string) 
 export async function requireCallerMember<E extends AppEnv>(c: AppContext<E>, slug: string) {
   const row = await callerMembership(c, slug)
   if (!row) throw notFound()
-  return asMember(c.var.caller, row)
+  return asMember(c.get('caller'), row)
 }
 
 /** Admins pass every role check (spec §6). */
@@ -54,7 +54,7 @@ export async function requireCurrentOrganization<E extends AppEnv>(c: AppContext
   if (headerSlug) return requireCallerMember(c, headerSlug)
   const row = await callerMembership(c)
   if (!row) throw notFound('You do not belong to any organization.')
-  return asMember(c.var.caller, row)
+  return asMember(c.get('caller'), row)
 }
 
 export type Member = Awaited<ReturnType<typeof requireCurrentOrganization>>
@@ -65,7 +65,7 @@ export type MemberContext = AppContext<MemberEnv>
 
 /**
  * Resolves the caller's current organization before a route runs, so a route reads
- * `c.var.member` and a non-member is turned away before any parameter or body is read.
+ * `c.get('member')` and a non-member is turned away before any parameter or body is read.
  */
 export const currentMember = createMiddleware<MemberEnv>(async (c, next) => {
   c.set('member', await requireCurrentOrganization(c))

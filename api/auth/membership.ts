@@ -66,16 +66,16 @@ export const membershipsOf = <E extends AppEnv>(
   known?: CurrentMembership[],
 ) =>
   memo(c, `memberships:${userId}:${slug ?? ''}`, () =>
-    known ? Promise.resolve(known) : userMemberships(c.var.deps.db, userId, slug),
+    known ? Promise.resolve(known) : userMemberships(c.get('deps').db, userId, slug),
   )
 
 /** The caller's membership of the organization named by slug (or their current one), looked up once per request scope. */
 export const callerMembership = async <E extends AppEnv>(c: AppContext<E>, slug?: string | null) =>
-  named(await membershipsOf(c, c.var.caller.userId, slug), slug)
+  named(await membershipsOf(c, c.get('caller').userId, slug), slug)
 
 /** The caller's memberships, the current one first, looked up once per request scope. */
 export const callerMemberships = <E extends AppEnv>(c: AppContext<E>, slug?: string | null) =>
-  membershipsOf(c, c.var.caller.userId, slug)
+  membershipsOf(c, c.get('caller').userId, slug)
 
 /**
  * An organization's members with their names and roles, by name (or the one member `userId` names,

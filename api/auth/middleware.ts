@@ -24,7 +24,7 @@ export const requireCaller = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^(?:Bearer|Token)\s+(\S+)$/i.exec(header)
   const token = match?.[1]
   if (!token) throw unauthorized('Authentication credentials were not provided.', 'not_authenticated')
-  const { deps } = c.var
+  const deps = c.get('deps')
   const slug = c.req.header('x-organization')
   const { claims, user, notices } = await memo(c, `caller:${token}`, async () => {
     count('callerResolutions')

@@ -31,10 +31,10 @@ const id = (c: MemberContext) => conversationId(c.req.param('id'))
 
 /** Reads the body and saves the question; errors here are plain JSON answers, before any stream. */
 async function turnOf(c: MemberContext) {
-  const caller = c.var.member.caller
+  const caller = c.get('member').caller
   const conversation = id(c)
   const { content } = await readJson(c, MessageSchema)
-  return startTurn(c.var.deps, caller, conversation, content)
+  return startTurn(c.get('deps'), caller, conversation, content)
 }
 
 /** Spec §7 "Conversations": the caller's own chats in their current organization. */
@@ -43,45 +43,45 @@ export const conversationRoutes = new Hono<MemberEnv>()
   .use('/conversations', requireCaller, currentMember)
   .get('/conversations/', async (c) => {
     const query = readQuery(c, ConversationsQuerySchema)
-    return c.json(await listConversations(c.var.deps, c.var.member.caller, query))
+    return c.json(await listConversations(c.get('deps'), c.get('member').caller, query))
   })
   .post('/conversations/', async (c) => {
-    const caller = c.var.member.caller
-    return c.json(await createConversation(c.var.deps, caller, await readJson(c, CreateConversationSchema)), 201)
+    const caller = c.get('member').caller
+    return c.json(await createConversation(c.get('deps'), caller, await readJson(c, CreateConversationSchema)), 201)
   })
   // Asked with a page of its messages (the query of GET messages/), the conversation brings it: the
   // chat page reads both in one call (docs/decisions/088).
   .get('/conversations/:id/', async (c) => {
     const query = readQuery(c, MessagesQuerySchema)
-    const conversation = conversationPayload(await requireConversation(c.var.deps, c.var.member.caller, id(c)))
+    const conversation = conversationPayload(await requireConversation(c.get('deps'), c.get('member').caller, id(c)))
     if (Object.keys(query).length === 0) return c.json(conversation)
-    return c.json({ ...conversation, messages: await messagePage(c.var.deps, conversation.id, query) })
+    return c.json({ ...conversation, messages: await messagePage(c.get('deps'), conversation.id, query) })
   })
   .patch('/conversations/:id/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     const { title } = await readJson(c, RenameConversationSchema)
-    return c.json(await renameConversation(c.var.deps, caller, id(c), title))
+    return c.json(await renameConversation(c.get('deps'), caller, id(c), title))
   })
   .delete('/conversations/:id/', async (c) => {
-    await deleteConversation(c.var.deps, c.var.member.caller, id(c))
+    await deleteConversation(c.get('deps'), c.get('member').caller, id(c))
     return c.body(null, 204)
   })
   .get('/conversations/:id/messages/', async (c) => {
     const query = readQuery(c, MessagesQuerySchema)
-    return c.json(await listMessages(c.var.deps, c.var.member.caller, id(c), query))
+    return c.json(await listMessages(c.get('deps'), c.get('member').caller, id(c), query))
   })
   // The conversation as a PDF or Word file for the client, with its sources numbered.
   .get('/conversations/:id/export/', async (c) => {
-    const { caller, organization } = c.var.member
-    const conversation = await requireConversation(c.var.deps, caller, id(c))
+    const { caller, organization } = c.get('member')
+    const conversation = await requireConversation(c.get('deps'), caller, id(c))
     const query = readQuery(c, ExportQuerySchema)
-    const messages = await listMessages(c.var.deps, caller, conversation.id)
+    const messages = await listMessages(c.get('deps'), caller, conversation.id)
     return sendReport(c, conversationReport(conversationPayload(conversation), messages, organization.name), query)
   })
   // The whole answer at once: for clients that do not stream, and the chat page without JavaScript.
   .post('/conversations/:id/add_message/', async (c) => {
     const turn = await turnOf(c)
-    for await (const event of answerTurn(c.var.deps, turn, c.req.raw.signal)) {
+    for await (const event of answerTurn(c.get('deps'), turn, c.req.raw.signal)) {
       if (event.type === 'metadata') return c.json(event.message, 201)
       if (event.type === 'error') throw new HttpError(503, { detail: event.error })
     }
@@ -90,7 +90,7 @@ export const conversationRoutes = new Hono<MemberEnv>()
   .post('/conversations/:id/add_message_streaming/', async (c) => {
     const turn = await turnOf(c)
     const stop = new AbortController()
-    return c.body(eventStream(answerTurn(c.var.deps, turn, stop.signal), stop, c.req.raw.signal), 200, {
+    return c.body(eventStream(answerTurn(c.get('deps'), turn, stop.signal), stop, c.req.raw.signal), 200, {
       'Content-Type': 'text/event-stream',
       // Someone's own answer: no cache may keep it (no-cache would let one keep it and revalidate).
       'Cache-Control': 'no-store',

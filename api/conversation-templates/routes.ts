@@ -10,7 +10,7 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
 
 /** Permission before validation, as DRF does: a member learns nothing from a body's errors. */
 async function editor(c: MemberContext) {
-  const caller = c.var.member.caller
+  const caller = c.get('member').caller
   requireTemplateEditor(caller)
   return caller
 }
@@ -20,7 +20,7 @@ const id = (c: MemberContext) => templateId(c.req.param('id'))
 /** The template a change is about, found before its body is read: a missing one is a 404, not a 400. */
 async function editing(c: MemberContext) {
   const caller = await editor(c)
-  const { template } = await requireTemplate(c.var.deps, caller, id(c))
+  const { template } = await requireTemplate(c.get('deps'), caller, id(c))
   return { caller, template: template.id }
 }
 
@@ -33,23 +33,25 @@ export const templateRoutes = new Hono<MemberEnv>()
   .use('/conversation-templates/*', currentMember)
   .use('/conversation-templates', currentMember)
   .get('/conversation-templates/', async (c) =>
-    c.json(await listTemplates(c.var.deps, c.var.member.caller, readQuery(c, ListTemplatesSchema))),
+    c.json(await listTemplates(c.get('deps'), c.get('member').caller, readQuery(c, ListTemplatesSchema))),
   )
   .post('/conversation-templates/', async (c) => {
     const caller = await editor(c)
-    return c.json(await createTemplate(c.var.deps, caller, await readJson(c, TemplateSchema)), 201)
+    return c.json(await createTemplate(c.get('deps'), caller, await readJson(c, TemplateSchema)), 201)
   })
-  .get('/conversation-templates/:id/', async (c) => c.json(await getTemplate(c.var.deps, c.var.member.caller, id(c))))
+  .get('/conversation-templates/:id/', async (c) =>
+    c.json(await getTemplate(c.get('deps'), c.get('member').caller, id(c))),
+  )
   .put('/conversation-templates/:id/', async (c) => {
     const { caller, template } = await editing(c)
-    return c.json(await updateTemplate(c.var.deps, caller, template, await readJson(c, TemplateSchema)))
+    return c.json(await updateTemplate(c.get('deps'), caller, template, await readJson(c, TemplateSchema)))
   })
   .patch('/conversation-templates/:id/', async (c) => {
     const { caller, template } = await editing(c)
-    return c.json(await updateTemplate(c.var.deps, caller, template, await readJson(c, TemplatePatchSchema)))
+    return c.json(await updateTemplate(c.get('deps'), caller, template, await readJson(c, TemplatePatchSchema)))
   })
   .delete('/conversation-templates/:id/', async (c) => {
     const { caller, template } = await editing(c)
-    await deleteTemplate(c.var.deps, caller, template)
+    await deleteTemplate(c.get('deps'), caller, template)
     return c.body(null, 204)
   })

@@ -9,6 +9,6 @@ import { dashboard } from './service'
 export const dashboardRoutes = new Hono<MemberEnv>()
   .use('/dashboard/', requireCaller, currentMember)
   .get('/dashboard/', async (c) => {
-    const zone = readerTimeZone(readQuery(c, ReaderQuerySchema), c.var.user.timeZone)
-    return c.json(await dashboard(c.var.deps, c.var.member, zone))
+    const zone = readerTimeZone(readQuery(c, ReaderQuerySchema), c.get('user').timeZone)
+    return c.json(await dashboard(c.get('deps'), c.get('member'), zone))
   })

@@ -38,47 +38,47 @@ function pageNumber(raw: string | undefined) {
 export const documentRoutes = new Hono<MemberEnv>()
   .use('/documents/*', requireCaller, currentMember)
   .use('/documents', requireCaller, currentMember)
-  .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.var.deps, c.var.member.caller)))
+  .get('/documents/statistics/', async (c) => c.json(await documentStatistics(c.get('deps'), c.get('member').caller)))
   .get('/documents/', async (c) =>
-    c.json(await listDocuments(c.var.deps, c.var.member.caller, readQuery(c, ListDocumentsSchema))),
+    c.json(await listDocuments(c.get('deps'), c.get('member').caller, readQuery(c, ListDocumentsSchema))),
   )
   .post('/documents/', async (c) => {
-    const { status, body } = await uploadDocument(c.var.deps, c.var.member.caller, c.req.raw)
+    const { status, body } = await uploadDocument(c.get('deps'), c.get('member').caller, c.req.raw)
     return c.json(body, status)
   })
   .post('/documents/upload_batch/', async (c) => {
-    const { status, body } = await uploadBatch(c.var.deps, c.var.member.caller, c.req.raw)
+    const { status, body } = await uploadBatch(c.get('deps'), c.get('member').caller, c.req.raw)
     return c.json(body, status)
   })
   .post('/documents/resolve_duplicates/', async (c) => {
-    const caller = c.var.member.caller
-    const { status, body } = await resolveDuplicates(c.var.deps, caller, await readJson(c, ResolveDuplicatesSchema))
+    const caller = c.get('member').caller
+    const { status, body } = await resolveDuplicates(c.get('deps'), caller, await readJson(c, ResolveDuplicatesSchema))
     return c.json(body, status)
   })
   .get('/documents/:id/', async (c) => {
-    const caller = c.var.member.caller
-    return c.json(await describeDocument(c.var.deps, await requireDocument(c.var.deps, caller, id(c))))
+    const caller = c.get('member').caller
+    return c.json(await describeDocument(c.get('deps'), await requireDocument(c.get('deps'), caller, id(c))))
   })
   .patch('/documents/:id/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     const input = await readJson(c, UpdateDocumentSchema)
-    return c.json(await updateDocument(c.var.deps, caller, id(c), input))
+    return c.json(await updateDocument(c.get('deps'), caller, id(c), input))
   })
   .delete('/documents/:id/', async (c) => {
-    await deleteDocument(c.var.deps, c.var.member.caller, id(c))
+    await deleteDocument(c.get('deps'), c.get('member').caller, id(c))
     return c.body(null, 204)
   })
   .post('/documents/:id/reprocess/', async (c) =>
-    c.json(await reprocessDocument(c.var.deps, c.var.member.caller, id(c))),
+    c.json(await reprocessDocument(c.get('deps'), c.get('member').caller, id(c))),
   )
   .get('/documents/:id/status/', async (c) => {
-    const caller = c.var.member.caller
-    return c.json(statusPayload(await requireDocument(c.var.deps, caller, id(c))))
+    const caller = c.get('member').caller
+    return c.json(statusPayload(await requireDocument(c.get('deps'), caller, id(c))))
   })
   .get('/documents/:id/download/', async (c) => {
     const version = c.req.query('version')
     const versionId = version === undefined ? undefined : pathId(version, 'Version not found.')
-    return download(c.var.deps, c.var.member.caller, id(c), versionId)
+    return download(c.get('deps'), c.get('member').caller, id(c), versionId)
   })
   .get('/documents/:id/text/', async (c) => {
     const chunk = c.req.query('chunk')
@@ -87,24 +87,30 @@ export const documentRoutes = new Hono<MemberEnv>()
     const cell = chunkId === undefined ? undefined : (parseCellParam(c.req.query('cell')) ?? undefined)
     const rows = chunkId === undefined ? [] : parseRowsParam(c.req.query('rows'))
     return c.json(
-      await documentText(c.var.deps, c.var.member.caller, id(c), pageNumber(c.req.query('page')), {
+      await documentText(c.get('deps'), c.get('member').caller, id(c), pageNumber(c.req.query('page')), {
         chunkId,
         cell,
         rows,
       }),
     )
   })
-  .get('/documents/:id/related/', async (c) => c.json(await relatedDocuments(c.var.deps, c.var.member.caller, id(c))))
-  .get('/documents/:id/insights/', async (c) => c.json(await documentInsights(c.var.deps, c.var.member.caller, id(c))))
-  .get('/documents/:id/versions/', async (c) => c.json(await listVersions(c.var.deps, c.var.member.caller, id(c))))
+  .get('/documents/:id/related/', async (c) =>
+    c.json(await relatedDocuments(c.get('deps'), c.get('member').caller, id(c))),
+  )
+  .get('/documents/:id/insights/', async (c) =>
+    c.json(await documentInsights(c.get('deps'), c.get('member').caller, id(c))),
+  )
+  .get('/documents/:id/versions/', async (c) =>
+    c.json(await listVersions(c.get('deps'), c.get('member').caller, id(c))),
+  )
   .post('/documents/:id/versions/', async (c) =>
-    c.json(await uploadVersion(c.var.deps, c.var.member.caller, id(c), c.req.raw), 201),
+    c.json(await uploadVersion(c.get('deps'), c.get('member').caller, id(c), c.req.raw), 201),
   )
   .get('/documents/:id/versions/compare/', async (c) => {
     const { from, to } = readQuery(c, CompareSchema)
-    return c.json(await compareVersions(c.var.deps, c.var.member.caller, id(c), from, to))
+    return c.json(await compareVersions(c.get('deps'), c.get('member').caller, id(c), from, to))
   })
   .post('/documents/:id/versions/:versionId/restore/', async (c) => {
     const versionId = pathId(c.req.param('versionId'), 'Version not found.')
-    return c.json(await restoreVersion(c.var.deps, c.var.member.caller, id(c), versionId))
+    return c.json(await restoreVersion(c.get('deps'), c.get('member').caller, id(c), versionId))
   })

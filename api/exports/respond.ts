@@ -16,7 +16,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  */
 export async function sendReport<E extends AppEnv>(c: AppContext<E>, made: Report, { format, time_zone }: ExportQuery) {
   const report = { ...made, timeZone: time_zone }
-  const bytes = await renderInThread(report, format, c.var.caller.userId)
+  const bytes = await renderInThread(report, format, c.get('caller').userId)
   return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, {
     'Content-Type': CONTENT_TYPES[format],
     'Content-Disposition': attachment(reportFileName(report, format)),

@@ -13,7 +13,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 export const healthRoutes = new Hono<AppEnv>()
   .get('/health/', (c) => c.json({ status: 'ok' }, 200, noStore))
   .get('/ready/', async (c) => {
-    const { ready, checks } = await readiness(c.var.deps)
+    const { ready, checks } = await readiness(c.get('deps'))
     if (ready) return c.json({ status: 'ready', checks }, 200, noStore)
     const failed = Object.entries(checks)
       .filter(([, state]) => state !== 'ok')

@@ -37,6 +37,8 @@ export type AppEnv = {
 export type AppContext<E extends AppEnv = AppEnv> = Context<E>
 
 export function clientAddress(c: AppContext): string {
-  const forwarded = c.var.deps.config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined
+  const forwarded = c.get('deps').config.TRUST_PROXY
+    ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    : undefined
   return forwarded || c.env?.clientAddress || c.env?.incoming?.socket.remoteAddress || 'unknown'
 }

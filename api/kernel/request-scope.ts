@@ -3,7 +3,7 @@ import type { AppContext, AppEnv } from './hono-env'
 export type { RequestScope } from './context'
 
 export function memo<T, E extends AppEnv>(c: AppContext<E>, key: string, compute: () => Promise<T>): Promise<T> {
-  const scope = c.var.scope
+  const scope = c.get('scope')
   let value = scope.get(key) as Promise<T> | undefined
   if (!value) {
     value = compute()

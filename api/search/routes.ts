@@ -11,6 +11,6 @@ export const searchRoutes = new Hono<MemberEnv>()
   .use('/search/', requireCaller, currentMember)
   .post('/search/', async (c) => {
     const input = await readJson(c, SearchSchema)
-    const { organization, caller } = c.var.member
-    return c.json(await searchPassages(c.var.deps, caller, organization.searchGeneration, input))
+    const { organization, caller } = c.get('member')
+    return c.json(await searchPassages(c.get('deps'), caller, organization.searchGeneration, input))
   })

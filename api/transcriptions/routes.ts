@@ -46,7 +46,7 @@ export const isRecordingUpload = (method: string, path: string) =>
  * (readRecordingUpload), never held in memory as hono's bodyLimit would.
  */
 const recordingLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const maxMb = c.var.deps.config.MAX_UPLOAD_MB
+  const maxMb = c.get('deps').config.MAX_UPLOAD_MB
   if (!c.req.header('transfer-encoding') && Number(c.req.header('content-length') ?? 0) > (maxMb + 1) * MB) {
     throw recordingTooLarge(maxMb)
   }
@@ -55,9 +55,9 @@ const recordingLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** Permission first, then the meeting, then the body: as DRF orders them. */
 async function editing(c: MemberContext) {
-  const caller = c.var.member.caller
+  const caller = c.get('member').caller
   requireMeetingEditor(caller)
-  const meeting = await requireMeeting(c.var.deps, caller, meetingId(c.req.param('id')))
+  const meeting = await requireMeeting(c.get('deps'), caller, meetingId(c.req.param('id')))
   return { caller, meeting }
 }
 
@@ -68,44 +68,46 @@ export const meetingRoutes = new Hono<MemberEnv>()
   .use('/meetings/*', requireCaller, currentMember)
   .use('/meetings', requireCaller, currentMember)
   .get('/meetings/', async (c) =>
-    c.json(await listMeetings(c.var.deps, c.var.member.caller, readQuery(c, ListMeetingsSchema))),
+    c.json(await listMeetings(c.get('deps'), c.get('member').caller, readQuery(c, ListMeetingsSchema))),
   )
   .post('/meetings/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     requireMeetingEditor(caller)
-    return c.json(await scheduleMeeting(c.var.deps, caller, await readJson(c, MeetingSchema)), 201)
+    return c.json(await scheduleMeeting(c.get('deps'), caller, await readJson(c, MeetingSchema)), 201)
   })
-  .get('/meetings/:id/', async (c) => c.json(await getMeeting(c.var.deps, c.var.member.caller, id(c))))
+  .get('/meetings/:id/', async (c) => c.json(await getMeeting(c.get('deps'), c.get('member').caller, id(c))))
   .put('/meetings/:id/', async (c) => {
     const { caller, meeting } = await editing(c)
-    return c.json(await updateMeeting(c.var.deps, caller, meeting.id, await readJson(c, MeetingSchema)))
+    return c.json(await updateMeeting(c.get('deps'), caller, meeting.id, await readJson(c, MeetingSchema)))
   })
   .patch('/meetings/:id/', async (c) => {
     const { caller, meeting } = await editing(c)
-    return c.json(await updateMeeting(c.var.deps, caller, meeting.id, await readJson(c, MeetingPatchSchema)))
+    return c.json(await updateMeeting(c.get('deps'), caller, meeting.id, await readJson(c, MeetingPatchSchema)))
   })
   .delete('/meetings/:id/', async (c) => {
     const { caller, meeting } = await editing(c)
-    await deleteMeeting(c.var.deps, caller, meeting.id)
+    await deleteMeeting(c.get('deps'), caller, meeting.id)
     return c.body(null, 204)
   })
-  .get('/meetings/:id/transcript/', async (c) => c.json(await getTranscript(c.var.deps, c.var.member.caller, id(c))))
+  .get('/meetings/:id/transcript/', async (c) =>
+    c.json(await getTranscript(c.get('deps'), c.get('member').caller, id(c))),
+  )
   // The meeting's notes (summary, decisions, action items, participants) as a PDF or Word file.
   .get('/meetings/:id/export/', async (c) => {
-    const { caller, organization } = c.var.member
+    const { caller, organization } = c.get('member')
     const query = readQuery(c, ExportQuerySchema)
-    const { meeting, transcript } = await getMeetingNotes(c.var.deps, caller, id(c))
+    const { meeting, transcript } = await getMeetingNotes(c.get('deps'), caller, id(c))
     return sendReport(c, meetingReport(meeting, transcript, organization.name), query)
   })
   .post('/meetings/:id/convert/', async (c) => {
-    const caller = c.var.member.caller
-    const meeting = await requireMeeting(c.var.deps, caller, id(c))
-    return c.json(await convertToConversation(c.var.deps, caller, meeting), 201)
+    const caller = c.get('member').caller
+    const meeting = await requireMeeting(c.get('deps'), caller, id(c))
+    return c.json(await convertToConversation(c.get('deps'), caller, meeting), 201)
   })
-  .get('/meetings/:id/recording/', async (c) => downloadRecording(c.var.deps, c.var.member.caller, id(c)))
+  .get('/meetings/:id/recording/', async (c) => downloadRecording(c.get('deps'), c.get('member').caller, id(c)))
   .post('/meetings/:id/recording/', recordingLimit, async (c) => {
     const { caller, meeting } = await editing(c)
-    const { deps } = c.var
+    const deps = c.get('deps')
     const maxBytes = deps.config.MAX_UPLOAD_MB * MB
     const recording = await readRecordingUpload(c.req.raw, deps.files, { maxBytes, maxBodyBytes: maxBytes + MB })
     try {
@@ -118,5 +120,5 @@ export const meetingRoutes = new Hono<MemberEnv>()
   .post('/meetings/:id/transcript/', transcriptLimit, async (c) => {
     const { caller, meeting } = await editing(c)
     const upload = await readTranscriptUpload(c.req.raw)
-    return c.json(await saveTranscript(c.var.deps, caller, meeting, upload), 201)
+    return c.json(await saveTranscript(c.get('deps'), caller, meeting, upload), 201)
   })

@@ -21,7 +21,8 @@ export const carryCallerProfile = createMiddleware<AppEnv>(async (c, next) => {
   if (!user) return
   const answered = c.get('ownProfile')
   const profile =
-    answered ?? (await getMe(c.var.deps, user, callerMemberships(c, c.req.header('x-organization')), c.get('notices')))
+    answered ??
+    (await getMe(c.get('deps'), user, callerMemberships(c, c.req.header('x-organization')), c.get('notices')))
   // In process the value itself: nothing to encode or to parse.
   const deliver = c.env?.deliverProfile
   if (deliver) return deliver(profile)

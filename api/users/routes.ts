@@ -15,33 +15,36 @@ export const userRoutes = new Hono<AppEnv>()
   .use('/change-password/', requireCaller)
   .get('/me/', async (c) => {
     const profile = await getMe(
-      c.var.deps,
-      c.var.user,
+      c.get('deps'),
+      c.get('user'),
       callerMemberships(c, c.req.header('x-organization')),
-      c.var.notices,
+      c.get('notices'),
     )
     c.set('ownProfile', profile)
     return c.json(profile)
   })
   .on(['PUT', 'PATCH'], '/me/', async (c) => {
     const changes = await readJson(c, UpdateMeSchema)
-    return c.json(await updateMe(c.var.deps, c.var.caller, changes, c.req.header('x-organization')))
+    return c.json(await updateMe(c.get('deps'), c.get('caller'), changes, c.req.header('x-organization')))
   })
   .put('/me/organization/', async (c) => {
     const { slug } = await readJson(c, ChooseOrganizationSchema)
-    return c.json(await chooseOrganization(c.var.deps, c.var.user, slug))
+    return c.json(await chooseOrganization(c.get('deps'), c.get('user'), slug))
   })
   .post('/me/email/confirm/', async (c) => {
     const { token } = await readJson(c, ConfirmEmailSchema)
-    const user = await confirmEmailChange(c.var.deps, c.var.caller, token)
-    return c.json({ ...(await describeUser(c.var.deps.db, user, c.req.header('x-organization'))), pending_email: null })
+    const user = await confirmEmailChange(c.get('deps'), c.get('caller'), token)
+    return c.json({
+      ...(await describeUser(c.get('deps').db, user, c.req.header('x-organization'))),
+      pending_email: null,
+    })
   })
   .delete('/me/email/', async (c) => {
-    await cancelEmailChange(c.var.deps, c.var.caller)
+    await cancelEmailChange(c.get('deps'), c.get('caller'))
     return c.body(null, 204)
   })
   .post('/change-password/', async (c) => {
     const input = await readJson(c, ChangePasswordSchema)
-    const tokens = await changePassword(c.var.deps, c.var.caller, input)
+    const tokens = await changePassword(c.get('deps'), c.get('caller'), input)
     return c.json({ detail: 'Password updated successfully.', ...tokens } satisfies PasswordChangedPayload)
   })

@@ -9,7 +9,7 @@ import { addTask, gatherSuggestions, getPlan, removeTask, updateTask } from './s
 
 /** Permission first, then the task, then the body: as DRF orders them. */
 async function editing(c: MemberContext) {
-  const caller = c.var.member.caller
+  const caller = c.get('member').caller
   requireActionEditor(caller)
   return { caller, id: pathId(c.req.param('id'), TASK_NOT_FOUND) }
 }
@@ -19,25 +19,25 @@ export const actionRoutes = new Hono<MemberEnv>()
   .use('/actions/*', requireCaller, currentMember)
   .use('/actions', requireCaller, currentMember)
   .get('/actions/', async (c) => {
-    const zone = readerTimeZone(readQuery(c, ReaderQuerySchema), c.var.user.timeZone)
-    return c.json(await getPlan(c.var.deps, c.var.member.caller, {}, zone))
+    const zone = readerTimeZone(readQuery(c, ReaderQuerySchema), c.get('user').timeZone)
+    return c.json(await getPlan(c.get('deps'), c.get('member').caller, {}, zone))
   })
   .post('/actions/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     requireActionEditor(caller)
-    return c.json(await addTask(c.var.deps, caller, await readJson(c, TaskCreateSchema)), 201)
+    return c.json(await addTask(c.get('deps'), caller, await readJson(c, TaskCreateSchema)), 201)
   })
   .post('/actions/gather/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     requireActionEditor(caller)
-    return c.json(await gatherSuggestions(c.var.deps, caller))
+    return c.json(await gatherSuggestions(c.get('deps'), caller))
   })
   .patch('/actions/:id/', async (c) => {
     const { caller, id } = await editing(c)
-    return c.json(await updateTask(c.var.deps, caller, id, await readJson(c, TaskPatchSchema)))
+    return c.json(await updateTask(c.get('deps'), caller, id, await readJson(c, TaskPatchSchema)))
   })
   .delete('/actions/:id/', async (c) => {
     const { caller, id } = await editing(c)
-    await removeTask(c.var.deps, caller, id)
+    await removeTask(c.get('deps'), caller, id)
     return c.body(null, 204)
   })

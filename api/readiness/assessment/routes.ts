@@ -9,7 +9,7 @@ import { acceptProposal, answerQuestion, completeAssessment, getAssessment } fro
 
 /** Permission first, then the question, then the body: as DRF orders them. */
 async function answering(c: MemberContext) {
-  const { caller, organization } = c.var.member
+  const { caller, organization } = c.get('member')
   requireAssessor(caller)
   return { caller, generation: organization.searchGeneration, question: questionOf(c.req.param('key')) }
 }
@@ -19,20 +19,20 @@ export const assessmentRoutes = new Hono<MemberEnv>()
   .use('/assessment/*', requireCaller, currentMember)
   .use('/assessment', requireCaller, currentMember)
   .get('/assessment/', async (c) => {
-    const { caller, organization } = c.var.member
-    return c.json(await getAssessment(c.var.deps, caller, organization.searchGeneration))
+    const { caller, organization } = c.get('member')
+    return c.json(await getAssessment(c.get('deps'), caller, organization.searchGeneration))
   })
   .put('/assessment/answers/:key/', async (c) => {
     const { caller, question } = await answering(c)
     const input = await readJson(c, answerSchema(question))
-    return c.json(await answerQuestion(c.var.deps, caller, question.key, input))
+    return c.json(await answerQuestion(c.get('deps'), caller, question.key, input))
   })
   .post('/assessment/answers/:key/accept/', async (c) => {
     const { caller, generation, question } = await answering(c)
-    return c.json(await acceptProposal(c.var.deps, caller, generation, question.key))
+    return c.json(await acceptProposal(c.get('deps'), caller, generation, question.key))
   })
   .post('/assessment/complete/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     requireAssessor(caller)
-    return c.json(await completeAssessment(c.var.deps, caller))
+    return c.json(await completeAssessment(c.get('deps'), caller))
   })

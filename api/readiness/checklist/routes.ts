@@ -9,7 +9,7 @@ import { addChecklistItem, getChecklist, removeChecklistItem, updateChecklistIte
 
 /** Permission first, then the item, then the body: as DRF orders them. */
 async function editing(c: MemberContext) {
-  const caller = c.var.member.caller
+  const caller = c.get('member').caller
   requireChecklistEditor(caller)
   const key = c.req.param('key') ?? ''
   itemRef(key)
@@ -20,18 +20,18 @@ async function editing(c: MemberContext) {
 export const checklistRoutes = new Hono<MemberEnv>()
   .use('/checklist/*', requireCaller, currentMember)
   .use('/checklist', requireCaller, currentMember)
-  .get('/checklist/', async (c) => c.json(await getChecklist(c.var.deps, c.var.member.caller)))
+  .get('/checklist/', async (c) => c.json(await getChecklist(c.get('deps'), c.get('member').caller)))
   .post('/checklist/items/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     requireChecklistEditor(caller)
-    return c.json(await addChecklistItem(c.var.deps, caller, await readJson(c, ChecklistItemSchema)), 201)
+    return c.json(await addChecklistItem(c.get('deps'), caller, await readJson(c, ChecklistItemSchema)), 201)
   })
   .patch('/checklist/items/:key/', async (c) => {
     const { caller, key } = await editing(c)
-    return c.json(await updateChecklistItem(c.var.deps, caller, key, await readJson(c, ChecklistPatchSchema)))
+    return c.json(await updateChecklistItem(c.get('deps'), caller, key, await readJson(c, ChecklistPatchSchema)))
   })
   .delete('/checklist/items/:key/', async (c) => {
     const { caller, key } = await editing(c)
-    await removeChecklistItem(c.var.deps, caller, key)
+    await removeChecklistItem(c.get('deps'), caller, key)
     return c.body(null, 204)
   })

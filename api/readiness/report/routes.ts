@@ -15,9 +15,9 @@ import { readinessReport } from './report'
 export const readinessReportRoutes = new Hono<MemberEnv>()
   .use('/readiness/*', requireCaller, currentMember)
   .get('/readiness/report/', async (c) => {
-    const { caller, organization } = c.var.member
+    const { caller, organization } = c.get('member')
     const query = readQuery(c, ExportQuerySchema)
-    const { deps } = c.var
+    const deps = c.get('deps')
     // The plan's suggestions are read from the same checklist the report shows, not a second time.
     const checklist = await getChecklist(deps, caller)
     const [assessment, valueGap, plan] = await Promise.all([

@@ -12,12 +12,12 @@ export const valueGapRoutes = new Hono<MemberEnv>()
   .use('/value-gap/*', requireCaller, currentMember)
   .use('/value-gap', requireCaller, currentMember)
   .get('/value-gap/', async (c) => {
-    const { caller, organization } = c.var.member
-    return c.json(await getValueGap(c.var.deps, caller, organization.searchGeneration))
+    const { caller, organization } = c.get('member')
+    return c.json(await getValueGap(c.get('deps'), caller, organization.searchGeneration))
   })
   .put('/value-gap/', async (c) => {
-    const caller = c.var.member.caller
+    const caller = c.get('member').caller
     // Permission before the body: a member's PUT is 403 whatever it holds.
     requireValueGapEditor(caller)
-    return c.json(await updateValueGap(c.var.deps, caller, await readJson(c, ValueGapPutSchema)))
+    return c.json(await updateValueGap(c.get('deps'), caller, await readJson(c, ValueGapPutSchema)))
   })
