@@ -62,45 +62,62 @@ export function queryTerms(query: string): string[] {
   return [...terms]
 }
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+// A word's run of letters and digits, and what may not follow a number matched whole.
+const RUN = /[\p{L}\p{N}]+/gu
+const GOES_ON = /[\p{L}\p{N}]|[.,]\p{N}/uy
 
-const BEFORE = '(?<![\\p{L}\\p{N}])'
-const WORD_TAIL = '[\\p{L}\\p{N}]*'
-const NUMBER_END = '(?![\\p{L}\\p{N}]|[.,]\\p{N})'
-
-// A page of results asks for the same query's pattern for each passage it shows. Bounded: queries are
-// the visitors' own text.
-const patterns = new Map<string, RegExp | null>()
-const PATTERNS_KEPT = 200
-
-/**
- * One regular expression for every term, or null when the query has nothing to highlight. It is
- * shared, so it stays in this module and is used only through `matchAll`, which matches with a copy.
- */
-function termPattern(query: string): RegExp | null {
-  let pattern = patterns.get(query)
-  if (pattern !== undefined) return pattern
-  const alternatives = queryTerms(query).map((term) => {
-    // Words of letters also match their longer forms; numbers and short or mixed tokens ("q3", "10")
-    // match whole, so "10" never lights up "100".
-    if (LETTERS.test(term) && term.length >= 3) return `${BEFORE}${escapeRegExp(lightStem(term))}${WORD_TAIL}`
-    return `${BEFORE}${escapeRegExp(term)}${NUMBER_END}`
-  })
-  // Longest first, so a longer term wins where two could start at the same place.
-  alternatives.sort((a, b) => b.length - a.length)
-  pattern = alternatives.length ? new RegExp(alternatives.join('|'), 'giu') : null
-  if (patterns.size === PATTERNS_KEPT) patterns.clear()
-  patterns.set(query, pattern)
-  return pattern
+interface MatchTerm {
+  /** Lower-cased: a stem that starts a word, or a word (or number) matched whole. */
+  text: string
+  whole: boolean
 }
 
-/** Where the query's words are in a text: [start, end) of each, in order. */
+/**
+ * The query's terms by their first two characters (every term has two or more), so each word of a
+ * text is compared only with the terms that could start it. Words of letters also match their longer
+ * forms; numbers and short or mixed tokens ("q3", "10") match whole, so "10" never lights up "100".
+ * At most one term can match at a word's start (a stem takes the rest of the word, a whole term
+ * must end where the word or number does), so the order they are tried in does not matter.
+ */
+function termsByStart(query: string) {
+  const terms = new Map<string, MatchTerm[]>()
+  for (const term of queryTerms(query)) {
+    const match =
+      LETTERS.test(term) && term.length >= 3 ? { text: lightStem(term), whole: false } : { text: term, whole: true }
+    const start = term.slice(0, 2)
+    terms.set(start, [...(terms.get(start) ?? []), match])
+  }
+  return terms
+}
+
+/**
+ * Where the query's words are in a text: [start, end) of each, in order. The text's words are
+ * walked once, rather than one regular expression built from the query: with Unicode classes and
+ * case folding, such an expression took milliseconds to compile and tier up for each new query,
+ * more than the rest of the results page.
+ */
 function matchesIn(text: string, query: string): Array<[number, number]> {
-  const pattern = termPattern(query)
-  if (!pattern) return []
+  const terms = termsByStart(query)
+  if (!terms.size) return []
   const matches: Array<[number, number]> = []
-  for (const found of text.matchAll(pattern)) {
-    if (found[0].length) matches.push([found.index!, found.index! + found[0].length])
+  RUN.lastIndex = 0
+  for (let run = RUN.exec(text); run; run = RUN.exec(text)) {
+    const start = run.index
+    for (const term of terms.get(text.slice(start, start + 2).toLowerCase()) ?? []) {
+      if (!term.whole) {
+        if (!run[0].toLowerCase().startsWith(term.text)) continue
+        matches.push([start, start + run[0].length])
+        break
+      }
+      // A whole number may hold dots and commas ("1,452.4"), so it is compared with the text, not the run.
+      const end = start + term.text.length
+      if (text.slice(start, end).toLowerCase() !== term.text) continue
+      GOES_ON.lastIndex = end
+      if (GOES_ON.test(text)) continue
+      matches.push([start, end])
+      RUN.lastIndex = end
+      break
+    }
   }
   return matches
 }

@@ -47,6 +47,12 @@ describe('highlightSegments', () => {
     expect(marked('One company, several companies', 'companies')).toEqual(['company', 'companies'])
   })
 
+  it('matches letters beyond ASCII whatever their case, and numbers whole wherever they start', () => {
+    expect(marked('ÉTÉ, été et Été; naïvely naïve', 'été naïve')).toEqual(['ÉTÉ', 'été', 'Été', 'naïvely', 'naïve'])
+    expect(marked('Q3 and q3 but not Q3a or q35; q3.', 'q3')).toEqual(['Q3', 'q3', 'q3'])
+    expect(marked('1,452.4 and 1,452.45 and (1,452.4)', '1,452.4')).toEqual(['1,452.4', '1,452.4'])
+  })
+
   it('matches only at the start of a word', () => {
     expect(marked('Brisk trading, no asterisk', 'risk')).toEqual([])
   })
@@ -156,7 +162,7 @@ describe('excerpt', () => {
     }
   })
 
-  it('gives the same marks for a query asked again (its pattern is kept)', () => {
+  it('gives the same marks for a query asked again', () => {
     const text = 'Risk and risks: the risk of customer concentration.'
     expect(marked(text, 'risk')).toEqual(['Risk', 'risks', 'risk'])
     expect(marked(text, 'risk')).toEqual(['Risk', 'risks', 'risk'])
