@@ -62,8 +62,9 @@ export function queryTerms(query: string): string[] {
   return [...terms]
 }
 
-// What may not follow a number matched whole; a letter or digit beyond ASCII.
+// What may not follow a number matched whole.
 const GOES_ON = /[\p{L}\p{N}]|[.,]\p{N}/uy
+// A letter or digit beyond ASCII.
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy
 
 /** How many code units the letter or digit at `index` takes (two beyond the BMP), or 0 for any other character. */
@@ -91,8 +92,10 @@ function termsByStart(query: string) {
   const terms = new Map<number, MatchTerm[]>()
   for (const term of queryTerms(query)) {
     const whole = !(LETTERS.test(term) && term.length >= 3)
-    const start = term.charCodeAt(0)
-    terms.set(start, [...(terms.get(start) ?? []), { text: whole ? term : lightStem(term), whole }])
+    const match = { text: whole ? term : lightStem(term), whole }
+    const sharing = terms.get(term.charCodeAt(0))
+    if (sharing) sharing.push(match)
+    else terms.set(term.charCodeAt(0), [match])
   }
   return terms
 }
@@ -130,12 +133,13 @@ function matchesIn(text: string, query: string): Array<[number, number]> {
   const matches: Array<[number, number]> = []
   let index = 0
   while (index < text.length) {
-    if (!letterOrDigitAt(text, index)) {
+    let width = letterOrDigitAt(text, index)
+    if (!width) {
       index++
       continue
     }
     const start = index
-    for (let width = letterOrDigitAt(text, index); width; width = letterOrDigitAt(text, index)) index += width
+    for (; width; width = letterOrDigitAt(text, index)) index += width
     for (const term of terms.get(lower.charCodeAt(start)) ?? []) {
       // A whole number may hold dots and commas ("1,452.4"): terms are compared with the text, not the word.
       if (!lower.startsWith(term.text, start)) continue
