@@ -11,6 +11,7 @@ import { isUpload } from './documents/routes'
 import type { Deps } from './kernel/context'
 import type { AppEnv } from './kernel/hono-env'
 import { dataExceptionCode, HttpError, refusalError } from './kernel/http-error'
+import { keepJsonText } from './kernel/json-text'
 import { requestLog } from './kernel/request-log'
 import { requestSanity } from './kernel/request-sanity'
 import { securityHeaders } from './kernel/security-headers'
@@ -21,6 +22,7 @@ import { carryCallerProfile } from './users/caller-profile'
 /** The REST backend of spec §7, mounted at /api. */
 export function createApi(deps: Deps) {
   const app = new Hono<AppEnv>().basePath('/api')
+  app.use(keepJsonText)
   app.use(requestLog)
   app.use(securityHeaders)
   app.use(async (c, next) => {

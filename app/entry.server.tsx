@@ -28,7 +28,7 @@ const CHECK_SCRIPT_STYLES = checkScriptStyles.map(styleHash).join(' ')
  * elsewhere, written into a message or a document, would send whatever its address carries to that
  * site without a click (issue 30).
  */
-function contentSecurityPolicy(nonce: string) {
+function policyWith(nonce: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -42,6 +42,14 @@ function contentSecurityPolicy(nonce: string) {
     "frame-ancestors 'none'",
     `form-action 'self' ${new URL(webEnv().GOOGLE_AUTHORIZATION_URL).origin}`,
   ].join('; ')
+}
+
+// The policy but for its nonce is the environment's, read once per process: a page adds the nonce.
+const NONCE_SLOT = '\u0000'
+let policyAroundNonce: string[] | undefined
+function contentSecurityPolicy(nonce: string) {
+  policyAroundNonce ??= policyWith(NONCE_SLOT).split(NONCE_SLOT)
+  return policyAroundNonce.join(nonce)
 }
 
 /**

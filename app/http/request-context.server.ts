@@ -53,6 +53,7 @@ type ApiHandler = (
     clientAddress?: string
     scope?: Map<string, Promise<unknown>>
     deliverProfile?: (profile: OwnProfilePayload) => void
+    keepsJsonText?: true
   },
 ) => Response | Promise<Response>
 const handlerKey = Symbol.for('exit-planning.api-handler')

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 
+import { keptJsonText } from '#shared/json-text'
 import { webEnv } from '~/http/env.server'
 import { currentRequestStore, inProcessApi } from '~/http/request-context.server'
 import { authEvent, flashCookie } from '~/session/flash.server'
@@ -107,6 +108,7 @@ async function dispatch(path: ApiPath, init: ApiInit, access?: string, organizat
         clientAddress: store?.clientAddress,
         scope: store?.apiScope,
         deliverProfile,
+        keepsJsonText: true,
       })
       handOver(response, profile)
       // A change may end the session or a membership: later calls of this page resolve the caller again.
@@ -208,7 +210,8 @@ export async function apiJson<T = unknown, P extends ApiPattern = ApiPattern>(
 
 /** A backend answer's JSON body; a non-2xx one thrown as ApiError. */
 export async function answerOf<T>(response: Response): Promise<T> {
-  const text = await response.text()
+  // In process the text is kept beside the body, which is then never made a stream to read back.
+  const text = keptJsonText(response) ?? (await response.text())
   let body: unknown = {}
   try {
     body = text ? JSON.parse(text) : {}
