@@ -1,8 +1,8 @@
 import type OpenAI from 'openai'
 
 import type { ApiConfig } from '../../kernel/config'
-import { openAiClient } from '../openai-client'
 import { describeFailure, describeServer } from '../openai-failures'
+import { completionPieces } from './completion-stream'
 import { computedFor } from './computed'
 import { figuresNotInEvidence, unheldFiguresNote } from './figure-check'
 import type { AnswerProvider, AnswerRequest } from './provider'
@@ -36,7 +36,7 @@ export function openAiAnswers(
   const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_API_KEY: apiKey } = config
   if (!baseURL || !model) throw new AnswerProviderError('The openai answer provider needs LLM_BASE_URL and LLM_MODEL')
   const server = describeServer(baseURL)
-  const client = openAiClient({ baseURL, apiKey, timeoutMs, maxRetries })
+  const completions = { baseURL, apiKey, timeoutMs, maxRetries }
   const fail = (error: unknown) => {
     const message = describeFailure(error)
     const safe = apiKey ? message.replaceAll(apiKey, '[redacted]') : message
@@ -47,24 +47,12 @@ export function openAiAnswers(
     name: `openai:${model}`,
     async *answer(request: AnswerRequest, signal: AbortSignal) {
       const computed = computedFor(request)
-      let stream
-      try {
-        stream = await client.chat.completions.create(
-          { model, stream: true, messages: messagesFor(request, computed) },
-          { signal },
-        )
-      } catch (error) {
-        signal.throwIfAborted()
-        throw fail(error)
-      }
       let written = ''
       try {
-        for await (const part of stream) {
-          const content = part.choices[0]?.delta?.content
-          if (content) {
-            written += content
-            yield content
-          }
+        const body = { model, stream: true, messages: messagesFor(request, computed) }
+        for await (const content of completionPieces(completions, body, signal)) {
+          written += content
+          yield content
         }
       } catch (error) {
         signal.throwIfAborted()
