@@ -1,6 +1,7 @@
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 import { log } from '../../runtime/log'
+import type { Database } from '../db/database'
 import { chatQuestions } from '../db/schema'
 import { rowsOf } from '../db/sql-values'
 import type { ApiConfig } from '../kernel/config'
@@ -21,21 +22,22 @@ const BUSY_RETRY_SECONDS = 5
 /** A question let through: it counts as an answer being written until released (or its lease runs out). */
 export interface AnswerSlot {
   /**
-   * Runs `write` given the statement that gives the slot back, to be run inside its own (the
-   * answer's save): one round trip for both. Once `write` has resolved the slot is released.
+   * Runs `write` given the id of the question whose slot `slotRelease` gives back, to be run inside
+   * its own statement (the answer's save): one round trip for both. Once `write` has resolved the
+   * slot is released.
    */
-  releasingWith<T>(write: (freeing: SlotRelease) => Promise<T>): Promise<T>
+  releasingWith<T>(write: (questionId: number) => Promise<T>): Promise<T>
   release(): Promise<void>
 }
 
-function slotRelease(deps: Deps, id: number) {
-  return deps.db
+/** The statement that gives a question's answer slot back (`id` a placeholder in a prepared statement). */
+export function slotRelease(db: Database, id: number | Placeholder) {
+  return db
     .update(chatQuestions)
     .set({ answeringUntil: null })
     .where(eq(chatQuestions.id, id))
     .returning({ id: chatQuestions.id })
 }
-export type SlotRelease = ReturnType<typeof slotRelease>
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
@@ -131,7 +133,7 @@ export async function admitQuestion<Needed>(
   const slot: AnswerSlot = {
     async releasingWith(write) {
       clearInterval(renew)
-      const written = await write(slotRelease(deps, id))
+      const written = await write(id)
       released = true
       return written
     },
@@ -140,7 +142,7 @@ export async function admitQuestion<Needed>(
       released = true
       clearInterval(renew)
       try {
-        await slotRelease(deps, id)
+        await slotRelease(deps.db, id)
       } catch (error) {
         // The answer itself is done; its lease frees the slot a minute later.
         log.warn({ err: error }, '[chat] could not release an answer’s slot')

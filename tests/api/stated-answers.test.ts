@@ -27,13 +27,15 @@ const schedule = (shopEnd: string) =>
     '',
   ].join('\n')
 
-const ask = async (session: Session, org: string, content: string) => (await message(session, org, content)).content
+const ask = async (session: Session, org: string, content: string, documentIds?: number[]) =>
+  (await message(session, org, content, documentIds)).content
 
 const termsOf = (documentId: number) =>
   api.db.select().from(documentTerms).where(eq(documentTerms.documentId, documentId)).orderBy(documentTerms.id)
 
-async function message(session: Session, org: string, content: string) {
-  const created = await api.request('/conversations/', { method: 'POST', token: session.access, org, json: {} })
+async function message(session: Session, org: string, content: string, documentIds?: number[]) {
+  const json = documentIds ? { document_ids: documentIds } : {}
+  const created = await api.request('/conversations/', { method: 'POST', token: session.access, org, json })
   const { id } = (await created.json()) as { id: number }
   const response = await api.request(`/conversations/${id}/add_message_streaming/?stream=true`, {
     method: 'POST',
@@ -78,6 +80,14 @@ describe("a lease schedule's terms", () => {
     expect(await ask(member, DEMO, 'What is the total monthly rent of all leases?')).toMatch(/^\$27,000\n/)
     // Another organization's member asks the same and reads nothing of the demo organization's leases.
     expect(await ask(outsider, harbor, 'When does the machine shop lease expire?')).not.toMatch(/2031/)
+    // A conversation limited to some documents reads their terms only.
+    const notes = await (
+      await upload(api, analyst, { name: 'notes.txt', bytes: 'The owner means to retire.\n' })
+    ).json()
+    await processed(api, analyst, notes.id)
+    const limited = 'When does the machine shop lease expire?'
+    expect(await ask(member, DEMO, limited, [created.id])).toMatch(/^April 30, 2031\n/)
+    expect(await ask(member, DEMO, limited, [notes.id])).not.toMatch(/2031/)
 
     const next = await api.request(`/documents/${created.id}/versions/`, {
       method: 'POST',
