@@ -1,7 +1,24 @@
 import OpenAI from 'openai'
 import { errors } from 'undici'
 
-import { ModelServerStatusError, ModelStreamError } from './answers/completion-stream'
+/** An OpenAI-compatible server's refusal: its status and its JSON body's `error`, or the body itself. */
+export class ModelServerStatusError extends Error {
+  name = 'ModelServerStatusError'
+  constructor(
+    readonly status: number,
+    readonly error: unknown,
+  ) {
+    super(`HTTP ${status}`)
+  }
+}
+
+/** An error the server sent as an event in the middle of its stream. */
+export class ModelStreamError extends Error {
+  name = 'ModelStreamError'
+  constructor(readonly error: unknown) {
+    super('error event in the stream')
+  }
+}
 
 /** A server's address for messages, without credentials that may be in its URL. */
 export function describeServer(baseURL: string) {

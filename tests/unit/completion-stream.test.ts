@@ -1,36 +1,38 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { completionPieces, type CompletionServer } from '../../api/ai/answers/completion-stream'
 import { describeFailure } from '../../api/ai/openai-failures'
+import { serveCompletions } from '../api/support/completions-endpoint'
 
-type Handler = (request: IncomingMessage & { body: string }, response: ServerResponse) => void
+type Handler = (response: ServerResponse) => void
 
-let server: Server
+// Answers POST /v1/chat/completions only (anything else is a 404).
+let endpoint: Awaited<ReturnType<typeof serveCompletions>>
 let handlers: Handler[]
-let calls: Array<{ url: string; authorization?: string; body: string; closed: Promise<void> }>
+let calls: Array<{ authorization?: string; body: unknown; closed: Promise<void> }>
 
 const event = (content: string) =>
   `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`
 
 const streaming =
   (...texts: string[]): Handler =>
-  (_request, response) => {
+  (response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' })
     response.end(texts.join(''))
   }
 
 const refusing =
   (status: number, body: string, headers: Record<string, string> = {}): Handler =>
-  (_request, response) => {
+  (response) => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers })
     response.end(body)
   }
 
 const at = (): CompletionServer => ({
-  baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`,
+  baseURL: `${endpoint.baseUrl}/`,
   apiKey: 'sk-test',
   timeoutMs: 2_000,
   maxRetries: 1,
@@ -48,26 +50,17 @@ async function collect(options: CompletionServer = at(), signal = new AbortContr
 }
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (text: string) => (body += text))
-    request.on('end', () => {
-      calls.push({
-        url: request.url ?? '',
-        authorization: request.headers.authorization,
-        body,
-        closed: new Promise((resolve) => response.on('close', resolve)),
-      })
-      const handler = handlers.shift()
-      if (handler) handler(Object.assign(request, { body }), response)
-      else refusing(500, '{"error":{"message":"no handler"}}')(Object.assign(request, { body }), response)
+  endpoint = await serveCompletions((body, response, request) => {
+    calls.push({
+      authorization: request.headers.authorization,
+      body,
+      closed: new Promise((resolve) => response.on('close', resolve)),
     })
+    ;(handlers.shift() ?? refusing(500, '{"error":{"message":"no handler"}}'))(response)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 })
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => endpoint.close())
 
 beforeEach(() => {
   handlers = []
@@ -81,9 +74,8 @@ describe('a streamed chat completion', () => {
     )
     expect(await collect()).toEqual({ pieces: ['The lease', ' runs until 2031'] })
     expect(calls).toHaveLength(1)
-    expect(calls[0]!.url).toBe('/v1/chat/completions')
     expect(calls[0]!.authorization).toBe('Bearer sk-test')
-    expect(JSON.parse(calls[0]!.body)).toEqual({ model: 'm', stream: true, messages: [] })
+    expect(calls[0]!.body).toEqual({ model: 'm', stream: true, messages: [] })
   })
 
   it('asks again once after a 503, waiting as long as the server says, and not after a 400', async () => {
@@ -134,7 +126,7 @@ describe('a streamed chat completion', () => {
   })
 
   it('closes the request when the caller aborts or stops reading', async () => {
-    handlers.push((_request, response) => {
+    handlers.push((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' })
       response.write(event('The lease'))
     })
@@ -146,7 +138,7 @@ describe('a streamed chat completion', () => {
     await expect(next).rejects.toThrow()
     await calls[0]!.closed
 
-    handlers.push((_request, response) => {
+    handlers.push((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' })
       response.write(event('one') + event('two'))
     })

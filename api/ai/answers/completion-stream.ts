@@ -3,24 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createParser } from 'eventsource-parser'
 import { request } from 'undici'
 
-/** An OpenAI-compatible server's refusal: its status and its JSON body's `error`, or the body itself. */
-export class ModelServerStatusError extends Error {
-  name = 'ModelServerStatusError'
-  constructor(
-    readonly status: number,
-    readonly error: unknown,
-  ) {
-    super(`HTTP ${status}`)
-  }
-}
-
-/** An error the server sent as an event in the middle of its stream. */
-export class ModelStreamError extends Error {
-  name = 'ModelStreamError'
-  constructor(readonly error: unknown) {
-    super('error event in the stream')
-  }
-}
+import { ModelServerStatusError, ModelStreamError } from '../openai-failures'
 
 export interface CompletionServer {
   baseURL: string
