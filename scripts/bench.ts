@@ -13,6 +13,7 @@ import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
 import { measureOcr } from './bench/ocr'
 import { measurePages } from './bench/pages'
+import { measurePagesWhileReading, type PageLoad } from './bench/pages-while-reading'
 import { measureParsers } from './bench/parsers'
 import { measureRendering } from './bench/rendering'
 import { measureScale } from './bench/scale'
@@ -317,6 +318,23 @@ if (wanted('burst')) {
       'server CPU a question, relay/API': `${ms(burst.cpuPerQuestionMs.relay)} / ${ms(burst.cpuPerQuestionMs.api)}`,
     },
   })
+}
+
+if (wanted('reading')) {
+  // `--app-dir=<checkout>` measures another checkout of the app, for the before of an after.
+  const appDir = option('--app-dir')
+  console.log(
+    `\n/dashboard under load, idle and while four clients upload PDFs one after another (${appDir ?? 'this checkout'}):`,
+  )
+  const reading = await measurePagesWhileReading(appDir ? { appDir } : {})
+  results.reading = reading
+  const row = (load: PageLoad) => ({
+    'req/s': Math.round(load.requestsPerSecond),
+    'p50 / p97.5 / p99': `${load.p50} / ${load.p97_5} / ${load.p99} ms`,
+    failed: load.failed,
+  })
+  console.table({ idle: row(reading.idle), 'while reading': row(reading.reading) })
+  console.log(`documents read meanwhile: ${reading.documentsRead}`)
 }
 
 if (wanted('scale')) {

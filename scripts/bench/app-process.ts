@@ -155,15 +155,19 @@ export async function seedDocuments(base: string, texts: string[]) {
     ids.push(((await response.json()) as { id: number }).id)
   }
   for (const id of ids) {
-    for (;;) {
-      const response = await fetch(`${base}/api/documents/${id}/`, { headers })
-      const status = ((await response.json()) as { processing_status: string }).processing_status
-      if (status === 'processed') break
-      if (status === 'failed') throw new Error(`document ${id} failed to process`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    if ((await documentSettled(base, headers, id)) === 'failed') throw new Error(`document ${id} failed to process`)
   }
   return ids.length
+}
+
+/** Waits until the job worker has processed the document or given up on it, and answers which. */
+export async function documentSettled(base: string, headers: Record<string, string>, id: number) {
+  for (;;) {
+    const response = await fetch(`${base}/api/documents/${id}/`, { headers })
+    const status = ((await response.json()) as { processing_status: string }).processing_status
+    if (status === 'processed' || status === 'failed') return status
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 /** How many documents the organization already holds (a kept data folder from an earlier run). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
-import { apiToken, freePort, PASSWORD, root, start, stop, treeCpuMs, waitFor } from './app-process'
+import { apiToken, documentSettled, freePort, PASSWORD, root, start, stop, treeCpuMs, waitFor } from './app-process'
 import { answeringFrom, type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
 export interface BurstResult extends AnswerTimes {
@@ -69,13 +69,7 @@ async function prepare(base: string, dataDir: string, index: number, crowds: num
   const upload = await fetch(`${base}/api/documents/`, { method: 'POST', headers: api, body })
   if (upload.status !== 201) throw new Error(`upload ${index}: ${upload.status} ${await upload.text()}`)
   const { id } = (await upload.json()) as { id: number }
-  for (;;) {
-    const response = await fetch(`${base}/api/documents/${id}/`, { headers: api })
-    const status = ((await response.json()) as { processing_status: string }).processing_status
-    if (status === 'processed') break
-    if (status === 'failed') throw new Error(`document ${id} failed to process`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  if ((await documentSettled(base, api, id)) === 'failed') throw new Error(`document ${id} failed to process`)
   const conversation = async () => {
     const response = await fetch(`${base}/api/conversations/`, {
       method: 'POST',
