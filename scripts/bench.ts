@@ -12,8 +12,8 @@ import { measureIngestion } from './bench/ingestion'
 import { measureJsBytes } from './bench/js-bytes'
 import { CATEGORIES, measureLighthouse } from './bench/lighthouse'
 import { measureOcr } from './bench/ocr'
-import { measurePages } from './bench/pages'
-import { measurePagesWhileReading, type PageLoad } from './bench/pages-while-reading'
+import { type LoadFigures, measurePages } from './bench/pages'
+import { measurePagesWhileReading } from './bench/pages-while-reading'
 import { measureParsers } from './bench/parsers'
 import { measureRendering } from './bench/rendering'
 import { measureScale } from './bench/scale'
@@ -328,10 +328,11 @@ if (wanted('reading')) {
   )
   const reading = await measurePagesWhileReading(appDir ? { appDir } : {})
   results.reading = reading
-  const row = (load: PageLoad) => ({
+  const row = (load: LoadFigures) => ({
     'req/s': Math.round(load.requestsPerSecond),
     'p50 / p97.5 / p99': `${load.p50} / ${load.p97_5} / ${load.p99} ms`,
-    failed: load.failed,
+    'errors/non-2xx': `${load.errors}/${load.non2xx}`,
+    'CPU ms/req': load.cpuMsPerRequest.toFixed(2),
   })
   console.table({ idle: row(reading.idle), 'while reading': row(reading.reading) })
   console.log(`documents read meanwhile: ${reading.documentsRead}`)

@@ -2,35 +2,27 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import autocannon from 'autocannon'
-
 import {
   apiToken,
   documentSettled,
   freePort,
   ORGANIZATION,
   PASSWORD,
+  processTree,
   root,
   sessionCookie,
   start,
   stop,
   waitFor,
 } from './app-process'
+import { load as loadOf, type LoadFigures, type Target } from './pages'
 
 const CORPUS = path.resolve('../shared/corpus/parsing/pdf')
 const PDFS = ['pdfjs__tracemonkey.pdf', 'pdfjs__pdkids.pdf', 'pdfjs__prefilled_f1040.pdf']
 
-export interface PageLoad {
-  requestsPerSecond: number
-  p50: number
-  p97_5: number
-  p99: number
-  failed: number
-}
-
 export interface PagesWhileReading {
-  idle: PageLoad
-  reading: PageLoad
+  idle: LoadFigures
+  reading: LoadFigures
   /** Documents the uploaders saw read (processed or failed) from their start until the load ended. */
   documentsRead: number
 }
@@ -54,18 +46,13 @@ export async function measurePagesWhileReading({
   const base = `http://localhost:${port}`
   try {
     await waitFor(`${base}/login`, ours.child, ours.output)
-    const cookie = await sessionCookie(base)
-    const load = async (): Promise<PageLoad> => {
-      const result = await autocannon({
-        url: `${base}/dashboard`,
-        headers: { cookie },
-        connections: 10,
-        duration: seconds,
-      })
-      const { average: requestsPerSecond } = result.requests
-      const { p50, p97_5, p99 } = result.latency
-      return { requestsPerSecond, p50, p97_5, p99, failed: result.errors + result.timeouts + result.non2xx }
+    const dashboard: Target = {
+      name: '/dashboard',
+      url: `${base}/dashboard`,
+      headers: { cookie: await sessionCookie(base) },
+      pids: () => processTree(ours.child.pid!),
     }
+    const load = () => loadOf(dashboard, 10, seconds)
     const idle = await load()
     const headers = { authorization: `Bearer ${await apiToken(base, 'analyst')}`, 'x-organization': ORGANIZATION }
     let sent = 0

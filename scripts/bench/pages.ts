@@ -126,7 +126,8 @@ async function benchConversation(base: string, asked: string[]) {
   return id
 }
 
-interface Target {
+/** What a load is asked of, and whose CPU it costs. */
+export interface Target {
   name: string
   url: string
   method?: 'GET' | 'POST'
@@ -138,7 +139,7 @@ interface Target {
   pids: () => number[]
 }
 
-async function load(target: Target, connections: number, duration: number): Promise<LoadFigures> {
+export async function load(target: Target, connections: number, duration: number): Promise<LoadFigures> {
   const pids = target.pids()
   const cpuBefore = cpuMs(pids)
   const result = await autocannon({
