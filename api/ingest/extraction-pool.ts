@@ -16,9 +16,11 @@ import {
   type ReaderProcess,
   startReader,
   watchMemory,
+  watchRunTime,
 } from './reader-process'
 
 export interface ExtractionBounds {
+  /** Of the reader's run clock (run-clock.ts): its CPU time, the clock's only as a backstop. */
   timeoutMs: number
   memoryMb: number
   maxChars: number
@@ -30,8 +32,8 @@ export interface ExtractionBounds {
   }
 }
 
-// OCR starts no page after this share of the deadline, so the text read so far is returned in time.
-const OCR_SHARE_OF_DEADLINE = 0.9
+// OCR starts no page after this share of the time limit, so the text read so far is returned in time.
+const OCR_SHARE_OF_TIME_LIMIT = 0.9
 // Measured peak RSS of one extraction reading a scan (docs/decisions/023): ~165 MB for pdf.js and
 // the thread it then ran in, ~60 MB for tesseract's engine and model, then ~15 bytes a pixel of
 // the page as drawn (3.7 MP: +297 MB, 8.4 MP: +324 MB, 15 MP: +445 MB). Pages are drawn smaller
@@ -112,7 +114,7 @@ export interface OcrControl {
 
 /**
  * Extracts a stored file in a reader process with a heap cap, a resident memory budget and a
- * deadline, so a decompression bomb or a pathological PDF fails that document only, never the
+ * time limit, so a decompression bomb or a pathological PDF fails that document only, never the
  * server, and parsing never blocks the event loop that serves pages. A reader that hit a limit is
  * killed, never reused. `signal` (a shutdown, a deletion, a run giving way) kills the reader too,
  * and rejects with its reason.
@@ -131,12 +133,11 @@ export async function extractInWorker(
     new ExtractionError(`Reading this document needed more than ${bounds.memoryMb} MB of memory and was stopped.`)
   return new Promise((resolve, reject) => {
     let settled = false
-    let stopWatching = () => {}
+    const stopWatching: Array<() => void> = []
     const settle = (outcome: () => void, reusable: boolean) => {
       if (settled) return
       settled = true
-      clearTimeout(timer)
-      stopWatching()
+      for (const stop of stopWatching) stop()
       signal?.removeEventListener('abort', abort)
       windDown?.removeEventListener('abort', askToWindDown)
       if (reusable) release(reader)
@@ -148,19 +149,6 @@ export async function extractInWorker(
       const message: WindDown = { kind: 'wind-down' }
       if (!settled && child.connected) child.send(message)
     }
-    const timer = setTimeout(
-      () =>
-        settle(
-          () =>
-            reject(
-              new ExtractionTimeout(
-                `Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`,
-              ),
-            ),
-          false,
-        ),
-      bounds.timeoutMs,
-    )
     child.on('message', (reply: ExtractReply) => {
       if (reply.kind === 'ocr') return onProgress?.(reply.progress)
       settle(() => {
@@ -187,7 +175,14 @@ export async function extractInWorker(
     // Aborted while a reader was being started: it has had no request, so it goes back to the pool.
     if (signal?.aborted) return settle(() => reject(signal.reason), true)
     signal?.addEventListener('abort', abort, { once: true })
-    stopWatching = watchMemory(reader, () => settle(() => reject(outOfMemory()), false))
+    const tookTooLong = () =>
+      new ExtractionTimeout(
+        `Reading this document took longer than ${Math.round(bounds.timeoutMs / 1000)} seconds and was stopped.`,
+      )
+    stopWatching.push(
+      watchMemory(reader, () => settle(() => reject(outOfMemory()), false)),
+      watchRunTime(reader, bounds.timeoutMs, () => settle(() => reject(tookTooLong()), false)),
+    )
     const request: ExtractRequest = {
       type,
       path,
@@ -198,7 +193,7 @@ export async function extractInWorker(
         done: bounds.ocr.done,
         allowance: bounds.ocr.allowance,
         maxPixels: ocrPixelBudget(bounds.memoryMb),
-        stopBy: Date.now() + bounds.timeoutMs * OCR_SHARE_OF_DEADLINE,
+        stopAfterMs: bounds.timeoutMs * OCR_SHARE_OF_TIME_LIMIT,
       },
     }
     child.send(request)

@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises'
 import type { FileType } from '../db/schema'
 import { extractText } from './extract-text'
 import { ExtractionError, type OcrProgress, type OcrSettings } from './extraction-types'
+import { startOwnRunClock } from './run-clock'
 
 export interface ExtractRequest {
   type: FileType
   path: string
   maxChars: number
   maxUnpackedBytes: number
-  ocr?: Omit<OcrSettings, 'onProgress' | 'windDown'>
+  ocr?: Omit<OcrSettings, 'onProgress' | 'windDown' | 'spentMs'>
 }
 
 /** Sent while a document is read: its turn is over, so start no more scanned pages once one was read. */
@@ -39,11 +40,14 @@ process.on('message', async (request: ExtractRequest | WindDown) => {
     return
   }
   windingDown = false
+  // The server's watch of this run (reader-process.ts) started as it sent the request.
+  const spentMs = startOwnRunClock()
   let done: ExtractReply
   try {
     const bytes = new Uint8Array(await readFile(request.path))
     const ocr = request.ocr && {
       ...request.ocr,
+      spentMs,
       onProgress: (progress: OcrProgress) => reply({ kind: 'ocr', progress }),
       windDown: () => windingDown,
     }

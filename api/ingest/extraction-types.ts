@@ -1,4 +1,5 @@
 import type { ExtractedPage } from '../ai/text/pages'
+import type { RunClock } from './run-clock'
 
 export interface Extraction {
   pages: ExtractedPage[]
@@ -35,8 +36,10 @@ export interface OcrSettings {
   maxPages: number
   /** The most pixels a page is rendered at for OCR: what the memory limit leaves room for (0: none). */
   maxPixels: number
-  /** Time (epoch ms) by which OCR stops starting pages, so the extraction ends before its deadline. */
-  stopBy: number
+  /** OCR starts no page that would end past this much of the run's clock, so the run ends within its limit. */
+  stopAfterMs: number
+  /** The run's clock (run-clock.ts). */
+  spentMs: RunClock
   /**
    * Whether to start no more pages, once this run has read one: its turn is over (another job waits
    * and the run has had OCR_RUN_SECONDS), and a further run goes on from the pages read.

@@ -1,8 +1,10 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import type { Socket } from 'node:net'
 
+import { runBelow } from '../../runtime/priority'
 import { threadBundle } from '../../runtime/thread-bundle'
-import { canWatchResidentMemory, residentMemoryMb } from './resident-memory'
+import { canWatchProcesses, residentMemoryMb } from './process-usage'
+import { startRunClockOf } from './run-clock'
 
 // What a reader process may hold between documents: Node and the bundle ~65 MB, ~105 MB once
 // pdf.js has read a PDF (docs/decisions/027), with room for what pdf.js caches after more. A
@@ -12,6 +14,12 @@ export const READER_BASE_MB = 192
 // pdf.js grows a decoded stream by doubling its buffer, so a bomb gains at most a few hundred MB
 // between two looks; a look costs ~45 µs.
 const MEMORY_CHECK_MS = 100
+// A run's limit is tens of seconds; a look at its CPU time costs ~30 µs.
+const RUN_TIME_CHECK_MS = 250
+
+// Nice steps below the server a reader runs at, as the work pool's threads do: when the cores are
+// busy, pages and answers come before documents being read (decision 090).
+const READER_NICENESS = 10
 
 const STDERR_TAIL_CHARS = 8_192
 // What V8 prints as it aborts a process whose heap reached --max-old-space-size.
@@ -39,6 +47,8 @@ export async function startReader(memoryMb: number): Promise<ReaderProcess> {
     // pdf.js and SheetJS print warnings about odd files; they are not ours to show.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   })
+  // OCR's thread, started later, inherits it.
+  runBelow(child.pid!, READER_NICENESS)
   const reader: ReaderProcess = { child, memoryMb, stderrTail: '' }
   child.stderr!.setEncoding('utf8')
   child.stderr!.on('data', (text: string) => {
@@ -67,7 +77,7 @@ export function holdOpen({ child }: ReaderProcess, hold: boolean) {
 
 /** Whether the reader holds more than a reader may between documents. */
 export function holdsTooMuchToReuse({ child }: ReaderProcess) {
-  return canWatchResidentMemory && (residentMemoryMb(child.pid!) ?? 0) > READER_BASE_MB
+  return canWatchProcesses && (residentMemoryMb(child.pid!) ?? 0) > READER_BASE_MB
 }
 
 /**
@@ -76,11 +86,24 @@ export function holdsTooMuchToReuse({ child }: ReaderProcess) {
  * canvas and WebAssembly memory). Answers the function that stops watching.
  */
 export function watchMemory({ child, memoryMb }: ReaderProcess, exceeded: () => void): () => void {
-  if (!canWatchResidentMemory) return () => {}
+  if (!canWatchProcesses) return () => {}
   const limitMb = memoryMb + READER_BASE_MB
   const watch = setInterval(() => {
     if ((residentMemoryMb(child.pid!) ?? 0) > limitMb) exceeded()
   }, MEMORY_CHECK_MS).unref()
+  return () => clearInterval(watch)
+}
+
+/**
+ * Calls `exceeded` at the first look that finds the reader has spent `limitMs` of its run clock
+ * (run-clock.ts: its CPU time, with the clock as a backstop) since now. Answers the function that
+ * stops watching.
+ */
+export function watchRunTime({ child }: ReaderProcess, limitMs: number, exceeded: () => void): () => void {
+  const spent = startRunClockOf(child.pid!)
+  const watch = setInterval(() => {
+    if (spent() >= limitMs) exceeded()
+  }, RUN_TIME_CHECK_MS).unref()
   return () => clearInterval(watch)
 }
 

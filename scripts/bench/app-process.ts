@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
+import { cpuTimeMs, statFields, USER_HZ } from '../../api/ingest/process-usage'
 import { loginFormFields } from '../../tests/e2e/support/login-form'
 
 /** Our server as the benchmarks run it: `scripts/start.mjs`, the demo organization, this password. */
@@ -66,12 +67,6 @@ export function processTree(pid: number): number[] {
   return tree
 }
 
-/** The fields of /proc/<pid>/stat after the command name: state, ppid, ... (see proc(5)). */
-const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-
-// Linux's clock ticks a second, in which /proc gives CPU times.
-const USER_HZ = 100
-
 /**
  * CPU time, in milliseconds, of a process and all under it, counting those that ended and were
  * waited for (their time is then their parent's cutime and cstime, proc(5)) and those that started
@@ -93,16 +88,8 @@ export function treeCpuMs(pid: number) {
 
 /** CPU time the processes have used, user and system, in milliseconds. */
 export function cpuMs(pids: number[]) {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      const fields = statFields(pid)
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return (ticks * 1000) / USER_HZ
+  // A process that ended while we looked counts nothing.
+  return pids.reduce((sum, pid) => sum + (cpuTimeMs(pid) ?? 0), 0)
 }
 
 /**

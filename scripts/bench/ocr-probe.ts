@@ -4,7 +4,7 @@
 // this process and its reader processes together, idle and at their highest, and of the largest
 // reader alone (what its budget, EXTRACTION_MEMORY_MB + READER_BASE_MB, is checked against).
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
-import { residentMemoryMb } from '../../api/ingest/resident-memory'
+import { residentMemoryMb } from '../../api/ingest/process-usage'
 import { loadApiConfig } from '../../api/kernel/config'
 import { threadBundle } from '../../runtime/thread-bundle'
 import { readerProcesses, residentMemoryWithChildrenMb } from '../../tests/support/reader-processes'

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -83,7 +83,7 @@ const SERVER = `
 process.umask(0o077)
 const { extractInWorker } = await import('./api/ingest/extraction-pool.ts')
 const { readerProcesses } = await import('./tests/support/reader-processes.ts')
-const { residentMemoryMb } = await import('./api/ingest/resident-memory.ts')
+const { residentMemoryMb } = await import('./api/ingest/process-usage.ts')
 void extractInWorker('pdf', process.argv[1], { timeoutMs: 120_000, memoryMb: 512, maxChars: 3_000_000 })
 const poll = setInterval(() => {
   const reading = readerProcesses().find((pid) => residentMemoryMb(pid) > 300)
@@ -96,7 +96,7 @@ describe('a reader process', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'exit-planning-reader-'))
   afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
-  it('reads with the server’s umask, and ends when the server is killed while it reads', async () => {
+  it('reads with the server’s umask below its priority, and ends when the server is killed while it reads', async () => {
     const file = path.join(folder, 'forecast.pdf')
     writeFileSync(file, bomb)
     const server = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SERVER, file], {
@@ -108,6 +108,8 @@ describe('a reader process', () => {
     })
     // It reads stored files and may write OCR's: what it creates is as private as the server's.
     expect(readFileSync(`/proc/${reader}/status`, 'utf8')).toMatch(/^Umask:\s+0077$/m)
+    // Below the server: pages come first when the cores are busy.
+    expect(getPriority(reader)).toBe(Math.min(19, getPriority(server.pid) + 10))
     // The OOM killer's way: no signal handler runs, and nothing is left to watch the reader's memory.
     server.kill('SIGKILL')
     await vi.waitFor(() => expect(isRunning(reader)).toBe(false), { timeout: 10_000, interval: 20 })

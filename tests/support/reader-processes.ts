@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 
-import { residentMemoryMb } from '../../api/ingest/resident-memory'
+import { residentMemoryMb } from '../../api/ingest/process-usage'
 
 const children = () =>
   readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)

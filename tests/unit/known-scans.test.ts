@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest'
 
 import type { OcrProgress } from '../../api/ingest/extraction-types'
 import { extractPdf } from '../../api/ingest/extractors/pdf'
+import { startOwnRunClock } from '../../api/ingest/run-clock'
 import { letterOfIntentPdf } from '../support/scanned-pdf'
 
 // Pages 2 and 3 of the letter are scans; page 1 is typed.
 // pdf.js takes the bytes it is given (they are detached), so each read is given its own copy.
-const limits = (ocr: { maxPixels?: number; stopBy?: number; scans?: Array<{ pageNumber: number; dpi: number }> }) => ({
+const limits = (ocr: {
+  maxPixels?: number
+  stopAfterMs?: number
+  scans?: Array<{ pageNumber: number; dpi: number }>
+}) => ({
   maxChars: 100_000,
-  ocr: { maxPages: 10, maxPixels: 4_000_000, stopBy: Date.now() + 60_000, done: [], ...ocr },
+  ocr: { maxPages: 10, maxPixels: 4_000_000, stopAfterMs: 60_000, spentMs: startOwnRunClock(), done: [], ...ocr },
 })
 
 describe('the scans a run of a PDF found', () => {
@@ -30,15 +35,15 @@ describe('the scans a run of a PDF found', () => {
     const bytes = await letterOfIntentPdf()
     const heard: OcrProgress[] = []
     const first = await extractPdf(bytes.slice(), {
-      ...limits({ stopBy: Date.now() }),
-      ocr: { ...limits({ stopBy: Date.now() }).ocr, onProgress: (progress) => heard.push(progress) },
+      ...limits({ stopAfterMs: 0 }),
+      ocr: { ...limits({ stopAfterMs: 0 }).ocr, onProgress: (progress) => heard.push(progress) },
     })
     expect(first.ocrUnfinished).toBe(true)
     const scans = heard[0]?.scans
     expect(scans?.map((scan) => scan.pageNumber)).toEqual([2, 3])
     expect(scans?.every((scan) => scan.dpi > 150 && scan.dpi < 250)).toBe(true)
 
-    const further = await extractPdf(bytes.slice(), limits({ stopBy: Date.now(), scans }))
+    const further = await extractPdf(bytes.slice(), limits({ stopAfterMs: 0, scans }))
     expect(further.ocrUnfinished).toBe(false)
     expect(further.notes).toContain('Pages 2 and 3 were not read by OCR: reading the document reached its time limit.')
   })

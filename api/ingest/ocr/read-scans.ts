@@ -27,10 +27,10 @@ const scansUnread = (scans: ScannedPage[], why: string) =>
 /**
  * Reads scanned pages by OCR, in page order, into `pages` (which hold their text layer, if any):
  * up to `maxPages` of them and no more new ones than the organization's allowance has left, none
- * started after `stopBy`, nor once asked to wind down after one was read; pages read by an earlier
- * run taken as they were. Returns notes for the owner about the pages left unread, and `unfinished`
- * when this run's time or turn ran out after it read some pages, so that another run can go on
- * from them.
+ * started that would end past `stopAfterMs` of the run's clock, nor once asked to wind down after
+ * one was read; pages read by an earlier run taken as they were. Returns notes for the owner about
+ * the pages left unread, and `unfinished` when this run's time or turn ran out after it read some
+ * pages, so that another run can go on from them.
  */
 export async function readScans(
   document: PDFDocumentProxy,
@@ -73,11 +73,11 @@ export async function readScans(
           beyondAllowance.push(scan.pageNumber)
           continue
         }
-        const started = Date.now()
+        const started = settings.spentMs()
         // Every run reads a page at least, or a run whose start took its whole turn would be
         // followed by another like it.
         const turnOver = readNow > 0 && settings.windDown?.() === true
-        if (turnOver || started + slowest >= settings.stopBy) {
+        if (turnOver || started + slowest >= settings.stopAfterMs) {
           unread.push(scan.pageNumber)
           continue
         }
@@ -96,7 +96,7 @@ export async function readScans(
         reader ??= await createOcrReader()
         const read = await reader.read(image, dpi)
         page = { pageNumber: scan.pageNumber, text: cleanText(read.text), confidence: Math.round(read.confidence) }
-        slowest = Math.max(slowest, Date.now() - started)
+        slowest = Math.max(slowest, settings.spentMs() - started)
         done++
         settings.onProgress?.({ done, total: chosen.length, page })
       }
