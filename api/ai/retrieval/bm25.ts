@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 
 import type { Database } from '../../db/database'
 import { intArray, rowsOf, textArray } from '../../db/sql-values'
@@ -72,6 +72,7 @@ export async function lexicalCandidates(
     rescored = RESCORED_AT_MOST,
     pruning = true,
     held,
+    inline = false,
   }: {
     organizationId: number
     terms: string[]
@@ -84,8 +85,13 @@ export async function lexicalCandidates(
     pruning?: boolean
     /** The postings this process holds (`documentIds` aside). */
     held?: PostingsCache
+    /**
+     * When the ranking is one statement of every posting, leave it for the caller's statement to
+     * read (`ranking`) instead of running it: one round trip fewer a question.
+     */
+    inline?: boolean
   },
-): Promise<{ statistics: CollectionStatistics; chunkIds: number[] }> {
+): Promise<LexicalCandidates> {
   const { generation, ...statistics } = await collectionStatistics(db, organizationId, [...new Set(terms)])
   const { documentFrequency } = statistics
   if (limit === 0 || documentFrequency.size === 0) return { statistics, chunkIds: [] }
@@ -129,8 +135,21 @@ export async function lexicalCandidates(
     const chunkIds = await prunedRanking(ranking, known.slice(0, split), known.slice(split), boundFrom(split))
     if (chunkIds) return { statistics, chunkIds }
   }
+  if (inline) return { statistics, chunkIds: [], ranking: rankingStatement(ranking, known, 0) }
   return { statistics, chunkIds: (await rankPostings(ranking, known, 0)).rows.map((row) => row.chunkId) }
 }
+
+export interface LexicalCandidates {
+  statistics: CollectionStatistics
+  /** The candidates, best first; empty when `ranking` is given. */
+  chunkIds: number[]
+  /** The statement whose rows (`chunk_id`, `score`, best first) are the candidates, left to the caller (`inline`). */
+  ranking?: SQL
+}
+
+/** The candidates' ids as rows of a subquery, however `lexicalCandidates` gave them. */
+export const candidateIds = ({ chunkIds, ranking }: LexicalCandidates) =>
+  ranking ? sql`select chunk_id from (${ranking}) r` : sql`select unnest(${intArray(chunkIds)})`
 
 interface Ranking {
   db: Database
@@ -148,10 +167,27 @@ interface Ranking {
  * `RESCORED_AT_MOST` of them, else the top `limit`.
  */
 async function rankPostings(
-  { db, organizationId, statistics, weights, limit, documentIds }: Ranking,
+  ranking: Ranking,
   terms: string[],
   bound: number,
 ): Promise<{ rows: Array<{ chunkId: number; score: number }>; theta: number | null }> {
+  const { db, limit } = ranking
+  const rows = rowsOf(await db.execute(rankingStatement(ranking, terms, bound))).map((row) => ({
+    chunkId: Number(row.chunk_id),
+    score: Number(row.score),
+  }))
+  if (bound === 0) return { rows, theta: null }
+  if (rows.length < limit) return { rows: [], theta: null }
+  const theta = rows[limit - 1]!.score
+  return { rows: rows.filter((row) => row.score + bound >= theta), theta }
+}
+
+/** `rankPostings`'s statement: the top chunks by BM25 over the postings of `terms`, best first. */
+function rankingStatement(
+  { organizationId, statistics, weights, limit, documentIds }: Ranking,
+  terms: string[],
+  bound: number,
+) {
   const averageLength = Math.max(statistics.averageLength, 1)
   const inDocuments = documentIds
     ? sql`and p.chunk_id in (select id from document_chunks
@@ -181,17 +217,11 @@ async function rankPostings(
       select coalesce(l.chunk_id, o.chunk_id) as chunk_id, coalesce(l.score, 0) + coalesce(o.score, 0) as score
       from (${scored(last)}) l full join others o on o.chunk_id = l.chunk_id`
   // With a bound, the best `RESCORED_AT_MOST` in one top-N sort, and θ and the cut taken from them
-  // here: the statement that found θ in SQL kept every chunk's score and read it twice more.
-  const rows = rowsOf(
-    await db.execute(sql`
+  // in rankPostings: the statement that found θ in SQL kept every chunk's score and read it twice more.
+  return sql`
       select chunk_id, score from (${ranked}) r
       order by score desc, chunk_id
-      limit ${bound === 0 ? limit : Math.max(limit, RESCORED_AT_MOST)}`),
-  ).map((row) => ({ chunkId: Number(row.chunk_id), score: Number(row.score) }))
-  if (bound === 0) return { rows, theta: null }
-  if (rows.length < limit) return { rows: [], theta: null }
-  const theta = rows[limit - 1]!.score
-  return { rows: rows.filter((row) => row.score + bound >= theta), theta }
+      limit ${bound === 0 ? limit : Math.max(limit, RESCORED_AT_MOST)}`
 }
 
 /**

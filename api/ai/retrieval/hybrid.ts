@@ -8,7 +8,7 @@ import type { EmbeddingProvider } from '../embeddings/provider'
 import { isZero } from '../embeddings/vector-math'
 import { relatedTerms } from '../text/related-terms'
 import { analyze, joinTerms } from './analyzer'
-import { lexicalCandidates, lexicalScorer } from './bm25'
+import { candidateIds, lexicalCandidates, lexicalScorer } from './bm25'
 import type { Passage, SearchMode } from './passage'
 import type { PostingsCache } from './postings-cache'
 import { readingNearest } from './vector-search'
@@ -64,6 +64,8 @@ async function retrieveNow(deps: RetrievalDeps, request: RetrievalRequest): Prom
       limit: mode === 'vector' ? 0 : pool,
       documentIds,
       held: deps.postings,
+      // Ranked in the statement that reads the candidates.
+      inline: true,
     })
   let terms = analyze(query)
   let lexical = await lexicalOf(terms)
@@ -85,8 +87,8 @@ async function retrieveNow(deps: RetrievalDeps, request: RetrievalRequest): Prom
       select c.id, c.terms, c.term_count, case when c.terms is null then c.text end as text, ${similarity} as similarity
       from document_chunks c
       where c.organization_id = ${organizationId} and c.id in (
-        select unnest(${intArray(lexical.chunkIds)}) ${nearest ? sql`union select n.id from (${nearest}) n` : sql``})`
-  if (!queryVector && lexical.chunkIds.length === 0) return []
+        ${candidateIds(lexical)} ${nearest ? sql`union select n.id from (${nearest}) n` : sql``})`
+  if (!queryVector && lexical.chunkIds.length === 0 && !lexical.ranking) return []
   const candidates = queryVector
     ? await readingNearest(
         db,
