@@ -83,4 +83,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "--eval", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/`).then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs (package.json; MALLOC_ARENA_MAX is set above), without npm in between so
 # the server itself gets the stop signal.
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=32", "scripts/start.mjs"]

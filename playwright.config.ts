@@ -56,7 +56,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node --max-semi-space-size=32 scripts/start.mjs',
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

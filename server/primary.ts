@@ -8,11 +8,6 @@ import { handConnections } from './handed-connections'
 import { DATABASE_SOCKET_ENV, type PrimaryMessage, type WebProcessMessage } from './messages'
 import { webPool } from './web-pool'
 
-// Twice V8's default young generation: a page allocates a few megabytes, and at 16 MB the scavenges
-// and the promotions they cause took a tenth of a web process's time; 32 MB gave 5-30% more pages
-// per second at 50 connections (decision 016). What it holds after the load goes with the recycling.
-const WEB_SEMI_SPACE_MB = 32
-
 export interface WebProcessSettings {
   /** WEB_CONCURRENCY */
   most: number
@@ -42,11 +37,9 @@ export async function runPrimary(env: NodeJS.ProcessEnv, settings: WebProcessSet
     kill: (worker) => worker.process.kill('SIGKILL'),
   })
 
-  // Vectors travel as Float32Arrays, not as JSON.
-  cluster.setupPrimary({
-    serialization: 'advanced',
-    execArgv: [...process.execArgv, `--max-semi-space-size=${WEB_SEMI_SPACE_MB}`],
-  })
+  // Vectors travel as Float32Arrays, not as JSON. A web process runs with this process's node
+  // arguments: `npm start`'s young generation (decisions 016 and 091) is theirs too.
+  cluster.setupPrimary({ serialization: 'advanced' })
   const connections = handConnections<Worker, Socket>({
     answering: pool.answering,
     send: (worker, id, socket, failed) =>

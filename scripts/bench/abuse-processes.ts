@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { ask } from '../../tests/support/heavy-requests'
-import { apiToken, freePort, PASSWORD, root, start, stop, waitFor } from './app-process'
+import { apiToken, freePort, PASSWORD, root, SERVER_ARGS, start, stop, waitFor } from './app-process'
 
 /**
  * Issue 43's findings 5 and 6, which are about processes rather than requests: what new visitors
@@ -16,7 +16,7 @@ function server(appDir: string, dataDir: string, env: Record<string, string> = {
   return freePort().then((port) => {
     const started = start(
       process.execPath,
-      ['scripts/start.mjs'],
+      SERVER_ARGS,
       { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, ...env },
       appDir,
     )

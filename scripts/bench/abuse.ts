@@ -12,7 +12,7 @@ import {
   replay,
 } from '../../tests/support/heavy-requests'
 import { measureOutputs, type OutputRun } from './abuse-outputs'
-import { apiToken, freePort, ORGANIZATION, PASSWORD, root, start, stop, waitFor } from './app-process'
+import { apiToken, freePort, ORGANIZATION, PASSWORD, root, SERVER_ARGS, start, stop, waitFor } from './app-process'
 
 export interface AbuseRun {
   finding: string
@@ -56,7 +56,7 @@ export async function measureAbuse({ appDir = root, rounds = 3 } = {}): Promise<
   const base = `http://localhost:${port}`
   const server = start(
     process.execPath,
-    ['scripts/start.mjs'],
+    SERVER_ARGS,
     { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
     appDir,
   )

@@ -10,6 +10,11 @@ import { loginFormFields } from '../../tests/e2e/support/login-form'
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 export const ORGANIZATION = 'demo-advisory-group'
 export const PASSWORD = 'bench-password'
+/** The node arguments `npm start` runs the server with (package.json), so a benchmark runs it the same way. */
+export const SERVER_ARGS = (JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).scripts.start as string)
+  .split(/\s+/)
+  .filter((word) => !/^\w+=/.test(word))
+  .slice(1)
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { sessionCookie } from '../../tests/e2e/support/login-form'
-import { apiToken, documentSettled, freePort, PASSWORD, root, start, stop, treeCpuMs, waitFor } from './app-process'
+import {
+  apiToken,
+  documentSettled,
+  freePort,
+  PASSWORD,
+  root,
+  SERVER_ARGS,
+  start,
+  stop,
+  treeCpuMs,
+  waitFor,
+} from './app-process'
 import { answeringFrom, type AnswerTimes, askApi, askThroughRelay, pacedModel, spread } from './streams'
 
 export interface BurstResult extends AnswerTimes {
@@ -105,7 +116,7 @@ export async function measureBurst({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-burst-'))
   const port = await freePort()
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], answeringFrom(model, port, dataDir))
+  const ours = start(process.execPath, [...profile, ...SERVER_ARGS], answeringFrom(model, port, dataDir))
   const base = `http://localhost:${port}`
   try {
     await waitFor(`${base}/login`, ours.child, ours.output)

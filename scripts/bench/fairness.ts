@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { extractInWorker, stopExtractionWorkers } from '../../api/ingest/extraction-pool'
 import { agreementPage, repeatedScanPdf } from '../../tests/support/scanned-pdf'
-import { apiToken, freePort, ORGANIZATION, PASSWORD, root, start, stop, waitFor } from './app-process'
+import { apiToken, freePort, ORGANIZATION, PASSWORD, root, SERVER_ARGS, start, stop, waitFor } from './app-process'
 
 export interface FairnessRun {
   /** Scanned PDFs each of the two organizations uploaded, and their pages. */
@@ -57,7 +57,7 @@ async function startServer(env: Record<string, string> = {}, appDir = root): Pro
   const base = `http://localhost:${port}`
   const server = start(
     process.execPath,
-    ['scripts/start.mjs'],
+    SERVER_ARGS,
     {
       NODE_ENV: 'production',
       MALLOC_ARENA_MAX: '2',

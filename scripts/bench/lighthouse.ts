@@ -8,7 +8,7 @@ import lighthouse from 'lighthouse'
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium'
 import { percentile } from '../eval/metrics'
-import { freePort, PASSWORD, seedDocuments, sessionCookie, start, stop, waitFor } from './app-process'
+import { freePort, PASSWORD, seedDocuments, SERVER_ARGS, sessionCookie, start, stop, waitFor } from './app-process'
 import { corpusDocuments } from './pages'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -91,7 +91,7 @@ export async function measureLighthouse({
 }: LighthouseOptions = {}): Promise<LighthouseBenchmark> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-lighthouse-'))
   const port = await freePort()
-  const server = start(process.execPath, ['scripts/start.mjs'], {
+  const server = start(process.execPath, SERVER_ARGS, {
     MALLOC_ARENA_MAX: '2',
     NODE_ENV: 'production',
     PORT: String(port),

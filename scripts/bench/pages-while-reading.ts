@@ -10,6 +10,7 @@ import {
   PASSWORD,
   processTree,
   root,
+  SERVER_ARGS,
   sessionCookie,
   start,
   stop,
@@ -42,7 +43,7 @@ export async function measurePagesWhileReading({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-reading-'))
   const port = await freePort()
   const env = { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD }
-  const ours = start(process.execPath, ['scripts/start.mjs'], env, appDir)
+  const ours = start(process.execPath, SERVER_ARGS, env, appDir)
   const base = `http://localhost:${port}`
   try {
     await waitFor(`${base}/login`, ours.child, ours.output)

@@ -17,6 +17,7 @@ import {
   processTree,
   root,
   seedDocuments,
+  SERVER_ARGS,
   sessionCookie,
   start,
   stop,
@@ -206,7 +207,7 @@ export async function measurePages({
     bareBuild,
   )
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []
-  const ours = start(process.execPath, [...profile, 'scripts/start.mjs'], {
+  const ours = start(process.execPath, [...profile, ...SERVER_ARGS], {
     // As `npm start` runs it (package.json): two malloc arenas instead of one per thread.
     MALLOC_ARENA_MAX: '2',
     NODE_ENV: 'production',

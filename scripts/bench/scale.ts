@@ -11,6 +11,7 @@ import {
   processTree,
   rollupMb,
   root,
+  SERVER_ARGS,
   start,
   stop,
   waitFor,
@@ -229,7 +230,7 @@ async function scaledOut(workers: number): Promise<ScaleRun> {
       SESSION_SECRET: 'scale-bench-session-secret',
     })
     const startWeb = async (url: string) => {
-      const web = start(process.execPath, ['scripts/start.mjs'], {
+      const web = start(process.execPath, SERVER_ARGS, {
         ...shared(url),
         PORT: String(port),
         DATA_DIR: webDir,
@@ -290,7 +291,7 @@ async function embedded(): Promise<ScaleRun> {
   const base = `http://localhost:${port}`
   const processes: Array<ReturnType<typeof start>> = []
   const startServer = async () => {
-    const server = start(process.execPath, ['scripts/start.mjs'], {
+    const server = start(process.execPath, SERVER_ARGS, {
       ...PROCESS_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,

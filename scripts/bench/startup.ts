@@ -1,22 +1,15 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
+import { freePort, SERVER_ARGS } from './app-process'
 
 /** Spawns `npm start`'s script and times its first 200 on /login (built beforehand, so no build). */
 async function timeOneStart(dataDir: string) {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: 'ignore',
   })

@@ -13,6 +13,7 @@ import {
   ORGANIZATION,
   PASSWORD,
   seedDocuments,
+  SERVER_ARGS,
   sessionCookie,
   start,
   stop,
@@ -146,7 +147,7 @@ export async function measureStreams({
   const model = await pacedModel(pieces, gapMs)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'exit-planning-bench-streams-'))
   const port = await freePort()
-  const ours = start(process.execPath, ['scripts/start.mjs'], {
+  const ours = start(process.execPath, SERVER_ARGS, {
     ...answeringFrom(model, port, dataDir),
     // The bench asks hundreds of questions at once as one user: what it measures is past the chat limits.
     CHAT_QUESTIONS_PER_MINUTE_PER_USER: '1000000',
