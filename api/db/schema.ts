@@ -47,6 +47,7 @@ import type { ActionItem, Decision, MeetingStatus, Participant, Segment, Summary
 import type { StoredAnswer, TaskOrigin, TaskStatus, ValueGapEntries } from '../../shared/readiness'
 import type { FollowupAction, PhaseId, TemplateSection } from '../../shared/templates'
 import type { ContentFound } from './content-kinds'
+import { vectorLiteral } from './sql-values'
 
 /**
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
@@ -54,7 +55,9 @@ import type { ContentFound } from './content-kinds'
  */
 const vector = customType<{ data: number[]; driverData: string }>({
   dataType: () => 'vector',
-  toDriver: (value) => `[${value.join(',')}]`,
+  // The embedder's single-precision values as hexadecimal floats, which pgvector reads without a
+  // decimal conversion: a chunk's row of 100 went in at 66 µs instead of 174–249 (docs/benchmarks.md).
+  toDriver: (value) => vectorLiteral(value),
   fromDriver: (value) => JSON.parse(value) as number[],
 })
 
