@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm'
  * is its single-precision value written as a hexadecimal float (`0x1.18p-3`), which pgvector's
  * parser (C's `strtof`) reads exactly and without the decimal conversion that cost the embedded
  * database ~100 µs a vector of 100 elements, three times in every question's candidates
- * (docs/benchmarks.md, stop 93). The vector is the same one a decimal form gives: a float's bits
- * are written as they are.
+ * (docs/benchmarks.md, stop 93). An embedder's vector (a Float32Array) arrives bit for bit; any
+ * other number is rounded to single precision here, as pgvector would store it.
  */
 export const vectorLiteral = (vector: ArrayLike<number>) => `[${Array.from(vector, hexFloat).join(',')}]`
 
