@@ -55,9 +55,8 @@ import { vectorLiteral } from './sql-values'
  */
 const vector = customType<{ data: number[]; driverData: string }>({
   dataType: () => 'vector',
-  // The embedder's single-precision values as hexadecimal floats, which pgvector reads without a
-  // decimal conversion: a chunk's row of 100 went in at 66 µs instead of 174–249 (docs/benchmarks.md).
-  toDriver: (value) => vectorLiteral(value),
+  // As queries send vectors: hexadecimal floats, read by pgvector without a decimal conversion.
+  toDriver: vectorLiteral,
   fromDriver: (value) => JSON.parse(value) as number[],
 })
 

@@ -29,9 +29,9 @@ it('gives pgvector the exact single-precision value of each element, sign, subno
   const values = Float32Array.from([...edges, ...Array.from({ length: 500 }, random)])
   const literal = vectorLiteral(values)
   expect(literal).toMatch(/^\[0x0p-126,-0x0p-126,0x1p0,-0x1\.8p0,0x1\.99999ap-4,/)
-  const read_ = await read(literal)
-  expect(read_).toHaveLength(values.length)
-  read_.forEach((value, index) => expect(Object.is(Math.fround(value), values[index]), `element ${index}`).toBe(true))
+  const stored = await read(literal)
+  expect(stored).toHaveLength(values.length)
+  stored.forEach((value, index) => expect(Object.is(Math.fround(value), values[index]), `element ${index}`).toBe(true))
 })
 
 it('reads the same vector as the decimal form, and measures the same distances', async () => {
