@@ -1,8 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import { isMainThread } from 'node:worker_threads'
 
 import pino, { type DestinationStream, type Level, type Logger } from 'pino'
+
+import { type ScopedValue, scopedValue } from './request-scope'
 
 /** What every log line written while serving one request (or running one job) carries. */
 export interface LogContext {
@@ -15,7 +16,7 @@ export interface LogContext {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 interface Shared {
-  context: AsyncLocalStorage<LogContext>
+  context: ScopedValue<LogContext>
   logger: Logger
   /** Where the lines go: standard output, or a test's capture. */
   sink: DestinationStream
@@ -31,7 +32,7 @@ function levelFrom(env: NodeJS.ProcessEnv): Level | 'silent' {
 }
 
 function create(): Shared {
-  const context = new AsyncLocalStorage<LogContext>()
+  const context = scopedValue<LogContext>('log')
   const shared: Shared = {
     context,
     // Asynchronous writes: a request does not wait for the terminal or the pipe. Buffered to 4 KB

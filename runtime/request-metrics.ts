@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { scopedValue } from './request-scope'
 
 /** What one page request cost the backend, counted while it runs (shown as its Server-Timing). */
 export interface RequestMetrics {
@@ -7,10 +7,7 @@ export interface RequestMetrics {
   sqlStatements: number
 }
 
-const key = Symbol.for('exit-planning.request-metrics')
-// One instance across the server entry and the Remix bundle, which load this file separately.
-const storage: AsyncLocalStorage<RequestMetrics> = ((globalThis as Record<symbol, unknown>)[key] ??=
-  new AsyncLocalStorage<RequestMetrics>()) as AsyncLocalStorage<RequestMetrics>
+const storage = scopedValue<RequestMetrics>('metrics')
 
 export function measured<T>(metrics: RequestMetrics, run: () => T): T {
   return storage.run(metrics, run)

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
-
 import type { OwnProfilePayload } from '#api/users/contract'
+
+import { scopedValue } from '../../runtime/request-scope'
 
 /**
  * A page's wish for its caller's profile and the call that brings it (services/caller-profile.server.ts).
@@ -28,10 +28,7 @@ export interface RequestStore {
   profileRide?: ProfileRide
 }
 
-const key = Symbol.for('exit-planning.request-store')
-// One instance across the server entry and the Remix bundle, which load this file separately.
-export const requestStorage: AsyncLocalStorage<RequestStore> = ((globalThis as Record<symbol, unknown>)[key] ??=
-  new AsyncLocalStorage<RequestStore>()) as AsyncLocalStorage<RequestStore>
+export const requestStorage = scopedValue<RequestStore>('store')
 
 export const currentRequestStore = () => requestStorage.getStore()
 
