@@ -1,5 +1,6 @@
-// Runs once (the js-off project skips *.js-only specs): it drives its own server through the API,
-// and opens the create form itself with JavaScript on and off.
+// Runs once, in the project that runs alone after the others (playwright.config.ts): it times its
+// own server's background work, drives that server through the API, and opens the create form
+// itself with JavaScript on and off.
 import { type Browser, expect, test } from '@playwright/test'
 
 import { repeatedScanPdf } from '../support/scanned-pdf'
