@@ -90,7 +90,7 @@ describe('a scanned PDF through the real upload and processing pipeline', () => 
     expect(await processed(api, analyst, id)).toMatchObject({ processing_status: 'processed' })
     const [document] = await api.db.select().from(documents).where(eq(documents.id, id))
     expect(document).toMatchObject({ ocrPagesDone: 2, ocrPagesTotal: 2 })
-  })
+  }, 120_000)
 })
 
 describe('bounds on OCR', () => {
