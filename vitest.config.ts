@@ -25,6 +25,7 @@ const WIRE_FILES = [
   'documents-manage',
   'duplicate-uploads',
   'search',
+  'lexical-pruning',
   'documents-access',
   'organizations-access',
   'chat',

@@ -61,6 +61,7 @@ async function backendOn(env: Env, { config, database }: Awaited<ReturnType<type
 export async function startBackend(env: Record<string, string | undefined>) {
   const prepared = await prepareDatabase(env)
   const backend = await backendOn(env, prepared)
+  backend.deps.postings.restore(prepared.database.db)
   return { api: backend.api, backend, ...prepared }
 }
 
@@ -112,5 +113,6 @@ export async function attachBackend(env: Record<string, string | undefined>, pri
     await createBackend({ db: database.db, config, exclusiveDatabase: false, embeddings }),
   )
   backend.deps.jobs.onEnqueue(() => primary.jobsQueued())
+  backend.deps.postings.restore(database.db)
   return { api: backend.api, backend, database }
 }

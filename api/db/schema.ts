@@ -53,6 +53,8 @@ import { vectorLiteral } from './sql-values'
  * A pgvector column without a fixed dimension: each row's length is its model's. Vectors of different
  * models are never compared (every query filters on the model column beside it).
  */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
 const vector = customType<{ data: number[]; driverData: string }>({
   dataType: () => 'vector',
   // As queries send vectors: hexadecimal floats, read by pgvector without a decimal conversion.
@@ -564,6 +566,29 @@ export const chunkStatistics = pgTable('chunk_statistics', {
   chunks: integer('chunks').notNull(),
   terms: bigint('terms', { mode: 'number' }).notNull(),
 })
+
+/**
+ * The postings of an organization's commonest terms as a server read them ahead at one search
+ * generation, packed as `PostingsCache` holds them, so a restarted server holds them again from a
+ * few rows instead of ranking with the database while it reads them from `chunk_terms`
+ * (docs/decisions/092). Rows of an earlier generation are deleted as the generation rises
+ * (migration 0039).
+ */
+export const keptPostingLists = pgTable(
+  'kept_posting_lists',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    rank: integer('rank').notNull(),
+    term: text('term').notNull(),
+    postings: integer('postings').notNull(),
+    packed: bytea('packed').notNull(),
+    keptAt: timestamp('kept_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.rank] })],
+)
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]

@@ -111,6 +111,8 @@ export async function measureSearch({
   await database.migrate()
   await seedDemo(database.db, 'demo-password')
   const backend = await createBackend({ db: database.db, config, exclusiveDatabase: true })
+  // As a server that serves the API does at its start (server/bootstrap.ts).
+  backend.deps.postings.restore(database.db)
   const call = async (url: string, init: RequestInit & { json?: unknown; org?: string; token?: string } = {}) => {
     const headers = new Headers()
     if (init.token) headers.set('Authorization', `Bearer ${init.token}`)

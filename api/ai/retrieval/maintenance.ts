@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm'
 import { log } from '../../../runtime/log'
 import type { Database } from '../../db/database'
 
-/** Vacuums and analyses the tables search reads: visibility for index-only scans, statistics for the planner. */
+/**
+ * Vacuums and analyses the tables search reads: visibility for index-only scans, statistics for the
+ * planner, and the space of the kept lists that a change of generation deleted (decision 092).
+ */
 export const vacuumSearchTables = (db: Database) =>
-  db.execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings`)
+  db.execute(sql`vacuum (analyze) document_chunks, chunk_terms, document_embeddings, kept_posting_lists`)
 
 /**
  * The embedded database has no autovacuum: without it the planner has no statistics (it would scan

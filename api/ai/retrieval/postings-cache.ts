@@ -24,6 +24,18 @@ const SLICE_POSTINGS = 8_192
 // A posting's frequency and chunk length are counts of terms in a chunk of at most 1,600 characters
 // (api/ingest/chunker.ts); two bytes each hold them.
 const PACKED_BYTES = 8
+// Kept lists are read this many slices' worth of postings a statement: a row is its list whole, so
+// reading it is a copy (~8 ms a megabyte) where a slice of `chunk_terms` is an index scan and the
+// packing (~7 ms for 64 KB).
+const KEPT_SLICE = 16
+
+type Queued = { db: Database; organizationId: number } & (
+  | { kind: 'term'; term: string; ahead?: number }
+  // Without `minChunks`, only the lists a process kept (a start's read-ahead, `restore`).
+  | { kind: 'commonest'; ahead: number; minChunks?: number }
+  | { kind: 'keep'; ahead: number; terms: string[] }
+  | { kind: 'restore'; ahead?: undefined }
+)
 
 /**
  * The postings of an organization's commonest search terms, kept by this process under the
@@ -47,16 +59,12 @@ export function createPostingsCache({
     maxSize: maxPostings,
     sizeCalculation: ({ list }) => list.chunkIds.length + 1,
   })
-  // Terms waiting to be read, by key, one at a time; a null term stands for the organization's
-  // commonest terms, found when its turn comes. Those are read ahead at a generation (`ahead`) and
+  // Work waiting its turn, by key, one at a time: a term's list to read; an organization's commonest
+  // terms, found when their turn comes, or restored from the lists a process kept at that
+  // generation; those lists kept once read. What is read ahead at a generation (`ahead`) is
   // dropped once the organization has left it: its chunks are changing, and the next question
   // asks for them again at the new one.
-  const queue = new Map<
-    string,
-    { db: Database; organizationId: number } & (
-      { term: string; ahead?: number } | { term: null; ahead: number; minChunks: number }
-    )
-  >()
+  const queue = new Map<string, Queued>()
   // The search generation each organization's commonest terms were last read ahead at.
   const readAheadAt = new LRUCache<number, number>({ max: MAX_QUEUED })
   let reading: Promise<void> | null = null
@@ -71,31 +79,90 @@ export function createPostingsCache({
     return !stopped
   }
   const keyOf = (organizationId: number, term: string) => `${organizationId} ${term}`
-  // The organization's commonest terms queued to be read at `ahead`, but for those whose list is held
-  // at it or that a question queued.
-  const queueCommonest = async (db: Database, organizationId: number, ahead: number, minChunks: number) => {
-    for (const { term, postings } of await commonestTerms(db, organizationId, aheadPostings, minChunks)) {
+  const readAhead = (db: Database, organizationId: number, generation: number, minChunks?: number) => {
+    if (stopped || readAheadAt.get(organizationId) === generation || queue.size >= MAX_QUEUED) return
+    readAheadAt.set(organizationId, generation)
+    queue.set(`${organizationId}`, { db, organizationId, kind: 'commonest', ahead: generation, minChunks })
+    reading ??= drain()
+  }
+  // The organization's commonest terms at `ahead`: the lists a process kept at it held again, or else
+  // queued to be read, but for those held at it or that a question queued, and then kept.
+  const readCommonest = async ({ db, organizationId, ahead, minChunks }: Queued & { kind: 'commonest' }) => {
+    if (await restoreKept(db, organizationId, ahead)) return
+    // None kept any more: the organization's next question reads them ahead.
+    if (minChunks === undefined) {
+      if (readAheadAt.get(organizationId) === ahead) readAheadAt.delete(organizationId)
+      return
+    }
+    const terms = await commonestTerms(db, organizationId, aheadPostings, minChunks)
+    for (const { term, postings } of terms) {
       const key = keyOf(organizationId, term)
       if (held.peek(key)?.generation === ahead || queue.has(key)) continue
-      if (postings < maxPostings && queue.size < MAX_QUEUED) queue.set(key, { db, organizationId, term, ahead })
+      if (postings < maxPostings && queue.size < MAX_QUEUED)
+        queue.set(key, { db, organizationId, kind: 'term', term, ahead })
+    }
+    const kept = { db, organizationId, kind: 'keep' as const, ahead, terms: terms.map(({ term }) => term) }
+    // Not a term's key (`keyOf`, which starts with the organization's id).
+    queue.set(`keep ${organizationId}`, kept)
+  }
+  // The kept lists of the organization at `ahead` held, a slice of rows a statement between
+  // questions; false when there are none.
+  const restoreKept = async (db: Database, organizationId: number, ahead: number) => {
+    let after = -1
+    while (await whenIdle()) {
+      const rows = await keptSlice(db, organizationId, ahead, after, slicePostings * KEPT_SLICE)
+      if (rows.length === 0) break
+      for (const { term, packed } of rows)
+        held.set(keyOf(organizationId, term), { generation: ahead, list: unpack(packed) })
+      after = rows.at(-1)!.rank
+    }
+    return after >= 0
+  }
+  // The lists of `terms` held at `ahead` written for the next process, one a statement between
+  // questions, until the organization leaves `ahead`.
+  const keep = async ({ db, organizationId, ahead, terms }: Queued & { kind: 'keep' }) => {
+    for (const [rank, term] of terms.entries()) {
+      const entry = held.peek(keyOf(organizationId, term))
+      if (entry?.generation !== ahead) continue
+      if (!(await whenIdle()) || !(await keepList(db, organizationId, ahead, rank, term, entry.list))) return
+    }
+  }
+  const run = async (key: string, entry: Queued) => {
+    const { db, organizationId } = entry
+    switch (entry.kind) {
+      case 'restore': {
+        if (!(await whenIdle())) return
+        // The latest kept first, while they add up to the postings read ahead of one organization.
+        let total = 0
+        for (const kept of await keptOrganizations(db)) {
+          total += kept.postings
+          if (total > aheadPostings) break
+          readAhead(db, kept.organizationId, kept.generation)
+        }
+        return
+      }
+      case 'commonest':
+        if (await whenIdle()) await readCommonest(entry)
+        return
+      case 'keep':
+        return keep(entry)
+      case 'term': {
+        const { ahead } = entry
+        const read = await readSliced(db, organizationId, entry.term, slicePostings, whenIdle, ahead)
+        if (read) held.set(key, read)
+        // The organization has left the generation they were read ahead at.
+        else if (ahead !== undefined)
+          for (const [other, queued] of queue)
+            if (queued.organizationId === organizationId && queued.ahead === ahead) queue.delete(other)
+      }
     }
   }
   const drain = async () => {
     for (const [key, entry] of queue) {
-      const { db, organizationId, ahead } = entry
       try {
-        if (entry.term === null) {
-          if (await whenIdle()) await queueCommonest(db, organizationId, entry.ahead, entry.minChunks)
-        } else {
-          const read = await readSliced(db, organizationId, entry.term, slicePostings, whenIdle, ahead)
-          if (read) held.set(key, read)
-          // The organization has left the generation they were read ahead at.
-          else if (ahead !== undefined)
-            for (const [other, queued] of queue)
-              if (queued.organizationId === organizationId && queued.ahead === ahead) queue.delete(other)
-        }
+        await run(key, entry)
       } catch (error) {
-        log.warn({ err: error, organizationId }, '[search] reading postings failed')
+        log.warn({ err: error, organizationId: entry.organizationId }, '[search] reading postings failed')
       }
       queue.delete(key)
     }
@@ -122,7 +189,7 @@ export function createPostingsCache({
       if (stopped) return
       for (const { term, postings } of terms)
         if (postings < maxPostings && queue.size < MAX_QUEUED)
-          queue.set(keyOf(organizationId, term), { db, organizationId, term })
+          queue.set(keyOf(organizationId, term), { db, organizationId, kind: 'term', term })
       // Not with nothing queued: a drain of an empty queue would end before it was kept as the one reading.
       if (queue.size > 0) reading ??= drain()
     },
@@ -132,9 +199,16 @@ export function createPostingsCache({
      * ranked from the lists instead of by the database (docs/decisions/087).
      */
     readAhead(db: Database, organizationId: number, generation: number, { minChunks }: { minChunks: number }) {
-      if (stopped || readAheadAt.get(organizationId) === generation || queue.size >= MAX_QUEUED) return
-      readAheadAt.set(organizationId, generation)
-      queue.set(`${organizationId}`, { db, organizationId, term: null, ahead: generation, minChunks })
+      readAhead(db, organizationId, generation, minChunks)
+    },
+    /**
+     * Reads ahead, as `readAhead` does, the organizations whose lists a process kept at their
+     * current generation: a process that serves the API, started again, holds before its first
+     * question the lists the one before it had read (docs/decisions/092).
+     */
+    restore(db: Database) {
+      if (stopped || queue.size >= MAX_QUEUED) return
+      queue.set('restore', { db, organizationId: 0, kind: 'restore' })
       reading ??= drain()
     },
     /**
@@ -255,6 +329,67 @@ async function readLists(db: Database, organizationId: number, terms: string[]) 
   const lists = new Map(terms.map((term) => [term, unpack(new Uint8Array())]))
   for (const row of rows) if (row.term !== null) lists.set(String(row.term), unpack(row.packed as Uint8Array))
   return { generation: Number(rows[0]?.generation ?? -1), lists }
+}
+
+/** The organizations whose lists were kept at their current generation, the latest kept first. */
+async function keptOrganizations(db: Database) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select k.organization_id, k.generation::float8 as generation, sum(k.postings)::float8 as postings
+      from kept_posting_lists k join organizations o on o.id = k.organization_id and o.search_generation = k.generation
+      group by k.organization_id, k.generation order by max(k.kept_at) desc limit ${MAX_QUEUED}`),
+  )
+  return rows.map((row) => ({
+    organizationId: Number(row.organization_id),
+    generation: Number(row.generation),
+    postings: Number(row.postings),
+  }))
+}
+
+/**
+ * The kept lists of the organization at `generation` (while it is the organization's) after rank
+ * `after`, in rank order, while their postings add up to `postings` (one at least).
+ */
+async function keptSlice(db: Database, organizationId: number, generation: number, after: number, postings: number) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select rank, term, packed from (
+        select k.rank, k.term, k.packed, sum(k.postings) over (order by k.rank) - k.postings as before
+        from kept_posting_lists k join organizations o on o.id = k.organization_id and o.search_generation = k.generation
+        where k.organization_id = ${organizationId} and k.generation = ${generation} and k.rank > ${after}) k
+      where before < ${postings} order by rank`),
+  )
+  return rows.map((row) => ({ rank: Number(row.rank), term: String(row.term), packed: row.packed as Uint8Array }))
+}
+
+/** Keeps a list read at `generation`, unless the organization has left it; false then. */
+async function keepList(
+  db: Database,
+  organizationId: number,
+  generation: number,
+  rank: number,
+  term: string,
+  list: PostingList,
+) {
+  const kept = await db.execute(sql`
+    insert into kept_posting_lists (organization_id, generation, rank, term, postings, packed)
+    select id, search_generation, ${rank}, ${term}, ${list.chunkIds.length}, ${pack(list)}
+    from organizations where id = ${organizationId} and search_generation = ${generation}
+    on conflict (organization_id, rank) do update set generation = excluded.generation, term = excluded.term,
+      postings = excluded.postings, packed = excluded.packed, kept_at = now()
+    returning rank`)
+  return rowsOf(kept).length > 0
+}
+
+function pack(list: PostingList) {
+  const packed = Buffer.alloc(list.chunkIds.length * PACKED_BYTES)
+  for (let index = 0; index < list.chunkIds.length; index++) {
+    const at = index * PACKED_BYTES
+    packed.writeInt32BE(list.chunkIds[index]!, at)
+    packed.writeUInt16BE(list.frequencies[index]!, at + 4)
+    packed.writeUInt16BE(list.lengths[index]!, at + 6)
+  }
+  return packed
 }
 
 function unpack(packed: Uint8Array): PostingList {
