@@ -51,9 +51,10 @@ export function createPostingsCache({
   maxPostings = MAX_POSTINGS,
   slicePostings = SLICE_POSTINGS,
   // The postings of an organization's commonest terms read ahead of its questions, at each of its
-  // search generations: half the bound, the rest for the terms its questions ask. At 100,000 chunks
-  // a quarter (55 terms) left 90 of 200 questions ranked by the database, half (160) 15.
-  aheadPostings = maxPostings / 2,
+  // search generations: three quarters of the bound, the rest for the terms its questions ask. At
+  // 100,000 chunks a quarter (55 terms) left 90 of 200 questions ranked by the database, half (167)
+  // 15, three quarters (548) 10 (docs/decisions/092).
+  aheadPostings = (maxPostings * 3) / 4,
 }: { maxPostings?: number; slicePostings?: number; aheadPostings?: number } = {}) {
   const held = new LRUCache<string, { generation: number; list: PostingList }>({
     maxSize: maxPostings,
