@@ -2,6 +2,7 @@ import { keepSwept } from '../runtime/staging-sweeps'
 import { createAnswerProvider } from './ai/answers'
 import { createEmbeddingProvider } from './ai/embeddings'
 import type { EmbeddingProvider } from './ai/embeddings/provider'
+import { createListsKeeper } from './ai/retrieval/lists-keeper'
 import { createSearchMaintenance } from './ai/retrieval/maintenance'
 import { createPostingsCache } from './ai/retrieval/postings-cache'
 import { createApi } from './app'
@@ -12,7 +13,7 @@ import { PROCESS_DOCUMENT, processDocumentJob } from './ingest/process-document'
 import { queueStaleFacts, READ_FACTS, readFactsJob } from './ingest/read-facts-job'
 import { INDEX_DOCUMENT, indexDocumentJob } from './ingest/reindex-document-job'
 import { createJobQueue } from './jobs/queue'
-import { type JobHandler, type JobWorker, startJobWorker, type StopOptions } from './jobs/worker'
+import { type JobHandler, startJobWorker, type StopOptions } from './jobs/worker'
 import type { ApiConfig } from './kernel/config'
 import { type Clock, type Deps, systemClock } from './kernel/context'
 import { createMailer, type Mailer } from './mail/mailer'
@@ -47,7 +48,7 @@ export async function createBackend({
 }: BackendOptions) {
   const deps = await createDeps({ db, config, mailer, clock, embeddings })
   const stopSweeping = sweepStaging(deps.files)
-  let worker: JobWorker | undefined
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined
   if (config.JOB_WORKER) worker = await startWorker(deps, exclusiveDatabase)
   return {
     api: createApi(deps),
@@ -105,11 +106,13 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   // elsewhere when their lease runs out.
   if (exclusiveDatabase) await deps.jobs.releaseAll()
   const maintenance = exclusiveDatabase ? createSearchMaintenance(deps.db) : undefined
+  const keeper = createListsKeeper(deps.db)
   const indexing =
     (handler: JobHandler): JobHandler =>
     async (job, signal) => {
       await handler(job, signal)
       await maintenance?.afterIndexWrite()
+      keeper.afterIndexWrite(job.organizationId)
     }
   const stopSweeping = sweepStaging(deps.files)
   await queueStaleFacts(deps)
@@ -130,9 +133,12 @@ export async function startWorker(deps: Deps, exclusiveDatabase: boolean) {
   )
   return {
     ...worker,
+    /** Resolves when the lists of the organizations whose chunks the jobs changed are kept (decision 093). */
+    listsKept: () => keeper.settled(),
     async stop(options?: StopOptions) {
       stopSweeping()
       await worker.stop(options)
+      await keeper.stop()
       await maintenance?.stop()
     },
   }

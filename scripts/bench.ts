@@ -192,7 +192,12 @@ if (wanted('search')) {
   console.log('\nSearch (ingesting the generated corpus first; this takes a few minutes):')
   // `--search-data-dir=<folder>` keeps the ingested organizations there and searches them again on the next run.
   const keepDataDir = option('--search-data-dir')
-  const search = await measureSearch({ ...(sizes ? { sizes } : {}), ...(keepDataDir ? { keepDataDir } : {}) })
+  // `--after-upload`: one document more in each organization before it is searched, its lists kept again.
+  const search = await measureSearch({
+    ...(sizes ? { sizes } : {}),
+    ...(keepDataDir ? { keepDataDir } : {}),
+    afterUpload: process.argv.includes('--after-upload'),
+  })
   results.search = search
   const { embedder } = search
   console.log('\nDefault embedder (word vectors), in a fresh process:')

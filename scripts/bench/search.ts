@@ -90,6 +90,7 @@ export async function measureSearch({
   others = 20_000,
   queries = 200,
   keepDataDir = '',
+  afterUpload = false,
 } = {}): Promise<SearchBenchmark> {
   const probe = (...flags: string[]) =>
     JSON.parse(
@@ -162,21 +163,33 @@ export async function measureSearch({
       }
       const organization = await call('/organizations/', { method: 'POST', token, json: { name: label } })
       const started = performance.now()
-      let index = 0
       let count = 0
       while (count < chunks) {
         // Ten documents at a time (~570 chunks): the count lands within one batch of the target.
-        for (let batch = 0; batch < 10; batch++) {
-          const body = new FormData()
-          body.append('file', new Blob([makeDocument()]), `report-${++index}.txt`)
-          await call('/documents/', { method: 'POST', token, org: organization.slug, body })
-        }
-        await backend.worker!.idle()
+        await upload(organization.slug, 10)
         count = await countChunks(organization.id)
       }
-      // Settle the tables as the worker's maintenance would, so its trailing run does not land in the timings.
-      await vacuumSearchTables(database.db)
+      await settled()
       return { ...organization, chunks: count, ingestSeconds: (performance.now() - started) / 1000 }
+    }
+    // Each organization's files numbered from one.
+    const uploaded = new Map<string, number>()
+    async function upload(slug: string, documents: number) {
+      for (let document = 0; document < documents; document++) {
+        const index = (uploaded.get(slug) ?? 0) + 1
+        uploaded.set(slug, index)
+        const body = new FormData()
+        body.append('file', new Blob([makeDocument()]), `report-${index}.txt`)
+        await call('/documents/', { method: 'POST', token, org: slug, body })
+      }
+      await backend.worker!.idle()
+    }
+    // What the worker does once an upload is processed: the organization's lists kept at its new
+    // generation (decision 093), and the tables settled as its maintenance would, so that its trailing
+    // run does not land in the timings.
+    async function settled() {
+      await backend.worker!.listsKept()
+      await vacuumSearchTables(database.db)
     }
     const other = await organizationWith('Other clients', others)
     const took = (seconds: number) => (Number.isNaN(seconds) ? ' (kept)' : ` in ${seconds.toFixed(0)} s`)
@@ -190,6 +203,15 @@ export async function measureSearch({
     for (const size of sizes) {
       const organization = await organizationWith(`Data room ${size}`, size)
       console.log(`  ${organization.name}: ${organization.chunks} chunks${took(organization.ingestSeconds)}`)
+      if (afterUpload) {
+        // One document more: the organization's search generation rises, and its kept lists go.
+        await upload(organization.slug, 1)
+        const started = performance.now()
+        await settled()
+        organization.chunks = await countChunks(organization.id)
+        const keptMs = performance.now() - started
+        console.log(`  one document more, ${organization.chunks} chunks: lists kept again in ${keptMs.toFixed(0)} ms`)
+      }
       const timeMode = async (mode: string, { held = false, afterIdle = false } = {}) => {
         const latencies: number[] = []
         if (afterIdle) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { analyze, joinTerms } from '../../api/ai/retrieval/analyzer'
 import { B, K1, lexicalCandidates } from '../../api/ai/retrieval/bm25'
+import { createListsKeeper } from '../../api/ai/retrieval/lists-keeper'
 import { vacuumSearchTables } from '../../api/ai/retrieval/maintenance'
 import { writePostings } from '../../api/ai/retrieval/postings'
 import { createPostingsCache, type PostingsCache } from '../../api/ai/retrieval/postings-cache'
@@ -18,17 +19,19 @@ const chunks: Array<{ id: number; terms: string[] }> = []
 
 /**
  * The database, recording the terms among the parameters of every statement that ranks postings,
- * and every statement that reads the chunks or their postings.
+ * every statement that reads the chunks or their postings, and every statement.
  */
 function recording(db: Database) {
   const dialect = new PgDialect()
   const rankings: string[][] = []
   const reads: string[] = []
+  const statements: string[] = []
   const wrapped = new Proxy(db, {
     get(target, property, receiver) {
       if (property !== 'execute') return Reflect.get(target, property, receiver)
       return (query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query)
+        statements.push(text)
         if (/from (chunk_terms|document_chunks)/.test(text)) reads.push(text)
         // A term is a parameter of its own or an element of an array parameter ('{"a","b"}').
         if (/from chunk_terms[\s\S]*order by score desc/.test(text))
@@ -44,7 +47,7 @@ function recording(db: Database) {
       }
     },
   })
-  return { db: wrapped, rankings, reads }
+  return { db: wrapped, rankings, reads, statements }
 }
 
 // 1,200 chunks: "year" and "total" in most of them, "lease" in 150, "renew" in 40, "dayton" in 3.
@@ -447,6 +450,59 @@ describe('postings held by the process', () => {
     later.restore(database.db)
     await later.settled()
     expect(later.lists(organizationId, generation + 1, commonest).missing).toEqual(commonest)
+  })
+
+  it('are kept by the jobs’ keeper once an organization’s chunks change, once a quiet moment, unless kept already', async () => {
+    await database.db.execute(sql`update organizations set search_generation = search_generation + 1
+      where id = ${organizationId}`)
+    const generation = await currentGeneration()
+    const { db, statements } = recording(database.db)
+    const keeper = createListsKeeper(db, { quietMs: 10, minChunks: 25 })
+    // A burst of jobs of the organization, one of another organization without a term in 25 chunks,
+    // and one of none.
+    const emptyId = Number(
+      rowsOf(
+        await database.db.execute(
+          sql`insert into organizations (name, slug) values ('Empty', 'empty-kept') returning id`,
+        ),
+      )[0]!.id,
+    )
+    for (const id of [organizationId, organizationId, emptyId, organizationId, null]) keeper.afterIndexWrite(id)
+    await keeper.settled()
+    const kept = rowsOf(
+      await database.db.execute(sql`select organization_id, generation::float8 as generation, term
+        from kept_posting_lists order by rank`),
+    )
+    expect(new Set(kept.map((row) => `${row.organization_id} ${row.generation}`))).toEqual(
+      new Set([`${organizationId} ${generation}`]),
+    )
+    // The commonest, "pad0" (1,028 chunks) first, found once: the organization without 25 chunks is
+    // left after one lookup.
+    expect(kept.map((row) => row.term)).toEqual(expect.arrayContaining(['pad0', 'year', 'total', 'leas', 'renew']))
+    expect(kept[0]!.term).toBe('pad0')
+    expect(statements.filter((text) => /from term_statistics/.test(text))).toHaveLength(1)
+    // A process started after holds them, and ranks from them as every posting would.
+    const restarted = createPostingsCache()
+    restarted.restore(database.db)
+    await restarted.settled()
+    const query = 'lease renewal year total'
+    const ranked = recording(database.db)
+    expect((await rank(ranked.db, query, { budget: 500, held: restarted })).chunkIds).toEqual(bm25Reference(query))
+    expect(ranked.reads).toEqual([])
+    // Kept at the organization's generation already: looked up, nothing read again.
+    statements.length = 0
+    keeper.afterIndexWrite(organizationId)
+    await keeper.settled()
+    expect(statements).toHaveLength(1)
+    expect(statements[0]).toMatch(/from kept_posting_lists/)
+    // Stopped, the organizations waiting are kept no more.
+    await database.db.execute(sql`update organizations set search_generation = search_generation + 1
+      where id = ${organizationId}`)
+    const stopping = createListsKeeper(database.db, { quietMs: 10, minChunks: 25 })
+    stopping.afterIndexWrite(organizationId)
+    await stopping.stop()
+    await stopping.settled()
+    expect(rowsOf(await database.db.execute(sql`select term from kept_posting_lists`))).toEqual([])
   })
 
   it('hold no more postings than their bound; a failed read holds nothing, a stopped cache reads no more', async () => {
