@@ -91,5 +91,3 @@ export function createListsKeeper(
     },
   }
 }
-
-export type ListsKeeper = ReturnType<typeof createListsKeeper>
